@@ -1,0 +1,6 @@
+import { startGateway } from '@registrar/gateway';
+
+startGateway().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+/**
+ * The local runtime: every service in one process. They still talk only through the Redis transport and
+ * BullMQ queues, exactly as when each runs from its own apps/<service> entry point.
+ */
+import 'reflect-metadata';
+import { INestApplicationContext } from '@nestjs/common';
+import { closeAll, startService } from '@registrar/infra';
+import { CatalogServiceModule } from '@registrar/catalog';
+import { startGateway } from '@registrar/gateway';
+
+async function main() {
+  const apps: INestApplicationContext[] = [];
+  const shutdown = async () => {
+    await closeAll(apps);
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  apps.push(await startService('catalog', CatalogServiceModule));
+  apps.push(await startGateway());
+  process.send?.({ ready: true });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Module boundaries on two axes (scope and type). A service library may use only shared libraries and itself;
+ * the gateway talks to services through contracts, never by importing their modules; only apps compose services.
+ */
+export default [
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/*.gen.ts', '.data/**', '**/*.js', '**/*.cjs', '**/*.mjs'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/no-empty-object-type': 'off',
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          enforceBuildableLibDependency: false,
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:util', 'type:data-access'] },
+            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:util', 'type:ui'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:util', 'type:data-access', 'type:ui'] },
+            { sourceTag: 'scope:catalog', onlyDependOnLibsWithTags: ['scope:shared', 'scope:catalog'] },
+            { sourceTag: 'scope:availability', onlyDependOnLibsWithTags: ['scope:shared', 'scope:availability', 'scope:epp'] },
+            { sourceTag: 'scope:orders', onlyDependOnLibsWithTags: ['scope:shared', 'scope:orders', 'scope:epp'] },
+            { sourceTag: 'scope:domain-ops', onlyDependOnLibsWithTags: ['scope:shared', 'scope:domain-ops', 'scope:epp'] },
+            { sourceTag: 'scope:epp', onlyDependOnLibsWithTags: ['scope:shared', 'scope:epp'] },
+            { sourceTag: 'scope:registry-sim', onlyDependOnLibsWithTags: ['scope:shared', 'scope:registry-sim', 'scope:epp'] },
+            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:gateway'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'] },
+          ],
+        },
+      ],
+    },
+  },
+];

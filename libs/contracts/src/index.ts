@@ -1,0 +1,4 @@
+export * from './patterns';
+export * from './queues';
+export * from './catalog';
+export * from './clients';

@@ -1,0 +1,24 @@
+/**
+ * Message patterns of the request/response calls between the gateway and the services
+ * (@nestjs/microservices over Redis). Never write these strings anywhere else.
+ */
+export const CatalogPatterns = {
+  /** PriceSearchRequest -> PriceSearchResult */
+  PriceSearch: 'catalog.price.search',
+  /** DeadlineSearchRequest -> DeadlineSearchResult */
+  DeadlineSearch: 'catalog.deadline.search',
+  /** { tldName } -> TldDetailResult | null */
+  TldDetail: 'catalog.tld.detail',
+  /** void -> CategoryDto[] */
+  Categories: 'catalog.categories',
+  /** void -> TopTileDto[] */
+  TopTiles: 'catalog.top.tiles',
+  /** ImportRequest -> ImportResult */
+  Import: 'catalog.import',
+  /** void -> { result: boolean } next month's prices exist */
+  NextMonthPricesExist: 'catalog.price.next-month-exists',
+  /** void -> TldSummaryDto[] every TLD with its policy and current price */
+  AllTlds: 'catalog.tld.all',
+} as const;
+
+export type CatalogPattern = (typeof CatalogPatterns)[keyof typeof CatalogPatterns];

@@ -1,0 +1,24 @@
+import { DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { migrateWithLock, ensureSchema, schemaDataSourceOptions, SchemaOptions } from './data-source';
+
+/**
+ * TypeOrmModule.forRootAsync for one service schema, named after the schema so several services can share a process.
+ * Migrations are applied at boot under an advisory lock.
+ */
+export function schemaTypeOrmModule(o: SchemaOptions): DynamicModule {
+  return TypeOrmModule.forRootAsync({
+    name: o.schema,
+    useFactory: async () => {
+      await ensureSchema(o.schema, o.url);
+      return { ...schemaDataSourceOptions(o), name: o.schema };
+    },
+    dataSourceFactory: async (options) => {
+      const ds = new DataSource(options!);
+      await ds.initialize();
+      await migrateWithLock(ds, o.schema);
+      return ds;
+    },
+  });
+}

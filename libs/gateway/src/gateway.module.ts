@@ -1,0 +1,24 @@
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { createRedis, loadConfig, rpcClientModule } from '@registrar/infra';
+import { CATALOG_CLIENT } from '@registrar/contracts';
+import { GatewayConfig } from './gateway.config';
+import { HealthController } from './health/health.controller';
+import { SpaMiddleware } from './spa/spa.middleware';
+import { GATEWAY_REDIS } from './tokens';
+
+export const gatewayConfig = () => loadConfig(GatewayConfig);
+
+@Module({
+  imports: [rpcClientModule(CATALOG_CLIENT)],
+  controllers: [HealthController],
+  providers: [
+    { provide: GatewayConfig, useFactory: gatewayConfig },
+    { provide: GATEWAY_REDIS, useFactory: (c: GatewayConfig) => createRedis(c.REDIS_URL), inject: [GatewayConfig] },
+  ],
+  exports: [GatewayConfig, GATEWAY_REDIS],
+})
+export class GatewayModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(SpaMiddleware).forRoutes('*');
+  }
+}

@@ -1,0 +1,3 @@
+export * from './gateway.module';
+export * from './gateway.config';
+export * from './main';

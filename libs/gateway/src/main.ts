@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import helmet from 'helmet';
+import path from 'node:path';
+import { createLogger, PinoNestLogger } from '@registrar/infra';
+import { GatewayConfig } from './gateway.config';
+import { GatewayModule } from './gateway.module';
+
+/** Starts the HTTP edge: API, sessions, CSRF, and the built web app. */
+export async function startGateway(): Promise<NestExpressApplication> {
+  const logger = createLogger('gateway');
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new PinoNestLogger(logger), bodyParser: true });
+  const config = app.get(GatewayConfig);
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  app.use(compression());
+  app.use(cookieParser());
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, forbidNonWhitelisted: false }));
+  const dist = path.resolve(process.cwd(), config.WEB_DIST);
+  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => { if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'); } }));
+  app.enableShutdownHooks();
+  await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
+  logger.info({ port: config.PORT }, `gateway listening on http://localhost:${config.PORT}`);
+  return app;
+}

