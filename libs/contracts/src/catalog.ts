@@ -40,3 +40,56 @@ export interface CategoryDto {
   name: string;
   ordinal: number;
 }
+
+/** Deadline page row (002 spec, section 3 "Deadline row"). */
+export interface DeadlineRowDto {
+  tld_id: number;
+  tld_name: string;
+  is_idn_price: boolean;
+  renewal_deadline: string;
+  grace_period: number;
+  restore_period: number;
+  /** restore price including the renewal fee; 0 shows as a dash */
+  restore: number;
+  ordinal: number;
+}
+export interface DeadlineSearchRequest {
+  categoryId?: number | null;
+}
+export interface DeadlineSearchResult {
+  deadlines: DeadlineRowDto[];
+}
+
+/** TLD detail page (domain/tld/{tld_name}). */
+export interface TldDetailDto {
+  tld: {
+    tld_id: number;
+    tld_name: string;
+    tld_name_punycode: string;
+    meaning: string;
+    description: string;
+    requirements: string | null;
+    is_cctld: boolean;
+    is_idn: boolean;
+    can_proxy: boolean;
+    can_lock: boolean;
+    can_transfer: boolean;
+    minimum_years: number;
+    registration_unit: number;
+    renewal_deadline: string;
+    grace_period: number;
+    restore_period: number;
+  };
+  price: TldPriceDto;
+  faq: { question: string; answer: string }[];
+  points: string[];
+  recommended: TldPriceDto[];
+  categories: CategoryDto[];
+}
+export interface TldDetailRequest {
+  tldName: string;
+}
+
+export interface CategoryListResult {
+  categories: CategoryDto[];
+}

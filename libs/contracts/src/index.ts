@@ -2,3 +2,4 @@ export * from './patterns';
 export * from './queues';
 export * from './catalog';
 export * from './clients';
+export * from './http';

@@ -1,0 +1,75 @@
+/**
+ * The one HTTP client of the web app: same-origin cookies, X-Requested-With and X-CSRF-TOKEN (from the page's
+ * meta token) on every call; 419 shows the session-timeout alert and reloads; a logout marker sends to /login.
+ */
+import { M } from '@registrar/messages';
+
+export class ApiError extends Error {
+  constructor(public readonly status: number, public readonly body: unknown, message?: string) {
+    super(message ?? `HTTP ${status}`);
+  }
+  /** Field errors in the Laravel-like shape { errors: { field: [msg] } } or { errors: { field: msg } }. */
+  get fieldErrors(): Record<string, string[]> {
+    const e = (this.body as { errors?: Record<string, string | string[]> } | null)?.errors;
+    if (!e || typeof e !== 'object' || Array.isArray(e)) return {};
+    return Object.fromEntries(Object.entries(e).map(([k, v]) => [k, Array.isArray(v) ? v : [String(v)]]));
+  }
+}
+
+export function csrfToken(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+  const token = meta?.content ?? '';
+  if (!token) console.warn('CSRF token not found in <meta name="csrf-token">');
+  return token;
+}
+
+export function setCsrfToken(token: string): void {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'csrf-token';
+    document.head.appendChild(meta);
+  }
+  meta.content = token;
+}
+
+let sessionAlertShown = false;
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<T> {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(init.query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) v.forEach((x) => url.searchParams.append(k.endsWith('[]') ? k : `${k}[]`, String(x)));
+    else url.searchParams.set(k, String(v));
+  }
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-TOKEN'] = csrfToken();
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const ctrl = new AbortController();
+  const timer = init.timeoutMs ? setTimeout(() => ctrl.abort(), init.timeoutMs) : undefined;
+  init.signal?.addEventListener('abort', () => ctrl.abort());
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, credentials: 'same-origin', body: init.body === undefined ? undefined : JSON.stringify(init.body), signal: ctrl.signal });
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try { body = text ? JSON.parse(text) : null; } catch { body = text; }
+  if (res.status === 419) {
+    if (!sessionAlertShown) {
+      sessionAlertShown = true;
+      window.alert(M.sessionTimeout);
+      window.location.reload();
+    }
+    throw new ApiError(419, body, M.sessionTimeout);
+  }
+  if (body && typeof body === 'object' && (body as { logout?: boolean }).logout === true) {
+    window.location.href = '/login';
+    throw new ApiError(res.status, body, 'logged out');
+  }
+  if (!res.ok) throw new ApiError(res.status, body);
+  return body as T;
+}
