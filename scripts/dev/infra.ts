@@ -92,6 +92,8 @@ export async function startPostgres(opts: { dataDir: string; port: number; datab
   if (!(await portFree(opts.port))) throw new Error(`port ${opts.port} for PostgreSQL is in use; set PG_PORT to another port`);
   const fresh = !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'));
   fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+  // as root the server runs as the `postgres` user, who must be able to reach the data directory
+  if (process.getuid?.() === 0) fs.chmodSync(path.dirname(opts.dataDir), 0o755);
   const quiet = () => undefined;
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
