@@ -12,4 +12,6 @@ export const HttpPaths = {
   categories: '/domain/category/list',
   /** GET (XHR) /domain/tld/{tld_name} -> TldDetailDto, 404 when unknown */
   tldDetail: (tldName: string) => `/domain/tld/${encodeURIComponent(tldName)}`,
+  /** GET -> SessionResult (guests get user null) */
+  session: '/session',
 } as const;

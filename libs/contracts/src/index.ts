@@ -3,3 +3,4 @@ export * from './queues';
 export * from './catalog';
 export * from './clients';
 export * from './http';
+export * from './account';
