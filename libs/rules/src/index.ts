@@ -1,3 +1,4 @@
 export * from './money';
 export * from './periods';
 export * from './dates';
+export * from './search';

@@ -1,0 +1,161 @@
+/**
+ * Domain search input rules (000 §5 "Search", 002 §5): normalisation, keyword and bulk validation, IDN <-> punycode.
+ * Used by the web form (instant feedback) and by the server (the authority).
+ */
+import punycode from 'punycode/';
+import { M } from '@registrar/messages';
+
+/** Bulk registration check: at most this many lines (000 §9). */
+export const BULK_MAX_LINES = 500;
+/** Restricted variant: bulk registration at this many domains at a time (000 §5), an operator setting. */
+export const BULK_AT_A_TIME = 5;
+/** Availability checks are sent this many TLDs per request (000 §9). */
+export const CHECK_BATCH_SIZE = 25;
+
+/** One name the search will check: the label (second-level part) and the TLD, each in display (Unicode) and ASCII form. */
+export interface SearchName {
+  /** full display name, e.g. 日本語.jp */
+  name: string;
+  /** full ASCII name, e.g. xn--wgv71a119e.jp */
+  punycode: string;
+  /** the part before the TLD, e.g. 日本語 */
+  label: string;
+  labelPunycode: string;
+  /** the TLD in display form (may contain dots, e.g. co.jp); null for a keyword without one */
+  tld: string | null;
+  tldPunycode: string | null;
+  /** the label is an internationalised (non-ASCII) name */
+  idn: boolean;
+}
+
+export type RuleResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const ok = <T>(value: T): RuleResult<T> => ({ ok: true, value });
+const fail = <T>(error: string): RuleResult<T> => ({ ok: false, error });
+
+/** Ideographic and half-width full stops typed by Japanese keyboards count as dots (as in IDNA). */
+const DOT_VARIANTS = /[\u3002\uFF61\uFF0E]/g;
+const WHITESPACE = /[\s\u3000]/;
+
+/**
+ * Full-width to half-width (NFKC: Ｅｘａｍｐｌｅ -> Example, half-width katakana -> full-width), Japanese full stops to
+ * dots, lower case, and each dot-separated part trimmed.
+ */
+export function normaliseDomainInput(raw: string): string {
+  return raw
+    .normalize('NFKC')
+    .replace(DOT_VARIANTS, '.')
+    .toLowerCase()
+    .trim()
+    .split('.')
+    .map((part) => part.trim())
+    .join('.');
+}
+
+export function toPunycode(name: string): string {
+  return punycode.toASCII(name);
+}
+
+/** Display form of an ASCII name (xn--wgv71a119e.jp -> 日本語.jp); names that do not decode are returned unchanged. */
+export function toUnicode(name: string): string {
+  try {
+    return punycode.toUnicode(name);
+  } catch {
+    return name;
+  }
+}
+
+const ASCII_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** Unicode labels: letters, marks and digits of any script, hyphens, and the Japanese prolonged sound mark. */
+const IDN_LABEL = /^(?!-)[\p{L}\p{M}\p{N}\u30FC-]+(?<!-)$/u;
+
+/** A label the registries accept: LDH for ASCII, or a Unicode label whose ASCII form fits in 63 characters. */
+export function isValidLabel(label: string): boolean {
+  if (!label) return false;
+  if (/^[\x00-\x7f]*$/.test(label)) return ASCII_LABEL.test(label) && (!/^..--/.test(label) || label.startsWith('xn--'));
+  if (!IDN_LABEL.test(label)) return false;
+  const ascii = toPunycode(label);
+  return ascii.length <= 63;
+}
+
+function toSearchName(label: string, tld: string | null): SearchName {
+  const labelPunycode = toPunycode(label);
+  const tldPunycode = tld === null ? null : toPunycode(tld);
+  const name = tld === null ? label : `${label}.${tld}`;
+  return {
+    name,
+    punycode: tldPunycode === null ? labelPunycode : `${labelPunycode}.${tldPunycode}`,
+    label,
+    labelPunycode,
+    tld,
+    tldPunycode,
+    idn: labelPunycode !== label,
+  };
+}
+
+/**
+ * Keyword tab (search type 1): one keyword, searched across every TLD. A keyword may carry a TLD (example.com), which
+ * the search shows first. xn-- labels are shown in their Unicode form.
+ */
+export function parseKeyword(raw: string): RuleResult<SearchName> {
+  const trimmed = raw.normalize('NFKC').trim();
+  if (!trimmed) return fail(M.enterDomainCorrectly);
+  if (WHITESPACE.test(trimmed)) return fail(M.keywordWhitespace);
+  const normalised = normaliseDomainInput(trimmed);
+  const parts = normalised.split('.');
+  if (parts.some((p) => !p)) return fail(M.enterDomainCorrectly);
+  const label = toUnicode(parts[0]);
+  if (!isValidLabel(label) || !parts.slice(1).every((p) => isValidLabel(toUnicode(p)))) return fail(M.enterDomainCorrectly);
+  const tld = parts.length > 1 ? toUnicode(parts.slice(1).join('.')) : null;
+  return ok(toSearchName(label, tld));
+}
+
+/** Options of the bulk rules: the 5-domains-at-a-time restriction is an operator setting, off by default. */
+export interface BulkOptions {
+  fiveAtATime?: boolean;
+}
+
+/**
+ * Bulk tab (search type 2): one domain a line, each line also split on white space. Empty input, more than 500 lines,
+ * a token without a TLD, and (when restricted) more than 5 domains are refused with the spec's messages.
+ * Duplicates are dropped, keeping the first.
+ */
+export function parseBulk(raw: string, options: BulkOptions = {}): RuleResult<SearchName[]> {
+  const lines = raw.split(/\r\n|\r|\n/).map((l) => l.normalize('NFKC').trim()).filter((l) => l.length > 0);
+  if (lines.length === 0) return fail(M.enterDomainCorrectly);
+  if (lines.length > BULK_MAX_LINES) return fail(M.bulkMax500);
+  const tokens = lines.flatMap((l) => l.split(/[\s\u3000]+/)).filter(Boolean);
+  const names: SearchName[] = [];
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    const normalised = normaliseDomainInput(token).replace(/\.$/, '');
+    const dot = normalised.indexOf('.');
+    if (dot < 0 || dot === normalised.length - 1) return fail(M.includeTld);
+    const parts = normalised.split('.');
+    if (parts.some((p) => !p) || !parts.every((p) => isValidLabel(toUnicode(p)))) return fail(M.enterDomainCorrectly);
+    const label = toUnicode(parts[0]);
+    const tld = toUnicode(parts.slice(1).join('.'));
+    const name = toSearchName(label, tld);
+    if (seen.has(name.punycode)) continue;
+    seen.add(name.punycode);
+    names.push(name);
+  }
+  if (options.fiveAtATime && names.length > BULK_AT_A_TIME) return fail(M.bulkFiveAtATime);
+  return ok(names);
+}
+
+/**
+ * Whether a label can be checked under a TLD. A Japanese (IDN) label is only checked under a TLD that accepts IDN
+ * labels; otherwise the row gets a null status and is not checked (000 §4; see docs/adr/0004-availability-search.md).
+ */
+export function isCheckable(name: { idn: boolean }, tld: { is_idn: boolean }): boolean {
+  return !name.idn || tld.is_idn;
+}
+
+/** Splits a list into consecutive chunks of at most `size` items. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  if (size < 1) throw new RangeError('chunk size must be at least 1');
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
