@@ -2,3 +2,4 @@ export * from './money';
 export * from './periods';
 export * from './dates';
 export * from './search';
+export * from './user-info';
