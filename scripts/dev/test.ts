@@ -41,7 +41,7 @@ function run(label: string, cmd: string, cmdArgs: string[], env: NodeJS.ProcessE
 
 function jest(project: string, env: NodeJS.ProcessEnv, more: string[]): boolean {
   const out = path.join(tmp, `jest-${project}.json`);
-  const ok = run(`jest ${project}`, node, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--json', `--outputFile=${out}`, '--passWithNoTests', ...more], env);
+  const ok = run(`jest ${project}`, node, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--json', `--outputFile=${out}`, '--passWithNoTests', ...more], env);
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += j.numPassedTests;

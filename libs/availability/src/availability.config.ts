@@ -1,0 +1,74 @@
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { BaseConfig } from '@registrar/infra';
+
+/** Configuration of the availability service, validated at boot. */
+export class AvailabilityConfig extends BaseConfig {
+  /** Check jobs one process runs at a time. A 430-TLD search is 18 jobs of 25 names: all of them at once. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  AVAILABILITY_CONCURRENCY = 32;
+
+  /** How long a caller waits for its check job before answering with an error. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  AVAILABILITY_JOB_TIMEOUT_MS = 15_000;
+
+  /** Attempts of a check job (1 = no retry). A retry waits AVAILABILITY_RETRY_DELAY_MS. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  AVAILABILITY_ATTEMPTS = 2;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  AVAILABILITY_RETRY_DELAY_MS = 100;
+
+  /**
+   * Seconds an "unavailable" answer is cached (0 turns the cache off). "Available" is never cached, so a name
+   * registered a moment ago can never show as available.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  AVAILABILITY_UNAVAILABLE_TTL_S = 60;
+
+  /**
+   * Names per EPP check command, per TLD suffix, as `suffix=limit` pairs; `default` applies to the rest. A batch of
+   * 25 is split into commands of at most the limit and sent in parallel (over the limit a registry answers 2306).
+   */
+  @IsString()
+  @Matches(/^\s*([a-z0-9.-]+|default)\s*=\s*\d+\s*(,\s*([a-z0-9.-]+|default)\s*=\s*\d+\s*)*$/)
+  AVAILABILITY_CHECK_LIMITS = 'default=25';
+
+  /** Operator setting: bulk registration check limited to 5 domains at a time (000 §5). Off by default. */
+  @Transform(({ value }) => value === true || value === '1' || value === 'true')
+  @IsBoolean()
+  SEARCH_BULK_FIVE_AT_A_TIME = false;
+}
+
+/** Parses AVAILABILITY_CHECK_LIMITS into a lookup by TLD (longest matching suffix wins). */
+export function parseCheckLimits(spec: string): (asciiName: string) => number {
+  const table = new Map<string, number>();
+  for (const pair of spec.split(',')) {
+    const [k, v] = pair.split('=').map((s) => s.trim());
+    if (k) table.set(k.toLowerCase(), Math.max(1, Number(v)));
+  }
+  const fallback = table.get('default') ?? 25;
+  return (asciiName: string) => {
+    const labels = asciiName.toLowerCase().split('.');
+    for (let i = 1; i < labels.length; i++) {
+      const hit = table.get(labels.slice(i).join('.'));
+      if (hit !== undefined) return hit;
+    }
+    return fallback;
+  };
+}

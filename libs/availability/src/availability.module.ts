@@ -1,0 +1,37 @@
+import { Module, OnApplicationShutdown, Inject } from '@nestjs/common';
+import type IORedis from 'ioredis';
+import { CATALOG_CLIENT } from '@registrar/contracts';
+import { createRedis, loadConfig, rpcClientModule } from '@registrar/infra';
+import { AvailabilityConfig } from './availability.config';
+import { AvailabilityRpcController } from './availability.rpc.controller';
+import { AvailabilityQueue } from './check/availability.queue';
+import { AvailabilityService } from './check/availability.service';
+import { CheckAvailabilityJob } from './check/check-availability.job';
+import { CheckCacheRepository } from './check/check-cache.repository';
+import { DispatchService } from './dispatch/dispatch.service';
+import { registryPortProvider } from './registry/epp-registry.adapter';
+import { AVAILABILITY_REDIS } from './tokens';
+
+/** The availability service: domain search dispatch and registry checks as BullMQ jobs (QueueName.Availability). */
+@Module({
+  imports: [rpcClientModule(CATALOG_CLIENT)],
+  controllers: [AvailabilityRpcController],
+  providers: [
+    { provide: AvailabilityConfig, useFactory: () => loadConfig(AvailabilityConfig) },
+    { provide: AVAILABILITY_REDIS, useFactory: (c: AvailabilityConfig) => createRedis(c.REDIS_URL), inject: [AvailabilityConfig] },
+    registryPortProvider,
+    CheckCacheRepository,
+    CheckAvailabilityJob,
+    AvailabilityQueue,
+    AvailabilityService,
+    DispatchService,
+  ],
+  exports: [AvailabilityService, AvailabilityQueue],
+})
+export class AvailabilityServiceModule implements OnApplicationShutdown {
+  constructor(@Inject(AVAILABILITY_REDIS) private readonly redis: IORedis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}

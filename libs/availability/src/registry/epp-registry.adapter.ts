@@ -1,0 +1,31 @@
+import { Provider } from '@nestjs/common';
+import { REGISTRY_PORT, RegistryCheckAnswer, RegistryCheckError, RegistryPort } from './registry.port';
+
+/** The part of the EPP client (@registrar/epp) the adapter uses. */
+export interface EppCheckClient {
+  check(names: string[]): Promise<{ name: string; avail: boolean; reason?: string }[]>;
+}
+
+/** RegistryPort over the EPP client pool: one domain:check command per call. */
+export class EppRegistryAdapter implements RegistryPort {
+  constructor(private readonly client: EppCheckClient) {}
+
+  async check(names: string[]): Promise<RegistryCheckAnswer[]> {
+    try {
+      const answers = await this.client.check(names);
+      return answers.map((a) => ({ name: a.name.toLowerCase(), available: a.avail, ...(a.reason ? { reason: a.reason } : {}) }));
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      throw new RegistryCheckError(`EPP domain:check of ${names.length} names failed: ${(e as Error).message}`, typeof code === 'number' ? code : undefined);
+    }
+  }
+}
+
+export const registryPortProvider: Provider = {
+  provide: REGISTRY_PORT,
+  useFactory: (): RegistryPort => ({
+    check: async () => {
+      throw new RegistryCheckError('the EPP client is not available yet');
+    },
+  }),
+};
