@@ -1,1 +1,3 @@
 export * from './catalog.module';
+export * from './import/csv';
+export * from './import/master-data.columns';
