@@ -6,6 +6,7 @@ import 'reflect-metadata';
 import { INestApplicationContext } from '@nestjs/common';
 import { closeAll, startService } from '@registrar/infra';
 import { CatalogServiceModule } from '@registrar/catalog';
+import { AvailabilityServiceModule } from '@registrar/availability';
 import { startGateway } from '@registrar/gateway';
 
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   apps.push(await startService('catalog', CatalogServiceModule));
+  apps.push(await startService('availability', AvailabilityServiceModule));
   apps.push(await startGateway());
   process.send?.({ ready: true });
 }

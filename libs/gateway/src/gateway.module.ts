@@ -3,13 +3,14 @@ import { createRedis, loadConfig, rpcClientModule } from '@registrar/infra';
 import { CATALOG_CLIENT } from '@registrar/contracts';
 import { GatewayConfig } from './gateway.config';
 import { HealthController } from './health/health.controller';
+import { SearchModule } from './search/search.module';
 import { SpaMiddleware } from './spa/spa.middleware';
 import { GATEWAY_REDIS } from './tokens';
 
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 @Module({
-  imports: [rpcClientModule(CATALOG_CLIENT)],
+  imports: [rpcClientModule(CATALOG_CLIENT), SearchModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },
