@@ -10,33 +10,68 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
+import { Route as DomainPriceRouteImport } from './routes/domain/price'
+import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DomainDeadlineRoute = DomainDeadlineRouteImport.update({
+  id: '/domain/deadline',
+  path: '/domain/deadline',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DomainPriceRoute = DomainPriceRouteImport.update({
+  id: '/domain/price',
+  path: '/domain/price',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
+  id: '/domain/tld/$tldName',
+  path: '/domain/tld/$tldName',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/domain/deadline': typeof DomainDeadlineRoute
+  '/domain/price': typeof DomainPriceRoute
+  '/domain/tld/$tldName': typeof DomainTldTldNameRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/domain/deadline': typeof DomainDeadlineRoute
+  '/domain/price': typeof DomainPriceRoute
+  '/domain/tld/$tldName': typeof DomainTldTldNameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/domain/deadline': typeof DomainDeadlineRoute
+  '/domain/price': typeof DomainPriceRoute
+  '/domain/tld/$tldName': typeof DomainTldTldNameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths: '/' | '/domain/deadline' | '/domain/price' | '/domain/tld/$tldName'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to: '/' | '/domain/deadline' | '/domain/price' | '/domain/tld/$tldName'
+  id:
+    | '__root__'
+    | '/'
+    | '/domain/deadline'
+    | '/domain/price'
+    | '/domain/tld/$tldName'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  DomainDeadlineRoute: typeof DomainDeadlineRoute
+  DomainPriceRoute: typeof DomainPriceRoute
+  DomainTldTldNameRoute: typeof DomainTldTldNameRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +83,35 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/domain/deadline': {
+      id: '/domain/deadline'
+      path: '/domain/deadline'
+      fullPath: '/domain/deadline'
+      preLoaderRoute: typeof DomainDeadlineRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/domain/price': {
+      id: '/domain/price'
+      path: '/domain/price'
+      fullPath: '/domain/price'
+      preLoaderRoute: typeof DomainPriceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/domain/tld/$tldName': {
+      id: '/domain/tld/$tldName'
+      path: '/domain/tld/$tldName'
+      fullPath: '/domain/tld/$tldName'
+      preLoaderRoute: typeof DomainTldTldNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  DomainDeadlineRoute: DomainDeadlineRoute,
+  DomainPriceRoute: DomainPriceRoute,
+  DomainTldTldNameRoute: DomainTldTldNameRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

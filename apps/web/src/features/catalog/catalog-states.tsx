@@ -1,0 +1,54 @@
+import { Skeleton, Stack } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { M, PRODUCT } from '@registrar/messages';
+import { ErrorBlock, PageContainer, TableSkeleton } from '@registrar/ui';
+
+export function pageTitle(title: string): string {
+  return `${title} | ${PRODUCT.serviceName}`;
+}
+
+/** Skeletons while a catalogue page loads. */
+export function CatalogPending({ title }: { title: string }) {
+  useDocumentTitle(pageTitle(title));
+  return (
+    <PageContainer title={title}>
+      <Skeleton height={56} radius="md" w={{ base: '100%', xs: 260 }} />
+      <TableSkeleton rows={10} />
+    </PageContainer>
+  );
+}
+
+/** A failed catalogue load: the message and a retry that reloads the route's data. */
+export function CatalogError({ title, reset }: { title: string } & Pick<ErrorComponentProps, 'reset'>) {
+  useDocumentTitle(pageTitle(title));
+  const router = useRouter();
+  const queryReset = useQueryErrorResetBoundary();
+  useEffect(() => queryReset.reset(), [queryReset]);
+  return (
+    <PageContainer title={title}>
+      <ErrorBlock
+        message={M.errorRetryLaterParen}
+        onRetry={() => {
+          reset();
+          void router.invalidate();
+        }}
+      />
+    </PageContainer>
+  );
+}
+
+export function DetailPending() {
+  return (
+    <PageContainer>
+      <Stack gap="md">
+        <Skeleton height={40} w="60%" radius="md" />
+        <Skeleton height={120} radius="lg" />
+        <Skeleton height={160} radius="lg" />
+        <TableSkeleton rows={6} />
+      </Stack>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,88 @@
+import { Group, Table, Text } from '@mantine/core';
+import { memo, useMemo } from 'react';
+import type { DeadlineRowDto } from '@registrar/contracts';
+import { IdnMarker, SortableTh, Yen, sortRows, type SortDir } from '@registrar/ui';
+import classes from './catalog.module.css';
+
+export const DEADLINE_SORT_KEYS = ['name', 'deadline', 'grace', 'restorePeriod', 'restore'] as const;
+export type DeadlineSortKey = (typeof DEADLINE_SORT_KEYS)[number];
+
+const SORT_VALUE: Record<DeadlineSortKey, (r: DeadlineRowDto) => string | number | null> = {
+  name: (r) => r.tld_name,
+  deadline: (r) => r.renewal_deadline || null,
+  grace: (r) => r.grace_period,
+  restorePeriod: (r) => r.restore_period,
+  restore: (r) => r.restore || null,
+};
+
+const COLUMNS: { key: DeadlineSortKey; label: string; align?: 'right' | 'center' }[] = [
+  { key: 'name', label: 'TLD' },
+  { key: 'deadline', label: '更新期限' },
+  { key: 'grace', label: '更新猶予期間', align: 'right' },
+  { key: 'restorePeriod', label: '復旧猶予期間', align: 'right' },
+  { key: 'restore', label: '復旧費用（更新料込み）', align: 'right' },
+];
+
+/** Days, or a dash for 0 (002 spec §9). */
+function Days({ value }: { value: number }) {
+  return <span>{value > 0 ? `${value}日` : '-'}</span>;
+}
+
+const DeadlineRow = memo(function DeadlineRow({ row }: { row: DeadlineRowDto }) {
+  return (
+    <Table.Tr data-testid="deadline-row" data-tld={row.tld_name}>
+      <Table.Td className={classes.stickyCol} miw={140}>
+        <Group gap={6} wrap="wrap">
+          {row.is_idn_price ? <IdnMarker /> : null}
+          <a className={classes.tldLink} href={`/domain/tld/${encodeURIComponent(row.tld_name)}`} target="_blank" rel="noopener">
+            .{row.tld_name}
+          </a>
+        </Group>
+      </Table.Td>
+      <Table.Td data-col="deadline">
+        <Text size="sm">{row.renewal_deadline || '-'}</Text>
+      </Table.Td>
+      <Table.Td className={classes.num} data-col="grace">
+        <Days value={row.grace_period} />
+      </Table.Td>
+      <Table.Td className={classes.num} data-col="restorePeriod">
+        <Days value={row.restore_period} />
+      </Table.Td>
+      <Table.Td className={classes.num} data-col="restore">
+        <Yen value={row.restore} dashForZero />
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
+export function DeadlineTable({ rows, sort, order, onSort }: { rows: DeadlineRowDto[]; sort?: DeadlineSortKey; order?: SortDir; onSort: (key: DeadlineSortKey) => void }) {
+  const sorted = useMemo(() => sortRows(rows, sort ? SORT_VALUE[sort] : null, order ?? null, (r) => r.ordinal), [rows, sort, order]);
+  return (
+    <div className={classes.tableWrap}>
+      <Table.ScrollContainer minWidth={640} type="native">
+        <Table className={classes.table} verticalSpacing={10} horizontalSpacing="md" data-testid="deadline-table">
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((c) => (
+                <SortableTh
+                  key={c.key}
+                  label={c.label}
+                  dir={sort === c.key ? (order ?? null) : null}
+                  onSort={() => onSort(c.key)}
+                  className={c.key === 'name' ? classes.stickyCol : undefined}
+                  ta={c.align}
+                  data-testid={`sort-${c.key}`}
+                />
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sorted.map((r) => (
+              <DeadlineRow key={`${r.tld_id}-${r.is_idn_price ? 'idn' : 'ascii'}`} row={r} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { memo, useMemo } from 'react';
+import type { TldPriceDto } from '@registrar/contracts';
+import { IdnMarker, PriceCell, SortableTh, sortRows, type SortDir } from '@registrar/ui';
+import classes from './catalog.module.css';
+
+export const PRICE_SORT_KEYS = ['name', 'register', 'renew', 'transfer', 'proxy'] as const;
+export type PriceSortKey = (typeof PRICE_SORT_KEYS)[number];
+
+const SORT_VALUE: Record<PriceSortKey, (r: TldPriceDto) => string | number | null> = {
+  name: (r) => r.tld_name,
+  register: (r) => r.register,
+  renew: (r) => r.renew,
+  transfer: (r) => (r.can_transfer ? r.transfer : null),
+  proxy: (r) => (r.can_proxy ? 1 : 0),
+};
+
+const COLUMNS: { key: PriceSortKey; label: string; numeric: boolean }[] = [
+  { key: 'name', label: 'TLD', numeric: false },
+  { key: 'register', label: '新規登録', numeric: true },
+  { key: 'renew', label: '更新', numeric: true },
+  { key: 'transfer', label: '移管', numeric: true },
+  { key: 'proxy', label: 'WHOIS代理公開', numeric: false },
+];
+
+/** The TLD name cell: link to its detail page (new tab), IDN marker, requirements tooltip, free transfer. */
+export function TldNameCell({ row }: { row: TldPriceDto }) {
+  return (
+    <Group gap={6} wrap="wrap" align="center">
+      {row.is_idn_price ? <IdnMarker /> : null}
+      <a className={classes.tldLink} href={`/domain/tld/${encodeURIComponent(row.tld_name)}`} target="_blank" rel="noopener" data-testid="tld-link">
+        .{row.tld_name}
+      </a>
+      {row.requirements ? (
+        <Tooltip label={row.requirements} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
+          <Badge size="xs" variant="outline" color="orange" radius="sm" tabIndex={0} style={{ cursor: 'help' }} data-testid="requirements">
+            登録要件あり
+          </Badge>
+        </Tooltip>
+      ) : null}
+      {row.free_transfer ? (
+        <Badge size="xs" variant="light" color="teal" radius="sm" data-testid="free-transfer">
+          無料移管対応
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+const PriceRow = memo(function PriceRow({ row }: { row: TldPriceDto }) {
+  return (
+    <Table.Tr data-testid="price-row" data-tld={row.tld_name} data-idn={row.is_idn_price ? '1' : '0'}>
+      <Table.Td className={classes.stickyCol} miw={150}>
+        <TldNameCell row={row} />
+      </Table.Td>
+      <Table.Td className={classes.num} data-col="register">
+        <PriceCell value={row.register} campaign={row.is_register_campaign} special={row.is_register_special} normal={row.register_normal} />
+      </Table.Td>
+      <Table.Td className={classes.num} data-col="renew">
+        <PriceCell value={row.renew} campaign={row.is_renew_campaign} special={row.is_renew_special} />
+      </Table.Td>
+      <Table.Td className={classes.num} data-col="transfer">
+        {row.can_transfer ? (
+          <PriceCell value={row.transfer} campaign={row.is_transfer_campaign} special={row.is_transfer_special} />
+        ) : (
+          <Text component="span" size="xs" c="dimmed">
+            移管不可
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="center" data-col="proxy">
+        {row.can_proxy ? (
+          <Text component="span" size="sm" fw={700} c="teal.7" aria-label="WHOIS代理公開 対応">
+            ○
+          </Text>
+        ) : (
+          <Text component="span" size="sm" c="dimmed" aria-label="WHOIS代理公開 非対応">
+            -
+          </Text>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
+export function PriceTable({ rows, sort, order, onSort }: { rows: TldPriceDto[]; sort?: PriceSortKey; order?: SortDir; onSort: (key: PriceSortKey) => void }) {
+  const sorted = useMemo(() => sortRows(rows, sort ? SORT_VALUE[sort] : null, order ?? null, (r) => r.ordinal), [rows, sort, order]);
+  return (
+    <div className={classes.tableWrap}>
+      <Table.ScrollContainer minWidth={600} type="native">
+        <Table className={classes.table} verticalSpacing={10} horizontalSpacing="md" data-testid="price-table">
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((c) => (
+                <SortableTh
+                  key={c.key}
+                  label={c.label}
+                  dir={sort === c.key ? (order ?? null) : null}
+                  onSort={() => onSort(c.key)}
+                  className={c.key === 'name' ? classes.stickyCol : undefined}
+                  ta={c.numeric ? 'right' : c.key === 'proxy' ? 'center' : undefined}
+                  data-testid={`sort-${c.key}`}
+                />
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sorted.map((r) => (
+              <PriceRow key={`${r.tld_id}-${r.is_idn_price ? 'idn' : 'ascii'}`} row={r} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
+  );
+}

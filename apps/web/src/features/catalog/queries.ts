@@ -1,0 +1,39 @@
+/** Query options for the public catalogue: one factory, keys from general to specific (CRAFT.md). */
+import { queryOptions } from '@tanstack/react-query';
+import { HttpPaths, type CategoryListResult, type DeadlineSearchResult, type PriceSearchResult, type TldDetailDto } from '@registrar/contracts';
+import { api, ApiError } from '../../lib/api';
+
+const notFoundIsFinal = (failureCount: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && failureCount < 1;
+
+export const tldQueries = {
+  all: ['tld'] as const,
+  prices: (categoryId: number | null = null) =>
+    queryOptions({
+      queryKey: [...tldQueries.all, 'prices', categoryId ?? 'all'] as const,
+      queryFn: ({ signal }) => api<PriceSearchResult>(HttpPaths.priceSearch, { query: { categoryId }, signal }).then((r) => r.tldPrices ?? []),
+      staleTime: 5 * 60_000,
+      retry: notFoundIsFinal,
+    }),
+  deadlines: (categoryId: number | null = null) =>
+    queryOptions({
+      queryKey: [...tldQueries.all, 'deadlines', categoryId ?? 'all'] as const,
+      queryFn: ({ signal }) => api<DeadlineSearchResult>(HttpPaths.deadlineSearch, { query: { categoryId }, signal }).then((r) => r.deadlines ?? []),
+      staleTime: 5 * 60_000,
+      retry: notFoundIsFinal,
+    }),
+  categories: () =>
+    queryOptions({
+      queryKey: [...tldQueries.all, 'categories'] as const,
+      queryFn: ({ signal }) => api<CategoryListResult>(HttpPaths.categories, { signal }).then((r) => [...(r.categories ?? [])].sort((a, b) => a.ordinal - b.ordinal)),
+      staleTime: 30 * 60_000,
+      retry: notFoundIsFinal,
+    }),
+  detail: (tldName: string) =>
+    queryOptions({
+      queryKey: [...tldQueries.all, 'detail', tldName] as const,
+      queryFn: ({ signal }) => api<TldDetailDto>(HttpPaths.tldDetail(tldName), { signal }),
+      staleTime: 5 * 60_000,
+      retry: notFoundIsFinal,
+    }),
+};
+

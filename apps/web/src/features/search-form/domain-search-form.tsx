@@ -1,0 +1,79 @@
+import { Button, Group, Paper, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { formToken, useSession } from '../../lib/session';
+
+/**
+ * The domain search box (002 spec §2 "Top page", 000 spec §2): tab 1 keyword (one input, field `domain`), tab 2 bulk
+ * check (a text area, one domain per line, field `domain_list`). A real form POST with `_token` to /search for
+ * guests and /mypage/search for signed-in users; the button is disabled while the input is empty.
+ * With `tld`, a keyword without a dot is searched under that TLD (the TLD detail page).
+ */
+export function DomainSearchForm({ tld, compact = false }: { tld?: string; compact?: boolean }) {
+  const { isSignedIn } = useSession();
+  const [tab, setTab] = useState<string>('1');
+  const [keyword, setKeyword] = useState('');
+  const [list, setList] = useState('');
+  const tokenRef = useRef<HTMLInputElement>(null);
+  const action = isSignedIn ? '/mypage/search' : '/search';
+  const domainValue = tld && keyword.trim() && !keyword.includes('.') ? `${keyword.trim()}.${tld}` : keyword.trim();
+  const empty = tab === '1' ? keyword.trim() === '' : list.trim() === '';
+
+  return (
+    <Paper radius="lg" p={compact ? 'md' : { base: 'md', sm: 'lg' }} shadow="sm" withBorder data-testid="domain-search">
+      <form
+        method="post"
+        action={action}
+        onSubmit={(e) => {
+          if (empty) {
+            e.preventDefault();
+            return;
+          }
+          if (tokenRef.current) tokenRef.current.value = formToken();
+        }}
+      >
+        <input ref={tokenRef} type="hidden" name="_token" defaultValue="" />
+        <Tabs value={tab} onChange={(v) => setTab(v ?? '1')} keepMounted={false} variant="pills" radius="xl">
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="1">キーワード検索</Tabs.Tab>
+            <Tabs.Tab value="2">一括登録チェック</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="1">
+            <Group gap="xs" wrap="nowrap" align="stretch">
+              <TextInput
+                style={{ flex: 1, minWidth: 0 }}
+                size="md"
+                value={keyword}
+                onChange={(e) => setKeyword(e.currentTarget.value)}
+                placeholder={tld ? `希望の文字列を入力（例: example）` : '希望のドメイン名・キーワードを入力'}
+                aria-label="ドメイン名・キーワード"
+                rightSection={tld ? <Text size="sm" c="dimmed" pr={8} style={{ whiteSpace: 'nowrap' }}>.{tld}</Text> : undefined}
+                rightSectionWidth={tld ? Math.min(160, 24 + tld.length * 10) : undefined}
+              />
+              <input type="hidden" name="domain" value={domainValue} />
+              <Button type="submit" size="md" disabled={empty} px={{ base: 14, sm: 28 }}>
+                検索
+              </Button>
+            </Group>
+          </Tabs.Panel>
+          <Tabs.Panel value="2">
+            <Textarea
+              name="domain_list"
+              value={list}
+              onChange={(e) => setList(e.currentTarget.value)}
+              autosize
+              minRows={4}
+              maxRows={10}
+              placeholder={'example.com\nexample.jp\n（1行に1ドメイン、500件まで）'}
+              aria-label="ドメイン名（1行に1つ）"
+            />
+            <Group justify="flex-end" mt="xs">
+              <Button type="submit" size="md" disabled={empty}>
+                一括チェック
+              </Button>
+            </Group>
+          </Tabs.Panel>
+        </Tabs>
+      </form>
+    </Paper>
+  );
+}

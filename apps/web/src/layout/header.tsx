@@ -1,0 +1,188 @@
+import { ActionIcon, Box, Burger, Button, Divider, Group, Indicator, Menu, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { M, PRODUCT } from '@registrar/messages';
+import { formatPoints } from '@registrar/rules';
+import { useSession } from '../lib/session';
+import classes from './header.module.css';
+import { BellIcon, ExternalIcon, GridIcon, SearchIcon, UserIcon } from './icons';
+import { Logo } from './logo';
+import { SiteLink } from './site-link';
+import { HEADER_LINKS, SERVICE_KEY, SERVICES, USER_MENU_LINKS, isExternal } from './site-map';
+
+/** Which header menu is open: the hamburger, notification, user and service menus are mutually exclusive. */
+type OpenMenu = 'nav' | 'bell' | 'user' | 'services' | null;
+
+function useExclusiveMenus() {
+  const [open, setOpen] = useState<OpenMenu>(null);
+  const bind = (name: Exclude<OpenMenu, null>) => ({
+    opened: open === name,
+    onChange: (opened: boolean) => setOpen((current) => (opened ? name : current === name ? null : current)),
+  });
+  return { open, setOpen, bind };
+}
+
+/** Help keyword search: GET knowledge/?s= */
+function HelpSearch({ className }: { className?: string }) {
+  return (
+    <form action="/knowledge/" method="get" role="search" className={className}>
+      <TextInput name="s" size="xs" radius="xl" placeholder="ヘルプを検索" aria-label="ヘルプをキーワードで検索" leftSection={<SearchIcon />} />
+    </form>
+  );
+}
+
+function ServiceItems() {
+  return (
+    <>
+      {Object.entries(SERVICES).map(([key, s]) => (
+        <Menu.Item key={key} component={SiteLink} to={s.url} rightSection={isExternal(s.url) ? <ExternalIcon /> : null} data-service={s.short_name}>
+          <Text size="sm" fw={600} lh={1.3}>
+            {s.name_jp}
+          </Text>
+          <Text size="xs" c="dimmed" lh={1.3}>
+            {s.description}
+          </Text>
+        </Menu.Item>
+      ))}
+    </>
+  );
+}
+
+export function SiteHeader() {
+  const { user, isSignedIn } = useSession();
+  const { bind, open, setOpen } = useExclusiveMenus();
+  const displayName = user ? [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email : '';
+
+  return (
+    <header className={classes.header} data-testid="site-header">
+      <div className={classes.topRow}>
+        <Menu {...bind('nav')} position="bottom-start" offset={10} width={300} shadow="lg" radius="md" withinPortal>
+          <Menu.Target>
+            <Burger hiddenFrom="lg" size="sm" opened={open === 'nav'} aria-label="メニュー" data-testid="menu-hamburger" />
+          </Menu.Target>
+          <Menu.Dropdown data-testid="menu-hamburger-dropdown" mah="calc(100dvh - 80px)" style={{ overflowY: 'auto' }}>
+            <Box p="xs">
+              <HelpSearch />
+            </Box>
+            {HEADER_LINKS.map((l) => (
+              <Menu.Item key={l.to} component={SiteLink} to={l.to}>
+                {l.label}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+            <Menu.Label>サービス一覧</Menu.Label>
+            <ServiceItems />
+            {!isSignedIn ? (
+              <>
+                <Menu.Divider />
+                <Menu.Item component="a" href="/login">
+                  ログイン
+                </Menu.Item>
+                <Menu.Item component="a" href={`/register?service_name=${SERVICE_KEY}`}>
+                  新規登録
+                </Menu.Item>
+              </>
+            ) : null}
+          </Menu.Dropdown>
+        </Menu>
+
+        <Logo />
+        <div className={classes.spacer} />
+
+        <Box visibleFrom="md">
+          <HelpSearch className={classes.helpSearch} />
+        </Box>
+
+        <Menu {...bind('services')} position="bottom-end" offset={10} width={280} shadow="lg" radius="md">
+          <Menu.Target>
+            <Button variant="subtle" color="gray" size="compact-sm" leftSection={<GridIcon />} visibleFrom="sm" data-testid="menu-services">
+              サービス一覧
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown data-testid="menu-services-dropdown">
+            <Menu.Label>{PRODUCT.accountIdName}で使えるサービス</Menu.Label>
+            <ServiceItems />
+          </Menu.Dropdown>
+        </Menu>
+
+        {isSignedIn && user ? (
+          <Group gap={4} wrap="nowrap">
+            <Button component={Link} to={'/mypage/domain' as never} size="compact-sm" radius="xl" visibleFrom="sm" onClick={() => setOpen(null)}>
+              マイページ
+            </Button>
+            <Menu {...bind('bell')} position="bottom-end" offset={10} width={300} shadow="lg" radius="md">
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="お知らせ" data-testid="menu-bell">
+                  <Indicator disabled size={8} color="red" offset={2}>
+                    <BellIcon />
+                  </Indicator>
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown data-testid="menu-bell-dropdown">
+                <Menu.Label>お知らせ</Menu.Label>
+                <Text size="sm" c="dimmed" px="sm" py="md" ta="center">
+                  {M.noNotifications}
+                </Text>
+                <Menu.Divider />
+                <Menu.Item component="a" href={`/notifications?service_name=${SERVICE_KEY}`}>
+                  すべてのお知らせを見る
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            <Menu {...bind('user')} position="bottom-end" offset={10} width={260} shadow="lg" radius="md">
+              <Menu.Target>
+                <UnstyledButton aria-label="ユーザーメニュー" data-testid="menu-user" style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 6px', borderRadius: 20 }}>
+                  <UserIcon />
+                  <Text size="sm" fw={500} visibleFrom="md" maw={140} truncate>
+                    {displayName}
+                  </Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown data-testid="menu-user-dropdown">
+                <Stack gap={2} px="sm" py={8}>
+                  <Text size="sm" fw={700} truncate>
+                    {displayName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {PRODUCT.accountIdName}: {user.id}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {PRODUCT.pointName}: {formatPoints(user.point, PRODUCT.pointUnit)}
+                  </Text>
+                </Stack>
+                <Menu.Divider />
+                {USER_MENU_LINKS.map((l) => (
+                  <Menu.Item key={l.to} component={SiteLink} to={l.to}>
+                    {l.label}
+                  </Menu.Item>
+                ))}
+                <Divider my={4} />
+                <Menu.Item component="a" href="/logout" color="red">
+                  ログアウト
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        ) : (
+          <Group gap={6} wrap="nowrap">
+            <Button component="a" href="/login" variant="default" size="compact-sm" radius="xl" px={12}>
+              ログイン
+            </Button>
+            <Button component="a" href={`/register?service_name=${SERVICE_KEY}`} size="compact-sm" radius="xl" px={12} visibleFrom="xs">
+              新規登録
+            </Button>
+          </Group>
+        )}
+      </div>
+      <Box visibleFrom="lg" style={{ borderTop: '1px solid #eef1f5' }}>
+        <nav className={classes.navRow} aria-label="メインメニュー">
+          {HEADER_LINKS.map((l) => (
+            <SiteLink key={l.to} to={l.to} className={classes.navLink}>
+              {l.label}
+            </SiteLink>
+          ))}
+        </nav>
+      </Box>
+    </header>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The links of the public header and footer (002 spec §2) and the services map the header's service tab and the
+ * footer read: the provider's sibling services, keyed by number, each with url, short_name and name_jp.
+ */
+import { PRODUCT } from '@registrar/messages';
+
+/** The service name sent to the account pages (sign-up, notices) as `service_name`. */
+export const SERVICE_KEY = 'domain';
+
+export interface ServiceEntry {
+  url: string;
+  short_name: string;
+  name_jp: string;
+  description: string;
+}
+
+/** Sibling services sharing the one account id. URLs are this deployment's placeholders (example.jp domains). */
+export const SERVICES: Record<number, ServiceEntry> = {
+  1: { url: '/', short_name: 'domain', name_jp: PRODUCT.serviceName, description: 'ドメイン取得・管理' },
+  2: { url: 'https://server.rakko.example.jp/', short_name: 'server', name_jp: 'ラッコサーバー', description: 'レンタルサーバー' },
+  3: { url: 'https://blog.rakko.example.jp/', short_name: 'blog', name_jp: 'ラッコブログ', description: 'ブログをかんたんに開始' },
+  4: { url: 'https://market.rakko.example.jp/', short_name: 'market', name_jp: 'ラッコマーケット', description: 'サイト・ブログの売買' },
+  5: { url: '/market', short_name: 'domain_market', name_jp: 'ラッコドメインマーケット', description: '中古ドメインの売買' },
+  6: { url: 'https://tools.rakko.example.jp/', short_name: 'tools', name_jp: 'ラッコツールズ', description: 'Web制作・SEOツール' },
+  7: { url: 'https://affiliate.rakko.example.jp/', short_name: 'affiliate', name_jp: 'ラッコアフィリエイト', description: '紹介プログラム' },
+};
+
+export interface NavLink {
+  to: string;
+  label: string;
+}
+
+/** Header navigation (002 spec §2 "Header links"). */
+export const HEADER_LINKS: NavLink[] = [
+  { to: '/search', label: 'ドメイン検索' },
+  { to: '/mypage/transferin', label: 'ドメイン移管' },
+  { to: '/domain/price', label: '料金一覧' },
+  { to: '/market', label: 'ドメインマーケット' },
+  { to: '/whois', label: 'WHOIS検索' },
+  { to: '/tool/websiteConnectionCheck', label: '接続チェック' },
+  { to: '/document/api/v1/', label: 'API' },
+  { to: '/domain/deadline', label: '更新期限' },
+  { to: '/notifications', label: 'お知らせ' },
+  { to: '/knowledge/', label: 'ヘルプ' },
+];
+
+/** Footer columns (002 spec §2 "Footer links"). */
+export const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
+  {
+    title: 'ドメイン',
+    links: [
+      { to: '/domain/price', label: '料金一覧' },
+      { to: '/domain/deadline', label: '更新・復旧期限一覧' },
+      { to: '/search', label: 'ドメイン検索' },
+      { to: '/mypage/transferin', label: 'ドメイン移管' },
+      { to: '/market', label: 'ドメインマーケット' },
+    ],
+  },
+  {
+    title: 'ツール',
+    links: [
+      { to: '/whois', label: 'WHOIS検索' },
+      { to: '/tool/websiteConnectionCheck', label: 'Webサイト接続チェック' },
+      { to: '/document/api/v1/', label: 'APIドキュメント' },
+    ],
+  },
+  {
+    title: 'サポート',
+    links: [
+      { to: '/knowledge/', label: 'ヘルプ・マニュアル' },
+      { to: '/knowledge/terms/', label: '利用規約' },
+      { to: '/specified_commercial_transaction_law', label: '特定商取引法に基づく表記' },
+    ],
+  },
+  {
+    title: 'アカウント',
+    links: [
+      { to: '/login', label: 'ログイン' },
+      { to: `/register?service_name=${SERVICE_KEY}`, label: `${PRODUCT.accountIdName}新規登録` },
+      { to: '/password/reset', label: 'パスワード再設定' },
+      { to: `/notifications?service_name=${SERVICE_KEY}`, label: 'お知らせ一覧' },
+    ],
+  },
+];
+
+/** The user menu of a signed-in user (002 spec §2). */
+export const USER_MENU_LINKS: NavLink[] = [
+  { to: '/mypage/domain', label: 'ドメイン管理' },
+  { to: '/servers', label: 'サーバー管理' },
+  { to: '/me', label: 'アカウント情報' },
+  { to: '/credit', label: 'クレジットカード' },
+  { to: '/point', label: `${PRODUCT.pointName}` },
+  { to: '/account_statement', label: '利用明細' },
+  { to: '/security', label: 'セキュリティ' },
+  { to: '/mail', label: 'メール配信設定' },
+  { to: '/sales', label: '売上管理' },
+];
+
+/**
+ * Pages linked from the header, footer and menus that no one has built yet. An unmatched URL on this list shows
+ * "準備中" inside the layout instead of the 404 page; once a route exists it simply takes precedence.
+ */
+const PLANNED_PREFIXES = [
+  '/search', '/mypage', '/market', '/whois', '/tool/websiteConnectionCheck', '/document/api/v1', '/notifications', '/knowledge', '/qanda',
+  '/specified_commercial_transaction_law', '/login', '/register', '/password/reset', '/logout',
+  '/servers', '/me', '/credit', '/point', '/account_statement', '/security', '/mail', '/sales',
+];
+
+export function isPlannedPage(pathname: string): boolean {
+  const p = pathname.replace(/\/+$/, '') || '/';
+  return PLANNED_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+}
+
+/** An in-app path (rendered with the router's Link) versus another site. */
+export function isExternal(url: string): boolean {
+  return /^https?:\/\//.test(url);
+}
