@@ -93,3 +93,66 @@ export interface TldDetailRequest {
 export interface CategoryListResult {
   categories: CategoryDto[];
 }
+
+/** CatalogPatterns.TldDetail answer: found false (detail null) for an unknown TLD. */
+export interface TldDetailResult {
+  found: boolean;
+  detail: TldDetailDto | null;
+  /** the IDN (日本語) price row where the TLD has separate prices for Japanese-language names */
+  idn_price?: TldPriceDto | null;
+}
+
+/** CatalogPatterns.AllTlds item: a TLD's policy and its current prices (for other services). */
+export interface TldSummaryDto {
+  tld_id: number;
+  tld_name: string;
+  tld_name_punycode: string;
+  is_cctld: boolean;
+  is_idn: boolean;
+  can_proxy: boolean;
+  can_lock: boolean;
+  can_transfer: boolean;
+  minimum_years: number;
+  registration_unit: number;
+  renewal_deadline: string;
+  grace_period: number;
+  restore_period: number;
+  /** current prices (restore includes the renewal fee, 0 = none); null when no price is effective yet */
+  price: (TldPriceDto & { restore: number }) | null;
+  idn_price: (TldPriceDto & { restore: number }) | null;
+}
+
+/** The three import items (002 spec: id 1 TLD, 2 TLD price, 3 TLD category), or all three in one transaction. */
+export type CatalogImportKind = 'tld' | 'tld_price' | 'tld_category' | 'all';
+
+export interface CatalogImportRequest {
+  kind: CatalogImportKind;
+  /** CSV text (UTF-8, header row); omitted = the bundled data/master file. Ignored for 'all'. */
+  csv?: string;
+}
+
+/** Import answer with the spec's count names; nothing is written when result is false. */
+export interface CatalogImportResult {
+  result: boolean;
+  message: string;
+  /** per-row problems ("N行目 column: …") when result is false */
+  errors: string[];
+  /** rows inserted, updated or removed by this run (0 when the data was already loaded) */
+  changed: number;
+  updateCnt?: number;
+  recordCnt?: number;
+  categoryCnt?: number;
+  categoryGroupCnt?: number;
+}
+
+/** CatalogPatterns.NextMonthPricesExist answer (GET admin/api/tld_price/exists). */
+export interface NextMonthPricesResult {
+  result: boolean;
+  month: string;
+}
+
+/** Redis pub/sub channels (not RPC): the catalogue announces changes so that caches everywhere drop their copies. */
+export const CatalogEvents = {
+  /** published after an import changed data; the message is the import kind */
+  Changed: 'catalog:changed',
+} as const;

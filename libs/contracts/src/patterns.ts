@@ -7,15 +7,15 @@ export const CatalogPatterns = {
   PriceSearch: 'catalog.price.search',
   /** DeadlineSearchRequest -> DeadlineSearchResult */
   DeadlineSearch: 'catalog.deadline.search',
-  /** { tldName } -> TldDetailResult | null */
+  /** TldDetailRequest -> TldDetailResult (found false for an unknown TLD) */
   TldDetail: 'catalog.tld.detail',
   /** void -> CategoryDto[] */
   Categories: 'catalog.categories',
   /** void -> TopTileDto[] */
   TopTiles: 'catalog.top.tiles',
-  /** ImportRequest -> ImportResult */
+  /** CatalogImportRequest -> CatalogImportResult */
   Import: 'catalog.import',
-  /** void -> { result: boolean } next month's prices exist */
+  /** void -> NextMonthPricesResult: next month's prices exist */
   NextMonthPricesExist: 'catalog.price.next-month-exists',
   /** void -> TldSummaryDto[] every TLD with its policy and current price */
   AllTlds: 'catalog.tld.all',
