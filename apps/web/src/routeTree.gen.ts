@@ -10,13 +10,20 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
+import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DomainDeadlineRoute = DomainDeadlineRouteImport.update({
@@ -29,6 +36,11 @@ const DomainPriceRoute = DomainPriceRouteImport.update({
   path: '/domain/price',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MypageSearchRoute = MypageSearchRouteImport.update({
+  id: '/mypage/search',
+  path: '/mypage/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
   id: '/domain/tld/$tldName',
   path: '/domain/tld/$tldName',
@@ -37,40 +49,62 @@ const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/search': typeof SearchRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/search': typeof MypageSearchRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/search': typeof SearchRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/search': typeof MypageSearchRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/search': typeof SearchRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/search': typeof MypageSearchRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/domain/deadline' | '/domain/price' | '/domain/tld/$tldName'
+  fullPaths:
+    | '/'
+    | '/search'
+    | '/domain/deadline'
+    | '/domain/price'
+    | '/mypage/search'
+    | '/domain/tld/$tldName'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/domain/deadline' | '/domain/price' | '/domain/tld/$tldName'
+  to:
+    | '/'
+    | '/search'
+    | '/domain/deadline'
+    | '/domain/price'
+    | '/mypage/search'
+    | '/domain/tld/$tldName'
   id:
     | '__root__'
     | '/'
+    | '/search'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/search'
     | '/domain/tld/$tldName'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SearchRoute: typeof SearchRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
   DomainPriceRoute: typeof DomainPriceRoute
+  MypageSearchRoute: typeof MypageSearchRoute
   DomainTldTldNameRoute: typeof DomainTldTldNameRoute
 }
 
@@ -81,6 +115,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/domain/deadline': {
@@ -97,6 +138,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DomainPriceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mypage/search': {
+      id: '/mypage/search'
+      path: '/mypage/search'
+      fullPath: '/mypage/search'
+      preLoaderRoute: typeof MypageSearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/domain/tld/$tldName': {
       id: '/domain/tld/$tldName'
       path: '/domain/tld/$tldName'
@@ -109,8 +157,10 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SearchRoute: SearchRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,
   DomainPriceRoute: DomainPriceRoute,
+  MypageSearchRoute: MypageSearchRoute,
   DomainTldTldNameRoute: DomainTldTldNameRoute,
 }
 export const routeTree = rootRouteImport

@@ -44,10 +44,19 @@ export class AvailabilityConfig extends BaseConfig {
   /**
    * Names per EPP check command, per TLD suffix, as `suffix=limit` pairs; `default` applies to the rest. A batch of
    * 25 is split into commands of at most the limit and sent in parallel (over the limit a registry answers 2306).
+   * `cctld` stands for every two-letter TLD. Names with different limits never share a command. The defaults follow
+   * the registry simulator's policy (gTLDs 50, ccTLDs 20, .jp and cn/tw/kr 10), capped at the spec's 25 a batch.
    */
   @IsString()
-  @Matches(/^\s*([a-z0-9.-]+|default)\s*=\s*\d+\s*(,\s*([a-z0-9.-]+|default)\s*=\s*\d+\s*)*$/)
-  AVAILABILITY_CHECK_LIMITS = 'default=25';
+  @Matches(/^\s*[a-z0-9.-]+\s*=\s*\d+\s*(,\s*[a-z0-9.-]+\s*=\s*\d+\s*)*$/)
+  AVAILABILITY_CHECK_LIMITS = 'default=25,cctld=20,jp=10,cn=10,tw=10,kr=10';
+
+  /** EPP connections of this service's own pool: commands in flight at once (a 430-TLD search is about 45 commands). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  AVAILABILITY_EPP_POOL_SIZE = 24;
 
   /** Operator setting: bulk registration check limited to 5 domains at a time (000 §5). Off by default. */
   @Transform(({ value }) => value === true || value === '1' || value === 'true')
@@ -69,6 +78,8 @@ export function parseCheckLimits(spec: string): (asciiName: string) => number {
       const hit = table.get(labels.slice(i).join('.'));
       if (hit !== undefined) return hit;
     }
+    const cctld = table.get('cctld');
+    if (cctld !== undefined && /^[a-z]{2}$/.test(labels[labels.length - 1])) return cctld;
     return fallback;
   };
 }

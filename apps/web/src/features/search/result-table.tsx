@@ -1,0 +1,142 @@
+import { Badge, Button, Group, Loader, NativeSelect, Table, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { TldPriceDto } from '@registrar/contracts';
+import { M } from '@registrar/messages';
+import { registrationPeriodOptions, toPunycode } from '@registrar/rules';
+import { EmptyBlock, IdnMarker, PriceCell, TableSkeleton } from '@registrar/ui';
+import type { SearchRow } from './use-domain-search';
+
+const tldKey = (p: TldPriceDto) => (p.tld_name_punycode || toPunycode(p.tld_name)).toLowerCase();
+
+function StatusCell({ row }: { row: SearchRow }) {
+  switch (row.state) {
+    case 'checking':
+      return <Loader size="xs" aria-label="確認中" data-testid="row-spinner" />;
+    case 'available':
+      return (
+        <Badge color="teal" variant="light">
+          取得可能
+        </Badge>
+      );
+    case 'unavailable':
+      return (
+        <Text component="span" c="gray.6" fw={700} aria-label="取得できません">
+          ✕
+        </Text>
+      );
+    case 'error':
+      return (
+        <Badge color="red" variant="light">
+          エラー
+        </Badge>
+      );
+    case 'skipped':
+      return (
+        <Text component="span" c="dimmed" aria-label="確認対象外">
+          -
+        </Text>
+      );
+    default:
+      return null;
+  }
+}
+
+function Period({ row, price }: { row: SearchRow; price: TldPriceDto }) {
+  const options = registrationPeriodOptions(row.ascii, price);
+  const [years, setYears] = useState(options[0] ?? price.minimum_years);
+  return (
+    <NativeSelect size="xs" w={80} aria-label={`${row.name}の登録年数`} value={String(years)} onChange={(e) => setYears(Number(e.currentTarget.value))} data={options.map((y) => ({ value: String(y), label: `${y}年` }))} data-testid="row-period" />
+  );
+}
+
+/** The result table (000 §2, 002 §2): one row per name with its status, and for available rows the prices, period and add button. */
+export function ResultTable(props: {
+  rows: SearchRow[];
+  loading: boolean;
+  prices: TldPriceDto[];
+  hideNoProxy: boolean;
+  member: boolean;
+  inList: Set<string>;
+  onAdd: (names: string[]) => void;
+  emptyText: string;
+}) {
+  const { rows, loading, prices, hideNoProxy, member, inList, onAdd, emptyText } = props;
+  const byTld = useMemo(() => new Map(prices.map((p) => [tldKey(p), p])), [prices]);
+  const visible = useMemo(() => rows.filter((r) => !hideNoProxy || byTld.get(r.tld)?.can_proxy !== false), [rows, hideNoProxy, byTld]);
+  const available = visible.filter((r) => r.state === 'available' && !inList.has(r.name));
+  const checked = rows.filter((r) => r.state !== 'idle' && r.state !== 'checking').length;
+
+  if (loading) return <TableSkeleton rows={10} />;
+  if (visible.length === 0) return <EmptyBlock title={emptyText} />;
+
+  return (
+    <>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" data-testid="search-progress">
+          {checked} / {rows.length}件確認済み
+        </Text>
+        {member ? (
+          <Button size="xs" disabled={available.length === 0} onClick={() => onAdd(available.map((r) => r.name))} data-testid="add-all">
+            まとめてカート追加
+          </Button>
+        ) : null}
+      </Group>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="xs" data-testid="search-results">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ドメイン</Table.Th>
+              <Table.Th w={100}>状態</Table.Th>
+              <Table.Th w={110}>初年度</Table.Th>
+              <Table.Th w={110}>更新（年）</Table.Th>
+              <Table.Th w={100}>期間</Table.Th>
+              <Table.Th w={130} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {visible.map((row) => {
+              const price = byTld.get(row.tld);
+              const ok = row.state === 'available';
+              return (
+                <Table.Tr key={row.key} data-testid="search-row" data-domain={row.name} data-status={row.state}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+                        {row.name}
+                      </Text>
+                      {row.idn && price?.is_idn_price ? <IdnMarker /> : null}
+                    </Group>
+                    {row.idn ? (
+                      <Text size="xs" c="dimmed">
+                        {row.ascii}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusCell row={row} />
+                  </Table.Td>
+                  <Table.Td>{ok && price ? <PriceCell value={price.register} campaign={price.is_register_campaign} special={price.is_register_special} normal={price.register_normal} /> : null}</Table.Td>
+                  <Table.Td>{ok && price ? <PriceCell value={price.renew} campaign={price.is_renew_campaign} special={price.is_renew_special} /> : null}</Table.Td>
+                  <Table.Td>{ok && price ? <Period row={row} price={price} /> : null}</Table.Td>
+                  <Table.Td>
+                    {ok ? (
+                      inList.has(row.name) ? (
+                        <Text size="xs" c="dimmed">
+                          追加済み
+                        </Text>
+                      ) : (
+                        <Button size="xs" onClick={() => onAdd([row.name])} data-testid="row-add">
+                          {member ? M.addToCart : M.registerButtonGuest}
+                        </Button>
+                      )
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { Alert, Button, Checkbox, Group, Paper, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { SearchType } from '@registrar/contracts';
+import { M } from '@registrar/messages';
+import { PageContainer } from '@registrar/ui';
+import { CategorySelect } from '../catalog/category-select';
+import { tldQueries } from '../catalog/queries';
+import { addPending, GUEST_PENDING_KEY, MEMBER_PENDING_KEY, readPending, removePending } from './pending-domains';
+import { ResultTable } from './result-table';
+import type { SearchParams } from './search-params';
+import { useDomainSearch, validateQuery, type SearchQuery } from './use-domain-search';
+
+export const SEARCH_TITLE = 'ドメイン検索';
+
+/**
+ * Domain search and registration check (000 §2): keyword and bulk tabs, category filter, the checkbox that hides
+ * domains without WHOIS proxy, and one row per name with its availability and prices. Guests see 登録する, the tax
+ * annotation, no cart and no add-all; their choice is kept in session storage and login opens in a new tab.
+ */
+export function SearchPage({ member, params, onSearch }: { member: boolean; params: SearchParams; onSearch: (p: SearchParams) => void }) {
+  useDocumentTitle(`${SEARCH_TITLE} | ラッコドメイン`);
+  const [tab, setTab] = useState<'1' | '2'>(params.type === 2 ? '2' : '1');
+  const [keyword, setKeyword] = useState(params.domain ?? '');
+  const [list, setList] = useState(params.domain_list ?? '');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [hideNoProxy, setHideNoProxy] = useState(false);
+  const [pending, setPending] = useState<string[]>(() => readPending(member ? MEMBER_PENDING_KEY : GUEST_PENDING_KEY));
+
+  // the URL is the source of truth: a new query (form, top page, reload) starts a new search
+  useEffect(() => {
+    setTab(params.type === 2 ? '2' : '1');
+    if (params.domain !== undefined) setKeyword(params.domain);
+    if (params.domain_list !== undefined) setList(params.domain_list);
+  }, [params.domain, params.domain_list, params.type]);
+
+  const query = useMemo<SearchQuery | null>(() => {
+    if (params.type === 2 && params.domain_list) return { type: 2, text: params.domain_list, categoryId: null };
+    if (params.domain) return { type: 1, text: params.domain, categoryId: params.categoryId ?? null };
+    return null;
+  }, [params.domain, params.domain_list, params.type, params.categoryId]);
+
+  const search = useDomainSearch(query);
+  const prices = useQuery(tldQueries.prices(query?.type === 2 ? null : (params.categoryId ?? null)));
+  const categories = useQuery(tldQueries.categories());
+
+  const empty = tab === '1' ? keyword.trim() === '' : list.trim() === '';
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (empty) return;
+    const type = tab === '2' ? SearchType.Bulk : SearchType.Keyword;
+    const text = type === SearchType.Bulk ? list : keyword;
+    const invalid = validateQuery({ type, text, categoryId: null });
+    setFormError(invalid);
+    if (invalid) return;
+    onSearch(type === SearchType.Bulk ? { type: 2, domain_list: list, categoryId: params.categoryId } : { type: 1, domain: keyword.trim(), categoryId: params.categoryId });
+  };
+
+  const add = (names: string[]) => {
+    if (!member) {
+      setPending(addPending(GUEST_PENDING_KEY, names));
+      window.open('/login?non_login=yes', '_blank');
+      return;
+    }
+    setPending(addPending(MEMBER_PENDING_KEY, names));
+  };
+  const remove = (name: string) => setPending(removePending(MEMBER_PENDING_KEY, name));
+
+  const message = formError ?? search.error;
+
+  return (
+    <PageContainer title={SEARCH_TITLE} lead="キーワードで全TLDの空き状況を、または一括でドメイン名の登録可否を確認できます。">
+      <Paper withBorder radius="md" p="md" data-testid="search-form">
+        <form onSubmit={submit} noValidate>
+          <Tabs value={tab} onChange={(v) => { setTab(v === '2' ? '2' : '1'); setFormError(null); }} variant="pills" radius="xl">
+            <Tabs.List mb="sm">
+              <Tabs.Tab value="1">キーワード検索</Tabs.Tab>
+              <Tabs.Tab value="2">一括登録チェック</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="1">
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <TextInput style={{ flex: 1 }} size="md" value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} placeholder="希望のドメイン名・キーワードを入力" aria-label="ドメイン名・キーワード" />
+                <Button type="submit" size="md" disabled={empty}>
+                  検索
+                </Button>
+              </Group>
+            </Tabs.Panel>
+            <Tabs.Panel value="2">
+              <Textarea value={list} onChange={(e) => setList(e.currentTarget.value)} autosize minRows={4} maxRows={12} placeholder={'example.com\nexample.jp\n（1行に1ドメイン、500件まで）'} aria-label="ドメイン名（1行に1つ）" />
+              <Group justify="flex-end" mt="xs">
+                <Button type="submit" size="md" disabled={empty}>
+                  一括チェック
+                </Button>
+              </Group>
+            </Tabs.Panel>
+          </Tabs>
+          {message ? (
+            <Alert color="red" variant="light" mt="sm" role="alert" data-testid="search-error">
+              {message}
+            </Alert>
+          ) : null}
+        </form>
+        <Group mt="md" justify="space-between" align="flex-end" wrap="wrap">
+          {tab === '1' ? (
+            <CategorySelect categories={categories.data ?? []} value={params.categoryId} onChange={(categoryId) => onSearch({ ...params, categoryId })} />
+          ) : (
+            <span />
+          )}
+          <Checkbox label="WHOIS代理公開できないドメインを表示しない" checked={hideNoProxy} onChange={(e) => setHideNoProxy(e.currentTarget.checked)} data-testid="hide-no-proxy" />
+        </Group>
+        {!member ? (
+          <Text size="xs" c="dimmed" mt="xs" data-testid="tax-note">
+            ※表示価格はすべて税込です。
+          </Text>
+        ) : null}
+      </Paper>
+
+      {member && pending.length > 0 ? (
+        <Alert variant="light" color="blue" title="追加したドメイン" data-testid="pending-cart">
+          <Text size="sm">カートは準備中です。追加したドメインはこのタブで保持されます。</Text>
+          <Group gap="xs" mt="xs">
+            {pending.map((n) => (
+              <Button key={n} size="compact-xs" variant="default" onClick={() => remove(n)} aria-label={`${n}を外す`}>
+                {n} ×
+              </Button>
+            ))}
+          </Group>
+        </Alert>
+      ) : null}
+
+      {search.done || search.dispatching ? (
+        <Stack gap="sm">
+          <ResultTable
+            rows={search.rows}
+            loading={search.dispatching}
+            prices={prices.data ?? []}
+            hideNoProxy={hideNoProxy}
+            member={member}
+            inList={new Set(pending)}
+            onAdd={add}
+            emptyText={M.noMatchingDomains}
+          />
+        </Stack>
+      ) : null}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,26 @@
+/** Typed search params of /search and /mypage/search: the query lives in the URL (reload and share keep it). */
+export interface SearchParams {
+  /** keyword tab */
+  domain?: string;
+  /** bulk tab, one domain a line */
+  domain_list?: string;
+  /** 1 keyword, 2 bulk */
+  type?: 1 | 2;
+  categoryId?: number;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+
+export function validateSearchParams(search: Record<string, unknown>): SearchParams {
+  const out: SearchParams = {};
+  const domain = str(search.domain);
+  const list = str(search.domain_list);
+  if (domain) out.domain = domain.slice(0, 1000);
+  if (list) out.domain_list = list.slice(0, 200_000);
+  const type = Number(search.type);
+  if (type === 2 || (list && !domain)) out.type = 2;
+  else if (type === 1 || domain) out.type = 1;
+  const cat = Number(search.categoryId);
+  if (Number.isSafeInteger(cat) && cat > 0) out.categoryId = cat;
+  return out;
+}

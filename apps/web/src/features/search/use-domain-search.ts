@@ -1,0 +1,163 @@
+/**
+ * The search run: dispatch, then availability checks in batches of 25 sent in parallel, each row filled as its batch
+ * answers. A failed check shows しばらくしてから再度お試しください, stops the remaining checks and marks every row as error
+ * (000 §4).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AvailabilityStatus, SearchType, type AvailabilityStatusValue, type CheckBody, type DispatchResult } from '@registrar/contracts';
+import { M } from '@registrar/messages';
+import { CHECK_BATCH_SIZE, chunk, parseBulk, parseKeyword } from '@registrar/rules';
+import { ApiError } from '../../lib/api';
+import { checkBatch, dispatchSearch } from './search.api';
+
+/** Batches in flight at once (a browser opens at most 6 connections to one host anyway). */
+export const PARALLEL_BATCHES = 6;
+
+export type RowState = 'idle' | 'checking' | 'available' | 'unavailable' | 'error' | 'skipped';
+
+export interface SearchRow {
+  key: string;
+  /** display name, e.g. 日本語.jp */
+  name: string;
+  /** ASCII name, e.g. xn--wgv71a119e.jp */
+  ascii: string;
+  label: string;
+  labelAscii: string;
+  /** ASCII TLD (matches the catalogue's tld_name_punycode) */
+  tld: string;
+  tldName: string;
+  idn: boolean;
+  state: RowState;
+}
+
+export interface SearchQuery {
+  type: 1 | 2;
+  text: string;
+  categoryId: number | null;
+}
+
+export interface DomainSearch {
+  rows: SearchRow[];
+  /** dispatch in progress */
+  dispatching: boolean;
+  /** a validation or failure message for the form */
+  error: string | null;
+  /** the search has run (rows may be empty) */
+  done: boolean;
+  running: boolean;
+}
+
+function statusToState(s: AvailabilityStatusValue | null | undefined): RowState {
+  if (s === AvailabilityStatus.Available) return 'available';
+  if (s === AvailabilityStatus.Unavailable) return 'unavailable';
+  if (s === AvailabilityStatus.Error) return 'error';
+  return 'skipped';
+}
+
+function rowsOf(d: DispatchResult): SearchRow[] {
+  return d.tlds.map((tld, i) => ({
+    key: `${d.punycode[i]}.${tld}`,
+    name: `${d.domain[i]}.${d.tld_name[i]}`,
+    ascii: `${d.punycode[i]}.${tld}`,
+    label: d.domain[i],
+    labelAscii: d.punycode[i],
+    tld,
+    tldName: d.tld_name[i],
+    idn: d.japaneseDomain[i],
+    state: d.checkable[i] ? 'idle' : 'skipped',
+  }));
+}
+
+/** Client-side rules for instant feedback; the server checks again and is the authority. */
+export function validateQuery(q: SearchQuery): string | null {
+  const r = q.type === SearchType.Bulk ? parseBulk(q.text) : parseKeyword(q.text);
+  return r.ok ? null : r.error;
+}
+
+export function useDomainSearch(query: SearchQuery | null): DomainSearch {
+  const [state, setState] = useState<DomainSearch>({ rows: [], dispatching: false, error: null, done: false, running: false });
+  const run = useRef(0);
+
+  const update = useCallback((id: number, fn: (s: DomainSearch) => DomainSearch) => {
+    if (run.current === id) setState(fn);
+  }, []);
+
+  useEffect(() => {
+    const id = ++run.current;
+    const ctrl = new AbortController();
+    if (!query) {
+      setState({ rows: [], dispatching: false, error: null, done: false, running: false });
+      return () => ctrl.abort();
+    }
+    const invalid = validateQuery(query);
+    if (invalid) {
+      setState({ rows: [], dispatching: false, error: invalid, done: false, running: false });
+      return () => ctrl.abort();
+    }
+    setState({ rows: [], dispatching: true, error: null, done: false, running: true });
+
+    void (async () => {
+      let dispatched: DispatchResult;
+      try {
+        const keywords = query.type === SearchType.Bulk ? query.text.split(/\r\n|\r|\n/) : [query.text];
+        dispatched = await dispatchSearch({ keywords, categoryId: query.categoryId, type: query.type }, ctrl.signal);
+      } catch (e) {
+        if (ctrl.signal.aborted) return;
+        const body = e instanceof ApiError ? (e.body as { error_msg?: string[] } | null) : null;
+        update(id, () => ({ rows: [], dispatching: false, error: body?.error_msg?.[0] ?? M.retryLater, done: false, running: false }));
+        return;
+      }
+      if (!dispatched.result) {
+        update(id, () => ({ rows: [], dispatching: false, error: dispatched.error_msg[0] ?? M.enterDomainCorrectly, done: false, running: false }));
+        return;
+      }
+      const rows = rowsOf(dispatched);
+      update(id, () => ({ rows, dispatching: false, error: null, done: true, running: true }));
+
+      // batches of 25: a keyword search sends domainName + tlds, a bulk search the full names
+      const toCheck = rows.filter((r) => r.state === 'idle');
+      const batches: { body: CheckBody; keys: string[] }[] =
+        query.type === SearchType.Bulk
+          ? chunk(toCheck, CHECK_BATCH_SIZE).map((b) => ({ body: { domainNames: b.map((r) => r.ascii) }, keys: b.map((r) => r.key) }))
+          : [...groupBy(toCheck, (r) => r.labelAscii)].flatMap(([label, group]) =>
+              chunk(group, CHECK_BATCH_SIZE).map((b) => ({ body: { domainName: label, tlds: b.map((r) => r.tld) }, keys: b.map((r) => r.key) })),
+            );
+
+      let failed = false;
+      const fail = () => {
+        if (failed) return;
+        failed = true;
+        ctrl.abort();
+        update(id, (s) => ({ ...s, error: M.retryLater, running: false, rows: s.rows.map((r) => (r.state === 'skipped' ? r : { ...r, state: 'error' })) }));
+      };
+      let next = 0;
+      const worker = async () => {
+        while (!failed && next < batches.length) {
+          const batch = batches[next++];
+          const keys = new Set(batch.keys);
+          update(id, (s) => ({ ...s, rows: s.rows.map((r) => (keys.has(r.key) ? { ...r, state: 'checking' } : r)) }));
+          try {
+            const res = await checkBatch(batch.body, ctrl.signal);
+            if (!res.success) return fail();
+            const byKey = new Map(res.results.tlds.map((t) => [t.domain, statusToState(t.status)]));
+            update(id, (s) => ({ ...s, rows: s.rows.map((r) => (keys.has(r.key) ? { ...r, state: byKey.get(r.ascii) ?? 'error' } : r)) }));
+          } catch {
+            if (ctrl.signal.aborted && run.current !== id) return;
+            return fail();
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCHES, batches.length) }, worker));
+      if (!failed) update(id, (s) => ({ ...s, running: false }));
+    })();
+    return () => ctrl.abort();
+  }, [query, update]);
+
+  return state;
+}
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const it of items) m.set(key(it), [...(m.get(key(it)) ?? []), it]);
+  return m;
+}
