@@ -168,7 +168,7 @@ export function SiteHeader() {
             <Button component="a" href="/login" variant="default" size="compact-sm" radius="xl" px={12}>
               ログイン
             </Button>
-            <Button component="a" href={`/register?service_name=${SERVICE_KEY}`} size="compact-sm" radius="xl" px={12} visibleFrom="xs">
+            <Button component="a" href={`/register?service_name=${SERVICE_KEY}`} size="compact-sm" radius="xl" px={12} visibleFrom="sm">
               新規登録
             </Button>
           </Group>

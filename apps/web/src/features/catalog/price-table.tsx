@@ -60,7 +60,11 @@ const PriceRow = memo(function PriceRow({ row }: { row: TldPriceDto }) {
         <PriceCell value={row.renew} campaign={row.is_renew_campaign} special={row.is_renew_special} />
       </Table.Td>
       <Table.Td className={classes.num} data-col="transfer">
-        {row.can_transfer ? (
+        {row.can_transfer && row.transfer === 0 ? (
+          <Text component="span" size="sm" fw={700} c="teal.7" data-price="free">
+            無料
+          </Text>
+        ) : row.can_transfer ? (
           <PriceCell value={row.transfer} campaign={row.is_transfer_campaign} special={row.is_transfer_special} />
         ) : (
           <Text component="span" size="xs" c="dimmed">

@@ -26,7 +26,11 @@ function PriceBlock({ detail }: { detail: TldDetailDto }) {
     { label: '更新（1年あたり）', node: <PriceCell value={p.renew} campaign={p.is_renew_campaign} special={p.is_renew_special} size="xl" /> },
     {
       label: '移管',
-      node: p.can_transfer ? (
+      node: p.can_transfer && p.transfer === 0 ? (
+        <Text fw={700} c="teal.7" fz="xl">
+          無料
+        </Text>
+      ) : p.can_transfer ? (
         <PriceCell value={p.transfer} campaign={p.is_transfer_campaign} special={p.is_transfer_special} size="xl" />
       ) : (
         <Text c="dimmed">移管不可</Text>

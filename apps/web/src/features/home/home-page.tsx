@@ -110,7 +110,8 @@ export function HomePage() {
           <Stack gap="lg" maw={820} mx="auto">
             <Stack gap={8} ta="center">
               <Title order={1} c="white" fz={{ base: 24, xs: 26, sm: 36 }} lh={1.35}>
-                ドメイン取得なら、{PRODUCT.serviceName}
+                <span style={{ display: 'inline-block' }}>ドメイン取得なら、</span>
+                <span style={{ display: 'inline-block' }}>{PRODUCT.serviceName}</span>
               </Title>
               <Text c="rgba(255,255,255,0.88)" fz={{ base: 14, sm: 16 }}>
                 約430種類のTLDに対応。WHOIS代理公開・DNS・APIはすべて無料です。

@@ -1,0 +1,32 @@
+/// <reference lib="dom" />
+import { expect, type Page } from '@playwright/test';
+
+/** Page helpers for the public catalogue screens. */
+export async function noHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${clientWidth}px viewport`).toBeLessThanOrEqual(clientWidth);
+}
+
+export async function priceRowNames(page: Page): Promise<string[]> {
+  return page.getByTestId('price-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-tld') ?? ''));
+}
+
+export async function openPricePage(page: Page, query = ''): Promise<void> {
+  await page.goto(`/domain/price${query}`);
+  await expect(page.getByTestId('price-table')).toBeVisible();
+}
+
+/** A signed-in session as GET /session would answer it (the header only reads it). */
+export async function fakeSignedIn(page: Page): Promise<void> {
+  await page.route(/\/session$/, (route) =>
+    route.fulfill({
+      json: {
+        user: {
+          id: 100234, email: 'taro@example.jp', last_name: '山田', first_name: '太郎', role: 'customer', admin_role: null, is_admin: false,
+          point: 12500, profile_completed: true, phone_authenticated: true, identity_verify_status: 1, two_factor_enabled: false,
+        },
+        csrfToken: 'test-token',
+      },
+    }),
+  );
+}

@@ -1,0 +1,44 @@
+/// <reference lib="dom" />
+import { expect, test } from '@playwright/test';
+import { noHorizontalOverflow } from './catalog-page';
+
+test.describe('domain/deadline', () => {
+  test('every column sorts; restore price shows a dash for 0', async ({ page }) => {
+    await page.goto('/domain/deadline');
+    await expect(page).toHaveTitle(/更新期限/);
+    const rows = page.getByTestId('deadline-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(400);
+    const original = await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-tld')));
+
+    for (const key of ['name', 'deadline', 'grace', 'restorePeriod', 'restore']) {
+      await page.getByTestId(`sort-${key}`).getByRole('button').click();
+      await expect(page.getByTestId(`sort-${key}`)).toHaveAttribute('aria-sort', 'ascending');
+    }
+    // restore ascending: numbers ascending, dashes (0) last
+    const values = await rows.evaluateAll((rs) => rs.map((r) => r.querySelector('[data-col="restore"]')?.textContent ?? ''));
+    const nums = values.filter((v) => v !== '-').map((v) => Number(v.replace(/[^\d]/g, '')));
+    expect(nums).toEqual([...nums].sort((a, b) => a - b));
+    expect(values.slice(nums.length).every((v) => v === '-')).toBe(true);
+
+    await page.getByTestId('sort-grace').getByRole('button').click();
+    await page.getByTestId('sort-grace').getByRole('button').click();
+    await expect(page.getByTestId('sort-grace')).toHaveAttribute('aria-sort', 'descending');
+    const grace = (await rows.evaluateAll((rs) => rs.map((r) => r.querySelector('[data-col="grace"]')?.textContent ?? ''))).filter((v) => v !== '-').map((v) => Number(v.replace(/[^\d]/g, '')));
+    expect(grace).toEqual([...grace].sort((a, b) => b - a));
+
+    await page.getByTestId('sort-grace').getByRole('button').click();
+    expect(await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-tld')))).toEqual(original);
+  });
+
+  test('the category filter narrows; fits at 340 px', async ({ page }) => {
+    await page.setViewportSize({ width: 340, height: 800 });
+    await page.goto('/domain/deadline');
+    const rows = page.getByTestId('deadline-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(400);
+    const select = page.getByTestId('category-select').locator('select');
+    const option = await select.locator('option', { hasText: '.jp' }).first().getAttribute('value');
+    await select.selectOption(option!);
+    await expect.poll(() => rows.count()).toBeLessThan(400);
+    await noHorizontalOverflow(page);
+  });
+});

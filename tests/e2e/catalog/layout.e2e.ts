@@ -1,0 +1,77 @@
+/// <reference lib="dom" />
+import { expect, test } from '@playwright/test';
+import { fakeSignedIn, noHorizontalOverflow } from './catalog-page';
+
+test.describe('public layout', () => {
+  test('guests see login and sign-up; the footer has every spec link and the copyright from 2020', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'ログイン' }).first()).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: '新規登録' }).first()).toHaveAttribute('href', /\/register\?service_name=/);
+    const footer = page.getByTestId('site-footer');
+    for (const href of ['/domain/price', '/domain/deadline', '/search', '/market', '/mypage/transferin', '/document/api/v1/', '/whois', '/tool/websiteConnectionCheck', '/knowledge/', '/knowledge/terms/', '/specified_commercial_transaction_law', '/login', '/password/reset']) {
+      await expect(footer.locator(`a[href="${href}"]`).first()).toBeAttached();
+    }
+    await expect(footer).toContainText(/© 2020-\d{4}/);
+  });
+
+  test('the top page: search tabs, button disabled while empty, price tiles ascending by top ordinal', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByTestId('domain-search');
+    const button = search.getByRole('button', { name: '検索' });
+    await expect(button).toBeDisabled();
+    await search.getByRole('textbox').fill('rakko-example');
+    await expect(button).toBeEnabled();
+    await search.getByRole('tab', { name: '一括登録チェック' }).click();
+    await expect(search.locator('textarea[name="domain_list"]')).toBeVisible();
+    await expect(search.locator('form')).toHaveAttribute('action', '/search');
+    const tiles = page.getByTestId('tld-tile');
+    await expect.poll(() => tiles.count()).toBeGreaterThan(3);
+    await expect(tiles.first()).toHaveAttribute('href', /^\/domain\/tld\//);
+    await expect(page.getByTestId('home-notifications')).toContainText('お知らせはございません。');
+  });
+
+  test('signed in: My page, bell and user menus are mutually exclusive and close on an outside click', async ({ page }) => {
+    await fakeSignedIn(page);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'マイページ' })).toHaveAttribute('href', '/mypage/domain');
+    await page.getByTestId('menu-bell').click();
+    await expect(page.getByTestId('menu-bell-dropdown')).toContainText('お知らせはございません。');
+    await page.getByTestId('menu-user').click();
+    await expect(page.getByTestId('menu-user-dropdown')).toBeVisible();
+    await expect(page.getByTestId('menu-bell-dropdown')).toBeHidden();
+    await expect(page.getByTestId('menu-user-dropdown').getByRole('menuitem', { name: 'ログアウト' })).toHaveAttribute('href', '/logout');
+    await page.mouse.click(10, 600);
+    await expect(page.getByTestId('menu-user-dropdown')).toBeHidden();
+  });
+
+  test('small screens: the hamburger menu closes when another menu opens', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await fakeSignedIn(page);
+    await page.goto('/');
+    await page.getByTestId('menu-hamburger').click();
+    const nav = page.getByTestId('menu-hamburger-dropdown');
+    await expect(nav.getByRole('menuitem', { name: '料金一覧' })).toBeVisible();
+    await page.getByTestId('menu-user').click();
+    await expect(nav).toBeHidden();
+    await expect(page.getByTestId('menu-user-dropdown')).toBeVisible();
+    await page.getByTestId('menu-hamburger').click();
+    await expect(page.getByTestId('menu-user-dropdown')).toBeHidden();
+    await expect(nav).toBeVisible();
+  });
+
+  test('a page not built yet says 準備中; an unknown URL is a 404 page', async ({ page }) => {
+    await page.goto('/market');
+    await expect(page.getByTestId('coming-soon')).toContainText('準備中');
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toContainText('ページが見つかりません');
+  });
+
+  for (const path of ['/', '/domain/price', '/domain/deadline']) {
+    test(`nothing overflows at 340 px: ${path}`, async ({ page }) => {
+      await page.setViewportSize({ width: 340, height: 800 });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await noHorizontalOverflow(page);
+    });
+  }
+});

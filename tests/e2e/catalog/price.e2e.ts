@@ -1,0 +1,90 @@
+/// <reference lib="dom" />
+import { expect, test } from '@playwright/test';
+import { noHorizontalOverflow, openPricePage, priceRowNames } from './catalog-page';
+
+test.describe('domain/price', () => {
+  test('lists about 430 TLDs in ordinal order, with Japanese headings and a Japanese title', async ({ page }) => {
+    await openPricePage(page);
+    await expect(page).toHaveTitle(/TLD料金一覧/);
+    for (const h of ['TLD', '新規登録', '更新', '移管', 'WHOIS代理公開']) await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+    const names = await priceRowNames(page);
+    expect(names.length).toBeGreaterThanOrEqual(400);
+    expect(names.slice(0, 2)).toEqual(['com', 'jp']);
+    await expect(page.getByTestId('tld-count')).toHaveText(`${names.length}件のTLD`);
+    // TLD names open their detail page in a new tab
+    const link = page.getByTestId('price-row').first().getByTestId('tld-link');
+    await expect(link).toHaveAttribute('href', '/domain/tld/com');
+    await expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  test('the category filter narrows the list and lives in the URL', async ({ page }) => {
+    await openPricePage(page);
+    const all = (await priceRowNames(page)).length;
+    const select = page.getByTestId('category-select').locator('select');
+    const option = await select.locator('option', { hasText: '都道府県型JP' }).getAttribute('value');
+    await select.selectOption(option!);
+    await expect(page).toHaveURL(new RegExp(`categoryId=${option}`));
+    await expect.poll(async () => (await priceRowNames(page)).length).toBeLessThan(all);
+    const names = await priceRowNames(page);
+    expect(names).toContain('tokyo.jp');
+    expect(names.every((n) => n.endsWith('.jp'))).toBe(true);
+    // reload keeps the filter
+    await page.reload();
+    await expect(page.getByTestId('price-row')).toHaveCount(names.length);
+  });
+
+  test('one sort column at a time, cycling none -> ascending -> descending -> none', async ({ page }) => {
+    await openPricePage(page);
+    const original = await priceRowNames(page);
+    const header = page.getByTestId('sort-register');
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    const asc = await page.getByTestId('price-row').evaluateAll((rows) => rows.map((r) => r.querySelector('[data-col="register"] [data-price]')?.textContent ?? ''));
+    const yen = (s: string) => Number(s.replace(/[^\d]/g, ''));
+    const ascValues = asc.filter(Boolean).map(yen);
+    expect(ascValues).toEqual([...ascValues].sort((a, b) => a - b));
+
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    const desc = (await page.getByTestId('price-row').evaluateAll((rows) => rows.map((r) => r.querySelector('[data-col="register"] [data-price]')?.textContent ?? ''))).filter(Boolean).map(yen);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+
+    // another column takes over: only one sorted column
+    await page.getByTestId('sort-name').getByRole('button').click();
+    await expect(page.getByTestId('sort-name')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    await page.getByTestId('sort-name').getByRole('button').click();
+    await page.getByTestId('sort-name').getByRole('button').click();
+    await expect(page.getByTestId('sort-name')).toHaveAttribute('aria-sort', 'none');
+    expect(await priceRowNames(page)).toEqual(original);
+  });
+
+  test('a campaign price is red and shows the normal price in a tooltip; .jp shows free transfer', async ({ page }) => {
+    await openPricePage(page);
+    const com = page.locator('[data-testid="price-row"][data-tld="com"][data-idn="0"]');
+    const campaign = com.locator('[data-col="register"] [data-price="campaign"]');
+    await expect(campaign).toHaveCSS('color', /rgb\(2\d\d, \d{1,2}, \d{1,2}\)/);
+    await campaign.hover();
+    await expect(page.getByRole('tooltip')).toContainText(/通常価格 [\d,]+円/);
+    await expect(page.locator('[data-testid="price-row"][data-tld="jp"]').first().getByTestId('free-transfer')).toHaveText('無料移管対応');
+    // Japanese-language (IDN) prices are marked
+    await expect(page.locator('[data-testid="price-row"][data-idn="1"]').first().locator('[data-idn-marker]')).toHaveText('日本語');
+  });
+
+  test('requirements appear as a tooltip', async ({ page }) => {
+    await openPricePage(page);
+    const badge = page.locator('[data-testid="price-row"][data-tld="co.jp"]').getByTestId('requirements');
+    await badge.hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await expect(page.getByRole('tooltip')).not.toBeEmpty();
+  });
+
+  test('nothing overflows horizontally at 340 px; the table scrolls inside its container', async ({ page }) => {
+    await page.setViewportSize({ width: 340, height: 800 });
+    await openPricePage(page);
+    await noHorizontalOverflow(page);
+    const scroller = page.getByTestId('price-table').locator('xpath=ancestor::div[contains(@class,"ScrollContainer")][1]');
+    const { sw, cw } = await scroller.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
+    expect(sw).toBeGreaterThan(cw);
+  });
+});

@@ -1,0 +1,33 @@
+/// <reference lib="dom" />
+import { expect, test } from '@playwright/test';
+import { noHorizontalOverflow } from './catalog-page';
+
+test.describe('domain/tld/{tld_name}', () => {
+  test('shows the TLD with its meaning, prices, details, FAQ and a link back to the price list', async ({ page }) => {
+    await page.goto('/domain/tld/com');
+    await expect(page.getByTestId('tld-title')).toContainText('.com ドメイン');
+    await expect(page.getByTestId('tld-title')).toContainText('商業');
+    await expect(page).toHaveTitle(/\.com/);
+    const prices = page.getByTestId('tld-price-block');
+    await expect(prices).toContainText('新規登録');
+    await expect(prices).toContainText(/[\d,]+円/);
+    await expect(page.getByTestId('tld-details')).toContainText('gTLD');
+    await expect(page.getByTestId('domain-search')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'すべてのTLD料金一覧を見る' })).toHaveAttribute('href', '/domain/price');
+  });
+
+  test('a Japanese .jp second-level TLD works and fits at 340 px', async ({ page }) => {
+    await page.setViewportSize({ width: 340, height: 800 });
+    await page.goto('/domain/tld/co.jp');
+    await expect(page.getByTestId('tld-title')).toContainText('.co.jp');
+    await expect(page.getByTestId('tld-details')).toContainText('登録要件');
+    await noHorizontalOverflow(page);
+  });
+
+  test('an unknown TLD gets the 404 page', async ({ page }) => {
+    await page.goto('/domain/tld/nosuchtld');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByText('ページが見つかりません')).toBeVisible();
+    await expect(page.getByTestId('site-header')).toBeVisible();
+  });
+});
