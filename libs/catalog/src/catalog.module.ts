@@ -1,8 +1,44 @@
-import { Module } from '@nestjs/common';
+import { Inject, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { CLOCK, createRedis, loadConfig, SystemClock } from '@registrar/infra';
+import { schemaTypeOrmModule } from '@registrar/db';
+import { CatalogChangeNotifier } from './cache/catalog-change.notifier';
+import { CatalogConfig } from './catalog.config';
+import { CATALOG_REDIS_PUB, CATALOG_REDIS_SUB, CATALOG_SCHEMA } from './catalog.constants';
 import { CatalogRpcController } from './catalog.rpc.controller';
+import { CATALOG_ENTITIES } from './entities';
+import { CatalogImportRepository } from './import/catalog-import.repository';
+import { CatalogImportService } from './import/catalog-import.service';
+import { CATALOG_MIGRATIONS } from './migrations';
+import { CatalogQueryService } from './tlds/catalog-query.service';
+import { CatalogRepository } from './tlds/catalog.repository';
 
-/** The catalog service: TLDs, categories, prices, campaigns, imports. */
+export const catalogConfig = () => loadConfig(CatalogConfig);
+
+/** The catalog service: TLDs, categories, prices by effective month, TLD content, the master-data import. */
 @Module({
+  imports: [schemaTypeOrmModule({ schema: CATALOG_SCHEMA, entities: CATALOG_ENTITIES, migrations: CATALOG_MIGRATIONS })],
   controllers: [CatalogRpcController],
+  providers: [
+    { provide: CatalogConfig, useFactory: catalogConfig },
+    { provide: CLOCK, useFactory: () => new SystemClock() },
+    { provide: CATALOG_REDIS_PUB, useFactory: (c: CatalogConfig) => createRedis(c.REDIS_URL), inject: [CatalogConfig] },
+    { provide: CATALOG_REDIS_SUB, useFactory: (c: CatalogConfig) => createRedis(c.REDIS_URL), inject: [CatalogConfig] },
+    CatalogChangeNotifier,
+    CatalogRepository,
+    CatalogImportRepository,
+    CatalogQueryService,
+    CatalogImportService,
+  ],
+  exports: [CatalogImportService, CatalogQueryService],
 })
-export class CatalogServiceModule {}
+export class CatalogServiceModule implements OnApplicationBootstrap {
+  private readonly logger = new Logger('CatalogServiceModule');
+  constructor(private readonly importer: CatalogImportService, @Inject(CatalogConfig) private readonly config: CatalogConfig) {}
+
+  /** First boot: load the bundled master data into an empty catalogue. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.CATALOG_AUTOLOAD !== '1') return;
+    const r = await this.importer.loadIfEmpty();
+    if (r && !r.result) this.logger.error('the bundled master data could not be loaded');
+  }
+}

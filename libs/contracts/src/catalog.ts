@@ -85,6 +85,8 @@ export interface TldDetailDto {
   points: string[];
   recommended: TldPriceDto[];
   categories: CategoryDto[];
+  /** the price row for Japanese-language (IDN) names where the TLD has separate ones (日本語.jp), else null */
+  idn_price?: TldPriceDto | null;
 }
 export interface TldDetailRequest {
   tldName: string;

@@ -2,6 +2,7 @@ import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { createRedis, loadConfig, rpcClientModule } from '@registrar/infra';
 import { CATALOG_CLIENT } from '@registrar/contracts';
 import { GatewayConfig } from './gateway.config';
+import { CatalogHttpModule } from './catalog/catalog-http.module';
 import { HealthController } from './health/health.controller';
 import { SearchModule } from './search/search.module';
 import { SpaMiddleware } from './spa/spa.middleware';
@@ -10,7 +11,7 @@ import { GATEWAY_REDIS } from './tokens';
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 @Module({
-  imports: [rpcClientModule(CATALOG_CLIENT), SearchModule],
+  imports: [rpcClientModule(CATALOG_CLIENT), SearchModule, CatalogHttpModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

@@ -18,6 +18,8 @@ export const M = {
   noMatchingData: '一致するデータがありませんでした',
   noNotifications: 'お知らせはございません。',
   nextMonthPricesMissing: '来月TLD価格データが設定されていません',
+  /** not in the specs: an unknown TLD on domain/tld/{tld_name} */
+  tldNotFound: 'お探しのTLDは取り扱っていません',
 
   // ---- search (000 §5, 002 §5)
   keywordWhitespace: '空白を含むドメイン名/キーワードは利用できません',

@@ -6,9 +6,10 @@ export function csvField(v: string | number | boolean | null | undefined): strin
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function toCsv(header: readonly string[], rows: Record<string, string | number | boolean | null | undefined>[]): string {
+type CsvValue = string | number | boolean | null | undefined;
+export function toCsv<T extends object>(header: readonly string[], rows: readonly T[]): string {
   const lines = [header.join(',')];
-  for (const r of rows) lines.push(header.map((h) => csvField(r[h])).join(','));
+  for (const r of rows) lines.push(header.map((h) => csvField((r as Record<string, CsvValue>)[h])).join(','));
   return lines.join('\n') + '\n';
 }
 

@@ -1,0 +1,80 @@
+import { Controller, Get, Inject, NotFoundException, Param, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import type { Request, Response } from 'express';
+import {
+  CATALOG_CLIENT, CatalogPatterns, CategoryDto, CategoryListResult, DeadlineSearchRequest, DeadlineSearchResult, HttpPaths, PriceSearchRequest,
+  PriceSearchResult, TldDetailDto, TldDetailRequest, TldDetailResult,
+} from '@registrar/contracts';
+import { rpc } from '@registrar/infra';
+import { M } from '@registrar/messages';
+import { CategoryQueryDto } from './catalog.dto';
+import { CachedBody, CatalogResponseCache } from './catalog-response.cache';
+
+const RPC_MS = Number(process.env.RPC_TIMEOUT_MS ?? 10_000);
+const MAX_TLD_NAME = 100;
+
+/**
+ * The public catalogue API (002 spec §7): price list, deadline list, categories and TLD details.
+ * Public (guests see prices); GET only. Answers come from a short-lived cache dropped on every import.
+ */
+@Controller()
+export class CatalogController {
+  constructor(@Inject(CATALOG_CLIENT) private readonly catalog: ClientProxy, private readonly cache: CatalogResponseCache) {}
+
+  /** GET domain/price/search?categoryId -> { tldPrices } */
+  @Get(HttpPaths.priceSearch)
+  async priceSearch(@Query() q: CategoryQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const categoryId = q.categoryId || null;
+    const body = await this.cached(`prices:${categoryId ?? 0}`, () => rpc<PriceSearchResult, PriceSearchRequest>(this.catalog, CatalogPatterns.PriceSearch, { categoryId }, RPC_MS));
+    send(req, res, body);
+  }
+
+  /** GET domain/deadline/search?categoryId -> { deadlines } */
+  @Get(HttpPaths.deadlineSearch)
+  async deadlineSearch(@Query() q: CategoryQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const categoryId = q.categoryId || null;
+    const body = await this.cached(`deadlines:${categoryId ?? 0}`, () => rpc<DeadlineSearchResult, DeadlineSearchRequest>(this.catalog, CatalogPatterns.DeadlineSearch, { categoryId }, RPC_MS));
+    send(req, res, body);
+  }
+
+  /** GET domain/category/list -> { categories } */
+  @Get(HttpPaths.categories)
+  async categories(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const body = await this.cached('categories', async (): Promise<CategoryListResult> => ({ categories: await rpc<CategoryDto[]>(this.catalog, CatalogPatterns.Categories, {}, RPC_MS) }));
+    send(req, res, body);
+  }
+
+  /** GET domain/tld/{tld_name} (XHR) -> TldDetailDto; 404 for a TLD we do not sell. */
+  @Get('/domain/tld/:tldName')
+  async tldDetail(@Param('tldName') tldName: string): Promise<TldDetailDto> {
+    if (!tldName || tldName.length > MAX_TLD_NAME) throw new NotFoundException({ statusCode: 404, message: M.tldNotFound });
+    let r: TldDetailResult;
+    try {
+      r = await rpc<TldDetailResult, TldDetailRequest>(this.catalog, CatalogPatterns.TldDetail, { tldName }, RPC_MS);
+    } catch {
+      throw new ServiceUnavailableException({ statusCode: 503, message: M.errorOccurred });
+    }
+    if (!r.found || !r.detail) throw new NotFoundException({ statusCode: 404, message: M.tldNotFound });
+    return { ...r.detail, idn_price: r.idn_price ?? null };
+  }
+
+  private async cached(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+    try {
+      return await this.cache.get(key, load);
+    } catch {
+      throw new ServiceUnavailableException({ statusCode: 503, message: M.errorOccurred });
+    }
+  }
+}
+
+/** Sends a cached JSON body with its ETag (a matching If-None-Match gets 304). */
+function send(req: Request, res: Response, c: CachedBody): void {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('ETag', c.etag);
+  res.type('application/json');
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.send(c.body);
+}
