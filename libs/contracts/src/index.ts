@@ -5,3 +5,4 @@ export * from './availability';
 export * from './clients';
 export * from './http';
 export * from './account';
+export * from './orders';

@@ -30,6 +30,16 @@ export const M = {
   noMatchingDomains: '一致するドメインがありませんでした',
   unregistrableDomain: '{name}は登録不能ドメインのためカートに入れられませんでした',
   cartAddFailed: 'ドメインをカートに追加できませんでした。もう一度お試しください。',
+  /** our choice: the spec has a maximum cart size but does not show its message */
+  cartFull: 'カートに入れられるドメインは{max}件までです。{name}以降は追加されませんでした',
+  /** payments (texts not shown in the spec; our choices) */
+  cardDeclined: 'カードが拒否されました。別のカードをお試しください。',
+  cardAuthenticationFailed: 'カードの本人認証（3Dセキュア）に失敗しました。',
+  cardNotFound: '選択されたカードが見つかりません。カードを登録し直してください。',
+  paymentAmountChanged: 'お支払い金額が変わりました。画面を再読み込みしてください。',
+  paymentNotNeeded: 'ポイントで全額お支払いいただけるため、カード決済は不要です。',
+  pointsInsufficient: 'ポイントが不足しています',
+  bankTransferAmountRange: 'お振込金額は{min}円以上{max}円以下でご指定ください',
   registerButtonGuest: '登録する',
   addToCart: 'カート追加',
 

@@ -1,0 +1,7 @@
+import { startService } from '@registrar/infra';
+import { OrdersServiceModule } from '@registrar/orders';
+
+startService('orders', OrdersServiceModule).catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,305 @@
+/**
+ * The orders service: carts, the points ledger (RP), cards and payment sessions, bank-transfer top-ups.
+ * Message patterns and their payload/result types. Money is integer yen, tax included; 1 point = 1 yen.
+ */
+export const OrdersPatterns = {
+  /** { userId } -> PointBalanceResult */
+  PointBalance: 'orders.point.balance',
+  /** PointHistoryRequest -> PointHistoryResult */
+  PointHistory: 'orders.point.history',
+  /** PointChangeRequest (amount > 0 is taken) -> PointEntryDto; INSUFFICIENT_POINTS when the balance is short */
+  PointSpend: 'orders.point.spend',
+  /** PointChangeRequest (amount > 0 is given back) -> PointEntryDto */
+  PointRefund: 'orders.point.refund',
+  /** PointChangeRequest (amount > 0 is credited, kind grant or adjust) -> PointEntryDto */
+  PointGrant: 'orders.point.grant',
+
+  /** { userId } -> CardListResult */
+  CardList: 'orders.card.list',
+  /** CardRegistrationStartRequest -> CardRegistrationStartResult (the hosted card page to send the browser to) */
+  CardRegistrationStart: 'orders.card.registration.start',
+  /** CardRegistrationCompleteRequest -> CardRegistrationCompleteResult */
+  CardRegistrationComplete: 'orders.card.registration.complete',
+
+  /** CreatePaymentSessionRequest -> CreatePaymentSessionResult */
+  PaymentSessionCreate: 'orders.payment-session.create',
+  /** PaymentSessionAuthRequest -> PaymentSessionAuthResult (where the browser goes to authenticate, or back) */
+  PaymentSessionAuth: 'orders.payment-session.auth',
+  /** { userId, sessionId } -> PaymentSessionDto (after syncing with the provider) */
+  PaymentSessionGet: 'orders.payment-session.get',
+
+  /** StripeWebhookRequest -> StripeWebhookResult; INVALID_SIGNATURE when the signature does not verify */
+  StripeWebhook: 'orders.stripe.webhook',
+
+  /** BankTransferCreateRequest -> BankTransferDto */
+  BankTransferCreate: 'orders.bank-transfer.create',
+  /** { userId } -> { topUps: BankTransferDto[] } */
+  BankTransferList: 'orders.bank-transfer.list',
+  /** { status? } -> { topUps: BankTransferDto[] } (admin) */
+  BankTransferAdminList: 'orders.bank-transfer.admin-list',
+  /** BankTransferConfirmRequest -> BankTransferDto (admin: receipt confirmed, points credited once) */
+  BankTransferConfirm: 'orders.bank-transfer.confirm',
+
+  /** { userId } -> CartResult */
+  CartGet: 'orders.cart.get',
+  /** CartAddRequest -> CartAddResult */
+  CartAdd: 'orders.cart.add',
+  /** CartRemoveRequest -> CartResult */
+  CartRemove: 'orders.cart.remove',
+} as const;
+export type OrdersPattern = (typeof OrdersPatterns)[keyof typeof OrdersPatterns];
+
+/** Error codes of the orders service, carried by RPC errors as { code, message }. */
+export enum OrdersErrorCode {
+  InsufficientPoints = 'INSUFFICIENT_POINTS',
+  IdempotencyConflict = 'IDEMPOTENCY_CONFLICT',
+  InvalidAmount = 'INVALID_AMOUNT',
+  NotFound = 'NOT_FOUND',
+  CardRequired = 'CARD_REQUIRED',
+  CardDeclined = 'CARD_DECLINED',
+  PaymentFailed = 'PAYMENT_FAILED',
+  ProviderNotConfigured = 'PROVIDER_NOT_CONFIGURED',
+  InvalidSignature = 'INVALID_SIGNATURE',
+  CartFull = 'CART_FULL',
+  CartAddFailed = 'CART_ADD_FAILED',
+  InvalidState = 'INVALID_STATE',
+}
+
+/** What an RPC error from the orders service looks like on the caller's side. */
+export interface OrdersRpcError {
+  code: OrdersErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export function isOrdersRpcError(e: unknown): e is OrdersRpcError {
+  return !!e && typeof e === 'object' && typeof (e as OrdersRpcError).code === 'string' && Object.values(OrdersErrorCode).includes((e as OrdersRpcError).code);
+}
+
+// ---- points ledger
+
+export type PointEntryKind = 'grant' | 'purchase' | 'spend' | 'refund' | 'card_surplus' | 'bank_transfer' | 'adjust';
+
+export interface PointEntryDto {
+  id: number;
+  userId: number;
+  /** signed: positive credits, negative debits */
+  delta: number;
+  balanceAfter: number;
+  kind: PointEntryKind;
+  reference: string | null;
+  idempotencyKey: string;
+  createdAt: string;
+  /** true when this answer is the first result of an earlier call with the same idempotency key */
+  replayed?: boolean;
+}
+
+export interface PointBalanceResult {
+  userId: number;
+  point: number;
+}
+
+export interface PointHistoryRequest {
+  userId: number;
+  page?: number;
+  perPage?: number;
+}
+export interface PointHistoryResult {
+  data: PointEntryDto[];
+  total: number;
+  current_page: number;
+  last_page: number;
+}
+
+export interface PointChangeRequest {
+  userId: number;
+  /** positive integer yen */
+  amount: number;
+  /** required: replaying the same key returns the first result and never applies twice */
+  idempotencyKey: string;
+  /** what the change is for: an order id, a domain, a payment intent */
+  reference?: string | null;
+  /** for grants: grant (default) or adjust */
+  kind?: 'grant' | 'adjust';
+}
+
+// ---- cards and payment sessions
+
+export type PaymentType = 'point' | 'card' | 'wallet' | 'bank_transfer';
+
+export interface CardDto {
+  id: string;
+  /** e.g. "VISA **** 4242 (12/30)" */
+  cardInfoText: string;
+}
+export interface CardListResult {
+  cards: CardDto[];
+}
+
+export interface CardRegistrationStartRequest {
+  userId: number;
+  email?: string | null;
+  /** where the browser goes after the card is saved (an app path such as /mypage/search?action=createDomain) */
+  redirectUrl: string;
+  /** absolute base URL of the app, used to build the return address */
+  appUrl: string;
+}
+export interface CardRegistrationStartResult {
+  /** the hosted card page (Stripe Checkout in setup mode) */
+  url: string;
+}
+export interface CardRegistrationCompleteRequest {
+  userId: number;
+  checkoutSessionId: string;
+}
+export interface CardRegistrationCompleteResult {
+  card: CardDto;
+}
+
+/** A domain as sent with a payment session (000 spec: domains, each with point). */
+export interface PaymentSessionDomain {
+  name: string;
+  point: number;
+  period?: number;
+}
+
+export interface CreatePaymentSessionRequest {
+  userId: number;
+  /** 'create' for new registrations; renewal and transfer are reserved for their flows */
+  purpose?: 'create' | 'renew' | 'transfer';
+  domains: PaymentSessionDomain[];
+  /** the amount the browser thinks the card must pay (the shortfall raised to the 50-yen minimum) */
+  amount: number;
+  stripeCardId: string;
+  /** renewal variant, reserved */
+  resultRenewDomains?: unknown[];
+  withAutoUpdate?: boolean;
+  allUpdateDuration?: number | null;
+  /** absolute base URL of the app, used for the 3-D Secure return address */
+  appUrl: string;
+  /** app path to return to once the payment is done (default /mypage/search?action=createDomain) */
+  redirectUrl?: string;
+}
+export interface CreatePaymentSessionResult {
+  result: boolean;
+  sessionId: string | null;
+  errors: string[];
+  /** paid: points credited; requires_action: send the browser to mypage/stripe/auth with this session */
+  status?: PaymentSessionStatus;
+  /** the 50-yen rule raised the charge; the surplus went to points */
+  minimumApplied?: boolean;
+  surplusPoints?: number;
+}
+
+export type PaymentSessionStatus = 'created' | 'requires_action' | 'paid' | 'failed' | 'used';
+
+export interface PaymentSessionDto {
+  sessionId: string;
+  purpose: 'create' | 'renew' | 'transfer';
+  domains: PaymentSessionDomain[];
+  amount: number;
+  total: number;
+  pointsUsed: number;
+  cardCharge: number;
+  surplusPoints: number;
+  status: PaymentSessionStatus;
+  error: string | null;
+  resultRenewDomains?: unknown[] | null;
+  withAutoUpdate?: boolean | null;
+  allUpdateDuration?: number | null;
+}
+
+export interface PaymentSessionAuthRequest {
+  userId: number;
+  sessionId: string;
+  /** app path to return to when done */
+  redirectUrl?: string;
+  appUrl: string;
+}
+export interface PaymentSessionAuthResult {
+  /** where to send the browser: the authentication page, or back to redirectUrl when nothing is left to do */
+  url: string;
+  status: PaymentSessionStatus;
+  error: string | null;
+}
+
+export interface StripeWebhookRequest {
+  /** the raw request body exactly as received (utf8) */
+  payload: string;
+  signature: string;
+}
+export interface StripeWebhookResult {
+  received: true;
+  eventId: string;
+  type: string;
+  /** false when this event id was already processed */
+  processed: boolean;
+}
+
+// ---- bank transfer
+
+export type BankTransferStatus = 'pending' | 'confirmed' | 'cancelled';
+export interface BankTransferDto {
+  id: number;
+  userId: number;
+  amount: number;
+  /** the reference the member writes on the transfer (振込依頼人名の前に付ける番号) */
+  reference: string;
+  status: BankTransferStatus;
+  createdAt: string;
+  confirmedAt: string | null;
+  confirmedBy: number | null;
+}
+export interface BankTransferCreateRequest {
+  userId: number;
+  amount: number;
+}
+export interface BankTransferConfirmRequest {
+  id: number;
+  adminId: number;
+}
+
+// ---- cart
+
+export interface CartDomainDto {
+  name: string;
+  punycode: string;
+  tld: string;
+  addedAt: string;
+}
+export interface CartResult {
+  domains: CartDomainDto[];
+}
+export interface CartAddRequest {
+  userId: number;
+  domainNames: string[];
+}
+export interface CartAddResult extends CartResult {
+  added: string[];
+  /** already in the cart */
+  skipped: string[];
+  /** one message per refused domain (unregistrable), plus the cart-full message when the limit was reached */
+  errors: string[];
+}
+export interface CartRemoveRequest {
+  userId: number;
+  domainNames: string[];
+}
+
+/** Gateway paths of the orders area (the spec's names). */
+export const OrdersHttpPaths = {
+  userPoint: '/user/point',
+  pointHistory: '/mypage/point/history',
+  cardLoad: '/mypage/credit_card/load',
+  cardRegistration: '/mypage/stripe',
+  cardRegistrationComplete: '/mypage/stripe/complete',
+  paymentAuth: '/mypage/stripe/auth',
+  paymentSessionCreate: '/mypage/point/domain/create/session',
+  paymentSession: '/mypage/point/session',
+  stripeWebhook: '/stripe/webhook',
+  bankTransfer: '/mypage/point/bank_transfer',
+  adminBankTransfer: '/admin/point/bank_transfer',
+  cart: '/mypage/cart',
+  cartAdd: '/mypage/cart/add',
+  cartRemove: '/mypage/cart/remove',
+} as const;

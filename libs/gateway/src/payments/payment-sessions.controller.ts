@@ -1,0 +1,56 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { CreatePaymentSessionResult, OrdersPatterns, PaymentSessionAuthResult, PaymentSessionDto } from '@registrar/contracts';
+import { GatewayConfig } from '../gateway.config';
+import { appUrlFor, MemberId } from './member';
+import { OrdersClient } from './orders.client';
+import { CreateSessionBody } from './payments.dto';
+
+/**
+ * Card payment sessions: the card buys the points an order lacks (50-yen minimum, surplus credited). When the card
+ * needs 3-D Secure, the browser goes to mypage/stripe/auth, which forwards it to the authentication page and, on the
+ * way back, settles the session and returns to redirect_url with payment_session and paymentResult.
+ */
+@Controller('mypage')
+export class PaymentSessionsController {
+  constructor(
+    private readonly orders: OrdersClient,
+    private readonly config: GatewayConfig,
+  ) {}
+
+  /** POST mypage/point/domain/create/session -> { result, sessionId, errors } (+ status, authUrl when authentication is needed). */
+  @Post('point/domain/create/session')
+  @HttpCode(200)
+  async create(@MemberId() userId: number, @Body() body: CreateSessionBody, @Req() req: Request): Promise<CreatePaymentSessionResult & { authUrl?: string }> {
+    const redirectUrl = body.redirect_url ?? '/mypage/search?action=createDomain';
+    const r = await this.orders.call<CreatePaymentSessionResult>(OrdersPatterns.PaymentSessionCreate, {
+      userId,
+      purpose: 'create',
+      domains: body.domains,
+      amount: body.amount,
+      stripeCardId: body.stripeCardId,
+      resultRenewDomains: body.resultRenewDomains,
+      withAutoUpdate: body.withAutoUpdate,
+      allUpdateDuration: body.allUpdateDuration,
+      appUrl: appUrlFor(req, this.config.APP_URL),
+      redirectUrl,
+    });
+    if (r.status === 'requires_action' && r.sessionId) {
+      return { ...r, authUrl: `/mypage/stripe/auth?session_id=${r.sessionId}&redirect_url=${encodeURIComponent(redirectUrl)}` };
+    }
+    return r;
+  }
+
+  /** GET mypage/stripe/auth?session_id&redirect_url (XHR from the authentication page) -> { url } to send the browser to. */
+  @Get('stripe/auth')
+  auth(@MemberId() userId: number, @Req() req: Request, @Query('session_id') sessionId?: string, @Query('redirect_url') redirectUrl?: string): Promise<PaymentSessionAuthResult> {
+    if (!sessionId) throw new BadRequestException();
+    return this.orders.call<PaymentSessionAuthResult>(OrdersPatterns.PaymentSessionAuth, { userId, sessionId, redirectUrl, appUrl: appUrlFor(req, this.config.APP_URL) });
+  }
+
+  /** GET mypage/point/session/{sessionId} -> the session (domains, amount, status) for the purchase's auto-execute. */
+  @Get('point/session/:sessionId')
+  get(@MemberId() userId: number, @Param('sessionId') sessionId: string): Promise<PaymentSessionDto> {
+    return this.orders.call<PaymentSessionDto>(OrdersPatterns.PaymentSessionGet, { userId, sessionId });
+  }
+}

@@ -1,0 +1,32 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+
+export class SessionDomainBody {
+  @IsString() @Length(1, 253) name!: string;
+  @Type(() => Number) @IsInt() @Min(0) @Max(10_000_000) point!: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10) period?: number;
+}
+
+/** POST mypage/point/domain/create/session (000 spec: domains (each with point), amount, stripeCardId). */
+export class CreateSessionBody {
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => SessionDomainBody) domains!: SessionDomainBody[];
+  @Type(() => Number) @IsInt() @Min(0) amount!: number;
+  @IsString() @Length(0, 200) stripeCardId!: string;
+  /** renewal variant fields, reserved */
+  @IsOptional() @IsArray() resultRenewDomains?: unknown[];
+  @IsOptional() @IsBoolean() withAutoUpdate?: boolean;
+  @IsOptional() @Type(() => Number) @IsInt() allUpdateDuration?: number;
+  @IsOptional() @IsString() @Length(1, 2000) redirect_url?: string;
+}
+
+export class PageQuery {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+}
+
+export class BankTransferBody {
+  @Type(() => Number) @IsInt() amount!: number;
+}
+
+export class BankTransferStatusQuery {
+  @IsOptional() @IsIn(['pending', 'confirmed', 'cancelled']) status?: 'pending' | 'confirmed' | 'cancelled';
+}

@@ -1,0 +1,7 @@
+import { ArrayMaxSize, IsArray, IsInt, IsPositive, IsString } from 'class-validator';
+import { CartAddRequest, CartRemoveRequest } from '@registrar/contracts';
+
+export class CartChangeDto implements CartAddRequest, CartRemoveRequest {
+  @IsInt() @IsPositive() userId!: number;
+  @IsArray() @ArrayMaxSize(1000) @IsString({ each: true }) domainNames!: string[];
+}

@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { NewPointEntry, PointEntry } from './point-entry';
+
+/** Work done inside one ledger transaction, with the member's balance row locked. */
+export interface LedgerTx {
+  findByKey(key: string): Promise<PointEntry | null>;
+  /** Creates the balance row if missing, then locks it (SELECT … FOR UPDATE) and returns the balance. */
+  lockBalance(userId: number): Promise<number>;
+  /** Appends an entry and sets the balance row to its balance_after. */
+  append(entry: NewPointEntry): Promise<PointEntry>;
+}
+
+const ENTRY_COLUMNS = 'id, user_id, delta, balance_after, kind, reference, idempotency_key, created_at';
+
+type Row = { id: string; user_id: string; delta: string; balance_after: string; kind: PointEntry['kind']; reference: string | null; idempotency_key: string; created_at: Date };
+const toEntry = (r: Row): PointEntry => ({
+  id: Number(r.id),
+  userId: Number(r.user_id),
+  delta: Number(r.delta),
+  balanceAfter: Number(r.balance_after),
+  kind: r.kind,
+  reference: r.reference,
+  idempotencyKey: r.idempotency_key,
+  createdAt: new Date(r.created_at),
+});
+
+/** Storage of the points ledger: orders.point_entries (append-only) and orders.point_balances (one row per member). */
+@Injectable()
+export class LedgerRepository {
+  constructor(@InjectDataSource('orders') private readonly ds: DataSource) {}
+
+  async inTransaction<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    return this.ds.transaction('READ COMMITTED', (m) => work(this.tx(m)));
+  }
+
+  findByKey(key: string): Promise<PointEntry | null> {
+    return this.tx(this.ds.manager).findByKey(key);
+  }
+
+  async balance(userId: number): Promise<number> {
+    const rows: { balance: string }[] = await this.ds.query('SELECT balance FROM orders.point_balances WHERE user_id = $1', [userId]);
+    return rows.length ? Number(rows[0].balance) : 0;
+  }
+
+  async history(userId: number, offset: number, limit: number): Promise<{ entries: PointEntry[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.ds.query(`SELECT ${ENTRY_COLUMNS} FROM orders.point_entries WHERE user_id = $1 ORDER BY id DESC OFFSET $2 LIMIT $3`, [userId, offset, limit]),
+      this.ds.query('SELECT count(*)::int AS n FROM orders.point_entries WHERE user_id = $1', [userId]),
+    ]);
+    return { entries: (rows as Row[]).map(toEntry), total: count[0].n };
+  }
+
+  /** Sum of all entries of a member (the ledger's own account of the balance; used by checks and tests). */
+  async sumOfEntries(userId: number): Promise<number> {
+    const rows = await this.ds.query('SELECT coalesce(sum(delta), 0)::bigint AS s FROM orders.point_entries WHERE user_id = $1', [userId]);
+    return Number(rows[0].s);
+  }
+
+  private tx(m: EntityManager): LedgerTx {
+    return {
+      async findByKey(key) {
+        const rows: Row[] = await m.query(`SELECT ${ENTRY_COLUMNS} FROM orders.point_entries WHERE idempotency_key = $1`, [key]);
+        return rows.length ? toEntry(rows[0]) : null;
+      },
+      async lockBalance(userId) {
+        await m.query('INSERT INTO orders.point_balances (user_id, balance) VALUES ($1, 0) ON CONFLICT (user_id) DO NOTHING', [userId]);
+        const rows: { balance: string }[] = await m.query('SELECT balance FROM orders.point_balances WHERE user_id = $1 FOR UPDATE', [userId]);
+        return Number(rows[0].balance);
+      },
+      async append(e) {
+        const rows: Row[] = await m.query(
+          `INSERT INTO orders.point_entries (user_id, delta, balance_after, kind, reference, idempotency_key)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ENTRY_COLUMNS}`,
+          [e.userId, e.delta, e.balanceAfter, e.kind, e.reference, e.idempotencyKey],
+        );
+        await m.query('UPDATE orders.point_balances SET balance = $2, updated_at = now() WHERE user_id = $1', [e.userId, e.balanceAfter]);
+        return toEntry(rows[0]);
+      },
+    };
+  }
+}
+
+/** PostgreSQL unique_violation on the idempotency key. */
+export function isIdempotencyKeyViolation(e: unknown): boolean {
+  const d = (e as { driverError?: { code?: string; constraint?: string }; code?: string; constraint?: string }) ?? {};
+  const code = d.driverError?.code ?? d.code;
+  const constraint = d.driverError?.constraint ?? d.constraint ?? '';
+  return code === '23505' && constraint.includes('idempotency_key');
+}

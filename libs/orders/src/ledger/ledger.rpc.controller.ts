@@ -1,0 +1,40 @@
+import { Controller, UseFilters, UsePipes, ValidationPipe } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { OrdersPatterns, PointBalanceResult, PointEntryDto, PointHistoryResult } from '@registrar/contracts';
+import { OrdersRpcErrorFilter } from '../common/rpc-errors.filter';
+import { LedgerService } from './ledger.service';
+import { PointChangeDto, PointHistoryDto, UserIdDto } from './point-change.dto';
+
+export const rpcValidation = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
+
+@Controller()
+@UseFilters(OrdersRpcErrorFilter)
+@UsePipes(rpcValidation)
+export class LedgerRpcController {
+  constructor(private readonly ledger: LedgerService) {}
+
+  @MessagePattern(OrdersPatterns.PointBalance)
+  async balance(@Payload() req: UserIdDto): Promise<PointBalanceResult> {
+    return { userId: req.userId, point: await this.ledger.balance(req.userId) };
+  }
+
+  @MessagePattern(OrdersPatterns.PointHistory)
+  history(@Payload() req: PointHistoryDto): Promise<PointHistoryResult> {
+    return this.ledger.history(req.userId, req.page, req.perPage);
+  }
+
+  @MessagePattern(OrdersPatterns.PointSpend)
+  spend(@Payload() req: PointChangeDto): Promise<PointEntryDto> {
+    return this.ledger.spend(req.userId, req.amount, req.idempotencyKey, req.reference);
+  }
+
+  @MessagePattern(OrdersPatterns.PointRefund)
+  refund(@Payload() req: PointChangeDto): Promise<PointEntryDto> {
+    return this.ledger.refund(req.userId, req.amount, req.idempotencyKey, req.reference);
+  }
+
+  @MessagePattern(OrdersPatterns.PointGrant)
+  grant(@Payload() req: PointChangeDto): Promise<PointEntryDto> {
+    return this.ledger.grant(req.userId, req.amount, req.idempotencyKey, req.reference, req.kind ?? 'grant');
+  }
+}

@@ -1,0 +1,94 @@
+import { OrdersErrorCode } from '@registrar/contracts';
+import { OrdersException } from '../common/orders.exception';
+import { LedgerRepository, LedgerTx } from './ledger.repository';
+import { LedgerService } from './ledger.service';
+import { PointEntry } from './point-entry';
+
+/** The repository replaced by a map; the real one (row lock, unique key) is covered by tests/integration/orders. */
+function newTestService() {
+  const entries: PointEntry[] = [];
+  const balances = new Map<number, number>();
+  const byKey = (k: string) => entries.find((e) => e.idempotencyKey === k) ?? null;
+  const tx: LedgerTx = {
+    findByKey: async (k) => byKey(k),
+    lockBalance: async (u) => balances.get(u) ?? 0,
+    append: async (e) => {
+      const entry = { ...e, id: entries.length + 1, createdAt: new Date() };
+      entries.push(entry);
+      balances.set(e.userId, e.balanceAfter);
+      return entry;
+    },
+  };
+  const repo = {
+    inTransaction: jest.fn(async (work: (t: LedgerTx) => Promise<unknown>) => work(tx)),
+    findByKey: jest.fn(async (k: string) => byKey(k)),
+    balance: jest.fn(async (u: number) => balances.get(u) ?? 0),
+    history: jest.fn(async (u: number, offset: number, limit: number) => {
+      const mine = entries.filter((e) => e.userId === u).reverse();
+      return { entries: mine.slice(offset, offset + limit), total: mine.length };
+    }),
+  };
+  return { sut: new LedgerService(repo as unknown as LedgerRepository), repo, entries };
+}
+
+describe(LedgerService.name, () => {
+  it('credits and spends, recording the balance after each entry', async () => {
+    const { sut } = newTestService();
+    await sut.grant(1, 1000, 'g1');
+    const spent = await sut.spend(1, 300, 's1', 'order:1');
+    expect(spent).toMatchObject({ delta: -300, balanceAfter: 700, kind: 'spend', reference: 'order:1' });
+    expect(await sut.balance(1)).toBe(700);
+  });
+
+  it('refuses to spend more than the balance with a typed error and records nothing', async () => {
+    const { sut, entries } = newTestService();
+    await sut.grant(1, 100, 'g1');
+    await expect(sut.spend(1, 101, 's1')).rejects.toMatchObject({ code: OrdersErrorCode.InsufficientPoints, details: { balance: 100, requested: 101 } });
+    expect(entries).toHaveLength(1);
+    expect(await sut.balance(1)).toBe(100);
+  });
+
+  it('replaying an idempotency key returns the first result and applies nothing', async () => {
+    const { sut, repo } = newTestService();
+    await sut.grant(1, 500, 'g1');
+    const first = await sut.spend(1, 200, 'spend-1');
+    const again = await sut.spend(1, 200, 'spend-1');
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await sut.balance(1)).toBe(300);
+    expect(repo.inTransaction).toHaveBeenCalledTimes(2); // the replay never opened a transaction
+  });
+
+  it('refuses a different change under a key already used', async () => {
+    const { sut } = newTestService();
+    await sut.grant(1, 500, 'k');
+    await expect(sut.grant(1, 501, 'k')).rejects.toMatchObject({ code: OrdersErrorCode.IdempotencyConflict });
+    await expect(sut.spend(1, 500, 'k')).rejects.toMatchObject({ code: OrdersErrorCode.IdempotencyConflict });
+    await expect(sut.grant(2, 500, 'k')).rejects.toMatchObject({ code: OrdersErrorCode.IdempotencyConflict });
+  });
+
+  it.each([0, -5, 1.5, Number.NaN])('refuses the amount %p', async (amount) => {
+    const { sut } = newTestService();
+    await expect(sut.spend(1, amount, 'x')).rejects.toBeInstanceOf(OrdersException);
+    await expect(sut.refund(1, amount, 'y')).rejects.toMatchObject({ code: OrdersErrorCode.InvalidAmount });
+  });
+
+  it('requires an idempotency key', async () => {
+    const { sut } = newTestService();
+    await expect(sut.grant(1, 10, '  ')).rejects.toMatchObject({ code: OrdersErrorCode.IdempotencyConflict });
+  });
+
+  it('refunds as a credit of kind refund', async () => {
+    const { sut } = newTestService();
+    await sut.grant(1, 1000, 'g');
+    await sut.spend(1, 1000, 's');
+    expect(await sut.refund(1, 1000, 'r', 'domain:example.com')).toMatchObject({ delta: 1000, balanceAfter: 1000, kind: 'refund' });
+  });
+
+  it('pages the history newest first', async () => {
+    const { sut } = newTestService();
+    for (let i = 1; i <= 5; i++) await sut.grant(1, i, `g${i}`);
+    const page = await sut.history(1, 2, 2);
+    expect(page).toMatchObject({ total: 5, current_page: 2, last_page: 3 });
+    expect(page.data.map((e) => e.delta)).toEqual([3, 2]);
+  });
+});

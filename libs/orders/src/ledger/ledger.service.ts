@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { OrdersErrorCode, PointEntryDto, PointEntryKind, PointHistoryResult } from '@registrar/contracts';
+import { InsufficientPointsException, OrdersException } from '../common/orders.exception';
+import { isIdempotencyKeyViolation, LedgerRepository } from './ledger.repository';
+import { PointEntry, toPointEntryDto } from './point-entry';
+
+export interface LedgerChange {
+  userId: number;
+  /** signed integer: positive credits, negative debits */
+  delta: number;
+  kind: PointEntryKind;
+  idempotencyKey: string;
+  reference?: string | null;
+}
+
+const CREDIT_KINDS: ReadonlySet<PointEntryKind> = new Set(['grant', 'purchase', 'refund', 'card_surplus', 'bank_transfer', 'adjust']);
+
+/**
+ * The points ledger (RP). Every change appends one entry under a lock of the member's balance row, so parallel
+ * changes are serialised per member and the balance can never go below zero. Every change carries an idempotency
+ * key: replaying a key returns the first result and never applies twice.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(private readonly repo: LedgerRepository) {}
+
+  balance(userId: number): Promise<number> {
+    return this.repo.balance(userId);
+  }
+
+  async history(userId: number, page = 1, perPage = 20): Promise<PointHistoryResult> {
+    const p = Math.max(1, Math.floor(page));
+    const n = Math.min(100, Math.max(1, Math.floor(perPage)));
+    const { entries, total } = await this.repo.history(userId, (p - 1) * n, n);
+    return { data: entries.map((e) => toPointEntryDto(e)), total, current_page: p, last_page: Math.max(1, Math.ceil(total / n)) };
+  }
+
+  /** Takes points; fails with INSUFFICIENT_POINTS when the balance is short. */
+  async spend(userId: number, amount: number, idempotencyKey: string, reference?: string | null): Promise<PointEntryDto> {
+    return this.apply({ userId, delta: -positive(amount), kind: 'spend', idempotencyKey, reference });
+  }
+
+  /** Gives back points taken by a spend (a failed registration, a cancelled order). */
+  async refund(userId: number, amount: number, idempotencyKey: string, reference?: string | null): Promise<PointEntryDto> {
+    return this.apply({ userId, delta: positive(amount), kind: 'refund', idempotencyKey, reference });
+  }
+
+  /** Credits points for a reason other than a purchase (campaign grant, admin adjustment). */
+  async grant(userId: number, amount: number, idempotencyKey: string, reference?: string | null, kind: 'grant' | 'adjust' = 'grant'): Promise<PointEntryDto> {
+    return this.apply({ userId, delta: positive(amount), kind, idempotencyKey, reference });
+  }
+
+  /** Credits points bought with money (card purchase, card surplus under the 50-yen rule, bank transfer). */
+  async credit(userId: number, amount: number, kind: 'purchase' | 'card_surplus' | 'bank_transfer', idempotencyKey: string, reference?: string | null): Promise<PointEntryDto> {
+    return this.apply({ userId, delta: positive(amount), kind, idempotencyKey, reference });
+  }
+
+  async apply(change: LedgerChange): Promise<PointEntryDto> {
+    validate(change);
+    const first = await this.repo.findByKey(change.idempotencyKey);
+    if (first) return replay(first, change);
+    try {
+      return await this.repo.inTransaction(async (tx) => {
+        const balance = await tx.lockBalance(change.userId);
+        const raced = await tx.findByKey(change.idempotencyKey);
+        if (raced) return replay(raced, change);
+        const balanceAfter = balance + change.delta;
+        if (balanceAfter < 0) throw new InsufficientPointsException(balance, -change.delta);
+        const entry = await tx.append({
+          userId: change.userId,
+          delta: change.delta,
+          balanceAfter,
+          kind: change.kind,
+          reference: change.reference ?? null,
+          idempotencyKey: change.idempotencyKey,
+        });
+        return toPointEntryDto(entry);
+      });
+    } catch (e) {
+      // the same key applied at the same moment for another member's row (or a second lock holder): the first one won
+      if (isIdempotencyKeyViolation(e)) {
+        const winner = await this.repo.findByKey(change.idempotencyKey);
+        if (winner) return replay(winner, change);
+      }
+      throw e;
+    }
+  }
+}
+
+function positive(amount: number): number {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new OrdersException(OrdersErrorCode.InvalidAmount, `amount must be a positive integer, got ${amount}`);
+  }
+  return amount;
+}
+
+function validate(c: LedgerChange): void {
+  if (!Number.isSafeInteger(c.userId) || c.userId <= 0) throw new OrdersException(OrdersErrorCode.InvalidAmount, 'userId must be a positive integer');
+  if (!Number.isSafeInteger(c.delta) || c.delta === 0) throw new OrdersException(OrdersErrorCode.InvalidAmount, 'delta must be a non-zero integer');
+  if (CREDIT_KINDS.has(c.kind) !== c.delta > 0) throw new OrdersException(OrdersErrorCode.InvalidAmount, `a ${c.kind} entry cannot have delta ${c.delta}`);
+  if (typeof c.idempotencyKey !== 'string' || !c.idempotencyKey.trim() || c.idempotencyKey.length > 200) {
+    throw new OrdersException(OrdersErrorCode.IdempotencyConflict, 'an idempotency key (1-200 characters) is required');
+  }
+}
+
+/** The first result for a key, provided the replay asks for the same change; a different change under a used key is refused. */
+function replay(first: PointEntry, change: LedgerChange): PointEntryDto {
+  if (first.userId !== change.userId || first.delta !== change.delta || first.kind !== change.kind) {
+    throw new OrdersException(OrdersErrorCode.IdempotencyConflict, `idempotency key ${change.idempotencyKey} was already used for a different change`);
+  }
+  return toPointEntryDto(first, true);
+}

@@ -1,0 +1,55 @@
+import { Module } from '@nestjs/common';
+import { loadConfig } from '@registrar/infra';
+import { schemaTypeOrmModule } from '@registrar/db';
+import { CartRepository } from './cart/cart.repository';
+import { CartRpcController } from './cart/cart.rpc.controller';
+import { CartService } from './cart/cart.service';
+import { CART_CLAIM_CHECK, NoClaimCheck } from './cart/claim-check.port';
+import { LedgerRepository } from './ledger/ledger.repository';
+import { LedgerRpcController } from './ledger/ledger.rpc.controller';
+import { LedgerService } from './ledger/ledger.service';
+import { ORDERS_MIGRATIONS } from './migrations';
+import { OrdersConfig } from './orders.config';
+import { BankTransferRepository } from './payments/bank-transfer/bank-transfer.repository';
+import { BankTransferService } from './payments/bank-transfer/bank-transfer.service';
+import { CardPaymentProvider } from './payments/card/card-payment.provider';
+import { CardRepository } from './payments/card/card.repository';
+import { CardService } from './payments/card/card.service';
+import { createStripe, STRIPE } from './payments/card/stripe.client';
+import { PAYMENT_PROVIDERS } from './payments/payment-provider.port';
+import { PaymentsRpcController } from './payments/payments.rpc.controller';
+import { PaymentSessionRepository } from './payments/session/payment-session.repository';
+import { PaymentSessionService } from './payments/session/payment-session.service';
+import { WalletPaymentProvider } from './payments/wallet/wallet-payment.provider';
+import { WebhookRepository } from './payments/webhooks/webhook.repository';
+import { StripeWebhookService } from './payments/webhooks/stripe-webhook.service';
+
+export const ordersConfig = () => loadConfig(OrdersConfig);
+
+/** The orders service: carts, the points ledger (RP), cards and payment sessions, bank-transfer top-ups. */
+@Module({
+  imports: [schemaTypeOrmModule({ schema: 'orders', entities: [], migrations: ORDERS_MIGRATIONS })],
+  controllers: [LedgerRpcController, PaymentsRpcController, CartRpcController],
+  providers: [
+    { provide: OrdersConfig, useFactory: ordersConfig },
+    { provide: STRIPE, useFactory: createStripe, inject: [OrdersConfig] },
+    LedgerRepository,
+    LedgerService,
+    CardRepository,
+    CardService,
+    CardPaymentProvider,
+    WalletPaymentProvider,
+    BankTransferRepository,
+    BankTransferService,
+    { provide: PAYMENT_PROVIDERS, useFactory: (card: CardPaymentProvider, wallet: WalletPaymentProvider, bank: BankTransferService) => [card, wallet, bank], inject: [CardPaymentProvider, WalletPaymentProvider, BankTransferService] },
+    PaymentSessionRepository,
+    PaymentSessionService,
+    WebhookRepository,
+    StripeWebhookService,
+    CartRepository,
+    CartService,
+    { provide: CART_CLAIM_CHECK, useClass: NoClaimCheck },
+  ],
+  exports: [LedgerService, PaymentSessionService, CartService],
+})
+export class OrdersServiceModule {}

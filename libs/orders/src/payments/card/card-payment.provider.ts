@@ -1,0 +1,71 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import Stripe from 'stripe';
+import { M } from '@registrar/messages';
+import { PaymentProvider, TopUpOutcome, TopUpRequest } from '../payment-provider.port';
+import { CardRepository } from './card.repository';
+import { STRIPE, stripeFailureMessage } from './stripe.client';
+
+const FAILURE_MESSAGES = { declined: M.cardDeclined, authentication: M.cardAuthenticationFailed, fallback: M.unexpectedError };
+
+/**
+ * Card adapter: a PaymentIntent in JPY on the member's saved card, confirmed at once. A card that needs 3-D Secure
+ * answers requires_action with the authentication page to send the browser to. The session id is the Stripe
+ * idempotency key, so a retried call never creates a second charge.
+ */
+@Injectable()
+export class CardPaymentProvider implements PaymentProvider {
+  readonly type = 'card' as const;
+  private readonly logger = new Logger(CardPaymentProvider.name);
+
+  constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly cards: CardRepository,
+  ) {}
+
+  async startTopUp(req: TopUpRequest): Promise<TopUpOutcome> {
+    const customer = await this.cards.customerOf(req.userId);
+    try {
+      const pi = await this.stripe.paymentIntents.create(
+        {
+          amount: req.amount,
+          currency: 'jpy',
+          ...(customer ? { customer } : {}),
+          payment_method: req.paymentMethodId,
+          confirm: true,
+          return_url: req.returnUrl,
+          description: 'ポイント購入',
+          metadata: { sessionId: req.reference, userId: String(req.userId) },
+        },
+        { idempotencyKey: `topup-${req.reference}` },
+      );
+      return outcomeOf(pi);
+    } catch (e) {
+      const err = e as Stripe.errors.StripeError;
+      this.logger.warn({ code: err.code, decline: err.decline_code, reference: req.reference }, 'card charge refused');
+      const piId = (err.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id ?? err.payment_intent?.id ?? null;
+      return { status: 'failed', providerRef: piId, error: stripeFailureMessage(e, FAILURE_MESSAGES) };
+    }
+  }
+
+  async topUpStatus(providerRef: string): Promise<TopUpOutcome> {
+    return outcomeOf(await this.stripe.paymentIntents.retrieve(providerRef));
+  }
+}
+
+export function outcomeOf(pi: Stripe.PaymentIntent): TopUpOutcome {
+  switch (pi.status) {
+    case 'succeeded':
+      return { status: 'succeeded', providerRef: pi.id };
+    case 'requires_action': {
+      const url = pi.next_action?.redirect_to_url?.url;
+      if (url) return { status: 'requires_action', providerRef: pi.id, redirectUrl: url };
+      return { status: 'failed', providerRef: pi.id, error: M.unexpectedError };
+    }
+    case 'processing':
+      return { status: 'pending', providerRef: pi.id };
+    default: {
+      const e = pi.last_payment_error;
+      return { status: 'failed', providerRef: pi.id, error: e ? stripeFailureMessage({ type: 'card_error', code: e.code }, FAILURE_MESSAGES) : M.unexpectedError };
+    }
+  }
+}

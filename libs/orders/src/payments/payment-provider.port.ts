@@ -1,0 +1,36 @@
+import { PaymentType } from '@registrar/contracts';
+
+/**
+ * The payment-provider port: one way of turning money into points. Each adapter (card through Stripe, the wallet,
+ * bank transfer) starts a top-up and reports its state; the payment-session service credits the ledger once the
+ * money is secured, with an idempotency key derived from the provider's reference, so a webhook, a browser return
+ * and a retry can all report the same success without crediting twice.
+ */
+export interface TopUpRequest {
+  userId: number;
+  /** yen to collect (already raised to the provider's minimum) */
+  amount: number;
+  /** our reference (the payment session id); also the provider-side idempotency key */
+  reference: string;
+  /** card: the saved PaymentMethod to charge */
+  paymentMethodId?: string;
+  /** card: where the browser comes back after 3-D Secure */
+  returnUrl?: string;
+  /** wallet: the approved order id sent by the wallet button */
+  walletOrderId?: string;
+}
+
+export type TopUpOutcome =
+  | { status: 'succeeded'; providerRef: string }
+  | { status: 'requires_action'; providerRef: string; redirectUrl: string }
+  | { status: 'pending'; providerRef: string }
+  | { status: 'failed'; providerRef: string | null; error: string };
+
+export interface PaymentProvider {
+  readonly type: Exclude<PaymentType, 'point'>;
+  startTopUp(req: TopUpRequest): Promise<TopUpOutcome>;
+  /** The current state of a top-up started earlier (after a redirect, or to reconcile). */
+  topUpStatus(providerRef: string): Promise<TopUpOutcome>;
+}
+
+export const PAYMENT_PROVIDERS = Symbol('PAYMENT_PROVIDERS');

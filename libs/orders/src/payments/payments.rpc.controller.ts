@@ -1,0 +1,98 @@
+import { Controller, UseFilters, UsePipes } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  BankTransferDto,
+  CardListResult,
+  CardRegistrationCompleteResult,
+  CardRegistrationStartResult,
+  CreatePaymentSessionResult,
+  OrdersPatterns,
+  PaymentSessionAuthResult,
+  PaymentSessionDto,
+  StripeWebhookResult,
+} from '@registrar/contracts';
+import { OrdersRpcErrorFilter } from '../common/rpc-errors.filter';
+import { rpcValidation } from '../ledger/ledger.rpc.controller';
+import { UserIdDto } from '../ledger/point-change.dto';
+import { BankTransferService } from './bank-transfer/bank-transfer.service';
+import { CardService } from './card/card.service';
+import {
+  BankTransferAdminListDto,
+  BankTransferConfirmDto,
+  BankTransferCreateDto,
+  CardRegistrationCompleteDto,
+  CardRegistrationStartDto,
+  CreatePaymentSessionDto,
+  PaymentSessionAuthDto,
+  PaymentSessionGetDto,
+  StripeWebhookDto,
+} from './payments.dto';
+import { PaymentSessionService } from './session/payment-session.service';
+import { StripeWebhookService } from './webhooks/stripe-webhook.service';
+
+@Controller()
+@UseFilters(OrdersRpcErrorFilter)
+@UsePipes(rpcValidation)
+export class PaymentsRpcController {
+  constructor(
+    private readonly cards: CardService,
+    private readonly sessions: PaymentSessionService,
+    private readonly webhooks: StripeWebhookService,
+    private readonly bank: BankTransferService,
+  ) {}
+
+  @MessagePattern(OrdersPatterns.CardList)
+  async cardList(@Payload() req: UserIdDto): Promise<CardListResult> {
+    return { cards: await this.cards.list(req.userId) };
+  }
+
+  @MessagePattern(OrdersPatterns.CardRegistrationStart)
+  cardRegistrationStart(@Payload() req: CardRegistrationStartDto): Promise<CardRegistrationStartResult> {
+    return this.cards.startRegistration(req);
+  }
+
+  @MessagePattern(OrdersPatterns.CardRegistrationComplete)
+  async cardRegistrationComplete(@Payload() req: CardRegistrationCompleteDto): Promise<CardRegistrationCompleteResult> {
+    return { card: await this.cards.completeRegistration(req.userId, req.checkoutSessionId) };
+  }
+
+  @MessagePattern(OrdersPatterns.PaymentSessionCreate)
+  paymentSessionCreate(@Payload() req: CreatePaymentSessionDto): Promise<CreatePaymentSessionResult> {
+    return this.sessions.create(req);
+  }
+
+  @MessagePattern(OrdersPatterns.PaymentSessionAuth)
+  paymentSessionAuth(@Payload() req: PaymentSessionAuthDto): Promise<PaymentSessionAuthResult> {
+    return this.sessions.auth(req);
+  }
+
+  @MessagePattern(OrdersPatterns.PaymentSessionGet)
+  paymentSessionGet(@Payload() req: PaymentSessionGetDto): Promise<PaymentSessionDto> {
+    return this.sessions.get(req.userId, req.sessionId);
+  }
+
+  @MessagePattern(OrdersPatterns.StripeWebhook)
+  stripeWebhook(@Payload() req: StripeWebhookDto): Promise<StripeWebhookResult> {
+    return this.webhooks.handle(req);
+  }
+
+  @MessagePattern(OrdersPatterns.BankTransferCreate)
+  bankTransferCreate(@Payload() req: BankTransferCreateDto): Promise<BankTransferDto> {
+    return this.bank.request(req.userId, req.amount);
+  }
+
+  @MessagePattern(OrdersPatterns.BankTransferList)
+  async bankTransferList(@Payload() req: UserIdDto): Promise<{ topUps: BankTransferDto[] }> {
+    return { topUps: await this.bank.listForUser(req.userId) };
+  }
+
+  @MessagePattern(OrdersPatterns.BankTransferAdminList)
+  async bankTransferAdminList(@Payload() req: BankTransferAdminListDto): Promise<{ topUps: BankTransferDto[] }> {
+    return { topUps: await this.bank.list(req.status) };
+  }
+
+  @MessagePattern(OrdersPatterns.BankTransferConfirm)
+  bankTransferConfirm(@Payload() req: BankTransferConfirmDto): Promise<BankTransferDto> {
+    return this.bank.confirm(req.id, req.adminId);
+  }
+}

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { PaymentSessionDomain, PaymentSessionStatus } from '@registrar/contracts';
+
+export interface PaymentSession {
+  id: string;
+  userId: number;
+  purpose: 'create' | 'renew' | 'transfer';
+  domains: PaymentSessionDomain[];
+  total: number;
+  pointsUsed: number;
+  amount: number;
+  surplusPoints: number;
+  paymentMethodId: string | null;
+  paymentIntentId: string | null;
+  status: PaymentSessionStatus;
+  error: string | null;
+  redirectUrl: string | null;
+  resultRenewDomains: unknown[] | null;
+  withAutoUpdate: boolean | null;
+  allUpdateDuration: number | null;
+}
+
+type Raw = Record<string, any>;
+const toSession = (r: Raw): PaymentSession => ({
+  id: r.id,
+  userId: Number(r.user_id),
+  purpose: r.purpose,
+  domains: r.domains,
+  total: Number(r.total),
+  pointsUsed: Number(r.points_used),
+  amount: Number(r.amount),
+  surplusPoints: Number(r.surplus_points),
+  paymentMethodId: r.payment_method_id,
+  paymentIntentId: r.payment_intent_id,
+  status: r.status,
+  error: r.error,
+  redirectUrl: r.redirect_url,
+  resultRenewDomains: r.result_renew_domains,
+  withAutoUpdate: r.with_auto_update,
+  allUpdateDuration: r.all_update_duration,
+});
+
+/** orders.payment_sessions: what a card payment is for (domains, amount) and how far it got. */
+@Injectable()
+export class PaymentSessionRepository {
+  constructor(@InjectDataSource('orders') private readonly ds: DataSource) {}
+
+  async insert(s: Omit<PaymentSession, 'paymentIntentId' | 'error'>): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO orders.payment_sessions (id, user_id, purpose, domains, total, points_used, amount, surplus_points, payment_method_id, status, redirect_url, result_renew_domains, with_auto_update, all_update_duration)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14)`,
+      [s.id, s.userId, s.purpose, JSON.stringify(s.domains), s.total, s.pointsUsed, s.amount, s.surplusPoints, s.paymentMethodId, s.status, s.redirectUrl, s.resultRenewDomains ? JSON.stringify(s.resultRenewDomains) : null, s.withAutoUpdate, s.allUpdateDuration],
+    );
+  }
+
+  async find(id: string): Promise<PaymentSession | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const r = await this.ds.query('SELECT * FROM orders.payment_sessions WHERE id = $1', [id]);
+    return r.length ? toSession(r[0]) : null;
+  }
+
+  async findByPaymentIntent(paymentIntentId: string): Promise<PaymentSession | null> {
+    const r = await this.ds.query('SELECT * FROM orders.payment_sessions WHERE payment_intent_id = $1', [paymentIntentId]);
+    return r.length ? toSession(r[0]) : null;
+  }
+
+  async setPaymentIntent(id: string, paymentIntentId: string | null, status: PaymentSessionStatus, error: string | null = null): Promise<void> {
+    await this.ds.query(
+      `UPDATE orders.payment_sessions SET payment_intent_id = coalesce($2, payment_intent_id), status = $3, error = $4, updated_at = now()
+       WHERE id = $1 AND status NOT IN ('paid', 'used')`,
+      [id, paymentIntentId, status, error],
+    );
+  }
+
+  /** created/requires_action/failed -> paid, once. */
+  async markPaid(id: string): Promise<void> {
+    await this.ds.query(`UPDATE orders.payment_sessions SET status = 'paid', error = NULL, updated_at = now() WHERE id = $1 AND status IN ('created', 'requires_action', 'failed')`, [id]);
+  }
+
+  /** paid -> used, once: true for the caller that consumed it. */
+  async markUsed(id: string, userId: number): Promise<boolean> {
+    const r = await this.ds.query(`UPDATE orders.payment_sessions SET status = 'used', updated_at = now() WHERE id = $1 AND user_id = $2 AND status = 'paid' RETURNING id`, [id, userId]);
+    // an UPDATE through DataSource.query answers [rows, affectedCount]
+    return (r as [unknown[], number])[1] > 0;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './stripe-local.server';
+export * from './cards';
+export * from './form';
+export * from './runtime';
