@@ -36,6 +36,7 @@ export default [
             { sourceTag: 'scope:registry-sim', onlyDependOnLibsWithTags: ['scope:shared', 'scope:registry-sim', 'scope:epp'] },
             { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:gateway'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'] },
+            { sourceTag: 'scope:dev-tools', onlyDependOnLibsWithTags: ['scope:shared', 'scope:dev-tools'] },
           ],
         },
       ],

@@ -7,6 +7,8 @@ import { INestApplicationContext } from '@nestjs/common';
 import { closeAll, startService } from '@registrar/infra';
 import { CatalogServiceModule } from '@registrar/catalog';
 import { AvailabilityServiceModule } from '@registrar/availability';
+import { OrdersServiceModule } from '@registrar/orders';
+import { startLocalStripeIfNeeded } from '@registrar/stripe-local';
 import { startGateway } from '@registrar/gateway';
 
 async function main() {
@@ -19,6 +21,10 @@ async function main() {
   process.on('SIGTERM', shutdown);
   apps.push(await startService('catalog', CatalogServiceModule));
   apps.push(await startService('availability', AvailabilityServiceModule));
+  // the local Stripe-compatible server stands in for Stripe unless real keys are configured (docs/payments.md)
+  const stripeLocal = await startLocalStripeIfNeeded(process.env, (m) => console.log(m));
+  if (stripeLocal) apps.push({ close: () => stripeLocal.close() } as unknown as INestApplicationContext);
+  apps.push(await startService('orders', OrdersServiceModule));
   apps.push(await startGateway());
   process.send?.({ ready: true });
 }

@@ -14,7 +14,7 @@ import { GatewayModule } from './gateway.module';
 /** Starts the HTTP edge: API, sessions, CSRF, and the built web app. */
 export async function startGateway(): Promise<NestExpressApplication> {
   const logger = createLogger('gateway');
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new PinoNestLogger(logger), bodyParser: true });
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new PinoNestLogger(logger), bodyParser: true, rawBody: true });
   const config = app.get(GatewayConfig);
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
