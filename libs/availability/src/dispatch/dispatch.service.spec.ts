@@ -8,7 +8,7 @@ import { AvailabilityConfig } from '../availability.config';
 import { DispatchService } from './dispatch.service';
 
 const tld = (tld_name: string, ordinal: number, is_idn: boolean, tld_name_punycode = tld_name) => ({ tld_name, tld_name_punycode, ordinal, is_idn }) as TldPriceDto;
-const CATALOGUE = [tld('net', 2, false), tld('com', 1, true), tld('jp', 3, true), tld('コム', 4, true, 'xn--tckwe'), tld('co.jp', 5, false)];
+const CATALOGUE = [tld('net', 2, false), tld('com', 1, true), tld('jp', 3, true), tld('コム', 4, true, 'xn--tckwe'), tld('co.jp', 5, false), { ...tld('jp', 6, true), is_idn_price: true }];
 
 function newTestService(env: Record<string, string> = {}) {
   const send = jest.fn((_pattern: string, _payload: unknown) => of({ tldPrices: CATALOGUE }));
@@ -27,11 +27,17 @@ describe(DispatchService.name, () => {
     expect(r.checkable.every(Boolean)).toBe(true);
   });
 
+  it('lists a TLD once even when it has a second (Japanese-label) price row', async () => {
+    const { sut } = newTestService();
+    const r = await sut.dispatch({ keywords: ['x'], userId: null });
+    expect(r.tlds.filter((t) => t === 'jp')).toHaveLength(1);
+  });
+
   it("puts the keyword's own TLD first", async () => {
     const { sut } = newTestService();
     const r = await sut.dispatch({ keywords: ['example.jp'], userId: null });
     expect(r.tlds[0]).toBe('jp');
-    expect(r.tlds).toHaveLength(CATALOGUE.length);
+    expect(r.tlds).toHaveLength(5);
   });
 
   it('does not check a Japanese label under a TLD without IDN support', async () => {

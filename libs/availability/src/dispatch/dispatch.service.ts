@@ -63,7 +63,9 @@ export class DispatchService {
     if (hit && Date.now() - hit.at < CATALOGUE_TTL_MS) return hit.rows;
     const res = await rpc<PriceSearchResult, PriceSearchRequest>(this.catalog, CatalogPatterns.PriceSearch, { categoryId }, this.config.RPC_TIMEOUT_MS);
     const list = [...(res?.tldPrices ?? [])].sort((a, b) => a.ordinal - b.ordinal);
-    const tldRows = list.map(toTldRow);
+    // a TLD may have two price rows (e.g. jp and its Japanese-label price, is_idn_price): one search row per TLD
+    const seen = new Set<string>();
+    const tldRows = list.map(toTldRow).filter((t) => !seen.has(t.ascii) && seen.add(t.ascii));
     this.catalogue.set(key, { at: Date.now(), rows: tldRows });
     return tldRows;
   }

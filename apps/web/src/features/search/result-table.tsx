@@ -61,8 +61,17 @@ export function ResultTable(props: {
   emptyText: string;
 }) {
   const { rows, loading, prices, hideNoProxy, member, inList, onAdd, emptyText } = props;
-  const byTld = useMemo(() => new Map(prices.map((p) => [tldKey(p), p])), [prices]);
-  const visible = useMemo(() => rows.filter((r) => !hideNoProxy || byTld.get(r.tld)?.can_proxy !== false), [rows, hideNoProxy, byTld]);
+  // a TLD may have a second price row for Japanese labels (is_idn_price): IDN names use it where it exists
+  const priceOf = useMemo(() => {
+    const normal = new Map<string, TldPriceDto>();
+    const idn = new Map<string, TldPriceDto>();
+    for (const p of prices) {
+      const m = p.is_idn_price ? idn : normal;
+      if (!m.has(tldKey(p))) m.set(tldKey(p), p);
+    }
+    return (r: SearchRow) => (r.idn ? (idn.get(r.tld) ?? normal.get(r.tld)) : (normal.get(r.tld) ?? idn.get(r.tld)));
+  }, [prices]);
+  const visible = useMemo(() => rows.filter((r) => !hideNoProxy || priceOf(r)?.can_proxy !== false), [rows, hideNoProxy, priceOf]);
   const available = visible.filter((r) => r.state === 'available' && !inList.has(r.name));
   const checked = rows.filter((r) => r.state !== 'idle' && r.state !== 'checking').length;
 
@@ -95,7 +104,7 @@ export function ResultTable(props: {
           </Table.Thead>
           <Table.Tbody>
             {visible.map((row) => {
-              const price = byTld.get(row.tld);
+              const price = priceOf(row);
               const ok = row.state === 'available';
               return (
                 <Table.Tr key={row.key} data-testid="search-row" data-domain={row.name} data-status={row.state}>
