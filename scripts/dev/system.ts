@@ -40,14 +40,29 @@ export function buildWebIfStale(): void {
   if (r.status !== 0) throw new Error('web build failed');
 }
 
+/** the registry simulator's self-signed certificate (made at its first start), trusted by the EPP clients */
+export const REGISTRY_SIM_CERT = path.join(ROOT, '.data/registry-sim/cert.pem');
+
+/**
+ * Starts the registry simulator (its own process) on EPP_PORT with its admin channel on EPP_ADMIN_PORT
+ * (default EPP_PORT + 1); resolves once both listen. Null when the simulator is not in the tree.
+ */
+export async function startRegistrySimProcess(env: NodeJS.ProcessEnv, logFile?: string): Promise<ProcessHandle | null> {
+  const simEntry = 'apps/registry-sim/src/main.ts';
+  if (!fs.existsSync(path.join(ROOT, simEntry))) return null;
+  const eppPort = Number(env.EPP_PORT ?? 7700);
+  const adminPort = Number(env.EPP_ADMIN_PORT || eppPort + 1);
+  const h = runProcess('registry-sim', node, tsEntry(simEntry), { env: { ...env, EPP_ADMIN_PORT: String(adminPort) }, logFile, inherit: !logFile });
+  await waitForPort(eppPort, '127.0.0.1', 60_000);
+  await waitForPort(adminPort, '127.0.0.1', 10_000);
+  return h;
+}
+
 export async function startSystem(o: SystemOptions): Promise<ProcessHandle[]> {
   const handles: ProcessHandle[] = [];
-  const common = { env: o.env, logFile: o.logFile, inherit: !o.logFile };
-  const simEntry = 'apps/registry-sim/src/main.ts';
-  if (fs.existsSync(path.join(ROOT, simEntry))) {
-    handles.push(runProcess('registry-sim', node, tsEntry(simEntry), common));
-    await waitForPort(Number(o.env.EPP_PORT ?? 7700), '127.0.0.1', 60_000);
-  }
+  const common = { env: { EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, ...o.env }, logFile: o.logFile, inherit: !o.logFile };
+  const sim = await startRegistrySimProcess(o.env, o.logFile);
+  if (sim) handles.push(sim);
   handles.push(runProcess('services', node, tsEntry('apps/local/src/main.ts'), common));
   await waitForPort(o.port, '127.0.0.1', 120_000);
   return handles;

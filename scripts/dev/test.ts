@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBrowser, log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
-import { buildWebIfStale, startSystem } from './system';
+import { buildWebIfStale, REGISTRY_SIM_CERT, startRegistrySimProcess, startSystem } from './system';
 
 const STAGES = ['lint', 'typecheck', 'unit', 'integration', 'e2e'] as const;
 type Stage = (typeof STAGES)[number];
@@ -90,7 +90,14 @@ async function main() {
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       };
       if (stages.includes('integration')) {
-        ok = jest('integration', base, ['--runInBand', ...(stages.at(-1) === 'integration' ? extra : [])]) && ok;
+        // one registry simulator shared by the whole integration suite (admin channel on EPP port + 2)
+        const simEnv = { ...base, EPP_ADMIN_PORT: String(ports.epp + 2), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT };
+        const sim = await startRegistrySimProcess(simEnv, path.join(tmp, 'registry-sim.log'));
+        try {
+          ok = jest('integration', simEnv, ['--runInBand', ...(stages.at(-1) === 'integration' ? extra : [])]) && ok;
+        } finally {
+          await sim?.stop();
+        }
       }
       if (stages.includes('e2e')) {
         ensureBrowser();
@@ -101,7 +108,7 @@ async function main() {
         await admin.connect();
         await admin.query('CREATE DATABASE registrar_e2e');
         await admin.end();
-        const env = { ...base, DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', EPP_PORT: String(ports.epp + 1) };
+        const env = { ...base, DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3) };
         handles.push(...(await startSystem({ env, port: ports.http, logFile: path.join(tmp, 'system.log') })));
         const out = path.join(tmp, 'playwright.json');
         const r = run('playwright (browser)', node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...(stages.at(-1) === 'e2e' ? extra : [])], { ...env, BASE_URL: `http://localhost:${ports.http}`, PLAYWRIGHT_JSON_OUTPUT_NAME: out });

@@ -1,0 +1,31 @@
+/**
+ * RFC 5734 data unit framing: a 4-byte big-endian total length (header included) followed by the XML instance.
+ */
+export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+
+export function encodeFrame(xml: string): Buffer {
+  const body = Buffer.from(xml, 'utf8');
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(body.length + 4, 0);
+  return Buffer.concat([head, body]);
+}
+
+export class FrameError extends Error {}
+
+/** Accumulates socket chunks and yields whole frames. */
+export class FrameDecoder {
+  private buf: Buffer = Buffer.alloc(0);
+
+  push(chunk: Buffer): string[] {
+    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    const out: string[] = [];
+    while (this.buf.length >= 4) {
+      const total = this.buf.readUInt32BE(0);
+      if (total < 5 || total > MAX_FRAME_BYTES) throw new FrameError(`bad EPP frame length ${total}`);
+      if (this.buf.length < total) break;
+      out.push(this.buf.subarray(4, total).toString('utf8'));
+      this.buf = this.buf.subarray(total);
+    }
+    return out;
+  }
+}

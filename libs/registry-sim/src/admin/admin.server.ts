@@ -1,0 +1,95 @@
+import http from 'node:http';
+import type { SystemClock } from '@registrar/infra';
+import type { FaultInjector } from '../faults/fault-injector';
+import type { LifecycleService } from '../lifecycle/lifecycle.service';
+import type { ServiceStats } from '../epp/service-stats';
+
+const DAY = 86_400_000;
+
+/**
+ * The simulator's admin channel (not EPP), bound to 127.0.0.1 only: the test clock, fault injection, service-time
+ * statistics. JSON in, JSON out.
+ *
+ *   GET  /health                      { ok, now }
+ *   GET  /clock                       { now, offsetMs }
+ *   POST /clock/advance {days,hours,minutes,ms}   moves the clock forward, then runs the lifecycle sweep
+ *   POST /clock/reset                 back to real time (tests only; never moves back past stored dates safely)
+ *   GET  /faults   POST /faults {latencyMs,failShare,dropShare,handshakeDelayMs}   DELETE /faults
+ *   GET  /stats    DELETE /stats      service time per command
+ *   POST /sweep                       runs the lifecycle sweep now
+ */
+export class AdminServer {
+  private server?: http.Server;
+
+  constructor(
+    private readonly port: number,
+    private readonly clock: SystemClock,
+    private readonly faults: FaultInjector,
+    private readonly lifecycle: LifecycleService,
+    private readonly stats: ServiceStats,
+    private readonly info: () => Record<string, unknown>,
+  ) {}
+
+  private offset(): number {
+    return this.clock.now().getTime() - Date.now();
+  }
+
+  async listen(): Promise<void> {
+    this.server = http.createServer((req, res) => void this.route(req, res));
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.port, '127.0.0.1', () => resolve());
+    });
+  }
+
+  private async body(req: http.IncomingMessage): Promise<any> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const c of req) {
+      size += (c as Buffer).length;
+      if (size > 64 * 1024) throw new Error('body too large');
+      chunks.push(c as Buffer);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text ? JSON.parse(text) : {};
+  }
+
+  private async route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    try {
+      const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
+      switch (key) {
+        case 'GET /health': return send(200, { ok: true, now: this.clock.now(), ...this.info() });
+        case 'GET /clock': return send(200, { now: this.clock.now(), offsetMs: this.offset() });
+        case 'POST /clock/advance': {
+          const b = await this.body(req);
+          const ms = Number(b.days ?? 0) * DAY + Number(b.hours ?? 0) * 3_600_000 + Number(b.minutes ?? 0) * 60_000 + Number(b.ms ?? 0);
+          if (!Number.isFinite(ms) || ms < 0) return send(400, { error: 'the clock only moves forward: give days, hours, minutes or ms >= 0' });
+          this.clock.advance(ms);
+          const sweep = await this.lifecycle.sweep();
+          return send(200, { now: this.clock.now(), offsetMs: this.offset(), sweep });
+        }
+        case 'POST /clock/reset': {
+          this.clock.setOffset(0);
+          return send(200, { now: this.clock.now(), offsetMs: 0 });
+        }
+        case 'GET /faults': return send(200, this.faults.settings);
+        case 'POST /faults': return send(200, this.faults.set(await this.body(req)));
+        case 'DELETE /faults': return send(200, this.faults.reset());
+        case 'GET /stats': return send(200, this.stats.snapshot());
+        case 'DELETE /stats': { this.stats.reset(); return send(200, {}); }
+        case 'POST /sweep': return send(200, await this.lifecycle.sweep());
+        default: return send(404, { error: 'not found' });
+      }
+    } catch (e) {
+      send(400, { error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { Type } from 'class-transformer';
+import { IsInt, IsNumber, IsString, Matches, Max, Min } from 'class-validator';
+import { BaseConfig } from '@registrar/infra';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+
+/**
+ * Environment of the registry simulator. Registrar credentials are configuration:
+ * REGISTRY_SIM_REGISTRARS="clientId:password,clientId:password" (local defaults in README.md).
+ */
+export class RegistrySimConfig extends BaseConfig {
+  @Type(() => Number) @IsInt() @Min(1) @Max(65535)
+  EPP_PORT = 7700;
+
+  /** the admin channel (test clock, fault injection); 0 = EPP_PORT + 1. Always bound to 127.0.0.1. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  EPP_ADMIN_PORT = 0;
+
+  @IsString()
+  EPP_BIND = '0.0.0.0';
+
+  @IsString() @Matches(/^[A-Za-z0-9_.-]{3,16}:[^,:]{6,}(,[A-Za-z0-9_.-]{3,16}:[^,:]{6,})*$/, { message: 'REGISTRY_SIM_REGISTRARS must be clientId:password[,clientId:password…]' })
+  REGISTRY_SIM_REGISTRARS = 'rakko:rakko-local-pass,other-registrar:other-local-pass,third-registrar:third-local-pass';
+
+  /** where the self-signed certificate is kept (made at first start) */
+  @IsString()
+  REGISTRY_SIM_CERT_DIR = path.join(ROOT, '.data/registry-sim');
+
+  /** the catalogue's TLD list (tld_name column); without it every TLD is served */
+  @IsString()
+  REGISTRY_SIM_TLD_FILE = path.join(ROOT, 'data/master/tld.csv');
+
+  /** share of unregistered names reported as taken by someone else (deterministic per name) */
+  @Type(() => Number) @IsNumber() @Min(0) @Max(1)
+  REGISTRY_SIM_TAKEN_SHARE = 0.3;
+
+  /** sessions per registrar */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000)
+  REGISTRY_SIM_MAX_SESSIONS = 64;
+
+  /** seconds between lifecycle sweeps (auto-approve, expiry, purge) in real time */
+  @Type(() => Number) @IsInt() @Min(1) @Max(3600)
+  REGISTRY_SIM_SWEEP_SECONDS = 5;
+
+  /** seconds of inactivity before the server ends a session */
+  @Type(() => Number) @IsInt() @Min(10) @Max(86400)
+  REGISTRY_SIM_IDLE_SECONDS = 600;
+
+  get adminPort(): number {
+    return this.EPP_ADMIN_PORT || this.EPP_PORT + 1;
+  }
+
+  registrars(): Map<string, string> {
+    return new Map(this.REGISTRY_SIM_REGISTRARS.split(',').map((p) => p.split(':') as [string, string]));
+  }
+}

@@ -1,0 +1,75 @@
+import { loadConfig, SystemClock, createLogger } from '@registrar/infra';
+import { openSchema } from '@registrar/db';
+import type { DataSource } from 'typeorm';
+import { RegistrySimConfig } from './config/registry-sim.config';
+import { RegistryPolicy } from './policy/registry-policy';
+import { TldCatalogue } from './names/tld-catalogue';
+import { RegistryRepository } from './persistence/registry.repository';
+import { CreateRegistry1795000000001 } from './persistence/registry.migration';
+import { DomainService } from './domain/domain.service';
+import { HostService } from './objects/host.service';
+import { ContactService } from './objects/contact.service';
+import { LifecycleService } from './lifecycle/lifecycle.service';
+import { CommandDispatcher } from './epp/command.dispatcher';
+import { EppServer, ensureCertificate } from './epp/epp-server';
+import { FaultInjector } from './faults/fault-injector';
+import { ServiceStats } from './epp/service-stats';
+import { AdminServer } from './admin/admin.server';
+
+export const REGISTRY_SCHEMA = 'registry';
+export const REGISTRY_MIGRATIONS = [CreateRegistry1795000000001];
+
+export interface RunningRegistrySim {
+  eppPort: number;
+  adminPort: number;
+  certificate: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the registry simulator: migrations of schema `registry`, the EPP/TLS server, the admin channel, the sweeper. */
+export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Promise<RunningRegistrySim> {
+  const config = loadConfig(RegistrySimConfig, env);
+  const log = createLogger('registry-sim', config.LOG_LEVEL);
+  const ds: DataSource = await openSchema({ schema: REGISTRY_SCHEMA, entities: [], migrations: REGISTRY_MIGRATIONS, url: config.DATABASE_URL, poolSize: 20 });
+  const clock = new SystemClock(Number(env.REGISTRY_SIM_CLOCK_OFFSET_MS ?? 0));
+  const policy = new RegistryPolicy();
+  const tlds = TldCatalogue.load(config.REGISTRY_SIM_TLD_FILE);
+  const repo = new RegistryRepository(ds);
+  const domains = new DomainService(repo, policy, tlds, clock, { takenShare: config.REGISTRY_SIM_TAKEN_SHARE });
+  const lifecycle = new LifecycleService(repo, policy, domains, clock);
+  const faults = new FaultInjector();
+  const stats = new ServiceStats();
+  const { key, cert } = await ensureCertificate(config.REGISTRY_SIM_CERT_DIR);
+  let lastSweep = 0;
+  const sweepIfStale = async () => {
+    if (Date.now() - lastSweep < 1_000) return;
+    lastSweep = Date.now();
+    await lifecycle.sweep();
+  };
+  let dispatcher: CommandDispatcher;
+  const server = new EppServer({ port: config.EPP_PORT, host: config.EPP_BIND, key, cert, idleSeconds: config.REGISTRY_SIM_IDLE_SECONDS }, () => dispatcher, clock, faults, stats, log);
+  dispatcher = new CommandDispatcher(
+    config.registrars(), domains, new HostService(repo, clock), new ContactService(repo, clock), repo, clock,
+    (clId) => server.sessionsOf(clId), config.REGISTRY_SIM_MAX_SESSIONS, sweepIfStale,
+  );
+  const admin = new AdminServer(config.adminPort, clock, faults, lifecycle, stats, () => ({ connections: server.connections, tlds: tlds.restricted ? tlds.size : 'any' }));
+  await lifecycle.sweep();
+  await server.listen();
+  await admin.listen();
+  const timer = setInterval(() => {
+    lifecycle.sweep().then(() => { lastSweep = Date.now(); }, (e) => log.error({ err: e }, 'lifecycle sweep failed'));
+  }, config.REGISTRY_SIM_SWEEP_SECONDS * 1000);
+  timer.unref();
+  log.info({ eppPort: config.EPP_PORT, adminPort: config.adminPort, tlds: tlds.restricted ? tlds.size : 'any', registrars: [...config.registrars().keys()] }, 'registry simulator ready');
+  return {
+    eppPort: config.EPP_PORT,
+    adminPort: config.adminPort,
+    certificate: cert,
+    stop: async () => {
+      clearInterval(timer);
+      await server.close();
+      await admin.close();
+      await ds.destroy();
+    },
+  };
+}
