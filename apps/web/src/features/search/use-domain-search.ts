@@ -3,11 +3,13 @@
  * answers. A failed check shows しばらくしてから再度お試しください, stops the remaining checks and marks every row as error
  * (000 §4).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AvailabilityStatus, SearchType, type AvailabilityStatusValue, type CheckBody, type DispatchResult } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { CHECK_BATCH_SIZE, chunk, parseBulk, parseKeyword } from '@registrar/rules';
 import { ApiError } from '../../lib/api';
+import { sessionQuery } from '../../lib/session';
 import { checkBatch, dispatchSearch } from './search.api';
 
 /** Batches in flight at once (a browser opens at most 6 connections to one host anyway). */
@@ -77,6 +79,7 @@ export function validateQuery(q: SearchQuery): string | null {
 export function useDomainSearch(query: SearchQuery | null): DomainSearch {
   const [state, setState] = useState<DomainSearch>({ rows: [], dispatching: false, error: null, done: false, running: false });
   const run = useRef(0);
+  const queryClient = useQueryClient();
 
   const update = useCallback((id: number, fn: (s: DomainSearch) => DomainSearch) => {
     if (run.current === id) setState(fn);
@@ -99,6 +102,8 @@ export function useDomainSearch(query: SearchQuery | null): DomainSearch {
     void (async () => {
       let dispatched: DispatchResult;
       try {
+        // the session's CSRF token must be in place before the first POST
+        await queryClient.ensureQueryData(sessionQuery);
         const keywords = query.type === SearchType.Bulk ? query.text.split(/\r\n|\r|\n/) : [query.text];
         dispatched = await dispatchSearch({ keywords, categoryId: query.categoryId, type: query.type }, ctrl.signal);
       } catch (e) {
@@ -151,7 +156,7 @@ export function useDomainSearch(query: SearchQuery | null): DomainSearch {
       if (!failed) update(id, (s) => ({ ...s, running: false }));
     })();
     return () => ctrl.abort();
-  }, [query, update]);
+  }, [query, update, queryClient]);
 
   return state;
 }
