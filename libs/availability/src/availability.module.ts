@@ -10,6 +10,7 @@ import { CheckAvailabilityJob } from './check/check-availability.job';
 import { CheckCacheRepository } from './check/check-cache.repository';
 import { DispatchService } from './dispatch/dispatch.service';
 import { registryPortProvider } from './registry/epp-registry.adapter';
+import { REGISTRY_PORT, type RegistryPort } from './registry/registry.port';
 import { AVAILABILITY_REDIS } from './tokens';
 
 /** The availability service: domain search dispatch and registry checks as BullMQ jobs (QueueName.Availability). */
@@ -29,9 +30,10 @@ import { AVAILABILITY_REDIS } from './tokens';
   exports: [AvailabilityService, AvailabilityQueue],
 })
 export class AvailabilityServiceModule implements OnApplicationShutdown {
-  constructor(@Inject(AVAILABILITY_REDIS) private readonly redis: IORedis) {}
+  constructor(@Inject(AVAILABILITY_REDIS) private readonly redis: IORedis, @Inject(REGISTRY_PORT) private readonly registry: RegistryPort & { close?: () => Promise<void> }) {}
 
   async onApplicationShutdown(): Promise<void> {
+    await this.registry.close?.().catch(() => undefined);
     await this.redis.quit().catch(() => undefined);
   }
 }

@@ -1,4 +1,6 @@
 import { Provider } from '@nestjs/common';
+import { createEppClientFromEnv } from '@registrar/epp';
+import { AvailabilityConfig } from '../availability.config';
 import { REGISTRY_PORT, RegistryCheckAnswer, RegistryCheckError, RegistryPort } from './registry.port';
 
 /** The part of the EPP client (@registrar/epp) the adapter uses. */
@@ -21,11 +23,13 @@ export class EppRegistryAdapter implements RegistryPort {
   }
 }
 
+/** REGISTRY_PORT: this service's own EPP pool (AVAILABILITY_EPP_POOL_SIZE sessions), closed at shutdown. */
 export const registryPortProvider: Provider = {
   provide: REGISTRY_PORT,
-  useFactory: (): RegistryPort => ({
-    check: async () => {
-      throw new RegistryCheckError('the EPP client is not available yet');
-    },
-  }),
+  useFactory: (config: AvailabilityConfig): RegistryPort & { close(): Promise<void> } => {
+    const pool = createEppClientFromEnv(undefined, { poolSize: config.AVAILABILITY_EPP_POOL_SIZE, trIdPrefix: 'avail' });
+    const adapter = new EppRegistryAdapter(pool);
+    return { check: (names) => adapter.check(names), close: () => pool.close() };
+  },
+  inject: [AvailabilityConfig],
 };
