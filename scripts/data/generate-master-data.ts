@@ -158,7 +158,7 @@ function priceRows(t: SourceTld, month: string): PriceRow[] {
 function categoryIds(t: SourceTld): number[] {
   const ids = new Set<number>();
   for (const c of CATEGORIES) if (c.tag && t.tags.includes(c.tag)) ids.add(c.id);
-  if (t.g.group === 'new') ids.add(2);
+  if (t.g.group === 'new' || t.g.group === 'idn') ids.add(2);
   if (t.g.group === 'cc' || t.name === 'jp') ids.add(3);
   if (t.g.group === 'idn' && /[\u3040-\u30ff\u4e00-\u9fff]/.test(t.name) && (t.tags.includes('j'))) ids.add(4);
   if (t.g.group === 'jp' || t.g.group === 'pref') ids.add(5);
