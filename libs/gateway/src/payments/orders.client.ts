@@ -42,10 +42,10 @@ export class OrdersClient {
         throw new HttpException({ code: e.code, message, errors: [message] }, httpStatusOf(e.code));
       }
       if (e instanceof RpcTimeoutError) {
-        this.logger.error({ pattern }, e.message);
+        this.logger.error(`${pattern}: ${e.message}`);
         throw new HttpException({ message: M.errorRetryLaterParen, errors: [M.errorRetryLaterParen] }, HttpStatus.GATEWAY_TIMEOUT);
       }
-      this.logger.error({ pattern, err: (e as Error)?.message ?? String(e) }, 'orders call failed');
+      this.logger.error(`${pattern} failed: ${(e as Error)?.message ?? String(e)}`);
       throw new HttpException({ message: M.unexpectedError, errors: [M.unexpectedError] }, HttpStatus.BAD_GATEWAY);
     }
   }

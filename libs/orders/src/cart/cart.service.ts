@@ -46,7 +46,7 @@ export class CartService {
     try {
       refused = new Set(candidates.length ? await this.claims.unregistrable(candidates.map((d) => d.punycode)) : []);
     } catch (e) {
-      this.logger.warn({ err: (e as Error).message }, 'claim check failed');
+      this.logger.warn(`claim check failed: ${(e as Error).message}`);
       return { domains: await this.repo.list(userId), added: [], skipped: [], errors: [M.cartAddFailed] };
     }
     const allowed = candidates.filter((d) => {

@@ -41,7 +41,7 @@ export class CardPaymentProvider implements PaymentProvider {
       return outcomeOf(pi);
     } catch (e) {
       const err = e as Stripe.errors.StripeError;
-      this.logger.warn({ code: err.code, decline: err.decline_code, reference: req.reference }, 'card charge refused');
+      this.logger.warn(`card charge refused: session ${req.reference}, code ${err.code ?? '-'}, decline ${err.decline_code ?? '-'}`);
       const piId = (err.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id ?? err.payment_intent?.id ?? null;
       return { status: 'failed', providerRef: piId, error: stripeFailureMessage(e, FAILURE_MESSAGES) };
     }

@@ -70,7 +70,7 @@ export class CardService {
     try {
       session = await this.stripe.checkout.sessions.retrieve(checkoutSessionId, { expand: ['setup_intent.payment_method'] });
     } catch (e) {
-      this.logger.warn({ err: (e as Error).message }, 'checkout session lookup failed');
+      this.logger.warn(`checkout session lookup failed: ${(e as Error).message}`);
       throw new OrdersException(OrdersErrorCode.NotFound, M.unexpectedError);
     }
     const customer = await this.cards.customerOf(userId);

@@ -133,7 +133,7 @@ export class PaymentSessionService {
         if (shortfall > 0) await this.ledger.credit(s.userId, shortfall, 'purchase', `card:${outcome.providerRef}:purchase`, `payment_session:${s.id}`);
         if (s.surplusPoints > 0) await this.ledger.credit(s.userId, s.surplusPoints, 'card_surplus', `card:${outcome.providerRef}:surplus`, `payment_session:${s.id}`);
         await this.sessions.markPaid(s.id);
-        this.logger.log({ sessionId: s.id, amount: s.amount, surplus: s.surplusPoints }, 'card payment credited as points');
+        this.logger.log(`card payment credited as points: session ${s.id}, ${s.amount} yen, surplus ${s.surplusPoints}`);
         return 'paid';
       }
       case 'requires_action':

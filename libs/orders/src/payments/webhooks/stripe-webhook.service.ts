@@ -29,7 +29,7 @@ export class StripeWebhookService {
     try {
       event = this.stripe.webhooks.constructEvent(req.payload, req.signature, this.config.STRIPE_WEBHOOK_SECRET, this.config.STRIPE_WEBHOOK_TOLERANCE_S);
     } catch (e) {
-      this.logger.warn({ err: (e as Error).message }, 'webhook signature refused');
+      this.logger.warn(`webhook signature refused: ${(e as Error).message}`);
       throw new OrdersException(OrdersErrorCode.InvalidSignature, 'invalid signature');
     }
     if (await this.events.seen(event.id)) return { received: true, eventId: event.id, type: event.type, processed: false };

@@ -1,0 +1,63 @@
+/**
+ * The server-side cart through the gateway's endpoints and the orders service on real PostgreSQL: it survives across
+ * requests (a reload, a second tab), skips names already in it, refuses unregistrable names with the spec message,
+ * stops at the maximum size with a clear message even when two tabs add at once, and removes.
+ */
+import request from 'supertest';
+import { newUserId, OrdersHarness, startOrdersHarness } from './orders-harness';
+
+let h: OrdersHarness;
+beforeAll(async () => {
+  process.env.CART_MAX_SIZE = '5';
+  h = await startOrdersHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+  delete process.env.CART_MAX_SIZE;
+});
+
+const as = (userId: number) => ({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'X-Test-User': String(userId) });
+const add = (userId: number, domainNames: string[]) => request(h.url).post('/mypage/cart/add').set(as(userId)).send({ domainNames });
+const names = (r: { body: { domains: { name: string }[] } }) => r.body.domains.map((d) => d.name);
+
+describe('cart (mypage/cart)', () => {
+  it('keeps the cart on the server: what one tab adds, another sees', async () => {
+    const user = newUserId();
+    const r = await add(user, ['Example.com', 'ラッコ.jp']).expect(200);
+    expect(r.body).toMatchObject({ added: ['example.com', 'ラッコ.jp'], skipped: [], errors: [] });
+    const again = await request(h.url).get('/mypage/cart').set(as(user)).expect(200);
+    expect(again.body.domains).toEqual([
+      expect.objectContaining({ name: 'example.com', punycode: 'example.com', tld: 'com' }),
+      expect.objectContaining({ name: 'ラッコ.jp', punycode: 'xn--tck5a9g.jp', tld: 'jp' }),
+    ]);
+    expect(names(await request(h.url).get('/mypage/cart').set(as(newUserId())).expect(200))).toEqual([]);
+  });
+
+  it('skips names already in the cart and refuses unregistrable ones with the spec message', async () => {
+    const user = newUserId();
+    await add(user, ['a.com']).expect(200);
+    const r = await add(user, ['a.com', 'b.com', 'no-tld', 'bad_name.com']).expect(200);
+    expect(r.body.added).toEqual(['b.com']);
+    expect(r.body.skipped).toEqual(['a.com']);
+    expect(r.body.errors).toEqual(['no-tldは登録不能ドメインのためカートに入れられませんでした', 'bad_name.comは登録不能ドメインのためカートに入れられませんでした']);
+  });
+
+  it('stops at the maximum cart size, even with two tabs adding at the same moment', async () => {
+    const user = newUserId();
+    const [t1, t2] = await Promise.all([add(user, ['a1.com', 'a2.com', 'a3.com', 'a4.com']), add(user, ['b1.com', 'b2.com', 'b3.com', 'b4.com'])]);
+    expect(t1.body.added.length + t2.body.added.length).toBe(5);
+    const full = [...t1.body.errors, ...t2.body.errors];
+    expect(full).toHaveLength(1);
+    expect(full[0]).toMatch(/^カートに入れられるドメインは5件までです。.+以降は追加されませんでした$/);
+    expect(names(await request(h.url).get('/mypage/cart').set(as(user)).expect(200))).toHaveLength(5);
+  });
+
+  it('removes, and validates the body', async () => {
+    const user = newUserId();
+    await add(user, ['a.com', 'b.com', 'c.com']).expect(200);
+    const r = await request(h.url).post('/mypage/cart/remove').set(as(user)).send({ domainNames: ['B.com', 'c.com'] }).expect(200);
+    expect(names(r)).toEqual(['a.com']);
+    await request(h.url).post('/mypage/cart/add').set(as(user)).send({ domainNames: 'a.com' }).expect(400);
+    await request(h.url).post('/mypage/cart/add').set({ 'X-Requested-With': 'XMLHttpRequest' }).send({ domainNames: ['a.com'] }).expect(401);
+  });
+});
