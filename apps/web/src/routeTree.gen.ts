@@ -15,6 +15,9 @@ import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
+import { Route as MypageStripeIndexRouteImport } from './routes/mypage/stripe/index'
+import { Route as MypageStripeAuthRouteImport } from './routes/mypage/stripe/auth'
+import { Route as MypageStripeCompleteRouteImport } from './routes/mypage/stripe/complete'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -46,6 +49,21 @@ const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
   path: '/domain/tld/$tldName',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MypageStripeIndexRoute = MypageStripeIndexRouteImport.update({
+  id: '/mypage/stripe/',
+  path: '/mypage/stripe/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MypageStripeAuthRoute = MypageStripeAuthRouteImport.update({
+  id: '/mypage/stripe/auth',
+  path: '/mypage/stripe/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MypageStripeCompleteRoute = MypageStripeCompleteRouteImport.update({
+  id: '/mypage/stripe/complete',
+  path: '/mypage/stripe/complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -54,6 +72,9 @@ export interface FileRoutesByFullPath {
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/mypage/stripe/auth': typeof MypageStripeAuthRoute
+  '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
+  '/mypage/stripe/': typeof MypageStripeIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -62,6 +83,9 @@ export interface FileRoutesByTo {
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/mypage/stripe/auth': typeof MypageStripeAuthRoute
+  '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
+  '/mypage/stripe': typeof MypageStripeIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -71,6 +95,9 @@ export interface FileRoutesById {
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/mypage/stripe/auth': typeof MypageStripeAuthRoute
+  '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
+  '/mypage/stripe/': typeof MypageStripeIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -81,6 +108,9 @@ export interface FileRouteTypes {
     | '/domain/price'
     | '/mypage/search'
     | '/domain/tld/$tldName'
+    | '/mypage/stripe/auth'
+    | '/mypage/stripe/complete'
+    | '/mypage/stripe/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -89,6 +119,9 @@ export interface FileRouteTypes {
     | '/domain/price'
     | '/mypage/search'
     | '/domain/tld/$tldName'
+    | '/mypage/stripe/auth'
+    | '/mypage/stripe/complete'
+    | '/mypage/stripe'
   id:
     | '__root__'
     | '/'
@@ -97,6 +130,9 @@ export interface FileRouteTypes {
     | '/domain/price'
     | '/mypage/search'
     | '/domain/tld/$tldName'
+    | '/mypage/stripe/auth'
+    | '/mypage/stripe/complete'
+    | '/mypage/stripe/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -106,6 +142,9 @@ export interface RootRouteChildren {
   DomainPriceRoute: typeof DomainPriceRoute
   MypageSearchRoute: typeof MypageSearchRoute
   DomainTldTldNameRoute: typeof DomainTldTldNameRoute
+  MypageStripeAuthRoute: typeof MypageStripeAuthRoute
+  MypageStripeCompleteRoute: typeof MypageStripeCompleteRoute
+  MypageStripeIndexRoute: typeof MypageStripeIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -152,6 +191,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DomainTldTldNameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mypage/stripe/': {
+      id: '/mypage/stripe/'
+      path: '/mypage/stripe'
+      fullPath: '/mypage/stripe/'
+      preLoaderRoute: typeof MypageStripeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mypage/stripe/auth': {
+      id: '/mypage/stripe/auth'
+      path: '/mypage/stripe/auth'
+      fullPath: '/mypage/stripe/auth'
+      preLoaderRoute: typeof MypageStripeAuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mypage/stripe/complete': {
+      id: '/mypage/stripe/complete'
+      path: '/mypage/stripe/complete'
+      fullPath: '/mypage/stripe/complete'
+      preLoaderRoute: typeof MypageStripeCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -162,6 +222,9 @@ const rootRouteChildren: RootRouteChildren = {
   DomainPriceRoute: DomainPriceRoute,
   MypageSearchRoute: MypageSearchRoute,
   DomainTldTldNameRoute: DomainTldTldNameRoute,
+  MypageStripeAuthRoute: MypageStripeAuthRoute,
+  MypageStripeCompleteRoute: MypageStripeCompleteRoute,
+  MypageStripeIndexRoute: MypageStripeIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
