@@ -1,0 +1,120 @@
+/**
+ * Domain search journeys (000 §2, §4, §5). Serial: the registry fault test changes the shared simulator for a moment.
+ * The simulator reports a share of unregistered names as taken, so rows are available or unavailable.
+ */
+import { expect, test } from '@playwright/test';
+import { clearSimFaults, setSimFaults } from '../../../bench/availability/sim-admin';
+import { allTlds, csrf, SearchPageObject, uniqueLabel } from './search.page';
+
+test.describe.configure({ mode: 'serial' });
+
+const TLDS = ['com', 'net', 'org', 'jp', 'info', 'xyz', 'co.jp', 'biz', 'io', 'shop'];
+const lines = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}.${TLDS[i % TLDS.length]}`);
+
+test.describe('search', () => {
+  test('a keyword search across every TLD fills every row', async ({ page, request }) => {
+    const tlds = new Set((await allTlds(request)).map((t) => t.tld_name_punycode));
+    expect(tlds.size).toBeGreaterThan(400);
+    const search = new SearchPageObject(page);
+    const label = uniqueLabel('kw');
+    await search.gotoKeyword(label);
+    await expect(page.getByLabel('ドメイン名・キーワード')).toHaveValue(label);
+    await search.waitForAllChecked();
+    await expect(search.rows).toHaveCount(tlds.size);
+    const statuses = await search.statuses();
+    expect(statuses.filter((s) => s !== 'available' && s !== 'unavailable')).toEqual([]);
+    expect(statuses.filter((s) => s === 'available').length).toBeGreaterThan(0);
+    // an available row shows its prices, a period from the minimum years, and the guest's button
+    const available = page.locator('[data-testid="search-row"][data-status="available"]').first();
+    await expect(available.locator('[data-price]').first()).toContainText('円');
+    await expect(available.getByTestId('row-period')).toBeVisible();
+    await expect(available.getByTestId('row-add')).toHaveText('登録する');
+    await expect(page.getByTestId('tax-note')).toBeVisible();
+    await expect(page.getByTestId('add-all')).toHaveCount(0);
+    await expect(search.error).toHaveCount(0);
+  });
+
+  test('white space in a keyword is refused with the spec message', async ({ page }) => {
+    const search = new SearchPageObject(page);
+    await page.goto('/search');
+    await page.getByLabel('ドメイン名・キーワード').fill('foo bar');
+    await page.getByRole('button', { name: '検索', exact: true }).click();
+    await expect(search.error).toHaveText('空白を含むドメイン名/キーワードは利用できません');
+  });
+
+  test('the top page search box lands on the search page with the query filled in', async ({ page }) => {
+    const label = uniqueLabel('top');
+    await page.goto('/');
+    const box = page.getByTestId('domain-search');
+    await box.getByLabel('ドメイン名・キーワード').fill(label);
+    await box.getByRole('button', { name: '検索' }).click();
+    await expect(page).toHaveURL(new RegExp(`/search\\?domain=${label}`));
+    await expect(page.getByLabel('ドメイン名・キーワード')).toHaveValue(label);
+    await expect(page.getByTestId('search-row').first()).toBeVisible();
+  });
+
+  test('a bulk search of 500 lines checks every name', async ({ page }) => {
+    test.setTimeout(120_000);
+    const search = new SearchPageObject(page);
+    await page.goto('/search');
+    await search.searchBulk(lines(500, `${uniqueLabel('bulk')}-`));
+    await search.waitForAllChecked(90_000);
+    await expect(search.rows).toHaveCount(500);
+    const statuses = await search.statuses();
+    expect(statuses.filter((s) => s !== 'available' && s !== 'unavailable')).toEqual([]);
+  });
+
+  test('501 lines are refused with the spec message, in the page and by the server', async ({ page, request }) => {
+    const search = new SearchPageObject(page);
+    await page.goto('/search');
+    await search.searchBulk(lines(501, 'over'));
+    await expect(search.error).toHaveText('一括登録確認の件数は500件までにしてください');
+    await expect(search.rows).toHaveCount(0);
+
+    const headers = await csrf(request);
+    const res = await request.post('/search/domain/dispatch', { headers, data: { keywords: lines(501, 'over'), type: 2 } });
+    expect(res.ok()).toBe(true);
+    expect(await res.json()).toMatchObject({ result: false, error_msg: ['一括登録確認の件数は500件までにしてください'] });
+  });
+
+  test('a token without a TLD is refused', async ({ page }) => {
+    const search = new SearchPageObject(page);
+    await page.goto('/search');
+    await search.searchBulk(['example.com', 'example']);
+    await expect(search.error).toHaveText('TLDを含めたドメイン名を入力してください');
+  });
+
+  test('a registry fault shows the spec message, stops the checks and marks the rows as error', async ({ page }) => {
+    const search = new SearchPageObject(page);
+    await setSimFaults(process.env, { failShare: 1 });
+    try {
+      await search.gotoKeyword(uniqueLabel('fault'));
+      await expect(search.error).toHaveText('しばらくしてから再度お試しください', { timeout: 30_000 });
+      await expect(search.rows.first()).toBeVisible();
+      const statuses = await search.statuses();
+      expect(statuses.length).toBeGreaterThan(400);
+      expect(statuses.filter((s) => s !== 'error')).toEqual([]);
+    } finally {
+      await clearSimFaults(process.env);
+    }
+    // nothing keeps running after the failure: the rows stay as error
+    await page.waitForTimeout(500);
+    expect((await search.statuses()).filter((s) => s !== 'error')).toEqual([]);
+  });
+
+  test('a guest who adds a domain keeps it in session storage and login opens in a new tab with non_login=yes', async ({ page, context }) => {
+    const search = new SearchPageObject(page);
+    await search.gotoKeyword(uniqueLabel('guest'));
+    const row = page.locator('[data-testid="search-row"][data-status="available"]').first();
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    const name = await row.getAttribute('data-domain');
+    const popup = context.waitForEvent('page');
+    await row.getByRole('button', { name: '登録する' }).click();
+    const login = await popup;
+    await login.waitForLoadState('domcontentloaded');
+    expect(new URL(login.url()).pathname).toBe('/login');
+    expect(new URL(login.url()).searchParams.get('non_login')).toBe('yes');
+    const stored = await page.evaluate(() => sessionStorage.getItem('registrar.search.guestDomain'));
+    expect(JSON.parse(stored ?? '[]')).toContain(name);
+  });
+});
