@@ -53,8 +53,13 @@ export async function startRegistrySimProcess(env: NodeJS.ProcessEnv, logFile?: 
   const eppPort = Number(env.EPP_PORT ?? 7700);
   const adminPort = Number(env.EPP_ADMIN_PORT || eppPort + 1);
   const h = runProcess('registry-sim', node, tsEntry(simEntry), { env: { ...env, EPP_ADMIN_PORT: String(adminPort) }, logFile, inherit: !logFile });
-  await waitForPort(eppPort, '127.0.0.1', 60_000);
-  await waitForPort(adminPort, '127.0.0.1', 10_000);
+  try {
+    await waitForPort(eppPort, '127.0.0.1', 60_000);
+    await waitForPort(adminPort, '127.0.0.1', 10_000);
+  } catch (e) {
+    await h.stop();
+    throw e;
+  }
   return h;
 }
 

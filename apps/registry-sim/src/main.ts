@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { startRegistrySim } from '@registrar/registry-sim';
 
 startRegistrySim()

@@ -12,3 +12,4 @@ export * from './registrar-log/registrar-log.types';
 export * from './registrar-log/postgres-registrar-log.sink';
 export * from './registrar-log/registrar-log.migration';
 export * from './epp.module';
+export * from './testing/xsd-validator';

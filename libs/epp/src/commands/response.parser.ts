@@ -99,8 +99,10 @@ export function parseDsData(list: unknown): DsData[] {
 export function parseDomainInfo(res: EppResponse): DomainInfo {
   const d = res.resData?.infData;
   if (!d) throw new EppProtocolError('domain:info without infData');
-  const sec = res.extension?.infData && res.extension.infData.dsData !== undefined ? res.extension.infData : undefined;
-  const rgp = res.extension?.infData?.rgpStatus;
+  // secDNS:infData and rgp:infData share a local name: told apart by their content
+  const extInf = arr<any>(res.extension?.infData);
+  const sec = extInf.find((x) => x && (x.dsData !== undefined || x.keyData !== undefined));
+  const rgp = extInf.find((x) => x && x.rgpStatus !== undefined)?.rgpStatus;
   const secDNS: SecDnsInfo | undefined = sec ? { maxSigLife: sec.maxSigLife ? Number(text(sec.maxSigLife)) : undefined, dsData: parseDsData(sec.dsData) } : undefined;
   return {
     name: text(d.name)!,

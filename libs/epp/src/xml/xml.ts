@@ -64,6 +64,7 @@ export function parseXml(xml: string): any {
 /** Text content of a parsed element (string or {#text, @attrs}). */
 export function text(v: unknown): string | undefined {
   if (v === undefined || v === null) return undefined;
+  if (Array.isArray(v)) return text(v[0]);
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (typeof v === 'object' && '#text' in (v as any)) return String((v as any)['#text']);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { toASCII } from 'punycode';
+import { domainToASCII } from 'node:url';
 
 /**
  * The TLDs the simulator serves: every `tld_name` of the catalogue's master data (data/master/tld.csv, Unicode names
@@ -57,7 +57,8 @@ export class TldCatalogue {
 }
 
 export function toAsciiName(name: string): string {
-  return toASCII(name.normalize('NFKC').toLowerCase());
+  const n = name.normalize('NFKC').toLowerCase();
+  return domainToASCII(n) || n;
 }
 
 function parseCsvLine(line: string): string[] {

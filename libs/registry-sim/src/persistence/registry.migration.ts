@@ -38,7 +38,7 @@ export class CreateRegistry1795000000001 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX domain_ex_date_idx ON registry.domain (ex_date) WHERE rgp_state IS NULL`);
     await q.query(`CREATE INDEX domain_rgp_idx ON registry.domain (rgp_until) WHERE rgp_state IS NOT NULL`);
-    await q.query(`CREATE INDEX domain_transfer_idx ON registry.domain (((transfer->>'acDate')::timestamptz)) WHERE transfer->>'status' = 'pending'`);
+    await q.query(`CREATE INDEX domain_transfer_idx ON registry.domain (name) WHERE transfer->>'status' = 'pending'`);
     await q.query(`CREATE INDEX domain_org_idx ON registry.domain (org_key) WHERE org_key IS NOT NULL`);
     await q.query(`
       CREATE TABLE registry.host (

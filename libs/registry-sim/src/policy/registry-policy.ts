@@ -1,4 +1,4 @@
-import raw from './registry-policy.json';
+import raw from './tld-groups.json';
 
 export interface TldPolicy {
   group: string;
@@ -39,7 +39,7 @@ type PolicyFile = {
   suffixes: Array<{ suffix: string; group: string }>;
 };
 
-/** Registry policy per TLD group (policy/registry-policy.json). TLDs are given in their ASCII (punycode) form. */
+/** Registry policy per TLD group (policy/tld-groups.json). TLDs are given in their ASCII (punycode) form. */
 export class RegistryPolicy {
   private readonly cache = new Map<string, TldPolicy>();
   constructor(private readonly file: PolicyFile = raw as PolicyFile) {
