@@ -1,0 +1,125 @@
+/**
+ * The client's pool and registrar log against the running simulator: every command recorded in
+ * domain_ops.registrar_log (secrets masked, normalised result, duration), sessions reused and replaced,
+ * typed errors for injected faults (2400 answers, dropped connections, latency beyond the timeout, slow handshakes).
+ */
+import { Pool } from 'pg';
+import {
+  CreateRegistrarLog1795000000000, EppClientPool, EppConnectionError, EppError, EppTimeoutError, MASK, PostgresRegistrarLogSink,
+} from '@registrar/epp';
+import { openSchema } from '@registrar/db';
+import { client, freeName, REGISTRAR_A, REGISTRAR_B, simClock, simFaults } from './epp-harness';
+
+let pg: Pool;
+let sink: PostgresRegistrarLogSink;
+let a: EppClientPool;
+
+beforeAll(async () => {
+  // the domain-ops service owns the table; its migration is exported by @registrar/epp
+  const ds = await openSchema({ schema: 'domain_ops', entities: [], migrations: [CreateRegistrarLog1795000000000] });
+  await ds.destroy();
+  pg = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+  sink = new PostgresRegistrarLogSink(pg, { flushIntervalMs: 50 });
+  a = client(REGISTRAR_A, sink, { poolSize: 4 });
+});
+
+afterEach(async () => {
+  await simFaults.reset();
+});
+
+afterAll(async () => {
+  await a?.close();
+  await sink?.close();
+  await pg?.end();
+});
+
+async function logRows(domain: string) {
+  await sink.flush();
+  const r = await pg.query(`SELECT * FROM domain_ops.registrar_log WHERE domain_name = $1 ORDER BY id`, [domain]);
+  return r.rows;
+}
+
+describe('registrar log', () => {
+  it('records every command with user, domain, masked parameters, the response, the result and the time taken', async () => {
+    const name = await freeName(a, 'com', 'log');
+    await a.create({ name, authInfo: 'Very-Secret-Code' }, { userId: 42, domainPkid: 7 });
+    await expect(a.create({ name, authInfo: 'Very-Secret-Code' }, { userId: 42 })).rejects.toMatchObject({ code: 2302 });
+    await a.info(name, {}, { userId: 42, domainPkid: 7 });
+    await simClock.advanceDays(61);
+    const b = client(REGISTRAR_B, sink);
+    await b.transfer('request', name, { authInfo: 'Very-Secret-Code' }, { userId: 99 });
+    await b.close();
+
+    const rows = await logRows(name);
+    expect(rows.map((r) => [r.action_type, r.result_code, r.result, r.spec_result_code])).toEqual([
+      ['domain:create', 1000, 'success', 10000],
+      ['domain:create', 2302, 'failed', 20000],
+      ['domain:info', 1000, 'success', 10000],
+      ['domain:transfer:request', 1001, 'pending', 10001],
+    ]);
+    expect(rows[0]).toMatchObject({ user_id: '42', domain_pkid: '7', domain_name: name });
+    expect(rows[0].success_parameter).toMatchObject({ name, authInfo: MASK });
+    expect(rows[0].onamae_response).toMatchObject({ code: 1000 });
+    expect(rows[2].onamae_response.resData.infData.authInfo).toBe(MASK);
+    expect(rows[3].success_parameter.authInfo).toBe(MASK);
+    expect(JSON.stringify(rows)).not.toContain('Very-Secret-Code');
+    for (const r of rows) {
+      expect(r.duration_ms).toBeGreaterThanOrEqual(0);
+      expect(r.cl_trid).toMatch(/^rakko|^other-re/);
+    }
+  });
+
+  it('records a burst of checks without slowing them down: one row per command, written in batches', async () => {
+    const before = sink.written;
+    const names = Array.from({ length: 200 }, (_, i) => `burst-${i}.com`);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => a.check(names.slice(i * 25, i * 25 + 25))));
+    await sink.flush();
+    expect(sink.written - before).toBe(8);
+    const r = await pg.query(`SELECT count(*)::int AS n FROM domain_ops.registrar_log WHERE action_type = 'domain:check' AND domain_name LIKE 'burst-%'`);
+    expect(r.rows[0].n).toBe(8);
+  });
+});
+
+describe('EppClientPool', () => {
+  it('opens sessions on demand up to its size and reuses them', async () => {
+    const p = client(REGISTRAR_A, undefined, { poolSize: 3 });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => p.check([`reuse-${i}.net`])));
+    expect(p.size).toBe(3);
+    await p.check(['reuse-again.net']);
+    expect(p.size).toBe(3);
+    await p.close();
+  });
+
+  it('throws a typed EppError with the code when the registry answers 2400', async () => {
+    await simFaults.set({ failShare: 1 });
+    const err = await a.check(['fault-2400.com']).catch((e) => e);
+    expect(err).toBeInstanceOf(EppError);
+    expect(err.code).toBe(2400);
+  });
+
+  it('replaces a dropped session: a check is retried once, a create reports the lost connection', async () => {
+    const name = await freeName(a, 'com', 'drop');
+    await simFaults.set({ dropShare: 1 });
+    const err = await a.create({ name, authInfo: 'Dropped-Code-1' }).catch((e) => e);
+    expect(err).toBeInstanceOf(EppConnectionError);
+    await simFaults.reset();
+    expect((await a.check([`${name}`]))[0].name).toBe(name);
+  });
+
+  it('gives up after the command timeout with EppTimeoutError and works again afterwards', async () => {
+    const p = client(REGISTRAR_A, undefined, { poolSize: 1, commandTimeoutMs: 300 });
+    await p.check(['before-timeout.com']);
+    await simFaults.set({ latencyMs: 800 });
+    await expect(p.check(['slow.com'])).rejects.toBeInstanceOf(EppTimeoutError);
+    await simFaults.reset();
+    expect(await p.check(['after-timeout.com'])).toHaveLength(1);
+    await p.close();
+  });
+
+  it('fails the connect when the TLS handshake is slower than the connect timeout', async () => {
+    await simFaults.set({ handshakeDelayMs: 1_000 });
+    const p = client(REGISTRAR_A, undefined, { poolSize: 1, connectTimeoutMs: 300 });
+    await expect(p.check(['slow-handshake.com'])).rejects.toBeInstanceOf(EppConnectionError);
+    await p.close();
+  });
+});
