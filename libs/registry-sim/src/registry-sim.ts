@@ -46,9 +46,9 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
     lastSweep = Date.now();
     await lifecycle.sweep();
   };
-  let dispatcher: CommandDispatcher;
-  const server = new EppServer({ port: config.EPP_PORT, host: config.EPP_BIND, key, cert, idleSeconds: config.REGISTRY_SIM_IDLE_SECONDS }, () => dispatcher, clock, faults, stats, log);
-  dispatcher = new CommandDispatcher(
+  const holder: { dispatcher?: CommandDispatcher } = {};
+  const server = new EppServer({ port: config.EPP_PORT, host: config.EPP_BIND, key, cert, idleSeconds: config.REGISTRY_SIM_IDLE_SECONDS }, () => holder.dispatcher!, clock, faults, stats, log);
+  holder.dispatcher = new CommandDispatcher(
     config.registrars(), domains, new HostService(repo, clock), new ContactService(repo, clock), repo, clock,
     (clId) => server.sessionsOf(clId), config.REGISTRY_SIM_MAX_SESSIONS, sweepIfStale,
   );
