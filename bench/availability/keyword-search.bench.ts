@@ -97,6 +97,13 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)];
+
+    // baseline in the same run: the same search with the simulator answering at once (the system's own overhead)
+    await setSimLatency(env, 0);
+    const base0: number[] = [];
+    for (let i = 0; i < RUNS; i++) base0.push((await search(client, `bench0-${Date.now().toString(36)}-${i}`)).ms);
+    base0.sort((a, b) => a - b);
+    const overhead = base0[Math.floor(base0.length / 2)];
     const parallelism = Math.min(shape.batches, CONCURRENCY);
     const ideal = (LATENCY * shape.batches) / parallelism;
     console.log('');
@@ -105,6 +112,7 @@ async function main() {
     console.log(`total (median of ${RUNS}): ${median.toFixed(0)} ms   best: ${times[0].toFixed(0)} ms`);
     console.log(`ideal: ${LATENCY} ms × ${shape.batches} batches ÷ parallelism ${parallelism} = ${ideal.toFixed(0)} ms`);
     console.log(`ratio total/ideal: ${(median / ideal).toFixed(2)}   (aim: the whole search under 1000 ms: ${median < 1000 ? 'yes' : 'NO'})`);
+    console.log(`baseline, simulator at 0 ms (median of ${RUNS}): ${overhead.toFixed(0)} ms — total minus baseline: ${(median - overhead).toFixed(0)} ms against the ideal ${ideal.toFixed(0)} ms`);
   } finally {
     await stop();
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -42,21 +42,25 @@ export class AvailabilityConfig extends BaseConfig {
   AVAILABILITY_UNAVAILABLE_TTL_S = 60;
 
   /**
-   * Names per EPP check command, per TLD suffix, as `suffix=limit` pairs; `default` applies to the rest. A batch of
-   * 25 is split into commands of at most the limit and sent in parallel (over the limit a registry answers 2306).
-   * `cctld` stands for every two-letter TLD. Names with different limits never share a command. The defaults follow
-   * the registry simulator's policy (gTLDs 50, ccTLDs 20, .jp and cn/tw/kr 10), capped at the spec's 25 a batch.
+   * Names per EPP check command, per TLD suffix, as `suffix=limit` pairs; `default` applies to the rest (`cctld`
+   * stands for every two-letter TLD). A batch of 25 is packed into as few commands as the limits allow (a command
+   * holds at most the smallest limit among its names) and the commands are sent in parallel. A registry that allows
+   * fewer answers 2306, and the command is split in halves, so a wrong limit costs a round trip, never a failure.
+   * The registry simulator takes 25 or more names a command for every TLD group.
    */
   @IsString()
   @Matches(/^\s*[a-z0-9.-]+\s*=\s*\d+\s*(,\s*[a-z0-9.-]+\s*=\s*\d+\s*)*$/)
-  AVAILABILITY_CHECK_LIMITS = 'default=25,cctld=20,jp=10,cn=10,tw=10,kr=10';
+  AVAILABILITY_CHECK_LIMITS = 'default=25';
 
-  /** EPP connections of this service's own pool: commands in flight at once (a 430-TLD search is about 45 commands). */
+  /**
+   * EPP sessions of this service's own pool: commands in flight at once. A 430-TLD search is 18 commands (more where limits are tighter); the
+   * simulator allows 64 sessions a registrar, shared with the other services.
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(256)
-  AVAILABILITY_EPP_POOL_SIZE = 24;
+  AVAILABILITY_EPP_POOL_SIZE = 40;
 
   /** Operator setting: bulk registration check limited to 5 domains at a time (000 §5). Off by default. */
   @Transform(({ value }) => value === true || value === '1' || value === 'true')

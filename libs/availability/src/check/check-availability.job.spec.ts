@@ -39,9 +39,30 @@ describe(CheckAvailabilityJob.name, () => {
     const { sut, commands } = newTestJob({ AVAILABILITY_CHECK_LIMITS: 'default=25,jp=2' });
     const names = ['a.jp', 'b.jp', 'c.jp', 'a.com', 'b.com', 'd.jp', 'e.jp'];
     await sut.handle({ names });
-    const jp = commands.filter((c) => c[0].endsWith('.jp'));
-    expect(jp.every((c) => c.length <= 2 && c.every((n) => n.endsWith('.jp')))).toBe(true);
+    // a command holding a .jp name holds at most 2 names
+    expect(commands.every((c) => !c.some((n) => n.endsWith('.jp')) || c.length <= 2)).toBe(true);
     expect(commands.flat().sort()).toEqual([...names].sort());
+  });
+
+  it('packs names into as few commands as the tightest limit in each allows', () => {
+    const { sut } = newTestJob({ AVAILABILITY_CHECK_LIMITS: 'default=25,cctld=20,jp=10' });
+    const names = [...Array.from({ length: 2 }, (_, i) => `x${i}.jp`), ...Array.from({ length: 8 }, (_, i) => `x${i}.de`), ...Array.from({ length: 15 }, (_, i) => `x${i}.com`)];
+    const commands = sut.commandsFor(names);
+    expect(commands.map((c) => c.length)).toEqual([10, 15]);
+    expect(commands[0].filter((n) => n.endsWith('.jp'))).toHaveLength(2);
+  });
+
+  it('splits a command in halves when the registry answers 2306 (fewer names allowed than configured)', async () => {
+    const { sut, registry, commands } = newTestJob();
+    const inner = (registry.check as jest.Mock).getMockImplementation()!;
+    (registry.check as jest.Mock).mockImplementation(async (names: string[]) => {
+      if (names.length > 4) throw new RegistryCheckError('2306 at most 4 names', 2306);
+      return inner(names);
+    });
+    const names = Array.from({ length: 10 }, (_, i) => `n${i}.com`);
+    const r = await sut.handle({ names });
+    expect(r.results.map((x) => x.name)).toEqual(names);
+    expect(commands.every((c) => c.length <= 4)).toBe(true);
   });
 
   it('remembers only unavailable names and does not ask the registry again for them', async () => {

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CheckAvailabilityJobData, CheckAvailabilityJobResult, JobName } from '@registrar/contracts';
-import { chunk } from '@registrar/rules';
 import { AvailabilityConfig, parseCheckLimits } from '../availability.config';
-import { REGISTRY_PORT, RegistryCheckError, type RegistryPort } from '../registry/registry.port';
+import { REGISTRY_PORT, RegistryCheckError, type RegistryCheckAnswer, type RegistryPort } from '../registry/registry.port';
 import { CheckCacheRepository } from './check-cache.repository';
 
 export const MAX_NAMES_PER_JOB = 25;
+/** EPP 2306 parameter value policy error: more names than the registry takes in one command */
+const POLICY_ERROR = 2306;
 
 /**
  * JobName.CheckAvailability: up to 25 names. Names known to be taken come from the cache; the rest are grouped by
@@ -33,7 +34,7 @@ export class CheckAvailabilityJob {
     for (const [name, reason] of known) answers.set(name, { available: false, reason: reason || undefined });
 
     const commands = this.commandsFor(toAsk);
-    const results = await Promise.all(commands.map((c) => this.registry.check(c)));
+    const results = await Promise.all(commands.map((c) => this.send(c)));
     const fresh = results.flat();
     for (const a of fresh) answers.set(a.name.toLowerCase(), { available: a.available, reason: a.reason });
     await this.cache.rememberUnavailable(fresh.filter((a) => !a.available).map((a) => ({ name: a.name.toLowerCase(), reason: a.reason })));
@@ -48,14 +49,36 @@ export class CheckAvailabilityJob {
     };
   }
 
-  /** Groups names by their per-command limit (one group per TLD policy) and cuts each group to size. */
-  commandsFor(names: string[]): string[][] {
-    const byLimit = new Map<number, string[]>();
-    for (const n of names) {
-      const limit = this.limitOf(n);
-      byLimit.set(limit, [...(byLimit.get(limit) ?? []), n]);
+  /**
+   * One domain:check command. A registry that allows fewer names per command than configured answers 2306: the
+   * command is then split in halves (down to single names), so a tighter registry costs a round trip, not a failure.
+   */
+  private async send(names: string[]): Promise<RegistryCheckAnswer[]> {
+    try {
+      return await this.registry.check(names);
+    } catch (e) {
+      if (!(e instanceof RegistryCheckError) || e.code !== POLICY_ERROR || names.length < 2) throw e;
+      const half = Math.ceil(names.length / 2);
+      const parts = await Promise.all([this.send(names.slice(0, half)), this.send(names.slice(half))]);
+      return parts.flat();
     }
-    return [...byLimit].flatMap(([limit, group]) => chunk(group, limit));
+  }
+
+  /**
+   * Packs names into as few commands as the registries allow: a command may hold at most the smallest per-command
+   * limit among its names (the registry answers 2306 otherwise). Names are taken in ascending order of their limit,
+   * so a command starts with its tightest name and fills up to that name's limit.
+   */
+  commandsFor(names: string[]): string[][] {
+    const sorted = names.map((n) => ({ n, limit: this.limitOf(n) })).sort((a, b) => a.limit - b.limit);
+    const commands: string[][] = [];
+    let i = 0;
+    while (i < sorted.length) {
+      const cap = sorted[i].limit;
+      commands.push(sorted.slice(i, i + cap).map((x) => x.n));
+      i += cap;
+    }
+    return commands;
   }
 }
 
