@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import fs from 'node:fs';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';

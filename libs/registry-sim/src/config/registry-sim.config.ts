@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import path from 'node:path';
 import { Type } from 'class-transformer';
 import { IsInt, IsNumber, IsString, Matches, Max, Min } from 'class-validator';

@@ -1,0 +1,123 @@
+/**
+ * domain:check throughput through the EPP client's pool at 1, 4 and 16 connections, beside the simulator's own
+ * service time per command (measured inside the simulator, frame in → answer out) as the baseline.
+ *
+ *   node_modules/.bin/node -r @swc-node/register bench/epp/check-throughput.ts
+ *
+ * Uses a running simulator when EPP_PORT (and EPP_ADMIN_PORT, default EPP_PORT+1) answer; otherwise starts its own
+ * on BENCH_EPP_PORT (default 17790) with an embedded PostgreSQL on BENCH_PG_PORT (default 55490) unless DATABASE_URL is set.
+ * BENCH_SECONDS (default 5) per step; BENCH_NAMES (default 25) names per command, the availability service's batch.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { EppClientPool, PostgresRegistrarLogSink, CreateRegistrarLog1795000000000 } from '@registrar/epp';
+import { openSchema } from '@registrar/db';
+import { startPostgres, Stoppable } from '../../scripts/dev/infra';
+import { REGISTRY_SIM_CERT, startRegistrySimProcess } from '../../scripts/dev/system';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const NAMES = Number(process.env.BENCH_NAMES ?? 25);
+const STEPS = [1, 4, 16];
+
+const listening = (port: number) => new Promise<boolean>((resolve) => {
+  const s = net.connect(port, '127.0.0.1');
+  s.once('connect', () => { s.destroy(); resolve(true); });
+  s.once('error', () => resolve(false));
+});
+
+async function admin(port: number, method: string, p: string): Promise<any> {
+  const r = await fetch(`http://127.0.0.1:${port}${p}`, { method });
+  return r.json();
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
+async function main() {
+  const stops: Stoppable[] = [];
+  let eppPort = Number(process.env.EPP_PORT ?? 0);
+  let adminPort = Number(process.env.EPP_ADMIN_PORT || eppPort + 1);
+  let databaseUrl = process.env.DATABASE_URL;
+  try {
+    if (!eppPort || !(await listening(eppPort)) || !(await listening(adminPort))) {
+      eppPort = Number(process.env.BENCH_EPP_PORT ?? 17790);
+      adminPort = eppPort + 1;
+      if (!databaseUrl) {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-epp-'));
+        const pg = await startPostgres({ dataDir: path.join(dir, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 55490), database: 'bench', persistent: false });
+        stops.push(pg);
+        databaseUrl = pg.url;
+      }
+      const sim = await startRegistrySimProcess({ DATABASE_URL: databaseUrl, EPP_PORT: String(eppPort), EPP_ADMIN_PORT: String(adminPort), LOG_LEVEL: 'warn', NODE_ENV: 'test' });
+      if (sim) stops.push(sim);
+    }
+    const ca = fs.existsSync(REGISTRY_SIM_CERT) ? fs.readFileSync(REGISTRY_SIM_CERT, 'utf8') : undefined;
+    const pool = (size: number, sink?: PostgresRegistrarLogSink) => new EppClientPool({
+      host: '127.0.0.1', port: eppPort, clientId: process.env.EPP_CLIENT_ID ?? 'rakko', password: process.env.EPP_PASSWORD ?? 'rakko-local-pass',
+      poolSize: size, commandTimeoutMs: 30_000, connectTimeoutMs: 10_000, keepAliveMs: 60_000, rejectUnauthorized: !!ca, ca, checkBatch: NAMES, trIdPrefix: 'bench',
+    }, sink);
+
+    let sink: PostgresRegistrarLogSink | undefined;
+    let pgPool: import('pg').Pool | undefined;
+    if (databaseUrl) {
+      const ds = await openSchema({ schema: 'domain_ops', entities: [], migrations: [CreateRegistrarLog1795000000000], url: databaseUrl });
+      await ds.destroy();
+      const { Pool } = await import('pg');
+      pgPool = new Pool({ connectionString: databaseUrl, max: 2 });
+    }
+
+    const runs: Array<{ label: string; conns: number; log: boolean }> = STEPS.map((c) => ({ label: `${c} connection${c > 1 ? 's' : ''}`, conns: c, log: false }));
+    if (pgPool) runs.push({ label: '16 connections + registrar log', conns: 16, log: true });
+
+    console.log(`domain:check, ${NAMES} names per command, ${SECONDS} s per step, simulator on 127.0.0.1:${eppPort}\n`);
+    const rows: string[][] = [['pool', 'names/s', 'commands/s', 'client p50 ms', 'client p99 ms', 'sim service ms/cmd', 'sim capacity names/s*', 'client / capacity']];
+    let seq = 0;
+    for (const run of runs) {
+      sink = run.log && pgPool ? new PostgresRegistrarLogSink(pgPool) : undefined;
+      const p = pool(run.conns, sink);
+      await p.warmUp();
+      // warm-up round
+      await Promise.all(Array.from({ length: run.conns }, () => p.check(Array.from({ length: NAMES }, (_, i) => `warm-${seq++}-${i}.com`))));
+      await admin(adminPort, 'DELETE', '/stats');
+      const latencies: number[] = [];
+      let commands = 0;
+      const end = performance.now() + SECONDS * 1000;
+      const worker = async () => {
+        while (performance.now() < end) {
+          const names = Array.from({ length: NAMES }, (_, i) => `bench-${seq}-${i}.com`);
+          seq++;
+          const t = performance.now();
+          await p.check(names);
+          latencies.push(performance.now() - t);
+          commands++;
+        }
+      };
+      const t0 = performance.now();
+      await Promise.all(Array.from({ length: run.conns }, worker));
+      const elapsed = (performance.now() - t0) / 1000;
+      const stats = (await admin(adminPort, 'GET', '/stats'))['domain:check'] ?? { meanMs: NaN };
+      await p.close();
+      await sink?.close();
+      latencies.sort((x, y) => x - y);
+      const namesPerSec = (commands * NAMES) / elapsed;
+      // the simulator answers one command at a time per connection; its own time per command bounds what a pool can get
+      const capacity = (1000 / stats.meanMs) * NAMES * run.conns;
+      rows.push([run.label, namesPerSec.toFixed(0), (commands / elapsed).toFixed(0), pct(latencies, 50).toFixed(2), pct(latencies, 99).toFixed(2), stats.meanMs.toFixed(3), capacity.toFixed(0), (namesPerSec / capacity).toFixed(2)]);
+    }
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+    for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+    console.log('\n* sim capacity = connections × names per command ÷ the simulator\'s own service time per command (no network, TLS or client work);');
+    console.log('  client / capacity shows how much of it reaches the caller through TLS, framing, XML and the pool.');
+    await pgPool?.end();
+  } finally {
+    for (const s of stops.reverse()) await s.stop();
+  }
+}
+
+main().then(() => process.exit(0), (e) => {
+  console.error(e);
+  process.exit(1);
+});

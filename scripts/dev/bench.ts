@@ -1,0 +1,54 @@
+/**
+ * `npm run bench`: runs every benchmark, one after the other, each printing its own figures.
+ * Benchmarks are bench/**\/*.bench.ts files plus the LISTED ones; `npm run bench -- epp` runs those whose path contains "epp".
+ * PostgreSQL and Redis are started once here (BENCH_PG_PORT, BENCH_REDIS_PORT) and passed as DATABASE_URL / REDIS_URL.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
+
+/** benchmarks whose file name does not end in .bench.ts */
+const LISTED = ['bench/epp/check-throughput.ts'];
+
+function find(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? find(p) : e.name.endsWith('.bench.ts') ? [path.relative(ROOT, p)] : [];
+  });
+}
+
+async function main() {
+  const filters = process.argv.slice(2);
+  const all = [...new Set([...LISTED.filter((f) => fs.existsSync(path.join(ROOT, f))), ...find(path.join(ROOT, 'bench'))])].sort();
+  const chosen = filters.length ? all.filter((f) => filters.some((x) => f.includes(x))) : all;
+  if (!chosen.length) {
+    log(`no benchmark matches ${filters.join(' ')} (have: ${all.join(', ') || 'none'})`);
+    process.exit(1);
+  }
+  const handles: Stoppable[] = [];
+  const stop = stopper(handles);
+  process.on('SIGINT', async () => { await stop(); process.exit(130); });
+  let failed = 0;
+  try {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-'));
+    const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 55491), database: 'registrar_bench', persistent: false });
+    handles.push(pg);
+    const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 56491), path.join(tmp, 'redis.log'));
+    handles.push(redis);
+    for (const file of chosen) {
+      log(`── ${file}`);
+      const r = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, file)], {
+        cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, REDIS_URL: redis.url },
+      });
+      if (r.status !== 0) { failed++; log(`FAIL ${file}`); }
+    }
+  } finally {
+    await stop();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
