@@ -35,7 +35,7 @@ test.describe('domain/deadline', () => {
     await page.goto('/domain/deadline');
     const rows = page.getByTestId('deadline-row');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(400);
-    const select = page.getByTestId('category-select').locator('select');
+    const select = page.getByLabel('カテゴリー');
     const option = await select.locator('option', { hasText: '.jp' }).first().getAttribute('value');
     await select.selectOption(option!);
     await expect.poll(() => rows.count()).toBeLessThan(400);

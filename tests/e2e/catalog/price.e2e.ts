@@ -20,7 +20,7 @@ test.describe('domain/price', () => {
   test('the category filter narrows the list and lives in the URL', async ({ page }) => {
     await openPricePage(page);
     const all = (await priceRowNames(page)).length;
-    const select = page.getByTestId('category-select').locator('select');
+    const select = page.getByLabel('カテゴリー');
     const option = await select.locator('option', { hasText: '都道府県型JP' }).getAttribute('value');
     await select.selectOption(option!);
     await expect(page).toHaveURL(new RegExp(`categoryId=${option}`));
@@ -83,8 +83,8 @@ test.describe('domain/price', () => {
     await page.setViewportSize({ width: 340, height: 800 });
     await openPricePage(page);
     await noHorizontalOverflow(page);
-    const scroller = page.getByTestId('price-table').locator('xpath=ancestor::div[contains(@class,"ScrollContainer")][1]');
-    const { sw, cw } = await scroller.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
-    expect(sw).toBeGreaterThan(cw);
+    // the table keeps its columns readable (wider than the phone) inside its own scrolling container
+    const tableWidth = await page.getByTestId('price-table').evaluate((el) => el.getBoundingClientRect().width);
+    expect(tableWidth).toBeGreaterThan(340);
   });
 });

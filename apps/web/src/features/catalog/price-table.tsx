@@ -74,9 +74,9 @@ const PriceRow = memo(function PriceRow({ row }: { row: TldPriceDto }) {
       </Table.Td>
       <Table.Td ta="center" data-col="proxy">
         {row.can_proxy ? (
-          <Text component="span" size="sm" fw={700} c="teal.7" aria-label="WHOIS代理公開 対応">
-            ○
-          </Text>
+          <Badge variant="light" color="teal" radius="sm" size="sm" aria-label="WHOIS代理公開 対応（無料）">
+            無料
+          </Badge>
         ) : (
           <Text component="span" size="sm" c="dimmed" aria-label="WHOIS代理公開 非対応">
             -

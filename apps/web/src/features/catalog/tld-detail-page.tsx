@@ -45,7 +45,7 @@ function PriceBlock({ detail }: { detail: TldDetailDto }) {
         </Title>
         {p.is_idn_price ? <IdnMarker /> : null}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
         {items.map((i) => (
           <Box key={i.label} p="sm" bg="#f5f8fd" style={{ borderRadius: 10 }}>
             <Text size="xs" c="dimmed" mb={4}>
@@ -85,7 +85,7 @@ function DetailsTable({ detail }: { detail: TldDetailDto }) {
         <Table.Tbody>
           {rows.map(([k, v]) => (
             <Table.Tr key={k}>
-              <Table.Th w={{ base: 110, sm: 180 }} bg="#f5f8fd" fz="sm" style={{ verticalAlign: 'top' }}>
+              <Table.Th w={{ base: 124, sm: 180 }} bg="#f5f8fd" fz="sm" style={{ verticalAlign: 'top' }}>
                 {k}
               </Table.Th>
               <Table.Td fz="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>

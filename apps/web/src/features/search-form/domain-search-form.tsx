@@ -44,7 +44,7 @@ export function DomainSearchForm({ tld, compact = false }: { tld?: string; compa
                 size="md"
                 value={keyword}
                 onChange={(e) => setKeyword(e.currentTarget.value)}
-                placeholder={tld ? `希望の文字列を入力（例: example）` : '希望のドメイン名・キーワードを入力'}
+                placeholder={tld ? '希望の文字列' : '希望のドメイン名・キーワードを入力'}
                 aria-label="ドメイン名・キーワード"
                 rightSection={tld ? <Text size="sm" c="dimmed" pr={8} style={{ whiteSpace: 'nowrap' }}>.{tld}</Text> : undefined}
                 rightSectionWidth={tld ? Math.min(160, 24 + tld.length * 10) : undefined}
