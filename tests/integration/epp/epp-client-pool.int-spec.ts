@@ -8,7 +8,7 @@ import {
   CreateRegistrarLog1795000000000, EppClientPool, EppConnectionError, EppError, EppTimeoutError, MASK, PostgresRegistrarLogSink,
 } from '@registrar/epp';
 import { openSchema } from '@registrar/db';
-import { client, freeName, REGISTRAR_A, REGISTRAR_B, simClock, simFaults } from './epp-harness';
+import { client, frames, freeName, REGISTRAR_A, REGISTRAR_B, simClock, simFaults } from './epp-harness';
 
 let pg: Pool;
 let sink: PostgresRegistrarLogSink;
@@ -87,6 +87,18 @@ describe('EppClientPool', () => {
     expect(p.size).toBe(3);
     await p.check(['reuse-again.net']);
     expect(p.size).toBe(3);
+    await p.close();
+  });
+
+  it('keeps idle sessions alive with <hello> (the simulator answers with its greeting)', async () => {
+    const p = client(REGISTRAR_A, undefined, { poolSize: 1, keepAliveMs: 1_000 });
+    await p.check(['keepalive.com']);
+    const from = frames.length;
+    await new Promise((r) => setTimeout(r, 1_800));
+    const sent = frames.slice(from);
+    expect(sent.some((f) => f.direction === 'out' && f.xml.includes('<hello/>'))).toBe(true);
+    expect(sent.some((f) => f.direction === 'in' && f.xml.includes('<greeting>'))).toBe(true);
+    expect(await p.check(['keepalive-after.com'])).toHaveLength(1);
     await p.close();
   });
 
