@@ -1,0 +1,23 @@
+/** The parts of autocannon's API the benchmarks use (the package ships no types). */
+declare module 'autocannon' {
+  interface Histogram { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number }
+  export interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}
