@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CatalogImportRequest, CatalogImportResult, CatalogPatterns, CategoryDto, DeadlineSearchRequest, DeadlineSearchResult, NextMonthPricesResult,
-  PriceSearchRequest, PriceSearchResult, TldDetailRequest, TldDetailResult, TldSummaryDto,
+  PriceSearchRequest, PriceSearchResult, TldDetailRequest, TldPriceDto, TldDetailResult, TldSummaryDto,
 } from '@registrar/contracts';
 import { CatalogImportService } from './import/catalog-import.service';
 import { CatalogQueryService } from './tlds/catalog-query.service';
@@ -31,6 +31,12 @@ export class CatalogRpcController {
   @MessagePattern(CatalogPatterns.Categories)
   categories(): Promise<CategoryDto[]> {
     return this.query.categories();
+  }
+
+  /** The top page's price tiles (TldPriceDto rows with a top_ordinal_flg, ascending). */
+  @MessagePattern(CatalogPatterns.TopTiles)
+  topTiles(): Promise<TldPriceDto[]> {
+    return this.query.topTiles();
   }
 
   @MessagePattern(CatalogPatterns.TldDetail)

@@ -11,7 +11,7 @@ export const CatalogPatterns = {
   TldDetail: 'catalog.tld.detail',
   /** void -> CategoryDto[] */
   Categories: 'catalog.categories',
-  /** void -> TopTileDto[] */
+  /** void -> TldPriceDto[] the top page's tiles (rows with a top_ordinal_flg, ascending) */
   TopTiles: 'catalog.top.tiles',
   /** CatalogImportRequest -> CatalogImportResult */
   Import: 'catalog.import',

@@ -4,7 +4,7 @@ import { Clock, CLOCK } from '@registrar/infra';
 import { nextMonthKey, tokyoMonthKey } from '@registrar/rules';
 import { CatalogChangeNotifier } from '../cache/catalog-change.notifier';
 import { CatalogConfig } from '../catalog.config';
-import { CatalogSnapshot, deadlineList, priceList, summaries, tldDetail } from './catalog-snapshot';
+import { CatalogSnapshot, deadlineList, priceList, summaries, tldDetail, topTiles } from './catalog-snapshot';
 import { CatalogRepository } from './catalog.repository';
 
 /**
@@ -61,6 +61,10 @@ export class CatalogQueryService {
 
   deadlines(categoryId: number | null): Promise<DeadlineRowDto[]> {
     return this.memo(`deadlines|${categoryId ?? 0}`, (s, m) => deadlineList(s, m, categoryId));
+  }
+
+  topTiles(): Promise<TldPriceDto[]> {
+    return this.memo('tiles', (s, m) => topTiles(s, m));
   }
 
   categories(): Promise<CategoryDto[]> {

@@ -1,4 +1,4 @@
-import { CatalogSnapshot, deadlineList, findTld, PriceRecord, priceList, selectCurrentPrices, tldDetail, TldRecord } from './catalog-snapshot';
+import { CatalogSnapshot, deadlineList, findTld, PriceRecord, priceList, selectCurrentPrices, tldDetail, TldRecord, topTiles } from './catalog-snapshot';
 
 const tld = (id: number, name: string, o: Partial<TldRecord> = {}): TldRecord => ({
   id, tld_name: name, tld_name_punycode: name, meaning: name, description: '', requirements: null, is_cctld: false, is_idn: false, can_proxy: true,
@@ -41,6 +41,12 @@ describe('price and deadline lists', () => {
     expect(rows.map((r) => [r.tld_name, r.is_idn_price])).toEqual([['jp', false], ['jp', true], ['net', false], ['co.jp', false]]);
     expect(rows[0]).toMatchObject({ register: 1848, register_normal: 3278, is_register_campaign: true, free_transfer: true });
     expect(rows[3]).toMatchObject({ transfer: null, can_transfer: false, free_transfer: false });
+  });
+
+  it('gives one top-page tile per TLD, never for the IDN price row', () => {
+    const rows = priceList(s, '2026-11');
+    expect(rows.filter((r) => r.top_ordinal_flg !== null).map((r) => [r.tld_name, r.is_idn_price])).toEqual([['jp', false]]);
+    expect(topTiles(s, '2026-11').map((r) => r.tld_name)).toEqual(['jp']);
   });
 
   it('filters by category; an unknown category is empty; no category is everything', () => {

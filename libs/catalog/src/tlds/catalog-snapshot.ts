@@ -70,7 +70,8 @@ export function toTldPriceDto(t: TldRecord, p: PriceRecord): TldPriceDto {
     minimum_years: t.minimum_years,
     registration_unit: t.registration_unit,
     free_transfer: t.can_transfer && FREE_TRANSFER_TLDS.has(t.tld_name),
-    top_ordinal_flg: t.top_ordinal_flg,
+    // the top page shows one tile per TLD: the IDN price row is not a tile of its own
+    top_ordinal_flg: p.is_idn_price ? null : t.top_ordinal_flg,
   };
 }
 
@@ -98,6 +99,11 @@ function priced(s: CatalogSnapshot, month: string, categoryId: number | null | u
 
 export function priceList(s: CatalogSnapshot, month: string, categoryId?: number | null): TldPriceDto[] {
   return priced(s, month, categoryId).map(({ t, p }) => toTldPriceDto(t, p));
+}
+
+/** The top page's tiles: TLDs with a top_ordinal_flg, ascending (002 spec §2 "Top page"). */
+export function topTiles(s: CatalogSnapshot, month: string): TldPriceDto[] {
+  return priceList(s, month).filter((r) => r.top_ordinal_flg !== null).sort((a, b) => a.top_ordinal_flg! - b.top_ordinal_flg!);
 }
 
 export function deadlineList(s: CatalogSnapshot, month: string, categoryId?: number | null): DeadlineRowDto[] {
