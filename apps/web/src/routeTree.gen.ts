@@ -15,6 +15,7 @@ import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
+import { Route as MypagePaypalReturnRouteImport } from './routes/mypage/paypal/return'
 import { Route as MypageStripeIndexRouteImport } from './routes/mypage/stripe/index'
 import { Route as MypageStripeAuthRouteImport } from './routes/mypage/stripe/auth'
 import { Route as MypageStripeCompleteRouteImport } from './routes/mypage/stripe/complete'
@@ -49,6 +50,11 @@ const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
   path: '/domain/tld/$tldName',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MypagePaypalReturnRoute = MypagePaypalReturnRouteImport.update({
+  id: '/mypage/paypal/return',
+  path: '/mypage/paypal/return',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MypageStripeIndexRoute = MypageStripeIndexRouteImport.update({
   id: '/mypage/stripe/',
   path: '/mypage/stripe/',
@@ -72,6 +78,7 @@ export interface FileRoutesByFullPath {
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
@@ -83,6 +90,7 @@ export interface FileRoutesByTo {
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
@@ -95,6 +103,7 @@ export interface FileRoutesById {
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
@@ -108,6 +117,7 @@ export interface FileRouteTypes {
     | '/domain/price'
     | '/mypage/search'
     | '/domain/tld/$tldName'
+    | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
     | '/mypage/stripe/'
@@ -119,6 +129,7 @@ export interface FileRouteTypes {
     | '/domain/price'
     | '/mypage/search'
     | '/domain/tld/$tldName'
+    | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
     | '/mypage/stripe'
@@ -130,6 +141,7 @@ export interface FileRouteTypes {
     | '/domain/price'
     | '/mypage/search'
     | '/domain/tld/$tldName'
+    | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
     | '/mypage/stripe/'
@@ -142,6 +154,7 @@ export interface RootRouteChildren {
   DomainPriceRoute: typeof DomainPriceRoute
   MypageSearchRoute: typeof MypageSearchRoute
   DomainTldTldNameRoute: typeof DomainTldTldNameRoute
+  MypagePaypalReturnRoute: typeof MypagePaypalReturnRoute
   MypageStripeAuthRoute: typeof MypageStripeAuthRoute
   MypageStripeCompleteRoute: typeof MypageStripeCompleteRoute
   MypageStripeIndexRoute: typeof MypageStripeIndexRoute
@@ -191,6 +204,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DomainTldTldNameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mypage/paypal/return': {
+      id: '/mypage/paypal/return'
+      path: '/mypage/paypal/return'
+      fullPath: '/mypage/paypal/return'
+      preLoaderRoute: typeof MypagePaypalReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mypage/stripe/': {
       id: '/mypage/stripe/'
       path: '/mypage/stripe'
@@ -222,6 +242,7 @@ const rootRouteChildren: RootRouteChildren = {
   DomainPriceRoute: DomainPriceRoute,
   MypageSearchRoute: MypageSearchRoute,
   DomainTldTldNameRoute: DomainTldTldNameRoute,
+  MypagePaypalReturnRoute: MypagePaypalReturnRoute,
   MypageStripeAuthRoute: MypageStripeAuthRoute,
   MypageStripeCompleteRoute: MypageStripeCompleteRoute,
   MypageStripeIndexRoute: MypageStripeIndexRoute,

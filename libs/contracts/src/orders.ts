@@ -27,6 +27,10 @@ export const OrdersPatterns = {
   PaymentSessionAuth: 'orders.payment-session.auth',
   /** { userId, sessionId } -> PaymentSessionDto (after syncing with the provider) */
   PaymentSessionGet: 'orders.payment-session.get',
+  /** CreateWalletSessionRequest -> CreateWalletSessionResult (the wallet's approval page) */
+  WalletSessionCreate: 'orders.wallet.session.create',
+  /** CaptureWalletRequest -> PaymentSessionAuthResult (captured once, points credited; where to go next) */
+  WalletCapture: 'orders.wallet.capture',
 
   /** StripeWebhookRequest -> StripeWebhookResult; INVALID_SIGNATURE when the signature does not verify */
   StripeWebhook: 'orders.stripe.webhook',
@@ -195,6 +199,7 @@ export type PaymentSessionStatus = 'created' | 'requires_action' | 'paid' | 'fai
 
 export interface PaymentSessionDto {
   sessionId: string;
+  provider: 'card' | 'wallet';
   purpose: 'create' | 'renew' | 'transfer';
   domains: PaymentSessionDomain[];
   amount: number;
@@ -221,6 +226,37 @@ export interface PaymentSessionAuthResult {
   url: string;
   status: PaymentSessionStatus;
   error: string | null;
+}
+
+/** A wallet payment session: the wallet buys exactly the shortfall (the 50-yen minimum is the card's). */
+export interface CreateWalletSessionRequest {
+  userId: number;
+  purpose?: 'create' | 'renew' | 'transfer';
+  domains: PaymentSessionDomain[];
+  /** the shortfall the browser expects to pay */
+  amount: number;
+  resultRenewDomains?: unknown[];
+  withAutoUpdate?: boolean;
+  allUpdateDuration?: number | null;
+  appUrl: string;
+  redirectUrl?: string;
+}
+export interface CreateWalletSessionResult {
+  result: boolean;
+  sessionId: string | null;
+  /** the wallet's order id (one item 'points' at the amount, JPY) */
+  orderId: string | null;
+  /** the wallet's approval page */
+  approveUrl: string | null;
+  errors: string[];
+}
+export interface CaptureWalletRequest {
+  userId: number;
+  sessionId: string;
+  /** the approved order id (the spec's "order id sent as a payment of the wallet type") */
+  orderId: string;
+  appUrl: string;
+  redirectUrl?: string;
 }
 
 export interface StripeWebhookRequest {
@@ -296,6 +332,9 @@ export const OrdersHttpPaths = {
   paymentAuth: '/mypage/stripe/auth',
   paymentSessionCreate: '/mypage/point/domain/create/session',
   paymentSession: '/mypage/point/session',
+  walletSessionCreate: '/mypage/point/domain/create/wallet',
+  walletCapture: '/mypage/point/wallet/capture',
+  walletReturn: '/mypage/paypal/return',
   stripeWebhook: '/stripe/webhook',
   bankTransfer: '/mypage/point/bank_transfer',
   adminBankTransfer: '/admin/point/bank_transfer',

@@ -17,7 +17,7 @@ import { Client } from 'pg';
 import { OrdersPatterns, PointEntryDto } from '@registrar/contracts';
 import { redisTransport, rpc, startService } from '@registrar/infra';
 import { OrdersServiceModule } from '@registrar/orders';
-import { startStripeLocal, StripeLocalServer } from '@registrar/stripe-local';
+import { startStripeLocal, startWalletLocal, StripeLocalServer, WalletLocalServer } from '@registrar/stripe-local';
 import { PaymentsModule } from '../../../libs/gateway/src/payments/payments.module';
 
 function testIdentity(req: Request & { user?: unknown }, _res: Response, next: NextFunction) {
@@ -38,6 +38,7 @@ export const WEBHOOK_SECRET = 'whsec_integration_test';
 export interface OrdersHarness {
   url: string;
   stripe: StripeLocalServer;
+  wallet: WalletLocalServer;
   db: Client;
   call<T>(pattern: string, payload?: unknown): Promise<T>;
   grant(userId: number, amount: number): Promise<PointEntryDto>;
@@ -62,7 +63,11 @@ export async function startOrdersHarness(): Promise<OrdersHarness> {
   const url = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
 
   const stripe = await startStripeLocal({ port: 0, secretKey: 'sk_test_integration', webhookSecret: WEBHOOK_SECRET, webhookUrl: `${url}/stripe/webhook` });
+  const wallet = await startWalletLocal({ port: 0, clientId: 'wallet-client-it', clientSecret: 'wallet-secret-it' });
   Object.assign(process.env, {
+    PAYPAL_CLIENT_ID: 'wallet-client-it',
+    PAYPAL_CLIENT_SECRET: 'wallet-secret-it',
+    PAYPAL_API_BASE: `http://127.0.0.1:${wallet.port}`,
     STRIPE_SECRET_KEY: 'sk_test_integration',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_HOST: '127.0.0.1',
@@ -78,6 +83,7 @@ export async function startOrdersHarness(): Promise<OrdersHarness> {
   return {
     url,
     stripe,
+    wallet,
     db,
     call,
     grant: (userId, amount) => call<PointEntryDto>(OrdersPatterns.PointGrant, { userId, amount, idempotencyKey: `test-grant-${userId}-${++grants}-${Date.now()}` }),
@@ -86,6 +92,7 @@ export async function startOrdersHarness(): Promise<OrdersHarness> {
       await stripe.flushWebhooks();
       await client.close();
       await stripe.close();
+      await wallet.close();
       await gateway.close();
       await service.close();
       await db.end();

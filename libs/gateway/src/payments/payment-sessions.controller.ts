@@ -1,10 +1,10 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { CreatePaymentSessionResult, OrdersPatterns, PaymentSessionAuthResult, PaymentSessionDto } from '@registrar/contracts';
+import { CreatePaymentSessionResult, CreateWalletSessionResult, OrdersPatterns, PaymentSessionAuthResult, PaymentSessionDto } from '@registrar/contracts';
 import { GatewayConfig } from '../gateway.config';
 import { appUrlFor, MemberId } from './member';
 import { OrdersClient } from './orders.client';
-import { CreateSessionBody } from './payments.dto';
+import { CaptureWalletBody, CreateSessionBody, CreateWalletSessionBody } from './payments.dto';
 
 /**
  * Card payment sessions: the card buys the points an order lacks (50-yen minimum, surplus credited). When the card
@@ -46,6 +46,33 @@ export class PaymentSessionsController {
   auth(@MemberId() userId: number, @Req() req: Request, @Query('session_id') sessionId?: string, @Query('redirect_url') redirectUrl?: string): Promise<PaymentSessionAuthResult> {
     if (!sessionId) throw new BadRequestException();
     return this.orders.call<PaymentSessionAuthResult>(OrdersPatterns.PaymentSessionAuth, { userId, sessionId, redirectUrl, appUrl: appUrlFor(req, this.config.APP_URL) });
+  }
+
+  /** POST mypage/point/domain/create/wallet { domains, amount } -> { result, sessionId, orderId, approveUrl, errors }: send the browser to approveUrl. */
+  @Post('point/domain/create/wallet')
+  @HttpCode(200)
+  createWallet(@MemberId() userId: number, @Body() body: CreateWalletSessionBody, @Req() req: Request): Promise<CreateWalletSessionResult> {
+    return this.orders.call<CreateWalletSessionResult>(OrdersPatterns.WalletSessionCreate, {
+      userId,
+      purpose: 'create',
+      domains: body.domains,
+      amount: body.amount,
+      appUrl: appUrlFor(req, this.config.APP_URL),
+      redirectUrl: body.redirect_url ?? '/mypage/search?action=createDomain',
+    });
+  }
+
+  /** POST mypage/point/wallet/capture { session_id, order_id } (from mypage/paypal/return) -> { url, status, error }. */
+  @Post('point/wallet/capture')
+  @HttpCode(200)
+  captureWallet(@MemberId() userId: number, @Body() body: CaptureWalletBody, @Req() req: Request): Promise<PaymentSessionAuthResult> {
+    return this.orders.call<PaymentSessionAuthResult>(OrdersPatterns.WalletCapture, {
+      userId,
+      sessionId: body.session_id,
+      orderId: body.order_id,
+      redirectUrl: body.redirect_url,
+      appUrl: appUrlFor(req, this.config.APP_URL),
+    });
   }
 
   /** GET mypage/point/session/{sessionId} -> the session (domains, amount, status) for the purchase's auto-execute. */

@@ -30,3 +30,17 @@ export class BankTransferBody {
 export class BankTransferStatusQuery {
   @IsOptional() @IsIn(['pending', 'confirmed', 'cancelled']) status?: 'pending' | 'confirmed' | 'cancelled';
 }
+
+/** POST mypage/point/domain/create/wallet: the wallet buys the shortfall. */
+export class CreateWalletSessionBody {
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => SessionDomainBody) domains!: SessionDomainBody[];
+  @Type(() => Number) @IsInt() @Min(0) amount!: number;
+  @IsOptional() @IsString() @Length(1, 2000) redirect_url?: string;
+}
+
+/** POST mypage/point/wallet/capture: back from the wallet's approval page with its order id (token). */
+export class CaptureWalletBody {
+  @IsString() @Length(1, 64) session_id!: string;
+  @IsString() @Length(1, 64) order_id!: string;
+  @IsOptional() @IsString() @Length(1, 2000) redirect_url?: string;
+}

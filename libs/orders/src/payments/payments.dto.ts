@@ -43,6 +43,26 @@ export class CreatePaymentSessionDto implements CreatePaymentSessionRequest {
   @IsOptional() @IsString() @Length(1, 2000) redirectUrl?: string;
 }
 
+export class CreateWalletSessionDto {
+  @IsInt() @IsPositive() userId!: number;
+  @IsOptional() @IsIn(['create', 'renew', 'transfer']) purpose?: 'create' | 'renew' | 'transfer';
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => PaymentSessionDomainDto) domains!: PaymentSessionDomainDto[];
+  @IsInt() @Min(0) amount!: number;
+  @IsOptional() @IsArray() resultRenewDomains?: unknown[];
+  @IsOptional() @IsBoolean() withAutoUpdate?: boolean;
+  @IsOptional() @IsInt() allUpdateDuration?: number | null;
+  @IsString() @Length(1, 500) appUrl!: string;
+  @IsOptional() @IsString() @Length(1, 2000) redirectUrl?: string;
+}
+
+export class CaptureWalletDto {
+  @IsInt() @IsPositive() userId!: number;
+  @IsString() @Length(1, 64) sessionId!: string;
+  @IsString() @Length(1, 64) orderId!: string;
+  @IsString() @Length(1, 500) appUrl!: string;
+  @IsOptional() @IsString() @Length(1, 2000) redirectUrl?: string;
+}
+
 export class PaymentSessionAuthDto implements PaymentSessionAuthRequest {
   @IsInt() @IsPositive() userId!: number;
   @IsString() @Length(1, 64) sessionId!: string;

@@ -6,6 +6,7 @@ import {
   CardRegistrationCompleteResult,
   CardRegistrationStartResult,
   CreatePaymentSessionResult,
+  CreateWalletSessionResult,
   OrdersPatterns,
   PaymentSessionAuthResult,
   PaymentSessionDto,
@@ -20,9 +21,11 @@ import {
   BankTransferAdminListDto,
   BankTransferConfirmDto,
   BankTransferCreateDto,
+  CaptureWalletDto,
   CardRegistrationCompleteDto,
   CardRegistrationStartDto,
   CreatePaymentSessionDto,
+  CreateWalletSessionDto,
   PaymentSessionAuthDto,
   PaymentSessionGetDto,
   StripeWebhookDto,
@@ -69,6 +72,16 @@ export class PaymentsRpcController {
   @MessagePattern(OrdersPatterns.PaymentSessionGet)
   paymentSessionGet(@Payload() req: PaymentSessionGetDto): Promise<PaymentSessionDto> {
     return this.sessions.get(req.userId, req.sessionId);
+  }
+
+  @MessagePattern(OrdersPatterns.WalletSessionCreate)
+  walletSessionCreate(@Payload() req: CreateWalletSessionDto): Promise<CreateWalletSessionResult> {
+    return this.sessions.createWallet(req);
+  }
+
+  @MessagePattern(OrdersPatterns.WalletCapture)
+  walletCapture(@Payload() req: CaptureWalletDto): Promise<PaymentSessionAuthResult> {
+    return this.sessions.captureWallet(req);
   }
 
   @MessagePattern(OrdersPatterns.StripeWebhook)

@@ -25,3 +25,8 @@ export function paymentAuth(sessionId: string, redirectUrl: string): Promise<Pay
 export function safeAppPath(p: unknown, fallback = '/mypage/domain'): string {
   return typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') ? p : fallback;
 }
+
+/** Back from the wallet's approval page: captures the order (once) and answers where to go. */
+export async function captureWallet(sessionId: string, orderId: string, redirectUrl: string): Promise<string> {
+  return (await api<PaymentSessionAuthResult>(OrdersHttpPaths.walletCapture, { body: { session_id: sessionId, order_id: orderId, redirect_url: redirectUrl } })).url;
+}

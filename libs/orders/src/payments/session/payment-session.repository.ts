@@ -3,9 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PaymentSessionDomain, PaymentSessionStatus } from '@registrar/contracts';
 
+export type SessionProvider = 'card' | 'wallet';
+
 export interface PaymentSession {
   id: string;
   userId: number;
+  provider: SessionProvider;
+  /** the wallet's order id (card sessions keep their PaymentIntent in paymentIntentId) */
+  providerRef: string | null;
   purpose: 'create' | 'renew' | 'transfer';
   domains: PaymentSessionDomain[];
   total: number;
@@ -26,6 +31,8 @@ type Raw = Record<string, any>;
 const toSession = (r: Raw): PaymentSession => ({
   id: r.id,
   userId: Number(r.user_id),
+  provider: r.provider,
+  providerRef: r.provider_ref,
   purpose: r.purpose,
   domains: r.domains,
   total: Number(r.total),
@@ -47,11 +54,11 @@ const toSession = (r: Raw): PaymentSession => ({
 export class PaymentSessionRepository {
   constructor(@InjectDataSource('orders') private readonly ds: DataSource) {}
 
-  async insert(s: Omit<PaymentSession, 'paymentIntentId' | 'error'>): Promise<void> {
+  async insert(s: Omit<PaymentSession, 'paymentIntentId' | 'providerRef' | 'error'>): Promise<void> {
     await this.ds.query(
-      `INSERT INTO orders.payment_sessions (id, user_id, purpose, domains, total, points_used, amount, surplus_points, payment_method_id, status, redirect_url, result_renew_domains, with_auto_update, all_update_duration)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14)`,
-      [s.id, s.userId, s.purpose, JSON.stringify(s.domains), s.total, s.pointsUsed, s.amount, s.surplusPoints, s.paymentMethodId, s.status, s.redirectUrl, s.resultRenewDomains ? JSON.stringify(s.resultRenewDomains) : null, s.withAutoUpdate, s.allUpdateDuration],
+      `INSERT INTO orders.payment_sessions (id, user_id, provider, purpose, domains, total, points_used, amount, surplus_points, payment_method_id, status, redirect_url, result_renew_domains, with_auto_update, all_update_duration)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15)`,
+      [s.id, s.userId, s.provider, s.purpose, JSON.stringify(s.domains), s.total, s.pointsUsed, s.amount, s.surplusPoints, s.paymentMethodId, s.status, s.redirectUrl, s.resultRenewDomains ? JSON.stringify(s.resultRenewDomains) : null, s.withAutoUpdate, s.allUpdateDuration],
     );
   }
 
@@ -66,11 +73,13 @@ export class PaymentSessionRepository {
     return r.length ? toSession(r[0]) : null;
   }
 
-  async setPaymentIntent(id: string, paymentIntentId: string | null, status: PaymentSessionStatus, error: string | null = null): Promise<void> {
+  /** Records the provider's reference (PaymentIntent for cards, order id for the wallet) and the state, unless already paid. */
+  async setOutcome(id: string, provider: SessionProvider, ref: string | null, status: PaymentSessionStatus, error: string | null = null): Promise<void> {
+    const column = provider === 'card' ? 'payment_intent_id' : 'provider_ref';
     await this.ds.query(
-      `UPDATE orders.payment_sessions SET payment_intent_id = coalesce($2, payment_intent_id), status = $3, error = $4, updated_at = now()
+      `UPDATE orders.payment_sessions SET ${column} = coalesce($2, ${column}), status = $3, error = $4, updated_at = now()
        WHERE id = $1 AND status NOT IN ('paid', 'used')`,
-      [id, paymentIntentId, status, error],
+      [id, ref, status, error],
     );
   }
 

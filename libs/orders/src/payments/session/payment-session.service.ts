@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  CaptureWalletRequest,
   CreatePaymentSessionRequest,
+  CreateWalletSessionRequest,
+  CreateWalletSessionResult,
   CreatePaymentSessionResult,
   OrdersErrorCode,
   PaymentSessionAuthRequest,
@@ -15,7 +18,8 @@ import { LedgerService } from '../../ledger/ledger.service';
 import { CardService } from '../card/card.service';
 import { PAYMENT_PROVIDERS, PaymentProvider, TopUpOutcome } from '../payment-provider.port';
 import { appUrlOf, safeAppPath } from '../redirects';
-import { PaymentSession, PaymentSessionRepository } from './payment-session.repository';
+import { WalletPaymentProvider } from '../wallet/wallet-payment.provider';
+import { PaymentSession, PaymentSessionRepository, SessionProvider } from './payment-session.repository';
 
 const DEFAULT_RETURN = '/mypage/search?action=createDomain';
 
@@ -36,10 +40,18 @@ export class PaymentSessionService {
     @Inject(PAYMENT_PROVIDERS) private readonly providers: PaymentProvider[],
   ) {}
 
-  private get card(): PaymentProvider {
-    const p = this.providers.find((x) => x.type === 'card');
+  private provider(type: SessionProvider): PaymentProvider {
+    const p = this.providers.find((x) => x.type === type);
     if (!p) throw new OrdersException(OrdersErrorCode.ProviderNotConfigured, M.unexpectedError);
     return p;
+  }
+
+  private get card(): PaymentProvider {
+    return this.provider('card');
+  }
+
+  private get wallet(): WalletPaymentProvider {
+    return this.provider('wallet') as WalletPaymentProvider;
   }
 
   async create(req: CreatePaymentSessionRequest): Promise<CreatePaymentSessionResult> {
@@ -61,6 +73,7 @@ export class PaymentSessionService {
     await this.sessions.insert({
       id,
       userId: req.userId,
+      provider: 'card',
       purpose: req.purpose ?? 'create',
       domains: req.domains,
       total,
@@ -82,9 +95,57 @@ export class PaymentSessionService {
     return { ...base, result: true, errors: [] };
   }
 
+  /**
+   * A wallet payment session: the wallet buys exactly the shortfall (the 50-yen minimum is the card's); the answer
+   * carries the wallet's approval page. Back from it, captureWallet() takes the money and credits the points.
+   */
+  async createWallet(req: CreateWalletSessionRequest): Promise<CreateWalletSessionResult> {
+    const fail = (message: string): CreateWalletSessionResult => ({ result: false, sessionId: null, orderId: null, approveUrl: null, errors: [message] });
+    if (!this.wallet.configured) return fail(M.unexpectedError);
+    const total = req.domains.reduce((sum, d) => sum + d.point, 0);
+    const split = splitPayment(total, await this.ledger.balance(req.userId));
+    if (split.shortfall === 0) return fail(M.paymentNotNeeded);
+    if (req.amount !== split.shortfall) return fail(M.paymentAmountChanged);
+    const id = randomUUID();
+    const back = safeAppPath(req.redirectUrl, DEFAULT_RETURN);
+    await this.sessions.insert({
+      id, userId: req.userId, provider: 'wallet', purpose: req.purpose ?? 'create', domains: req.domains, total,
+      pointsUsed: split.pointsUsed, amount: split.shortfall, surplusPoints: 0, paymentMethodId: null, status: 'created',
+      redirectUrl: back, resultRenewDomains: req.resultRenewDomains ?? null, withAutoUpdate: req.withAutoUpdate ?? null, allUpdateDuration: req.allUpdateDuration ?? null,
+    });
+    const base = appUrlOf(req.appUrl);
+    const { orderId, approveUrl } = await this.wallet.createOrder({
+      amount: split.shortfall,
+      reference: id,
+      returnUrl: `${base}/mypage/paypal/return?session_id=${id}&redirect_url=${encodeURIComponent(back)}`,
+      cancelUrl: `${base}${back}`,
+    });
+    await this.sessions.setOutcome(id, 'wallet', orderId, 'requires_action');
+    return { result: true, sessionId: id, orderId, approveUrl, errors: [] };
+  }
+
+  /** The buyer approved the wallet order: capture it (once) and credit the points. */
+  async captureWallet(req: CaptureWalletRequest): Promise<PaymentSessionAuthResult> {
+    const s = await this.owned(req.userId, req.sessionId);
+    if (s.provider !== 'wallet' || s.providerRef !== req.orderId) throw new OrdersException(OrdersErrorCode.NotFound, M.unexpectedErrorOccurred);
+    let status = s.status;
+    if (status !== 'paid' && status !== 'used') {
+      const outcome = await this.wallet.startTopUp({ userId: s.userId, amount: s.amount, reference: s.id, walletOrderId: req.orderId });
+      status = await this.apply(s.id, outcome);
+      // not approved yet: back to the wallet's approval page
+      if (outcome.status === 'requires_action') return { url: outcome.redirectUrl, status, error: null };
+    }
+    const after = (await this.sessions.find(s.id))!;
+    const back = new URL(`${appUrlOf(req.appUrl)}${safeAppPath(req.redirectUrl ?? s.redirectUrl, DEFAULT_RETURN)}`);
+    back.searchParams.set('payment_session', s.id);
+    back.searchParams.set('paymentResult', status === 'paid' || status === 'used' ? 'success' : 'failed');
+    return { url: back.toString(), status, error: after.error };
+  }
+
   /** Where the browser goes for mypage/stripe/auth: the card's authentication page, or back to the app when done. */
   async auth(req: PaymentSessionAuthRequest): Promise<PaymentSessionAuthResult> {
     const s = await this.owned(req.userId, req.sessionId);
+    if (s.provider !== 'card') throw new OrdersException(OrdersErrorCode.NotFound, M.unexpectedErrorOccurred);
     const synced = await this.sync(s);
     const back = new URL(`${appUrlOf(req.appUrl)}${safeAppPath(req.redirectUrl ?? s.redirectUrl, DEFAULT_RETURN)}`);
     if (synced.status === 'requires_action') {
@@ -109,8 +170,9 @@ export class PaymentSessionService {
 
   /** Asks the provider again while the session waits for it (the browser returned from 3-D Secure, or reconciliation). */
   private async sync(s: PaymentSession): Promise<PaymentSession> {
-    if ((s.status === 'requires_action' || s.status === 'created') && s.paymentIntentId) {
-      await this.apply(s.id, await this.card.topUpStatus(s.paymentIntentId));
+    const ref = s.provider === 'card' ? s.paymentIntentId : s.providerRef;
+    if ((s.status === 'requires_action' || s.status === 'created') && ref) {
+      await this.apply(s.id, await this.provider(s.provider).topUpStatus(ref));
       return (await this.sessions.find(s.id))!;
     }
     return s;
@@ -128,22 +190,23 @@ export class PaymentSessionService {
     if (s.status === 'paid' || s.status === 'used') return s.status;
     switch (outcome.status) {
       case 'succeeded': {
-        await this.sessions.setPaymentIntent(s.id, outcome.providerRef, s.status === 'created' ? 'created' : s.status);
+        await this.sessions.setOutcome(s.id, s.provider, outcome.providerRef, s.status);
         const shortfall = s.amount - s.surplusPoints;
-        if (shortfall > 0) await this.ledger.credit(s.userId, shortfall, 'purchase', `card:${outcome.providerRef}:purchase`, `payment_session:${s.id}`);
-        if (s.surplusPoints > 0) await this.ledger.credit(s.userId, s.surplusPoints, 'card_surplus', `card:${outcome.providerRef}:surplus`, `payment_session:${s.id}`);
+        const key = `${s.provider}:${outcome.providerRef}`;
+        if (shortfall > 0) await this.ledger.credit(s.userId, shortfall, 'purchase', `${key}:purchase`, `payment_session:${s.id}`);
+        if (s.surplusPoints > 0) await this.ledger.credit(s.userId, s.surplusPoints, 'card_surplus', `${key}:surplus`, `payment_session:${s.id}`);
         await this.sessions.markPaid(s.id);
-        this.logger.log(`card payment credited as points: session ${s.id}, ${s.amount} yen, surplus ${s.surplusPoints}`);
+        this.logger.log(`${s.provider} payment credited as points: session ${s.id}, ${s.amount} yen, surplus ${s.surplusPoints}`);
         return 'paid';
       }
       case 'requires_action':
-        await this.sessions.setPaymentIntent(s.id, outcome.providerRef, 'requires_action');
+        await this.sessions.setOutcome(s.id, s.provider, outcome.providerRef, 'requires_action');
         return 'requires_action';
       case 'pending':
-        await this.sessions.setPaymentIntent(s.id, outcome.providerRef, s.status);
+        await this.sessions.setOutcome(s.id, s.provider, outcome.providerRef, s.status);
         return s.status;
       case 'failed':
-        await this.sessions.setPaymentIntent(s.id, outcome.providerRef, 'failed', outcome.error);
+        await this.sessions.setOutcome(s.id, s.provider, outcome.providerRef, 'failed', outcome.error);
         return 'failed';
     }
   }
@@ -157,6 +220,7 @@ export class PaymentSessionService {
 function toDto(s: PaymentSession): PaymentSessionDto {
   return {
     sessionId: s.id,
+    provider: s.provider,
     purpose: s.purpose,
     domains: s.domains,
     amount: s.amount,

@@ -1,0 +1,71 @@
+/**
+ * Wallet payments (PayPal-style Orders v2) end to end through the gateway and the orders service, against the local
+ * wallet server: an order for one item 'points' in JPY, the buyer's approval page, the capture taken once, the points
+ * credited once.
+ */
+import request from 'supertest';
+import { newUserId, OrdersHarness, startOrdersHarness } from './orders-harness';
+
+let h: OrdersHarness;
+beforeAll(async () => {
+  h = await startOrdersHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const as = (userId: number) => ({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'X-Test-User': String(userId) });
+const post = (userId: number, path: string, body: object) => request(h.url).post(path).set(as(userId)).send(body);
+
+async function approve(approveUrl: string, decision: 'approve' | 'cancel' = 'approve'): Promise<URL> {
+  const r = await fetch(approveUrl, { method: 'POST', body: new URLSearchParams({ decision }), redirect: 'manual' });
+  expect(r.status).toBe(303);
+  return new URL(r.headers.get('location')!);
+}
+
+describe('wallet payment session', () => {
+  it('buys exactly the shortfall (no 50-yen minimum), captured once after approval, credited once', async () => {
+    const user = newUserId();
+    await h.grant(user, 980);
+    const created = await post(user, '/mypage/point/domain/create/wallet', { domains: [{ name: 'a.com', point: 1000 }], amount: 20 }).expect(200);
+    expect(created.body).toMatchObject({ result: true, errors: [] });
+    const page = await (await fetch(created.body.approveUrl)).text();
+    expect(page).toContain('ウォレットでのお支払い');
+    expect(page).toContain('points: 20円');
+    const back = await approve(created.body.approveUrl);
+    expect(back.pathname).toBe('/mypage/paypal/return');
+    expect(back.searchParams.get('session_id')).toBe(created.body.sessionId);
+    expect(back.searchParams.get('token')).toBe(created.body.orderId);
+    const capture = { session_id: created.body.sessionId, order_id: back.searchParams.get('token') };
+    const done = await post(user, '/mypage/point/wallet/capture', capture).expect(200);
+    expect(done.body.status).toBe('paid');
+    expect(new URL(done.body.url).searchParams.get('paymentResult')).toBe('success');
+    expect(await h.balance(user)).toBe(1000);
+    // a second capture (reload, double click) takes nothing and credits nothing
+    expect((await post(user, '/mypage/point/wallet/capture', capture).expect(200)).body.status).toBe('paid');
+    expect(await h.balance(user)).toBe(1000);
+    const session = await request(h.url).get(`/mypage/point/session/${created.body.sessionId}`).set(as(user)).expect(200);
+    expect(session.body).toMatchObject({ provider: 'wallet', status: 'paid', amount: 20, surplusPoints: 0 });
+  });
+
+  it('before approval the capture sends the buyer back to the approval page; cancelling returns to the app without points', async () => {
+    const user = newUserId();
+    const created = await post(user, '/mypage/point/domain/create/wallet', { domains: [{ name: 'a.com', point: 700 }], amount: 700 }).expect(200);
+    const early = await post(user, '/mypage/point/wallet/capture', { session_id: created.body.sessionId, order_id: created.body.orderId }).expect(200);
+    expect(early.body).toMatchObject({ status: 'requires_action', url: created.body.approveUrl });
+    const cancelled = await approve(created.body.approveUrl, 'cancel');
+    expect(cancelled.pathname).toBe('/mypage/search');
+    expect(await h.balance(user)).toBe(0);
+  });
+
+  it('refuses another member, another order id, a changed amount', async () => {
+    const user = newUserId();
+    const created = await post(user, '/mypage/point/domain/create/wallet', { domains: [{ name: 'a.com', point: 700 }], amount: 700 }).expect(200);
+    await approve(created.body.approveUrl);
+    await post(newUserId(), '/mypage/point/wallet/capture', { session_id: created.body.sessionId, order_id: created.body.orderId }).expect(404);
+    await post(user, '/mypage/point/wallet/capture', { session_id: created.body.sessionId, order_id: 'ABCDEF0123456789A' }).expect(404);
+    const wrong = await post(user, '/mypage/point/domain/create/wallet', { domains: [{ name: 'a.com', point: 700 }], amount: 699 }).expect(200);
+    expect(wrong.body).toMatchObject({ result: false, errors: ['お支払い金額が変わりました。画面を再読み込みしてください。'] });
+    expect(await h.balance(user)).toBe(0);
+  });
+});
