@@ -87,6 +87,14 @@ describe('domain create, info, renew', () => {
     expect((await a.check([name]))[0]).toMatchObject({ avail: false, kind: 'taken' });
   });
 
+  it('treats a name reported as taken like any registered name: held by another registrar, authInfo required', async () => {
+    const info = await a.info('google.com');
+    expect(info.clID).toBe('sim-holder');
+    expect(info.authInfo).toBeUndefined();
+    expect(await code(a.transfer('request', 'google.com', { authInfo: 'guessing-it' }))).toBe(EppResultCode.InvalidAuthorizationInformation);
+    expect(await code(a.delete('google.com'))).toBe(EppResultCode.AuthorizationError);
+  });
+
   it('refuses reserved and premium names, bad periods and unknown names', async () => {
     expect(await code(a.create({ name: 'whois.net', authInfo: 'Secret-Auth-1' }))).toBe(EppResultCode.DataManagementPolicyViolation);
     expect(await code(a.create({ name: 'ai.net', authInfo: 'Secret-Auth-1' }))).toBe(EppResultCode.ParameterValuePolicyError);

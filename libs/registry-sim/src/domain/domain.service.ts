@@ -85,8 +85,8 @@ export class DomainService {
       autoRenewGraceUntil: null, transferGraceUntil: null, rgpState: null, rgpUntil: null, redemptionUntil: null, deletedAt: null, deleteTrid: null,
       transfer: null, provisionalUntil: null, orgKey: null,
     };
-    await this.repo.insertDomain(q, row);
-    return row;
+    await this.repo.insertDomainIfAbsent(q, row);
+    return (await this.repo.findDomain(q, name, true))!;
   }
 
   private requireSponsor(d: DomainRow, s: CommandSession): void {

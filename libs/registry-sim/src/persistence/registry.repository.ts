@@ -141,6 +141,11 @@ export class RegistryRepository {
     await this.insert(q, 'registry.domain', d as unknown as Record<string, unknown>);
   }
 
+  /** Inserts unless the name exists (two sessions touching the same unregistered name at once). */
+  async insertDomainIfAbsent(q: Queryable, d: DomainRow): Promise<void> {
+    await this.insert(q, 'registry.domain', d as unknown as Record<string, unknown>, 'ON CONFLICT (name) DO NOTHING');
+  }
+
   /** Writes the given fields of a domain. */
   async updateDomain(q: Queryable, name: string, fields: Partial<DomainRow>): Promise<void> {
     await this.update(q, 'registry.domain', 'name', name, fields as Record<string, unknown>);
@@ -257,10 +262,10 @@ export class RegistryRepository {
 
   // ── helpers ──
 
-  private async insert(q: Queryable, table: string, obj: Record<string, unknown>): Promise<void> {
+  private async insert(q: Queryable, table: string, obj: Record<string, unknown>, suffix = ''): Promise<void> {
     const cols = Object.keys(obj).map(snake);
     const vals = Object.entries(obj).map(([k, v]) => (JSON_COLUMNS.has(snake(k)) && v !== null && v !== undefined ? JSON.stringify(v) : v));
-    await q.query(`INSERT INTO ${table} (${cols.join(',')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(',')})`, vals);
+    await q.query(`INSERT INTO ${table} (${cols.join(',')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(',')}) ${suffix}`, vals);
   }
 
   private async update(q: Queryable, table: string, key: string, id: string, fields: Record<string, unknown>): Promise<void> {
