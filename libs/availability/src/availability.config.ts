@@ -62,6 +62,13 @@ export class AvailabilityConfig extends BaseConfig {
   @Max(256)
   AVAILABILITY_EPP_POOL_SIZE = 40;
 
+  /** How long one check command may take before it counts as failed (a search should fail fast, then retry once). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  AVAILABILITY_EPP_TIMEOUT_MS = 5_000;
+
   /** Operator setting: bulk registration check limited to 5 domains at a time (000 §5). Off by default. */
   @Transform(({ value }) => value === true || value === '1' || value === 'true')
   @IsBoolean()

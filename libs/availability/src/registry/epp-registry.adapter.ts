@@ -27,7 +27,7 @@ export class EppRegistryAdapter implements RegistryPort {
 export const registryPortProvider: Provider = {
   provide: REGISTRY_PORT,
   useFactory: (config: AvailabilityConfig): RegistryPort & { close(): Promise<void> } => {
-    const pool = createEppClientFromEnv(undefined, { poolSize: config.AVAILABILITY_EPP_POOL_SIZE, trIdPrefix: 'avail' });
+    const pool = createEppClientFromEnv(undefined, { poolSize: config.AVAILABILITY_EPP_POOL_SIZE, commandTimeoutMs: config.AVAILABILITY_EPP_TIMEOUT_MS, trIdPrefix: 'avail' });
     const adapter = new EppRegistryAdapter(pool);
     return { check: (names) => adapter.check(names), close: () => pool.close() };
   },
