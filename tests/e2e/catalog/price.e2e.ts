@@ -88,3 +88,22 @@ test.describe('domain/price', () => {
     expect(tableWidth).toBeGreaterThan(340);
   });
 });
+
+test.describe('domain/price states', () => {
+  test('an empty answer shows the empty state', async ({ page }) => {
+    await page.route(/\/domain\/price\/search/, (route) => route.fulfill({ json: { tldPrices: [] } }));
+    await page.goto('/domain/price');
+    await expect(page.locator('[data-state="empty"]')).toContainText('該当するTLDはありません');
+    await expect(page.getByTestId('tld-count')).toHaveText('0件のTLD');
+  });
+
+  test('a failed load shows the error with a retry that recovers', async ({ page }) => {
+    let fail = true;
+    await page.route(/\/domain\/price\/search/, (route) => (fail ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.continue()));
+    await page.goto('/domain/price');
+    await expect(page.getByRole('alert')).toContainText('しばらくしてから再度お試しください');
+    fail = false;
+    await page.getByRole('button', { name: '再読み込み' }).click();
+    await expect.poll(() => page.getByTestId('price-row').count()).toBeGreaterThanOrEqual(400);
+  });
+});
