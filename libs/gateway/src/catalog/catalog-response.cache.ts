@@ -9,7 +9,8 @@ export const CATALOG_CACHE_SUB = Symbol('CATALOG_CACHE_SUB');
 export const CATALOG_RESPONSE_CACHE_MS = Number(process.env.GATEWAY_CATALOG_CACHE_MS ?? 30_000);
 
 export interface CachedBody {
-  body: string;
+  /** the JSON answer, encoded once (UTF-8) */
+  body: Buffer;
   etag: string;
   at: number;
 }
@@ -57,7 +58,7 @@ export class CatalogResponseCache implements OnModuleInit, OnModuleDestroy {
     if (pending) return pending;
     const gen = this.generation;
     const p = (async () => {
-      const body = JSON.stringify(await load());
+      const body = Buffer.from(JSON.stringify(await load()), 'utf8');
       const entry = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, at: Date.now() };
       if (gen === this.generation && ttlMs > 0) this.entries.set(key, entry);
       return entry;
