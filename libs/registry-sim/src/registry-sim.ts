@@ -5,7 +5,7 @@ import { RegistrySimConfig } from './config/registry-sim.config';
 import { RegistryPolicy } from './policy/registry-policy';
 import { TldCatalogue } from './names/tld-catalogue';
 import { RegistryRepository } from './persistence/registry.repository';
-import { CreateRegistry1795000000001 } from './persistence/registry.migration';
+import { CreateRegistry1795000000001, CreateSimState1795000000002 } from './persistence/registry.migration';
 import { DomainService } from './domain/domain.service';
 import { HostService } from './objects/host.service';
 import { ContactService } from './objects/contact.service';
@@ -17,7 +17,7 @@ import { ServiceStats } from './epp/service-stats';
 import { AdminServer } from './admin/admin.server';
 
 export const REGISTRY_SCHEMA = 'registry';
-export const REGISTRY_MIGRATIONS = [CreateRegistry1795000000001];
+export const REGISTRY_MIGRATIONS = [CreateRegistry1795000000001, CreateSimState1795000000002];
 
 export interface RunningRegistrySim {
   eppPort: number;
@@ -31,10 +31,12 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
   const config = loadConfig(RegistrySimConfig, env);
   const log = createLogger('registry-sim', config.LOG_LEVEL);
   const ds: DataSource = await openSchema({ schema: REGISTRY_SCHEMA, entities: [], migrations: REGISTRY_MIGRATIONS, url: config.DATABASE_URL, poolSize: 20 });
-  const clock = new SystemClock(Number(env.REGISTRY_SIM_CLOCK_OFFSET_MS ?? 0));
   const policy = new RegistryPolicy();
   const tlds = TldCatalogue.load(config.REGISTRY_SIM_TLD_FILE);
   const repo = new RegistryRepository(ds);
+  // the test clock continues where it was (a moved clock stays moved across restarts)
+  const saved = await repo.getState<{ offsetMs: number }>('clock');
+  const clock = new SystemClock(Number(env.REGISTRY_SIM_CLOCK_OFFSET_MS ?? saved?.offsetMs ?? 0));
   const domains = new DomainService(repo, policy, tlds, clock, { takenShare: config.REGISTRY_SIM_TAKEN_SHARE });
   const lifecycle = new LifecycleService(repo, policy, domains, clock);
   const faults = new FaultInjector();
@@ -52,7 +54,7 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
     config.registrars(), domains, new HostService(repo, clock), new ContactService(repo, clock), repo, clock,
     (clId) => server.sessionsOf(clId), config.REGISTRY_SIM_MAX_SESSIONS, sweepIfStale,
   );
-  const admin = new AdminServer(config.adminPort, clock, faults, lifecycle, stats, () => ({ connections: server.connections, tlds: tlds.restricted ? tlds.size : 'any' }));
+  const admin = new AdminServer(config.adminPort, clock, faults, lifecycle, stats, () => ({ connections: server.connections, tlds: tlds.restricted ? tlds.size : 'any' }), (offsetMs) => repo.setState('clock', { offsetMs }));
   await lifecycle.sweep();
   await server.listen();
   await admin.listen();

@@ -28,6 +28,7 @@ export class AdminServer {
     private readonly lifecycle: LifecycleService,
     private readonly stats: ServiceStats,
     private readonly info: () => Record<string, unknown>,
+    private readonly saveOffset: (offsetMs: number) => Promise<void>,
   ) {}
 
   private offset(): number {
@@ -69,11 +70,13 @@ export class AdminServer {
           const ms = Number(b.days ?? 0) * DAY + Number(b.hours ?? 0) * 3_600_000 + Number(b.minutes ?? 0) * 60_000 + Number(b.ms ?? 0);
           if (!Number.isFinite(ms) || ms < 0) return send(400, { error: 'the clock only moves forward: give days, hours, minutes or ms >= 0' });
           this.clock.advance(ms);
+          await this.saveOffset(this.offset());
           const sweep = await this.lifecycle.sweep();
           return send(200, { now: this.clock.now(), offsetMs: this.offset(), sweep });
         }
         case 'POST /clock/reset': {
           this.clock.setOffset(0);
+          await this.saveOffset(0);
           return send(200, { now: this.clock.now(), offsetMs: 0 });
         }
         case 'GET /faults': return send(200, this.faults.settings);

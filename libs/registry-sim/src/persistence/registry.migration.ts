@@ -83,3 +83,16 @@ export class CreateRegistry1795000000001 implements MigrationInterface {
     await q.query(`DROP SEQUENCE registry.roid_seq`);
   }
 }
+
+/** Simulator state that survives restarts: the test clock's offset (time never goes backwards across a restart). */
+export class CreateSimState1795000000002 implements MigrationInterface {
+  name = 'CreateSimState1795000000002';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE TABLE registry.sim_state (key text PRIMARY KEY, value jsonb NOT NULL)`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE registry.sim_state`);
+  }
+}

@@ -260,6 +260,17 @@ export class RegistryRepository {
     return (Array.isArray(rows[0]) ? rows[0] : rows).length > 0;
   }
 
+  // ── simulator state ──
+
+  async getState<T>(key: string): Promise<T | null> {
+    const rows = await this.ds.query(`SELECT value FROM registry.sim_state WHERE key = $1`, [key]);
+    return rows[0] ? (rows[0].value as T) : null;
+  }
+
+  async setState(key: string, value: unknown): Promise<void> {
+    await this.ds.query(`INSERT INTO registry.sim_state (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [key, JSON.stringify(value)]);
+  }
+
   // ── helpers ──
 
   private async insert(q: Queryable, table: string, obj: Record<string, unknown>, suffix = ''): Promise<void> {
