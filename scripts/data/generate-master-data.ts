@@ -175,7 +175,8 @@ export function generate(): { tld: string; price: string; category: string; coun
     description: description(t),
     requirements: REQUIREMENTS[t.name] ?? '',
     is_cctld: t.g.isCctld ? 1 : 0,
-    is_idn: t.opts.idn || t.g.group === 'idn' ? 1 : 0,
+    // is_idn: Japanese-language names can be registered (the Chinese-script TLDs take Chinese names only)
+    is_idn: t.opts.idn ? 1 : 0,
     can_proxy: 'noproxy' in t.opts ? 0 : 1,
     can_lock: 'nolock' in t.opts ? 0 : 1,
     can_transfer: 'notr' in t.opts ? 0 : 1,
