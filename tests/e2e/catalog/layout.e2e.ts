@@ -27,6 +27,11 @@ test.describe('public layout', () => {
     const tiles = page.getByTestId('tld-tile');
     await expect.poll(() => tiles.count()).toBeGreaterThan(3);
     await expect(tiles.first()).toHaveAttribute('href', /^\/domain\/tld\//);
+    // exactly the rows with a top_ordinal_flg, ascending
+    const api = await page.request.get('/domain/price/search', { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
+    const { tldPrices } = (await api.json()) as { tldPrices: { tld_name: string; top_ordinal_flg: number | null }[] };
+    const expected = tldPrices.filter((r) => r.top_ordinal_flg !== null).sort((a, b) => a.top_ordinal_flg! - b.top_ordinal_flg!).map((r) => r.tld_name);
+    expect(await tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-tld')))).toEqual(expected);
     await expect(page.getByTestId('home-notifications')).toContainText('お知らせはございません。');
   });
 
@@ -34,6 +39,7 @@ test.describe('public layout', () => {
     await fakeSignedIn(page);
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'マイページ' })).toHaveAttribute('href', '/mypage/domain');
+    await expect(page.getByTestId('domain-search').locator('form')).toHaveAttribute('action', '/mypage/search');
     await page.getByTestId('menu-bell').click();
     await expect(page.getByTestId('menu-bell-dropdown')).toContainText('お知らせはございません。');
     await page.getByTestId('menu-user').click();

@@ -92,6 +92,11 @@ export function SiteHeader() {
         <Box visibleFrom="md">
           <HelpSearch className={classes.helpSearch} />
         </Box>
+        <Box visibleFrom="lg">
+          <a href="/knowledge/" className={classes.navLink}>
+            マニュアル
+          </a>
+        </Box>
 
         <Menu {...bind('services')} position="bottom-end" offset={10} width={280} shadow="lg" radius="md">
           <Menu.Target>
