@@ -5,9 +5,11 @@
  */
 import { Pool } from 'pg';
 import {
-  CreateRegistrarLog1795000000000, EppClientPool, EppConnectionError, EppError, EppTimeoutError, MASK, PostgresRegistrarLogSink,
+  CreateRegistrarLog1795000000000, EPP_CLIENT, EppClientPool, EppConnectionError, EppError, EppModule, EppTimeoutError, MASK, MemoryRegistrarLogSink,
+  PostgresRegistrarLogSink, REGISTRAR_LOG_SINK,
 } from '@registrar/epp';
 import { openSchema } from '@registrar/db';
+import { Test } from '@nestjs/testing';
 import { client, frames, freeName, REGISTRAR_A, REGISTRAR_B, simClock, simFaults } from './epp-harness';
 
 let pg: Pool;
@@ -133,5 +135,23 @@ describe('EppClientPool', () => {
     const p = client(REGISTRAR_A, undefined, { poolSize: 1, connectTimeoutMs: 300 });
     await expect(p.check(['slow-handshake.com'])).rejects.toBeInstanceOf(EppConnectionError);
     await p.close();
+  });
+});
+
+describe(EppModule.name, () => {
+  it('provides the pool configured from the environment, with the sink a service gives it, and closes it at shutdown', async () => {
+    const sinkMem = new MemoryRegistrarLogSink();
+    const moduleRef = await Test.createTestingModule({
+      imports: [EppModule.forRoot({ sinkProvider: { provide: REGISTRAR_LOG_SINK, useValue: sinkMem } })],
+    }).compile();
+    const app = moduleRef.createNestApplication();
+    app.enableShutdownHooks();
+    await app.init();
+    const epp = app.get<EppClientPool>(EPP_CLIENT);
+    expect(epp.options.port).toBe(Number(process.env.EPP_PORT));
+    expect((await epp.check(['nest-module.com']))[0].name).toBe('nest-module.com');
+    expect(sinkMem.entries.map((e) => e.actionType)).toEqual(['domain:check']);
+    await app.close();
+    await expect(epp.check(['after-close.com'])).rejects.toBeInstanceOf(EppConnectionError);
   });
 });
