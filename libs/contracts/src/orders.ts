@@ -302,6 +302,14 @@ export interface CartDomainDto {
   punycode: string;
   tld: string;
   addedAt: string;
+  /** the TLD's current first-year price (the IDN price for a Japanese label where the TLD has one); null when unknown */
+  register: number | null;
+  renew: number | null;
+  /** WHOIS proxy available: false (and not .co.jp) means a WHOIS contact is needed before ordering */
+  can_proxy: boolean | null;
+  is_idn: boolean;
+  minimum_years: number | null;
+  registration_unit: number | null;
 }
 export interface CartResult {
   domains: CartDomainDto[];

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
-import { loadConfig } from '@registrar/infra';
+import { loadConfig, rpcClientModule } from '@registrar/infra';
+import { CATALOG_CLIENT } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { CartRepository } from './cart/cart.repository';
 import { CartRpcController } from './cart/cart.rpc.controller';
 import { CartService } from './cart/cart.service';
 import { CART_CLAIM_CHECK, NoClaimCheck } from './cart/claim-check.port';
+import { CatalogRpcTlds, TLD_CATALOG } from './cart/tld-catalog.port';
 import { LedgerRepository } from './ledger/ledger.repository';
 import { LedgerRpcController } from './ledger/ledger.rpc.controller';
 import { LedgerService } from './ledger/ledger.service';
@@ -28,7 +30,7 @@ export const ordersConfig = () => loadConfig(OrdersConfig);
 
 /** The orders service: carts, the points ledger (RP), cards and payment sessions, bank-transfer top-ups. */
 @Module({
-  imports: [schemaTypeOrmModule({ schema: 'orders', entities: [], migrations: ORDERS_MIGRATIONS })],
+  imports: [schemaTypeOrmModule({ schema: 'orders', entities: [], migrations: ORDERS_MIGRATIONS }), rpcClientModule(CATALOG_CLIENT)],
   controllers: [LedgerRpcController, PaymentsRpcController, CartRpcController],
   providers: [
     { provide: OrdersConfig, useFactory: ordersConfig },
@@ -49,6 +51,7 @@ export const ordersConfig = () => loadConfig(OrdersConfig);
     CartRepository,
     CartService,
     { provide: CART_CLAIM_CHECK, useClass: NoClaimCheck },
+    { provide: TLD_CATALOG, useClass: CatalogRpcTlds },
   ],
   exports: [LedgerService, PaymentSessionService, CartService],
 })

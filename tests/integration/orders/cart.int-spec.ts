@@ -9,7 +9,7 @@ import { newUserId, OrdersHarness, startOrdersHarness } from './orders-harness';
 let h: OrdersHarness;
 beforeAll(async () => {
   process.env.CART_MAX_SIZE = '5';
-  h = await startOrdersHarness();
+  h = await startOrdersHarness({ withCatalog: true });
 }, 120_000);
 afterAll(async () => {
   await h?.close();
@@ -27,19 +27,31 @@ describe('cart (mypage/cart)', () => {
     expect(r.body).toMatchObject({ added: ['example.com', 'ラッコ.jp'], skipped: [], errors: [] });
     const again = await request(h.url).get('/mypage/cart').set(as(user)).expect(200);
     expect(again.body.domains).toEqual([
-      expect.objectContaining({ name: 'example.com', punycode: 'example.com', tld: 'com' }),
-      expect.objectContaining({ name: 'ラッコ.jp', punycode: 'xn--tck5a9g.jp', tld: 'jp' }),
+      expect.objectContaining({ name: 'example.com', punycode: 'example.com', tld: 'com', is_idn: false, can_proxy: true, minimum_years: 1 }),
+      expect.objectContaining({ name: 'ラッコ.jp', punycode: 'xn--tck5a9g.jp', tld: 'jp', is_idn: true }),
     ]);
+    // the register price is the catalogue's current one
+    const { rows: [com] } = await h.db.query(
+      `SELECT p.register FROM catalog.tld t JOIN catalog.tld_price p ON p.tld_id = t.id
+       WHERE t.tld_name = 'com' AND NOT p.is_idn_price AND p.effective_month <= to_char(now() AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM')
+       ORDER BY p.effective_month DESC LIMIT 1`,
+    );
+    expect(again.body.domains[0].register).toBe(Number(com.register));
+    expect(again.body.domains[0].register).toBeGreaterThan(0);
     expect(names(await request(h.url).get('/mypage/cart').set(as(newUserId())).expect(200))).toEqual([]);
   });
 
   it('skips names already in the cart and refuses unregistrable ones with the spec message', async () => {
     const user = newUserId();
     await add(user, ['a.com']).expect(200);
-    const r = await add(user, ['a.com', 'b.com', 'no-tld', 'bad_name.com']).expect(200);
+    const r = await add(user, ['a.com', 'b.com', 'no-tld', 'bad_name.com', 'a.notatld']).expect(200);
     expect(r.body.added).toEqual(['b.com']);
     expect(r.body.skipped).toEqual(['a.com']);
-    expect(r.body.errors).toEqual(['no-tldは登録不能ドメインのためカートに入れられませんでした', 'bad_name.comは登録不能ドメインのためカートに入れられませんでした']);
+    expect(r.body.errors).toEqual([
+      'no-tldは登録不能ドメインのためカートに入れられませんでした',
+      'bad_name.comは登録不能ドメインのためカートに入れられませんでした',
+      'a.notatldは登録不能ドメインのためカートに入れられませんでした',
+    ]);
   });
 
   it('stops at the maximum cart size, even with two tabs adding at the same moment', async () => {

@@ -17,6 +17,7 @@ import { Client } from 'pg';
 import { OrdersPatterns, PointEntryDto } from '@registrar/contracts';
 import { redisTransport, rpc, startService } from '@registrar/infra';
 import { OrdersServiceModule } from '@registrar/orders';
+import { CatalogServiceModule } from '@registrar/catalog';
 import { startStripeLocal, startWalletLocal, StripeLocalServer, WalletLocalServer } from '@registrar/stripe-local';
 import { PaymentsModule } from '../../../libs/gateway/src/payments/payments.module';
 
@@ -50,7 +51,8 @@ let nextUser = 1000 + Math.floor(Math.random() * 1_000_000) * 10;
 /** A member id no other test uses. */
 export const newUserId = () => ++nextUser;
 
-export async function startOrdersHarness(): Promise<OrdersHarness> {
+/** withCatalog: also runs the real catalog service (it loads the bundled master data into an empty catalogue), for the cart's prices. */
+export async function startOrdersHarness(o: { withCatalog?: boolean } = {}): Promise<OrdersHarness> {
   process.env.NODE_ENV = 'test';
   const db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
@@ -75,6 +77,7 @@ export async function startOrdersHarness(): Promise<OrdersHarness> {
     STRIPE_API_PROTOCOL: 'http',
     APP_URL: url,
   });
+  const catalog: INestMicroservice | null = o.withCatalog ? await startService('catalog', CatalogServiceModule, process.env.REDIS_URL) : null;
   const service: INestMicroservice = await startService('orders', OrdersServiceModule, process.env.REDIS_URL);
   const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
   await client.connect();
@@ -95,6 +98,7 @@ export async function startOrdersHarness(): Promise<OrdersHarness> {
       await wallet.close();
       await gateway.close();
       await service.close();
+      await catalog?.close();
       await db.end();
     },
   };

@@ -1,14 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { CartDomainDto } from '@registrar/contracts';
 import { NormalisedDomain } from './domain-name';
 
+/** One domain in a member's cart (as stored; prices and policy come from the catalog when shown). */
+export interface CartItem {
+  name: string;
+  punycode: string;
+  tld: string;
+  addedAt: string;
+}
+
 type Raw = { domain_name: string; punycode: string; tld: string; added_at: Date };
-const toDto = (r: Raw): CartDomainDto => ({ name: r.domain_name, punycode: r.punycode, tld: r.tld, addedAt: new Date(r.added_at).toISOString() });
+const toDto = (r: Raw): CartItem => ({ name: r.domain_name, punycode: r.punycode, tld: r.tld, addedAt: new Date(r.added_at).toISOString() });
 
 export interface CartTx {
-  items(): Promise<CartDomainDto[]>;
+  items(): Promise<CartItem[]>;
   add(d: NormalisedDomain): Promise<void>;
 }
 
@@ -17,7 +24,7 @@ export interface CartTx {
 export class CartRepository {
   constructor(@InjectDataSource('orders') private readonly ds: DataSource) {}
 
-  async list(userId: number): Promise<CartDomainDto[]> {
+  async list(userId: number): Promise<CartItem[]> {
     return this.tx(this.ds.manager, userId).items();
   }
 

@@ -1,19 +1,23 @@
 import 'reflect-metadata';
-import { CartDomainDto } from '@registrar/contracts';
+import { TldSummaryDto } from '@registrar/contracts';
 import { OrdersConfig } from '../orders.config';
-import { CartRepository, CartTx } from './cart.repository';
+import { CartItem, CartRepository, CartTx } from './cart.repository';
 import { CartService } from './cart.service';
 import { ClaimCheck } from './claim-check.port';
 
-function newTestService(max = 3, claims: ClaimCheck = { unregistrable: async () => [] }) {
-  const items: CartDomainDto[] = [];
+const tld = (tld_name: string, tld_name_punycode: string, register: number, can_proxy: boolean, idnRegister?: number) =>
+  ({ tld_name, tld_name_punycode, can_proxy, minimum_years: 1, registration_unit: 1, price: { register, renew: register + 100 }, idn_price: idnRegister ? { register: idnRegister, renew: idnRegister + 100 } : null }) as unknown as TldSummaryDto;
+const CATALOGUE = [tld('com', 'com', 1500, true), tld('jp', 'jp', 3000, false, 2500), tld('co.jp', 'co.jp', 5000, false), tld('みんな', 'xn--q9jyb4c', 900, true)];
+
+function newTestService(max = 3, claims: ClaimCheck = { unregistrable: async () => [] }, catalogue: () => Promise<TldSummaryDto[]> = async () => CATALOGUE) {
+  const items: CartItem[] = [];
   const tx: CartTx = {
     items: async () => [...items],
     add: async (d) => void items.push({ name: d.name, punycode: d.punycode, tld: d.tld, addedAt: new Date().toISOString() }),
   };
   const repo = { list: async () => [...items], locked: async (_u: number, work: (t: CartTx) => Promise<unknown>) => work(tx), remove: jest.fn() };
   const config = Object.assign(new OrdersConfig(), { CART_MAX_SIZE: max });
-  return { sut: new CartService(repo as unknown as CartRepository, config, claims), items };
+  return { sut: new CartService(repo as unknown as CartRepository, config, claims, { all: catalogue }), items };
 }
 
 describe(CartService.name, () => {
@@ -39,6 +43,24 @@ describe(CartService.name, () => {
     const r = await sut.add(1, ['a.com', 'b.com', 'c.com', 'd.com']);
     expect(r.added).toEqual(['a.com', 'b.com']);
     expect(r.errors).toEqual(['カートに入れられるドメインは2件までです。c.com以降は追加されませんでした']);
+  });
+
+  it('refuses a TLD that is not on sale, and shows each domain with its price and proxy availability', async () => {
+    const { sut } = newTestService(10);
+    const r = await sut.add(1, ['a.com', 'ラッコ.jp', 'rakko.co.jp', 'x.みんな', 'a.invalidtld']);
+    expect(r.errors).toEqual(['a.invalidtldは登録不能ドメインのためカートに入れられませんでした']);
+    expect(r.domains.map((d) => [d.name, d.register, d.renew, d.can_proxy, d.is_idn])).toEqual([
+      ['a.com', 1500, 1600, true, false],
+      ['ラッコ.jp', 2500, 2600, false, true],
+      ['rakko.co.jp', 5000, 5100, false, false],
+      ['x.みんな', 900, 1000, true, true],
+    ]);
+  });
+
+  it('adds nothing and says so when the catalog cannot answer', async () => {
+    const { sut, items } = newTestService(10, undefined, async () => { throw new Error('down'); });
+    expect((await sut.add(1, ['a.com'])).errors).toEqual(['ドメインをカートに追加できませんでした。もう一度お試しください。']);
+    expect(items).toEqual([]);
   });
 
   it('adds nothing and says so when the claim check fails', async () => {

@@ -1,14 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CartAddResult, CartResult } from '@registrar/contracts';
+import { CartAddResult, CartDomainDto, CartResult, TldSummaryDto } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
 import { OrdersConfig } from '../orders.config';
-import { CartRepository } from './cart.repository';
+import { CartItem, CartRepository } from './cart.repository';
 import { CART_CLAIM_CHECK, ClaimCheck } from './claim-check.port';
 import { normaliseDomain, NormalisedDomain } from './domain-name';
+import { TLD_CATALOG, TldCatalog } from './tld-catalog.port';
+
+type TldIndex = Map<string, TldSummaryDto>;
 
 /**
- * The member's cart. Adding skips names already in it, refuses names that cannot be registered (syntax, or the claim
- * check) with the spec's message, and stops at the maximum cart size with a clear message.
+ * The member's cart. Adding skips names already in it, refuses names that cannot be registered (syntax, a TLD we do
+ * not sell, or the claim check) with the spec's message, and stops at the maximum cart size with a clear message.
+ * Listing shows each domain with its register price and proxy availability from the catalog.
  */
 @Injectable()
 export class CartService {
@@ -18,21 +22,30 @@ export class CartService {
     private readonly repo: CartRepository,
     private readonly config: OrdersConfig,
     @Inject(CART_CLAIM_CHECK) private readonly claims: ClaimCheck,
+    @Inject(TLD_CATALOG) private readonly tlds: TldCatalog,
   ) {}
 
   async get(userId: number): Promise<CartResult> {
-    return { domains: await this.repo.list(userId) };
+    return { domains: this.view(await this.repo.list(userId), await this.tldIndex().catch(() => null)) };
   }
 
   async add(userId: number, domainNames: string[]): Promise<CartAddResult> {
+    const failed = async (): Promise<CartAddResult> => ({ ...(await this.get(userId)), added: [], skipped: [], errors: [M.cartAddFailed] });
+    let index: TldIndex;
+    try {
+      index = await this.tldIndex();
+    } catch (e) {
+      this.logger.warn(`catalog unavailable: ${(e as Error).message}`);
+      return failed();
+    }
     const errors: string[] = [];
     const candidates: NormalisedDomain[] = [];
     const seen = new Set<string>();
     const skipped: string[] = [];
     for (const raw of domainNames) {
       const d = normaliseDomain(raw);
-      if (!d) {
-        errors.push(fmt(M.unregistrableDomain, { name: String(raw ?? '').trim() }));
+      if (!d || !index.has(d.tld)) {
+        errors.push(fmt(M.unregistrableDomain, { name: d?.name ?? String(raw ?? '').trim() }));
         continue;
       }
       if (seen.has(d.punycode)) {
@@ -47,7 +60,7 @@ export class CartService {
       refused = new Set(candidates.length ? await this.claims.unregistrable(candidates.map((d) => d.punycode)) : []);
     } catch (e) {
       this.logger.warn(`claim check failed: ${(e as Error).message}`);
-      return { domains: await this.repo.list(userId), added: [], skipped: [], errors: [M.cartAddFailed] };
+      return failed();
     }
     const allowed = candidates.filter((d) => {
       if (!refused.has(d.punycode)) return true;
@@ -56,7 +69,7 @@ export class CartService {
     });
     const max = this.config.CART_MAX_SIZE;
     const added: string[] = [];
-    const domains = await this.repo.locked(userId, async (tx) => {
+    const items = await this.repo.locked(userId, async (tx) => {
       const inCart = new Set((await tx.items()).map((i) => i.punycode));
       for (const d of allowed) {
         if (inCart.has(d.punycode)) {
@@ -73,12 +86,42 @@ export class CartService {
       }
       return tx.items();
     });
-    return { domains, added, skipped, errors };
+    return { domains: this.view(items, index), added, skipped, errors };
   }
 
   async remove(userId: number, domainNames: string[]): Promise<CartResult> {
     const punycodes = domainNames.map((n) => normaliseDomain(n)?.punycode).filter((p): p is string => !!p);
     await this.repo.remove(userId, punycodes);
     return this.get(userId);
+  }
+
+  /** TLDs by Unicode name and by punycode (co.jp, みんな and xn--q9jyb4c alike). */
+  private async tldIndex(): Promise<TldIndex> {
+    const index: TldIndex = new Map();
+    for (const t of await this.tlds.all()) {
+      index.set(t.tld_name, t);
+      index.set(t.tld_name_punycode, t);
+    }
+    return index;
+  }
+
+  private view(items: CartItem[], index: TldIndex | null): CartDomainDto[] {
+    return items.map((i) => {
+      const tld = index?.get(i.tld) ?? null;
+      const japaneseLabel = i.name !== i.punycode && /[^\x00-\x7f]/.test(i.name.slice(0, i.name.length - i.tld.length));
+      const price = (japaneseLabel && tld?.idn_price) || tld?.price || null;
+      return {
+        name: i.name,
+        punycode: i.punycode,
+        tld: i.tld,
+        addedAt: i.addedAt,
+        register: price?.register ?? null,
+        renew: price?.renew ?? null,
+        can_proxy: tld ? tld.can_proxy : null,
+        is_idn: i.name !== i.punycode,
+        minimum_years: tld?.minimum_years ?? null,
+        registration_unit: tld?.registration_unit ?? null,
+      };
+    });
   }
 }
