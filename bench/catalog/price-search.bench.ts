@@ -7,7 +7,9 @@
  *
  * It starts its own PostgreSQL, Redis and every service with the gateway (apps/local, as `npm start` runs it, through
  * scripts/dev/infra.ts and scripts/dev/system.ts; the registry simulator is not involved) and stops them at the end. Environment (all optional): BENCH_PORT (18090), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490),
- * BENCH_EPP_PORT (17790), BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (32).
+ * BENCH_EPP_PORT (17790), BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (32), and
+ * BENCH_GATEWAY_CACHE_MS (the gateway's GATEWAY_CATALOG_CACHE_MS; 0 measures every request going to the catalog
+ * service over Redis).
  */
 import autocannon from 'autocannon';
 import fs from 'node:fs';
@@ -83,6 +85,7 @@ async function main() {
       APP_URL: `http://localhost:${port}`,
       WEB_DIST: webDir,
       LOCAL_RUNTIME: '1',
+      ...(process.env.BENCH_GATEWAY_CACHE_MS !== undefined ? { GATEWAY_CATALOG_CACHE_MS: process.env.BENCH_GATEWAY_CACHE_MS } : {}),
     };
     log(`starting the system on port ${port} (log: ${path.join(tmp, 'system.log')})`);
     // every service and the gateway, as `npm start` runs them (apps/local); the registry simulator is not needed here
@@ -108,7 +111,8 @@ async function main() {
 
     const line = (name: string, f: Figures) => `${name.padEnd(34)} ${fmt(f.rps).padStart(8)} req/s   p50 ${fmt(f.p50, 1).padStart(6)} ms   p99 ${fmt(f.p99, 1).padStart(6)} ms   (${fmt(f.requests)} requests, ${f.errors} errors, ${f.non2xx} non-2xx)`;
     console.log('');
-    console.log(`GET /domain/price/search — all TLDs (${rows} rows, ${fmt(size)} bytes), ${connections} connections, ${duration} s, loopback`);
+    const cache = process.env.BENCH_GATEWAY_CACHE_MS === '0' ? 'gateway cache off' : 'gateway cache on';
+    console.log(`GET /domain/price/search — all TLDs (${rows} rows, ${fmt(size)} bytes), ${connections} connections, ${duration} s, loopback, ${cache}`);
     console.log(line('price search (gateway -> catalog)', api));
     console.log(line('static file, same size (baseline)', stat));
     console.log(`ratio price search / static:  throughput ${(api.rps / stat.rps).toFixed(2)}x   p50 ${(api.p50 / Math.max(stat.p50, 0.01)).toFixed(2)}x   p99 ${(api.p99 / Math.max(stat.p99, 0.01)).toFixed(2)}x`);

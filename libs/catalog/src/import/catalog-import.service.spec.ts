@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CatalogChangeNotifier } from '../cache/catalog-change.notifier';
@@ -64,8 +65,11 @@ describe(CatalogImportService.name, () => {
   it('answers an unknown kind plainly and a storage failure with the generic message', async () => {
     const { sut, repo } = newTestService();
     expect(await sut.import({ kind: 'nope' as never })).toMatchObject({ result: false, message: '不明なインポート種別です（nope）' });
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     repo.transaction.mockRejectedValueOnce(new Error('connection lost'));
     expect(await sut.import({ kind: 'tld' })).toMatchObject({ result: false, message: 'エラーが発生しました' });
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('connection lost'));
+    logged.mockRestore();
   });
 
   it('loads at boot only into an empty catalogue', async () => {
