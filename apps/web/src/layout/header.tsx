@@ -100,7 +100,7 @@ export function SiteHeader() {
 
         <Menu {...bind('services')} position="bottom-end" offset={10} width={280} shadow="lg" radius="md">
           <Menu.Target>
-            <Button variant="subtle" color="gray" size="compact-sm" leftSection={<GridIcon />} visibleFrom="sm" data-testid="menu-services">
+            <Button variant="subtle" color="dark" fw={500} size="compact-sm" leftSection={<GridIcon />} visibleFrom="sm" data-testid="menu-services">
               サービス一覧
             </Button>
           </Menu.Target>

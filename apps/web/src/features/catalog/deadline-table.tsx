@@ -1,5 +1,5 @@
 import { Group, Table, Text } from '@mantine/core';
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import type { DeadlineRowDto } from '@registrar/contracts';
 import { IdnMarker, SortableTh, Yen, sortRows, type SortDir } from '@registrar/ui';
 import classes from './catalog.module.css';
@@ -56,7 +56,13 @@ const DeadlineRow = memo(function DeadlineRow({ row }: { row: DeadlineRowDto }) 
 });
 
 export function DeadlineTable({ rows, sort, order, onSort }: { rows: DeadlineRowDto[]; sort?: DeadlineSortKey; order?: SortDir; onSort: (key: DeadlineSortKey) => void }) {
-  const sorted = useMemo(() => sortRows(rows, sort ? SORT_VALUE[sort] : null, order ?? null, (r) => r.ordinal), [rows, sort, order]);
+  // the header answers at once; re-ordering ~430 rows is deferred so a click never blocks input
+  const deferredSort = useDeferredValue(sort);
+  const deferredOrder = useDeferredValue(order);
+  const sorted = useMemo(
+    () => sortRows(rows, deferredSort ? SORT_VALUE[deferredSort] : null, deferredOrder ?? null, (r) => r.ordinal),
+    [rows, deferredSort, deferredOrder],
+  );
   return (
     <div className={classes.tableWrap}>
       <Table.ScrollContainer minWidth={640} type="native">

@@ -1,5 +1,5 @@
 import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import type { TldPriceDto } from '@registrar/contracts';
 import { IdnMarker, PriceCell, SortableTh, sortRows, type SortDir } from '@registrar/ui';
 import classes from './catalog.module.css';
@@ -88,7 +88,13 @@ const PriceRow = memo(function PriceRow({ row }: { row: TldPriceDto }) {
 });
 
 export function PriceTable({ rows, sort, order, onSort }: { rows: TldPriceDto[]; sort?: PriceSortKey; order?: SortDir; onSort: (key: PriceSortKey) => void }) {
-  const sorted = useMemo(() => sortRows(rows, sort ? SORT_VALUE[sort] : null, order ?? null, (r) => r.ordinal), [rows, sort, order]);
+  // the header answers at once; re-ordering ~430 rows is deferred so a click never blocks input
+  const deferredSort = useDeferredValue(sort);
+  const deferredOrder = useDeferredValue(order);
+  const sorted = useMemo(
+    () => sortRows(rows, deferredSort ? SORT_VALUE[deferredSort] : null, deferredOrder ?? null, (r) => r.ordinal),
+    [rows, deferredSort, deferredOrder],
+  );
   return (
     <div className={classes.tableWrap}>
       <Table.ScrollContainer minWidth={600} type="native">
