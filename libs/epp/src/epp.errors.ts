@@ -86,6 +86,11 @@ export class EppError extends Error {
   ) {
     super(`${command}: ${code} ${registryMessage}${reason ? ` (${reason})` : ''}`);
   }
+
+  /** `EppError.is(e, EppResultCode.ObjectExists)`: is `e` a registry refusal with one of these codes (any code when none given)? */
+  static is(e: unknown, ...codes: EppResultCode[]): e is EppError {
+    return e instanceof EppError && (codes.length === 0 || codes.includes(e.code));
+  }
 }
 
 /** No answer within the command timeout; the connection is dropped (its responses could no longer be matched). */

@@ -67,3 +67,30 @@ export function contactInput(id: string, org?: string): ContactCreateInput {
     authInfo: 'contact-secret-1',
   };
 }
+
+/** One raw TLS session with the simulator (no client library): for frames the client would never send. */
+export async function rawSession(): Promise<{ greeting: string; send(xml: string): Promise<string>; close(): void }> {
+  const tls = await import('node:tls');
+  const { encodeFrame, FrameDecoder } = await import('@registrar/epp');
+  const socket = tls.connect({ host: '127.0.0.1', port: EPP_PORT, rejectUnauthorized: false });
+  const decoder = new FrameDecoder();
+  const queue: string[] = [];
+  let waiter: ((xml: string) => void) | undefined;
+  socket.on('data', (c: Buffer) => {
+    for (const f of decoder.push(c)) {
+      frames.push({ direction: 'in', xml: f });
+      if (waiter) { const w = waiter; waiter = undefined; w(f); } else queue.push(f);
+    }
+  });
+  const next = () => new Promise<string>((resolve, reject) => {
+    if (queue.length) return resolve(queue.shift()!);
+    const t = setTimeout(() => reject(new Error('no answer')), 5_000);
+    waiter = (x) => { clearTimeout(t); resolve(x); };
+  });
+  const greeting = await next();
+  return {
+    greeting,
+    send: (xml: string) => { socket.write(encodeFrame(xml)); return next(); },
+    close: () => socket.destroy(),
+  };
+}

@@ -5,7 +5,8 @@
  * Every frame sent or received validates against the official XSDs.
  */
 import { EppClientPool, EppError, EppResultCode, assertValidEppFrames } from '@registrar/epp';
-import { client, contactInput, frames, freeName, REGISTRAR_A, REGISTRAR_B, simClock, uniqueId } from './epp-harness';
+import { buildDomainCheck, buildLogin } from '@registrar/epp';
+import { client, contactInput, frames, freeName, rawSession, REGISTRAR_A, REGISTRAR_B, simClock, uniqueId } from './epp-harness';
 
 let a: EppClientPool;
 let b: EppClientPool;
@@ -319,6 +320,28 @@ describe('session', () => {
     const bad = client({ clientId: 'rakko', password: 'not-the-password' });
     expect(await code(bad.check(['x-login.com']))).toBe(EppResultCode.AuthenticationError);
     await bad.close();
+  });
+});
+
+describe('protocol errors (raw frames)', () => {
+  const resultCode = (xml: string) => Number(/<result code="(\d+)"/.exec(xml)?.[1]);
+
+  it('greets, refuses commands before login, malformed XML, DTDs and unknown object namespaces, then logs in', async () => {
+    const s = await rawSession();
+    try {
+      expect(s.greeting).toContain('<svID>Rakko Registry Simulator</svID>');
+      expect(resultCode(await s.send(buildDomainCheck('RAW-1', ['a-raw.com'])))).toBe(2002);
+      expect(resultCode(await s.send('<epp xmlns="urn:ietf:params:xml:ns:epp-1.0"><command><check>'))).toBe(2001);
+      expect(resultCode(await s.send('<?xml version="1.0"?><!DOCTYPE epp [<!ENTITY x "y">]><epp xmlns="urn:ietf:params:xml:ns:epp-1.0"><hello/></epp>'))).toBe(2001);
+      expect(resultCode(await s.send('<epp xmlns="urn:ietf:params:xml:ns:epp-1.0"><command><frobnicate/><clTRID>RAW-2</clTRID></command></epp>'))).toBe(2000);
+      expect(resultCode(await s.send(buildLogin('RAW-3', REGISTRAR_A.clientId, REGISTRAR_A.password)))).toBe(1000);
+      expect(resultCode(await s.send(buildLogin('RAW-4', REGISTRAR_A.clientId, REGISTRAR_A.password)))).toBe(2002);
+      const other = '<epp xmlns="urn:ietf:params:xml:ns:epp-1.0"><command><check><org:check xmlns:org="urn:ietf:params:xml:ns:epp:org-1.0"><org:id>x1234</org:id></org:check></check><clTRID>RAW-5</clTRID></command></epp>';
+      expect(resultCode(await s.send(other))).toBe(2307);
+      expect(await s.send('<?xml version="1.0"?><epp xmlns="urn:ietf:params:xml:ns:epp-1.0"><hello/></epp>')).toContain('<greeting>');
+    } finally {
+      s.close();
+    }
   });
 });
 
