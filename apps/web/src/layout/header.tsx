@@ -72,7 +72,14 @@ export function SiteHeader() {
             <Menu.Divider />
             <Menu.Label>サービス一覧</Menu.Label>
             <ServiceItems />
-            {!isSignedIn ? (
+            {isSignedIn ? (
+              <>
+                <Menu.Divider />
+                <Menu.Item component={SiteLink} to="/mypage/domain" fw={700}>
+                  マイページ
+                </Menu.Item>
+              </>
+            ) : (
               <>
                 <Menu.Divider />
                 <Menu.Item component="a" href="/login">
@@ -82,7 +89,7 @@ export function SiteHeader() {
                   新規登録
                 </Menu.Item>
               </>
-            ) : null}
+            )}
           </Menu.Dropdown>
         </Menu>
 
