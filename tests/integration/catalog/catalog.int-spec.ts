@@ -9,7 +9,7 @@ import request from 'supertest';
 import {
   CatalogImportResult, CatalogPatterns, CategoryDto, DeadlineSearchResult, NextMonthPricesResult, PriceSearchResult, TldDetailDto, TldSummaryDto,
 } from '@registrar/contracts';
-import { nextMonthKey, tokyoMonthKey } from '@registrar/rules';
+import { CLOCK, SystemClock } from '@registrar/infra';
 import { CatalogHarness, startCatalogHarness } from './catalog-harness';
 
 const MASTER = path.resolve(__dirname, '../../../data/master');
@@ -83,11 +83,27 @@ describe('catalogue master data', () => {
     expect(await tableSnapshot()).toBe(before);
   });
 
-  it('reports whether next month\'s prices are loaded', async () => {
-    const next = nextMonthKey(tokyoMonthKey(new Date()));
-    const r = await h.call<NextMonthPricesResult>(CatalogPatterns.NextMonthPricesExist);
-    expect(r.month).toBe(next);
-    expect(r.result).toBe(masterCsv('tld_price.csv').includes(`,${next},`));
+  it('takes current prices from the clock: the latest effective month not after the current Tokyo month', async () => {
+    const clock = h.service.get<SystemClock>(CLOCK);
+    const at = (iso: string) => clock.setOffset(Date.parse(iso) - Date.now());
+    const com = async () => (await h.call<PriceSearchResult>(CatalogPatterns.PriceSearch, {})).tldPrices.find((p) => p.tld_name === 'com')!;
+    try {
+      at('2026-11-30T23:59:00+09:00');
+      expect(await com()).toMatchObject({ register: 1078, register_normal: 1738, is_register_campaign: true });
+      expect(await h.call<NextMonthPricesResult>(CatalogPatterns.NextMonthPricesExist)).toEqual({ result: true, month: '2026-12' });
+      // 00:00 on the 1st in Tokyo (still 30 November in UTC): December's prices apply
+      at('2026-12-01T00:00:00+09:00');
+      expect(await com()).toMatchObject({ register: 980, is_register_campaign: true });
+      expect(await h.call<NextMonthPricesResult>(CatalogPatterns.NextMonthPricesExist)).toEqual({ result: false, month: '2027-01' });
+      // months later, December's rows are still the latest
+      at('2027-06-15T12:00:00+09:00');
+      expect((await com()).register).toBe(980);
+      // before the first effective month nothing is on sale
+      at('2026-10-15T12:00:00+09:00');
+      expect((await h.call<PriceSearchResult>(CatalogPatterns.PriceSearch, {})).tldPrices).toEqual([]);
+    } finally {
+      clock.setOffset(0);
+    }
   });
 });
 
