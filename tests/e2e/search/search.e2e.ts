@@ -117,4 +117,21 @@ test.describe('search', () => {
     const stored = await page.evaluate(() => sessionStorage.getItem('registrar.search.guestDomain'));
     expect(JSON.parse(stored ?? '[]')).toContain(name);
   });
+
+  test('a member adds an available domain to the cart from mypage/search and can take it out again', async ({ page }) => {
+    const headers = await csrf(page.request);
+    const login = await page.request.post('/login', { headers, data: { email: 'demo@example.com', password: 'demo-pass-1234' } });
+    expect(login.ok()).toBe(true);
+    const search = new SearchPageObject(page);
+    await search.gotoKeyword(uniqueLabel('member'), '/mypage/search');
+    const row = page.locator('[data-testid="search-row"][data-status="available"]').first();
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('add-all')).toBeVisible();
+    await expect(page.getByTestId('tax-note')).toHaveCount(0);
+    await row.getByRole('button', { name: 'カート追加' }).click();
+    await expect(row.getByTestId('row-remove')).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toBeVisible();
+    await row.getByTestId('row-remove').click();
+    await expect(row.getByRole('button', { name: 'カート追加' })).toBeVisible();
+  });
 });

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Loader, NativeSelect, Table, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { TldPriceDto } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { registrationPeriodOptions, toPunycode } from '@registrar/rules';
@@ -49,6 +49,66 @@ function Period({ row, price }: { row: SearchRow; price: TldPriceDto }) {
   );
 }
 
+interface ResultRowProps {
+  row: SearchRow;
+  price: TldPriceDto | undefined;
+  member: boolean;
+  chosen: boolean;
+  adding: boolean;
+  onAdd: (rows: SearchRow[]) => void;
+  onRemove?: (punycode: string) => void;
+}
+
+/** One name. Memoised: a batch's answer re-renders only its own rows, not the whole 430-row table. */
+const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, onAdd, onRemove }: ResultRowProps) {
+  const ok = row.state === 'available';
+  const label = member ? M.addToCart : M.registerButtonGuest;
+  return (
+    <Table.Tr data-testid="search-row" data-domain={row.name} data-status={row.state}>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+            {row.name}
+          </Text>
+          {row.idn && price?.is_idn_price ? <IdnMarker /> : null}
+        </Group>
+        {row.idn ? (
+          <Text size="xs" c="dimmed">
+            {row.ascii}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <StatusCell row={row} />
+      </Table.Td>
+      <Table.Td>{ok && price ? <PriceCell value={price.register} campaign={price.is_register_campaign} special={price.is_register_special} normal={price.register_normal} /> : null}</Table.Td>
+      <Table.Td>{ok && price ? <PriceCell value={price.renew} campaign={price.is_renew_campaign} special={price.is_renew_special} /> : null}</Table.Td>
+      <Table.Td>{ok && price ? <Period row={row} price={price} /> : null}</Table.Td>
+      <Table.Td>
+        {!ok ? null : adding ? (
+          <Button size="xs" disabled loading data-testid="row-adding">
+            {label}
+          </Button>
+        ) : chosen ? (
+          onRemove ? (
+            <Button size="xs" variant="default" onClick={() => onRemove(row.ascii)} data-testid="row-remove">
+              カートから削除
+            </Button>
+          ) : (
+            <Text size="xs" c="dimmed">
+              選択済み
+            </Text>
+          )
+        ) : (
+          <Button size="xs" onClick={() => onAdd([row])} data-testid="row-add">
+            {label}
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
 /** The result table (000 §2, 002 §2): one row per name with its status, and for available rows the prices, period and add button. */
 export function ResultTable(props: {
   rows: SearchRow[];
@@ -56,11 +116,15 @@ export function ResultTable(props: {
   prices: TldPriceDto[];
   hideNoProxy: boolean;
   member: boolean;
+  /** punycode names already chosen (in the cart; a guest's picks) */
   inList: Set<string>;
-  onAdd: (names: string[]) => void;
+  /** punycode names being added */
+  adding: Set<string>;
+  onAdd: (rows: SearchRow[]) => void;
+  onRemove?: (punycode: string) => void;
   emptyText: string;
 }) {
-  const { rows, loading, prices, hideNoProxy, member, inList, onAdd, emptyText } = props;
+  const { rows, loading, prices, hideNoProxy, member, inList, adding, onAdd, onRemove, emptyText } = props;
   // a TLD may have a second price row for Japanese labels (is_idn_price): IDN names use it where it exists
   const priceOf = useMemo(() => {
     const normal = new Map<string, TldPriceDto>();
@@ -72,7 +136,7 @@ export function ResultTable(props: {
     return (r: SearchRow) => (r.idn ? (idn.get(r.tld) ?? normal.get(r.tld)) : (normal.get(r.tld) ?? idn.get(r.tld)));
   }, [prices]);
   const visible = useMemo(() => rows.filter((r) => !hideNoProxy || priceOf(r)?.can_proxy !== false), [rows, hideNoProxy, priceOf]);
-  const available = visible.filter((r) => r.state === 'available' && !inList.has(r.name));
+  const available = visible.filter((r) => r.state === 'available' && !inList.has(r.ascii) && !adding.has(r.ascii));
   const checked = rows.filter((r) => r.state !== 'idle' && r.state !== 'checking').length;
 
   if (loading) return <TableSkeleton rows={10} />;
@@ -85,7 +149,7 @@ export function ResultTable(props: {
           {checked} / {rows.length}件確認済み
         </Text>
         {member ? (
-          <Button size="xs" disabled={available.length === 0} onClick={() => onAdd(available.map((r) => r.name))} data-testid="add-all">
+          <Button size="xs" disabled={available.length === 0} onClick={() => onAdd(available)} data-testid="add-all">
             まとめてカート追加
           </Button>
         ) : null}
@@ -103,46 +167,18 @@ export function ResultTable(props: {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {visible.map((row) => {
-              const price = priceOf(row);
-              const ok = row.state === 'available';
-              return (
-                <Table.Tr key={row.key} data-testid="search-row" data-domain={row.name} data-status={row.state}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
-                        {row.name}
-                      </Text>
-                      {row.idn && price?.is_idn_price ? <IdnMarker /> : null}
-                    </Group>
-                    {row.idn ? (
-                      <Text size="xs" c="dimmed">
-                        {row.ascii}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusCell row={row} />
-                  </Table.Td>
-                  <Table.Td>{ok && price ? <PriceCell value={price.register} campaign={price.is_register_campaign} special={price.is_register_special} normal={price.register_normal} /> : null}</Table.Td>
-                  <Table.Td>{ok && price ? <PriceCell value={price.renew} campaign={price.is_renew_campaign} special={price.is_renew_special} /> : null}</Table.Td>
-                  <Table.Td>{ok && price ? <Period row={row} price={price} /> : null}</Table.Td>
-                  <Table.Td>
-                    {ok ? (
-                      inList.has(row.name) ? (
-                        <Text size="xs" c="dimmed">
-                          追加済み
-                        </Text>
-                      ) : (
-                        <Button size="xs" onClick={() => onAdd([row.name])} data-testid="row-add">
-                          {member ? M.addToCart : M.registerButtonGuest}
-                        </Button>
-                      )
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {visible.map((row) => (
+              <ResultRow
+                key={row.key}
+                row={row}
+                price={priceOf(row)}
+                member={member}
+                chosen={inList.has(row.ascii)}
+                adding={adding.has(row.ascii)}
+                onAdd={onAdd}
+                onRemove={onRemove}
+              />
+            ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -1,16 +1,17 @@
 import { Alert, Button, Checkbox, Group, Paper, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SearchType } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { PageContainer } from '@registrar/ui';
 import { CategorySelect } from '../catalog/category-select';
 import { tldQueries } from '../catalog/queries';
-import { addPending, GUEST_PENDING_KEY, MEMBER_PENDING_KEY, readPending, removePending } from './pending-domains';
+import { useMemberCart } from './cart.api';
+import { addPending, GUEST_PENDING_KEY, readPending } from './pending-domains';
 import { ResultTable } from './result-table';
 import type { SearchParams } from './search-params';
-import { useDomainSearch, validateQuery, type SearchQuery } from './use-domain-search';
+import { useDomainSearch, validateQuery, type SearchQuery, type SearchRow } from './use-domain-search';
 
 export const SEARCH_TITLE = 'ドメイン検索';
 
@@ -26,7 +27,8 @@ export function SearchPage({ member, params, onSearch }: { member: boolean; para
   const [list, setList] = useState(params.domain_list ?? '');
   const [formError, setFormError] = useState<string | null>(null);
   const [hideNoProxy, setHideNoProxy] = useState(false);
-  const [pending, setPending] = useState<string[]>(() => readPending(member ? MEMBER_PENDING_KEY : GUEST_PENDING_KEY));
+  const [guestPicks, setGuestPicks] = useState<string[]>(() => (member ? [] : readPending(GUEST_PENDING_KEY)));
+  const cart = useMemberCart(member);
 
   // the URL is the source of truth: a new query (form, top page, reload) starts a new search
   useEffect(() => {
@@ -57,15 +59,22 @@ export function SearchPage({ member, params, onSearch }: { member: boolean; para
     onSearch(type === SearchType.Bulk ? { type: 2, domain_list: list, categoryId: params.categoryId } : { type: 1, domain: keyword.trim(), categoryId: params.categoryId });
   };
 
-  const add = (names: string[]) => {
+  // guests: the name is kept in session storage and login opens in a new tab (000 §2); members: the server-side cart
+  const add = (rows: SearchRow[]) => {
     if (!member) {
-      setPending(addPending(GUEST_PENDING_KEY, names));
+      setGuestPicks(addPending(GUEST_PENDING_KEY, rows.map((r) => r.name)));
       window.open('/login?non_login=yes', '_blank');
       return;
     }
-    setPending(addPending(MEMBER_PENDING_KEY, names));
+    cart.add(rows.map((r) => r.ascii));
   };
-  const remove = (name: string) => setPending(removePending(MEMBER_PENDING_KEY, name));
+  // stable callbacks for the memoised rows
+  const latest = useRef({ add, remove: cart.remove });
+  latest.current = { add, remove: cart.remove };
+  const onAdd = useCallback((rows: SearchRow[]) => latest.current.add(rows), []);
+  const onRemove = useCallback((punycode: string) => latest.current.remove(punycode), []);
+  const guestSet = new Set(guestPicks);
+  const inList = member ? cart.inCart : new Set(search.rows.filter((r) => guestSet.has(r.name)).map((r) => r.ascii));
 
   const message = formError ?? search.error;
 
@@ -116,17 +125,19 @@ export function SearchPage({ member, params, onSearch }: { member: boolean; para
         ) : null}
       </Paper>
 
-      {member && pending.length > 0 ? (
-        <Alert variant="light" color="blue" title="追加したドメイン" data-testid="pending-cart">
-          <Text size="sm">カートは準備中です。追加したドメインはこのタブで保持されます。</Text>
-          <Group gap="xs" mt="xs">
-            {pending.map((n) => (
-              <Button key={n} size="compact-xs" variant="default" onClick={() => remove(n)} aria-label={`${n}を外す`}>
-                {n} ×
-              </Button>
-            ))}
-          </Group>
+      {member && cart.messages.length > 0 ? (
+        <Alert color="red" variant="light" role="alert" data-testid="cart-errors">
+          {cart.messages.map((m) => (
+            <Text key={m} size="sm">
+              {m}
+            </Text>
+          ))}
         </Alert>
+      ) : null}
+      {member && cart.inCart.size > 0 ? (
+        <Text size="sm" data-testid="cart-count">
+          カートに{cart.inCart.size}件のドメインがあります
+        </Text>
       ) : null}
 
       {search.done || search.dispatching ? (
@@ -137,8 +148,10 @@ export function SearchPage({ member, params, onSearch }: { member: boolean; para
             prices={prices.data ?? []}
             hideNoProxy={hideNoProxy}
             member={member}
-            inList={new Set(pending)}
-            onAdd={add}
+            inList={inList}
+            adding={cart.adding}
+            onAdd={onAdd}
+            onRemove={member ? onRemove : undefined}
             emptyText={M.noMatchingDomains}
           />
         </Stack>
