@@ -27,6 +27,8 @@ export const OrdersPatterns = {
   PaymentSessionAuth: 'orders.payment-session.auth',
   /** { userId, sessionId } -> PaymentSessionDto (after syncing with the provider) */
   PaymentSessionGet: 'orders.payment-session.get',
+  /** { userId, sessionId } -> { consumed: boolean }: the purchase takes a paid session once (true for the one caller that did) */
+  PaymentSessionConsume: 'orders.payment-session.consume',
   /** CreateWalletSessionRequest -> CreateWalletSessionResult (the wallet's approval page) */
   WalletSessionCreate: 'orders.wallet.session.create',
   /** CaptureWalletRequest -> PaymentSessionAuthResult (captured once, points credited; where to go next) */

@@ -124,6 +124,25 @@ describe('card payment session (POST mypage/point/domain/create/session)', () =>
     expect(await h.balance(user)).toBe(100);
   });
 
+  it('the same payment submitted twice at once (double click, two tabs) is charged once', async () => {
+    const user = newUserId();
+    const card = await registerCard(user, '4242424242424242');
+    const body = { domains: domains(800, 700), amount: 1500, stripeCardId: card };
+    const [a, b] = await Promise.all([post(user, '/mypage/point/domain/create/session', body), post(user, '/mypage/point/domain/create/session', body)]);
+    expect(a.body.result && b.body.result).toBe(true);
+    expect(a.body.sessionId).toBe(b.body.sessionId);
+    await h.stripe.flushWebhooks();
+    expect(h.stripe.events.filter((e) => e.type === 'payment_intent.succeeded' && e.data.object.metadata?.sessionId === a.body.sessionId)).toHaveLength(1);
+    expect(await h.balance(user)).toBe(1500);
+    // once the purchase has used it, the same order may be paid again
+    await h.call(OrdersPatterns.PointSpend, { userId: user, amount: 1500, idempotencyKey: `order-${a.body.sessionId}` });
+    const consumed = await Promise.all([1, 2].map(() => h.call<{ consumed: boolean }>(OrdersPatterns.PaymentSessionConsume, { userId: user, sessionId: a.body.sessionId })));
+    expect(consumed.map((c) => c.consumed).sort()).toEqual([false, true]);
+    const again = await post(user, '/mypage/point/domain/create/session', body).expect(200);
+    expect(again.body.sessionId).not.toBe(a.body.sessionId);
+    expect(await h.balance(user)).toBe(1500);
+  });
+
   it('a declined card: result false with the card message, no points', async () => {
     const user = newUserId();
     await h.grant(user, 200);

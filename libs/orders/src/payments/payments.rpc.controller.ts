@@ -74,6 +74,11 @@ export class PaymentsRpcController {
     return this.sessions.get(req.userId, req.sessionId);
   }
 
+  @MessagePattern(OrdersPatterns.PaymentSessionConsume)
+  async paymentSessionConsume(@Payload() req: PaymentSessionGetDto): Promise<{ consumed: boolean }> {
+    return { consumed: await this.sessions.consume(req.userId, req.sessionId) };
+  }
+
   @MessagePattern(OrdersPatterns.WalletSessionCreate)
   walletSessionCreate(@Payload() req: CreateWalletSessionDto): Promise<CreateWalletSessionResult> {
     return this.sessions.createWallet(req);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { PaymentSessionDomain, PaymentSessionStatus } from '@registrar/contracts';
 
 export type SessionProvider = 'card' | 'wallet';
@@ -26,6 +26,8 @@ export interface PaymentSession {
   withAutoUpdate: boolean | null;
   allUpdateDuration: number | null;
 }
+
+export type NewPaymentSession = Omit<PaymentSession, 'paymentIntentId' | 'providerRef' | 'error'>;
 
 type Raw = Record<string, any>;
 const toSession = (r: Raw): PaymentSession => ({
@@ -54,11 +56,34 @@ const toSession = (r: Raw): PaymentSession => ({
 export class PaymentSessionRepository {
   constructor(@InjectDataSource('orders') private readonly ds: DataSource) {}
 
-  async insert(s: Omit<PaymentSession, 'paymentIntentId' | 'providerRef' | 'error'>): Promise<void> {
-    await this.ds.query(
-      `INSERT INTO orders.payment_sessions (id, user_id, provider, purpose, domains, total, points_used, amount, surplus_points, payment_method_id, status, redirect_url, result_renew_domains, with_auto_update, all_update_duration)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15)`,
-      [s.id, s.userId, s.provider, s.purpose, JSON.stringify(s.domains), s.total, s.pointsUsed, s.amount, s.surplusPoints, s.paymentMethodId, s.status, s.redirectUrl, s.resultRenewDomains ? JSON.stringify(s.resultRenewDomains) : null, s.withAutoUpdate, s.allUpdateDuration],
+  /**
+   * Inserts the session unless the member started the same payment (same fingerprint) within `windowSeconds` and it is
+   * still open or paid: then that session is returned and nothing is inserted. Serialised per member, so a double
+   * click or two tabs submitting at once start one payment.
+   */
+  async insertUnlessRecent(s: NewPaymentSession, fingerprint: string, windowSeconds: number): Promise<PaymentSession | null> {
+    return this.ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`payment-session:${s.userId}`]);
+      const recent = await m.query(
+        `SELECT * FROM orders.payment_sessions WHERE user_id = $1 AND fingerprint = $2 AND status IN ('created', 'requires_action', 'paid')
+         AND created_at > now() - make_interval(secs => $3) ORDER BY created_at DESC LIMIT 1`,
+        [s.userId, fingerprint, windowSeconds],
+      );
+      if (recent.length) return toSession(recent[0]);
+      await this.insertWith(m, s, fingerprint);
+      return null;
+    });
+  }
+
+  async insert(s: NewPaymentSession): Promise<void> {
+    await this.insertWith(this.ds.manager, s, null);
+  }
+
+  private async insertWith(m: EntityManager, s: NewPaymentSession, fingerprint: string | null): Promise<void> {
+    await m.query(
+      `INSERT INTO orders.payment_sessions (id, user_id, provider, purpose, domains, total, points_used, amount, surplus_points, payment_method_id, status, redirect_url, result_renew_domains, with_auto_update, all_update_duration, fingerprint)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16)`,
+      [s.id, s.userId, s.provider, s.purpose, JSON.stringify(s.domains), s.total, s.pointsUsed, s.amount, s.surplusPoints, s.paymentMethodId, s.status, s.redirectUrl, s.resultRenewDomains ? JSON.stringify(s.resultRenewDomains) : null, s.withAutoUpdate, s.allUpdateDuration, fingerprint],
     );
   }
 

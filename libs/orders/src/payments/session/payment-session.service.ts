@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CaptureWalletRequest,
@@ -22,6 +22,13 @@ import { WalletPaymentProvider } from '../wallet/wallet-payment.provider';
 import { PaymentSession, PaymentSessionRepository, SessionProvider } from './payment-session.repository';
 
 const DEFAULT_RETURN = '/mypage/search?action=createDomain';
+/** An identical payment started again within this many seconds is answered with the first one. */
+const DUPLICATE_WINDOW_S = 600;
+
+function fingerprintOf(provider: string, userId: number, purpose: string, domains: { name: string; point: number; period?: number }[], amount: number, card: string): string {
+  const items = domains.map((d) => `${d.name.toLowerCase()}:${d.point}:${d.period ?? ''}`).sort();
+  return createHash('sha256').update(JSON.stringify([provider, userId, purpose, items, amount, card])).digest('hex');
+}
 
 /**
  * Card payment sessions (POST mypage/point/domain/create/session): the card buys the points the member lacks for
@@ -70,7 +77,8 @@ export class PaymentSessionService {
     }
     const id = randomUUID();
     const back = safeAppPath(req.redirectUrl, DEFAULT_RETURN);
-    await this.sessions.insert({
+    const fingerprint = fingerprintOf('card', req.userId, req.purpose ?? 'create', req.domains, split.cardCharge, card.paymentMethodId);
+    const first = await this.sessions.insertUnlessRecent({
       id,
       userId: req.userId,
       provider: 'card',
@@ -86,7 +94,13 @@ export class PaymentSessionService {
       resultRenewDomains: req.resultRenewDomains ?? null,
       withAutoUpdate: req.withAutoUpdate ?? null,
       allUpdateDuration: req.allUpdateDuration ?? null,
-    });
+    }, fingerprint, DUPLICATE_WINDOW_S);
+    if (first) {
+      // the same payment submitted again (double click, second tab): answer with the first one, charge nothing
+      const synced = await this.sync(first);
+      const base = { sessionId: synced.id, status: synced.status, minimumApplied: split.minimumApplied, surplusPoints: synced.surplusPoints };
+      return synced.status === 'failed' ? { ...base, result: false, errors: [synced.error ?? M.unexpectedError] } : { ...base, result: true, errors: [] };
+    }
     const returnUrl = `${appUrlOf(req.appUrl)}/mypage/stripe/auth?session_id=${id}&redirect_url=${encodeURIComponent(back)}`;
     const outcome = await this.card.startTopUp({ userId: req.userId, amount: split.cardCharge, reference: id, paymentMethodId: card.paymentMethodId, returnUrl });
     const status = await this.apply(id, outcome);
