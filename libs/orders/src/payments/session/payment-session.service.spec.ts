@@ -30,7 +30,7 @@ function newTestService(o: { balance?: number; outcome?: TopUpOutcome } = {}) {
   const cards = { ownedCard: jest.fn(async (_u: number, id: string) => ({ paymentMethodId: id })) };
   const card: PaymentProvider = {
     type: 'card',
-    startTopUp: jest.fn(async () => o.outcome ?? { status: 'succeeded', providerRef: 'pi_1' }),
+    startTopUp: jest.fn(async (): Promise<TopUpOutcome> => o.outcome ?? { status: 'succeeded', providerRef: 'pi_1' }),
     topUpStatus: jest.fn(async () => ({ status: 'succeeded', providerRef: 'pi_1' }) as TopUpOutcome),
   };
   const sut = new PaymentSessionService(sessions as unknown as PaymentSessionRepository, ledger as unknown as LedgerService, cards as unknown as CardService, [card]);
