@@ -9,7 +9,7 @@ import { CatalogServiceModule } from '@registrar/catalog';
 import { AvailabilityServiceModule } from '@registrar/availability';
 import { OrdersServiceModule } from '@registrar/orders';
 import { startLocalStripeIfNeeded } from '@registrar/stripe-local';
-import { startGateway } from '@registrar/gateway';
+import { startGateway, startMailCatcher } from '@registrar/gateway';
 
 async function main() {
   const apps: INestApplicationContext[] = [];
@@ -25,6 +25,12 @@ async function main() {
   const stripeLocal = await startLocalStripeIfNeeded(process.env, (m) => console.log(m));
   if (stripeLocal) apps.push({ close: () => stripeLocal.close() } as unknown as INestApplicationContext);
   apps.push(await startService('orders', OrdersServiceModule));
+  // the local mail catcher (account mail is readable at /dev/mail); a real SMTP_URL, when given, wins
+  if (!process.env.SMTP_URL && process.env.NODE_ENV !== 'production') {
+    const catcher = await startMailCatcher({ port: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025), redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    process.env.SMTP_URL = catcher.url;
+    apps.push({ close: () => catcher.close() } as unknown as INestApplicationContext);
+  }
   apps.push(await startGateway());
   process.send?.({ ready: true });
 }

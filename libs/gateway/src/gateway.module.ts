@@ -5,6 +5,7 @@ import { GatewayConfig } from './gateway.config';
 import { CatalogHttpModule } from './catalog/catalog-http.module';
 import { HealthController } from './health/health.controller';
 import { PaymentsModule } from './payments/payments.module';
+import { IdentityModule } from './identity/identity.module';
 import { SearchModule } from './search/search.module';
 import { SpaMiddleware } from './spa/spa.middleware';
 import { GATEWAY_REDIS } from './tokens';
@@ -12,7 +13,7 @@ import { GATEWAY_REDIS } from './tokens';
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 @Module({
-  imports: [rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, CatalogHttpModule],
+  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, CatalogHttpModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

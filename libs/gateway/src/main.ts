@@ -11,17 +11,23 @@ import { createLogger, PinoNestLogger } from '@registrar/infra';
 import { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
 
-/** Starts the HTTP edge: API, sessions, CSRF, and the built web app. */
-export async function startGateway(): Promise<NestExpressApplication> {
-  const logger = createLogger('gateway');
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new PinoNestLogger(logger), bodyParser: true, rawBody: true });
-  const config = app.get(GatewayConfig);
-  app.set('trust proxy', 'loopback');
+/** The HTTP edge's app-level settings, shared by startGateway() and the integration tests that boot GatewayModule. */
+export function configureGatewayApp(app: NestExpressApplication): NestExpressApplication {
+  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.use(compression());
   app.use(cookieParser());
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, forbidNonWhitelisted: false }));
+  return app;
+}
+
+/** Starts the HTTP edge: API, sessions, CSRF, and the built web app. */
+export async function startGateway(): Promise<NestExpressApplication> {
+  const logger = createLogger('gateway');
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new PinoNestLogger(logger), bodyParser: true, rawBody: true });
+  const config = app.get(GatewayConfig);
+  configureGatewayApp(app);
   const dist = path.resolve(process.cwd(), config.WEB_DIST);
   app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => { if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'); } }));
   app.enableShutdownHooks();

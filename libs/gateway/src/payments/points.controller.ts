@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { OrdersPatterns, PointBalanceResult, PointHistoryResult } from '@registrar/contracts';
+import { Member } from '../identity/auth/roles.decorator';
 import { MemberId } from './member';
 import { OrdersClient } from './orders.client';
 import { PageQuery } from './payments.dto';
@@ -11,6 +12,7 @@ export class PointsController {
 
   /** GET user/point -> { data: { point } } (002 spec; the header hides the point on failure). Needs @Member() once the access decorators land: the path is not under /mypage. */
   @Get('user/point')
+  @Member()
   async point(@MemberId() userId: number): Promise<{ data: { point: number } }> {
     const r = await this.orders.call<PointBalanceResult>(OrdersPatterns.PointBalance, { userId });
     return { data: { point: r.point } };

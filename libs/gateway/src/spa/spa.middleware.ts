@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
 import { GatewayConfig } from '../gateway.config';
+import { ensureCsrfToken } from '../identity/session/csrf';
 
 /**
  * Serves the single-page app. Page URLs and API paths share the spec's names (GET domain/price is a page,
@@ -27,7 +28,9 @@ export class SpaMiddleware implements NestMiddleware {
     if (!html) return next();
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
-    res.send(html);
+    // the page's meta token (002 spec §7): the session's CSRF token, sent by the app on every state-changing call
+    const token = ensureCsrfToken(req);
+    res.send(html.replace(/<meta name="csrf-token" content="[^"]*"\s*\/?>/, `<meta name="csrf-token" content="${token}" />`));
   }
 
   private load(): string | null {

@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '@registrar/infra';
+import { M } from '@registrar/messages';
+import { validateEmail } from '@registrar/rules';
+import { AuthService } from '../auth/auth.service';
+import { PasswordService } from '../auth/password.service';
+import { FieldErrorsException, IdentityErrorCode, IdentityException } from '../identity.errors';
+import { accountMails } from '../mail/account-mails';
+import { MailerService } from '../mail/mailer.service';
+import { UserEntity } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The account pages: e-mail change (confirmed by a link to the new address) and password change. */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly passwords: PasswordService,
+    private readonly mailer: MailerService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async requestEmailChange(user: UserEntity, email: string | undefined, password: string | undefined, appUrl: string): Promise<void> {
+    const em = validateEmail(email);
+    if (em) throw new FieldErrorsException({ email: em });
+    if (!(await this.passwords.verify(user.passwordHash, password ?? ''))) throw new FieldErrorsException({ password: M.currentPasswordWrong });
+    const other = await this.users.findByEmail(email!);
+    if (other && other.id !== user.id) throw new FieldErrorsException({ email: M.emailTaken });
+    const token = await this.users.issueToken(user.id, 'email_change', DAY, email!.trim().toLowerCase(), this.clock.now());
+    await this.mailer.send(accountMails.emailChange(email!.trim(), `${appUrl}/me/email/confirm?token=${token}`));
+  }
+
+  async confirmEmailChange(token: string | undefined): Promise<number> {
+    const t = await this.users.consumeToken(token ?? '', 'email_change', this.clock.now());
+    if (!t || !t.newEmail) throw new IdentityException(IdentityErrorCode.TokenInvalid);
+    const other = await this.users.findByEmail(t.newEmail);
+    if (other && other.id !== t.userId) throw new IdentityException(IdentityErrorCode.EmailTaken);
+    await this.users.update(t.userId, { email: t.newEmail, emailVerifiedAt: this.clock.now() });
+    return t.userId;
+  }
+
+  /** Changes the password and ends every other session of the account (returns the new session epoch). */
+  async changePassword(user: UserEntity, current: string | undefined, password: string | undefined, confirmation: string | undefined): Promise<number> {
+    if (!(await this.passwords.verify(user.passwordHash, current ?? ''))) throw new FieldErrorsException({ current_password: M.currentPasswordWrong });
+    const errors = AuthService.checkNewPassword(password, confirmation);
+    if (Object.keys(errors).length) throw new FieldErrorsException(errors);
+    await this.users.update(user.id, { passwordHash: await this.passwords.hash(password!) });
+    return this.users.bumpSessionEpoch(user.id);
+  }
+}

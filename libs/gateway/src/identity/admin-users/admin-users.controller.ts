@@ -1,0 +1,49 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { IsIn, IsOptional } from 'class-validator';
+import { IdentityVerifyStatus } from '@registrar/contracts';
+import { M } from '@registrar/messages';
+import { Admin, SuperAdmin } from '../auth/roles.decorator';
+import { IdentityErrorCode, IdentityException } from '../identity.errors';
+import { ProfileService } from '../profile/profile.service';
+import { UsersRepository } from '../users/users.repository';
+
+class AdminRoleDto {
+  /** 1 super, 2 normal, null to revoke */
+  @IsOptional() @IsIn([1, 2, null]) admin_role?: 1 | 2 | null;
+}
+
+/** A minimal admin API over accounts (the admin console UI comes with a later issue). */
+@Controller('admin/api/users')
+@Admin()
+export class AdminUsersController {
+  constructor(private readonly users: UsersRepository, private readonly profile: ProfileService) {}
+
+  @Get(':id')
+  async get(@Param('id', ParseIntPipe) id: number) {
+    const u = await this.users.findById(id);
+    if (!u) throw new IdentityException(IdentityErrorCode.NotFound);
+    return { result: true, user: this.profile.view(u) };
+  }
+
+  /** Approves the identity verification of an account (status 1). */
+  @Post(':id/identity/approve')
+  @HttpCode(200)
+  async approve(@Param('id', ParseIntPipe) id: number) {
+    const u = await this.users.findById(id);
+    if (!u) throw new IdentityException(IdentityErrorCode.NotFound);
+    await this.users.update(id, { identityVerifyStatus: IdentityVerifyStatus.Approval });
+    return { result: true, message: [M.identityApproved], identity_verify_status: IdentityVerifyStatus.Approval };
+  }
+
+  /** Super only: grants or revokes an admin role. The account's sessions end (a privilege change). */
+  @Post(':id/admin-role')
+  @SuperAdmin()
+  @HttpCode(200)
+  async setRole(@Param('id', ParseIntPipe) id: number, @Body() dto: AdminRoleDto) {
+    const u = await this.users.findById(id);
+    if (!u) throw new IdentityException(IdentityErrorCode.NotFound);
+    await this.users.update(id, { adminRole: dto.admin_role ?? null });
+    await this.users.bumpSessionEpoch(id);
+    return { result: true, admin_role: dto.admin_role ?? null };
+  }
+}

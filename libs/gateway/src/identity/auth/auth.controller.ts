@@ -1,0 +1,108 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type { SessionResult } from '@registrar/contracts';
+import { HttpPaths } from '@registrar/contracts';
+import { M } from '@registrar/messages';
+import { IdentityConfig } from '../identity.config';
+import { IdentityErrorCode, IdentityException } from '../identity.errors';
+import { destroySession, regenerateSession, saveSession, sessionResult } from '../session/session-helpers';
+import { PointsReader } from '../points/points.reader';
+import { TwoFactorService } from '../two-factor/two-factor.service';
+import { UsersRepository } from '../users/users.repository';
+import { LoginDto, PasswordResetConfirmDto, PasswordResetRequestDto, RegisterDto, TokenDto, TwoFactorLoginDto } from './auth.dto';
+import { AuthService } from './auth.service';
+import { Public } from './roles.decorator';
+
+export function appUrl(config: IdentityConfig, req: Request): string {
+  return (config.APP_URL || process.env.APP_URL || `${req.protocol}://${req.get('host')}`).replace(/\/$/, '');
+}
+
+@Controller()
+@Public()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly users: UsersRepository,
+    private readonly config: IdentityConfig,
+    private readonly points: PointsReader,
+  ) {}
+
+  /** Who is signed in (null for guests, and while a second factor is still owed) and the session's CSRF token. */
+  @Get(HttpPaths.session)
+  async session(@Req() req: Request): Promise<SessionResult> {
+    const user = req.session?.userId ? await this.users.findById(req.session.userId) : null;
+    const live = user && !user.disabledAt && (req.session.authEpoch ?? 0) === user.sessionEpoch ? user : null;
+    return sessionResult(req, live, live ? await this.points.balance(live.id) : 0);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  async login(@Req() req: Request, @Body() dto: LoginDto) {
+    const outcome = await this.auth.login(dto.email, dto.password, req.ip ?? 'unknown');
+    await regenerateSession(req);
+    if (outcome.kind === 'two-factor') {
+      req.session.pendingTwoFactorUserId = outcome.userId;
+      const r = sessionResult(req, null);
+      await saveSession(req);
+      return { ...r, two_factor_required: true };
+    }
+    req.session.userId = outcome.user.id;
+    req.session.authEpoch = outcome.user.sessionEpoch;
+    const r = sessionResult(req, outcome.user, await this.points.balance(outcome.user.id));
+    await saveSession(req);
+    return { ...r, two_factor_required: false, two_factor_setup_required: outcome.user.adminRole !== null && !outcome.user.totpEnabledAt };
+  }
+
+  @Post('login/two-factor')
+  @HttpCode(200)
+  async loginTwoFactor(@Req() req: Request, @Body() dto: TwoFactorLoginDto) {
+    const pending = req.session?.pendingTwoFactorUserId;
+    const user = pending ? await this.users.findById(pending) : null;
+    if (!user) throw new IdentityException(IdentityErrorCode.TwoFactorNotPending);
+    if (!(await this.twoFactor.verifyLogin(user, dto.code))) throw new IdentityException(IdentityErrorCode.TwoFactorInvalid);
+    await regenerateSession(req);
+    req.session.userId = user.id;
+    req.session.authEpoch = user.sessionEpoch;
+    req.session.twoFactorVerified = true;
+    const r = sessionResult(req, (await this.users.findById(user.id))!);
+    await saveSession(req);
+    return { ...r, two_factor_required: false };
+  }
+
+  /** Ends the session; the logout marker sends the web app to /login. */
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request) {
+    await destroySession(req);
+    return { logout: true };
+  }
+
+  @Post('register')
+  @HttpCode(200)
+  async register(@Req() req: Request, @Body() dto: RegisterDto) {
+    await this.auth.register(dto.email, dto.password, dto.password_confirmation, appUrl(this.config, req));
+    return { success: true, message: M.signUpMailSent };
+  }
+
+  @Post('register/confirm')
+  @HttpCode(200)
+  async confirm(@Body() dto: TokenDto) {
+    await this.auth.confirm(dto.token);
+    return { success: true, message: M.emailConfirmed };
+  }
+
+  @Post('password/reset')
+  @HttpCode(200)
+  async requestReset(@Req() req: Request, @Body() dto: PasswordResetRequestDto) {
+    await this.auth.requestPasswordReset(dto.email, appUrl(this.config, req));
+    return { success: true, message: M.resetMailSent };
+  }
+
+  @Post('password/reset/confirm')
+  @HttpCode(200)
+  async confirmReset(@Body() dto: PasswordResetConfirmDto) {
+    await this.auth.confirmPasswordReset(dto.token, dto.password, dto.password_confirmation);
+    return { success: true, message: M.passwordChanged };
+  }
+}

@@ -1,0 +1,31 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** Fields are checked by the shared rules in the services; the DTOs only whitelist and type them. */
+export class LoginDto {
+  @IsOptional() @IsString() @MaxLength(254) email?: string;
+  @IsOptional() @IsString() @MaxLength(200) password?: string;
+}
+
+export class TwoFactorLoginDto {
+  @IsOptional() @IsString() @MaxLength(64) code?: string;
+}
+
+export class RegisterDto {
+  @IsOptional() @IsString() @MaxLength(254) email?: string;
+  @IsOptional() @IsString() @MaxLength(200) password?: string;
+  @IsOptional() @IsString() @MaxLength(200) password_confirmation?: string;
+}
+
+export class TokenDto {
+  @IsOptional() @IsString() @MaxLength(200) token?: string;
+}
+
+export class PasswordResetRequestDto {
+  @IsOptional() @IsString() @MaxLength(254) email?: string;
+}
+
+export class PasswordResetConfirmDto {
+  @IsOptional() @IsString() @MaxLength(200) token?: string;
+  @IsOptional() @IsString() @MaxLength(200) password?: string;
+  @IsOptional() @IsString() @MaxLength(200) password_confirmation?: string;
+}

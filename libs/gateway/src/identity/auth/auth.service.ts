@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CLOCK, Clock } from '@registrar/infra';
+import { fmt, M } from '@registrar/messages';
+import { validateEmail, validatePassword } from '@registrar/rules';
+import { FieldErrorsException, IdentityErrorCode, IdentityException } from '../identity.errors';
+import { accountMails } from '../mail/account-mails';
+import { MailerService } from '../mail/mailer.service';
+import { UserEntity } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
+import { LoginThrottleService } from './login-throttle.service';
+import { PasswordService } from './password.service';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export type LoginOutcome = { kind: 'signed-in'; user: UserEntity } | { kind: 'two-factor'; userId: number };
+
+/** Sign-up with e-mail confirmation, login with throttling, password reset. */
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly passwords: PasswordService,
+    private readonly throttle: LoginThrottleService,
+    private readonly mailer: MailerService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  static checkNewPassword(password: unknown, confirmation: unknown, field = 'password'): Record<string, string> {
+    const e: Record<string, string> = {};
+    const p = validatePassword(password);
+    if (p) e[field] = p;
+    else if (confirmation !== undefined && confirmation !== password) e[`${field}_confirmation`] = M.passwordMismatch;
+    return e;
+  }
+
+  async register(email: string | undefined, password: string | undefined, confirmation: string | undefined, appUrl: string): Promise<void> {
+    const errors: Record<string, string> = {};
+    const em = validateEmail(email);
+    if (em) errors.email = em;
+    Object.assign(errors, AuthService.checkNewPassword(password, confirmation));
+    if (Object.keys(errors).length) throw new FieldErrorsException(errors);
+    const existing = await this.users.findByEmail(email!);
+    if (existing?.emailVerifiedAt) throw new FieldErrorsException({ email: M.emailTaken });
+    let user = existing;
+    const hash = await this.passwords.hash(password!);
+    if (user) await this.users.update(user.id, { passwordHash: hash });
+    else user = await this.users.create({ email: email!, passwordHash: hash });
+    const token = await this.users.issueToken(user.id, 'confirm', DAY, null, this.clock.now());
+    await this.mailer.send(accountMails.confirmSignUp(user.email, `${appUrl}/register/confirm?token=${token}`));
+    this.logger.log(`sign-up ${user.id}: confirmation mail sent`);
+  }
+
+  async confirm(token: string | undefined): Promise<UserEntity> {
+    const t = await this.users.consumeToken(token ?? '', 'confirm', this.clock.now());
+    if (!t) throw new IdentityException(IdentityErrorCode.TokenInvalid);
+    await this.users.update(t.userId, { emailVerifiedAt: this.clock.now() });
+    return (await this.users.findById(t.userId))!;
+  }
+
+  async login(email: string | undefined, password: string | undefined, ip: string): Promise<LoginOutcome> {
+    const e = (email ?? '').trim();
+    const wait = await this.throttle.blockedFor(e, ip);
+    if (wait > 0) throw new IdentityException(IdentityErrorCode.Throttled, { retry_after: wait }, fmt(M.loginThrottled, { minutes: Math.ceil(wait / 60) }));
+    const user = e ? await this.users.findByEmail(e) : null;
+    const ok = user && !user.disabledAt ? await this.passwords.verify(user.passwordHash, password ?? '') : false;
+    if (!user || !ok) {
+      await this.throttle.recordFailure(e, ip);
+      throw new IdentityException(IdentityErrorCode.BadCredentials);
+    }
+    if (!user.emailVerifiedAt) throw new IdentityException(IdentityErrorCode.EmailNotConfirmed);
+    await this.throttle.reset(e);
+    return user.totpEnabledAt ? { kind: 'two-factor', userId: user.id } : { kind: 'signed-in', user };
+  }
+
+  async requestPasswordReset(email: string | undefined, appUrl: string): Promise<void> {
+    const em = validateEmail(email);
+    if (em) throw new FieldErrorsException({ email: em });
+    const user = await this.users.findByEmail(email!);
+    if (!user || user.disabledAt) return; // the answer never tells whether an address is registered
+    const token = await this.users.issueToken(user.id, 'reset', DAY / 24, null, this.clock.now());
+    await this.mailer.send(accountMails.passwordReset(user.email, `${appUrl}/password/reset/confirm?token=${token}`));
+  }
+
+  async confirmPasswordReset(token: string | undefined, password: string | undefined, confirmation: string | undefined): Promise<void> {
+    const errors = AuthService.checkNewPassword(password, confirmation);
+    if (Object.keys(errors).length) throw new FieldErrorsException(errors);
+    const t = await this.users.consumeToken(token ?? '', 'reset', this.clock.now());
+    if (!t) throw new IdentityException(IdentityErrorCode.TokenInvalid);
+    // a reset proves control of the mailbox, so it also confirms the address
+    const user = await this.users.findById(t.userId);
+    await this.users.update(t.userId, { passwordHash: await this.passwords.hash(password!), emailVerifiedAt: user?.emailVerifiedAt ?? this.clock.now() });
+    await this.users.bumpSessionEpoch(t.userId);
+  }
+}

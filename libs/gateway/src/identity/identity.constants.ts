@@ -1,0 +1,4 @@
+export const IDENTITY_SCHEMA = 'identity';
+/** The Redis connection used for sessions, throttles and SMS codes. */
+export const IDENTITY_REDIS = Symbol('IDENTITY_REDIS');
+export const SESSION_COOKIE = 'registrar_session';

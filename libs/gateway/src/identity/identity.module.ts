@@ -1,0 +1,69 @@
+import { Inject, MiddlewareConsumer, Module, NestModule, OnModuleDestroy, Provider } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import IORedis from 'ioredis';
+import { schemaTypeOrmModule } from '@registrar/db';
+import { ORDERS_CLIENT } from '@registrar/contracts';
+import { CLOCK, createRedis, rpcClientModule, SystemClock } from '@registrar/infra';
+import { DevToolsController } from '../dev/dev-tools.controller';
+import { SidebarCountsController } from '../mypage/sidebar-counts.controller';
+import { PostalModule } from '../postal/postal.module';
+import { AccountController } from './account/account.controller';
+import { AccountService } from './account/account.service';
+import { AdminUsersController } from './admin-users/admin-users.controller';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { LoginThrottleService } from './auth/login-throttle.service';
+import { PasswordService } from './auth/password.service';
+import { RolesGuard } from './auth/roles.guard';
+import { DemoAccountsService } from './demo/demo-accounts.service';
+import { devToolsEnabled, IdentityConfig, identityConfig } from './identity.config';
+import { IDENTITY_REDIS, IDENTITY_SCHEMA } from './identity.constants';
+import { MailerService } from './mail/mailer.service';
+import { IdentityInit1767300000000 } from './migrations/1767300000000-identity-init';
+import { PointsReader } from './points/points.reader';
+import { ProfileController } from './profile/profile.controller';
+import { ProfileService } from './profile/profile.service';
+import { CsrfMiddleware } from './session/csrf.middleware';
+import { SessionMiddleware } from './session/session.middleware';
+import { DevSmsSender, SMS_SENDER, UnconfiguredSmsSender } from './sms/sms-sender';
+import { SmsController } from './sms/sms.controller';
+import { SmsService } from './sms/sms.service';
+import { TwoFactorService } from './two-factor/two-factor.service';
+import { EmailTokenEntity } from './users/email-token.entity';
+import { UserEntity } from './users/user.entity';
+import { UsersRepository } from './users/users.repository';
+
+const entities = [UserEntity, EmailTokenEntity];
+
+const providers: Provider[] = [
+  { provide: IdentityConfig, useFactory: identityConfig },
+  { provide: IDENTITY_REDIS, useFactory: (c: IdentityConfig) => createRedis(c.REDIS_URL), inject: [IdentityConfig] },
+  { provide: CLOCK, useFactory: () => new SystemClock() },
+  { provide: SMS_SENDER, useFactory: (r: IORedis) => (devToolsEnabled() ? new DevSmsSender(r) : new UnconfiguredSmsSender()), inject: [IDENTITY_REDIS] },
+  { provide: APP_GUARD, useClass: RolesGuard },
+  UsersRepository, PasswordService, LoginThrottleService, MailerService, AuthService, TwoFactorService, AccountService, ProfileService, SmsService,
+  DemoAccountsService, SessionMiddleware, CsrfMiddleware, PointsReader,
+];
+
+/**
+ * Identity (ARCHITECTURE §2): accounts, sessions in Redis, CSRF, roles, sign-up/login/2FA, profile, SMS and identity
+ * verification. Its middleware runs for every route: the session, then the CSRF rule for state-changing calls.
+ */
+@Module({
+  imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: [IdentityInit1767300000000] }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), PostalModule, rpcClientModule(ORDERS_CLIENT)],
+  controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
+  providers,
+  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS],
+})
+export class IdentityModule implements NestModule, OnModuleDestroy {
+  constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis) {}
+
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(SessionMiddleware, CsrfMiddleware).forRoutes('*');
+  }
+
+  onModuleDestroy() {
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,10 @@
+export * from './identity.module';
+export * from './identity.config';
+export * from './auth/roles.decorator';
+export * from './auth/access';
+export { RolesGuard, inferAccess } from './auth/roles.guard';
+export { SESSION_COOKIE, IDENTITY_SCHEMA } from './identity.constants';
+export { UserEntity } from './users/user.entity';
+export { EmailTokenEntity } from './users/email-token.entity';
+export { IdentityInit1767300000000 } from './migrations/1767300000000-identity-init';
+export { PasswordService } from './auth/password.service';

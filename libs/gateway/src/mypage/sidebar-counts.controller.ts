@@ -1,0 +1,31 @@
+import { Controller, Get } from '@nestjs/common';
+import { Member } from '../identity/auth/roles.decorator';
+
+/**
+ * Counts for the member sidebar (001 spec §2 "Sidebar", §7). PLACEHOLDERS answering 0 until the services that own
+ * the data exist: the domain count moves to domain-ops with the domain list; server, market and domain-market counts
+ * belong to sibling services of the account.
+ */
+@Controller('mypage')
+@Member()
+export class SidebarCountsController {
+  @Get('domain/count')
+  domainCount() {
+    return { count: 0 };
+  }
+
+  @Get('server_contracts/count')
+  serverContracts() {
+    return { serverContractsCount: 0 };
+  }
+
+  @Get('market/count')
+  market() {
+    return { sellSitesCount: 0 };
+  }
+
+  @Get('domain_market/count')
+  domainMarket() {
+    return { sellDomainsCount: 0 };
+  }
+}

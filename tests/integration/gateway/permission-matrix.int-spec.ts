@@ -1,0 +1,159 @@
+/**
+ * The permission matrix over EVERY route of the running gateway, discovered from express's router (nothing listed by
+ * hand): without a session 401 or 419; admin routes as a customer 403; super-only routes as a normal admin 403.
+ * A new endpoint is covered the moment it exists. A route meant to be public takes one line in PUBLIC below.
+ */
+import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { RequestMethod } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { Access, ACCESS_KEY, inferAccess } from '@registrar/gateway';
+import { client, createAccount, Harness, signIn, startHarness } from './gateway-harness';
+
+/** Public routes: "METHOD /path" exactly as express registers them. One line each. */
+const PUBLIC = new Set<string>([
+  'GET /health/live',
+  'GET /health/ready',
+  'GET /session',
+  'POST /login',
+  'POST /login/two-factor',
+  'POST /logout',
+  'POST /register',
+  'POST /register/confirm',
+  'POST /password/reset',
+  'POST /password/reset/confirm',
+  'POST /me/email/confirm',
+  'GET /postal/:code',
+  'GET /dev/mail',
+  'GET /dev/mail/api/messages',
+  'GET /dev/sms',
+  'GET /dev/sms/api/messages',
+  'GET /domain/price/search',
+  'GET /domain/deadline/search',
+  'GET /domain/category/list',
+  'GET /domain/tld/:tldName',
+  'POST /search/domain/dispatch',
+  'POST /search/domain',
+  'POST /search/domain/check/claim',
+  'POST /search',
+  'GET /top/notifications',
+  'POST /stripe/webhook',
+]);
+
+interface RouteInfo { method: string; path: string; access: Access }
+
+const norm = (p: string) => ('/' + p).replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+
+/** Every route express knows, with the access Nest's metadata (or the path rule) gives it. */
+function discover(h: Harness): RouteInfo[] {
+  const declared = new Map<string, Access>();
+  for (const mod of h.app.get(ModulesContainer).values()) {
+    for (const wrapper of mod.controllers.values()) {
+      const cls = wrapper.metatype as (new (...a: unknown[]) => unknown) | undefined;
+      if (!cls) continue;
+      const base = [Reflect.getMetadata(PATH_METADATA, cls) ?? ''].flat()[0] as string;
+      for (const name of Object.getOwnPropertyNames(cls.prototype)) {
+        const fn = cls.prototype[name];
+        if (name === 'constructor' || typeof fn !== 'function' || Reflect.getMetadata(PATH_METADATA, fn) === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, fn) as number];
+        const access = (Reflect.getMetadata(ACCESS_KEY, fn) ?? Reflect.getMetadata(ACCESS_KEY, cls)) as Access | undefined;
+        for (const sub of [Reflect.getMetadata(PATH_METADATA, fn)].flat() as string[]) {
+          const path = norm(`${base}/${sub}`);
+          declared.set(`${method} ${path}`, access ?? inferAccess(path));
+        }
+      }
+    }
+  }
+  const express = h.app.getHttpAdapter().getInstance();
+  const stack = (express.router ?? express._router).stack as Array<{ route?: { path: string | string[]; methods: Record<string, boolean> } }>;
+  const routes: RouteInfo[] = [];
+  for (const layer of stack) {
+    if (!layer.route) continue;
+    for (const path of [layer.route.path].flat()) {
+      for (const m of Object.keys(layer.route.methods).filter((k) => k !== '_all')) {
+        const method = m.toUpperCase();
+        const key = `${method} ${path}`;
+        routes.push({ method, path, access: declared.get(key) ?? inferAccess(path) });
+      }
+    }
+  }
+  return routes;
+}
+
+const concrete = (path: string) => path.replace(/\{?\*\w+\}?/g, 'x').replace(/:(\w+)/g, '1');
+
+jest.setTimeout(60_000);
+
+describe('permission matrix (every gateway route)', () => {
+  let h: Harness;
+  let routes: RouteInfo[];
+  beforeAll(async () => {
+    h = await startHarness();
+    routes = discover(h);
+  }, 60_000);
+  afterAll(async () => h?.close());
+
+  it('discovers the routes from the running app', () => {
+    if (process.env.SHOW_ROUTES) console.log(routes.map((r) => `${r.access.padEnd(9)} ${r.method} ${r.path}`).join('\n'));
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes).toContainEqual({ method: 'GET', path: '/mypage/user', access: 'member' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/admin/api/users/:id/admin-role', access: 'super' });
+  });
+
+  it('lists no route as public unless it is declared public (one line in PUBLIC)', () => {
+    const undeclared = routes.filter((r) => r.access === 'public' && !PUBLIC.has(`${r.method} ${r.path}`)).map((r) => `${r.method} ${r.path}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('answers 401 or 419 without a session on every non-public route', async () => {
+    const wrong: string[] = [];
+    for (const r of routes.filter((x) => !PUBLIC.has(`${x.method} ${x.path}`))) {
+      const res = await fetch(h.url + concrete(r.path), { method: r.method, headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', Accept: 'application/json' }, body: r.method === 'GET' || r.method === 'HEAD' ? undefined : '{}' });
+      if (res.status !== 401 && res.status !== 419) wrong.push(`${r.method} ${r.path} -> ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 401 with the logout marker to a guest session with a valid CSRF token', async () => {
+    const guest = await client(h);
+    const wrong: string[] = [];
+    for (const r of routes.filter((x) => !PUBLIC.has(`${x.method} ${x.path}`))) {
+      const res = await guest.agent[r.method.toLowerCase() as 'get'](concrete(r.path)).set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', guest.token()).send(r.method === 'GET' ? undefined : {});
+      if (res.status !== 401 || res.body.logout !== true) wrong.push(`${r.method} ${r.path} -> ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 to a customer on every admin and super-only route', async () => {
+    const customer = await signIn(h, await createAccount(h));
+    const wrong: string[] = [];
+    for (const r of routes.filter((x) => x.access === 'admin' || x.access === 'super')) {
+      const res = await customer.agent[r.method.toLowerCase() as 'get'](concrete(r.path)).set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', customer.token()).send(r.method === 'GET' ? undefined : {});
+      if (res.status !== 403) wrong.push(`${r.method} ${r.path} -> ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 to a normal admin on every super-only route, and lets a super admin through', async () => {
+    const normal = await signIn(h, await createAccount(h, { adminRole: 2 }));
+    const superAdmin = await signIn(h, await createAccount(h, { adminRole: 1 }));
+    const superRoutes = routes.filter((x) => x.access === 'super');
+    expect(superRoutes.length).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const r of superRoutes) {
+      const res = await normal.agent[r.method.toLowerCase() as 'get'](concrete(r.path)).set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', normal.token()).send(r.method === 'GET' ? undefined : {});
+      if (res.status !== 403) wrong.push(`normal ${r.method} ${r.path} -> ${res.status}`);
+      const ok = await superAdmin.agent[r.method.toLowerCase() as 'get'](concrete(r.path)).set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', superAdmin.token()).send(r.method === 'GET' ? undefined : {});
+      if ([401, 403, 419].includes(ok.status)) wrong.push(`super ${r.method} ${r.path} -> ${ok.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('holds an admin without two-factor in this session back from admin routes', async () => {
+    const acct = await createAccount(h, { adminRole: 2 });
+    await h.users.update(acct.user.id, { totpSecret: null, totpEnabledAt: null });
+    const c = await signIn(h, { ...acct, totpSecret: null });
+    const res = await c.agent.get('/admin/api/users/1').set('X-Requested-With', 'XMLHttpRequest');
+    expect(res.status).toBe(403);
+    expect(res.body.message).toContain('二段階認証');
+  });
+});
