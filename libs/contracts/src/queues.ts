@@ -13,4 +13,6 @@ export enum QueueName {
 export enum JobName {
   CheckAvailability = 'check-availability',
   ImportMasterData = 'import-master-data',
+  /** orders: asks the payment providers about sessions still waiting (a lost webhook, a browser that never came back) */
+  ReconcilePayments = 'reconcile-payments',
 }

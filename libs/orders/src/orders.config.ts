@@ -40,6 +40,18 @@ export class OrdersConfig extends BaseConfig {
   @Max(1000)
   CART_MAX_SIZE = 100;
 
+  /** How often waiting payment sessions are reconciled with their provider (0: never). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  ORDERS_RECONCILE_EVERY_S = 300;
+
+  /** A session is reconciled once it has waited this long for its provider. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  ORDERS_RECONCILE_AFTER_S = 600;
+
   /** Wallet (PayPal-style) credentials; the adapter refuses to run without them. */
   @IsOptional()
   @IsString()

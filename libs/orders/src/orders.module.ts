@@ -10,6 +10,7 @@ import { CatalogRpcTlds, TLD_CATALOG } from './cart/tld-catalog.port';
 import { LedgerRepository } from './ledger/ledger.repository';
 import { LedgerRpcController } from './ledger/ledger.rpc.controller';
 import { LedgerService } from './ledger/ledger.service';
+import { OrdersQueue } from './jobs/orders.queue';
 import { ORDERS_MIGRATIONS } from './migrations';
 import { OrdersConfig } from './orders.config';
 import { BankTransferRepository } from './payments/bank-transfer/bank-transfer.repository';
@@ -22,6 +23,7 @@ import { PAYMENT_PROVIDERS } from './payments/payment-provider.port';
 import { PaymentsRpcController } from './payments/payments.rpc.controller';
 import { PaymentSessionRepository } from './payments/session/payment-session.repository';
 import { PaymentSessionService } from './payments/session/payment-session.service';
+import { ReconcilePaymentsJob } from './payments/session/reconcile-payments.job';
 import { WalletPaymentProvider } from './payments/wallet/wallet-payment.provider';
 import { WebhookRepository } from './payments/webhooks/webhook.repository';
 import { StripeWebhookService } from './payments/webhooks/stripe-webhook.service';
@@ -46,6 +48,8 @@ export const ordersConfig = () => loadConfig(OrdersConfig);
     { provide: PAYMENT_PROVIDERS, useFactory: (card: CardPaymentProvider, wallet: WalletPaymentProvider, bank: BankTransferService) => [card, wallet, bank], inject: [CardPaymentProvider, WalletPaymentProvider, BankTransferService] },
     PaymentSessionRepository,
     PaymentSessionService,
+    ReconcilePaymentsJob,
+    OrdersQueue,
     WebhookRepository,
     StripeWebhookService,
     CartRepository,

@@ -52,7 +52,7 @@ let nextUser = 1000 + Math.floor(Math.random() * 1_000_000) * 10;
 export const newUserId = () => ++nextUser;
 
 /** withCatalog: also runs the real catalog service (it loads the bundled master data into an empty catalogue), for the cart's prices. */
-export async function startOrdersHarness(o: { withCatalog?: boolean } = {}): Promise<OrdersHarness> {
+export async function startOrdersHarness(o: { withCatalog?: boolean; webhooks?: boolean } = {}): Promise<OrdersHarness> {
   process.env.NODE_ENV = 'test';
   const db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
@@ -64,9 +64,11 @@ export async function startOrdersHarness(o: { withCatalog?: boolean } = {}): Pro
   await gateway.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
 
-  const stripe = await startStripeLocal({ port: 0, secretKey: 'sk_test_integration', webhookSecret: WEBHOOK_SECRET, webhookUrl: `${url}/stripe/webhook` });
+  const stripe = await startStripeLocal({ port: 0, secretKey: 'sk_test_integration', webhookSecret: WEBHOOK_SECRET, webhookUrl: o.webhooks === false ? undefined : `${url}/stripe/webhook` });
   const wallet = await startWalletLocal({ port: 0, clientId: 'wallet-client-it', clientSecret: 'wallet-secret-it' });
   Object.assign(process.env, {
+    ORDERS_RECONCILE_EVERY_S: '0',
+    ORDERS_RECONCILE_AFTER_S: '0',
     PAYPAL_CLIENT_ID: 'wallet-client-it',
     PAYPAL_CLIENT_SECRET: 'wallet-secret-it',
     PAYPAL_API_BASE: `http://127.0.0.1:${wallet.port}`,

@@ -93,6 +93,18 @@ export class PaymentSessionRepository {
     return r.length ? toSession(r[0]) : null;
   }
 
+  /** Sessions waiting for their provider for longer than olderThanS (and not older than youngerThanS), oldest first. */
+  async findWaiting(olderThanS: number, youngerThanS: number, limit: number): Promise<PaymentSession[]> {
+    const r = await this.ds.query(
+      `SELECT * FROM orders.payment_sessions WHERE status IN ('created', 'requires_action')
+       AND (payment_intent_id IS NOT NULL OR provider_ref IS NOT NULL)
+       AND updated_at <= now() - make_interval(secs => $1) AND created_at > now() - make_interval(secs => $2)
+       ORDER BY created_at LIMIT $3`,
+      [olderThanS, youngerThanS, limit],
+    );
+    return r.map(toSession);
+  }
+
   async findByPaymentIntent(paymentIntentId: string): Promise<PaymentSession | null> {
     const r = await this.ds.query('SELECT * FROM orders.payment_sessions WHERE payment_intent_id = $1', [paymentIntentId]);
     return r.length ? toSession(r[0]) : null;

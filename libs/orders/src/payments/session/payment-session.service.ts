@@ -182,6 +182,18 @@ export class PaymentSessionService {
     await this.apply(s.id, await this.card.topUpStatus(paymentIntentId));
   }
 
+  /** Reconciliation: asks the provider about a waiting session and settles it; the resulting status. */
+  async reconcile(sessionId: string): Promise<PaymentSession['status']> {
+    const s = await this.sessions.find(sessionId);
+    if (!s) throw new OrdersException(OrdersErrorCode.NotFound, 'session not found');
+    if (s.provider === 'wallet' && s.providerRef && (s.status === 'created' || s.status === 'requires_action')) {
+      // approved but never captured (the buyer did not come back): capture now, exactly as the return page would
+      const outcome = await this.wallet.topUpStatus(s.providerRef);
+      if (outcome.status === 'pending') return this.apply(s.id, await this.wallet.startTopUp({ userId: s.userId, amount: s.amount, reference: s.id, walletOrderId: s.providerRef }));
+    }
+    return (await this.sync(s)).status;
+  }
+
   /** Asks the provider again while the session waits for it (the browser returned from 3-D Secure, or reconciliation). */
   private async sync(s: PaymentSession): Promise<PaymentSession> {
     const ref = s.provider === 'card' ? s.paymentIntentId : s.providerRef;
