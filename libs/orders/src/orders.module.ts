@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { loadConfig, rpcClientModule } from '@registrar/infra';
 import { CATALOG_CLIENT } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
@@ -28,7 +28,14 @@ import { WalletPaymentProvider } from './payments/wallet/wallet-payment.provider
 import { WebhookRepository } from './payments/webhooks/webhook.repository';
 import { StripeWebhookService } from './payments/webhooks/stripe-webhook.service';
 
-export const ordersConfig = () => loadConfig(OrdersConfig);
+export const ordersConfig = () => {
+  const c = loadConfig(OrdersConfig);
+  if (c.NODE_ENV === 'production' && !c.STRIPE_API_HOST && (c.STRIPE_SECRET_KEY === 'sk_test_local' || c.STRIPE_WEBHOOK_SECRET === 'whsec_local')) {
+    // not fatal (a demo deployment may not take cards), but loud: card payments and webhooks cannot work like this
+    new Logger('orders').error('STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET are not configured: card payments will fail (docs/payments.md)');
+  }
+  return c;
+};
 
 /** The orders service: carts, the points ledger (RP), cards and payment sessions, bank-transfer top-ups. */
 @Module({
