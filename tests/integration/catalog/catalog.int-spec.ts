@@ -159,6 +159,14 @@ describe('GET /domain/price/search', () => {
     expect(await eventually(async () => (await getPrices().expect(200)).body.tldPrices.find((p: { tld_name: string }) => p.tld_name === 'net').register, original.register)).toBe(original.register);
   });
 
+  it('sends the same list gzip-compressed to a client that accepts it', async () => {
+    const plain = await getPrices().set('Accept-Encoding', 'identity').expect(200);
+    const gz = await getPrices().set('Accept-Encoding', 'gzip, deflate').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.body).toEqual(plain.body);
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await getPrices().expect(200);
     await getPrices().set('If-None-Match', first.headers.etag).expect(304);

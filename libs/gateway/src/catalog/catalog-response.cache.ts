@@ -11,6 +11,8 @@ export const CATALOG_RESPONSE_CACHE_MS = Number(process.env.GATEWAY_CATALOG_CACH
 export interface CachedBody {
   /** the JSON answer, encoded once (UTF-8) */
   body: Buffer;
+  /** the same, gzip-compressed once on first demand (browsers send Accept-Encoding: gzip) */
+  gzip?: Buffer;
   etag: string;
   at: number;
 }

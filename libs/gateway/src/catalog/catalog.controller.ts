@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { Request, Response } from 'express';
+import { gzipSync } from 'node:zlib';
 import {
   CATALOG_CLIENT, CatalogPatterns, CategoryDto, CategoryListResult, DeadlineSearchRequest, DeadlineSearchResult, HttpPaths, PriceSearchRequest,
   PriceSearchResult, TldDetailDto, TldDetailRequest, TldDetailResult,
@@ -67,13 +68,23 @@ export class CatalogController {
   }
 }
 
-/** Sends a cached JSON body with its ETag (a matching If-None-Match gets 304). */
+/**
+ * Sends a cached JSON body with its ETag (a matching If-None-Match gets 304), gzip-compressed once per cache entry
+ * for clients that accept it (the compression middleware leaves a response that already has a Content-Encoding).
+ */
 function send(req: Request, res: Response, c: CachedBody): void {
   res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('ETag', c.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
   res.type('application/json');
   if (req.fresh) {
     res.status(304).end();
+    return;
+  }
+  if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    c.gzip ??= gzipSync(c.body);
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(c.gzip);
     return;
   }
   res.send(c.body);
