@@ -5,9 +5,10 @@
  *
  *   node_modules/.bin/node -r @swc-node/register bench/catalog/price-search.bench.ts
  *
- * It starts its own PostgreSQL, Redis and every service with the gateway (apps/local, as `npm start` runs it, through
- * scripts/dev/infra.ts and scripts/dev/system.ts; the registry simulator is not involved) and stops them at the end. Environment (all optional): BENCH_PORT (18090), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490),
- * BENCH_EPP_PORT (17790), BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (32), and
+ * Under `npm run bench` it uses the runner's PostgreSQL and Redis (DATABASE_URL, REDIS_URL); run alone, it starts its
+ * own. Either way it starts every service with the gateway (apps/local, as `npm start` runs it, through
+ * scripts/dev/infra.ts and scripts/dev/system.ts; the registry simulator is not involved) and stops them at the end.
+ * Environment (all optional): BENCH_PORT (18090), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490), BENCH_EPP_PORT (17790), BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (32), and
  * BENCH_GATEWAY_CACHE_MS (the gateway's GATEWAY_CATALOG_CACHE_MS; 0 measures every request going to the catalog
  * service over Redis).
  */
@@ -69,15 +70,22 @@ async function main() {
     const webDir = path.join(tmp, 'web');
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="ja"><body>bench</body></html>');
-    const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: pgPort, database: 'registrar_bench', persistent: false });
-    handles.push(pg);
-    const redis = await startRedis(redisPort, path.join(tmp, 'redis.log'));
-    handles.push(redis);
+    // `npm run bench` (scripts/dev/bench.ts) passes its PostgreSQL and Redis; run alone, this starts its own
+    let databaseUrl = process.env.DATABASE_URL;
+    let redisUrl = process.env.REDIS_URL;
+    if (!databaseUrl || !redisUrl) {
+      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: pgPort, database: 'registrar_bench', persistent: false });
+      handles.push(pg);
+      const redis = await startRedis(redisPort, path.join(tmp, 'redis.log'));
+      handles.push(redis);
+      databaseUrl = pg.url;
+      redisUrl = redis.url;
+    }
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: pg.url,
-      REDIS_URL: redis.url,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
       PORT: String(port),
       EPP_PORT: String(eppPort),
       EPP_ADMIN_PORT: String(eppPort + 1),
