@@ -5,8 +5,10 @@
  *
  *   node_modules/.bin/node -r @swc-node/register bench/availability/keyword-search.bench.ts
  *
- * Starts its own PostgreSQL, Redis, registry-sim and the system (scripts/dev/infra.ts, scripts/dev/system.ts) on
- * BENCH_HTTP_PORT (18090), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490), BENCH_EPP_PORT (17790), and stops them.
+ * Starts the registry simulator and the system (scripts/dev/system.ts) on BENCH_HTTP_PORT (18090) and BENCH_EPP_PORT
+ * (17790), over the PostgreSQL and Redis of DATABASE_URL / REDIS_URL (as `npm run bench` passes them) or, standalone,
+ * its own (scripts/dev/infra.ts) on BENCH_PG_PORT (55490) and BENCH_REDIS_PORT (56490); stops what it started.
+ * The simulator's admin channel is BENCH_EPP_PORT + 1 and the local mail catcher BENCH_EPP_PORT + 2.
  * BENCH_RUNS (7) searches are timed after one warm-up; BENCH_LATENCY_MS (50) is the simulator's answer time.
  */
 import fs from 'node:fs';
@@ -71,13 +73,21 @@ async function main() {
   const stop = stopper(handles);
   process.on('SIGINT', async () => { await stop(); process.exit(130); });
   try {
-    const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: PG, database: 'registrar_bench', persistent: false });
-    handles.push(pg);
-    const redis = await startRedis(REDIS, path.join(tmp, 'redis.log'));
-    handles.push(redis);
+    // under `npm run bench` PostgreSQL and Redis are already running (DATABASE_URL, REDIS_URL); standalone, start them
+    let databaseUrl = process.env.DATABASE_URL;
+    let redisUrl = process.env.REDIS_URL;
+    if (!databaseUrl || !redisUrl) {
+      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: PG, database: 'registrar_bench', persistent: false });
+      handles.push(pg);
+      const redis = await startRedis(REDIS, path.join(tmp, 'redis.log'));
+      handles.push(redis);
+      databaseUrl = pg.url;
+      redisUrl = redis.url;
+    }
     const env: NodeJS.ProcessEnv = {
-      NODE_ENV: 'test', DATABASE_URL: pg.url, REDIS_URL: redis.url, PORT: String(HTTP), EPP_PORT: String(EPP), LOCAL_RUNTIME: '1', LOG_LEVEL: 'warn',
-      APP_URL: base, AVAILABILITY_CONCURRENCY: String(CONCURRENCY),
+      NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PORT: String(HTTP), EPP_PORT: String(EPP), LOCAL_RUNTIME: '1', LOG_LEVEL: 'warn',
+      APP_URL: base, AVAILABILITY_CONCURRENCY: String(CONCURRENCY), EPP_ADMIN_PORT: String(EPP + 1),
+      MAIL_CATCHER_SMTP_PORT: process.env.MAIL_CATCHER_SMTP_PORT ?? String(EPP + 2),
     };
     log(`starting the system (log: ${path.join(tmp, 'system.log')})`);
     handles.push(...(await startSystem({ env, port: HTTP, logFile: path.join(tmp, 'system.log') })));
@@ -113,9 +123,12 @@ async function main() {
     console.log(`ideal: ${LATENCY} ms × ${shape.batches} batches ÷ parallelism ${parallelism} = ${ideal.toFixed(0)} ms`);
     console.log(`ratio total/ideal: ${(median / ideal).toFixed(2)}   (aim: the whole search under 1000 ms: ${median < 1000 ? 'yes' : 'NO'})`);
     console.log(`baseline, simulator at 0 ms (median of ${RUNS}): ${overhead.toFixed(0)} ms — total minus baseline: ${(median - overhead).toFixed(0)} ms against the ideal ${ideal.toFixed(0)} ms`);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  } catch (e) {
+    log(`kept ${tmp} (system.log) for a look`);
+    throw e;
   } finally {
     await stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -69,6 +69,12 @@ export async function startSystem(o: SystemOptions): Promise<ProcessHandle[]> {
   const sim = await startRegistrySimProcess(o.env, o.logFile);
   if (sim) handles.push(sim);
   handles.push(runProcess('services', node, tsEntry('apps/local/src/main.ts'), common));
-  await waitForPort(o.port, '127.0.0.1', 120_000);
+  try {
+    await waitForPort(o.port, '127.0.0.1', 120_000);
+  } catch (e) {
+    // the caller never gets the handles: stop what was started here, or the simulator outlives the run
+    for (const h of [...handles].reverse()) await h.stop();
+    throw e;
+  }
   return handles;
 }
