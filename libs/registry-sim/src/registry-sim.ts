@@ -41,7 +41,7 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
   const lifecycle = new LifecycleService(repo, policy, domains, clock);
   const faults = new FaultInjector();
   const stats = new ServiceStats();
-  const { key, cert } = await ensureCertificate(config.REGISTRY_SIM_CERT_DIR);
+  const { key, cert } = await ensureCertificate(config.REGISTRY_SIM_CERT_DIR, config.REGISTRY_SIM_CERT_HOSTS.split(','));
   let lastSweep = 0;
   const sweepIfStale = async () => {
     if (Date.now() - lastSweep < 1_000) return;

@@ -1,4 +1,4 @@
-import { toCsv } from './csv';
+import { toCsv } from '@registrar/csv';
 import { parseTldCategoryCsv, parseTldCsv, parseTldPriceCsv, tldPunycode } from './import-rows';
 import { TLD_CATEGORY_COLUMNS, TLD_COLUMNS, TLD_PRICE_COLUMNS } from './master-data.columns';
 

@@ -3,7 +3,7 @@
  * ("N行目", counting the header as row 1) and column, and an import with any problem writes nothing.
  */
 import { toASCII } from 'punycode/';
-import { parseCsvRecords } from './csv';
+import { parseCsvRecords } from '@registrar/csv';
 import { TLD_CATEGORY_COLUMNS, TLD_COLUMNS, TLD_PRICE_COLUMNS } from './master-data.columns';
 
 export interface TldImportRow {

@@ -28,6 +28,10 @@ export class RegistrySimConfig extends BaseConfig {
   @IsString()
   REGISTRY_SIM_CERT_DIR = path.join(ROOT, '.data/registry-sim');
 
+  /** host names the certificate is made for (comma-separated; compose and k8s add the service name) */
+  @IsString() @Matches(/^[A-Za-z0-9.-]+(,[A-Za-z0-9.-]+)*$/)
+  REGISTRY_SIM_CERT_HOSTS = 'localhost';
+
   /** the catalogue's TLD list (tld_name column); without it every TLD is served */
   @IsString()
   REGISTRY_SIM_TLD_FILE = path.join(ROOT, 'data/master/tld.csv');

@@ -13,19 +13,19 @@ import type { ServiceStats } from './service-stats';
 export const SERVER_ID = 'Rakko Registry Simulator';
 
 /** A self-signed certificate made at first start and kept in `dir` (key.pem, cert.pem). */
-export async function ensureCertificate(dir: string): Promise<{ key: string; cert: string }> {
+export async function ensureCertificate(dir: string, hosts: string[] = ['localhost']): Promise<{ key: string; cert: string }> {
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
   if (fs.existsSync(keyFile) && fs.existsSync(certFile)) return { key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(certFile, 'utf8') };
   const { generate } = await import('selfsigned');
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+  const pems = await generate([{ name: 'commonName', value: hosts[0] ?? 'localhost' }], {
     keySize: 2048,
     algorithm: 'sha256',
     notAfterDate: new Date(Date.now() + 5 * 365 * 86_400_000),
     extensions: [
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+      { name: 'subjectAltName', altNames: [...hosts.map((value) => ({ type: 2, value })), { type: 7, ip: '127.0.0.1' }] },
     ],
   } as any);
   fs.mkdirSync(dir, { recursive: true });

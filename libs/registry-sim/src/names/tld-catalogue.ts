@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { domainToASCII } from 'node:url';
+import { parseCsvRecords } from '@registrar/csv';
 
 /**
  * The TLDs the simulator serves: every `tld_name` of the catalogue's master data (data/master/tld.csv, Unicode names
@@ -10,14 +11,17 @@ export class TldCatalogue {
 
   static load(file: string): TldCatalogue {
     if (!fs.existsSync(file)) return new TldCatalogue(null);
-    const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim());
-    if (!lines.length) return new TldCatalogue(null);
-    const header = parseCsvLine(lines[0]);
-    const col = header.indexOf('tld_name');
-    if (col < 0) throw new Error(`${file}: no tld_name column`);
+    const text = fs.readFileSync(file, 'utf8');
+    if (!text.trim()) return new TldCatalogue(null);
+    let records: { values: Record<string, string> }[];
+    try {
+      records = parseCsvRecords(text, ['tld_name']).records;
+    } catch (e) {
+      throw new Error(`${file}: ${(e as Error).message}`);
+    }
     const set = new Set<string>();
-    for (const line of lines.slice(1)) {
-      const v = parseCsvLine(line)[col]?.trim().replace(/^\./, '');
+    for (const r of records) {
+      const v = r.values.tld_name.replace(/^\./, '');
       if (v) set.add(toAsciiName(v));
     }
     return new TldCatalogue(set.size ? set : null);
@@ -59,22 +63,4 @@ export class TldCatalogue {
 export function toAsciiName(name: string): string {
   const n = name.normalize('NFKC').toLowerCase();
   return domainToASCII(n) || n;
-}
-
-function parseCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') { cur += '"'; i++; }
-      else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { out.push(cur); cur = ''; }
-    else cur += ch;
-  }
-  out.push(cur);
-  return out;
 }
