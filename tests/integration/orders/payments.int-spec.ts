@@ -196,6 +196,29 @@ describe('card payment session (POST mypage/point/domain/create/session)', () =>
     expect(await h.balance(user)).toBe(0);
   });
 
+  it('the renewal variant keeps its reserved fields and returns to the renewal modal', async () => {
+    const user = newUserId();
+    const card = await registerCard(user, '4000002500003155');
+    const r = await post(user, '/mypage/point/domain/renew/session', {
+      domains: [{ name: 'renew-me.com', point: 1800, period: 2 }], amount: 1800, stripeCardId: card,
+      resultRenewDomains: [{ name: 'renew-me.com', years: 2 }], withAutoUpdate: true, allUpdateDuration: 2,
+    }).expect(200);
+    expect(r.body).toMatchObject({ result: true, status: 'requires_action' });
+    expect(r.body.authUrl).toContain('redirect_url=%2Fmypage%2Fdomain%3Faction%3DrenewDomain');
+    const s = await get(user, `/mypage/point/session/${r.body.sessionId}`).expect(200);
+    expect(s.body).toMatchObject({ purpose: 'renew', resultRenewDomains: [{ name: 'renew-me.com', years: 2 }], withAutoUpdate: true, allUpdateDuration: 2 });
+  });
+
+  it('the transfer-in variant buys exactly the amount asked (at least 50 yen)', async () => {
+    const user = newUserId();
+    await h.grant(user, 400);
+    const card = await registerCard(user, '4242424242424242');
+    const r = await post(user, '/mypage/point/domain/transfer/session', { amount: 2600, stripeCardId: card }).expect(200);
+    expect(r.body).toMatchObject({ result: true, status: 'paid', surplusPoints: 0 });
+    expect(await h.balance(user)).toBe(3000);
+    await post(user, '/mypage/point/domain/transfer/session', { amount: 49, stripeCardId: card }).expect(400);
+  });
+
   it('another member cannot read or drive someone else\'s session', async () => {
     const user = newUserId();
     const card = await registerCard(user, '4000002500003155');

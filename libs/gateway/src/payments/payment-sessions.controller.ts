@@ -4,7 +4,9 @@ import { CreatePaymentSessionResult, CreateWalletSessionResult, OrdersPatterns, 
 import { GatewayConfig } from '../gateway.config';
 import { appUrlFor, MemberId } from './member';
 import { OrdersClient } from './orders.client';
-import { CaptureWalletBody, CreateSessionBody, CreateWalletSessionBody } from './payments.dto';
+import { CaptureWalletBody, CreateSessionBody, CreateWalletSessionBody, RenewSessionBody, TransferSessionBody } from './payments.dto';
+
+type SessionAnswer = CreatePaymentSessionResult & { authUrl?: string };
 
 /**
  * Card payment sessions: the card buys the points an order lacks (50-yen minimum, surplus credited). When the card
@@ -21,11 +23,28 @@ export class PaymentSessionsController {
   /** POST mypage/point/domain/create/session -> { result, sessionId, errors } (+ status, authUrl when authentication is needed). */
   @Post('point/domain/create/session')
   @HttpCode(200)
-  async create(@MemberId() userId: number, @Body() body: CreateSessionBody, @Req() req: Request): Promise<CreatePaymentSessionResult & { authUrl?: string }> {
-    const redirectUrl = body.redirect_url ?? '/mypage/search?action=createDomain';
+  create(@MemberId() userId: number, @Body() body: CreateSessionBody, @Req() req: Request): Promise<SessionAnswer> {
+    return this.start(userId, 'create', body, body.redirect_url ?? '/mypage/search?action=createDomain', req);
+  }
+
+  /** POST mypage/point/domain/renew/session -> { result, sessionId, errors } (the renewal modal's card payment; returns to mypage/domain?action=renewDomain). */
+  @Post('point/domain/renew/session')
+  @HttpCode(200)
+  renew(@MemberId() userId: number, @Body() body: RenewSessionBody, @Req() req: Request): Promise<SessionAnswer> {
+    return this.start(userId, 'renew', body, body.redirect_url ?? '/mypage/domain?action=renewDomain', req);
+  }
+
+  /** POST mypage/point/domain/transfer/session { stripeCardId, amount } -> { result, sessionId, errors } (transfer-in; the card buys exactly the amount). */
+  @Post('point/domain/transfer/session')
+  @HttpCode(200)
+  transfer(@MemberId() userId: number, @Body() body: TransferSessionBody, @Req() req: Request): Promise<SessionAnswer> {
+    return this.start(userId, 'transfer', { domains: [], amount: body.amount, stripeCardId: body.stripeCardId }, body.redirect_url ?? '/mypage/transferin/confirm', req);
+  }
+
+  private async start(userId: number, purpose: 'create' | 'renew' | 'transfer', body: Omit<CreateSessionBody, 'redirect_url'>, redirectUrl: string, req: Request): Promise<SessionAnswer> {
     const r = await this.orders.call<CreatePaymentSessionResult>(OrdersPatterns.PaymentSessionCreate, {
       userId,
-      purpose: 'create',
+      purpose,
       domains: body.domains,
       amount: body.amount,
       stripeCardId: body.stripeCardId,

@@ -44,3 +44,13 @@ export class CaptureWalletBody {
   @IsString() @Length(1, 64) order_id!: string;
   @IsOptional() @IsString() @Length(1, 2000) redirect_url?: string;
 }
+
+/** POST mypage/point/domain/renew/session (000 spec: domains, amount, stripeCardId, resultRenewDomains, withAutoUpdate). */
+export class RenewSessionBody extends CreateSessionBody {}
+
+/** POST mypage/point/domain/transfer/session (000 spec: stripeCardId, amount): the card buys exactly the amount. */
+export class TransferSessionBody {
+  @Type(() => Number) @IsInt() @Min(50) @Max(10_000_000) amount!: number;
+  @IsString() @Length(0, 200) stripeCardId!: string;
+  @IsOptional() @IsString() @Length(1, 2000) redirect_url?: string;
+}

@@ -33,7 +33,8 @@ export class PaymentSessionDomainDto implements PaymentSessionDomain {
 export class CreatePaymentSessionDto implements CreatePaymentSessionRequest {
   @IsInt() @IsPositive() userId!: number;
   @IsOptional() @IsIn(['create', 'renew', 'transfer']) purpose?: 'create' | 'renew' | 'transfer';
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => PaymentSessionDomainDto) domains!: PaymentSessionDomainDto[];
+  /** empty only for the transfer-in variant, which sends just the amount */
+  @IsArray() @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => PaymentSessionDomainDto) domains!: PaymentSessionDomainDto[];
   @IsInt() @Min(0) amount!: number;
   @IsString() stripeCardId!: string;
   @IsOptional() @IsArray() resultRenewDomains?: unknown[];

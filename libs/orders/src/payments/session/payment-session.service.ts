@@ -12,7 +12,7 @@ import {
   PaymentSessionDto,
 } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { splitPayment } from '@registrar/rules';
+import { CARD_MINIMUM_YEN, PaymentSplit, splitPayment } from '@registrar/rules';
 import { OrdersException } from '../../common/orders.exception';
 import { LedgerService } from '../../ledger/ledger.service';
 import { CardService } from '../card/card.service';
@@ -63,11 +63,20 @@ export class PaymentSessionService {
 
   async create(req: CreatePaymentSessionRequest): Promise<CreatePaymentSessionResult> {
     const fail = (message: string): CreatePaymentSessionResult => ({ result: false, sessionId: null, errors: [message] });
-    const total = req.domains.reduce((sum, d) => sum + d.point, 0);
-    const balance = await this.ledger.balance(req.userId);
-    const split = splitPayment(total, balance);
-    if (split.cardCharge === 0) return fail(M.paymentNotNeeded);
-    if (req.amount !== split.cardCharge) return fail(M.paymentAmountChanged);
+    let total: number;
+    let split: PaymentSplit;
+    if (req.domains.length === 0) {
+      // the transfer-in variant sends only the amount to buy (000 §7: stripeCardId, amount): the card buys exactly that
+      if (req.purpose !== 'transfer') return fail(M.unexpectedError);
+      if (!Number.isSafeInteger(req.amount) || req.amount < CARD_MINIMUM_YEN) return fail(M.paymentAmountChanged);
+      total = req.amount;
+      split = { pointsUsed: 0, shortfall: req.amount, cardCharge: req.amount, surplusPoints: 0, remainingPoints: 0, minimumApplied: false };
+    } else {
+      total = req.domains.reduce((sum, d) => sum + d.point, 0);
+      split = splitPayment(total, await this.ledger.balance(req.userId));
+      if (split.cardCharge === 0) return fail(M.paymentNotNeeded);
+      if (req.amount !== split.cardCharge) return fail(M.paymentAmountChanged);
+    }
     let card;
     try {
       card = await this.cards.ownedCard(req.userId, req.stripeCardId);
