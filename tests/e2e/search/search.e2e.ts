@@ -34,6 +34,31 @@ test.describe('search', () => {
     await expect(search.error).toHaveCount(0);
   });
 
+  test('the category filter narrows the rows and the checkbox hides TLDs without WHOIS proxy', async ({ page, request }) => {
+    const search = new SearchPageObject(page);
+    const prices = await allTlds(request);
+    const noProxy = new Set(prices.filter((p) => !p.can_proxy).map((p) => p.tld_name_punycode));
+    expect(noProxy.size).toBeGreaterThan(0);
+    const cat = await request.get('/domain/category/list', { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
+    const jp = ((await cat.json()).categories as { id: number; name: string }[]).find((c) => c.name === '.jp')!;
+    const inJp = await request.get(`/domain/price/search?categoryId=${jp.id}`, { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
+    const jpTlds = new Set(((await inJp.json()).tldPrices as { tld_name_punycode: string }[]).map((t) => t.tld_name_punycode));
+
+    await search.gotoKeyword(uniqueLabel('cat'));
+    await search.waitForAllChecked();
+    const all = await search.rows.count();
+    await page.getByLabel('WHOIS代理公開できないドメインを表示しない').check();
+    await expect(search.rows).toHaveCount(all - noProxy.size);
+    await page.getByLabel('WHOIS代理公開できないドメインを表示しない').uncheck();
+
+    await page.getByTestId('category-select').selectOption(String(jp.id));
+    await expect(page).toHaveURL(new RegExp(`categoryId=${jp.id}`));
+    await search.waitForAllChecked();
+    await expect(search.rows).toHaveCount(jpTlds.size);
+    const names = await search.rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-domain') ?? ''));
+    expect(names.every((n) => n.endsWith('.jp'))).toBe(true);
+  });
+
   test('white space in a keyword is refused with the spec message', async ({ page }) => {
     const search = new SearchPageObject(page);
     await page.goto('/search');

@@ -32,10 +32,12 @@ export class SearchPageObject {
 }
 
 /** Every TLD the catalogue sells, through the public price API. */
-export async function allTlds(request: APIRequestContext): Promise<{ tld_name: string; tld_name_punycode: string; is_idn: boolean }[]> {
+export async function allTlds(request: APIRequestContext): Promise<{ tld_name: string; tld_name_punycode: string; is_idn: boolean; is_idn_price: boolean; can_proxy: boolean }[]> {
   const res = await request.get('/domain/price/search', { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
   expect(res.ok()).toBe(true);
-  return (await res.json()).tldPrices;
+  // one row per TLD (a TLD may have a second, Japanese-label price row)
+  const rows = (await res.json()).tldPrices as Awaited<ReturnType<typeof allTlds>>;
+  return rows.filter((r, i) => rows.findIndex((x) => x.tld_name_punycode === r.tld_name_punycode) === i);
 }
 
 /** A session and its CSRF token, for calling the API as the web app does. */
