@@ -59,6 +59,17 @@ test.describe('search', () => {
     expect(names.every((n) => n.endsWith('.jp'))).toBe(true);
   });
 
+  test('when nothing is left to show, the empty-result guide appears', async ({ page, request }) => {
+    const search = new SearchPageObject(page);
+    const noProxy = (await allTlds(request)).find((t) => !t.can_proxy)!;
+    await page.goto('/search');
+    await search.searchBulk([`${uniqueLabel('empty')}.${noProxy.tld_name}`]);
+    await search.waitForAllChecked();
+    await page.getByLabel('WHOIS代理公開できないドメインを表示しない').check();
+    await expect(search.rows).toHaveCount(0);
+    await expect(page.getByText('一致するドメインがありませんでした')).toBeVisible();
+  });
+
   test('white space in a keyword is refused with the spec message', async ({ page }) => {
     const search = new SearchPageObject(page);
     await page.goto('/search');
