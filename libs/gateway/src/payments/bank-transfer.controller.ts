@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import { BankTransferDto, OrdersPatterns } from '@registrar/contracts';
+import { Purchaser } from '../identity/auth/roles.decorator';
 import { AdminId, MemberId } from './member';
 import { OrdersClient } from './orders.client';
 import { BankTransferBody, BankTransferStatusQuery } from './payments.dto';
@@ -11,6 +12,7 @@ export class BankTransferController {
 
   /** POST mypage/point/bank_transfer { amount } -> the pending top-up with its transfer reference. */
   @Post('mypage/point/bank_transfer')
+  @Purchaser()
   @HttpCode(200)
   request(@MemberId() userId: number, @Body() body: BankTransferBody): Promise<BankTransferDto> {
     return this.orders.call<BankTransferDto>(OrdersPatterns.BankTransferCreate, { userId, amount: body.amount });

@@ -3,8 +3,9 @@ import type { Request } from 'express';
 
 /**
  * Who is calling, for the orders endpoints. The identity module's RolesGuard (global) checks access for every route
- * (paths under /mypage are member-only, under /admin admin-only) and sets req.user; these decorators only read it,
- * and refuse when it is missing, so an orders endpoint fails closed even if it were reached without the guard.
+ * (paths under /mypage are member-only, under /admin admin-only, others as declared with Member()/Purchaser()/Public())
+ * and sets req.user; these decorators only read it, and refuse when it is missing, so an orders endpoint fails closed
+ * even if it were reached without the guard.
  */
 type WithUser = Request & { user?: { id: number | string; adminRole?: number | null }; session?: { userId?: number } };
 

@@ -2,6 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Quer
 import type { Request } from 'express';
 import { CreatePaymentSessionResult, CreateWalletSessionResult, OrdersPatterns, PaymentSessionAuthResult, PaymentSessionDto } from '@registrar/contracts';
 import { GatewayConfig } from '../gateway.config';
+import { Purchaser } from '../identity/auth/roles.decorator';
 import { appUrlFor, MemberId } from './member';
 import { OrdersClient } from './orders.client';
 import { CaptureWalletBody, CreateSessionBody, CreateWalletSessionBody, RenewSessionBody, TransferSessionBody } from './payments.dto';
@@ -22,6 +23,7 @@ export class PaymentSessionsController {
 
   /** POST mypage/point/domain/create/session -> { result, sessionId, errors } (+ status, authUrl when authentication is needed). */
   @Post('point/domain/create/session')
+  @Purchaser()
   @HttpCode(200)
   create(@MemberId() userId: number, @Body() body: CreateSessionBody, @Req() req: Request): Promise<SessionAnswer> {
     return this.start(userId, 'create', body, body.redirect_url ?? '/mypage/search?action=createDomain', req);
@@ -29,6 +31,7 @@ export class PaymentSessionsController {
 
   /** POST mypage/point/domain/renew/session -> { result, sessionId, errors } (the renewal modal's card payment; returns to mypage/domain?action=renewDomain). */
   @Post('point/domain/renew/session')
+  @Purchaser()
   @HttpCode(200)
   renew(@MemberId() userId: number, @Body() body: RenewSessionBody, @Req() req: Request): Promise<SessionAnswer> {
     return this.start(userId, 'renew', body, body.redirect_url ?? '/mypage/domain?action=renewDomain', req);
@@ -36,6 +39,7 @@ export class PaymentSessionsController {
 
   /** POST mypage/point/domain/transfer/session { stripeCardId, amount } -> { result, sessionId, errors } (transfer-in; the card buys exactly the amount). */
   @Post('point/domain/transfer/session')
+  @Purchaser()
   @HttpCode(200)
   transfer(@MemberId() userId: number, @Body() body: TransferSessionBody, @Req() req: Request): Promise<SessionAnswer> {
     return this.start(userId, 'transfer', { domains: [], amount: body.amount, stripeCardId: body.stripeCardId }, body.redirect_url ?? '/mypage/transferin/confirm', req);
@@ -69,6 +73,7 @@ export class PaymentSessionsController {
 
   /** POST mypage/point/domain/create/wallet { domains, amount } -> { result, sessionId, orderId, approveUrl, errors }: send the browser to approveUrl. */
   @Post('point/domain/create/wallet')
+  @Purchaser()
   @HttpCode(200)
   createWallet(@MemberId() userId: number, @Body() body: CreateWalletSessionBody, @Req() req: Request): Promise<CreateWalletSessionResult> {
     return this.orders.call<CreateWalletSessionResult>(OrdersPatterns.WalletSessionCreate, {

@@ -10,7 +10,7 @@ import { PageQuery } from './payments.dto';
 export class PointsController {
   constructor(private readonly orders: OrdersClient) {}
 
-  /** GET user/point -> { data: { point } } (002 spec; the header hides the point on failure). Needs @Member() once the access decorators land: the path is not under /mypage. */
+  /** GET user/point -> { data: { point } } (002 spec; the header hides the point on failure). Not under /mypage, so declared member-only. */
   @Get('user/point')
   @Member()
   async point(@MemberId() userId: number): Promise<{ data: { point: number } }> {

@@ -1,14 +1,16 @@
 import { BadRequestException, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { OrdersPatterns, StripeWebhookResult } from '@registrar/contracts';
+import { Public } from '../identity/auth/roles.decorator';
 import { OrdersClient } from './orders.client';
 
 /**
  * POST stripe/webhook: Stripe's event deliveries. No session or CSRF (Stripe is the caller): the body is authenticated
  * by its signature, verified by the orders service over the exact raw bytes (the app is created with rawBody: true).
- * Public by design (Public() once the access decorators land); the CSRF middleware must let this one path through.
+ * Public by design; the CSRF middleware lets this one path through (CSRF_EXEMPT).
  */
 @Controller('stripe')
+@Public()
 export class StripeWebhookController {
   constructor(private readonly orders: OrdersClient) {}
 
