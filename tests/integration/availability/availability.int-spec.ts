@@ -117,6 +117,14 @@ describe('POST search/domain', () => {
     expect(bulk.body.results.tlds.map((t: { domain: string }) => t.domain)).toEqual(['a-bulk-name.com', 'b-bulk-name.net']);
   });
 
+  it('POST search/domain/check/claim answers results.unavailableDomains[]', async () => {
+    const name = await freeName(registry, 'net', 'claim');
+    await registry.create({ name, authInfo: 'Claim-Auth-1' });
+    const res = await request(h.url).post('/search/domain/check/claim').set(XHR).send({ domainNames: [name, `free-${Date.now().toString(36)}y.org`] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, results: { unavailableDomains: expect.arrayContaining([name]) } });
+  });
+
   it('refuses more than 25 TLDs a request', async () => {
     const tlds = Array.from({ length: 26 }, (_, i) => `t${i}`);
     const res = await request(h.url).post('/search/domain').set(XHR).send({ domainName: 'x', tlds });
