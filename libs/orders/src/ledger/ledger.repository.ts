@@ -6,7 +6,7 @@ import { NewPointEntry, PointEntry } from './point-entry';
 /** Work done inside one ledger transaction, with the member's balance row locked. */
 export interface LedgerTx {
   findByKey(key: string): Promise<PointEntry | null>;
-  /** Creates the balance row if missing, then locks it (SELECT … FOR UPDATE) and returns the balance. */
+  /** Creates the balance row if missing, locks it until the transaction ends (a row lock, as SELECT … FOR UPDATE) and returns the balance. */
   lockBalance(userId: number): Promise<number>;
   /** Appends an entry and sets the balance row to its balance_after. */
   append(entry: NewPointEntry): Promise<PointEntry>;
@@ -31,8 +31,9 @@ const toEntry = (r: Row): PointEntry => ({
 export class LedgerRepository {
   constructor(@InjectDataSource('orders') private readonly ds: DataSource) {}
 
+  /** One transaction (PostgreSQL's default READ COMMITTED; naming it would cost an extra round trip per change). */
   async inTransaction<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
-    return this.ds.transaction('READ COMMITTED', (m) => work(this.tx(m)));
+    return this.ds.transaction((m) => work(this.tx(m)));
   }
 
   findByKey(key: string): Promise<PointEntry | null> {
@@ -65,17 +66,27 @@ export class LedgerRepository {
         return rows.length ? toEntry(rows[0]) : null;
       },
       async lockBalance(userId) {
-        await m.query('INSERT INTO orders.point_balances (user_id, balance) VALUES ($1, 0) ON CONFLICT (user_id) DO NOTHING', [userId]);
-        const rows: { balance: string }[] = await m.query('SELECT balance FROM orders.point_balances WHERE user_id = $1 FOR UPDATE', [userId]);
+        // one round trip: creates the row if missing and, either way, locks it (ON CONFLICT DO UPDATE takes the row lock
+        // exactly as SELECT … FOR UPDATE does) and returns the balance as of the lock
+        const rows: { balance: string }[] = await m.query(
+          `INSERT INTO orders.point_balances AS b (user_id, balance) VALUES ($1, 0)
+           ON CONFLICT (user_id) DO UPDATE SET user_id = b.user_id RETURNING b.balance`,
+          [userId],
+        );
         return Number(rows[0].balance);
       },
       async append(e) {
+        // the entry and the new balance in one statement
         const rows: Row[] = await m.query(
-          `INSERT INTO orders.point_entries (user_id, delta, balance_after, kind, reference, idempotency_key)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ENTRY_COLUMNS}`,
+          `WITH entry AS (
+             INSERT INTO orders.point_entries (user_id, delta, balance_after, kind, reference, idempotency_key)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ENTRY_COLUMNS}
+           ), balance AS (
+             UPDATE orders.point_balances SET balance = $3, updated_at = now() WHERE user_id = $1
+           )
+           SELECT * FROM entry`,
           [e.userId, e.delta, e.balanceAfter, e.kind, e.reference, e.idempotencyKey],
         );
-        await m.query('UPDATE orders.point_balances SET balance = $2, updated_at = now() WHERE user_id = $1', [e.userId, e.balanceAfter]);
         return toEntry(rows[0]);
       },
     };

@@ -62,8 +62,8 @@ export class LedgerService {
     try {
       return await this.repo.inTransaction(async (tx) => {
         const balance = await tx.lockBalance(change.userId);
-        const raced = await tx.findByKey(change.idempotencyKey);
-        if (raced) return replay(raced, change);
+        // a concurrent change under the same key that committed while we waited makes the insert below fail on the
+        // unique key; the catch below then answers with that first entry
         const balanceAfter = balance + change.delta;
         if (balanceAfter < 0) throw new InsufficientPointsException(balance, -change.delta);
         const entry = await tx.append({
