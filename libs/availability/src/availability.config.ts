@@ -62,6 +62,13 @@ export class AvailabilityConfig extends BaseConfig {
   @Max(256)
   AVAILABILITY_EPP_POOL_SIZE = 40;
 
+  /** EPP sessions opened in the background at boot, so the first search does not pay for TLS handshakes and logins. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(256)
+  AVAILABILITY_EPP_WARM_SESSIONS = 18;
+
   /** How long one check command may take before it counts as failed (a search should fail fast, then retry once). */
   @Type(() => Number)
   @IsInt()

@@ -1,4 +1,4 @@
-import { Module, OnApplicationShutdown, Inject } from '@nestjs/common';
+import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type IORedis from 'ioredis';
 import { CATALOG_CLIENT } from '@registrar/contracts';
 import { createRedis, loadConfig, rpcClientModule } from '@registrar/infra';
@@ -29,8 +29,22 @@ import { AVAILABILITY_REDIS } from './tokens';
   ],
   exports: [AvailabilityService, AvailabilityQueue],
 })
-export class AvailabilityServiceModule implements OnApplicationShutdown {
-  constructor(@Inject(AVAILABILITY_REDIS) private readonly redis: IORedis, @Inject(REGISTRY_PORT) private readonly registry: RegistryPort & { close?: () => Promise<void> }) {}
+export class AvailabilityServiceModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('AvailabilityServiceModule');
+
+  constructor(
+    @Inject(AVAILABILITY_REDIS) private readonly redis: IORedis,
+    @Inject(REGISTRY_PORT) private readonly registry: RegistryPort & { close?: () => Promise<void>; warmUp?: (n: number) => Promise<void> },
+    private readonly config: AvailabilityConfig,
+  ) {}
+
+  /** Opens EPP sessions in the background; a registry that is not up yet only delays the first search. */
+  onApplicationBootstrap(): void {
+    const n = this.config.AVAILABILITY_EPP_WARM_SESSIONS;
+    if (n > 0 && this.registry.warmUp) {
+      this.registry.warmUp(n).catch((e: Error) => this.logger.warn(`EPP warm-up: ${e.message} (sessions open on first use)`));
+    }
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.registry.close?.().catch(() => undefined);

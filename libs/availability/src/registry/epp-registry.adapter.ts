@@ -26,10 +26,10 @@ export class EppRegistryAdapter implements RegistryPort {
 /** REGISTRY_PORT: this service's own EPP pool (AVAILABILITY_EPP_POOL_SIZE sessions), closed at shutdown. */
 export const registryPortProvider: Provider = {
   provide: REGISTRY_PORT,
-  useFactory: (config: AvailabilityConfig): RegistryPort & { close(): Promise<void> } => {
+  useFactory: (config: AvailabilityConfig): RegistryPort & { close(): Promise<void>; warmUp(n: number): Promise<void> } => {
     const pool = createEppClientFromEnv(undefined, { poolSize: config.AVAILABILITY_EPP_POOL_SIZE, commandTimeoutMs: config.AVAILABILITY_EPP_TIMEOUT_MS, trIdPrefix: 'avail' });
     const adapter = new EppRegistryAdapter(pool);
-    return { check: (names) => adapter.check(names), close: () => pool.close() };
+    return { check: (names) => adapter.check(names), close: () => pool.close(), warmUp: (n: number) => pool.warmUp(n) };
   },
   inject: [AvailabilityConfig],
 };
