@@ -10,24 +10,56 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as SecurityRouteImport } from './routes/security'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
+import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
+import { Route as RegisterIndexRouteImport } from './routes/register/index'
+import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
+import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
+import { Route as MypageDomainIndexRouteImport } from './routes/mypage/domain/index'
 import { Route as MypagePaypalReturnRouteImport } from './routes/mypage/paypal/return'
 import { Route as MypageStripeIndexRouteImport } from './routes/mypage/stripe/index'
 import { Route as MypageStripeAuthRouteImport } from './routes/mypage/stripe/auth'
 import { Route as MypageStripeCompleteRouteImport } from './routes/mypage/stripe/complete'
+import { Route as MypageUserRegisterRouteImport } from './routes/mypage/user/register'
+import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
+import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MypageRoute = MypageRouteImport.update({
+  id: '/mypage',
+  path: '/mypage',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SecurityRoute = SecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DomainDeadlineRoute = DomainDeadlineRouteImport.update({
@@ -40,9 +72,24 @@ const DomainPriceRoute = DomainPriceRouteImport.update({
   path: '/domain/price',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MeIndexRoute = MeIndexRouteImport.update({
+  id: '/me/',
+  path: '/me/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MypageSearchRoute = MypageSearchRouteImport.update({
-  id: '/mypage/search',
-  path: '/mypage/search',
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => MypageRoute,
+} as any)
+const RegisterIndexRoute = RegisterIndexRouteImport.update({
+  id: '/register/',
+  path: '/register/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterConfirmRoute = RegisterConfirmRouteImport.update({
+  id: '/register/confirm',
+  path: '/register/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
@@ -50,114 +97,216 @@ const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
   path: '/domain/tld/$tldName',
   getParentRoute: () => rootRouteImport,
 } as any)
-const MypagePaypalReturnRoute = MypagePaypalReturnRouteImport.update({
-  id: '/mypage/paypal/return',
-  path: '/mypage/paypal/return',
+const MeEmailConfirmRoute = MeEmailConfirmRouteImport.update({
+  id: '/me/email/confirm',
+  path: '/me/email/confirm',
   getParentRoute: () => rootRouteImport,
+} as any)
+const MypageDomainIndexRoute = MypageDomainIndexRouteImport.update({
+  id: '/domain/',
+  path: '/domain/',
+  getParentRoute: () => MypageRoute,
+} as any)
+const MypagePaypalReturnRoute = MypagePaypalReturnRouteImport.update({
+  id: '/paypal/return',
+  path: '/paypal/return',
+  getParentRoute: () => MypageRoute,
 } as any)
 const MypageStripeIndexRoute = MypageStripeIndexRouteImport.update({
-  id: '/mypage/stripe/',
-  path: '/mypage/stripe/',
-  getParentRoute: () => rootRouteImport,
+  id: '/stripe/',
+  path: '/stripe/',
+  getParentRoute: () => MypageRoute,
 } as any)
 const MypageStripeAuthRoute = MypageStripeAuthRouteImport.update({
-  id: '/mypage/stripe/auth',
-  path: '/mypage/stripe/auth',
-  getParentRoute: () => rootRouteImport,
+  id: '/stripe/auth',
+  path: '/stripe/auth',
+  getParentRoute: () => MypageRoute,
 } as any)
 const MypageStripeCompleteRoute = MypageStripeCompleteRouteImport.update({
-  id: '/mypage/stripe/complete',
-  path: '/mypage/stripe/complete',
+  id: '/stripe/complete',
+  path: '/stripe/complete',
+  getParentRoute: () => MypageRoute,
+} as any)
+const MypageUserRegisterRoute = MypageUserRegisterRouteImport.update({
+  id: '/user/register',
+  path: '/user/register',
+  getParentRoute: () => MypageRoute,
+} as any)
+const PasswordResetIndexRoute = PasswordResetIndexRouteImport.update({
+  id: '/password/reset/',
+  path: '/password/reset/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PasswordResetConfirmRoute = PasswordResetConfirmRouteImport.update({
+  id: '/password/reset/confirm',
+  path: '/password/reset/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
+  '/security': typeof SecurityRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
+  '/register/confirm': typeof RegisterConfirmRoute
+  '/me/': typeof MeIndexRoute
+  '/register/': typeof RegisterIndexRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
+  '/mypage/user/register': typeof MypageUserRegisterRoute
+  '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
+  '/password/reset/': typeof PasswordResetIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
+  '/security': typeof SecurityRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
+  '/register/confirm': typeof RegisterConfirmRoute
+  '/me': typeof MeIndexRoute
+  '/register': typeof RegisterIndexRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
+  '/mypage/user/register': typeof MypageUserRegisterRoute
+  '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
+  '/password/reset': typeof PasswordResetIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
+  '/security': typeof SecurityRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
+  '/register/confirm': typeof RegisterConfirmRoute
+  '/me/': typeof MeIndexRoute
+  '/register/': typeof RegisterIndexRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
+  '/mypage/user/register': typeof MypageUserRegisterRoute
+  '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
+  '/password/reset/': typeof PasswordResetIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/login'
+    | '/logout'
+    | '/mypage'
     | '/search'
+    | '/security'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
+    | '/register/confirm'
+    | '/me/'
+    | '/register/'
     | '/domain/tld/$tldName'
+    | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
+    | '/mypage/user/register'
+    | '/password/reset/confirm'
+    | '/mypage/domain/'
     | '/mypage/stripe/'
+    | '/password/reset/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/login'
+    | '/logout'
+    | '/mypage'
     | '/search'
+    | '/security'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
+    | '/register/confirm'
+    | '/me'
+    | '/register'
     | '/domain/tld/$tldName'
+    | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
+    | '/mypage/user/register'
+    | '/password/reset/confirm'
+    | '/mypage/domain'
     | '/mypage/stripe'
+    | '/password/reset'
   id:
     | '__root__'
     | '/'
+    | '/login'
+    | '/logout'
+    | '/mypage'
     | '/search'
+    | '/security'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
+    | '/register/confirm'
+    | '/me/'
+    | '/register/'
     | '/domain/tld/$tldName'
+    | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
+    | '/mypage/user/register'
+    | '/password/reset/confirm'
+    | '/mypage/domain/'
     | '/mypage/stripe/'
+    | '/password/reset/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  LoginRoute: typeof LoginRoute
+  LogoutRoute: typeof LogoutRoute
+  MypageRoute: typeof MypageRouteWithChildren
   SearchRoute: typeof SearchRoute
+  SecurityRoute: typeof SecurityRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
   DomainPriceRoute: typeof DomainPriceRoute
-  MypageSearchRoute: typeof MypageSearchRoute
+  RegisterConfirmRoute: typeof RegisterConfirmRoute
+  MeIndexRoute: typeof MeIndexRoute
+  RegisterIndexRoute: typeof RegisterIndexRoute
   DomainTldTldNameRoute: typeof DomainTldTldNameRoute
-  MypagePaypalReturnRoute: typeof MypagePaypalReturnRoute
-  MypageStripeAuthRoute: typeof MypageStripeAuthRoute
-  MypageStripeCompleteRoute: typeof MypageStripeCompleteRoute
-  MypageStripeIndexRoute: typeof MypageStripeIndexRoute
+  MeEmailConfirmRoute: typeof MeEmailConfirmRoute
+  PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
+  PasswordResetIndexRoute: typeof PasswordResetIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -169,11 +318,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mypage': {
+      id: '/mypage'
+      path: '/mypage'
+      fullPath: '/mypage'
+      preLoaderRoute: typeof MypageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/security': {
+      id: '/security'
+      path: '/security'
+      fullPath: '/security'
+      preLoaderRoute: typeof SecurityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/domain/deadline': {
@@ -190,11 +367,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DomainPriceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/me/': {
+      id: '/me/'
+      path: '/me'
+      fullPath: '/me/'
+      preLoaderRoute: typeof MeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mypage/search': {
       id: '/mypage/search'
-      path: '/mypage/search'
+      path: '/search'
       fullPath: '/mypage/search'
       preLoaderRoute: typeof MypageSearchRouteImport
+      parentRoute: typeof MypageRoute
+    }
+    '/register/': {
+      id: '/register/'
+      path: '/register'
+      fullPath: '/register/'
+      preLoaderRoute: typeof RegisterIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/confirm': {
+      id: '/register/confirm'
+      path: '/register/confirm'
+      fullPath: '/register/confirm'
+      preLoaderRoute: typeof RegisterConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/domain/tld/$tldName': {
@@ -204,48 +402,111 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DomainTldTldNameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/me/email/confirm': {
+      id: '/me/email/confirm'
+      path: '/me/email/confirm'
+      fullPath: '/me/email/confirm'
+      preLoaderRoute: typeof MeEmailConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mypage/domain/': {
+      id: '/mypage/domain/'
+      path: '/domain'
+      fullPath: '/mypage/domain/'
+      preLoaderRoute: typeof MypageDomainIndexRouteImport
+      parentRoute: typeof MypageRoute
+    }
     '/mypage/paypal/return': {
       id: '/mypage/paypal/return'
-      path: '/mypage/paypal/return'
+      path: '/paypal/return'
       fullPath: '/mypage/paypal/return'
       preLoaderRoute: typeof MypagePaypalReturnRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof MypageRoute
     }
     '/mypage/stripe/': {
       id: '/mypage/stripe/'
-      path: '/mypage/stripe'
+      path: '/stripe'
       fullPath: '/mypage/stripe/'
       preLoaderRoute: typeof MypageStripeIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof MypageRoute
     }
     '/mypage/stripe/auth': {
       id: '/mypage/stripe/auth'
-      path: '/mypage/stripe/auth'
+      path: '/stripe/auth'
       fullPath: '/mypage/stripe/auth'
       preLoaderRoute: typeof MypageStripeAuthRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof MypageRoute
     }
     '/mypage/stripe/complete': {
       id: '/mypage/stripe/complete'
-      path: '/mypage/stripe/complete'
+      path: '/stripe/complete'
       fullPath: '/mypage/stripe/complete'
       preLoaderRoute: typeof MypageStripeCompleteRouteImport
+      parentRoute: typeof MypageRoute
+    }
+    '/mypage/user/register': {
+      id: '/mypage/user/register'
+      path: '/user/register'
+      fullPath: '/mypage/user/register'
+      preLoaderRoute: typeof MypageUserRegisterRouteImport
+      parentRoute: typeof MypageRoute
+    }
+    '/password/reset/': {
+      id: '/password/reset/'
+      path: '/password/reset'
+      fullPath: '/password/reset/'
+      preLoaderRoute: typeof PasswordResetIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/password/reset/confirm': {
+      id: '/password/reset/confirm'
+      path: '/password/reset/confirm'
+      fullPath: '/password/reset/confirm'
+      preLoaderRoute: typeof PasswordResetConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
 }
 
-const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  SearchRoute: SearchRoute,
-  DomainDeadlineRoute: DomainDeadlineRoute,
-  DomainPriceRoute: DomainPriceRoute,
+interface MypageRouteChildren {
+  MypageSearchRoute: typeof MypageSearchRoute
+  MypagePaypalReturnRoute: typeof MypagePaypalReturnRoute
+  MypageStripeAuthRoute: typeof MypageStripeAuthRoute
+  MypageStripeCompleteRoute: typeof MypageStripeCompleteRoute
+  MypageUserRegisterRoute: typeof MypageUserRegisterRoute
+  MypageDomainIndexRoute: typeof MypageDomainIndexRoute
+  MypageStripeIndexRoute: typeof MypageStripeIndexRoute
+}
+
+const MypageRouteChildren: MypageRouteChildren = {
   MypageSearchRoute: MypageSearchRoute,
-  DomainTldTldNameRoute: DomainTldTldNameRoute,
   MypagePaypalReturnRoute: MypagePaypalReturnRoute,
   MypageStripeAuthRoute: MypageStripeAuthRoute,
   MypageStripeCompleteRoute: MypageStripeCompleteRoute,
+  MypageUserRegisterRoute: MypageUserRegisterRoute,
+  MypageDomainIndexRoute: MypageDomainIndexRoute,
   MypageStripeIndexRoute: MypageStripeIndexRoute,
+}
+
+const MypageRouteWithChildren =
+  MypageRoute._addFileChildren(MypageRouteChildren)
+
+const rootRouteChildren: RootRouteChildren = {
+  IndexRoute: IndexRoute,
+  LoginRoute: LoginRoute,
+  LogoutRoute: LogoutRoute,
+  MypageRoute: MypageRouteWithChildren,
+  SearchRoute: SearchRoute,
+  SecurityRoute: SecurityRoute,
+  DomainDeadlineRoute: DomainDeadlineRoute,
+  DomainPriceRoute: DomainPriceRoute,
+  RegisterConfirmRoute: RegisterConfirmRoute,
+  MeIndexRoute: MeIndexRoute,
+  RegisterIndexRoute: RegisterIndexRoute,
+  DomainTldTldNameRoute: DomainTldTldNameRoute,
+  MeEmailConfirmRoute: MeEmailConfirmRoute,
+  PasswordResetConfirmRoute: PasswordResetConfirmRoute,
+  PasswordResetIndexRoute: PasswordResetIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

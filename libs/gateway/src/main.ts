@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createLogger, PinoNestLogger } from '@registrar/infra';
 import { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
+import { SessionMiddleware } from './identity/session/session.middleware';
 
 /** The HTTP edge's app-level settings, shared by startGateway() and the integration tests that boot GatewayModule. */
 export function configureGatewayApp(app: NestExpressApplication): NestExpressApplication {
@@ -18,6 +19,9 @@ export function configureGatewayApp(app: NestExpressApplication): NestExpressApp
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.use(compression());
   app.use(cookieParser());
+  // sessions before any module middleware (the SPA middleware puts the session's CSRF token into the page)
+  const sessions = app.get(SessionMiddleware);
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => sessions.use(req, res, next));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, forbidNonWhitelisted: false }));
   return app;
 }

@@ -56,15 +56,21 @@ export async function startMailCatcher(opts: { port: number; redisUrl: string; h
     },
   });
   const host = opts.host ?? '127.0.0.1';
+  // smtp-server re-emits its socket's errors on itself: while listening they decide the port, afterwards they are logged
+  let pending: ((e: Error) => void) | null = null;
+  server.on('error', (e: Error) => {
+    if (pending) pending(e);
+    else console.error(`mail catcher: ${e.message}`);
+  });
   const listen = (port: number) => new Promise<void>((resolve, reject) => {
-    const onError = (e: Error) => reject(e);
-    server.server.once('error', onError);
-    server.listen(port, host, () => { server.server.off('error', onError); resolve(); });
+    pending = reject;
+    server.listen(port, host, () => { pending = null; resolve(); });
   });
   try {
     await listen(opts.port);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    pending = null;
     await listen(0);
   }
   const port = (server.server.address() as AddressInfo).port;

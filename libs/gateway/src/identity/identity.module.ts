@@ -60,6 +60,8 @@ export class IdentityModule implements NestModule, OnModuleDestroy {
   constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis) {}
 
   configure(consumer: MiddlewareConsumer) {
+    // the session itself is installed ahead of every module's middleware by configureGatewayApp (the SPA middleware
+    // needs it for the page's meta token); applying it here too is a no-op then, and a safety net otherwise
     consumer.apply(SessionMiddleware, CsrfMiddleware).forRoutes('*');
   }
 

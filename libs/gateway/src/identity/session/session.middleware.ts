@@ -29,7 +29,7 @@ export class SessionMiddleware implements NestMiddleware {
   }
 
   use(req: Request, res: Response, next: NextFunction) {
-    if (req.path.startsWith('/health/') || req.path.startsWith('/assets/')) return next();
+    if (req.session || req.path.startsWith('/health/') || req.path.startsWith('/assets/')) return next();
     this.handler(req, res, next);
   }
 }

@@ -1,0 +1,78 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { accountApi, errorMessage, sessionChanged } from '../features/account/account.api';
+import { AccountCard } from '../features/account/account-card';
+
+interface LoginSearch { non_login?: string; redirect?: string }
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (s: Record<string, unknown>): LoginSearch => ({
+    non_login: s.non_login === 'yes' ? 'yes' : undefined,
+    redirect: typeof s.redirect === 'string' && s.redirect.startsWith('/') && !s.redirect.startsWith('//') ? s.redirect : undefined,
+  }),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const done = async (r: { csrfToken?: string; two_factor_setup_required?: boolean }) => {
+    await sessionChanged(qc, r);
+    // a guest who started in another tab (non_login=yes) continues with the search there
+    const to = r.two_factor_setup_required ? '/security' : search.non_login === 'yes' ? '/mypage/search' : search.redirect ?? '/mypage/domain';
+    await navigate({ href: to });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      if (step === 'password') {
+        const r = await accountApi.login(email, password);
+        if (r.two_factor_required) setStep('code');
+        else await done(r);
+      } else {
+        await done(await accountApi.loginTwoFactor(code));
+      }
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AccountCard title="ログイン" error={error}>
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          {step === 'password' ? (
+            <>
+              <TextInput label="メールアドレス" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+              <PasswordInput label="パスワード" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            </>
+          ) : (
+            <>
+              <Text size="sm">認証アプリに表示されている6桁のコード、またはリカバリーコードを入力してください。</Text>
+              <TextInput label="認証コード" autoComplete="one-time-code" inputMode="numeric" required value={code} onChange={(e) => setCode(e.currentTarget.value)} autoFocus />
+            </>
+          )}
+          <Button type="submit" loading={busy}>ログイン</Button>
+        </Stack>
+      </form>
+      <Text size="sm">
+        <Anchor component={Link} to="/password/reset">パスワードをお忘れの方</Anchor>　／　<Anchor component={Link} to="/register">新規登録</Anchor>
+      </Text>
+    </AccountCard>
+  );
+}

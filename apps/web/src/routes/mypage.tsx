@@ -1,0 +1,27 @@
+import { Box, Stack } from '@mantine/core';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { requireMember } from '../features/account/require-member';
+import { RotatingBanner } from '../features/mypage/rotating-banner';
+import { MypageSidebar } from '../features/mypage/sidebar';
+
+/**
+ * The member area layout (001 spec sidebar): guests are sent to /login by the beforeLoad guard; snackbars come from
+ * Mantine notifications mounted at the root (bottom right, 4000 ms, a click dismisses).
+ */
+export const Route = createFileRoute('/mypage')({ beforeLoad: requireMember, component: MypageLayout });
+
+function MypageLayout() {
+  return (
+    <Box maw={1200} mx="auto" px="md" py="md">
+      <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
+        <Stack gap="md">
+          <MypageSidebar />
+          <RotatingBanner />
+        </Stack>
+        <Box>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
