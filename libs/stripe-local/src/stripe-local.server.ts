@@ -33,6 +33,12 @@ export interface StripeLocalServer {
   events: StripeEvent[];
   /** resolves when every webhook delivery in flight has been attempted */
   flushWebhooks(): Promise<void>;
+  /**
+   * Fault injection for tests: the next `count` API calls whose path ends with `pathEndsWith` answer 500. `before`: the
+   * call is not processed (nothing happened at Stripe); `after`: it is processed (and its idempotent answer stored), only
+   * the answer is lost. A new call for the same path replaces the previous one; count 0 clears it.
+   */
+  failNext(pathEndsWith: string, count: number, mode: 'before' | 'after'): void;
   close(): Promise<void>;
 }
 
@@ -71,6 +77,7 @@ export async function startStripeLocal(o: StripeLocalOptions): Promise<StripeLoc
   const idempotent = new Map<string, { status: number; body: string }>();
   const events: StripeEvent[] = [];
   const deliveries = new Set<Promise<void>>();
+  const faults: { pathEndsWith: string; count: number; mode: 'before' | 'after' }[] = [];
   let publicUrl = o.publicUrl ?? '';
 
   // ---- webhooks
@@ -347,11 +354,16 @@ export async function startStripeLocal(o: StripeLocalOptions): Promise<StripeLoc
       return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
     }
     const body = await readBody(req);
+    const fault = faults.find((f) => f.count > 0 && path.endsWith(f.pathEndsWith));
+    if (fault) fault.count -= 1;
+    const lost = () => json(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred (injected by the test).' } });
+    if (fault?.mode === 'before') return lost();
     const params = decodeForm(req.method === 'GET' || req.method === 'DELETE' ? query : body);
     const idemKey = req.method === 'POST' ? String(req.headers['idempotency-key'] ?? '') : '';
     if (idemKey) {
       const seen = idempotent.get(`${key}:${idemKey}`);
       if (seen) {
+        if (fault) return lost();
         res.writeHead(seen.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true', 'request-id': id('req') });
         return void res.end(seen.body);
       }
@@ -375,6 +387,7 @@ export async function startStripeLocal(o: StripeLocalOptions): Promise<StripeLoc
     }
     const text = JSON.stringify(out);
     if (idemKey && status !== 500) idempotent.set(`${key}:${idemKey}`, { status, body: text });
+    if (fault) return lost();
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), 'stripe-version': API_VERSION });
     res.end(text);
   }
@@ -448,6 +461,10 @@ export async function startStripeLocal(o: StripeLocalOptions): Promise<StripeLoc
     url: publicUrl,
     port,
     events,
+    failNext(pathEndsWith, count, mode) {
+      for (let i = faults.length - 1; i >= 0; i--) if (faults[i].pathEndsWith === pathEndsWith) faults.splice(i, 1);
+      if (count > 0) faults.push({ pathEndsWith, count, mode });
+    },
     async flushWebhooks() {
       while (deliveries.size) await Promise.allSettled([...deliveries]);
     },

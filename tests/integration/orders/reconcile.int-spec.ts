@@ -79,3 +79,33 @@ describe('payment reconciliation', () => {
     expect(await h.balance(user)).toBe(0);
   });
 });
+
+describe('a lost answer from the card provider', () => {
+  it('charged at Stripe but the answer never came: the member is told to retry later, and reconciliation credits it once', async () => {
+    const user = newUserId();
+    const card = await registerCard(user, '4242424242424242');
+    h.stripe.failNext('/confirm', 10, 'after');
+    const r = await request(h.url).post('/mypage/point/domain/create/session').set(as(user)).send({ domains: [{ name: 'a.com', point: 1200 }], amount: 1200, stripeCardId: card }).expect(200);
+    expect(r.body).toMatchObject({ result: false, status: 'created', errors: ['エラーが発生しました（しばらくしてから再度お試しください）'] });
+    expect(await h.balance(user)).toBe(0);
+    h.stripe.failNext('/confirm', 0, 'after');
+    await reconcile();
+    expect(await h.balance(user)).toBe(1200);
+    await reconcile();
+    expect(await h.balance(user)).toBe(1200);
+  });
+
+  it('the charge never reached Stripe: nothing is taken and reconciliation closes the session as failed', async () => {
+    const user = newUserId();
+    const card = await registerCard(user, '4242424242424242');
+    h.stripe.failNext('/confirm', 10, 'before');
+    const r = await request(h.url).post('/mypage/point/domain/create/session').set(as(user)).send({ domains: [{ name: 'a.com', point: 800 }], amount: 800, stripeCardId: card }).expect(200);
+    expect(r.body).toMatchObject({ result: false, status: 'created' });
+    h.stripe.failNext('/confirm', 0, 'before');
+    await reconcile();
+    const s = await request(h.url).get(`/mypage/point/session/${r.body.sessionId}`).set(as(user)).expect(200);
+    expect(s.body.status).toBe('failed');
+    expect(await h.balance(user)).toBe(0);
+    expect(h.stripe.events.filter((e) => e.type === 'payment_intent.succeeded' && e.data.object.metadata?.sessionId === r.body.sessionId)).toHaveLength(0);
+  });
+});

@@ -8,8 +8,8 @@ export interface LedgerTx {
   findByKey(key: string): Promise<PointEntry | null>;
   /** Creates the balance row if missing, locks it until the transaction ends (a row lock, as SELECT … FOR UPDATE) and returns the balance. */
   lockBalance(userId: number): Promise<number>;
-  /** Appends an entry and sets the balance row to its balance_after. */
-  append(entry: NewPointEntry): Promise<PointEntry>;
+  /** Appends an entry and sets the balance row to its balance_after; null (and nothing changed) when the key is taken. */
+  append(entry: NewPointEntry): Promise<PointEntry | null>;
 }
 
 const ENTRY_COLUMNS = 'id, user_id, delta, balance_after, kind, reference, idempotency_key, created_at';
@@ -76,18 +76,19 @@ export class LedgerRepository {
         return Number(rows[0].balance);
       },
       async append(e) {
-        // the entry and the new balance in one statement
+        // the entry and the new balance in one statement; a key already used (by a change that committed meanwhile)
+        // inserts nothing and changes no balance
         const rows: Row[] = await m.query(
           `WITH entry AS (
              INSERT INTO orders.point_entries (user_id, delta, balance_after, kind, reference, idempotency_key)
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ENTRY_COLUMNS}
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${ENTRY_COLUMNS}
            ), balance AS (
-             UPDATE orders.point_balances SET balance = $3, updated_at = now() WHERE user_id = $1
+             UPDATE orders.point_balances SET balance = $3, updated_at = now() WHERE user_id = $1 AND EXISTS (SELECT 1 FROM entry)
            )
            SELECT * FROM entry`,
           [e.userId, e.delta, e.balanceAfter, e.kind, e.reference, e.idempotencyKey],
         );
-        return toEntry(rows[0]);
+        return rows.length ? toEntry(rows[0]) : null;
       },
     };
   }

@@ -60,10 +60,8 @@ export class LedgerService {
     const first = await this.repo.findByKey(change.idempotencyKey);
     if (first) return replay(first, change);
     try {
-      return await this.repo.inTransaction(async (tx) => {
+      const applied = await this.repo.inTransaction(async (tx) => {
         const balance = await tx.lockBalance(change.userId);
-        // a concurrent change under the same key that committed while we waited makes the insert below fail on the
-        // unique key; the catch below then answers with that first entry
         const balanceAfter = balance + change.delta;
         if (balanceAfter < 0) throw new InsufficientPointsException(balance, -change.delta);
         const entry = await tx.append({
@@ -74,8 +72,13 @@ export class LedgerService {
           reference: change.reference ?? null,
           idempotencyKey: change.idempotencyKey,
         });
-        return toPointEntryDto(entry);
+        return entry ? toPointEntryDto(entry) : null;
       });
+      if (applied) return applied;
+      // a change under the same key committed while this one waited: the first one stands
+      const winner = await this.repo.findByKey(change.idempotencyKey);
+      if (winner) return replay(winner, change);
+      throw new OrdersException(OrdersErrorCode.IdempotencyConflict, `idempotency key ${change.idempotencyKey} is in use`);
     } catch (e) {
       // the same key applied at the same moment for another member's row (or a second lock holder): the first one won
       if (isIdempotencyKeyViolation(e)) {

@@ -18,6 +18,8 @@ export interface TopUpRequest {
   returnUrl?: string;
   /** wallet: the approved order id sent by the wallet button */
   walletOrderId?: string;
+  /** called with the provider's reference as soon as it exists, before any money moves (so a lost answer can be reconciled) */
+  onProviderRef?: (ref: string) => Promise<void>;
 }
 
 export type TopUpOutcome =

@@ -24,26 +24,37 @@ export class CardPaymentProvider implements PaymentProvider {
 
   async startTopUp(req: TopUpRequest): Promise<TopUpOutcome> {
     const customer = await this.cards.customerOf(req.userId);
+    // 1. the PaymentIntent, unconfirmed (it cannot take money yet); its id is recorded before anything is charged
+    let pi: Stripe.PaymentIntent;
     try {
-      const pi = await this.stripe.paymentIntents.create(
+      pi = await this.stripe.paymentIntents.create(
         {
           amount: req.amount,
           currency: 'jpy',
           ...(customer ? { customer } : {}),
           payment_method: req.paymentMethodId,
-          confirm: true,
-          return_url: req.returnUrl,
           description: 'ポイント購入',
           metadata: { sessionId: req.reference, userId: String(req.userId) },
         },
         { idempotencyKey: `topup-${req.reference}` },
       );
-      return outcomeOf(pi);
+    } catch (e) {
+      this.logger.warn(`payment intent not created: session ${req.reference}: ${(e as Error).message}`);
+      return { status: 'failed', providerRef: null, error: stripeFailureMessage(e, FAILURE_MESSAGES) };
+    }
+    await req.onProviderRef?.(pi.id);
+    // 2. the charge
+    try {
+      return outcomeOf(await this.stripe.paymentIntents.confirm(pi.id, { return_url: req.returnUrl }, { idempotencyKey: `confirm-${req.reference}` }));
     } catch (e) {
       const err = e as Stripe.errors.StripeError;
-      this.logger.warn(`card charge refused: session ${req.reference}, code ${err.code ?? '-'}, decline ${err.decline_code ?? '-'}`);
-      const piId = (err.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id ?? err.payment_intent?.id ?? null;
-      return { status: 'failed', providerRef: piId, error: stripeFailureMessage(e, FAILURE_MESSAGES) };
+      if (err.type === 'StripeCardError') {
+        this.logger.warn(`card charge refused: session ${req.reference}, code ${err.code ?? '-'}, decline ${err.decline_code ?? '-'}`);
+        return { status: 'failed', providerRef: pi.id, error: stripeFailureMessage(e, FAILURE_MESSAGES) };
+      }
+      // the outcome is unknown (network, Stripe down): the session keeps waiting; the webhook or reconciliation settles it
+      this.logger.warn(`card charge outcome unknown: session ${req.reference}: ${err.message}`);
+      return { status: 'pending', providerRef: pi.id };
     }
   }
 

@@ -111,10 +111,15 @@ export class PaymentSessionService {
       return synced.status === 'failed' ? { ...base, result: false, errors: [synced.error ?? M.unexpectedError] } : { ...base, result: true, errors: [] };
     }
     const returnUrl = `${appUrlOf(req.appUrl)}/mypage/stripe/auth?session_id=${id}&redirect_url=${encodeURIComponent(back)}`;
-    const outcome = await this.card.startTopUp({ userId: req.userId, amount: split.cardCharge, reference: id, paymentMethodId: card.paymentMethodId, returnUrl });
+    const outcome = await this.card.startTopUp({
+      userId: req.userId, amount: split.cardCharge, reference: id, paymentMethodId: card.paymentMethodId, returnUrl,
+      onProviderRef: (ref) => this.sessions.setOutcome(id, 'card', ref, 'created'),
+    });
     const status = await this.apply(id, outcome);
     const base = { sessionId: id, status, minimumApplied: split.minimumApplied, surplusPoints: split.surplusPoints };
     if (status === 'failed') return { ...base, result: false, errors: [outcome.status === 'failed' ? outcome.error : M.unexpectedError] };
+    // outcome unknown (the provider did not answer): not paid as far as we know; the webhook or reconciliation settles it
+    if (status === 'created') return { ...base, result: false, errors: [M.errorRetryLaterParen] };
     return { ...base, result: true, errors: [] };
   }
 
