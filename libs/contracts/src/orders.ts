@@ -29,6 +29,8 @@ export const OrdersPatterns = {
   PaymentSessionGet: 'orders.payment-session.get',
   /** { userId, sessionId } -> { consumed: boolean }: the purchase takes a paid session once (true for the one caller that did) */
   PaymentSessionConsume: 'orders.payment-session.consume',
+  /** OffSessionChargeRequest -> OffSessionChargeResult: the member's newest card, charged without them (auto-renew); points credited */
+  CardChargeOffSession: 'orders.card.charge-off-session',
   /** CreateWalletSessionRequest -> CreateWalletSessionResult (the wallet's approval page) */
   WalletSessionCreate: 'orders.wallet.session.create',
   /** CaptureWalletRequest -> PaymentSessionAuthResult (captured once, points credited; where to go next) */
@@ -227,6 +229,24 @@ export interface PaymentSessionAuthResult {
   /** where to send the browser: the authentication page, or back to redirectUrl when nothing is left to do */
   url: string;
   status: PaymentSessionStatus;
+  error: string | null;
+}
+
+/** Buying points with the saved card while the member is away (auto-renew). The caller computes the amount (splitPayment). */
+export interface OffSessionChargeRequest {
+  userId: number;
+  /** at least 50 yen */
+  amount: number;
+  /** one charge per key, however often it is retried (e.g. autorenew:{domainId}:{expiry}) */
+  idempotencyKey: string;
+  purpose?: 'renew' | 'create' | 'transfer';
+  reference?: string | null;
+}
+export interface OffSessionChargeResult {
+  result: boolean;
+  sessionId: string | null;
+  /** 100: no card on file (001 spec's error code for a missing card) */
+  errorCode: 100 | null;
   error: string | null;
 }
 

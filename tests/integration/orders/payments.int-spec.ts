@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import request from 'supertest';
-import { CardListResult, CreatePaymentSessionResult, OrdersPatterns, PointHistoryResult } from '@registrar/contracts';
+import { CardListResult, CreatePaymentSessionResult, OffSessionChargeResult, OrdersPatterns, PointHistoryResult } from '@registrar/contracts';
 import { newUserId, OrdersHarness, startOrdersHarness, WEBHOOK_SECRET } from './orders-harness';
 
 let h: OrdersHarness;
@@ -226,6 +226,28 @@ describe('card payment session (POST mypage/point/domain/create/session)', () =>
     const other = newUserId();
     await get(other, `/mypage/point/session/${r.body.sessionId}`).expect(404);
     await get(other, r.body.authUrl).expect(404);
+  });
+});
+
+describe('off-session card charge (auto-renew)', () => {
+  const charge = (userId: number, amount: number, idempotencyKey: string) => h.call<OffSessionChargeResult>(OrdersPatterns.CardChargeOffSession, { userId, amount, idempotencyKey, purpose: 'renew', reference: 'renew-me.com' });
+
+  it('charges the newest card once per key and credits the points', async () => {
+    const user = newUserId();
+    await registerCard(user, '4242424242424242');
+    const [a, b] = await Promise.all([charge(user, 1500, `autorenew-${user}`), charge(user, 1500, `autorenew-${user}`)]);
+    expect(a).toMatchObject({ result: true, errorCode: null, error: null });
+    expect(b.sessionId).toBe(a.sessionId);
+    expect(await charge(user, 1500, `autorenew-${user}`)).toMatchObject({ result: true, sessionId: a.sessionId });
+    expect(await h.balance(user)).toBe(1500);
+  });
+
+  it('answers error code 100 without a card, and fails a card that needs the member to authenticate', async () => {
+    expect(await charge(newUserId(), 900, 'k')).toEqual({ result: false, sessionId: null, errorCode: 100, error: 'カード情報を登録してください' });
+    const user = newUserId();
+    await registerCard(user, '4000002500003155');
+    expect(await charge(user, 900, `autorenew-${user}`)).toMatchObject({ result: false, errorCode: null, error: 'カードの本人認証（3Dセキュア）に失敗しました。' });
+    expect(await h.balance(user)).toBe(0);
   });
 });
 

@@ -16,6 +16,8 @@ export interface TopUpRequest {
   paymentMethodId?: string;
   /** card: where the browser comes back after 3-D Secure */
   returnUrl?: string;
+  /** card: the member is not present (auto-renew); a card that needs authentication fails instead of redirecting */
+  offSession?: boolean;
   /** wallet: the approved order id sent by the wallet button */
   walletOrderId?: string;
   /** called with the provider's reference as soon as it exists, before any money moves (so a lost answer can be reconciled) */

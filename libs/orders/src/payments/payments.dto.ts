@@ -94,3 +94,11 @@ export class BankTransferConfirmDto implements BankTransferConfirmRequest {
   @IsInt() @IsPositive() id!: number;
   @IsInt() @IsPositive() adminId!: number;
 }
+
+export class OffSessionChargeDto {
+  @IsInt() @IsPositive() userId!: number;
+  @IsInt() @Min(50) @Max(10_000_000) amount!: number;
+  @IsString() @Length(1, 200) idempotencyKey!: string;
+  @IsOptional() @IsIn(['create', 'renew', 'transfer']) purpose?: 'create' | 'renew' | 'transfer';
+  @IsOptional() @IsString() @Length(0, 253) reference?: string | null;
+}

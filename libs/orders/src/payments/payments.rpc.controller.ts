@@ -7,6 +7,7 @@ import {
   CardRegistrationStartResult,
   CreatePaymentSessionResult,
   CreateWalletSessionResult,
+  OffSessionChargeResult,
   OrdersPatterns,
   PaymentSessionAuthResult,
   PaymentSessionDto,
@@ -26,6 +27,7 @@ import {
   CardRegistrationStartDto,
   CreatePaymentSessionDto,
   CreateWalletSessionDto,
+  OffSessionChargeDto,
   PaymentSessionAuthDto,
   PaymentSessionGetDto,
   StripeWebhookDto,
@@ -77,6 +79,11 @@ export class PaymentsRpcController {
   @MessagePattern(OrdersPatterns.PaymentSessionConsume)
   async paymentSessionConsume(@Payload() req: PaymentSessionGetDto): Promise<{ consumed: boolean }> {
     return { consumed: await this.sessions.consume(req.userId, req.sessionId) };
+  }
+
+  @MessagePattern(OrdersPatterns.CardChargeOffSession)
+  chargeOffSession(@Payload() req: OffSessionChargeDto): Promise<OffSessionChargeResult> {
+    return this.sessions.chargeOffSession(req);
   }
 
   @MessagePattern(OrdersPatterns.WalletSessionCreate)

@@ -45,7 +45,8 @@ export class CardPaymentProvider implements PaymentProvider {
     await req.onProviderRef?.(pi.id);
     // 2. the charge
     try {
-      return outcomeOf(await this.stripe.paymentIntents.confirm(pi.id, { return_url: req.returnUrl }, { idempotencyKey: `confirm-${req.reference}` }));
+      const params: Stripe.PaymentIntentConfirmParams = req.offSession ? { off_session: true } : { return_url: req.returnUrl };
+      return outcomeOf(await this.stripe.paymentIntents.confirm(pi.id, params, { idempotencyKey: `confirm-${req.reference}` }));
     } catch (e) {
       const err = e as Stripe.errors.StripeError;
       if (err.type === 'StripeCardError') {

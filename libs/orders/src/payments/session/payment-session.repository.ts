@@ -93,6 +93,23 @@ export class PaymentSessionRepository {
     return r.length ? toSession(r[0]) : null;
   }
 
+  /** The session recorded under this fingerprint, whatever its state (off-session charges keyed by the caller). */
+  async findByFingerprint(userId: number, fingerprint: string): Promise<PaymentSession | null> {
+    const r = await this.ds.query('SELECT * FROM orders.payment_sessions WHERE user_id = $1 AND fingerprint = $2 ORDER BY created_at LIMIT 1', [userId, fingerprint]);
+    return r.length ? toSession(r[0]) : null;
+  }
+
+  /** Inserts the session unless one with this fingerprint exists (serialised per member); the existing one, or null. */
+  async insertOnce(s: NewPaymentSession, fingerprint: string): Promise<PaymentSession | null> {
+    return this.ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`payment-session:${s.userId}`]);
+      const r = await m.query('SELECT * FROM orders.payment_sessions WHERE user_id = $1 AND fingerprint = $2 LIMIT 1', [s.userId, fingerprint]);
+      if (r.length) return toSession(r[0]);
+      await this.insertWith(m, s, fingerprint);
+      return null;
+    });
+  }
+
   /** Sessions waiting for their provider for longer than olderThanS (and not older than youngerThanS), oldest first. */
   async findWaiting(olderThanS: number, youngerThanS: number, limit: number): Promise<PaymentSession[]> {
     const r = await this.ds.query(

@@ -5,6 +5,8 @@ import {
   CreatePaymentSessionRequest,
   CreateWalletSessionRequest,
   CreateWalletSessionResult,
+  OffSessionChargeRequest,
+  OffSessionChargeResult,
   CreatePaymentSessionResult,
   OrdersErrorCode,
   PaymentSessionAuthRequest,
@@ -121,6 +123,39 @@ export class PaymentSessionService {
     // outcome unknown (the provider did not answer): not paid as far as we know; the webhook or reconciliation settles it
     if (status === 'created') return { ...base, result: false, errors: [M.errorRetryLaterParen] };
     return { ...base, result: true, errors: [] };
+  }
+
+  /**
+   * Auto-renew and other charges while the member is away: the newest saved card is charged off-session for `amount`
+   * (at least 50 yen) and the points are credited. One charge per idempotency key. No card: errorCode 100. A card that
+   * asks for authentication fails (the member is not there to give it).
+   */
+  async chargeOffSession(req: OffSessionChargeRequest): Promise<OffSessionChargeResult> {
+    if (!Number.isSafeInteger(req.amount) || req.amount < CARD_MINIMUM_YEN) throw new OrdersException(OrdersErrorCode.InvalidAmount, `amount must be an integer of at least ${CARD_MINIMUM_YEN}`);
+    const fingerprint = `off-session:${req.idempotencyKey}`;
+    const known = await this.sessions.findByFingerprint(req.userId, fingerprint);
+    if (known) return this.offSessionResult(await this.sync(known));
+    const [card] = await this.cards.list(req.userId);
+    if (!card) return { result: false, sessionId: null, errorCode: 100, error: M.registerCard };
+    const id = randomUUID();
+    const first = await this.sessions.insertOnce({
+      id, userId: req.userId, provider: 'card', purpose: req.purpose ?? 'renew',
+      domains: req.reference ? [{ name: req.reference, point: req.amount }] : [],
+      total: req.amount, pointsUsed: 0, amount: req.amount, surplusPoints: 0, paymentMethodId: card.id, status: 'created',
+      redirectUrl: null, resultRenewDomains: null, withAutoUpdate: null, allUpdateDuration: null,
+    }, fingerprint);
+    if (first) return this.offSessionResult(await this.sync(first));
+    const outcome = await this.card.startTopUp({
+      userId: req.userId, amount: req.amount, reference: id, paymentMethodId: card.id, offSession: true,
+      onProviderRef: (ref) => this.sessions.setOutcome(id, 'card', ref, 'created'),
+    });
+    await this.apply(id, outcome);
+    return this.offSessionResult((await this.sessions.find(id))!);
+  }
+
+  private offSessionResult(s: PaymentSession): OffSessionChargeResult {
+    const paid = s.status === 'paid' || s.status === 'used';
+    return { result: paid, sessionId: s.id, errorCode: null, error: paid ? null : (s.error ?? (s.status === 'failed' ? M.unexpectedError : M.errorRetryLaterParen)) };
   }
 
   /**
