@@ -68,7 +68,7 @@ test('a new user signs up, confirms, logs in, sets up 2FA, registers the profile
   await page.getByRole('textbox', { name: '名', exact: true }).fill('花子');
   await page.getByLabel('郵便番号').fill('1040061');
   await expect(page.getByLabel('市区町村')).toHaveValue('中央区');
-  await expect(page.getByLabel(/^都道府県/)).toHaveValue('東京都');
+  await expect(page.getByRole('combobox', { name: '都道府県' })).toHaveValue('東京都');
   await expect(page.getByRole('textbox', { name: '番地', exact: true })).toHaveValue('銀座');
   await page.getByRole('textbox', { name: '番地', exact: true }).fill('銀座1-2-3');
   await page.getByLabel('電話番号（ハイフンなし）').fill(phone);
@@ -79,7 +79,7 @@ test('a new user signs up, confirms, logs in, sets up 2FA, registers the profile
     const { messages } = (await r.json()) as { messages: Array<{ body: string }> };
     return messages[0]?.body.match(/(\d{6})/)?.[1];
   }, 'the SMS');
-  await page.getByLabel('SMS認証番号').fill(code);
+  await page.getByRole('textbox', { name: 'SMS認証番号' }).fill(code);
   await page.getByRole('button', { name: '認証する' }).click();
   await expect(page.getByText('認証済み')).toBeVisible();
   await page.getByRole('button', { name: '登録する', exact: true }).click();

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { M } from '@registrar/messages';
 import { isSmsMobile, normalisePhone, PREFECTURES, validateSmsCode, validateSmsPhone, validateUserInfo, type UserInfoInput } from '@registrar/rules';
 import { ApiError } from '../../lib/api';
@@ -114,7 +114,14 @@ export function UserInfoPage() {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [pageError, setPageError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => { if (user) setForm(fromUser(user)); }, [user]);
+  // the form starts from the stored profile once; later re-reads (after SMS verification) keep what the user typed
+  const initialised = useRef(false);
+  useEffect(() => {
+    if (user && !initialised.current) {
+      initialised.current = true;
+      setForm(fromUser(user));
+    }
+  }, [user]);
 
   const set = (k: keyof Form) => (v: string) => { setForm((f) => ({ ...f, [k]: v })); setServerErrors((e) => ({ ...e, [k]: '' })); };
   const japan = form.address_type === '0';
