@@ -30,13 +30,13 @@ export class CartService {
   }
 
   async add(userId: number, domainNames: string[]): Promise<CartAddResult> {
-    const failed = async (): Promise<CartAddResult> => ({ ...(await this.get(userId)), added: [], skipped: [], errors: [M.cartAddFailed] });
+    const failed = async (index: TldIndex | null): Promise<CartAddResult> => ({ domains: this.view(await this.repo.list(userId), index), added: [], skipped: [], errors: [M.cartAddFailed] });
     let index: TldIndex;
     try {
       index = await this.tldIndex();
     } catch (e) {
       this.logger.warn(`catalog unavailable: ${(e as Error).message}`);
-      return failed();
+      return failed(null);
     }
     const errors: string[] = [];
     const candidates: NormalisedDomain[] = [];
@@ -60,7 +60,7 @@ export class CartService {
       refused = new Set(candidates.length ? await this.claims.unregistrable(candidates.map((d) => d.punycode)) : []);
     } catch (e) {
       this.logger.warn(`claim check failed: ${(e as Error).message}`);
-      return failed();
+      return failed(index);
     }
     const allowed = candidates.filter((d) => {
       if (!refused.has(d.punycode)) return true;

@@ -20,7 +20,7 @@ export class CatalogRpcTlds implements TldCatalog {
 
   all(): Promise<TldSummaryDto[]> {
     if (this.cache && Date.now() - this.cache.at < TTL_MS) return this.cache.tlds;
-    const tlds = rpc<TldSummaryDto[]>(this.catalog, CatalogPatterns.AllTlds, {}, 15_000);
+    const tlds = rpc<TldSummaryDto[]>(this.catalog, CatalogPatterns.AllTlds, {}, 3_000);
     this.cache = { at: Date.now(), tlds };
     tlds.catch(() => { this.cache = null; });
     return tlds;
