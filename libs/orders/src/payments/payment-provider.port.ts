@@ -35,6 +35,8 @@ export interface PaymentProvider {
   startTopUp(req: TopUpRequest): Promise<TopUpOutcome>;
   /** The current state of a top-up started earlier (after a redirect, or to reconcile). */
   topUpStatus(providerRef: string): Promise<TopUpOutcome>;
+  /** Reconciliation gives up a top-up that never got going (e.g. a charge never confirmed): after this it cannot succeed. */
+  abandon?(providerRef: string): Promise<TopUpOutcome>;
 }
 
 export const PAYMENT_PROVIDERS = Symbol('PAYMENT_PROVIDERS');

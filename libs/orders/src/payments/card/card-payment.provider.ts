@@ -59,6 +59,14 @@ export class CardPaymentProvider implements PaymentProvider {
     }
   }
 
+  /** Gives up a charge that never got confirmed: the PaymentIntent is cancelled, so no late confirm can take money. */
+  async abandon(providerRef: string): Promise<TopUpOutcome> {
+    const pi = await this.stripe.paymentIntents.retrieve(providerRef);
+    if (pi.status !== 'requires_confirmation' && pi.status !== 'requires_payment_method') return outcomeOf(pi);
+    const cancelled = await this.stripe.paymentIntents.cancel(providerRef, {}, { idempotencyKey: `cancel-${providerRef}` });
+    return cancelled.status === 'canceled' ? { status: 'failed', providerRef, error: M.unexpectedError } : outcomeOf(cancelled);
+  }
+
   async topUpStatus(providerRef: string): Promise<TopUpOutcome> {
     return outcomeOf(await this.stripe.paymentIntents.retrieve(providerRef));
   }
@@ -74,6 +82,8 @@ export function outcomeOf(pi: Stripe.PaymentIntent): TopUpOutcome {
       return { status: 'failed', providerRef: pi.id, error: M.unexpectedError };
     }
     case 'processing':
+    case 'requires_confirmation':
+      // being charged, or not confirmed yet (a confirm in flight): not a failure until it is abandoned
       return { status: 'pending', providerRef: pi.id };
     default: {
       const e = pi.last_payment_error;

@@ -108,7 +108,7 @@ export class PaymentSessionService {
     }, fingerprint, DUPLICATE_WINDOW_S);
     if (first) {
       // the same payment submitted again (double click, second tab): answer with the first one, charge nothing
-      const synced = await this.sync(first);
+      const synced = await this.settled(first);
       const base = { sessionId: synced.id, status: synced.status, minimumApplied: split.minimumApplied, surplusPoints: synced.surplusPoints };
       return synced.status === 'failed' ? { ...base, result: false, errors: [synced.error ?? M.unexpectedError] } : { ...base, result: true, errors: [] };
     }
@@ -134,7 +134,7 @@ export class PaymentSessionService {
     if (!Number.isSafeInteger(req.amount) || req.amount < CARD_MINIMUM_YEN) throw new OrdersException(OrdersErrorCode.InvalidAmount, `amount must be an integer of at least ${CARD_MINIMUM_YEN}`);
     const fingerprint = `off-session:${req.idempotencyKey}`;
     const known = await this.sessions.findByFingerprint(req.userId, fingerprint);
-    if (known) return this.offSessionResult(await this.sync(known));
+    if (known) return this.offSessionResult(await this.settled(known));
     const [card] = await this.cards.list(req.userId);
     if (!card) return { result: false, sessionId: null, errorCode: 100, error: M.registerCard };
     const id = randomUUID();
@@ -144,7 +144,7 @@ export class PaymentSessionService {
       total: req.amount, pointsUsed: 0, amount: req.amount, surplusPoints: 0, paymentMethodId: card.id, status: 'created',
       redirectUrl: null, resultRenewDomains: null, withAutoUpdate: null, allUpdateDuration: null,
     }, fingerprint);
-    if (first) return this.offSessionResult(await this.sync(first));
+    if (first) return this.offSessionResult(await this.settled(first));
     const outcome = await this.card.startTopUp({
       userId: req.userId, amount: req.amount, reference: id, paymentMethodId: card.id, offSession: true,
       onProviderRef: (ref) => this.sessions.setOutcome(id, 'card', ref, 'created'),
@@ -240,7 +240,23 @@ export class PaymentSessionService {
       const outcome = await this.wallet.topUpStatus(s.providerRef);
       if (outcome.status === 'pending') return this.apply(s.id, await this.wallet.startTopUp({ userId: s.userId, amount: s.amount, reference: s.id, walletOrderId: s.providerRef }));
     }
-    return (await this.sync(s)).status;
+    const synced = await this.sync(s);
+    // a card charge created but never confirmed (the confirm never reached the provider): cancel it, then it has failed
+    if (synced.status === 'created' && synced.provider === 'card' && synced.paymentIntentId && this.card.abandon) {
+      return this.apply(synced.id, await this.card.abandon(synced.paymentIntentId));
+    }
+    return synced.status;
+  }
+
+  /** A duplicate of a payment still being made: waits (briefly) for the first one to be settled, then answers as it did. */
+  private async settled(s: PaymentSession, timeoutMs = 15_000): Promise<PaymentSession> {
+    const end = Date.now() + timeoutMs;
+    let current = await this.sync(s);
+    while (current.status === 'created' && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 200));
+      current = (await this.sessions.find(s.id))!;
+    }
+    return current;
   }
 
   /** Asks the provider again while the session waits for it (the browser returned from 3-D Secure, or reconciliation). */
