@@ -110,7 +110,9 @@ export class PaymentSessionService {
       // the same payment submitted again (double click, second tab): answer with the first one, charge nothing
       const synced = await this.settled(first);
       const base = { sessionId: synced.id, status: synced.status, minimumApplied: split.minimumApplied, surplusPoints: synced.surplusPoints };
-      return synced.status === 'failed' ? { ...base, result: false, errors: [synced.error ?? M.unexpectedError] } : { ...base, result: true, errors: [] };
+      if (synced.status === 'failed') return { ...base, result: false, errors: [synced.error ?? M.unexpectedError] };
+      if (synced.status === 'created') return { ...base, result: false, errors: [M.errorRetryLaterParen] };
+      return { ...base, result: true, errors: [] };
     }
     const returnUrl = `${appUrlOf(req.appUrl)}/mypage/stripe/auth?session_id=${id}&redirect_url=${encodeURIComponent(back)}`;
     const outcome = await this.card.startTopUp({
