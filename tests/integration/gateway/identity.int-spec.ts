@@ -1,0 +1,199 @@
+/**
+ * Identity through the public HTTP interface of the real gateway (PostgreSQL, Redis, the mail catcher): sign-up and
+ * confirmation by the mailed link, sessions and CSRF, login throttling, two-factor, password change ending other
+ * sessions, the user information rules, SMS verification limits, identity approval and the purchase gate.
+ */
+import { M } from '@registrar/messages';
+import { generateSync } from 'otplib';
+import request from 'supertest';
+import { client, createAccount, Harness, signIn, startHarness, uniqueEmail } from './gateway-harness';
+
+jest.setTimeout(60_000);
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+async function mails(h: Harness, to: string): Promise<Array<{ subject: string; links: string[] }>> {
+  for (let i = 0; i < 40; i++) {
+    const r = await request(h.url).get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`);
+    if (r.body.messages.length) return r.body.messages;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  return [];
+}
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+describe('identity over HTTP', () => {
+  let h: Harness;
+  beforeAll(async () => { h = await startHarness(); }, 60_000);
+  afterAll(async () => h?.close());
+
+  it('signs up, confirms by the mailed link, and only then logs in with a new session id', async () => {
+    const email = uniqueEmail('signup');
+    const c = await client(h);
+    const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+    expect((await post('/register', { email, password: 'short', password_confirmation: 'short' })).body.errors.password).toEqual([M.passwordRule]);
+    const r = await post('/register', { email, password: 'long enough pw', password_confirmation: 'long enough pw' });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe(M.signUpMailSent);
+    expect((await post('/login', { email, password: 'long enough pw' })).body.message).toBe(M.emailNotConfirmed);
+
+    const [mail] = await mails(h, email);
+    const link = mail!.links.find((l) => l.includes('/register/confirm?token='))!;
+    expect((await post('/register/confirm', { token: tokenOf(link) })).body.message).toBe(M.emailConfirmed);
+    expect((await post('/register/confirm', { token: tokenOf(link) })).body.message).toBe(M.linkInvalid); // single use
+
+    const before = c.agent.jar.getCookie('registrar_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+    const login = await post('/login', { email, password: 'long enough pw' });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ email, role: 'customer', profile_completed: false, two_factor_enabled: false });
+    const after = c.agent.jar.getCookie('registrar_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect(login.body.csrfToken).not.toBe(c.token()); // the new session has its own token
+  });
+
+  it('refuses state-changing calls without the session token (419), accepts a form post carrying _token', async () => {
+    const c = await client(h);
+    expect((await c.agent.post('/password/reset').set(XHR).send({ email: 'a@example.test' })).status).toBe(419);
+    const forged = await c.agent.post('/password/reset').set(XHR).set('X-CSRF-TOKEN', 'forged').send({ email: 'a@example.test' });
+    expect(forged.status).toBe(419);
+    expect(forged.body.message).toBe(M.sessionTimeout);
+    const form = await c.agent.post('/password/reset').type('form').send({ _token: c.token(), email: 'a@example.test' });
+    expect(form.status).toBe(200);
+    // an expired session: the browser still sends its old token
+    const stale = await request(h.url).post('/password/reset').set(XHR).set('X-CSRF-TOKEN', c.token()).send({ email: 'a@example.test' });
+    expect(stale.status).toBe(419);
+  });
+
+  it('puts the session token into the served page', async () => {
+    const agent = request.agent(h.url);
+    const page = await agent.get('/login').set('Accept', 'text/html');
+    if (page.status !== 200 || !String(page.headers['content-type']).includes('html')) return; // the web app is not built here
+    const meta = /<meta name="csrf-token" content="([^"]+)"/.exec(page.text)?.[1];
+    const session = await agent.get('/session').set(XHR);
+    expect(meta).toBe(session.body.csrfToken);
+  });
+
+  it('throttles logins per account with a clear message, even with the right password', async () => {
+    const acct = await createAccount(h);
+    const c = await client(h);
+    for (let i = 0; i < 5; i++) {
+      const r = await c.agent.post('/login').set(XHR).set('X-CSRF-TOKEN', c.token()).send({ email: acct.email, password: 'wrong password' });
+      expect(r.body.message).toBe(M.badCredentials);
+    }
+    const r = await c.agent.post('/login').set(XHR).set('X-CSRF-TOKEN', c.token()).send({ email: acct.email, password: acct.password });
+    expect(r.status).toBe(429);
+    expect(r.body.message).toMatch(/^ログインの試行回数が上限に達しました。\d+分ほど時間をおいてから再度お試しください$/);
+  });
+
+  it('sets up two-factor and then asks for the code at login (a recovery code works once)', async () => {
+    const acct = await createAccount(h);
+    const c = await signIn(h, acct);
+    const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+    const setup = await post('/security/two-factor/setup', {});
+    expect(setup.body.qr).toMatch(/^data:image\/png;base64,/);
+    expect((await post('/security/two-factor/enable', { code: '000000' })).body.message).toBe(M.twoFactorInvalid);
+    const enabled = await post('/security/two-factor/enable', { code: generateSync({ secret: setup.body.secret }) });
+    expect(enabled.body.recovery_codes).toHaveLength(10);
+
+    const again = await client(h);
+    const step1 = await again.agent.post('/login').set(XHR).set('X-CSRF-TOKEN', again.token()).send({ email: acct.email, password: acct.password });
+    expect(step1.body).toMatchObject({ two_factor_required: true, user: null });
+    expect((await again.agent.get('/mypage/user').set(XHR)).status).toBe(401); // not signed in before the second factor
+    const step2 = await again.agent.post('/login/two-factor').set(XHR).set('X-CSRF-TOKEN', step1.body.csrfToken).send({ code: enabled.body.recovery_codes[0] });
+    expect(step2.body.user.two_factor_enabled).toBe(true);
+
+    const third = await client(h);
+    const s1 = await third.agent.post('/login').set(XHR).set('X-CSRF-TOKEN', third.token()).send({ email: acct.email, password: acct.password });
+    const reused = await third.agent.post('/login/two-factor').set(XHR).set('X-CSRF-TOKEN', s1.body.csrfToken).send({ code: enabled.body.recovery_codes[0] });
+    expect(reused.body.message).toBe(M.twoFactorInvalid);
+  });
+
+  it('ends the other sessions of an account when its password changes (logout marker)', async () => {
+    const acct = await createAccount(h);
+    const a = await signIn(h, acct);
+    const b = await signIn(h, acct);
+    const r = await a.agent.post('/security/password').set(XHR).set('X-CSRF-TOKEN', a.token()).send({ current_password: acct.password, password: 'a new password 1', password_confirmation: 'a new password 1' });
+    expect(r.body.message).toBe(M.passwordChanged);
+    expect((await a.agent.get('/mypage/user').set(XHR)).status).toBe(200);
+    const ended = await b.agent.get('/mypage/user').set(XHR);
+    expect(ended.status).toBe(401);
+    expect(ended.body.logout).toBe(true);
+  });
+
+  it('resets a password through the mailed link', async () => {
+    const acct = await createAccount(h);
+    const c = await client(h);
+    await c.agent.post('/password/reset').set(XHR).set('X-CSRF-TOKEN', c.token()).send({ email: acct.email });
+    const [mail] = await mails(h, acct.email);
+    const token = tokenOf(mail!.links[0]!);
+    const r = await c.agent.post('/password/reset/confirm').set(XHR).set('X-CSRF-TOKEN', c.token()).send({ token, password: 'brand new pass', password_confirmation: 'brand new pass' });
+    expect(r.body.message).toBe(M.passwordChanged);
+    await expect(signIn(h, { ...acct, password: 'brand new pass' })).resolves.toBeDefined();
+  });
+
+  describe('user information and verification', () => {
+    const phone = () => `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const profile = (p: string) => ({ last_name: '山田', first_name: '太郎', type: 1, company_name: '', address_type: 0, post_code: '104-0061', prefecture: '東京都', address1: '中央区', address2: '銀座1-2-3', address3: '', phone: p });
+
+    it('applies the shared rules and requires SMS or identity verification', async () => {
+      const c = await signIn(h, await createAccount(h));
+      const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+      const bad = await post('/address/update', { ...profile('12'), last_name: '', address2: '銀座' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toEqual({ last_name: ['姓を正しく入力してください'], address2: ['番地を正しく入力してください'], phone: [M.phoneNoHyphen] });
+      const p = phone();
+      expect((await post('/address/update', profile(p))).body.errors).toEqual({ phone: [M.authRequired] });
+
+      expect((await post('/mypage/auth/sms/send', { phone: '' })).body.errors.phone).toEqual([M.enterPhone]);
+      expect((await post('/mypage/auth/sms/send', { phone: '0312345678' })).body.errors.phone).toEqual([M.smsMobileOnly]);
+      const sent = await post('/mypage/auth/sms/send', { phone: p });
+      expect(sent.body).toMatchObject({ success: true, phone: p });
+      const resend = await post('/mypage/auth/sms/send', { phone: p });
+      expect(resend.status).toBe(429);
+      expect(resend.body.errors.phone[0]).toMatch(/^SMSの再送信は\d+秒後にお試しください$/);
+      const sms = (await request(h.url).get(`/dev/sms/api/messages?to=${p}`)).body.messages[0];
+      const code = /(\d{6})/.exec(sms.body)![1]!;
+      expect((await post('/mypage/auth/sms/verify', { phone: p, code: '' })).body.errors.code).toEqual([M.smsCodeRequired]);
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      expect((await post('/mypage/auth/sms/verify', { phone: p, code: wrongCode })).body.errors.code).toEqual([M.smsCodeWrong]);
+      expect((await post('/mypage/auth/sms/verify', { phone: p, code })).body).toMatchObject({ success: true, phone: p });
+
+      const ok = await post('/address/update', profile(p));
+      expect(ok.body).toMatchObject({ success: true });
+      expect(ok.body.user).toMatchObject({ post_code: '1040061', phone: p, profile_completed: true, phone_authenticated: true, can_purchase: true });
+    });
+
+    it('locks a code after 5 wrong tries', async () => {
+      const c = await signIn(h, await createAccount(h));
+      const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+      const p = phone();
+      await post('/mypage/auth/sms/send', { phone: p });
+      const code = /(\d{6})/.exec((await request(h.url).get(`/dev/sms/api/messages?to=${p}`)).body.messages[0].body)![1]!;
+      const wrong = code === '000000' ? '111111' : '000000';
+      const answers: string[] = [];
+      for (let i = 0; i < 5; i++) answers.push((await post('/mypage/auth/sms/verify', { phone: p, code: wrong })).body.errors.code[0]);
+      expect(answers.at(-1)).toBe(M.smsTooManyAttempts);
+      expect((await post('/mypage/auth/sms/verify', { phone: p, code })).body.errors.code).toEqual([M.smsCodeExpired]);
+    });
+
+    it('lets an admin approve an identity, which satisfies the verification', async () => {
+      const acct = await createAccount(h);
+      const c = await signIn(h, acct);
+      const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+      expect((await post('/mypage/auth/identity/apply', {})).body.identity_verify_status).toBe(2);
+      const admin = await signIn(h, await createAccount(h, { adminRole: 2 }));
+      const approved = await admin.agent.post(`/admin/api/users/${acct.user.id}/identity/approve`).set(XHR).set('X-CSRF-TOKEN', admin.token()).send({});
+      expect(approved.body).toMatchObject({ result: true, identity_verify_status: 1 });
+      const ok = await post('/address/update', { ...profile('0312345678') });
+      expect(ok.body.user).toMatchObject({ identity_verify_status: 1, can_purchase: true });
+    });
+  });
+
+  it('serves the postal lookup from bundled data', async () => {
+    const r = await request(h.url).get('/postal/1040061').set(XHR);
+    expect(r.body).toMatchObject({ prefcode: '13', ja: { address1: '中央区', address2: '銀座' } });
+    expect((await request(h.url).get('/postal/0000000').set(XHR)).status).toBe(404);
+  });
+});
