@@ -1,0 +1,72 @@
+import { M } from '@registrar/messages';
+import { FieldErrorsException, IdentityErrorCode, IdentityException } from '../identity.errors';
+import type { MailerService } from '../mail/mailer.service';
+import type { UserEntity } from '../users/user.entity';
+import type { UsersRepository } from '../users/users.repository';
+import { AuthService } from './auth.service';
+import type { LoginThrottleService } from './login-throttle.service';
+import type { PasswordService } from './password.service';
+
+const now = new Date('2026-11-22T00:00:00Z');
+
+function newTestService(user: Partial<UserEntity> | null = null) {
+  const users = {
+    findByEmail: jest.fn().mockResolvedValue(user),
+    findById: jest.fn().mockResolvedValue(user),
+    create: jest.fn().mockImplementation(async (v: Partial<UserEntity>) => ({ id: 100001, ...v })),
+    update: jest.fn(),
+    issueToken: jest.fn().mockResolvedValue('tok'),
+    consumeToken: jest.fn(),
+    bumpSessionEpoch: jest.fn(),
+  };
+  const passwords = { hash: jest.fn().mockResolvedValue('hash'), verify: jest.fn().mockResolvedValue(true) };
+  const throttle = { blockedFor: jest.fn().mockResolvedValue(0), recordFailure: jest.fn(), reset: jest.fn() };
+  const mailer = { send: jest.fn() };
+  const sut = new AuthService(users as unknown as UsersRepository, passwords as unknown as PasswordService, throttle as unknown as LoginThrottleService, mailer as unknown as MailerService, { now: () => now });
+  return { sut, users, passwords, throttle, mailer };
+}
+
+const confirmed: Partial<UserEntity> = { id: 100001, email: 'a@example.test', passwordHash: 'h', emailVerifiedAt: now, totpEnabledAt: null, disabledAt: null, adminRole: null };
+
+describe(AuthService.name, () => {
+  it('signs up with a confirmation link mailed to the address', async () => {
+    const { sut, mailer, users } = newTestService(null);
+    await sut.register('a@example.test', 'long enough', 'long enough', 'https://app.example');
+    expect(users.create).toHaveBeenCalledWith({ email: 'a@example.test', passwordHash: 'hash' });
+    expect(mailer.send).toHaveBeenCalledWith(expect.objectContaining({ to: 'a@example.test', text: expect.stringContaining('https://app.example/register/confirm?token=tok') }));
+  });
+
+  it('refuses an address already confirmed, and names bad fields', async () => {
+    await expect(newTestService(confirmed).sut.register('a@example.test', 'long enough', 'long enough', '')).rejects.toBeInstanceOf(FieldErrorsException);
+    const e = await newTestService(null).sut.register('bad', 'short', 'short', '').catch((x: FieldErrorsException) => x.getResponse());
+    expect(e).toMatchObject({ errors: { email: ['メールアドレスを正しく入力してください'], password: [M.passwordRule] } });
+  });
+
+  it('counts a wrong password as a failure', async () => {
+    const t = newTestService(confirmed);
+    t.passwords.verify.mockResolvedValue(false);
+    await expect(t.sut.login('a@example.test', 'x', '10.0.0.1')).rejects.toMatchObject({ code: IdentityErrorCode.BadCredentials });
+    expect(t.throttle.recordFailure).toHaveBeenCalledWith('a@example.test', '10.0.0.1');
+  });
+
+  it('refuses while throttled, before checking the password', async () => {
+    const t = newTestService(confirmed);
+    t.throttle.blockedFor.mockResolvedValue(600);
+    const e = await t.sut.login('a@example.test', 'right', '10.0.0.1').catch((x: IdentityException) => x);
+    expect(e).toMatchObject({ code: IdentityErrorCode.Throttled });
+    expect((e as IdentityException).getStatus()).toBe(429);
+    expect(((e as IdentityException).getResponse() as { message: string }).message).toBe('ログインの試行回数が上限に達しました。10分ほど時間をおいてから再度お試しください');
+    expect(t.passwords.verify).not.toHaveBeenCalled();
+  });
+
+  it('asks for the second factor when TOTP is on, and refuses an unconfirmed address', async () => {
+    await expect(newTestService({ ...confirmed, totpEnabledAt: now }).sut.login('a@example.test', 'p', 'ip')).resolves.toEqual({ kind: 'two-factor', userId: 100001 });
+    await expect(newTestService({ ...confirmed, emailVerifiedAt: null }).sut.login('a@example.test', 'p', 'ip')).rejects.toMatchObject({ code: IdentityErrorCode.EmailNotConfirmed });
+  });
+
+  it('never tells whether an address is registered when a reset is asked for', async () => {
+    const t = newTestService(null);
+    await expect(t.sut.requestPasswordReset('nobody@example.test', 'https://app.example')).resolves.toBeUndefined();
+    expect(t.mailer.send).not.toHaveBeenCalled();
+  });
+});
