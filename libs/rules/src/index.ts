@@ -3,3 +3,4 @@ export * from './periods';
 export * from './dates';
 export * from './search';
 export * from './user-info';
+export * from './mypage';

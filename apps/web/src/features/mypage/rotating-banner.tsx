@@ -1,5 +1,6 @@
 import { Anchor, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { BANNER_INTERVAL_MS, nextBannerIndex } from '@registrar/rules';
 
 /** Five banners; every 60 s a different one, chosen at random (001 spec sidebar, 002 spec §9). */
 export const BANNERS = [
@@ -10,17 +11,11 @@ export const BANNERS = [
   { href: '/domain/deadline', text: '更新期限・猶予期間を確認する' },
 ] as const;
 
-export const BANNER_INTERVAL_MS = 60_000;
-
-export function nextBanner(current: number, random = Math.random): number {
-  const n = Math.floor(random() * (BANNERS.length - 1));
-  return n >= current ? n + 1 : n;
-}
 
 export function RotatingBanner() {
   const [i, setI] = useState(() => Math.floor(Math.random() * BANNERS.length));
   useEffect(() => {
-    const t = setInterval(() => setI((c) => nextBanner(c)), BANNER_INTERVAL_MS);
+    const t = setInterval(() => setI((c) => nextBannerIndex(c, BANNERS.length)), BANNER_INTERVAL_MS);
     return () => clearInterval(t);
   }, []);
   const b = BANNERS[i]!;

@@ -1,10 +1,9 @@
 import { Badge, NavLink, Paper, Skeleton, Stack } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { sidebarCount } from '@registrar/rules';
 import { api } from '../../lib/api';
 
-/** "99+" above 99 (002 spec §9, 001 spec sidebar). */
-export const capCount = (n: number) => (n > 99 ? '99+' : String(n));
 
 const COUNTS = [
   { key: 'domain', path: '/mypage/domain/count', pick: (r: { count?: number }) => r.count ?? 0 },
@@ -20,7 +19,7 @@ export function MypageSidebar() {
     <Paper withBorder radius="md" p="xs" component="nav" aria-label="マイページメニュー">
       <Stack gap={2}>
         <NavLink component={Link} to="/mypage/domain" label="ドメイン管理"
-          rightSection={domain!.isPending ? <Skeleton h={18} w={28} data-testid="count-skeleton" /> : <Badge size="sm" variant="light" data-testid="domain-count">{capCount(domain!.data ?? 0)}</Badge>} />
+          rightSection={domain!.isPending ? <Skeleton h={18} w={28} data-testid="count-skeleton" /> : <Badge size="sm" variant="light" data-testid="domain-count">{sidebarCount(domain!.data ?? 0)}</Badge>} />
         <NavLink component={Link} to="/mypage/search" label="新規登録" />
         <NavLink component="a" href="/mypage/transferin" label="移管" />
         <NavLink component="a" href="/mypage/action_log" label="履歴" />

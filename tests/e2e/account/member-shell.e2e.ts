@@ -1,0 +1,42 @@
+/**
+ * The member shell with the demo customer of the local runtime: the sidebar and its count, the banner rotating every
+ * 60 s to a different one of 5, snackbars bottom right that hide after 4000 ms or when clicked.
+ */
+import { expect, test } from '@playwright/test';
+import { M } from '@registrar/messages';
+
+test('the member layout: sidebar count, rotating banner, snackbars that hide on a click or after 4 s', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill('demo@example.com');
+  await page.getByLabel(/^パスワード/).fill('demo-pass-1234');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/\/mypage\/domain$/);
+  const nav = page.getByRole('navigation', { name: 'マイページメニュー' });
+  await expect(nav.getByTestId('domain-count')).toHaveText('0');
+  for (const label of ['ドメイン管理', '新規登録', '移管', '履歴']) await expect(nav.getByText(label, { exact: true })).toBeVisible();
+
+  const banner = page.getByTestId('mypage-banner');
+  const first = await banner.getAttribute('data-banner');
+  await page.clock.fastForward(59_000);
+  await expect(banner).toHaveAttribute('data-banner', first!);
+  await page.clock.fastForward(1_000);
+  await expect(banner).not.toHaveAttribute('data-banner', first!);
+
+  const save = async () => {
+    await nav.getByText('ユーザー情報', { exact: true }).click();
+    await expect(page.getByRole('textbox', { name: '姓', exact: true })).toHaveValue('山田');
+    await page.getByRole('button', { name: '登録する', exact: true }).click();
+    await expect(page).toHaveURL(/\/mypage\/domain$/);
+  };
+  await save();
+  const snack = page.locator('.mantine-Notification-root', { hasText: M.userInfoSaved });
+  await expect(snack).toBeVisible();
+  await snack.click();
+  await expect(snack).toHaveCount(0);
+
+  await save();
+  await expect(snack).toBeVisible();
+  await page.clock.fastForward(4_500);
+  await expect(snack).toHaveCount(0);
+});
