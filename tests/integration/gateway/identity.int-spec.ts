@@ -133,6 +133,19 @@ describe('identity over HTTP', () => {
     await expect(signIn(h, { ...acct, password: 'brand new pass' })).resolves.toBeDefined();
   });
 
+  it('changes the e-mail address after the link sent to the new address is followed', async () => {
+    const acct = await createAccount(h);
+    const c = await signIn(h, acct);
+    const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+    const newEmail = uniqueEmail('moved');
+    expect((await post('/me/email', { email: newEmail, password: 'wrong password' })).body.errors.password).toEqual([M.currentPasswordWrong]);
+    expect((await post('/me/email', { email: newEmail, password: acct.password })).body.message).toBe(M.emailChangeMailSent);
+    const [mail] = await mails(h, newEmail);
+    expect((await post('/me/email/confirm', { token: tokenOf(mail!.links[0]!) })).body.message).toBe(M.emailChanged);
+    expect((await c.agent.get('/session').set(XHR)).body.user.email).toBe(newEmail);
+    await expect(signIn(h, { ...acct, email: newEmail })).resolves.toBeDefined();
+  });
+
   describe('user information and verification', () => {
     const phone = () => `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     const profile = (p: string) => ({ last_name: '山田', first_name: '太郎', type: 1, company_name: '', address_type: 0, post_code: '104-0061', prefecture: '東京都', address1: '中央区', address2: '銀座1-2-3', address3: '', phone: p });

@@ -183,6 +183,7 @@ export function UserInfoPage() {
               <TextInput label="国（2文字の国コード）" required value={form.country_code} onChange={(e) => set('country_code')(e.currentTarget.value.toUpperCase())} error={err('country_code')} />
             )}
           </SimpleGrid>
+          {!japan ? <TextInput label="州・地域" value={form.prefecture} onChange={(e) => set('prefecture')(e.currentTarget.value)} error={err('prefecture')} /> : null}
           <TextInput label="市区町村" required value={form.address1} onChange={(e) => set('address1')(e.currentTarget.value)} error={err('address1')} />
           <TextInput label="番地" required value={form.address2} onChange={(e) => set('address2')(e.currentTarget.value)} error={err('address2')} />
           <TextInput label="建物名・部屋番号" value={form.address3} onChange={(e) => set('address3')(e.currentTarget.value)} error={err('address3')} />
