@@ -4,6 +4,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { accountApi, errorMessage, sessionChanged } from '../features/account/account.api';
 import { AccountCard } from '../features/account/account-card';
+import { setCsrfToken } from '../lib/api';
 
 interface LoginSearch { non_login?: string; redirect?: string }
 
@@ -40,7 +41,10 @@ function LoginPage() {
     try {
       if (step === 'password') {
         const r = await accountApi.login(email, password);
-        if (r.two_factor_required) setStep('code');
+        if (r.two_factor_required) {
+          setCsrfToken(r.csrfToken); // the session id (and its token) changed at the password step
+          setStep('code');
+        }
         else await done(r);
       } else {
         await done(await accountApi.loginTwoFactor(code));

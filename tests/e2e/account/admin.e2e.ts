@@ -1,0 +1,55 @@
+/**
+ * Admins: created by the command-line tool (never a default password), made to set up two-factor at first login,
+ * held back from admin calls until then; a normal admin is refused super-only calls; the next login asks for the code.
+ */
+import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { generateSync } from 'otplib';
+import { M } from '@registrar/messages';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+test('an admin from the CLI sets up two-factor at first login and only then reaches admin calls', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `ops-${Date.now()}@example.test`;
+  const password = 'an admin password 1';
+  const cli = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, 'scripts/admin/create-admin.ts'), '--email', email, '--role', 'normal'], { cwd: ROOT, env: { ...process.env, ADMIN_PASSWORD: password }, encoding: 'utf8' });
+  expect(cli.status, cli.stderr).toBe(0);
+  expect(cli.stdout).toContain(`<${email}> admin_role 2`);
+
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel(/^パスワード/).fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByText(M.adminNeedsTwoFactor)).toBeVisible();
+  const before = await page.request.get('/admin/api/users/100001', { headers: XHR });
+  expect(before.status()).toBe(403);
+  expect((await before.json()).message).toBe(M.adminNeedsTwoFactor);
+
+  await page.getByRole('button', { name: '二段階認証を設定する' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('認証アプリに表示された6桁のコード').fill(generateSync({ secret }));
+  await page.getByRole('button', { name: '有効にする' }).click();
+  await expect(page.getByText(M.twoFactorEnabled)).toBeVisible();
+
+  const after = await page.request.get('/admin/api/users/100001', { headers: XHR });
+  expect(after.status()).toBe(200);
+  expect((await after.json()).user.email).toBe('demo@example.com');
+  const token = (await (await page.request.get('/session', { headers: XHR })).json()).csrfToken as string;
+  const superOnly = await page.request.post('/admin/api/users/100001/admin-role', { headers: { ...XHR, 'X-CSRF-TOKEN': token }, data: { admin_role: 2 } });
+  expect(superOnly.status()).toBe(403);
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel(/^パスワード/).fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.getByLabel('認証コード').fill(generateSync({ secret }));
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/\/mypage\/domain$/);
+  expect((await page.request.get('/admin/api/users/100001', { headers: XHR })).status()).toBe(200);
+});
