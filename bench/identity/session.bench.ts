@@ -1,0 +1,97 @@
+/**
+ * The cost of sessions and the roles guard: a signed-in member call (GET /mypage/domain/count: the session read from
+ * Redis, the account from PostgreSQL, the guard) against a baseline measured in the same run on the same gateway
+ * (GET /health/live: no session, no guard work), plus the login rate (argon2id verification bound; the orders service
+ * runs in-process because the login answer carries the point balance).
+ *
+ *   node_modules/.bin/node -r @swc-node/register bench/identity/session.bench.ts
+ *
+ * Uses DATABASE_URL and REDIS_URL when given (npm run bench), else starts its own PostgreSQL and Redis.
+ * Environment (optional): BENCH_PG_PORT (55491), BENCH_REDIS_PORT (56491), BENCH_DURATION seconds (8), BENCH_CONNECTIONS (32).
+ */
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { log, startPostgres, startRedis, stopper, Stoppable } from '../../scripts/dev/infra';
+
+const duration = Number(process.env.BENCH_DURATION ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const XHR = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+
+async function main() {
+  const handles: Stoppable[] = [];
+  const stop = stopper(handles);
+  try {
+    if (!process.env.DATABASE_URL) {
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-identity-'));
+      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 55491), database: 'bench', persistent: false });
+      handles.push(pg);
+      const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 56491), path.join(tmp, 'redis.log'));
+      handles.push(redis);
+      process.env.DATABASE_URL = pg.url;
+      process.env.REDIS_URL = redis.url;
+    }
+    process.env.LOG_LEVEL = 'warn';
+    // the orders service answers the point balance that /session and /login include
+    const { startService } = await import('@registrar/infra');
+    const { OrdersServiceModule } = await import('@registrar/orders');
+    const orders = await startService('orders', OrdersServiceModule);
+    handles.push({ name: 'orders', stop: async () => { await orders.close(); } });
+    const { configureGatewayApp, GatewayModule, PasswordService } = await import('@registrar/gateway');
+    const { UsersRepository } = await import('../../libs/gateway/src/identity/users/users.repository');
+    const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: ['error'] });
+    configureGatewayApp(app);
+    await app.listen(0, '127.0.0.1');
+    handles.push({ name: 'gateway', stop: async () => { await app.close(); } });
+    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+
+    const email = `bench-${Date.now()}@example.test`;
+    const password = 'bench password 123';
+    await app.get(UsersRepository).create({ email, passwordHash: await app.get(PasswordService).hash(password), emailVerifiedAt: new Date() });
+    const s = await fetch(`${base}/session`, { headers: XHR });
+    const guestCookie = s.headers.getSetCookie()[0]!.split(';')[0]!;
+    const { csrfToken } = (await s.json()) as { csrfToken: string };
+    const login = await fetch(`${base}/login`, { method: 'POST', headers: { ...XHR, 'Content-Type': 'application/json', 'X-CSRF-TOKEN': csrfToken, Cookie: guestCookie }, body: JSON.stringify({ email, password }) });
+    if (!login.ok) throw new Error(`login failed: ${login.status}`);
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const loginBody = (await login.json()) as { csrfToken: string };
+
+    const run = async (label: string, opts: autocannon.Options) => {
+      const r = await autocannon({ connections, duration, ...opts });
+      log(`${label.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors + r.timeouts}`);
+      return r.requests.average;
+    };
+    log(`${duration} s per measurement, ${connections} connections, ${os.cpus().length} cores`);
+    const baseline = await run('GET /health/live (baseline)', { url: `${base}/health/live`, headers: XHR });
+    const member = await run('GET /mypage/domain/count (session + guard)', { url: `${base}/mypage/domain/count`, headers: { ...XHR, Cookie: cookie } });
+    // logins: each renews the session id and its CSRF token, so each worker starts a fresh guest session per login
+    const workers = 4;
+    const end = Date.now() + duration * 1000;
+    let done = 0;
+    let failed = 0;
+    const started = Date.now();
+    await Promise.all(Array.from({ length: workers }, async () => {
+      while (Date.now() < end) {
+        const g = await fetch(`${base}/session`, { headers: XHR });
+        const c = g.headers.getSetCookie()[0]!.split(';')[0]!;
+        const t = ((await g.json()) as { csrfToken: string }).csrfToken;
+        const r = await fetch(`${base}/login`, { method: 'POST', headers: { ...XHR, 'Content-Type': 'application/json', 'X-CSRF-TOKEN': t, Cookie: c }, body: JSON.stringify({ email, password }) });
+        await r.arrayBuffer();
+        if (r.ok) done++; else failed++;
+      }
+    }));
+    const logins = done / ((Date.now() - started) / 1000);
+    log(`${'POST /login (guest session + argon2id verify)'.padEnd(44)} ${logins.toFixed(0).padStart(7)} logins/s with ${workers} workers, failed ${failed}`);
+    void loginBody;
+    log(`member call / baseline: ${(member / baseline).toFixed(2)}; logins per second: ${logins.toFixed(0)}`);
+  } finally {
+    await stop();
+  }
+}
+
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
