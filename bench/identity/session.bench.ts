@@ -10,7 +10,7 @@
  * Environment (optional): BENCH_PG_PORT (55491), BENCH_REDIS_PORT (56491), BENCH_DURATION seconds (8), BENCH_CONNECTIONS (32).
  */
 import 'reflect-metadata';
-import autocannon from 'autocannon';
+import autocannon, { type Options } from 'autocannon';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import fs from 'node:fs';
@@ -61,7 +61,7 @@ async function main() {
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
     const loginBody = (await login.json()) as { csrfToken: string };
 
-    const run = async (label: string, opts: autocannon.Options) => {
+    const run = async (label: string, opts: Options) => {
       const r = await autocannon({ connections, duration, ...opts });
       log(`${label.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors + r.timeouts}`);
       return r.requests.average;
