@@ -16,12 +16,15 @@ export interface SessionUser {
   /** 1 super, 2 normal, null for customers */
   admin_role: 1 | 2 | null;
   is_admin: boolean;
+  /** the RP balance from the orders service's ledger (0 when it does not answer) */
   point: number;
   /** the user information registration page has been completed */
   profile_completed: boolean;
   phone_authenticated: boolean;
   identity_verify_status: 0 | 1 | 2;
   two_factor_enabled: boolean;
+  /** registered profile and verified (SMS, approved identity, or prior usage): buying is allowed */
+  can_purchase?: boolean;
 }
 
 /** GET /session -> who is signed in (null for guests) and the CSRF token for state-changing calls. */
