@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBrowser, log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
+import { ensureBrowser, ensureCommand, log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
 import { buildWebIfStale, REGISTRY_SIM_CERT, startRegistrySimProcess, startSystem } from './system';
 
 const STAGES = ['lint', 'typecheck', 'unit', 'integration', 'e2e'] as const;
@@ -72,6 +72,10 @@ async function main() {
     if (stages.includes('typecheck')) {
       ok = check('tsc (server, scripts, tests)', node, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']) && ok;
       ok = check('tsc (web)', node, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'apps/web/tsconfig.json']) && ok;
+    }
+    if (stages.includes('unit') || stages.includes('integration')) {
+      // the EPP tests validate every frame against ../shared/epp-xsd with xmllint
+      ensureCommand('xmllint', ['libxml2-utils'], 'Install libxml2 utilities so that `xmllint` is on PATH.');
     }
     if (stages.includes('unit')) ok = jest('unit', {}, stages.at(-1) === 'unit' ? extra : []) && ok;
 

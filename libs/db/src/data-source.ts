@@ -28,7 +28,8 @@ export function schemaDataSourceOptions(o: SchemaOptions): DataSourceOptions {
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
-    extra: { max: o.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 10), application_name: `registrar-${o.schema}` },
+    // at least 2: the migration advisory lock holds one connection while migrations run on another
+    extra: { max: Math.max(2, o.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 10)), application_name: `registrar-${o.schema}` },
   };
 }
 

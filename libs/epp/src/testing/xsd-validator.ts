@@ -18,6 +18,7 @@ export interface FrameValidation {
  */
 export function validateEppFrames(frames: string[], xsd = EPP_XSD): FrameValidation[] {
   if (!frames.length) return [];
+  if (!fs.existsSync(xsd)) throw new Error(`EPP schemas not found at ${xsd} (shared/ must sit beside the repository, or set EPP_XSD)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epp-xsd-'));
   try {
     const files = frames.map((xml, i) => {
