@@ -18,14 +18,16 @@ test.describe('domain/tld/{tld_name}', () => {
 
   test('a Japanese .jp second-level TLD works and fits at 340 px', async ({ page }) => {
     await page.setViewportSize({ width: 340, height: 800 });
-    await page.goto('/domain/tld/co.jp');
+    const res = await page.goto('/domain/tld/co.jp');
+    expect(res?.status()).toBe(200);
     await expect(page.getByTestId('tld-title')).toContainText('.co.jp');
     await expect(page.getByTestId('tld-details')).toContainText('登録要件');
     await noHorizontalOverflow(page);
   });
 
-  test('an unknown TLD gets the 404 page', async ({ page }) => {
-    await page.goto('/domain/tld/nosuchtld');
+  test('an unknown TLD gets the 404 page, with a real 404 status', async ({ page }) => {
+    const res = await page.goto('/domain/tld/nosuchtld');
+    expect(res?.status()).toBe(404);
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page.getByText('ページが見つかりません')).toBeVisible();
     await expect(page.getByTestId('site-header')).toBeVisible();

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CATALOG_CLIENT } from '@registrar/contracts';
 import { createRedis, rpcClientModule } from '@registrar/infra';
 import { CatalogController } from './catalog.controller';
+import { CatalogPageStatus } from './catalog-page-status';
 import { CATALOG_CACHE_SUB, CatalogResponseCache } from './catalog-response.cache';
 
 /** The public catalogue at the HTTP edge (prices, deadlines, categories, TLD details). */
@@ -11,7 +12,8 @@ import { CATALOG_CACHE_SUB, CatalogResponseCache } from './catalog-response.cach
   providers: [
     { provide: CATALOG_CACHE_SUB, useFactory: () => createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') },
     CatalogResponseCache,
+    CatalogPageStatus,
   ],
-  exports: [CatalogResponseCache],
+  exports: [CatalogResponseCache, CatalogPageStatus],
 })
 export class CatalogHttpModule {}

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GatewayConfig } from '../gateway.config';
 import { ensureCsrfToken } from '../identity/session/csrf';
+import { CatalogPageStatus } from '../catalog/catalog-page-status';
 
 /**
  * Serves the single-page app. Page URLs and API paths share the spec's names (GET domain/price is a page,
@@ -14,18 +15,26 @@ import { ensureCsrfToken } from '../identity/session/csrf';
 export class SpaMiddleware implements NestMiddleware {
   private indexHtml: string | null = null;
   private readonly distDir: string;
-  constructor(config: GatewayConfig) {
+  constructor(config: GatewayConfig, private readonly catalogPages: CatalogPageStatus) {
     this.distDir = path.resolve(process.cwd(), config.WEB_DIST);
   }
 
   use(req: Request, res: Response, next: NextFunction) {
+    this.serve(req, res, next).catch(next);
+  }
+
+  private async serve(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.headers['x-requested-with']) return next();
-    if (req.path.startsWith('/health') || req.path.startsWith('/api/v1') || req.path.startsWith('/dev/')) return next();
+    // the full path: under Nest's wildcard mount, req.path is relative to the mount point
+    const pathname = req.originalUrl.split('?')[0];
+    if (pathname.startsWith('/health') || pathname.startsWith('/api/v1') || pathname.startsWith('/dev/')) return next();
     const accept = String(req.headers.accept ?? '');
     if (!accept.includes('text/html')) return next();
     const html = this.load();
     if (!html) return next();
+    // a page for something that does not exist is a real 404 (the app shows its 404 page either way)
+    res.status(await this.catalogPages.statusFor(pathname));
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
     // the page's meta token (002 spec §7): the session's CSRF token, sent by the app on every state-changing call
