@@ -6,3 +6,4 @@ export * from './clients';
 export * from './http';
 export * from './account';
 export * from './orders';
+export * from './purchase';
