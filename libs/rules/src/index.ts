@@ -4,3 +4,4 @@ export * from './dates';
 export * from './search';
 export * from './user-info';
 export * from './mypage';
+export * from './whois';
