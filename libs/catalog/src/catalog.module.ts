@@ -5,6 +5,10 @@ import { CatalogChangeNotifier } from './cache/catalog-change.notifier';
 import { CatalogConfig } from './catalog.config';
 import { CATALOG_REDIS_PUB, CATALOG_REDIS_SUB, CATALOG_SCHEMA } from './catalog.constants';
 import { CatalogRpcController } from './catalog.rpc.controller';
+import { CampaignRepository } from './campaign/campaign.repository';
+import { CampaignResetScheduler } from './campaign/campaign-reset.scheduler';
+import { CampaignRpcController } from './campaign/campaign.rpc.controller';
+import { CampaignService } from './campaign/campaign.service';
 import { CATALOG_ENTITIES } from './entities';
 import { CatalogImportRepository } from './import/catalog-import.repository';
 import { CatalogImportService } from './import/catalog-import.service';
@@ -17,7 +21,7 @@ export const catalogConfig = () => loadConfig(CatalogConfig);
 /** The catalog service: TLDs, categories, prices by effective month, TLD content, the master-data import. */
 @Module({
   imports: [schemaTypeOrmModule({ schema: CATALOG_SCHEMA, entities: CATALOG_ENTITIES, migrations: CATALOG_MIGRATIONS })],
-  controllers: [CatalogRpcController],
+  controllers: [CatalogRpcController, CampaignRpcController],
   providers: [
     { provide: CatalogConfig, useFactory: catalogConfig },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -28,6 +32,9 @@ export const catalogConfig = () => loadConfig(CatalogConfig);
     CatalogImportRepository,
     CatalogQueryService,
     CatalogImportService,
+    CampaignRepository,
+    CampaignService,
+    CampaignResetScheduler,
   ],
   exports: [CatalogImportService, CatalogQueryService],
 })

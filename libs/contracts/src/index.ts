@@ -7,3 +7,4 @@ export * from './http';
 export * from './account';
 export * from './orders';
 export * from './purchase';
+export * from './domain-ops';

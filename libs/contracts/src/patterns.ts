@@ -19,6 +19,16 @@ export const CatalogPatterns = {
   NextMonthPricesExist: 'catalog.price.next-month-exists',
   /** void -> TldSummaryDto[] every TLD with its policy and current price */
   AllTlds: 'catalog.tld.all',
+  /** { userId } -> CampaignRemainingResult: campaign registrations left this Tokyo month */
+  CampaignRemaining: 'catalog.campaign.remaining',
+  /** CampaignReserveRequest -> CampaignReserveResult: takes one slot atomically (idempotent per key) */
+  CampaignReserve: 'catalog.campaign.reserve',
+  /** { key } -> { released: boolean }: gives a reserved slot back (a refunded item); idempotent */
+  CampaignRelease: 'catalog.campaign.release',
 } as const;
+
+export interface CampaignRemainingResult { userId: number; month: string; used: number; limit: number; remaining: number }
+export interface CampaignReserveRequest { userId: number; key: string }
+export interface CampaignReserveResult { reserved: boolean; month: string; used: number; limit: number }
 
 export type CatalogPattern = (typeof CatalogPatterns)[keyof typeof CatalogPatterns];

@@ -8,6 +8,8 @@ export enum QueueName {
   Mail = 'mail',
   Imports = 'imports',
   Schedules = 'schedules',
+  /** catalog's own work: the monthly campaign-counter reset */
+  Catalog = 'catalog',
 }
 
 export enum JobName {
@@ -15,4 +17,10 @@ export enum JobName {
   ImportMasterData = 'import-master-data',
   /** orders: asks the payment providers about sessions still waiting (a lost webhook, a browser that never came back) */
   ReconcilePayments = 'reconcile-payments',
+  /** domain-ops: one domain of an order, registered over EPP (a child of CompleteOrder) */
+  RegisterDomain = 'register-domain',
+  /** domain-ops: the parent of an order's RegisterDomain children; ends the order when they all have */
+  CompleteOrder = 'complete-order',
+  /** catalog: on the 1st at 0:00 Asia/Tokyo, drops campaign counters of past months */
+  ResetCampaignCounters = 'reset-campaign-counters',
 }

@@ -163,6 +163,18 @@ export const M = {
   smsVerified: 'SMS認証が完了しました',
   identityApplied: '本人確認を申請しました',
   identityApproved: '本人確認を承認しました',
+  // purchase (server side; not quoted by the specs)
+  fieldRequired: '{field}は必須です',
+  fieldTooLong: '{field}は{max}文字以内で入力してください',
+  fieldLength: '{field}は{min}〜{max}文字で入力してください',
+  tooManyDomains: '一度にご購入いただけるドメインは{max}件までです',
+  priceChanged: '{domain}の価格が変更されました。もう一度お試しください',
+  periodInvalid: '{domain}の登録年数が正しくありません',
+  prereqRequired: '{domain}のWHOIS情報を登録してください',
+  totalMismatch: 'お支払い金額が一致しません。もう一度お試しください',
+  registrationFailed: 'ドメインの登録に失敗しました',
+  domainTaken: 'このドメインは既に登録されています',
+  refundedPoints: '登録に失敗したため{point}ポイントを返還しました（{reason}）',
 } as const;
 
 export type MessageKey = keyof typeof M;

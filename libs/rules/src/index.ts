@@ -5,3 +5,4 @@ export * from './search';
 export * from './user-info';
 export * from './mypage';
 export * from './whois';
+export * from './purchase';

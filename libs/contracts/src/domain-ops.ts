@@ -1,0 +1,76 @@
+import type {
+  CreateDomainsRequest, CreateDomainsResult, DefaultSettingResult, EstimateItem, OrderStatusResult, PrereqRequest, PrereqResult,
+  WhoisContactRequest, WhoisContactResult,
+} from './purchase';
+
+/**
+ * The domain-ops service: owned domains, contacts (WHOIS records), default settings, the action log, the registrar
+ * log, and registration through the registry (a BullMQ flow: an order parent, one RegisterDomainJob child per domain).
+ * Message patterns and their payloads; every payload carries the calling member's userId (set by the gateway).
+ */
+export const DomainOpsPatterns = {
+  /** { userId, domainNames[] } -> EstimateItem[] */
+  Estimate: 'domain-ops.price.estimate',
+  /** CreateDomainsRpcRequest -> CreateDomainsResult (answers at once; the registration runs as jobs) */
+  Create: 'domain-ops.domain.create',
+  /** { userId, orderId } -> OrderStatusResult (NOT_FOUND for another member's order) */
+  CreateStatus: 'domain-ops.domain.create.status',
+  /** PrereqRpcRequest -> PrereqResult */
+  Prereq: 'domain-ops.domain.create.prereq',
+  /** { userId } -> DefaultSettingResult (created on first read) */
+  Defaults: 'domain-ops.domain.default',
+  /** WhoisContactRpcRequest -> WhoisContactResult */
+  WhoisContactAdd: 'domain-ops.whois.contact.add',
+  /** { userId } -> OwnedDomainDto[] the member's domains (newest first) */
+  OwnedDomains: 'domain-ops.domain.owned',
+} as const;
+export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns];
+
+export type EstimateRpcRequest = { userId: number; domainNames: string[] };
+export type CreateDomainsRpcRequest = CreateDomainsRequest & { userId: number };
+export type PrereqRpcRequest = PrereqRequest & { userId: number };
+export type WhoisContactRpcRequest = WhoisContactRequest & { userId: number };
+export type { CreateDomainsResult, DefaultSettingResult, EstimateItem, OrderStatusResult, PrereqResult, WhoisContactResult };
+
+/** Error codes of the domain-ops service, carried by RPC errors as { code, message }. */
+export enum DomainOpsErrorCode {
+  NotFound = 'DOMAIN_OPS_NOT_FOUND',
+  Invalid = 'DOMAIN_OPS_INVALID',
+  Internal = 'DOMAIN_OPS_INTERNAL',
+}
+export interface DomainOpsRpcError {
+  code: DomainOpsErrorCode;
+  message: string;
+}
+export function isDomainOpsRpcError(e: unknown): e is DomainOpsRpcError {
+  return !!e && typeof e === 'object' && Object.values(DomainOpsErrorCode).includes((e as DomainOpsRpcError).code);
+}
+
+/** An owned domain (001 spec §3, the fields this service keeps). */
+export interface OwnedDomainDto {
+  id: number;
+  user_id: number;
+  name: string;
+  idn: string;
+  punycode: string;
+  tld: string;
+  domain_id: string | null;
+  due_date: string | null;
+  status: 'active' | 'pending' | 'provisional';
+  is_auto_update_enabled_flg: 0 | 1;
+  is_whois_proxy_enabled_flg: 0 | 1;
+  is_domain_lock_enabled_flg: 0 | 1;
+  is_trash_flg: 0 | 1;
+  name_servers: string[];
+  created_at: string;
+}
+
+/** Data of the RegisterDomainJob child (one per order item). */
+export interface RegisterDomainJobData {
+  orderId: string;
+  itemId: number;
+}
+/** Data of the CompleteOrder parent. */
+export interface CompleteOrderJobData {
+  orderId: string;
+}

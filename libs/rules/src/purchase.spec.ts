@@ -1,0 +1,56 @@
+import { M } from '@registrar/messages';
+import { campaignPrices, needsPrereq, needsWhoisContact, tldOf, validatePrereq, validateWhoisContact } from './purchase';
+
+const org = { organization: '株式会社テスト', organization_jp: '株式会社テスト', cc: 'JP', pc: '1000001', sp: 'Tokyo', city: 'Chiyoda', street1: '1-1', phone: '0312345678', email: 'a@example.jp', registration_date: '2020/04/01' };
+const reg = { organization: '株式会社テスト', organization_jp: '株式会社テスト', last_name: 'Yamada', first_name: 'Taro', cc: 'JP', pc: '1000001', sp: 'Tokyo', city: 'Chiyoda', street1: '1-1', phone: '0312345678', email: 'a@example.jp' };
+const base = { contact: { org, reg }, preRegister: false, isDifferentTec: false, isDifferentAdm: false, isDifferentBil: false };
+
+describe('purchase rules', () => {
+  it('knows co.jp and the WHOIS contact rule', () => {
+    expect(tldOf('example.co.jp')).toBe('co.jp');
+    expect(tldOf('例え.コム')).toBe('コム');
+    expect(needsPrereq('a.co.jp')).toBe(true);
+    expect(needsPrereq('a.jp')).toBe(false);
+    expect(needsWhoisContact('a.co.jp', false)).toBe(false);
+    expect(needsWhoisContact('a.us', false)).toBe(true);
+    expect(needsWhoisContact('a.com', true)).toBe(false);
+  });
+
+  it('gives campaign prices to the first rows while slots remain', () => {
+    const c = { register: 100, register_normal: 1000, is_register_campaign: true };
+    const n = { register: 500, register_normal: 500, is_register_campaign: false };
+    expect(campaignPrices([c, n, c, c], 2)).toEqual([{ price: 100, isCampaign: true }, { price: 500, isCampaign: false }, { price: 100, isCampaign: true }, { price: 1000, isCampaign: false }]);
+    expect(campaignPrices([c, null], 0)).toEqual([{ price: 1000, isCampaign: false }, null]);
+  });
+
+  it('accepts a complete .co.jp WHOIS form', () => {
+    expect(validatePrereq(base, '20261122')).toEqual({ errorMsg: [], errors: {} });
+  });
+
+  it('requires org and registrant, and the different contacts when checked', () => {
+    const r = validatePrereq({ ...base, contact: {}, isDifferentTec: true, isDifferentAdm: true, isDifferentBil: true }, '20261122');
+    expect(r.errorMsg).toEqual([M.orgMissing, M.registrantMissing, M.techMissing, M.adminMissing, M.billingMissing]);
+  });
+
+  it('refuses a future registration date unless provisional, and different organisation names', () => {
+    const future = { ...base, contact: { org: { ...org, registration_date: '2027/01/01' }, reg } };
+    expect(validatePrereq(future, '20261122').errorMsg).toEqual([M.futureRegistrationDate]);
+    expect(validatePrereq({ ...future, preRegister: true }, '20261122').errorMsg).toEqual([]);
+    const mismatch = { ...base, contact: { org, reg: { ...reg, organization: '別会社', organization_jp: '別会社' } } };
+    expect(validatePrereq(mismatch, '20261122').errorMsg).toEqual([M.orgNameMismatch]);
+  });
+
+  it('gives field errors per section', () => {
+    const r = validatePrereq({ ...base, contact: { org: { ...org, pc: '12' }, reg: { ...reg, email: '' } } }, '20261122');
+    expect(r.errors.org?.pc).toBe('郵便番号を正しく入力してください');
+    expect(r.errors.reg?.email).toBe('メールアドレスは必須です');
+  });
+
+  it('checks the WHOIS contact add form', () => {
+    const ok = { email: 'a@example.com', first_name: 'Taro', last_name: 'Yamada', role: 1, cc: 'JP', pc: '100-0001', sp: 'Tokyo', city: 'Chiyoda', street1: '1-1', phone: '03-1234-5678' };
+    expect(validateWhoisContact(ok)).toEqual({});
+    const bad = validateWhoisContact({ ...ok, role: 2, pc: '123', phone: '123', email: 'x' });
+    expect(Object.keys(bad).sort()).toEqual(['email', 'organization', 'pc', 'phone']);
+    expect(validateWhoisContact({ ...ok, cc: 'US', pc: '123', phone: '1234567' })).toEqual({});
+  });
+});
