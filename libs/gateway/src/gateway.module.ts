@@ -5,6 +5,7 @@ import { GatewayConfig } from './gateway.config';
 import { CatalogHttpModule } from './catalog/catalog-http.module';
 import { HealthController } from './health/health.controller';
 import { PaymentsModule } from './payments/payments.module';
+import { PurchaseModule } from './purchase/purchase.module';
 import { IdentityModule } from './identity/identity.module';
 import { SearchModule } from './search/search.module';
 import { SpaMiddleware } from './spa/spa.middleware';
@@ -13,7 +14,7 @@ import { GATEWAY_REDIS } from './tokens';
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 @Module({
-  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, CatalogHttpModule],
+  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

@@ -57,7 +57,6 @@ export interface JpContactInput {
   role?: 'individual' | 'organization';
   first_name?: string; last_name?: string; organization?: string; organization_jp?: string;
   cc?: string; pc?: string; sp?: string; city?: string; street1?: string; phone?: string; email?: string;
-  [k: string]: unknown;
 }
 export interface JpOrgInput extends JpContactInput {
   registration_date?: string;
@@ -77,7 +76,7 @@ export interface PrereqValidation {
 }
 
 const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v).trim());
-const isBlankSection = (c: Record<string, unknown> | null | undefined) => !c || Object.values(c).every((v) => trim(v) === '');
+const isBlankSection = (c: object | null | undefined) => !c || Object.values(c).every((v) => trim(v) === '');
 
 const CONTACT_LABELS: Record<string, string> = {
   organization: '組織名', first_name: '名', last_name: '姓', email: 'メールアドレス', cc: '国', pc: '郵便番号', sp: '都道府県', city: '市区町村', street1: '番地', phone: '電話番号',
@@ -86,7 +85,7 @@ const CONTACT_LABELS: Record<string, string> = {
 
 function contactFieldErrors(c: JpContactInput, required: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const f of required) if (!trim(c[f])) out[f] = fmt(M.fieldRequired, { field: CONTACT_LABELS[f] ?? f });
+  for (const f of required) if (!trim((c as Record<string, unknown>)[f])) out[f] = fmt(M.fieldRequired, { field: CONTACT_LABELS[f] ?? f });
   const email = trim(c.email);
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email as string)) out.email = fmt(M.enterCorrectly, { field: CONTACT_LABELS.email });
   const cc = (trim(c.cc) as string) || 'JP';

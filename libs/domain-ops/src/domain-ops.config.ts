@@ -1,0 +1,26 @@
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import { BaseConfig } from '@registrar/infra';
+
+/** Configuration of the domain-ops service (the EPP client has its own, EppClientConfig). */
+export class DomainOpsConfig extends BaseConfig {
+  /** Attempts of a RegisterDomainJob before the domain is refunded. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  REGISTER_ATTEMPTS = 5;
+
+  /** First backoff of a RegisterDomainJob retry (exponential). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  REGISTER_BACKOFF_MS = 2_000;
+
+  /** Parallel RegisterDomainJobs per replica. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  REGISTER_CONCURRENCY = 8;
+}

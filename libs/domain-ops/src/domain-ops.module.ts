@@ -1,0 +1,64 @@
+import { Module } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { CATALOG_CLIENT, ORDERS_CLIENT } from '@registrar/contracts';
+import { schemaTypeOrmModule } from '@registrar/db';
+import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
+import { CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
+import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
+import { DomainOpsConfig } from './domain-ops.config';
+import { DomainOpsRpcController } from './domain-ops.rpc.controller';
+import { ActionLogRepository } from './domains/action-log.repository';
+import { OwnedDomainRepository } from './domains/owned-domain.repository';
+import { EstimateService } from './estimate/estimate.service';
+import { CompleteOrderJob } from './jobs/complete-order.job';
+import { DomainOpsQueue } from './jobs/domain-ops.queue';
+import { RegisterDomainJob } from './jobs/register-domain.job';
+import { DOMAIN_OPS_MIGRATIONS } from './migrations';
+import { RegistrationOrderRepository } from './orders/registration-order.repository';
+import { RegistrationOrderService } from './orders/registration-order.service';
+import { CatalogPort } from './ports/catalog.port';
+import { OrdersPort } from './ports/orders.port';
+import { PrereqRepository } from './prereq/prereq.repository';
+import { PrereqService } from './prereq/prereq.service';
+import { DefaultSettingsRepository } from './settings/default-settings.repository';
+import { DefaultSettingsService } from './settings/default-settings.service';
+
+const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
+
+/**
+ * The domain-ops service: owned domains, contacts, default settings, the action log, the registrar log, and
+ * registration through the registry (EPP over TLS) as BullMQ flows.
+ */
+@Module({
+  imports: [
+    db,
+    EppModule.forRoot({
+      imports: [db],
+      sinkProvider: { provide: REGISTRAR_LOG_SINK, useFactory: (ds: DataSource) => new PostgresRegistrarLogSink(ds), inject: [getDataSourceToken(DOMAIN_OPS_SCHEMA)] },
+    }),
+    rpcClientModule(ORDERS_CLIENT),
+    rpcClientModule(CATALOG_CLIENT),
+  ],
+  controllers: [DomainOpsRpcController],
+  providers: [
+    { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
+    { provide: CLOCK, useFactory: () => new SystemClock() },
+    OrdersPort,
+    CatalogPort,
+    ContactsRepository,
+    DefaultSettingsRepository,
+    DefaultSettingsService,
+    PrereqRepository,
+    PrereqService,
+    EstimateService,
+    RegistrationOrderRepository,
+    RegistrationOrderService,
+    OwnedDomainRepository,
+    ActionLogRepository,
+    RegisterDomainJob,
+    CompleteOrderJob,
+    DomainOpsQueue,
+  ],
+})
+export class DomainOpsServiceModule {}

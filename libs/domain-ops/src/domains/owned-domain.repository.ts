@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { OwnedDomainDto } from '@registrar/contracts';
+import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+
+export interface NewOwnedDomain {
+  userId: number;
+  name: string;
+  punycode: string;
+  tld: string;
+  registryDomainId: string | null;
+  dueDate: Date | null;
+  status: OwnedDomainDto['status'];
+  autoUpdate: boolean;
+  whoisProxy: boolean;
+  lock: boolean;
+  nameServers: string[];
+  orderItemId: number;
+}
+
+const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
+
+/** Storage of owned domains and their name servers (domain_ops.domains, domain_name_servers). */
+@Injectable()
+export class OwnedDomainRepository {
+  constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource) {}
+
+  /** The domain row of this name, if we hold it. */
+  async byPunycode(punycode: string): Promise<{ id: number; userId: number; orderItemId: number | null } | null> {
+    const rows = await this.ds.query('SELECT id, user_id, order_item_id FROM domain_ops.domains WHERE punycode = $1', [punycode]);
+    return rows.length ? { id: Number(rows[0].id), userId: Number(rows[0].user_id), orderItemId: rows[0].order_item_id == null ? null : Number(rows[0].order_item_id) } : null;
+  }
+
+  /** Records a registered domain once (a retried job finds the row of its first attempt). */
+  record(d: NewOwnedDomain): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const rows = await m.query(
+        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled, order_item_id)
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (punycode) DO UPDATE SET registry_domain_id = coalesce(EXCLUDED.registry_domain_id, domains.registry_domain_id),
+           due_date = coalesce(EXCLUDED.due_date, domains.due_date), status = EXCLUDED.status, is_domain_lock_enabled = EXCLUDED.is_domain_lock_enabled, updated_at = now()
+         WHERE domains.order_item_id = EXCLUDED.order_item_id
+         RETURNING id`,
+        [d.userId, d.name, d.punycode, d.tld, d.registryDomainId, d.dueDate, d.status, d.autoUpdate, d.whoisProxy, d.lock, d.orderItemId],
+      );
+      if (!rows.length) throw new Error(`${d.punycode} is recorded for another order`);
+      const id = Number(rows[0].id);
+      await m.query('DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1', [id]);
+      for (const [i, ns] of d.nameServers.entries()) {
+        await m.query('INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) VALUES ($1, $2, $3)', [id, i + 1, ns]);
+      }
+      return id;
+    });
+  }
+
+  async listByUser(userId: number): Promise<OwnedDomainDto[]> {
+    const rows = await this.ds.query(
+      `SELECT d.*, coalesce(array_agg(ns.name ORDER BY ns.priority) FILTER (WHERE ns.name IS NOT NULL), '{}') AS name_servers
+       FROM domain_ops.domains d LEFT JOIN domain_ops.domain_name_servers ns ON ns.domain_id = d.id
+       WHERE d.user_id = $1 GROUP BY d.id ORDER BY d.id DESC`,
+      [userId],
+    );
+    return rows.map((r: Record<string, any>) => ({
+      id: Number(r.id), user_id: Number(r.user_id), name: r.name, idn: r.idn, punycode: r.punycode, tld: r.tld, domain_id: r.registry_domain_id,
+      due_date: r.due_date ? new Date(r.due_date).toISOString() : null, status: r.status,
+      is_auto_update_enabled_flg: flag(r.is_auto_update_enabled), is_whois_proxy_enabled_flg: flag(r.is_whois_proxy_enabled),
+      is_domain_lock_enabled_flg: flag(r.is_domain_lock_enabled), is_trash_flg: flag(r.is_trash), name_servers: r.name_servers,
+      created_at: new Date(r.created_at).toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,237 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
+import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv, PostalInfo } from '@registrar/epp';
+import { fmt, M } from '@registrar/messages';
+import { ContactsRepository } from '../contacts/contacts.repository';
+import { ActionLogRepository } from '../domains/action-log.repository';
+import { OwnedDomainRepository } from '../domains/owned-domain.repository';
+import { itemKeys } from '../orders/registration-order.service';
+import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from '../orders/registration-order.repository';
+import { CatalogPort } from '../ports/catalog.port';
+import { OrdersPort } from '../ports/orders.port';
+import { PrereqRepository, StoredPrereq } from '../prereq/prereq.repository';
+import { DefaultSettingsRepository } from '../settings/default-settings.repository';
+import type { JobAttempt } from './domain-ops.queue';
+
+/** A failure that no retry can mend: the member gets the points back. */
+class PermanentFailure extends Error {}
+
+/** The registrar's own WHOIS proxy contact (used for every domain with WHOIS proxy on). */
+export const PROXY_CONTACT_ID = 'rkproxy';
+const PROXY_CONTACT: Omit<ContactCreateInput, 'authInfo'> = {
+  id: PROXY_CONTACT_ID,
+  postalInfo: [{ type: 'int', name: 'Whois Privacy Protection Service', org: 'Rakko Registrar', street: ['1-1-1 Shibuya'], city: 'Shibuya-ku', sp: 'Tokyo', pc: '1500002', cc: 'JP' }],
+  voice: '+81.312345678',
+  email: 'proxy@whois-proxy.rakko.example',
+};
+
+const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
+
+/** '+81.312345678' from '03-1234-5678' and a country code. */
+export function e164(phone: string | undefined | null, cc = '81'): string | undefined {
+  const digits = String(phone ?? '').replace(/\D/g, '');
+  if (!digits) return undefined;
+  return `+${String(cc || '81').replace(/\D/g, '') || '81'}.${cc === '81' || !cc ? digits.replace(/^0/, '') : digits}`.slice(0, 18);
+}
+
+type AnyContact = Record<string, unknown>;
+function postalOf(c: AnyContact, fallbackName: string): PostalInfo {
+  const s = (k: string) => (typeof c[k] === 'string' ? (c[k] as string).trim() : '');
+  const name = s('name') || [s('first_name'), s('last_name')].filter(Boolean).join(' ') || s('organization') || fallbackName;
+  return {
+    type: 'loc', name, org: s('organization') || s('organization_jp') || undefined,
+    street: [s('street1') || s('street1_jp') || '-', ...(s('street2') ? [s('street2')] : [])], city: s('city') || s('city_jp') || '-', sp: s('sp') || undefined,
+    pc: s('pc').replace(/\D/g, '') || undefined, cc: (s('cc') || 'JP').toUpperCase(),
+  };
+}
+
+/**
+ * One domain of an order, registered through the registry (a child of the order's flow). Exactly once: before the
+ * create, domain:info tells whether an earlier attempt already registered it for us (then it is recorded, not
+ * created again); a 1001 answer is 'accepted' (pending). A domain that fails for good — the registry refuses it, or
+ * the last attempt fails — is refunded to points in the same ledger (one key per item) with the reason in the action log.
+ */
+@Injectable()
+export class RegisterDomainJob {
+  static readonly jobName = JobName.RegisterDomain;
+  private readonly logger = new Logger(RegisterDomainJob.name);
+  private readonly clientId = eppClientOptionsFromEnv().clientId;
+
+  constructor(
+    @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
+    private readonly orders: RegistrationOrderRepository,
+    private readonly domains: OwnedDomainRepository,
+    private readonly actionLog: ActionLogRepository,
+    private readonly contacts: ContactsRepository,
+    private readonly prereqs: PrereqRepository,
+    private readonly settings: DefaultSettingsRepository,
+    private readonly ledger: OrdersPort,
+    private readonly catalog: CatalogPort,
+  ) {}
+
+  async handle(data: RegisterDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
+    const item = await this.orders.item(Number(data.itemId));
+    const order = item ? await this.orders.find(item.orderId) : null;
+    if (!item || !order) return { status: 'missing' };
+    if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') return { status: item.status };
+    await this.orders.setItem(item.id, { status: 'processing' });
+    try {
+      const status = await this.register(order, item);
+      return { status };
+    } catch (e) {
+      const last = attempt.attemptsMade + 1 >= attempt.attempts;
+      if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
+      const reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : M.registrationFailed;
+      this.logger.warn(`${item.punycode} of order ${order.id} failed for good: ${(e as Error).message}`);
+      await this.fail(order, item, reason);
+      return { status: 'error' };
+    }
+  }
+
+  private async register(order: RegistrationOrder, item: OrderItem): Promise<'done' | 'accepted'> {
+    const ctx = { userId: order.userId };
+    const defaults = await this.settings.getOrCreate(order.userId);
+    const prereq = item.prereqId ? await this.prereqs.byId(item.prereqId) : null;
+    const provisional = !!prereq?.preRegister;
+
+    // exactly once: an earlier attempt may have created it (its answer lost)
+    let created: { exDate?: Date; pending: boolean } | null = null;
+    const mine = await this.heldByUs(item, ctx);
+    if (!mine) {
+      const { registrant, contacts } = await this.contactsFor(order.userId, item, prereq, defaults.whois_proxy_disabled_reg_record_id ?? defaults.domain_create_reg_record_id, ctx);
+      try {
+        created = await this.epp.create({
+          name: item.punycode,
+          period: provisional ? { value: 6, unit: 'm' } : { value: item.period, unit: 'y' },
+          ns: defaults.domain_create_name_servers,
+          registrant,
+          contacts,
+          authInfo: `Rk${randomBytes(9).toString('base64url')}1`,
+        }, ctx);
+      } catch (e) {
+        if (!EppError.is(e, EppResultCode.ObjectExists) || !(await this.heldByUs(item, ctx))) throw e;
+      }
+    }
+    const info = await this.epp.info(item.punycode, {}, ctx).catch(() => null);
+    const pending = !!created?.pending;
+    // default settings: lock (clientTransferProhibited) where the registry has one; name servers went with the create
+    const quote = await this.catalog.quote(item.punycode).catch(() => null);
+    let lock = false;
+    if (defaults.domain_create_is_domain_lock_enabled_flg === 1 && quote?.summary.can_lock && !provisional && !pending && !item.tld.endsWith('jp')) {
+      if (info?.statuses.includes('clientTransferProhibited')) lock = true;
+      else {
+        try {
+          await this.epp.update({ name: item.punycode, add: { statuses: ['clientTransferProhibited'] } }, ctx);
+          lock = true;
+        } catch (e) {
+          this.logger.warn(`lock of ${item.punycode}: ${(e as Error).message}`);
+        }
+      }
+    }
+    const domainPkId = await this.domains.record({
+      userId: order.userId,
+      name: item.name,
+      punycode: item.punycode,
+      tld: item.tld,
+      registryDomainId: info?.roid ?? null,
+      dueDate: info?.exDate ?? created?.exDate ?? null,
+      status: pending ? 'pending' : provisional ? 'provisional' : 'active',
+      autoUpdate: defaults.domain_create_is_auto_update_enabled_flg === 1,
+      whoisProxy: item.whoisProxy,
+      lock,
+      nameServers: defaults.domain_create_name_servers,
+      orderItemId: item.id,
+    });
+    const remaining = await this.ledger.balance(order.userId).catch(() => null);
+    await this.actionLog.write({
+      userId: order.userId,
+      domainId: domainPkId,
+      domainName: item.name,
+      type: 0,
+      point: item.point,
+      remainingPoint: remaining,
+      subject: 'ドメイン新規登録',
+      content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
+      dedupeKey: `item:${item.id}:register`,
+    });
+    const status = pending ? 'accepted' : 'done';
+    await this.orders.setItem(item.id, { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null });
+    return status;
+  }
+
+  /** true when the registry says we hold the name (an earlier attempt registered it); a name held by another is a permanent failure. */
+  private async heldByUs(item: OrderItem, ctx: { userId: number }): Promise<boolean> {
+    try {
+      const info = await this.epp.info(item.punycode, {}, ctx);
+      if (info.clID !== this.clientId) throw new PermanentFailure(M.domainTaken);
+      const row = await this.domains.byPunycode(item.punycode);
+      if (row && row.orderItemId !== item.id) throw new PermanentFailure(M.domainTaken);
+      return true;
+    } catch (e) {
+      if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return false;
+      throw e;
+    }
+  }
+
+  private async contactsFor(userId: number, item: OrderItem, prereq: StoredPrereq | null, noProxyContactId: number | null, ctx: { userId: number }): Promise<{ registrant: string; contacts: DomainContact[] }> {
+    if (prereq) {
+      const c = prereq.contact;
+      const id = (role: string) => `rkp${prereq.id}${role}`;
+      const reg = await this.ensureContact(id('r'), c.reg as AnyContact, ctx);
+      const org = await this.ensureContact(id('o'), c.org as AnyContact, ctx);
+      const tec = c.tec ? await this.ensureContact(id('t'), c.tec as AnyContact, ctx) : reg;
+      const adm = c.adm ? await this.ensureContact(id('a'), c.adm as AnyContact, ctx) : reg;
+      const bil = c.bil ? await this.ensureContact(id('b'), c.bil as AnyContact, ctx) : reg;
+      return { registrant: prereq.preRegister ? reg : org, contacts: [{ type: 'admin', id: adm }, { type: 'tech', id: tec }, { type: 'billing', id: bil }] };
+    }
+    if (item.whoisProxy) {
+      const proxy = await this.ensureContact(PROXY_CONTACT_ID, null, ctx);
+      return { registrant: proxy, contacts: [{ type: 'admin', id: proxy }, { type: 'tech', id: proxy }, { type: 'billing', id: proxy }] };
+    }
+    const contact = noProxyContactId ? await this.contacts.find(userId, noProxyContactId) : null;
+    if (!contact) throw new PermanentFailure(M.transferNeedsWhois);
+    const id = await this.ensureContact(`rkc${contact.id}`, contact as unknown as AnyContact, ctx, contact);
+    return { registrant: id, contacts: [{ type: 'admin', id }, { type: 'tech', id }, { type: 'billing', id }] };
+  }
+
+  /** Creates the registry contact once (a contact made by an earlier attempt or another order is reused). */
+  private async ensureContact(id: string, c: AnyContact | null, ctx: { userId: number }, dto?: WhoisContactDto): Promise<string> {
+    const [check] = await this.epp.contactCheck([id], ctx);
+    if (check && !check.avail) return id;
+    const input: ContactCreateInput = c
+      ? { id, postalInfo: [postalOf(c, id)], voice: e164(c.phone as string, (dto?.phone_country_code ?? (c.phone_country_code as string)) || '81'), email: String(c.email ?? 'noreply@rakko.example'), authInfo: `Rk${randomBytes(9).toString('base64url')}1` }
+      : { ...PROXY_CONTACT, authInfo: `Rk${randomBytes(9).toString('base64url')}1` };
+    try {
+      await this.epp.contactCreate(input, ctx);
+    } catch (e) {
+      if (!EppError.is(e, EppResultCode.ObjectExists)) throw e;
+    }
+    return id;
+  }
+
+  /** The item failed for good: points back (once), the campaign slot back, the reason in the action log. */
+  private async fail(order: RegistrationOrder, item: OrderItem, reason: string): Promise<void> {
+    const keys = itemKeys(order.id, item.punycode);
+    if (item.spent && item.point > 0) {
+      const entry = await this.ledger.refund(order.userId, item.point, keys.refund, `order:${order.id}`);
+      await this.orders.markRefunded(item.id);
+      await this.actionLog.write({
+        userId: order.userId,
+        domainName: item.name,
+        type: 1,
+        point: item.point,
+        remainingPoint: entry.balanceAfter,
+        subject: 'ドメイン新規登録失敗',
+        content: `${item.name}: ${fmt(M.refundedPoints, { point: item.point, reason })}`,
+        dedupeKey: `item:${item.id}:refund`,
+      });
+    }
+    if (item.isCampaign) await this.catalog.release(keys.campaign);
+    await this.orders.setItem(item.id, { status: 'error', errorMsg: reason });
+  }
+}
+
+function isPermanent(e: unknown): boolean {
+  return e instanceof EppError && !TRANSIENT.has(e.code);
+}

@@ -1,0 +1,170 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  CreateDomainsResult, CreateDomainsRpcRequest, DomainOpsErrorCode, isOrdersRpcError, OrderItemResult, OrderStatusResult, OrdersErrorCode,
+} from '@registrar/contracts';
+import { fmt, M } from '@registrar/messages';
+import { MAX_DOMAINS_PER_PURCHASE, needsPrereq, needsWhoisContact, registrationPeriodOptions, registrationTotal } from '@registrar/rules';
+import { DomainOpsException } from '../common/domain-ops.exception';
+import { DomainOpsQueue } from '../jobs/domain-ops.queue';
+import { EstimateService } from '../estimate/estimate.service';
+import { CatalogPort } from '../ports/catalog.port';
+import { OrdersPort } from '../ports/orders.port';
+import { PrereqRepository } from '../prereq/prereq.repository';
+import { DefaultSettingsRepository } from '../settings/default-settings.repository';
+import { NewOrderItem, OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
+
+/** Idempotency keys of an order item's money movements (one per item, so a retry never charges or refunds twice). */
+export const itemKeys = (orderId: string, punycode: string) => ({
+  spend: `order:${orderId}:${punycode}:spend`,
+  refund: `order:${orderId}:${punycode}:refund`,
+  campaign: `order:${orderId}:${punycode}:campaign`,
+});
+
+const ENDED = new Set(['error', 'accepted', 'done']);
+
+/**
+ * POST mypage/domain/create: validates every row against the member's own quote, takes the campaign slots and the
+ * points (one ledger entry per item, keyed by the order), consumes the payment session once, and starts the
+ * registration flow; it answers at once. GET …/create/status reads the items as the jobs move them.
+ */
+@Injectable()
+export class RegistrationOrderService {
+  private readonly logger = new Logger(RegistrationOrderService.name);
+
+  constructor(
+    private readonly repo: RegistrationOrderRepository,
+    private readonly estimate: EstimateService,
+    private readonly catalog: CatalogPort,
+    private readonly orders: OrdersPort,
+    private readonly prereqs: PrereqRepository,
+    private readonly settings: DefaultSettingsRepository,
+    private readonly queue: DomainOpsQueue,
+  ) {}
+
+  async create(req: CreateDomainsRpcRequest): Promise<CreateDomainsResult> {
+    const userId = req.userId;
+    const key = typeof req.idempotencyKey === 'string' ? req.idempotencyKey.trim() : '';
+    if (!key || key.length > 100) throw new DomainOpsException(DomainOpsErrorCode.Invalid, 'idempotencyKey (1-100 characters) is required');
+    const rows = Array.isArray(req.domains) ? req.domains : [];
+    if (!rows.length) return refused([M.enterDomain]);
+    if (rows.length > MAX_DOMAINS_PER_PURCHASE) return refused([fmt(M.tooManyDomains, { max: MAX_DOMAINS_PER_PURCHASE })]);
+
+    // a retried submit: the order it made already
+    const existing = await this.repo.findByKey(userId, key);
+    if (existing) return this.answer(existing);
+
+    // prices for this member now, campaign slots counted in row order
+    const priced = await this.estimate.price(userId, rows.map((r) => String(r?.name ?? '')));
+    const defaults = await this.settings.getOrCreate(userId);
+    const errors: string[] = [];
+    const items: NewOrderItem[] = [];
+    const seen = new Set<string>();
+    for (const [i, row] of rows.entries()) {
+      const p = priced[i];
+      const q = p.quote;
+      if (!q) { errors.push(fmt(M.priceFetchFailed, { domain: String(row?.name ?? '') })); continue; }
+      if (seen.has(q.punycode)) continue;
+      seen.add(q.punycode);
+      const period = Number(row.period);
+      if (!registrationPeriodOptions(q.name, q.summary).includes(period)) { errors.push(fmt(M.periodInvalid, { domain: q.name })); continue; }
+      const total = registrationTotal(p.registerPrice, q.price.renew!, period);
+      if (Number(row.point) !== total) { errors.push(fmt(M.priceChanged, { domain: q.name })); continue; }
+      let prereqId: number | null = null;
+      if (needsPrereq(q.name)) {
+        const pr = await this.prereqs.find(userId, q.punycode);
+        if (!pr) { errors.push(fmt(M.prereqRequired, { domain: q.name })); continue; }
+        prereqId = pr.id;
+      }
+      const proxy = q.summary.can_proxy && defaults.domain_create_is_whois_proxy_enabled_flg === 1;
+      if (needsWhoisContact(q.name, q.summary.can_proxy) && !defaults.whois_proxy_disabled_reg_record_id && !defaults.domain_create_reg_record_id) {
+        errors.push(M.transferNeedsWhois);
+        continue;
+      }
+      items.push({ position: i, name: q.name, punycode: q.punycode, tld: q.tld, period, point: total, isCampaign: p.isCampaign, whoisProxy: proxy, prereqId });
+    }
+    if (errors.length) return refused([...new Set(errors)]);
+    const totalFee = items.reduce((s, i) => s + i.point, 0);
+    if (Number(req.totalFee) !== totalFee || !Number.isInteger(Number(req.point)) || Number(req.point) < 0 || Number(req.point) > totalFee) {
+      return refused([M.totalMismatch]);
+    }
+    const paymentType = req.payment?.type ?? 'point';
+    const sessionId = paymentType === 'card' || paymentType === 'wallet' ? (req.payment?.sessionId ?? null) : null;
+
+    const made = await this.repo.create({ id: randomUUID(), userId, idempotencyKey: key, total: totalFee, paymentType, paymentSessionId: sessionId }, items);
+    if (!made) return this.answer((await this.repo.findByKey(userId, key))!);
+    const { order } = made;
+
+    // campaign slots: two tabs at once cannot get a sixth
+    const reservedKeys: string[] = [];
+    for (const item of made.items.filter((i) => i.isCampaign)) {
+      const k = itemKeys(order.id, item.punycode).campaign;
+      const r = await this.catalog.reserve(userId, k);
+      if (!r.reserved) return this.abort(order, made.items, reservedKeys, [fmt(M.priceChanged, { domain: item.name })]);
+      reservedKeys.push(k);
+    }
+    // the shortfall bought by card or wallet: its session is used once
+    if (sessionId) {
+      const consumed = await this.orders.consumeSession(userId, sessionId).catch(() => false);
+      if (!consumed) return this.abort(order, made.items, reservedKeys, [M.cardSessionFailed]);
+    }
+    // points: one ledger entry per item
+    for (const item of made.items) {
+      if (item.point <= 0) continue;
+      try {
+        await this.orders.spend(userId, item.point, itemKeys(order.id, item.punycode).spend, `order:${order.id}`);
+        await this.repo.markSpent(item.id);
+        item.spent = true;
+      } catch (e) {
+        const msg = isOrdersRpcError(e) && e.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
+        if (!isOrdersRpcError(e)) this.logger.error(`spend for ${item.punycode}: ${(e as Error)?.message ?? e}`);
+        return this.abort(order, made.items, reservedKeys, [msg]);
+      }
+    }
+    await this.repo.setOrderStatus(order.id, 'processing');
+    await this.queue.enqueueOrder(order.id, made.items);
+    this.orders.removeFromCart(userId, made.items.map((i) => i.name)).catch((e) => this.logger.warn(`cart: ${(e as Error).message}`));
+    return { result: true, orderId: order.id, domains: made.items.map((i) => toResult({ ...i, status: 'processing' })), errors: [] };
+  }
+
+  /** Undoes what an order took before it could start: spent points back, campaign slots back; the order failed. */
+  private async abort(order: RegistrationOrder, items: OrderItem[], reservedKeys: string[], errors: string[]): Promise<CreateDomainsResult> {
+    for (const item of items.filter((i) => i.spent)) {
+      await this.orders.refund(order.userId, item.point, itemKeys(order.id, item.punycode).refund, `order:${order.id}`);
+      await this.repo.markRefunded(item.id);
+    }
+    for (const k of reservedKeys) await this.catalog.release(k);
+    for (const item of items) await this.repo.setItem(item.id, { status: 'error', errorMsg: errors[0] });
+    await this.repo.setOrderStatus(order.id, 'failed', errors.join('\n'));
+    return { result: false, orderId: order.id, domains: [], errors };
+  }
+
+  private async answer(order: RegistrationOrder): Promise<CreateDomainsResult> {
+    const items = await this.repo.items(order.id);
+    if (order.status === 'failed') return { result: false, orderId: order.id, domains: [], errors: (order.error ?? M.unexpectedError).split('\n') };
+    return { result: true, orderId: order.id, domains: items.map(toResult), errors: [] };
+  }
+
+  async status(userId: number, orderId: string): Promise<OrderStatusResult> {
+    const order = await this.repo.find(String(orderId ?? ''));
+    if (!order || order.userId !== userId) throw new DomainOpsException(DomainOpsErrorCode.NotFound, 'order not found');
+    const [items, balance] = await Promise.all([this.repo.items(order.id), this.orders.balance(userId)]);
+    return {
+      orderId: order.id,
+      done: order.status === 'failed' || items.every((i) => ENDED.has(i.status)),
+      domains: items.map(toResult),
+      pointsCharged: items.filter((i) => i.spent).reduce((s, i) => s + i.point, 0),
+      pointsRefunded: items.filter((i) => i.refunded).reduce((s, i) => s + i.point, 0),
+      balance,
+    };
+  }
+}
+
+function refused(errors: string[]): CreateDomainsResult {
+  return { result: false, orderId: null, domains: [], errors };
+}
+
+function toResult(i: OrderItem): OrderItemResult {
+  const status = i.status === 'queued' ? 'processing' : i.status;
+  return { domain_name: i.name, domain_id: i.registryDomainId, domain_pk_id: i.domainPkId, status, error_msg: i.errorMsg, info: i.info };
+}

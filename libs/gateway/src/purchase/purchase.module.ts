@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { rpcClientModule } from '@registrar/infra';
+import { DOMAIN_OPS_CLIENT } from '@registrar/contracts';
+import { DomainOpsClient } from './domain-ops.client';
+import { PurchaseController } from './purchase.controller';
+
+/** The gateway's side of the purchase flow (the domain-ops service). */
+@Module({
+  imports: [rpcClientModule(DOMAIN_OPS_CLIENT)],
+  controllers: [PurchaseController],
+  providers: [DomainOpsClient],
+})
+export class PurchaseModule {}
