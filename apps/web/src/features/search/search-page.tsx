@@ -1,11 +1,13 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Paper, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SearchType } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { PageContainer } from '@registrar/ui';
+import { CartPanel, useCartIsSide } from '../cart/cart-panel';
 import { CategorySelect } from '../catalog/category-select';
+import { usePurchaseFlow } from '../purchase/purchase-flow';
 import { tldQueries } from '../catalog/queries';
 import { useMemberCart } from './cart.api';
 import { addPending, GUEST_PENDING_KEY, readPending } from './pending-domains';
@@ -20,7 +22,7 @@ export const SEARCH_TITLE = 'ドメイン検索';
  * domains without WHOIS proxy, and one row per name with its availability and prices. Guests see 登録する, the tax
  * annotation, no cart and no add-all; their choice is kept in session storage and login opens in a new tab.
  */
-export function SearchPage({ member, params, onSearch }: { member: boolean; params: SearchParams; onSearch: (p: SearchParams) => void }) {
+export function SearchPage({ member, params, onSearch, onReplace }: { member: boolean; params: SearchParams; onSearch: (p: SearchParams) => void; onReplace?: (p: SearchParams) => void }) {
   useDocumentTitle(`${SEARCH_TITLE} | ラッコドメイン`);
   const [tab, setTab] = useState<'1' | '2'>(params.type === 2 ? '2' : '1');
   const [keyword, setKeyword] = useState(params.domain ?? '');
@@ -29,6 +31,9 @@ export function SearchPage({ member, params, onSearch }: { member: boolean; para
   const [hideNoProxy, setHideNoProxy] = useState(false);
   const [guestPicks, setGuestPicks] = useState<string[]>(() => (member ? [] : readPending(GUEST_PENDING_KEY)));
   const cart = useMemberCart(member);
+  const go = useCallback((p: SearchParams, replace?: boolean) => (replace && onReplace ? onReplace(p) : onSearch(p)), [onSearch, onReplace]);
+  const flow = usePurchaseFlow(member, params, go);
+  const side = useCartIsSide();
 
   // the URL is the source of truth: a new query (form, top page, reload) starts a new search
   useEffect(() => {
@@ -78,7 +83,10 @@ export function SearchPage({ member, params, onSearch }: { member: boolean; para
 
   const message = formError ?? search.error;
 
-  return (
+  // the purchase and result steps replace the search (000 §2: search, then purchase; back returns to search)
+  if (member && flow.content) return <PageContainer title={params.orderId ? '購入結果' : 'ドメインの購入'}>{flow.content}</PageContainer>;
+
+  const page = (
     <PageContainer title={SEARCH_TITLE} lead="キーワードで全TLDの空き状況を、または一括でドメイン名の登録可否を確認できます。">
       <Paper withBorder radius="md" p="md" data-testid="search-form">
         <form onSubmit={submit} noValidate>
@@ -156,6 +164,17 @@ export function SearchPage({ member, params, onSearch }: { member: boolean; para
           />
         </Stack>
       ) : null}
+      {member && !side ? <CartPanel cart={cart} onOrder={flow.order} side={false} /> : null}
     </PageContainer>
+  );
+  if (!member || !side) return page;
+  // desktops: the cart is a side panel beside the search
+  return (
+    <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 260px', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
+      {page}
+      <Box pt={{ base: 'md', sm: 'xl' }}>
+        <CartPanel cart={cart} onOrder={flow.order} side />
+      </Box>
+    </Box>
   );
 }

@@ -7,6 +7,15 @@ export interface SearchParams {
   /** 1 keyword, 2 bulk */
   type?: 1 | 2;
   categoryId?: number;
+  /** createDomain: back from card registration or a payment; the purchase step reopens from session storage */
+  action?: 'createDomain';
+  cardRegistration?: boolean;
+  /** a payment session to run the purchase with (auto-execute) and its result */
+  payment_session?: string;
+  paymentResult?: 'success' | 'failed';
+  autoExecute?: boolean;
+  /** the order whose result step is shown (survives a reload) */
+  orderId?: string;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
@@ -22,5 +31,13 @@ export function validateSearchParams(search: Record<string, unknown>): SearchPar
   else if (type === 1 || domain) out.type = 1;
   const cat = Number(search.categoryId);
   if (Number.isSafeInteger(cat) && cat > 0) out.categoryId = cat;
+  if (search.action === 'createDomain') out.action = 'createDomain';
+  if (search.cardRegistration === true || search.cardRegistration === 'true') out.cardRegistration = true;
+  const session = str(search.payment_session);
+  if (session && /^[\w-]{1,100}$/.test(session)) out.payment_session = session;
+  if (search.paymentResult === 'success' || search.paymentResult === 'failed') out.paymentResult = search.paymentResult;
+  if (search.autoExecute === 1 || search.autoExecute === '1' || search.autoExecute === true) out.autoExecute = true;
+  const orderId = str(search.orderId);
+  if (orderId && /^[\w-]{1,100}$/.test(orderId)) out.orderId = orderId;
   return out;
 }

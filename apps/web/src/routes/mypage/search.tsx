@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { SearchPage } from '../../features/search/search-page';
-import { validateSearchParams } from '../../features/search/search-params';
+import { validateSearchParams, type SearchParams } from '../../features/search/search-params';
 
 /** The member search page: a child of the /mypage layout (its beforeLoad guard sends guests to login). */
 export const Route = createFileRoute('/mypage/search')({
@@ -11,5 +12,7 @@ export const Route = createFileRoute('/mypage/search')({
 function MemberSearch() {
   const params = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <SearchPage member params={params} onSearch={(p) => void navigate({ search: p })} />;
+  const onSearch = useCallback((p: SearchParams) => void navigate({ search: p }), [navigate]);
+  const onReplace = useCallback((p: SearchParams) => void navigate({ search: p, replace: true }), [navigate]);
+  return <SearchPage member params={params} onSearch={onSearch} onReplace={onReplace} />;
 }
