@@ -42,10 +42,12 @@ export class CampaignRepository {
   /** Gives the slot of a key back, once. */
   release(key: string): Promise<boolean> {
     return this.ds.transaction(async (m) => {
-      const rows: { user_id: string; month_key: string }[] = await m.query(
+      const res = await m.query(
         'UPDATE catalog.campaign_reservations SET released_at = now() WHERE key = $1 AND released_at IS NULL RETURNING user_id, month_key',
         [key],
       );
+      // TypeORM answers an UPDATE … RETURNING as [rows, affected]
+      const rows: { user_id: string; month_key: string }[] = Array.isArray(res[0]) ? res[0] : res;
       if (!rows.length) return false;
       await m.query('UPDATE catalog.campaign_counters SET used = greatest(used - 1, 0), updated_at = now() WHERE user_id = $1 AND month_key = $2', [rows[0].user_id, rows[0].month_key]);
       return true;

@@ -20,13 +20,12 @@ export class DefaultSettingsRepository {
 
   /** The member's defaults, created on first read: proxy on, auto-renew on, lock on, name servers 01-04.dnsv.jp. */
   async getOrCreate(userId: number): Promise<DefaultSettingDto> {
-    const rows: Row[] = await this.ds.query(
-      `WITH ins AS (
-         INSERT INTO domain_ops.default_settings (user_id, name_servers) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING RETURNING *
-       )
-       SELECT * FROM ins UNION ALL SELECT * FROM domain_ops.default_settings WHERE user_id = $1`,
-      [userId, [...DEFAULT_NAME_SERVERS]],
-    );
+    let rows: Row[] = await this.ds.query('SELECT * FROM domain_ops.default_settings WHERE user_id = $1', [userId]);
+    if (!rows.length) {
+      // first read: create; a parallel first read may have won, then its row is read back
+      await this.ds.query('INSERT INTO domain_ops.default_settings (user_id, name_servers) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, [...DEFAULT_NAME_SERVERS]]);
+      rows = await this.ds.query('SELECT * FROM domain_ops.default_settings WHERE user_id = $1', [userId]);
+    }
     const r = rows[0];
     return {
       domain_create_is_domain_lock_enabled_flg: flag(r.lock_enabled),

@@ -1,0 +1,77 @@
+/**
+ * Boots the purchase path for real: the gateway (identity, sessions, CSRF, RolesGuard), the catalog, orders and
+ * domain-ops services on the Redis transport, their PostgreSQL schemas, and the registry simulator the test runner
+ * started (EPP over TLS). Members are created verified (they may buy) and signed in through the gateway.
+ */
+import 'reflect-metadata';
+import { INestMicroservice } from '@nestjs/common';
+import { ClientProxyFactory } from '@nestjs/microservices';
+import { Client } from 'pg';
+import { OrdersPatterns, PointEntryDto } from '@registrar/contracts';
+import { redisTransport, rpc, startService } from '@registrar/infra';
+import { CatalogServiceModule } from '@registrar/catalog';
+import { OrdersServiceModule } from '@registrar/orders';
+import { DomainOpsServiceModule } from '@registrar/domain-ops';
+import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
+
+export type Member = Awaited<ReturnType<typeof signIn>> & { userId: number };
+
+export interface PurchaseHarness {
+  h: Harness;
+  db: Client;
+  member(points?: number): Promise<Member>;
+  grant(userId: number, amount: number): Promise<PointEntryDto>;
+  balance(userId: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const xhr = (c: Member) => ({ 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': c.token(), Accept: 'application/json' });
+
+export async function startPurchaseHarness(): Promise<PurchaseHarness> {
+  process.env.NODE_ENV = 'test';
+  Object.assign(process.env, { ORDERS_RECONCILE_EVERY_S: '0', REGISTER_BACKOFF_MS: '400', REGISTER_ATTEMPTS: '6', EPP_POOL_SIZE: '4' });
+  const db = new Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');
+  const services: INestMicroservice[] = [];
+  services.push(await startService('catalog', CatalogServiceModule, process.env.REDIS_URL));
+  services.push(await startService('orders', OrdersServiceModule, process.env.REDIS_URL));
+  services.push(await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL));
+  const h = await startHarness();
+  const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+  await client.connect();
+  let grants = 0;
+  const grant = (userId: number, amount: number) =>
+    rpc<PointEntryDto>(client, OrdersPatterns.PointGrant, { userId, amount, idempotencyKey: `purchase-test-grant-${userId}-${++grants}-${Date.now()}` }, 30_000);
+  return {
+    h,
+    db,
+    grant,
+    balance: async (userId) => (await rpc<{ point: number }>(client, OrdersPatterns.PointBalance, { userId }, 30_000)).point,
+    member: async (points = 0) => {
+      const account = await createAccount(h);
+      await h.users.update(account.user.id, { profileCompletedAt: new Date(), hasPriorUsage: true });
+      const c = await signIn(h, account);
+      if (points > 0) await grant(account.user.id, points);
+      return { ...c, userId: account.user.id };
+    },
+    close: async () => {
+      await client.close();
+      await h.close();
+      for (const s of services.reverse()) await s.close();
+      await db.end();
+    },
+  };
+}
+
+/** Polls the status resource as the result step does, until every row has ended. */
+export async function waitForOrder(c: Member, orderId: string, timeoutMs = 90_000): Promise<any> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await c.agent.get(`/mypage/domain/create/status?orderId=${orderId}`).set(xhr(c));
+    if (r.status !== 200) throw new Error(`status ${r.status} ${JSON.stringify(r.body)}`);
+    if (r.body.done) return r.body;
+    if (Date.now() > until) throw new Error(`order ${orderId} not done: ${JSON.stringify(r.body)}`);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
