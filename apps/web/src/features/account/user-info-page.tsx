@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { M } from '@registrar/messages';
+import { ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { isSmsMobile, normalisePhone, PREFECTURES, validateSmsCode, validateSmsPhone, validateUserInfo, type UserInfoInput } from '@registrar/rules';
 import { ApiError } from '../../lib/api';
 import { usePostalLookup } from '../../lib/postal';
@@ -157,6 +158,10 @@ export function UserInfoPage() {
     }
   };
 
+  // the form is shown only once the stored profile is known, so nothing typed is overwritten when it arrives
+  // (the effect above fills the form and re-renders through setForm)
+  if (userQ.isError && !initialised.current) return <ErrorBlock onRetry={() => void userQ.refetch()} />;
+  if (!initialised.current) return <TableSkeleton rows={8} />;
   return (
     <Stack gap="md">
       <Title order={1} size="h3">ユーザー情報登録</Title>
