@@ -3,10 +3,12 @@ import { expect, test } from '@playwright/test';
 import path from 'node:path';
 
 /**
- * Screenshots of the public pages at desktop and phone width, written to docs/screenshots/ for review.
- * Run: npm test -- e2e --grep screenshots
+ * Screenshots of the public pages at desktop and phone width, for review. A normal test run writes them beside the
+ * other test output; refresh the committed ones with: SCREENSHOTS_DIR=docs/screenshots npm test -- e2e --grep screenshots
  */
-const OUT = path.resolve(__dirname, '../../docs/screenshots');
+const OUT = process.env.SCREENSHOTS_DIR
+  ? path.resolve(__dirname, '../..', process.env.SCREENSHOTS_DIR)
+  : path.join(process.env.TEST_TMP ?? path.resolve(__dirname, '../../test-results'), 'screenshots');
 
 for (const width of [1280, 360]) {
   for (const [name, url, ready] of [
