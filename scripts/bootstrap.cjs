@@ -20,9 +20,27 @@ function mtime(p) {
   try { return fs.statSync(path.join(root, p)).mtimeMs; } catch { return 0; }
 }
 
+/** Every workspace package must be linked into node_modules (a pull may bring a new one without touching package.json). */
+function workspaceStale(since) {
+  for (const dir of ['apps', 'libs']) {
+    let entries = [];
+    try { entries = fs.readdirSync(path.join(root, dir)); } catch { continue; }
+    for (const e of entries) {
+      const pj = path.join(dir, e, 'package.json');
+      if (!fs.existsSync(path.join(root, pj))) continue;
+      if (mtime(pj) > since) return true;
+      try {
+        const { name } = JSON.parse(fs.readFileSync(path.join(root, pj), 'utf8'));
+        if (name && !fs.existsSync(path.join(root, 'node_modules', name))) return true;
+      } catch { return true; }
+    }
+  }
+  return false;
+}
+
 const node24 = path.join(root, 'node_modules', 'node', 'bin', 'node');
 const marker = 'node_modules/.package-lock.json';
-const stale = !fs.existsSync(node24) || mtime(marker) < mtime('package.json') || mtime(marker) === 0;
+const stale = !fs.existsSync(node24) || mtime(marker) === 0 || mtime(marker) < mtime('package.json') || workspaceStale(mtime(marker));
 if (stale || process.env.FORCE_INSTALL === '1') {
   console.log('[bootstrap] installing dependencies (npm install)…');
   const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
