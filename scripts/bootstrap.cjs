@@ -48,6 +48,9 @@ if (stale || process.env.FORCE_INSTALL === '1') {
     console.error('[bootstrap] npm install failed');
     process.exit(r.status || 1);
   }
+  // npm leaves the marker untouched when nothing changed; mark this state as installed
+  const now = new Date();
+  try { fs.utimesSync(path.join(root, marker), now, now); } catch { /* no marker */ }
 }
 if (!fs.existsSync(node24)) {
   console.error('[bootstrap] node_modules/node/bin/node is missing: the npm package `node@24` did not install.');
