@@ -1,0 +1,140 @@
+/**
+ * Checkout under load: 100 members each buying one domain at the same moment, through the domain-ops service's RPC on
+ * the real Redis transport (order validation, campaign slot, points spend, BullMQ flow, RegisterDomainJob over EPP to
+ * the registry simulator, recording, action log). Prints orders per second (accepted by POST create) and p50/p95 time
+ * from submit to done (the status resource says every row has ended), beside the baseline measured in the same run:
+ * the same number of bare EPP domain:create commands through a pool of the same size.
+ *
+ *   node_modules/.bin/node -r @swc-node/register bench/orders/checkout.bench.ts
+ *
+ * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (55575), redis-server on BENCH_REDIS_PORT (56575) and the
+ * simulator on BENCH_EPP_PORT (17576, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
+ * BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8).
+ */
+import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ClientProxyFactory } from '@nestjs/microservices';
+import { Pool } from 'pg';
+import { CreateDomainsResult, DomainOpsPatterns, EstimateItem, OrdersPatterns, OrderStatusResult } from '@registrar/contracts';
+import { redisTransport, rpc, startService } from '@registrar/infra';
+import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
+import { registrationTotal } from '@registrar/rules';
+import { startPostgres, startRedis, stopper, Stoppable } from '../../scripts/dev/infra';
+import { REGISTRY_SIM_CERT, startRegistrySimProcess } from '../../scripts/dev/system';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
+
+const pct = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+async function freeNames(epp: EppClientPool, n: number, tld: string): Promise<string[]> {
+  const out: string[] = [];
+  while (out.length < n) {
+    const batch = Array.from({ length: 25 }, () => `bench-${randomBytes(6).toString('hex')}.${tld}`);
+    for (const r of await epp.check(batch)) if (r.avail && out.length < n) out.push(r.name);
+  }
+  return out;
+}
+
+async function main() {
+  const handles: Stoppable[] = [];
+  const stop = stopper(handles);
+  try {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-checkout-'));
+    if (!process.env.DATABASE_URL) {
+      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 55575), database: 'registrar_bench', persistent: false });
+      handles.push(pg);
+      process.env.DATABASE_URL = pg.url;
+    }
+    if (!process.env.REDIS_URL) {
+      const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 56575), path.join(tmp, 'redis.log'));
+      handles.push(redis);
+      process.env.REDIS_URL = redis.url;
+    }
+    if (!process.env.EPP_PORT) {
+      const eppPort = Number(process.env.BENCH_EPP_PORT ?? 17576);
+      const sim = await startRegistrySimProcess({ DATABASE_URL: process.env.DATABASE_URL, EPP_PORT: String(eppPort), EPP_ADMIN_PORT: String(eppPort + 1), LOG_LEVEL: 'warn', NODE_ENV: 'test' }, path.join(tmp, 'sim.log'));
+      if (sim) handles.push(sim);
+      process.env.EPP_PORT = String(eppPort);
+      process.env.EPP_TLS_CA_FILE = REGISTRY_SIM_CERT;
+    }
+    Object.assign(process.env, { ORDERS_RECONCILE_EVERY_S: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: process.env.NODE_ENV ?? 'test' });
+    const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+    await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');
+    // imported only now: their RPC client modules read REDIS_URL when the module is declared
+    const { CatalogServiceModule } = await import('@registrar/catalog');
+    const { OrdersServiceModule } = await import('@registrar/orders');
+    const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
+    for (const [name, mod] of [['catalog', CatalogServiceModule], ['orders', OrdersServiceModule], ['domain-ops', DomainOpsServiceModule]] as const) {
+      const app = await startService(name, mod, process.env.REDIS_URL);
+      handles.push({ name, stop: () => app.close() });
+    }
+    const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+    await client.connect();
+    const call = <T>(pattern: string, payload: unknown) => rpc<T>(client, pattern, payload, 120_000);
+
+    const epp = new EppClientPool(eppClientOptionsFromEnv());
+    const names = await freeNames(epp, MEMBERS * 2, 'com');
+    const base = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
+    const [est] = await call<EstimateItem[]>(DomainOpsPatterns.Estimate, { userId: base, domainNames: [names[0]] });
+    const price = registrationTotal(est.registerPrice, est.renewPrice, 1);
+    for (let m = 0; m < MEMBERS; m++) await call(OrdersPatterns.PointGrant, { userId: base + m, amount: price, idempotencyKey: `bench-checkout-${base + m}` });
+    await epp.warmUp();
+
+    // baseline: bare EPP creates through a pool of the same size, all at once
+    const bare = names.slice(MEMBERS);
+    const b0 = performance.now();
+    const bareLat: number[] = [];
+    await Promise.all(bare.map(async (name) => {
+      const t = performance.now();
+      await epp.create({ name, period: { value: 1, unit: 'y' }, authInfo: `Bench${randomBytes(6).toString('hex')}` });
+      bareLat.push(performance.now() - t);
+    }));
+    const bareSeconds = (performance.now() - b0) / 1000;
+
+    // checkout: every member submits at once, then polls the status until done
+    const accepted: number[] = [];
+    const toDone: number[] = [];
+    const statuses: Record<string, number> = {};
+    const c0 = performance.now();
+    await Promise.all(names.slice(0, MEMBERS).map(async (name, m) => {
+      const t = performance.now();
+      const r = await call<CreateDomainsResult>(DomainOpsPatterns.Create, {
+        userId: base + m, domains: [{ name, period: 1, point: price }], totalFee: price, point: price, payment: { type: 'point' }, idempotencyKey: randomUUID(),
+      });
+      accepted.push(performance.now() - t);
+      if (!r.result) { statuses[`refused: ${r.errors[0]}`] = (statuses[`refused: ${r.errors[0]}`] ?? 0) + 1; return; }
+      for (;;) {
+        const s = await call<OrderStatusResult>(DomainOpsPatterns.CreateStatus, { userId: base + m, orderId: r.orderId });
+        if (s.done) { statuses[s.domains[0].status] = (statuses[s.domains[0].status] ?? 0) + 1; break; }
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      toDone.push(performance.now() - t);
+    }));
+    const checkoutSeconds = (performance.now() - c0) / 1000;
+    await epp.close();
+
+    console.log(`\ncheckout: ${MEMBERS} members, one .com each, at once (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, register concurrency ${process.env.REGISTER_CONCURRENCY ?? 8})`);
+    console.log(`  orders done per second        ${(toDone.length / checkoutSeconds).toFixed(1).padStart(8)}/s   (${checkoutSeconds.toFixed(2)} s for all; outcomes ${JSON.stringify(statuses)})`);
+    console.log(`  create answered (accepted)    p50 ${pct(accepted, 0.5).toFixed(0).padStart(6)} ms   p95 ${pct(accepted, 0.95).toFixed(0).padStart(6)} ms`);
+    console.log(`  submit -> done                p50 ${pct(toDone, 0.5).toFixed(0).padStart(6)} ms   p95 ${pct(toDone, 0.95).toFixed(0).padStart(6)} ms`);
+    console.log(`baseline: ${MEMBERS} bare EPP domain:create through the pool, at once`);
+    console.log(`  creates per second            ${(MEMBERS / bareSeconds).toFixed(1).padStart(8)}/s   (${bareSeconds.toFixed(2)} s for all)`);
+    console.log(`  create latency                p50 ${pct(bareLat, 0.5).toFixed(0).padStart(6)} ms   p95 ${pct(bareLat, 0.95).toFixed(0).padStart(6)} ms`);
+    console.log(`ratio: checkout ${(toDone.length / checkoutSeconds / (MEMBERS / bareSeconds)).toFixed(2)}x the bare-create rate\n`);
+    await client.close();
+    await db.end();
+  } finally {
+    await stop();
+  }
+}
+
+main().then(() => process.exit(0), (e) => {
+  console.error(e);
+  process.exit(1);
+});
