@@ -1,4 +1,5 @@
 import { Box, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { requireMember } from '../features/account/require-member';
 import { RotatingBanner } from '../features/mypage/rotating-banner';
@@ -11,13 +12,17 @@ import { MypageSidebar } from '../features/mypage/sidebar';
 export const Route = createFileRoute('/mypage')({ beforeLoad: requireMember, component: MypageLayout });
 
 function MypageLayout() {
+  // phones: one column (the header's menu has the links); the sidebar would squeeze the page below 340 px
+  const wide = useMediaQuery('(min-width: 48em)', true) ?? true;
   return (
-    <Box maw={1200} mx="auto" px="md" py="md">
-      <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
-        <Stack gap="md">
-          <MypageSidebar />
-          <RotatingBanner />
-        </Stack>
+    <Box maw={1200} mx="auto" px={wide ? 'md' : 0} py="md">
+      <Box style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(200px, 260px) minmax(0, 1fr)' : 'minmax(0, 1fr)', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
+        {wide ? (
+          <Stack gap="md">
+            <MypageSidebar />
+            <RotatingBanner />
+          </Stack>
+        ) : null}
         <Box>
           <Outlet />
         </Box>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, List, NativeSelect, NumberInput, Paper, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, List, NativeSelect, NumberInput, Paper, Select, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { CreateDomainItem, CreateDomainsRequest, CreateDomainsResult, PaymentType } from '@registrar/contracts';
@@ -168,9 +168,9 @@ export function PurchaseStep(props: {
   return (
     <Stack gap="md" data-testid="purchase-step">
       <Group justify="space-between">
-        <Title order={2} fz="lg">
-          ドメインの購入
-        </Title>
+        <Text size="sm" c="dimmed">
+          {rows.length}件のドメイン
+        </Text>
         <Button variant="default" size="xs" onClick={onBack} disabled={busy} data-testid="purchase-back">
           検索に戻る
         </Button>
@@ -275,6 +275,12 @@ export function PurchaseStep(props: {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+
+      {coJpPending.length > 0 ? (
+        <Alert color="orange" variant="light" data-testid="prereq-pending">
+          .co.jpドメイン（{coJpPending.map((r) => r.name).join('、')}）は、「WHOIS情報を登録する」から登録を済ませるとご購入いただけます。
+        </Alert>
+      ) : null}
 
       <Paper withBorder radius="md" p="md">
         <Stack gap={4} data-testid="purchase-summary">

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import type { PrereqRequest, PrereqResult } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { DEFAULT_COUNTRY, DEFAULT_ORGANIZATION_TYPE, DEFAULT_PHONE_COUNTRY_CODE, normalisePhone, normalisePostCode, normaliseStaff, tokyoDateKey, validatePrereq, type PrereqInput } from '@registrar/rules';
@@ -50,6 +51,12 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
   const [messages, setMessages] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<PrereqResult['errors']>({});
   const [locked, setLocked] = useState(false);
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const top = useRef<HTMLDivElement>(null);
+  // errors are listed at the top: bring them into view
+  useEffect(() => {
+    if (messages.length || Object.keys(fieldErrors).length) top.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [messages, fieldErrors]);
 
   const update = (s: Section) => (next: JpContactForm) => setContact((c) => ({ ...c, [s]: next }));
   const close = () => {
@@ -117,11 +124,11 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
       closeOnEscape={!locked}
       withCloseButton={!locked}
       size="xl"
-      fullScreen={false}
+      fullScreen={phone}
       title={`WHOIS情報の登録（${domainName ?? ''}）`}
       data-testid="jp-whois-modal"
     >
-      <Stack gap="md">
+      <Stack gap="md" ref={top}>
         <Text size="sm" c="dimmed">
           .co.jpドメインのご購入には、組織情報と登録者情報の登録が必要です。登記前の組織は仮登録をご利用ください（6か月以内に本登録が必要です）。
         </Text>
