@@ -12,6 +12,7 @@ import { redisTransport, rpc, startService } from '@registrar/infra';
 import { CatalogServiceModule } from '@registrar/catalog';
 import { OrdersServiceModule } from '@registrar/orders';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
+import { startStripeLocal } from '@registrar/stripe-local';
 import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
 
 export type Member = Awaited<ReturnType<typeof signIn>> & { userId: number };
@@ -33,6 +34,9 @@ export async function startPurchaseHarness(): Promise<PurchaseHarness> {
   const db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
   await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');
+  // the card path: the official stripe SDK inside the orders service talks to the local Stripe-compatible server
+  const stripe = await startStripeLocal({ port: 0, secretKey: 'sk_test_purchase', webhookSecret: 'whsec_purchase' });
+  Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_purchase', STRIPE_WEBHOOK_SECRET: 'whsec_purchase', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' });
   const services: INestMicroservice[] = [];
   services.push(await startService('catalog', CatalogServiceModule, process.env.REDIS_URL));
   services.push(await startService('orders', OrdersServiceModule, process.env.REDIS_URL));
@@ -59,9 +63,18 @@ export async function startPurchaseHarness(): Promise<PurchaseHarness> {
       await client.close();
       await h.close();
       for (const s of services.reverse()) await s.close();
+      await stripe.close();
       await db.end();
     },
   };
+}
+
+/** Saves a test card through the local Stripe server's hosted page, as a member does; answers the card id. */
+export async function saveCard(c: Member, number = '4242424242424242'): Promise<string> {
+  const start = await c.agent.get('/mypage/stripe?redirect_url=%2Fmypage%2Fsearch').set(xhr(c)).expect(200);
+  const submitted = await fetch(start.body.url, { method: 'POST', body: new URLSearchParams({ number, exp: '12/34', cvc: '123' }), redirect: 'manual' });
+  const back = new URL(submitted.headers.get('location')!);
+  return (await c.agent.get(`${back.pathname}${back.search}`).set(xhr(c)).expect(200)).body.card.id;
 }
 
 /** Polls the status resource as the result step does, until every row has ended. */

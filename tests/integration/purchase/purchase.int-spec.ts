@@ -12,7 +12,7 @@ import { M } from '@registrar/messages';
 import { redisOptions } from '@registrar/infra';
 import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName, simFaults } from '../epp/epp-harness';
-import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
+import { Member, PurchaseHarness, saveCard, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
 
 let p: PurchaseHarness;
 let epp: EppClientPool;
@@ -37,7 +37,7 @@ const reg = { ...org, role: 'organization', last_name: 'Yamada', first_name: 'Ta
 async function estimate(c: Member, names: string[]) {
   const q = names.map((n) => `domainNames[]=${encodeURIComponent(n)}`).join('&');
   const r = await c.agent.get(`/mypage/domain/price/estimate/campaign?${q}`).set(xhr(c)).expect(200);
-  return r.body as Array<{ requestDomain: string; registerPrice: number; renewPrice: number; isCampaign: boolean; minimum_years: number; error: string | null }>;
+  return r.body as Array<{ requestDomain: string; registerPrice: number; renewPrice: number; isCampaign: boolean; minimum_years: number; can_proxy: boolean; error: string | null }>;
 }
 
 async function rowsFor(c: Member, names: string[]) {
@@ -47,7 +47,7 @@ async function rowsFor(c: Member, names: string[]) {
   return { est, domains, totalFee };
 }
 
-function create(c: Member, body: { domains: unknown[]; totalFee: number; point?: number; idempotencyKey?: string }) {
+function create(c: Member, body: { domains: unknown[]; totalFee: number; point?: number; idempotencyKey?: string; payment?: { type: string; sessionId?: string } }) {
   return c.agent.post('/mypage/domain/create').set(xhr(c)).send({ point: body.totalFee, payment: { type: 'point' }, idempotencyKey: randomUUID(), ...body });
 }
 
@@ -151,6 +151,78 @@ describe('buying domains', () => {
     expect((await create(c, { domains: [{ name: `x.unknown-tld-zz`, period: 1, point: 100 }], totalFee: 100 }).expect(200)).body.errors).toEqual(['x.unknown-tld-zzの価格取得に失敗しました']);
     expect(await p.balance(c.userId)).toBe(5_000);
   }, 60_000);
+});
+
+describe('payment, WHOIS contacts, provisional .co.jp, schedules', () => {
+  it('a shortfall of 1 to 49 yen is bought by card as 50, the surplus stays as points, and the paid session buys one order only', async () => {
+    const name = await freeName(epp, 'com', 'card');
+    const c = await p.member();
+    const { domains, totalFee } = await rowsFor(c, [name]);
+    await p.grant(c.userId, totalFee - 30);
+    const card = await saveCard(c);
+    const session = await c.agent.post('/mypage/point/domain/create/session').set(xhr(c)).send({ domains: [{ name, point: totalFee }], amount: 50, stripeCardId: card }).expect(200);
+    expect(session.body).toMatchObject({ result: true, status: 'paid', minimumApplied: true, surplusPoints: 20 });
+    expect(await p.balance(c.userId)).toBe(totalFee + 20);
+    const r = await create(c, { domains, totalFee, point: totalFee - 30, payment: { type: 'card', sessionId: session.body.sessionId } }).expect(200);
+    expect(r.body.result).toBe(true);
+    // another submit with the same paid session (a new key) cannot use it again
+    const again = await create(c, { domains, totalFee, payment: { type: 'card', sessionId: session.body.sessionId } }).expect(200);
+    expect(again.body).toMatchObject({ result: false, errors: [M.cardSessionFailed] });
+    expect((await waitForOrder(c, r.body.orderId)).domains[0].status).toBe('done');
+    expect(await p.balance(c.userId)).toBe(20);
+    expect(await ledgerSum(c.userId)).toBe(20);
+  }, 90_000);
+
+  it('a domain without WHOIS proxy needs a WHOIS contact first; the contact added from the cart is used for it', async () => {
+    const c = await p.member(20_000);
+    const name = await freeName(epp, 'us', 'np');
+    const { est, domains, totalFee } = await rowsFor(c, [name]);
+    expect(est[0].can_proxy).toBe(false);
+    expect((await create(c, { domains, totalFee }).expect(200)).body.errors).toEqual([M.transferNeedsWhois]);
+    const bad = await c.agent.post('/mypage/domain/whois').set(xhr(c)).send({ email: 'x', role: 2, cc: 'JP', pc: '12', update_ng_contacts: 1 }).expect(200);
+    expect(bad.body.status).toBe(0);
+    expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['email', 'first_name', 'last_name', 'organization', 'pc', 'sp', 'city', 'street1', 'phone']));
+    const good = await c.agent.post('/mypage/domain/whois').set(xhr(c))
+      .send({ email: 'taro@example.jp', first_name: 'Taro', last_name: 'Yamada', role: 1, cc: 'JP', pc: '150-0002', sp: 'Tokyo', city: 'Shibuya-ku', street1: '1-1-1', phone_country_code: '81', phone: '03-1234-5678', update_ng_contacts: 1 }).expect(200);
+    expect(good.body).toMatchObject({ status: 1, error_msg: null, contact: { email: 'taro@example.jp', role: 1, organization: 'Taro Yamada' } });
+    const defaults = await c.agent.get('/mypage/domain/default').set(xhr(c)).expect(200);
+    expect(defaults.body.defaultSetting).toMatchObject({
+      domain_create_is_whois_proxy_enabled_flg: 1, domain_create_is_auto_update_enabled_flg: 1, domain_create_is_domain_lock_enabled_flg: 1,
+      domain_create_name_servers: ['01.dnsv.jp', '02.dnsv.jp', '03.dnsv.jp', '04.dnsv.jp'], whois_proxy_disabled_reg_record_id: good.body.contact.id,
+    });
+    expect(defaults.body.contacts.map((x: { id: number }) => x.id)).toEqual([good.body.contact.id]);
+    const r = await create(c, { domains, totalFee }).expect(200);
+    expect((await waitForOrder(c, r.body.orderId)).domains[0].status).toBe('done');
+    expect((await epp.info(name)).registrant).toBe(`rkc${good.body.contact.id}`);
+    expect((await p.db.query('SELECT is_whois_proxy_enabled FROM domain_ops.domains WHERE punycode = $1', [name])).rows[0].is_whois_proxy_enabled).toBe(false);
+  }, 90_000);
+
+  it('a provisional .co.jp is registered for six months and shown as such', async () => {
+    const c = await p.member(20_000);
+    const name = await freeName(epp, 'co.jp', 'prov');
+    const { domains, totalFee } = await rowsFor(c, [name]);
+    const future = { ...org, organization: `Prov ${name}`, organization_jp: `Prov ${name}`, registration_date: '2099/01/01' };
+    const refused = await c.agent.post('/mypage/domain/create/prereq').set(xhr(c))
+      .send({ domainName: name, contact: { org: future, reg: { ...reg, organization: future.organization, organization_jp: future.organization } }, preRegister: false, isDifferentTec: false, isDifferentAdm: false, isDifferentBil: false }).expect(200);
+    expect(refused.body.errorMsg).toEqual([M.futureRegistrationDate]);
+    await c.agent.post('/mypage/domain/create/prereq').set(xhr(c))
+      .send({ domainName: name, contact: { org: future, reg: { ...reg, organization: future.organization, organization_jp: future.organization } }, preRegister: true, isDifferentTec: false, isDifferentAdm: false, isDifferentBil: false })
+      .expect(200, { result: true, errorMsg: [], errors: {} });
+    const r = await create(c, { domains, totalFee }).expect(200);
+    const done = await waitForOrder(c, r.body.orderId);
+    expect(done.domains[0]).toMatchObject({ status: 'done', info: '仮登録' });
+    const info = await epp.info(name);
+    expect(info.statuses).toContain('serverHold');
+    expect((await p.db.query('SELECT status FROM domain_ops.domains WHERE punycode = $1', [name])).rows[0].status).toBe('provisional');
+  }, 90_000);
+
+  it('the campaign reset is a job scheduler at 0:00 on the 1st, Asia/Tokyo', async () => {
+    const o = redisOptions(process.env.REDIS_URL!);
+    const queue = new Queue(QueueName.Catalog, { connection: { host: o.host, port: o.port, db: o.db } });
+    const schedulers = await queue.getJobSchedulers();
+    await queue.close();
+    expect(schedulers).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'campaign-counter-reset', pattern: '0 0 1 * *', tz: 'Asia/Tokyo', name: JobName.ResetCampaignCounters })]));
+  });
 });
 
 describe('concurrency', () => {
