@@ -68,9 +68,15 @@ export async function startSystem(o: SystemOptions): Promise<ProcessHandle[]> {
   const common = { env: { EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, ...o.env }, logFile: o.logFile, inherit: !o.logFile };
   const sim = await startRegistrySimProcess(o.env, o.logFile);
   if (sim) handles.push(sim);
-  handles.push(runProcess('services', node, tsEntry('apps/local/src/main.ts'), common));
+  const services = runProcess('services', node, tsEntry('apps/local/src/main.ts'), common);
+  handles.push(services);
+  // a crash at boot (a missing module, a bad config) fails at once instead of after the port timeout
+  const exited = new Promise<never>((_, reject) => {
+    services.child.once('exit', (code) => reject(new Error(`the services process exited (code ${code}) before listening on port ${o.port}${o.logFile ? `; see ${o.logFile}` : ''}`)));
+  });
+  exited.catch(() => undefined);
   try {
-    await waitForPort(o.port, '127.0.0.1', 120_000);
+    await Promise.race([waitForPort(o.port, '127.0.0.1', 120_000), exited]);
   } catch (e) {
     // the caller never gets the handles: stop what was started here, or the simulator outlives the run
     for (const h of [...handles].reverse()) await h.stop();
