@@ -57,6 +57,8 @@ export class RegisterDomainJob {
   static readonly jobName = JobName.RegisterDomain;
   private readonly logger = new Logger(RegisterDomainJob.name);
   private readonly clientId = eppClientOptionsFromEnv().clientId;
+  /** registry contacts known to exist (contacts are never deleted by this service): one contact:check fewer per domain */
+  private readonly knownContacts = new Set<string>();
 
   constructor(
     @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
@@ -197,8 +199,12 @@ export class RegisterDomainJob {
 
   /** Creates the registry contact once (a contact made by an earlier attempt or another order is reused). */
   private async ensureContact(id: string, c: AnyContact | null, ctx: { userId: number }, dto?: WhoisContactDto): Promise<string> {
+    if (this.knownContacts.has(id)) return id;
     const [check] = await this.epp.contactCheck([id], ctx);
-    if (check && !check.avail) return id;
+    if (check && !check.avail) {
+      this.knownContacts.add(id);
+      return id;
+    }
     const input: ContactCreateInput = c
       ? { id, postalInfo: [postalOf(c, id)], voice: e164(c.phone as string, (dto?.phone_country_code ?? (c.phone_country_code as string)) || '81'), email: String(c.email ?? 'noreply@rakko.example'), authInfo: `Rk${randomBytes(9).toString('base64url')}1` }
       : { ...PROXY_CONTACT, authInfo: `Rk${randomBytes(9).toString('base64url')}1` };
@@ -207,6 +213,7 @@ export class RegisterDomainJob {
     } catch (e) {
       if (!EppError.is(e, EppResultCode.ObjectExists)) throw e;
     }
+    this.knownContacts.add(id);
     return id;
   }
 
