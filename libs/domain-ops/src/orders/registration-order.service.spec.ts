@@ -1,0 +1,95 @@
+import { M } from '@registrar/messages';
+import { OrdersErrorCode } from '@registrar/contracts';
+import { RegistrationOrderService } from './registration-order.service';
+
+const summary = { tld_name: 'com', tld_name_punycode: 'com', can_proxy: true, can_lock: true, minimum_years: 1, registration_unit: 1 };
+const price = { register: 1000, register_normal: 2000, renew: 2000, is_register_campaign: true, is_register_special: false };
+const quote = (name: string) => ({ name, punycode: name, tld: 'com', isIdn: false, summary, price });
+
+function newTestService(o: { remaining?: number; spendFailsAt?: number } = {}) {
+  const orders = new Map<string, any>();
+  const calls: string[] = [];
+  const repo = {
+    findByKey: jest.fn(async (_u: number, key: string) => orders.get(key) ?? null),
+    create: jest.fn(async (order: any, items: any[]) => {
+      const made = { order: { ...order, status: 'charging', error: null }, items: items.map((i, n) => ({ ...i, id: n + 1, orderId: order.id, status: 'queued', spent: false, refunded: false })) };
+      orders.set(order.idempotencyKey, made.order);
+      return made;
+    }),
+    items: jest.fn(async () => []),
+    markSpent: jest.fn(async () => undefined),
+    markRefunded: jest.fn(async (id: number) => { calls.push(`refunded:${id}`); }),
+    setItem: jest.fn(async () => undefined),
+    setOrderStatus: jest.fn(async (_id: string, status: string) => { calls.push(`order:${status}`); }),
+  };
+  let spends = 0;
+  const ledger = {
+    spend: jest.fn(async (_u: number, amount: number, key: string) => {
+      if (++spends === o.spendFailsAt) throw { code: OrdersErrorCode.InsufficientPoints, message: 'short' };
+      calls.push(`spend:${key}`);
+      return { delta: -amount };
+    }),
+    refund: jest.fn(async (_u: number, _a: number, key: string) => { calls.push(`refund:${key}`); }),
+    consumeSession: jest.fn(async () => true),
+    removeFromCart: jest.fn(async () => undefined),
+    balance: jest.fn(async () => 0),
+  };
+  let left = o.remaining ?? 5;
+  const catalog = {
+    reserve: jest.fn(async (_u: number, key: string) => { calls.push(`reserve:${key}`); return { reserved: left-- > 0 }; }),
+    release: jest.fn(async (key: string) => { calls.push(`release:${key}`); return true; }),
+  };
+  const estimate = {
+    price: jest.fn(async (_u: number, names: string[]) => {
+      let slots = o.remaining ?? 5;
+      return names.map((n) => ({ input: n, quote: n.endsWith('.zz') ? null : quote(n), registerPrice: slots-- > 0 ? 1000 : 2000, isCampaign: slots >= 0 }));
+    }),
+  };
+  const settings = { getOrCreate: jest.fn(async () => ({ domain_create_is_whois_proxy_enabled_flg: 1, whois_proxy_disabled_reg_record_id: null, domain_create_reg_record_id: null })) };
+  const prereqs = { find: jest.fn(async () => null) };
+  const queue = { enqueueOrder: jest.fn(async () => { calls.push('enqueued'); }) };
+  const sut = new RegistrationOrderService(repo as never, estimate as never, catalog as never, ledger as never, prereqs as never, settings as never, queue as never);
+  return { sut, repo, ledger, catalog, queue, calls };
+}
+
+const row = (name: string, point = 1000) => ({ name, period: 1, point });
+const req = (domains: ReturnType<typeof row>[], key = 'k1') => ({ userId: 7, domains, totalFee: domains.reduce((s, d) => s + d.point, 0), point: 0, payment: { type: 'point' as const }, idempotencyKey: key });
+
+describe(RegistrationOrderService.name, () => {
+  it('takes a campaign slot and the points per item, then starts the flow', async () => {
+    const { sut, calls } = newTestService();
+    const r = await sut.create(req([row('a.com'), row('b.com')]));
+    expect(r.result).toBe(true);
+    expect(calls).toEqual([
+      `reserve:order:${r.orderId}:a.com:campaign`, `reserve:order:${r.orderId}:b.com:campaign`,
+      `spend:order:${r.orderId}:a.com:spend`, `spend:order:${r.orderId}:b.com:spend`, 'order:processing', 'enqueued',
+    ]);
+  });
+
+  it('answers a retried submit with the order it made, charging nothing more', async () => {
+    const { sut, ledger } = newTestService();
+    const first = await sut.create(req([row('a.com')]));
+    const again = await sut.create(req([row('a.com')]));
+    expect(again.orderId).toBe(first.orderId);
+    expect(ledger.spend).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses more than 20 domains, unknown prices and a price that is not the member’s', async () => {
+    const { sut, repo } = newTestService({ remaining: 0 });
+    expect((await sut.create(req(Array.from({ length: 21 }, (_, i) => row(`d${i}.com`))))).errors).toEqual(['一度にご購入いただけるドメインは20件までです']);
+    expect((await sut.create(req([row('x.zz')]))).errors).toEqual(['x.zzの価格取得に失敗しました']);
+    expect((await sut.create(req([row('a.com', 1000)]))).errors).toEqual(['a.comの価格が変更されました。もう一度お試しください']);
+    expect(repo.create).not.toHaveBeenCalled();
+  });
+
+  it('gives back what it took when the points run out', async () => {
+    const { sut, calls, queue } = newTestService({ spendFailsAt: 2 });
+    const r = await sut.create(req([row('a.com'), row('b.com')]));
+    expect(r).toMatchObject({ result: false, errors: [M.pointsInsufficient] });
+    expect(calls).toEqual(expect.arrayContaining([
+      `refund:order:${r.orderId}:a.com:refund`, `release:order:${r.orderId}:a.com:campaign`, `release:order:${r.orderId}:b.com:campaign`, 'order:failed',
+    ]));
+    expect(calls.filter((c) => c.startsWith('refund:'))).toHaveLength(1);
+    expect(queue.enqueueOrder).not.toHaveBeenCalled();
+  });
+});
