@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark, one after the other, each printing its own figures.
- * Benchmarks are bench/**\/*.bench.ts files plus the LISTED ones; `npm run bench -- epp` runs those whose path contains "epp".
+ * Benchmarks are the bench/**\/*.bench.ts files; `npm run bench -- epp` runs those whose path contains "epp".
  * PostgreSQL and Redis are started once here (BENCH_PG_PORT, BENCH_REDIS_PORT) and passed as DATABASE_URL / REDIS_URL.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,9 +8,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
-
-/** benchmarks whose file name does not end in .bench.ts */
-const LISTED = ['bench/epp/check-throughput.ts'];
 
 function find(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -22,7 +19,7 @@ function find(dir: string): string[] {
 
 async function main() {
   const filters = process.argv.slice(2);
-  const all = [...new Set([...LISTED.filter((f) => fs.existsSync(path.join(ROOT, f))), ...find(path.join(ROOT, 'bench'))])].sort();
+  const all = find(path.join(ROOT, 'bench')).sort();
   const chosen = filters.length ? all.filter((f) => filters.some((x) => f.includes(x))) : all;
   if (!chosen.length) {
     log(`no benchmark matches ${filters.join(' ')} (have: ${all.join(', ') || 'none'})`);

@@ -2,7 +2,7 @@
  * domain:check throughput through the EPP client's pool at 1, 4 and 16 connections, beside the simulator's own
  * service time per command (measured inside the simulator, frame in → answer out) as the baseline.
  *
- *   node_modules/.bin/node -r @swc-node/register bench/epp/check-throughput.ts
+ *   node_modules/.bin/node -r @swc-node/register bench/epp/check-throughput.bench.ts
  *
  * Uses a running simulator when EPP_PORT (and EPP_ADMIN_PORT, default EPP_PORT+1) answer; otherwise starts its own
  * on BENCH_EPP_PORT (default 17790) with an embedded PostgreSQL on BENCH_PG_PORT (default 55490) unless DATABASE_URL is set.
