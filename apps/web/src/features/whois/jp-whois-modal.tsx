@@ -55,9 +55,10 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
   const top = useRef<HTMLDivElement>(null);
   // errors are listed at the top: bring them into view
   useEffect(() => {
-    if (messages.length || Object.keys(fieldErrors).length) top.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if (messages.length || Object.keys(fieldErrors).length) top.current?.scrollIntoView({ block: 'start' });
   }, [messages, fieldErrors]);
 
+  const toggle = (k: 'tec' | 'adm' | 'bil', on: boolean) => setDifferent((d) => ({ ...d, [k]: on }));
   const update = (s: Section) => (next: JpContactForm) => setContact((c) => ({ ...c, [s]: next }));
   const close = () => {
     if (!locked) onClose();
@@ -147,9 +148,9 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
         {section('reg')}
         <Divider />
         <Stack gap={6}>
-          <Checkbox label="技術担当者は登録者と異なる" checked={different.tec} disabled={locked} onChange={(e) => setDifferent((d) => ({ ...d, tec: e.currentTarget.checked }))} data-testid="jp-different-tec" />
-          <Checkbox label="管理担当者は登録者と異なる" checked={different.adm} disabled={locked} onChange={(e) => setDifferent((d) => ({ ...d, adm: e.currentTarget.checked }))} data-testid="jp-different-adm" />
-          <Checkbox label="経理担当者は登録者と異なる" checked={different.bil} disabled={locked} onChange={(e) => setDifferent((d) => ({ ...d, bil: e.currentTarget.checked }))} data-testid="jp-different-bil" />
+          <Checkbox label="技術担当者は登録者と異なる" checked={different.tec} disabled={locked} onChange={(e) => toggle('tec', e.currentTarget.checked)} data-testid="jp-different-tec" />
+          <Checkbox label="管理担当者は登録者と異なる" checked={different.adm} disabled={locked} onChange={(e) => toggle('adm', e.currentTarget.checked)} data-testid="jp-different-adm" />
+          <Checkbox label="経理担当者は登録者と異なる" checked={different.bil} disabled={locked} onChange={(e) => toggle('bil', e.currentTarget.checked)} data-testid="jp-different-bil" />
         </Stack>
         {different.tec ? section('tec') : null}
         {different.adm ? section('adm') : null}

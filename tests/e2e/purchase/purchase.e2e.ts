@@ -1,0 +1,110 @@
+/**
+ * Buying domains in the browser (000 §2 cart side panel, purchase and result steps, §4 payment choice, §5 .co.jp WHOIS):
+ * the demo member puts three domains in the cart, registers the .co.jp's WHOIS through the modal (its rules first),
+ * pays the part the points do not cover by card under the 50-yen rule, and sees all three done.
+ */
+import { expect, test } from '@playwright/test';
+import { M } from '../../../libs/messages/src';
+import { CardFormPage, signInDemo } from '../payments/payments.page';
+import { balanceOf, estimate, fillCart, freeName, JpWhoisModal, pick } from './purchase.page';
+
+test.describe.configure({ mode: 'serial' });
+
+const total = (e: { registerPrice: number; renewPrice: number }, years: number) => e.registerPrice + e.renewPrice * (years - 1);
+
+test('a member buys three domains, one a .co.jp through the WHOIS modal, paying the last 30 yen by card as 50', async ({ page }) => {
+  test.setTimeout(180_000);
+  const headers = await signInDemo(page.request);
+
+  // a card of this test's own (newest first, so it is also the preselected one)
+  await page.goto('/mypage/stripe?redirect_url=%2Fmypage%2Fdomain');
+  await new CardFormPage(page).fill('4242 4242 4242 4242', '09/35');
+  await page.waitForURL((u) => u.pathname === '/mypage/domain');
+  const cards = (await (await page.request.get('/mypage/credit_card/load', { headers })).json()).cards as { id: string; cardInfoText: string }[];
+  const card = cards.find((c) => c.cardInfoText === 'VISA **** 4242 (09/35)')!;
+  expect(card).toBeTruthy();
+
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const names = [await freeName(page.request, headers, 'com', 'e2e-buy'), await freeName(page.request, headers, 'net', 'e2e-buy'), await freeName(page.request, headers, 'co.jp', 'e2e-buy')];
+  await fillCart(page.request, headers, names);
+
+  // choose periods so the total is above the balance, then buy points by card until exactly 30 yen are missing
+  const est = await estimate(page.request, headers, names);
+  expect(est.map((e) => e.error ?? null)).toEqual([null, null, null]);
+  let balance = await balanceOf(page.request, headers);
+  const years = est.map((e) => e.minimum_years);
+  const sum = () => est.reduce((s, e, i) => s + total(e, years[i]!), 0);
+  for (let i = 0; i < 2 && sum() < balance + 80; i++) while (years[i]! + est[i]!.registration_unit <= 10 && sum() < balance + 80) years[i]! += est[i]!.registration_unit;
+  const T = sum();
+  if (T - 30 - balance > 0) {
+    const topUp = T - 30 - balance;
+    expect(topUp).toBeGreaterThanOrEqual(50);
+    const s = await (await page.request.post('/mypage/point/domain/create/session', { headers, data: { domains: [{ name: `topup-${stamp}.com`, point: balance + topUp }], amount: topUp, stripeCardId: card.id } })).json();
+    expect(s).toMatchObject({ result: true, status: 'paid' });
+    balance = await balanceOf(page.request, headers);
+  }
+  expect(T - balance).toBe(30);
+
+  // the cart side panel
+  await page.goto('/mypage/search');
+  const panel = page.getByTestId('cart-panel');
+  await expect(panel.getByTestId('cart-item')).toHaveCount(3);
+  await expect(panel.getByTestId('cart-item').filter({ hasText: names[2]! })).toContainText('WHOIS登録必須');
+  await panel.getByTestId('cart-order').click();
+
+  // the purchase step: rows, periods, the blocked .co.jp
+  const step = page.getByTestId('purchase-step');
+  await expect(step.getByTestId('purchase-row')).toHaveCount(3);
+  for (const [i, name] of names.entries()) await step.getByLabel(`${name}の登録年数`).selectOption(String(years[i]));
+  await expect(page.getByTestId('summary-total')).toHaveText(`${T.toLocaleString('ja-JP')}RP`);
+  await expect(page.getByTestId('summary-to-buy')).toHaveText('50RP');
+  await expect(page.getByTestId('minimum-notice')).toContainText('50円');
+  await expect(page.getByTestId('summary-remaining')).toHaveText('20RP');
+  await expect(page.getByTestId('prereq-pending')).toContainText(names[2]!);
+  await expect(page.getByTestId('purchase-submit')).toBeDisabled();
+
+  // the .co.jp WHOIS modal: its rules, then a complete registration
+  await step.getByTestId('prereq-open').click();
+  const modal = new JpWhoisModal(page);
+  await modal.submit();
+  await expect(modal.errors).toContainText(M.orgMissing);
+  await expect(modal.errors).toContainText(M.registrantMissing);
+  await page.getByTestId('jp-different-tec').check();
+  await modal.submit();
+  await expect(modal.errors).toContainText(M.techMissing);
+  await page.getByTestId('jp-different-tec').uncheck();
+  await modal.fillOrg('Rakko E2E KK', '株式会社ラッコE2E', '2999/01/01');
+  await modal.fillStaff('reg', 'Other KK', '株式会社ほか');
+  await modal.submit();
+  await expect(modal.errors).toContainText(M.futureRegistrationDate);
+  await expect(modal.errors).toContainText(M.orgNameMismatch);
+  // provisional registration hides the date
+  await page.getByTestId('jp-prereg').check();
+  await expect(modal.field('org', 'registration_date')).toHaveCount(0);
+  await page.getByTestId('jp-prereg').uncheck();
+  await modal.field('org', 'registration_date').fill('2020/04/01');
+  await modal.field('reg', 'organization_jp').fill('株式会社ラッコE2E');
+  await modal.field('reg', 'organization').fill('Rakko E2E KK');
+  await modal.submit();
+  await expect(modal.root).toHaveCount(0);
+  await expect(step.getByTestId('prereq-done')).toBeVisible();
+
+  // terms, then the card
+  await page.getByTestId('purchase-submit').click();
+  await expect(page.getByTestId('purchase-errors')).toContainText(M.agreeTerms);
+  await page.getByTestId('terms').check();
+  await pick(page, page.getByTestId('card-select'), card.cardInfoText);
+  await page.getByTestId('purchase-submit').click();
+
+  // the result step: all three done, then the way to domain management
+  const result = page.getByTestId('result-step');
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(result).toHaveAttribute('data-done', 'true', { timeout: 90_000 });
+  for (const name of names) await expect(result.locator(`[data-testid="result-row"][data-domain="${name}"]`)).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('result-manage')).toHaveAttribute('href', /^\/mypage\/domain\?domainPkIds\[\]=\d+&domainPkIds\[\]=\d+&domainPkIds\[\]=\d+$/);
+  await expect(page.getByTestId('result-continue')).toBeEnabled();
+  expect(await balanceOf(page.request, headers)).toBe(20);
+  // the names left the cart
+  const cart = await (await page.request.get('/mypage/cart', { headers })).json();
+  expect(cart.domains.map((d: { name: string }) => d.name)).not.toContain(names[0]);
+});
