@@ -108,3 +108,75 @@ test('a member buys three domains, one a .co.jp through the WHOIS modal, paying 
   const cart = await (await page.request.get('/mypage/cart', { headers })).json();
   expect(cart.domains.map((d: { name: string }) => d.name)).not.toContain(names[0]);
 });
+
+test('registering a card from the purchase step returns to it; a card with 3-D Secure is authenticated and the purchase runs on return', async ({ page }) => {
+  test.setTimeout(180_000);
+  const headers = await signInDemo(page.request);
+  const name = await freeName(page.request, headers, 'com', 'e2e-3ds');
+  await fillCart(page.request, headers, [name]);
+  const [e] = await estimate(page.request, headers, [name]);
+  const balance = await balanceOf(page.request, headers);
+  const years = total(e!, 10) - balance >= 50 ? 10 : null;
+  test.skip(years === null, 'the demo balance covers a 10-year .com');
+
+  await page.goto('/mypage/search');
+  await page.getByTestId('cart-panel').getByTestId('cart-order').click();
+  await page.getByLabel(`${name}の登録年数`).selectOption('10');
+  await page.getByTestId('card-register').click();
+  await new CardFormPage(page).fill('4000 0025 0000 3155', '08/36');
+  // back with action=createDomain: the purchase step reopens from session storage, period kept
+  await page.waitForURL((u) => u.pathname === '/mypage/search');
+  await expect(page.getByTestId('purchase-step')).toBeVisible();
+  await expect(page.getByLabel(`${name}の登録年数`)).toHaveValue('10');
+
+  await page.getByTestId('terms').check();
+  await pick(page, page.getByTestId('card-select'), 'VISA **** 3155 (08/36)');
+  await page.getByTestId('purchase-submit').click();
+  await expect(page.getByRole('heading', { name: '3-D セキュア認証' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: '認証する' }).click();
+
+  // back from the card: the paid session runs the purchase at once
+  const result = page.getByTestId('result-step');
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(result).toHaveAttribute('data-done', 'true', { timeout: 90_000 });
+  await expect(result.locator(`[data-testid="result-row"][data-domain="${name}"]`)).toHaveAttribute('data-status', 'done');
+  expect(new URL(page.url()).searchParams.get('orderId')).toMatch(/^[0-9a-f-]{36}$/);
+  // a reload keeps the result and buys nothing more
+  const after = await balanceOf(page.request, headers);
+  await page.reload();
+  await expect(page.getByTestId('result-step')).toHaveAttribute('data-done', 'true');
+  expect(await balanceOf(page.request, headers)).toBe(after);
+  await page.getByTestId('result-continue').click();
+  await expect(page.getByTestId('search-form')).toBeVisible();
+});
+
+test('a domain without WHOIS proxy needs a WHOIS contact from the cart before ordering', async ({ page }) => {
+  const headers = await signInDemo(page.request);
+  const name = await freeName(page.request, headers, 'us', 'e2e-whois');
+  await fillCart(page.request, headers, [name]);
+  await page.goto('/mypage/search');
+  const panel = page.getByTestId('cart-panel');
+  await expect(panel.getByTestId('cart-item')).toContainText('代理公開不可');
+  const defaults = await (await page.request.get('/mypage/domain/default', { headers })).json();
+  test.skip(!!defaults.defaultSetting.whois_proxy_disabled_reg_record_id, 'the member already has a WHOIS contact for such domains');
+  await expect(panel.getByTestId('cart-whois-required')).toContainText(name);
+  await expect(panel.getByTestId('cart-order')).toBeDisabled();
+
+  await panel.getByTestId('cart-whois-add').click();
+  const dialog = page.getByRole('dialog', { name: 'WHOIS情報の追加' });
+  await dialog.getByRole('button', { name: '登録する' }).click();
+  await expect(dialog.getByText('メールアドレスは必須です')).toBeVisible();
+  await expect(dialog.getByText('郵便番号は必須です')).toBeVisible();
+  await dialog.getByLabel('姓 (Last name)').fill('Yamada');
+  await dialog.getByLabel('名 (First name)').fill('Taro');
+  await dialog.getByLabel('メールアドレス').fill('whois@example.jp');
+  await dialog.getByLabel('郵便番号').fill('1500002');
+  // the postal lookup fills the prefecture and the city
+  await expect(dialog.getByLabel('市区町村 (City)')).not.toHaveValue('');
+  await dialog.getByLabel('住所1 (Street)').fill('1-1-1 Shibuya');
+  await dialog.getByLabel('電話番号').fill('0312345678');
+  await dialog.getByRole('button', { name: '登録する' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(panel.getByTestId('cart-whois-required')).toHaveCount(0);
+  await expect(panel.getByTestId('cart-order')).toBeEnabled();
+});
