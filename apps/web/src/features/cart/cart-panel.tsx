@@ -123,7 +123,7 @@ export function CartPanel({ cart, onOrder, side }: { cart: MemberCart; onOrder: 
           </Button>
         </Indicator>
       </Affix>
-      <Drawer opened={opened} onClose={close} position="right" size="min(360px, 100vw)" title="ショッピングカート" scrollAreaComponent={ScrollArea.Autosize}>
+      <Drawer opened={opened} onClose={close} position="right" size="min(360px, 100vw)" aria-label="ショッピングカート" scrollAreaComponent={ScrollArea.Autosize}>
         <CartContents
           cart={cart}
           onOrder={(d) => {

@@ -1,16 +1,16 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Group, List, NativeSelect, NumberInput, Paper, Select, Stack, Table, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { CreateDomainItem, CreateDomainsRequest, CreateDomainsResult, PaymentType } from '@registrar/contracts';
-import { M } from '@registrar/messages';
-import { PRODUCT } from '@registrar/messages';
-import { bulkPeriodApplies, formatPoints, formatYen, needsPrereq as isCoJp, MAX_REGISTRATION_YEARS, splitPayment } from '@registrar/rules';
+import { fmt, M, PRODUCT } from '@registrar/messages';
+import { bulkPeriodApplies, formatPoints, formatYen, MAX_DOMAINS_PER_PURCHASE, MAX_REGISTRATION_YEARS, needsPrereq as isCoJp, splitPayment } from '@registrar/rules';
 import { ErrorBlock, IdnMarker, PriceCell, TableSkeleton } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
 import { paymentQueries } from '../payments/payments.api';
 import { JpWhoisModal } from '../whois/jp-whois-modal';
 import { createBankTransfer, createCardSession, createDomains, createWalletSession, purchaseQueries } from './purchase.api';
-import { buildRows, policyOf, priceErrors, toCreateItems, type PurchaseDomain } from './purchase-rows';
+import { buildRows, policyOf, priceErrors, toCreateItems, type PurchaseDomain, type PurchaseRow } from './purchase-rows';
 import { savePurchase } from './purchase-storage';
 
 const rp = (n: number) => formatPoints(n, PRODUCT.pointUnit);
@@ -68,6 +68,7 @@ export function PurchaseStep(props: {
   const [busy, setBusy] = useState(false);
   const [bank, setBank] = useState<{ amount: number; reference?: string; error?: string }>({ amount: 0 });
   const submitKey = useRef<string | null>(null);
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   const rows = buildRows(domains, estimate.data, periods);
   const pricesWrong = estimate.isSuccess || estimate.isError ? priceErrors(rows, estimate.isError) : [];
@@ -78,7 +79,8 @@ export function PurchaseStep(props: {
   const cards = useQuery({ ...paymentQueries.cards(), enabled: needsPayment });
   const selectedCard = cardId ?? cards.data?.cards[0]?.id ?? null;
   const coJpPending = rows.filter((r) => isCoJp(r.name) && !prereqDone.has(r.name));
-  const blocked = busy || !estimate.isSuccess || !points.isSuccess || pricesWrong.length > 0 || coJpPending.length > 0 || rows.length === 0;
+  const tooMany = rows.length > MAX_DOMAINS_PER_PURCHASE ? [fmt(M.tooManyDomains, { max: MAX_DOMAINS_PER_PURCHASE })] : [];
+  const blocked = busy || !estimate.isSuccess || !points.isSuccess || pricesWrong.length > 0 || tooMany.length > 0 || coJpPending.length > 0 || rows.length === 0;
 
   const save = () => savePurchase({ domains: rows.map((r) => ({ name: r.name, punycode: r.punycode, period: r.period })), prereqDone: [...prereqDone] });
 
@@ -163,6 +165,54 @@ export function PurchaseStep(props: {
     }
   };
 
+  const nameCell = (r: PurchaseRow) => {
+    const e = r.estimate && !r.estimate.error ? r.estimate : null;
+    return (
+      <>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+            {r.name}
+          </Text>
+          {e?.is_idn ? <IdnMarker /> : null}
+        </Group>
+        {r.name !== r.punycode ? (
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {r.punycode}
+          </Text>
+        ) : null}
+        {isCoJp(r.name) ? (
+          prereqDone.has(r.name) ? (
+            <Badge size="sm" color="teal" variant="light" mt={4} data-testid="prereq-done">
+              WHOIS情報登録済み
+            </Badge>
+          ) : (
+            <Button size="compact-xs" mt={4} color="orange" variant="light" onClick={() => setJpModal(r.name)} disabled={busy} data-testid="prereq-open">
+              WHOIS情報を登録する
+            </Button>
+          )
+        ) : null}
+      </>
+    );
+  };
+  const periodSelect = (r: PurchaseRow) =>
+    r.estimate && !r.estimate.error ? (
+      <NativeSelect
+        size="xs"
+        w={80}
+        aria-label={`${r.name}の登録年数`}
+        value={String(r.period)}
+        disabled={busy}
+        onChange={(ev) => {
+          const v = Number(ev.currentTarget.value);
+          setPeriods((p) => ({ ...p, [r.punycode]: v }));
+        }}
+        data={r.options.map((y) => ({ value: String(y), label: `${y}年` }))}
+        data-testid="row-period"
+      />
+    ) : (
+      <Text c="dimmed">-</Text>
+    );
+
   if (estimate.isPending || points.isPending) return <TableSkeleton rows={Math.min(6, domains.length + 2)} />;
 
   return (
@@ -176,10 +226,10 @@ export function PurchaseStep(props: {
         </Button>
       </Group>
       {points.isError ? <ErrorBlock message="ポイント残高を取得できませんでした" onRetry={() => void points.refetch()} /> : null}
-      {errors.length > 0 || pricesWrong.length > 0 ? (
+      {errors.length > 0 || pricesWrong.length > 0 || tooMany.length > 0 ? (
         <Alert color="red" variant="light" role="alert" data-testid="purchase-errors">
           <List size="sm" spacing={2}>
-            {[...new Set([...pricesWrong, ...errors])].map((m) => (
+            {[...new Set([...tooMany, ...pricesWrong, ...errors])].map((m) => (
               <List.Item key={m}>{m}</List.Item>
             ))}
           </List>
@@ -200,81 +250,68 @@ export function PurchaseStep(props: {
         />
       </Group>
 
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" striped data-testid="purchase-rows">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>ドメイン</Table.Th>
-              <Table.Th w={90}>期間</Table.Th>
-              <Table.Th w={100}>初年度</Table.Th>
-              <Table.Th w={100}>更新（年）</Table.Th>
-              <Table.Th w={110} style={{ textAlign: 'right' }}>
-                合計
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => {
-              const e = r.estimate && !r.estimate.error ? r.estimate : null;
-              const jp = isCoJp(r.name);
-              return (
-                <Table.Tr key={r.punycode} data-testid="purchase-row" data-domain={r.name}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
-                        {r.name}
-                      </Text>
-                      {e?.is_idn ? <IdnMarker /> : null}
-                    </Group>
-                    {r.name !== r.punycode ? (
-                      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                        {r.punycode}
-                      </Text>
-                    ) : null}
-                    {jp ? (
-                      prereqDone.has(r.name) ? (
-                        <Badge size="sm" color="teal" variant="light" mt={4} data-testid="prereq-done">
-                          WHOIS情報登録済み
-                        </Badge>
-                      ) : (
-                        <Button size="compact-xs" mt={4} color="orange" variant="light" onClick={() => setJpModal(r.name)} disabled={busy} data-testid="prereq-open">
-                          WHOIS情報を登録する
-                        </Button>
-                      )
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    {e ? (
-                      <NativeSelect
-                        size="xs"
-                        w={80}
-                        aria-label={`${r.name}の登録年数`}
-                        value={String(r.period)}
-                        disabled={busy}
-                        onChange={(ev) => {
-                          const v = Number(ev.currentTarget.value);
-                          setPeriods((p) => ({ ...p, [r.punycode]: v }));
-                        }}
-                        data={r.options.map((y) => ({ value: String(y), label: `${y}年` }))}
-                        data-testid="row-period"
-                      />
-                    ) : (
-                      '-'
-                    )}
-                  </Table.Td>
-                  <Table.Td>{e ? <PriceCell value={e.registerPrice} campaign={e.isCampaign} special={e.isSpecial} normal={e.registerNormalPrice} /> : <Text c="dimmed">-</Text>}</Table.Td>
-                  <Table.Td>{e ? <PriceCell value={e.renewPrice} /> : <Text c="dimmed">-</Text>}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>
-                    <Text size="sm" fw={700} data-testid="row-total">
-                      {e ? rp(r.point) : '-'}
+      {phone ? (
+        <Stack gap="xs" data-testid="purchase-rows">
+          {rows.map((r) => {
+            const e = r.estimate && !r.estimate.error ? r.estimate : null;
+            return (
+              <Paper key={r.punycode} withBorder p="sm" radius="md" data-testid="purchase-row" data-domain={r.name}>
+                {nameCell(r)}
+                <Group justify="space-between" mt={6} wrap="nowrap">
+                  {periodSelect(r)}
+                  <Text size="sm" fw={700} data-testid="row-total">
+                    {e ? rp(r.point) : '-'}
+                  </Text>
+                </Group>
+                {e ? (
+                  <Group gap="md" mt={4}>
+                    <Text size="xs" c="dimmed" component="span">
+                      初年度 <PriceCell value={e.registerPrice} campaign={e.isCampaign} special={e.isSpecial} normal={e.registerNormalPrice} size="xs" />
                     </Text>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                    <Text size="xs" c="dimmed" component="span">
+                      更新 <PriceCell value={e.renewPrice} size="xs" />
+                    </Text>
+                  </Group>
+                ) : null}
+              </Paper>
+            );
+          })}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" striped data-testid="purchase-rows">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>ドメイン</Table.Th>
+                <Table.Th w={90}>期間</Table.Th>
+                <Table.Th w={100}>初年度</Table.Th>
+                <Table.Th w={100}>更新（年）</Table.Th>
+                <Table.Th w={110} style={{ textAlign: 'right' }}>
+                  合計
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => {
+                const e = r.estimate && !r.estimate.error ? r.estimate : null;
+                return (
+                  <Table.Tr key={r.punycode} data-testid="purchase-row" data-domain={r.name}>
+                    <Table.Td>{nameCell(r)}</Table.Td>
+                    <Table.Td>{periodSelect(r)}</Table.Td>
+                    <Table.Td>{e ? <PriceCell value={e.registerPrice} campaign={e.isCampaign} special={e.isSpecial} normal={e.registerNormalPrice} /> : <Text c="dimmed">-</Text>}</Table.Td>
+                    <Table.Td>{e ? <PriceCell value={e.renewPrice} /> : <Text c="dimmed">-</Text>}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      <Text size="sm" fw={700} data-testid="row-total">
+                        {e ? rp(r.point) : '-'}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       {coJpPending.length > 0 ? (
         <Alert color="orange" variant="light" data-testid="prereq-pending">

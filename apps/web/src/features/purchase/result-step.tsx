@@ -79,7 +79,7 @@ export function ResultStep({ orderId, initial, onContinue, onDone }: { orderId: 
         <Table verticalSpacing="xs" data-testid="result-rows">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>ドメイン</Table.Th>
+              <Table.Th w="45%">ドメイン</Table.Th>
               <Table.Th>結果</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -87,7 +87,7 @@ export function ResultStep({ orderId, initial, onContinue, onDone }: { orderId: 
             {items.map((d) => (
               <Table.Tr key={d.domain_name} data-testid="result-row" data-domain={d.domain_name} data-status={d.status}>
                 <Table.Td>
-                  <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {d.domain_name}
                   </Text>
                   {d.info ? (
