@@ -11,6 +11,55 @@ export interface Estimate {
   error: string | null;
 }
 
+const XHR = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+
+async function waitFor<T>(fn: () => Promise<T | undefined>, what: string, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function csrf(request: APIRequestContext): Promise<Headers> {
+  const s = await (await request.get('/session', { headers: XHR })).json();
+  return { ...XHR, 'X-CSRF-TOKEN': s.csrfToken };
+}
+
+/**
+ * A purchaser of this test's own (no points, nothing shared with other tests running at the same time): signs up,
+ * confirms by the mail link, logs in, verifies a phone by SMS and registers the user information, all through the API.
+ * The browser context shares the cookie. Returns headers for further calls.
+ */
+export async function signUpPurchaser(request: APIRequestContext): Promise<Headers> {
+  const email = `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const password = 'buyer-pass-1234';
+  let headers = await csrf(request);
+  expect((await request.post('/register', { headers, data: { email, password, password_confirmation: password } })).ok()).toBe(true);
+  const link = await waitFor(async () => {
+    const { messages } = (await (await request.get(`/dev/mail/api/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ links: string[] }> };
+    return messages.flatMap((m) => m.links).find((l) => l.includes('/register/confirm'));
+  }, `mail to ${email}`);
+  expect((await request.post('/register/confirm', { headers, data: { token: new URL(link).searchParams.get('token') } })).ok()).toBe(true);
+  expect((await request.post('/login', { headers, data: { email, password } })).ok()).toBe(true);
+  headers = await csrf(request);
+  const phone = `090${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  expect((await request.post('/mypage/auth/sms/send', { headers, data: { phone } })).ok()).toBe(true);
+  const code = await waitFor(async () => {
+    const { messages } = (await (await request.get(`/dev/sms/api/messages?to=${phone}`)).json()) as { messages: Array<{ body: string }> };
+    return messages[0]?.body.match(/(\d{6})/)?.[1];
+  }, 'the SMS');
+  expect((await request.post('/mypage/auth/sms/verify', { headers, data: { phone, code } })).ok()).toBe(true);
+  const info = await request.post('/address/update', {
+    headers,
+    data: { last_name: '山田', first_name: '花子', type: 1, address_type: 0, post_code: '1040061', prefecture: '東京都', country_code: 'JP', address1: '中央区', address2: '銀座1-2-3', phone },
+  });
+  expect(await info.json()).toMatchObject({ success: true });
+  return csrf(request);
+}
+
 export async function balanceOf(request: APIRequestContext, headers: Headers): Promise<number> {
   const r = await request.get('/user/point', { headers });
   expect(r.ok()).toBe(true);
