@@ -1,13 +1,14 @@
 /**
  * Buying domains in the browser (000 §2 cart side panel, purchase and result steps, §4 payment choice, §5 .co.jp WHOIS):
- * a new purchaser (signed up through the API, so no other test moves its points) puts three domains in the cart, registers the .co.jp's WHOIS through the modal (its rules first),
- * pays the part the points do not cover by card under the 50-yen rule, and sees all three done.
+ * a new purchaser (signed up through the API, so no other test moves its points) puts three domains in the cart,
+ * registers the .co.jp's WHOIS through the modal (its rules first), pays the part the points do not cover by card
+ * under the 50-yen rule, and sees all three done. Also: the card return, 3-D Secure with auto-execute, the other
+ * payment tabs, and the WHOIS-add dialog of the cart.
  */
 import { expect, test } from '@playwright/test';
 import { M } from '../../../libs/messages/src';
 import { CardFormPage } from '../payments/payments.page';
 import { balanceOf, estimate, fillCart, freeName, JpWhoisModal, pick, signUpPurchaser } from './purchase.page';
-
 
 const total = (e: { registerPrice: number; renewPrice: number }, years: number) => e.registerPrice + e.renewPrice * (years - 1);
 
@@ -121,6 +122,19 @@ test('registering a card from the purchase step returns to it; a card with 3-D S
   await page.goto('/mypage/search');
   await page.getByTestId('cart-panel').getByTestId('cart-order').click();
   await page.getByLabel(`${name}の登録年数`).selectOption('10');
+  // no card yet; the wallet waits for the terms; bank transfer buys points first
+  await expect(page.getByTestId('no-cards')).toBeVisible();
+  await page.getByTestId('tab-wallet').click();
+  await expect(page.getByTestId('wallet-terms')).toHaveText(M.agreeTermsWallet);
+  await expect(page.getByTestId('wallet-submit')).toBeDisabled();
+  await page.getByTestId('terms').check();
+  await expect(page.getByTestId('wallet-submit')).toBeEnabled();
+  await page.getByTestId('tab-bank').click();
+  await page.getByRole('button', { name: '振込でポイントを購入する' }).click();
+  await expect(page.getByTestId('bank-reference')).toContainText('振込受付番号');
+  await page.getByTestId('tab-card').click();
+  await page.getByTestId('purchase-submit').click();
+  await expect(page.getByTestId('purchase-errors')).toContainText(M.selectCard);
   await page.getByTestId('card-register').click();
   await new CardFormPage(page).fill('4000 0025 0000 3155', '08/36');
   // back with action=createDomain: the purchase step reopens from session storage, period kept
