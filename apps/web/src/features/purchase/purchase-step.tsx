@@ -487,7 +487,10 @@ export function PurchaseStep(props: {
         domainName={jpModal}
         onClose={() => setJpModal(null)}
         onRegistered={(name) => {
-          setPrereqDone((s) => new Set([...s, name]));
+          const done = new Set([...prereqDone, name]);
+          setPrereqDone(done);
+          // kept for the card pages and for a later order of the same cart
+          savePurchase({ domains: rows.map((r) => ({ name: r.name, punycode: r.punycode, period: r.period })), prereqDone: [...done] });
           setJpModal(null);
         }}
       />
