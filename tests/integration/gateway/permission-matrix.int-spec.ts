@@ -156,4 +156,11 @@ describe('permission matrix (every gateway route)', () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toContain('二段階認証');
   });
+
+  it('exempts the CSRF-free prefixes only: the Stripe webhook reaches its signature check, other posts get 419', async () => {
+    const webhook = await fetch(h.url + '/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(webhook.status).toBe(400); // no Stripe-Signature: refused by the webhook itself, not by CSRF
+    const other = await fetch(h.url + '/search/domain', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: '{}' });
+    expect(other.status).toBe(419);
+  });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { GatewayConfig } from '../gateway.config';
 import { ensureCsrfToken } from '../identity/session/csrf';
 import { CatalogPageStatus } from '../catalog/catalog-page-status';
+import { requestPath } from '../http/request-path';
 
 /**
  * Serves the single-page app. Page URLs and API paths share the spec's names (GET domain/price is a page,
@@ -26,8 +27,7 @@ export class SpaMiddleware implements NestMiddleware {
   private async serve(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.headers['x-requested-with']) return next();
-    // the full path: under Nest's wildcard mount, req.path is relative to the mount point
-    const pathname = req.originalUrl.split('?')[0];
+    const pathname = requestPath(req);
     if (pathname.startsWith('/health') || pathname.startsWith('/api/v1') || pathname.startsWith('/dev/')) return next();
     const accept = String(req.headers.accept ?? '');
     if (!accept.includes('text/html')) return next();

@@ -2,6 +2,7 @@ import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { M } from '@registrar/messages';
 import { tokensEqual } from './csrf';
+import { requestPath } from '../../http/request-path';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Calls authenticated otherwise than by the session cookie: the public API (API keys), signed provider webhooks. */
@@ -16,7 +17,7 @@ export const CSRF_EXEMPT = ['/api/v1/', '/stripe/webhook'];
 export class CsrfMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction) {
     if (SAFE.has(req.method)) return next();
-    if (CSRF_EXEMPT.some((p) => req.path.startsWith(p))) return next();
+    if (CSRF_EXEMPT.some((p) => requestPath(req).startsWith(p))) return next();
     const expected = req.session?.csrfToken ?? '';
     const header = req.headers['x-csrf-token'];
     const fromHeader = typeof header === 'string' ? header : '';

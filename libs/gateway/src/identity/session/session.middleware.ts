@@ -6,6 +6,7 @@ import { IdentityConfig } from '../identity.config';
 import { IDENTITY_REDIS, SESSION_COOKIE } from '../identity.constants';
 import { RedisSessionStore } from './redis-session.store';
 import './session.types';
+import { requestPath } from '../../http/request-path';
 
 /**
  * Sessions in Redis. The cookie is HttpOnly and SameSite=Lax, Secure when the request came over TLS
@@ -29,7 +30,7 @@ export class SessionMiddleware implements NestMiddleware {
   }
 
   use(req: Request, res: Response, next: NextFunction) {
-    if (req.session || req.path.startsWith('/health/') || req.path.startsWith('/assets/')) return next();
+    if (req.session || requestPath(req).startsWith('/health/') || requestPath(req).startsWith('/assets/')) return next();
     this.handler(req, res, next);
   }
 }
