@@ -1,11 +1,11 @@
 import { Logger, Module } from '@nestjs/common';
 import { loadConfig, rpcClientModule } from '@registrar/infra';
-import { CATALOG_CLIENT } from '@registrar/contracts';
+import { AVAILABILITY_CLIENT, CATALOG_CLIENT } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { CartRepository } from './cart/cart.repository';
 import { CartRpcController } from './cart/cart.rpc.controller';
 import { CartService } from './cart/cart.service';
-import { CART_CLAIM_CHECK, NoClaimCheck } from './cart/claim-check.port';
+import { AvailabilityClaimCheck, CART_CLAIM_CHECK } from './cart/claim-check.port';
 import { CatalogRpcTlds, TLD_CATALOG } from './cart/tld-catalog.port';
 import { LedgerRepository } from './ledger/ledger.repository';
 import { LedgerRpcController } from './ledger/ledger.rpc.controller';
@@ -39,7 +39,7 @@ export const ordersConfig = () => {
 
 /** The orders service: carts, the points ledger (RP), cards and payment sessions, bank-transfer top-ups. */
 @Module({
-  imports: [schemaTypeOrmModule({ schema: 'orders', entities: [], migrations: ORDERS_MIGRATIONS }), rpcClientModule(CATALOG_CLIENT)],
+  imports: [schemaTypeOrmModule({ schema: 'orders', entities: [], migrations: ORDERS_MIGRATIONS }), rpcClientModule(CATALOG_CLIENT), rpcClientModule(AVAILABILITY_CLIENT)],
   controllers: [LedgerRpcController, PaymentsRpcController, CartRpcController],
   providers: [
     { provide: OrdersConfig, useFactory: ordersConfig },
@@ -61,7 +61,7 @@ export const ordersConfig = () => {
     StripeWebhookService,
     CartRepository,
     CartService,
-    { provide: CART_CLAIM_CHECK, useClass: NoClaimCheck },
+    { provide: CART_CLAIM_CHECK, useClass: AvailabilityClaimCheck },
     { provide: TLD_CATALOG, useClass: CatalogRpcTlds },
   ],
   exports: [LedgerService, PaymentSessionService, CartService],

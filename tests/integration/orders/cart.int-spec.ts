@@ -23,11 +23,11 @@ const names = (r: { body: { domains: { name: string }[] } }) => r.body.domains.m
 describe('cart (mypage/cart)', () => {
   it('keeps the cart on the server: what one tab adds, another sees', async () => {
     const user = newUserId();
-    const r = await add(user, ['Example.com', 'ラッコ.jp']).expect(200);
-    expect(r.body).toMatchObject({ added: ['example.com', 'ラッコ.jp'], skipped: [], errors: [] });
+    const r = await add(user, ['Rakko-Cart-Two.com', 'ラッコ.jp']).expect(200);
+    expect(r.body).toMatchObject({ added: ['rakko-cart-two.com', 'ラッコ.jp'], skipped: [], errors: [] });
     const again = await request(h.url).get('/mypage/cart').set(as(user)).expect(200);
     expect(again.body.domains).toEqual([
-      expect.objectContaining({ name: 'example.com', punycode: 'example.com', tld: 'com', is_idn: false, can_proxy: true, minimum_years: 1 }),
+      expect.objectContaining({ name: 'rakko-cart-two.com', punycode: 'rakko-cart-two.com', tld: 'com', is_idn: false, can_proxy: true, minimum_years: 1 }),
       expect.objectContaining({ name: 'ラッコ.jp', punycode: 'xn--tck5a9g.jp', tld: 'jp', is_idn: true }),
     ]);
     // the register price is the catalogue's current one
@@ -43,10 +43,10 @@ describe('cart (mypage/cart)', () => {
 
   it('skips names already in the cart and refuses unregistrable ones with the spec message', async () => {
     const user = newUserId();
-    await add(user, ['a.com']).expect(200);
-    const r = await add(user, ['a.com', 'b.com', 'no-tld', 'bad_name.com', 'a.notatld']).expect(200);
-    expect(r.body.added).toEqual(['b.com']);
-    expect(r.body.skipped).toEqual(['a.com']);
+    await add(user, ['rakko-cart-five.com']).expect(200);
+    const r = await add(user, ['rakko-cart-five.com', 'rakko-cart-six.com', 'no-tld', 'bad_name.com', 'a.notatld']).expect(200);
+    expect(r.body.added).toEqual(['rakko-cart-six.com']);
+    expect(r.body.skipped).toEqual(['rakko-cart-five.com']);
     expect(r.body.errors).toEqual([
       'no-tldは登録不能ドメインのためカートに入れられませんでした',
       'bad_name.comは登録不能ドメインのためカートに入れられませんでした',
@@ -56,7 +56,7 @@ describe('cart (mypage/cart)', () => {
 
   it('stops at the maximum cart size, even with two tabs adding at the same moment', async () => {
     const user = newUserId();
-    const [t1, t2] = await Promise.all([add(user, ['a1.com', 'a2.com', 'a3.com', 'a4.com']), add(user, ['b1.com', 'b2.com', 'b3.com', 'b4.com'])]);
+    const [t1, t2] = await Promise.all([add(user, ['rakko-cart-eight.com', 'rakko-cart-nine.com', 'rakko-cart-ten.com', 'rakko-cart-twelve.com']), add(user, ['rakko-cart-alpha.com', 'rakko-cart-beta.com', 'rakko-cart-gamma.com', 'rakko-cart-delta.com'])]);
     expect(t1.body.added.length + t2.body.added.length).toBe(5);
     const full = [...t1.body.errors, ...t2.body.errors];
     expect(full).toHaveLength(1);
@@ -66,10 +66,17 @@ describe('cart (mypage/cart)', () => {
 
   it('removes, and validates the body', async () => {
     const user = newUserId();
-    await add(user, ['a.com', 'b.com', 'c.com']).expect(200);
-    const r = await request(h.url).post('/mypage/cart/remove').set(as(user)).send({ domainNames: ['B.com', 'c.com'] }).expect(200);
-    expect(names(r)).toEqual(['a.com']);
-    await request(h.url).post('/mypage/cart/add').set(as(user)).send({ domainNames: 'a.com' }).expect(400);
-    await request(h.url).post('/mypage/cart/add').set({ 'X-Requested-With': 'XMLHttpRequest' }).send({ domainNames: ['a.com'] }).expect(401);
+    await add(user, ['rakko-cart-five.com', 'rakko-cart-six.com', 'rakko-cart-seven.com']).expect(200);
+    const r = await request(h.url).post('/mypage/cart/remove').set(as(user)).send({ domainNames: ['Rakko-Cart-Six.com', 'rakko-cart-seven.com'] }).expect(200);
+    expect(names(r)).toEqual(['rakko-cart-five.com']);
+    await request(h.url).post('/mypage/cart/add').set(as(user)).send({ domainNames: 'rakko-cart-five.com' }).expect(400);
+    await request(h.url).post('/mypage/cart/add').set({ 'X-Requested-With': 'XMLHttpRequest' }).send({ domainNames: ['rakko-cart-five.com'] }).expect(401);
+  });
+
+  it('asks the registry before adding: a name taken since the search is refused with the spec message', async () => {
+    const user = newUserId();
+    const r = await add(user, ['google.com', 'rakko-cart-two.com']).expect(200);
+    expect(r.body.added).toEqual(['rakko-cart-two.com']);
+    expect(r.body.errors).toEqual(['google.comは登録不能ドメインのためカートに入れられませんでした']);
   });
 });

@@ -18,6 +18,7 @@ import { OrdersPatterns, PointEntryDto } from '@registrar/contracts';
 import { redisTransport, rpc, startService } from '@registrar/infra';
 import { OrdersServiceModule } from '@registrar/orders';
 import { CatalogServiceModule } from '@registrar/catalog';
+import { AvailabilityServiceModule } from '@registrar/availability';
 import { startStripeLocal, startWalletLocal, StripeLocalServer, WalletLocalServer } from '@registrar/stripe-local';
 import { PaymentsModule } from '../../../libs/gateway/src/payments/payments.module';
 
@@ -51,7 +52,8 @@ let nextUser = 1000 + Math.floor(Math.random() * 1_000_000) * 10;
 /** A member id no other test uses. */
 export const newUserId = () => ++nextUser;
 
-/** withCatalog: also runs the real catalog service (it loads the bundled master data into an empty catalogue), for the cart's prices. */
+/** withCatalog: also runs the real catalog service (it loads the bundled master data into an empty catalogue), for the cart's prices,
+ * and the availability service, for the cart's claim check against the registry simulator. */
 export async function startOrdersHarness(o: { withCatalog?: boolean; webhooks?: boolean } = {}): Promise<OrdersHarness> {
   process.env.NODE_ENV = 'test';
   const db = new Client({ connectionString: process.env.DATABASE_URL });
@@ -80,6 +82,7 @@ export async function startOrdersHarness(o: { withCatalog?: boolean; webhooks?: 
     APP_URL: url,
   });
   const catalog: INestMicroservice | null = o.withCatalog ? await startService('catalog', CatalogServiceModule, process.env.REDIS_URL) : null;
+  const availability: INestMicroservice | null = o.withCatalog ? await startService('availability', AvailabilityServiceModule, process.env.REDIS_URL) : null;
   const service: INestMicroservice = await startService('orders', OrdersServiceModule, process.env.REDIS_URL);
   const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
   await client.connect();
@@ -100,6 +103,7 @@ export async function startOrdersHarness(o: { withCatalog?: boolean; webhooks?: 
       await wallet.close();
       await gateway.close();
       await service.close();
+      await availability?.close();
       await catalog?.close();
       await db.end();
     },
