@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { log, startPostgres, startRedis, stopper, Stoppable } from '../../scripts/dev/infra';
+import { benchDataStores, log, Stoppable, stopper } from '../../scripts/dev/infra';
 import { startSystem } from '../../scripts/dev/system';
 import { setSimLatency } from './sim-admin';
 
@@ -73,17 +73,7 @@ async function main() {
   const stop = stopper(handles);
   process.on('SIGINT', async () => { await stop(); process.exit(130); });
   try {
-    // under `npm run bench` PostgreSQL and Redis are already running (DATABASE_URL, REDIS_URL); standalone, start them
-    let databaseUrl = process.env.DATABASE_URL;
-    let redisUrl = process.env.REDIS_URL;
-    if (!databaseUrl || !redisUrl) {
-      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: PG, database: 'registrar_bench', persistent: false });
-      handles.push(pg);
-      const redis = await startRedis(REDIS, path.join(tmp, 'redis.log'));
-      handles.push(redis);
-      databaseUrl = pg.url;
-      redisUrl = redis.url;
-    }
+    const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort: PG, redisPort: REDIS, handles });
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PORT: String(HTTP), EPP_PORT: String(EPP), LOCAL_RUNTIME: '1', LOG_LEVEL: 'warn',
       APP_URL: base, AVAILABILITY_CONCURRENCY: String(CONCURRENCY), EPP_ADMIN_PORT: String(EPP + 1),

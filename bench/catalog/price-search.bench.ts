@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { log, runProcess, startPostgres, startRedis, stopper, Stoppable, waitForPort } from '../../scripts/dev/infra';
+import { benchDataStores, log, runProcess, Stoppable, stopper, waitForPort } from '../../scripts/dev/infra';
 import { tsEntry } from '../../scripts/dev/system';
 
 const port = Number(process.env.BENCH_PORT ?? 18090);
@@ -70,17 +70,7 @@ async function main() {
     const webDir = path.join(tmp, 'web');
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="ja"><body>bench</body></html>');
-    // `npm run bench` (scripts/dev/bench.ts) passes its PostgreSQL and Redis; run alone, this starts its own
-    let databaseUrl = process.env.DATABASE_URL;
-    let redisUrl = process.env.REDIS_URL;
-    if (!databaseUrl || !redisUrl) {
-      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: pgPort, database: 'registrar_bench', persistent: false });
-      handles.push(pg);
-      const redis = await startRedis(redisPort, path.join(tmp, 'redis.log'));
-      handles.push(redis);
-      databaseUrl = pg.url;
-      redisUrl = redis.url;
-    }
+    const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort: pgPort, redisPort: redisPort, handles });
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',

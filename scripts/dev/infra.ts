@@ -203,3 +203,16 @@ export function stopper(handles: Stoppable[]): () => Promise<void> {
     return done;
   };
 }
+
+/**
+ * The data stores a benchmark runs on: those of `npm run bench` (DATABASE_URL and REDIS_URL set by scripts/dev/bench.ts),
+ * or, when a benchmark runs alone, a PostgreSQL and a Redis of its own under `tmp` (added to `handles` to be stopped).
+ */
+export async function benchDataStores(o: { tmp: string; pgPort: number; redisPort: number; handles: Stoppable[] }): Promise<{ databaseUrl: string; redisUrl: string }> {
+  if (process.env.DATABASE_URL && process.env.REDIS_URL) return { databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL };
+  const pg = await startPostgres({ dataDir: path.join(o.tmp, 'pg'), port: o.pgPort, database: 'registrar_bench', persistent: false });
+  o.handles.push(pg);
+  const redis = await startRedis(o.redisPort, path.join(o.tmp, 'redis.log'));
+  o.handles.push(redis);
+  return { databaseUrl: pg.url, redisUrl: redis.url };
+}
