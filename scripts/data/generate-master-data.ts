@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { TLD_CATEGORY_COLUMNS, TLD_COLUMNS, TLD_PRICE_COLUMNS, toCsv } from '@registrar/catalog';
+import { TLD_CATEGORY_COLUMNS, TLD_COLUMNS, TLD_PRICE_COLUMNS, toCsv, type TldPriceImportRow } from '@registrar/catalog';
 import {
   CATEGORIES, CCTLD, CCTLDS, DEADLINES, DeadlineKey, DESCRIPTIONS, GENERIC, GENERIC_TLDS, GroupDefaults, IDN_GTLD, IDN_TLDS, JP, JP_IDN_PRICES, JP_TLDS,
   NEW_GTLD, NEW_GTLDS, PREF, PREF_PRICES, PREFECTURES, REQUIREMENTS,
@@ -93,24 +93,8 @@ function description(t: SourceTld): string {
   }
 }
 
-interface PriceRow {
-  tld_name: string;
-  effective_month: string;
-  is_idn_price: boolean;
-  register: number | null;
-  renew: number | null;
-  transfer: number | null;
-  restore: number;
-  register_normal: number | null;
-  renew_normal: number | null;
-  transfer_normal: number | null;
-  is_register_campaign: boolean;
-  is_register_special: boolean;
-  is_renew_campaign: boolean;
-  is_renew_special: boolean;
-  is_transfer_campaign: boolean;
-  is_transfer_special: boolean;
-}
+/** one row of tld_price.csv: exactly what the import reads back */
+type PriceRow = TldPriceImportRow;
 
 /**
  * Campaigns change by month: each entry overrides the first-year campaign price of a TLD for a month
