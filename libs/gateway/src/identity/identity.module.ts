@@ -1,5 +1,5 @@
 import { Inject, MiddlewareConsumer, Module, NestModule, OnModuleDestroy, Provider } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import IORedis from 'ioredis';
 import { schemaTypeOrmModule } from '@registrar/db';
@@ -11,6 +11,11 @@ import { PostalModule } from '../postal/postal.module';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
 import { AdminUsersController } from './admin-users/admin-users.controller';
+import { AdminAuditController } from './audit/admin-audit.controller';
+import { AdminAuditEntity } from './audit/admin-audit.entity';
+import { AdminAuditInterceptor } from './audit/admin-audit.interceptor';
+import { AdminAuditRepository } from './audit/admin-audit.repository';
+import { AdminAuditLog1795433231040 } from './migrations/1795433231040-admin-audit-log';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottleService } from './auth/login-throttle.service';
@@ -34,7 +39,8 @@ import { EmailTokenEntity } from './users/email-token.entity';
 import { UserEntity } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
 
-const entities = [UserEntity, EmailTokenEntity];
+const entities = [UserEntity, EmailTokenEntity, AdminAuditEntity];
+export const IDENTITY_MIGRATIONS = [IdentityInit1767300000000, AdminAuditLog1795433231040];
 
 const providers: Provider[] = [
   { provide: IdentityConfig, useFactory: identityConfig },
@@ -42,6 +48,8 @@ const providers: Provider[] = [
   { provide: CLOCK, useFactory: () => new SystemClock() },
   { provide: SMS_SENDER, useFactory: (r: IORedis) => (devToolsEnabled() ? new DevSmsSender(r) : new UnconfiguredSmsSender()), inject: [IDENTITY_REDIS] },
   { provide: APP_GUARD, useClass: RolesGuard },
+  { provide: APP_INTERCEPTOR, useClass: AdminAuditInterceptor },
+  AdminAuditRepository,
   UsersRepository, PasswordService, LoginThrottleService, MailerService, AuthService, TwoFactorService, AccountService, ProfileService, SmsService,
   DemoAccountsService, SessionMiddleware, CsrfMiddleware, PointsReader,
 ];
@@ -51,10 +59,10 @@ const providers: Provider[] = [
  * verification. Its middleware runs for every route: the session, then the CSRF rule for state-changing calls.
  */
 @Module({
-  imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: [IdentityInit1767300000000] }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), PostalModule, rpcClientModule(ORDERS_CLIENT)],
-  controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
+  imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: IDENTITY_MIGRATIONS }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), PostalModule, rpcClientModule(ORDERS_CLIENT)],
+  controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, AdminAuditController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
   providers,
-  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS],
+  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS, AdminAuditRepository],
 })
 export class IdentityModule implements NestModule, OnModuleDestroy {
   constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis) {}
