@@ -34,6 +34,8 @@ async function main() {
       EPP_PORT: process.env.EPP_PORT ?? '7700',
       APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
       LOCAL_RUNTIME: '1',
+      // the registry's mail (registrant-change approval) goes to the local mail catcher of the services process
+      REGISTRY_SIM_SMTP_URL: process.env.REGISTRY_SIM_SMTP_URL ?? `smtp://127.0.0.1:${process.env.MAIL_CATCHER_SMTP_PORT ?? 1025}`,
     };
     handles.push(...(await startSystem({ env, port })));
     log('');

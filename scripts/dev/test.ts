@@ -63,6 +63,8 @@ async function main() {
   const stop = stopper(handles);
   process.on('SIGINT', async () => { await stop(); process.exit(130); });
   const ports = { pg: Number(process.env.TEST_PG_PORT ?? 55432), redis: Number(process.env.TEST_REDIS_PORT ?? 56379), http: Number(process.env.TEST_HTTP_PORT ?? 18080), epp: Number(process.env.TEST_EPP_PORT ?? 17700) };
+  // the SMTP server the integration tests listen on for the registry simulator's mail (registrant-change approval)
+  const simSmtpPort = Number(process.env.TEST_SIM_SMTP_PORT ?? 17735);
   let ok = true;
   try {
     if (stages.includes('lint')) {
@@ -95,7 +97,7 @@ async function main() {
       };
       if (stages.includes('integration')) {
         // one registry simulator shared by the whole integration suite (admin channel on EPP port + 2)
-        const simEnv = { ...base, EPP_ADMIN_PORT: String(ports.epp + 2), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT };
+        const simEnv = { ...base, EPP_ADMIN_PORT: String(ports.epp + 2), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, TEST_SIM_SMTP_PORT: String(simSmtpPort), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${simSmtpPort}` };
         const sim = await startRegistrySimProcess(simEnv, path.join(tmp, 'registry-sim.log'));
         try {
           ok = jest('integration', simEnv, ['--runInBand', ...(stages.at(-1) === 'integration' ? extra : [])]) && ok;
@@ -112,7 +114,7 @@ async function main() {
         await admin.connect();
         await admin.query('CREATE DATABASE registrar_e2e');
         await admin.end();
-        const env = { ...base, DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4) };
+        const env = { ...base, DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${ports.epp + 4}` };
         handles.push(...(await startSystem({ env, port: ports.http, logFile: path.join(tmp, 'system.log') })));
         const out = path.join(tmp, 'playwright.json');
         const r = run('playwright (browser)', node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...(stages.at(-1) === 'e2e' ? extra : [])], { ...env, BASE_URL: `http://localhost:${ports.http}`, PLAYWRIGHT_JSON_OUTPUT_NAME: out });

@@ -24,6 +24,10 @@ import { PrereqService } from './prereq/prereq.service';
 import { DefaultSettingsRepository } from './settings/default-settings.repository';
 import { DefaultSettingsService } from './settings/default-settings.service';
 import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
+import { RegistryContacts } from './whois/registry-contacts';
+import { WhoisChangeJob, WhoisPendingSweep } from './whois/whois-change.job';
+import { WhoisDomainRepository } from './whois/whois-domain.repository';
+import { WhoisService } from './whois/whois.service';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -61,6 +65,11 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     CompleteOrderJob,
     DomainOpsQueue,
     ProxyIdentityRepository,
+    RegistryContacts,
+    WhoisDomainRepository,
+    WhoisService,
+    WhoisChangeJob,
+    WhoisPendingSweep,
   ],
 })
 export class DomainOpsServiceModule {}

@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateDomainsResult, CreateDomainsRpcRequest, DefaultSettingResult, DomainOpsErrorCode, DomainOpsPatterns, EstimateItem, EstimateRpcRequest,
   OrderStatusResult, OwnedDomainDto, PrereqResult, PrereqRpcRequest, ProxyDomainResult, WhoisContactResult, WhoisContactRpcRequest,
+  ContactDeleteResult, WhoisCancelResult, WhoisContactDto, WhoisDispatchResult, WhoisDispatchRpcRequest, WhoisPatterns,
 } from '@registrar/contracts';
 import { DomainOpsException } from './common/domain-ops.exception';
 import { DomainOpsRpcErrorFilter } from './common/rpc-errors.filter';
@@ -12,6 +13,8 @@ import { RegistrationOrderService } from './orders/registration-order.service';
 import { PrereqService } from './prereq/prereq.service';
 import { DefaultSettingsService } from './settings/default-settings.service';
 import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
+import { WhoisPendingSweep } from './whois/whois-change.job';
+import { WhoisService } from './whois/whois.service';
 
 /** Every payload names the member (set by the gateway from the session, never from the browser). */
 function userIdOf(p: { userId?: unknown } | null | undefined): number {
@@ -31,6 +34,8 @@ export class DomainOpsRpcController {
     private readonly defaults: DefaultSettingsService,
     private readonly domains: OwnedDomainRepository,
     private readonly proxies: ProxyIdentityRepository,
+    private readonly whois: WhoisService,
+    private readonly sweep: WhoisPendingSweep,
   ) {}
 
   @MessagePattern(DomainOpsPatterns.Estimate)
@@ -75,5 +80,33 @@ export class DomainOpsRpcController {
     if (!address || address.length > 320) return { found: false, domain: null };
     const domain = await this.proxies.domainByAddress(address);
     return { found: !!domain, domain };
+  }
+
+  @MessagePattern(WhoisPatterns.ContactList)
+  async contactList(@Payload() req: { userId: number }): Promise<{ contacts: WhoisContactDto[] }> {
+    return { contacts: await this.whois.listContacts(userIdOf(req)) };
+  }
+
+  @MessagePattern(WhoisPatterns.ContactDelete)
+  contactDelete(@Payload() req: { userId: number; contactId: unknown }): Promise<ContactDeleteResult> {
+    return this.whois.deleteContact(userIdOf(req), req?.contactId);
+  }
+
+  @MessagePattern(WhoisPatterns.Dispatch)
+  dispatch(@Payload() req: WhoisDispatchRpcRequest): Promise<WhoisDispatchResult> {
+    return this.whois.dispatch({ ...req, userId: userIdOf(req) });
+  }
+
+  @MessagePattern(WhoisPatterns.Cancel)
+  cancel(@Payload() req: { userId: number; domain: unknown }): Promise<WhoisCancelResult> {
+    return this.whois.cancel(userIdOf(req), req?.domain);
+  }
+
+  /** The count the list page polls; changes waiting for approval are checked at the registry first. */
+  @MessagePattern(WhoisPatterns.StatusCount)
+  async statusCount(@Payload() req: { userId: number }): Promise<{ count: number }> {
+    const userId = userIdOf(req);
+    await this.sweep.handle({ userId });
+    return { count: await this.whois.statusCount(userId) };
   }
 }

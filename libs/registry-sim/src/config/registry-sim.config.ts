@@ -52,6 +52,29 @@ export class RegistrySimConfig extends BaseConfig {
   @Type(() => Number) @IsInt() @Min(10) @Max(86400)
   REGISTRY_SIM_IDLE_SECONDS = 600;
 
+  /**
+   * Where the registry sends its mail (the registrant-change approval): an SMTP URL. The local runtime and the e2e
+   * system point it at the mail catcher (or the inbound SMTP server of the WHOIS mail inbox); empty = no mail, the
+   * link is only logged and listed at GET /registrant-changes of the admin channel.
+   */
+  @IsString()
+  REGISTRY_SIM_SMTP_URL = '';
+
+  @IsString()
+  REGISTRY_SIM_MAIL_FROM = 'change-of-registrant@registry-sim.example';
+
+  /** base of the approval links in the mail; empty = the admin channel, http://127.0.0.1:<admin port> */
+  @IsString()
+  REGISTRY_SIM_APPROVAL_BASE_URL = '';
+
+  /** registrant contact ids of the registrars' own privacy services (a regular expression): a change to them needs no approval */
+  @IsString()
+  REGISTRY_SIM_PRIVACY_CONTACTS = '^rkpx';
+
+  get approvalBaseUrl(): string {
+    return (this.REGISTRY_SIM_APPROVAL_BASE_URL || `http://127.0.0.1:${this.adminPort}`).replace(/\/+$/, '');
+  }
+
   get adminPort(): number {
     return this.EPP_ADMIN_PORT || this.EPP_PORT + 1;
   }
