@@ -23,6 +23,12 @@ export const DomainOpsPatterns = {
   WhoisContactAdd: 'domain-ops.whois.contact.add',
   /** { userId } -> OwnedDomainDto[] the member's domains (newest first) */
   OwnedDomains: 'domain-ops.domain.owned',
+  /** { userId, id } -> OwnedDomainDto (NOT_FOUND for another member's domain) */
+  OwnedDomain: 'domain-ops.domain.one',
+  /** { punycodes[] } -> OwnedDomainDto[] the domains we hold among these names (services only: the dns zones) */
+  DomainsByName: 'domain-ops.domain.by-name',
+  /** { afterId, limit } -> OwnedDomainDto[] every held domain by id (services only: the dns reconciliation) */
+  DomainsPage: 'domain-ops.domain.page',
 } as const;
 export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns];
 

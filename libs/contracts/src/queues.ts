@@ -10,6 +10,8 @@ export enum QueueName {
   Schedules = 'schedules',
   /** catalog's own work: the monthly campaign-counter reset */
   Catalog = 'catalog',
+  /** dns: zones PowerDNS serves (created, refreshed, removed) */
+  Dns = 'dns',
 }
 
 export enum JobName {
@@ -23,4 +25,8 @@ export enum JobName {
   CompleteOrder = 'complete-order',
   /** catalog: on the 1st at 0:00 Asia/Tokyo, drops campaign counters of past months */
   ResetCampaignCounters = 'reset-campaign-counters',
+  /** dns: bring one zone in line with its domain (registered, name servers changed, moved away, expired) */
+  SyncZone = 'sync-zone',
+  /** dns: every few minutes, every zone and every domain on our name servers checked (expiry, missed events) */
+  ReconcileZones = 'reconcile-zones',
 }
