@@ -23,4 +23,6 @@ export enum JobName {
   CompleteOrder = 'complete-order',
   /** catalog: on the 1st at 0:00 Asia/Tokyo, drops campaign counters of past months */
   ResetCampaignCounters = 'reset-campaign-counters',
+  /** mail: one outbound mail (libs/mail renders, sends and logs it) */
+  SendMail = 'send-mail',
 }
