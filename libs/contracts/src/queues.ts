@@ -29,4 +29,6 @@ export enum JobName {
   SyncZone = 'sync-zone',
   /** dns: every few minutes, every zone and every domain on our name servers checked (expiry, missed events) */
   ReconcileZones = 'reconcile-zones',
+  /** mail: one outbound mail (libs/mail renders, sends and logs it) */
+  SendMail = 'send-mail',
 }

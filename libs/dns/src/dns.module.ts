@@ -28,8 +28,14 @@ const config = () => loadConfig(DnsConfig);
       imports: [db],
       sinkProvider: { provide: REGISTRAR_LOG_SINK, useFactory: (ds: DataSource) => new PostgresRegistrarLogSink(ds, { schema: DNS_SCHEMA }), inject: [getDataSourceToken(DNS_SCHEMA)] },
     }),
-    BullModule.forRootAsync({ useFactory: () => { const o = redisOptions(config().REDIS_URL); return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } }; } }),
-    BullModule.registerQueue({ name: QueueName.Dns }),
+    // QueueName.Dns: the SyncZone and ReconcileZones worker (DnsProcessor) and the reconciliation's scheduler
+    BullModule.registerQueueAsync({
+      name: QueueName.Dns,
+      useFactory: () => {
+        const o = redisOptions(config().REDIS_URL);
+        return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
+      },
+    }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
   ],
   controllers: [DnsRpcController],

@@ -6,6 +6,7 @@ import { CATALOG_CLIENT, ORDERS_CLIENT, QueueName } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
 import { CLOCK, loadConfig, redisOptions, rpcClientModule, SystemClock } from '@registrar/infra';
+import { MailModule } from '@registrar/mail';
 import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
 import { DomainOpsConfig } from './domain-ops.config';
 import { DomainOpsRpcController } from './domain-ops.rpc.controller';
@@ -25,6 +26,7 @@ import { PrereqRepository } from './prereq/prereq.repository';
 import { PrereqService } from './prereq/prereq.service';
 import { DefaultSettingsRepository } from './settings/default-settings.repository';
 import { DefaultSettingsService } from './settings/default-settings.service';
+import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -42,8 +44,14 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     rpcClientModule(ORDERS_CLIENT),
     rpcClientModule(CATALOG_CLIENT),
     // producer only: zone changes for the dns service (QueueName.Dns)
-    BullModule.forRootAsync({ useFactory: () => { const o = redisOptions(loadConfig(DomainOpsConfig).REDIS_URL); return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } }; } }),
-    BullModule.registerQueue({ name: QueueName.Dns }),
+    BullModule.registerQueueAsync({
+      name: QueueName.Dns,
+      useFactory: () => {
+        const o = redisOptions(loadConfig(DomainOpsConfig).REDIS_URL);
+        return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
+      },
+    }),
+    MailModule.forSender(),
   ],
   controllers: [DomainOpsRpcController],
   providers: [
@@ -65,6 +73,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     CompleteOrderJob,
     DomainOpsQueue,
     DnsZoneEvents,
+    ProxyIdentityRepository,
   ],
 })
 export class DomainOpsServiceModule {}
