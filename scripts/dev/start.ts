@@ -34,10 +34,13 @@ async function main() {
       EPP_PORT: process.env.EPP_PORT ?? '7700',
       APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
       LOCAL_RUNTIME: '1',
+      // inbound SMTP of the WHOIS proxy addresses (docs/whois-mail.md)
+      SMTP_INBOUND_PORT: process.env.SMTP_INBOUND_PORT ?? '2525',
     };
     handles.push(...(await startSystem({ env, port })));
     log('');
     log(`ready: http://localhost:${port}`);
+    log(`WHOIS proxy mail (SMTP): 127.0.0.1:${env.SMTP_INBOUND_PORT}`);
     log('press Ctrl-C to stop');
   } catch (e) {
     console.error(e);

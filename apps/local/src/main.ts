@@ -9,6 +9,7 @@ import { CatalogServiceModule } from '@registrar/catalog';
 import { AvailabilityServiceModule } from '@registrar/availability';
 import { OrdersServiceModule } from '@registrar/orders';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
+import { WhoisMailServiceModule } from '@registrar/whois-mail';
 import { startLocalStripeIfNeeded } from '@registrar/stripe-local';
 import { startGateway, startMailCatcher } from '@registrar/gateway';
 
@@ -27,6 +28,8 @@ async function main() {
   if (stripeLocal) apps.push({ close: () => stripeLocal.close() } as unknown as INestApplicationContext);
   apps.push(await startService('orders', OrdersServiceModule));
   apps.push(await startService('domain-ops', DomainOpsServiceModule));
+  // inbound SMTP of the WHOIS proxy addresses on SMTP_INBOUND_PORT (2525)
+  apps.push(await startService('whois-mail', WhoisMailServiceModule));
   // the local mail catcher (account mail is readable at /dev/mail); a real SMTP_URL, when given, wins
   if (!process.env.SMTP_URL && process.env.NODE_ENV !== 'production') {
     const catcher = await startMailCatcher({ port: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025), redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });

@@ -23,6 +23,8 @@ export const DomainOpsPatterns = {
   WhoisContactAdd: 'domain-ops.whois.contact.add',
   /** { userId } -> OwnedDomainDto[] the member's domains (newest first) */
   OwnedDomains: 'domain-ops.domain.owned',
+  /** { email } -> ProxyAddressDomain | null: the domain whose per-domain WHOIS proxy address this is (whois-mail asks) */
+  FindByProxyEmail: 'domain-ops.domain.by-proxy-email',
 } as const;
 export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns];
 
@@ -73,4 +75,11 @@ export interface RegisterDomainJobData {
 /** Data of the CompleteOrder parent. */
 export interface CompleteOrderJobData {
   orderId: string;
+}
+
+/** The domain behind a per-domain WHOIS proxy e-mail address. */
+export interface ProxyAddressDomain {
+  domainId: number;
+  userId: number;
+  name: string;
 }

@@ -10,6 +10,8 @@ export enum QueueName {
   Schedules = 'schedules',
   /** catalog's own work: the monthly campaign-counter reset */
   Catalog = 'catalog',
+  /** whois-mail: processing of inbound WHOIS proxy mail */
+  WhoisMail = 'whois-mail',
 }
 
 export enum JobName {
@@ -23,4 +25,6 @@ export enum JobName {
   CompleteOrder = 'complete-order',
   /** catalog: on the 1st at 0:00 Asia/Tokyo, drops campaign counters of past months */
   ResetCampaignCounters = 'reset-campaign-counters',
+  /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
+  ProcessWhoisMail = 'process-whois-mail',
 }

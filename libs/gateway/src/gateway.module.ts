@@ -9,12 +9,13 @@ import { PurchaseModule } from './purchase/purchase.module';
 import { IdentityModule } from './identity/identity.module';
 import { SearchModule } from './search/search.module';
 import { SpaMiddleware } from './spa/spa.middleware';
+import { WhoisMailAdminModule } from './admin-whois-mail/whois-mail-admin.module';
 import { GATEWAY_REDIS } from './tokens';
 
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 @Module({
-  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule],
+  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule, WhoisMailAdminModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

@@ -33,6 +33,7 @@ import { TwoFactorService } from './two-factor/two-factor.service';
 import { EmailTokenEntity } from './users/email-token.entity';
 import { UserEntity } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
+import { IdentityRpcController } from './users/identity.rpc.controller';
 
 const entities = [UserEntity, EmailTokenEntity];
 
@@ -52,7 +53,7 @@ const providers: Provider[] = [
  */
 @Module({
   imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: [IdentityInit1767300000000] }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), PostalModule, rpcClientModule(ORDERS_CLIENT)],
-  controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
+  controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, SidebarCountsController, IdentityRpcController, ...(devToolsEnabled() ? [DevToolsController] : [])],
   providers,
   exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS],
 })
