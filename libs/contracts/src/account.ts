@@ -33,12 +33,3 @@ export interface SessionResult {
   csrfToken: string;
 }
 
-/** Look-ups the gateway (owner of identity) answers for other services on the Redis transport. */
-export const IdentityPatterns = {
-  /** { userId } -> MemberContact | null: a member's own address (whois-mail forwards proxy mail there) */
-  MemberContact: 'identity.member.contact',
-} as const;
-export interface MemberContact {
-  userId: number;
-  email: string;
-}

@@ -4,5 +4,3 @@ export const AVAILABILITY_CLIENT = 'AVAILABILITY_CLIENT';
 export const ORDERS_CLIENT = 'ORDERS_CLIENT';
 export const DOMAIN_OPS_CLIENT = 'DOMAIN_OPS_CLIENT';
 export const WHOIS_MAIL_CLIENT = 'WHOIS_MAIL_CLIENT';
-/** The gateway answers identity look-ups of other services (a member's own address for forwarded mail). */
-export const IDENTITY_CLIENT = 'IDENTITY_CLIENT';

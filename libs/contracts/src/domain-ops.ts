@@ -23,8 +23,11 @@ export const DomainOpsPatterns = {
   WhoisContactAdd: 'domain-ops.whois.contact.add',
   /** { userId } -> OwnedDomainDto[] the member's domains (newest first) */
   OwnedDomains: 'domain-ops.domain.owned',
-  /** { email } -> ProxyAddressDomain | null: the domain whose per-domain WHOIS proxy address this is (whois-mail asks) */
-  FindByProxyEmail: 'domain-ops.domain.by-proxy-email',
+  /**
+   * { address } -> ProxyDomainResult: the domain whose WHOIS proxy e-mail address this is (case-insensitive), for the
+   * WHOIS mail inbox (docs/whois.md). found false for an address that is not a proxy address of ours.
+   */
+  FindDomainByProxyAddress: 'domain-ops.whois.proxy.find-domain',
 } as const;
 export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns];
 
@@ -67,6 +70,24 @@ export interface OwnedDomainDto {
   created_at: string;
 }
 
+/** A domain found by its WHOIS proxy address. */
+export interface ProxyDomainDto {
+  domainId: number;
+  userId: number;
+  name: string;
+  punycode: string;
+  /** `px-<20 characters>@<WHOIS_PROXY_MAIL_DOMAIN>` */
+  proxyEmail: string;
+  /** the registry contact (EPP contact id) of this domain's proxy */
+  registryContactId: string;
+  /** whether WHOIS proxy is on for the domain now (the address stays the domain's after proxy is turned off) */
+  whoisProxyEnabled: boolean;
+}
+export interface ProxyDomainResult {
+  found: boolean;
+  domain: ProxyDomainDto | null;
+}
+
 /** Data of the RegisterDomainJob child (one per order item). */
 export interface RegisterDomainJobData {
   orderId: string;
@@ -77,9 +98,3 @@ export interface CompleteOrderJobData {
   orderId: string;
 }
 
-/** The domain behind a per-domain WHOIS proxy e-mail address. */
-export interface ProxyAddressDomain {
-  domainId: number;
-  userId: number;
-  name: string;
-}

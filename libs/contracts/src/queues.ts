@@ -25,6 +25,8 @@ export enum JobName {
   CompleteOrder = 'complete-order',
   /** catalog: on the 1st at 0:00 Asia/Tokyo, drops campaign counters of past months */
   ResetCampaignCounters = 'reset-campaign-counters',
+  /** mail: one outbound mail (libs/mail renders, sends and logs it) */
+  SendMail = 'send-mail',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }

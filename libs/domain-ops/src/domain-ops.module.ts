@@ -5,6 +5,7 @@ import { CATALOG_CLIENT, ORDERS_CLIENT } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
 import { CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
+import { MailModule } from '@registrar/mail';
 import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
 import { DomainOpsConfig } from './domain-ops.config';
 import { DomainOpsRpcController } from './domain-ops.rpc.controller';
@@ -23,6 +24,7 @@ import { PrereqRepository } from './prereq/prereq.repository';
 import { PrereqService } from './prereq/prereq.service';
 import { DefaultSettingsRepository } from './settings/default-settings.repository';
 import { DefaultSettingsService } from './settings/default-settings.service';
+import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -39,6 +41,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     }),
     rpcClientModule(ORDERS_CLIENT),
     rpcClientModule(CATALOG_CLIENT),
+    MailModule.forSender(),
   ],
   controllers: [DomainOpsRpcController],
   providers: [
@@ -59,6 +62,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RegisterDomainJob,
     CompleteOrderJob,
     DomainOpsQueue,
+    ProxyIdentityRepository,
   ],
 })
 export class DomainOpsServiceModule {}

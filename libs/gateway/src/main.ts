@@ -7,8 +7,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import path from 'node:path';
-import { MicroserviceOptions } from '@nestjs/microservices';
-import { createLogger, PinoNestLogger, redisTransport } from '@registrar/infra';
+import { createLogger, PinoNestLogger } from '@registrar/infra';
 import { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
 import { SessionMiddleware } from './identity/session/session.middleware';
@@ -27,15 +26,6 @@ export function configureGatewayApp(app: NestExpressApplication): NestExpressApp
   return app;
 }
 
-/**
- * The gateway also answers identity look-ups of other services on the Redis transport (IdentityPatterns), as the
- * owner of accounts. Called by startGateway() and by tests that need those look-ups.
- */
-export async function connectGatewayRpc(app: NestExpressApplication, redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'): Promise<void> {
-  app.connectMicroservice<MicroserviceOptions>(redisTransport(redisUrl) as MicroserviceOptions, { inheritAppConfig: true });
-  await app.startAllMicroservices();
-}
-
 /** Starts the HTTP edge: API, sessions, CSRF, and the built web app. */
 export async function startGateway(): Promise<NestExpressApplication> {
   const logger = createLogger('gateway');
@@ -45,7 +35,6 @@ export async function startGateway(): Promise<NestExpressApplication> {
   const dist = path.resolve(process.cwd(), config.WEB_DIST);
   app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => { if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'); } }));
   app.enableShutdownHooks();
-  await connectGatewayRpc(app, config.REDIS_URL);
   await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
   logger.info({ port: config.PORT }, `gateway listening on http://localhost:${config.PORT}`);
   return app;

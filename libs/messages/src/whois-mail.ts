@@ -30,11 +30,7 @@ export const WM = {
   typeChangedMeanwhile: 'タイプが変更されています。画面を再読み込みしてください',
   alreadySuccess: '既に成功になっています',
   busy: '処理中のため変更できません',
-  /** the subject of a forwarded mail: [WHOIS代理転送] <domain> <original subject> */
-  forwardSubject: '[WHOIS代理転送] {domain} {subject}',
-  forwardIntro: 'WHOIS代理公開中のドメイン {domain} 宛てに届いたメールを転送します。\n差出人: {from}\n件名: {subject}\n受信日時: {date}\n\n――――――――――――――――――――\n',
   noDomain: '宛先の代理公開アドレスに対応するドメインが見つかりません',
-  noMemberAddress: '転送先（会員のメールアドレス）が見つかりません',
   noLink: '本文に承認用のリンクが見つかりません',
   linkHostRefused: 'リンク先 {host} は許可されていません',
   linkFailed: 'リンク先が {status} を返しました',

@@ -51,11 +51,4 @@ export class WhoisMailConfig extends BaseConfig {
   /** Parallel processing jobs per replica. */
   @Type(() => Number) @IsInt() @Min(1) @Max(128)
   WHOIS_MAIL_CONCURRENCY = 8;
-
-  /** Outbound SMTP for forwarded mail (the local runtime's mail catcher sets it). */
-  @IsOptional() @IsString()
-  SMTP_URL = '';
-
-  @IsString()
-  WHOIS_MAIL_FROM = 'ラッコドメイン WHOIS代理公開 <whois-proxy@localhost>';
 }

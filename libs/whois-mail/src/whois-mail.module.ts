@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { DOMAIN_OPS_CLIENT, IDENTITY_CLIENT, QueueName } from '@registrar/contracts';
+import { DOMAIN_OPS_CLIENT, QueueName } from '@registrar/contracts';
+import { MailModule } from '@registrar/mail';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { loadConfig, redisOptions, rpcClientModule } from '@registrar/infra';
 import { EmailsRepository } from './emails/emails.repository';
@@ -8,7 +9,7 @@ import { EmailsService } from './emails/emails.service';
 import { InboundMailService } from './inbound/inbound-mail.service';
 import { InboundSmtpServer } from './inbound/inbound-smtp.server';
 import { WHOIS_MAIL_MIGRATIONS, WHOIS_MAIL_SCHEMA } from './migrations';
-import { DomainsPort, MembersPort } from './ports/domains.port';
+import { DomainsPort } from './ports/domains.port';
 import { MailForwarder } from './processing/mail-forwarder';
 import { ProcessWhoisMailJob } from './processing/process-whois-mail.job';
 import { UntreatedSweeper } from './processing/untreated.sweeper';
@@ -34,7 +35,7 @@ const whoisMailConfig = () => loadConfig(WhoisMailConfig);
     }),
     BullModule.registerQueue({ name: QueueName.WhoisMail }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
-    rpcClientModule(IDENTITY_CLIENT),
+    MailModule.forSender(),
   ],
   controllers: [WhoisMailRpcController],
   providers: [
@@ -42,7 +43,6 @@ const whoisMailConfig = () => loadConfig(WhoisMailConfig);
     EmailsRepository,
     EmailsService,
     DomainsPort,
-    MembersPort,
     InboundMailService,
     InboundSmtpServer,
     WhoisMailQueue,

@@ -2,34 +2,20 @@
  * Boots the WHOIS mail path for real: the gateway (identity, sessions, CSRF, RolesGuard, and its identity look-ups on
  * the Redis transport), the whois-mail service (inbound SMTP on SMTP_INBOUND_PORT, BullMQ, its schema), the mail
  * catcher that receives forwarded mail, and a small HTTP site standing in for the pages approval links lead to.
- *
- * domain-ops' look-up of per-domain proxy addresses (DomainOpsPatterns.FindByProxyEmail) is answered by a responder
- * on the Redis transport from the addresses a test registers, until the WHOIS issue's proxy addresses land on main.
+ * The domain-ops service answers the proxy-address look-ups; a test's member holds a domain with its own proxy
+ * identity (rows as a registration leaves them).
  */
 import 'reflect-metadata';
-import { Controller, INestMicroservice, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { INestMicroservice } from '@nestjs/common';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { Client } from 'pg';
-import { DomainOpsPatterns, ProxyAddressDomain } from '@registrar/contracts';
+import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { startService } from '@registrar/infra';
-import { connectGatewayRpc, type CaughtMail } from '@registrar/gateway';
+import { type CaughtMail } from '@registrar/gateway';
 import { WhoisMailServiceModule } from '@registrar/whois-mail';
 import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
-
-const proxyAddresses = new Map<string, ProxyAddressDomain>();
-
-@Controller()
-class ProxyAddressResponder {
-  @MessagePattern(DomainOpsPatterns.FindByProxyEmail)
-  find(@Payload() req: { email: string }): ProxyAddressDomain | null {
-    return proxyAddresses.get(String(req?.email).toLowerCase()) ?? null;
-  }
-}
-@Module({ controllers: [ProxyAddressResponder] })
-class ProxyAddressResponderModule {}
 
 export const PROXY_DOMAIN = 'whois-proxy.rakko.example';
 
@@ -49,8 +35,8 @@ export interface WhoisMailHarness {
   site: LinkSite;
   superAdmin: Signed;
   /** a member with a proxied domain: its proxy address and the member's own address */
-  memberDomain(name?: string): Promise<{ userId: number; email: string; proxy: string; domain: ProxyAddressDomain }>;
-  send(mail: nodemailer.SendMailOptions & { envelope?: { from: string; to: string[] } }): Promise<{ response: string }>;
+  memberDomain(name?: string): Promise<{ userId: number; email: string; proxy: string; domain: { domainId: number; userId: number; name: string } }>;
+  send(mail: SendMailOptions & { envelope?: { from: string; to: string[] } }): Promise<{ response: string }>;
   caught(to: string): Promise<CaughtMail[]>;
   close(): Promise<void>;
 }
@@ -76,9 +62,8 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
   site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const h = await startHarness();
-  await connectGatewayRpc(h.app, process.env.REDIS_URL);
   const services: INestMicroservice[] = [];
-  services.push(await startService('domain-ops-proxy-responder', ProxyAddressResponderModule, process.env.REDIS_URL));
+  services.push(await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL));
   services.push(await startService('whois-mail', WhoisMailServiceModule, process.env.REDIS_URL));
   const smtpPort = Number(process.env.SMTP_INBOUND_PORT ?? 2525);
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: false });
@@ -91,10 +76,14 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
     memberDomain: async (name) => {
       const account = await createAccount(h);
       const n = ++seq;
-      const domain = { domainId: 100_000 + n, userId: account.user.id, name: name ?? `proxied-${Date.now()}-${n}.com` };
-      const proxy = `p${Date.now().toString(36)}${n}@${PROXY_DOMAIN}`;
-      proxyAddresses.set(proxy.toLowerCase(), domain);
-      return { userId: account.user.id, email: account.email, proxy, domain };
+      const punycode = name ?? `proxied-${Date.now()}-${n}.com`;
+      const token = `${Date.now().toString(36)}${n}abcdefghijkmnpqrstuvwxyz`.replace(/[^a-km-np-z2-9]/g, 'x').slice(0, 20);
+      const proxy = `px-${token}@${PROXY_DOMAIN}`;
+      const { rows } = await db.query(
+        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled)
+         VALUES ($1, $2, $2, $2, 'com', 'active', true, true, false) RETURNING id`, [account.user.id, punycode]);
+      await db.query('INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) VALUES ($1, $2, $3)', [punycode, proxy, `rkpx${token.slice(0, 12)}`]);
+      return { userId: account.user.id, email: account.email, proxy, domain: { domainId: Number(rows[0].id), userId: account.user.id, name: punycode } };
     },
     send: (mail) => transport.sendMail(mail) as Promise<{ response: string }>,
     caught: async (to) => {

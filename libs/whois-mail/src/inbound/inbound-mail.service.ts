@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ProxyAddressDomain } from '@registrar/contracts';
+import { ProxyDomainDto } from '@registrar/contracts';
 import { classifyWhoisMail } from '../classification/classification.rules';
 import { EmailsRepository } from '../emails/emails.repository';
 import { WhoisMailQueue } from '../processing/whois-mail.queue';
@@ -9,7 +9,7 @@ export interface InboundMessage {
   raw: Buffer;
   size: number;
   envelopeFrom: string;
-  recipients: { email: string; domain: ProxyAddressDomain }[];
+  recipients: { email: string; domain: ProxyDomainDto }[];
 }
 
 /** Stores an accepted message (one row per proxy address it was sent to), classified, and queues its processing. */

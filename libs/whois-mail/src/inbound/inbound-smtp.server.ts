@@ -3,7 +3,7 @@ import IORedis from 'ioredis';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { SMTPServer, SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
-import { ProxyAddressDomain } from '@registrar/contracts';
+import { ProxyDomainDto } from '@registrar/contracts';
 import { createRedis } from '@registrar/infra';
 import { DomainsPort } from '../ports/domains.port';
 import { WhoisMailConfig } from '../whois-mail.config';
@@ -38,7 +38,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
   private server!: SMTPServer;
   private redis!: IORedis;
   /** accepted recipients of each open SMTP session, with their domains */
-  private readonly recipients = new Map<string, Map<string, ProxyAddressDomain>>();
+  private readonly recipients = new Map<string, Map<string, ProxyDomainDto>>();
   port = 0;
 
   constructor(private readonly config: WhoisMailConfig, private readonly domains: DomainsPort, private readonly inbound: InboundMailService) {}
@@ -100,10 +100,10 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
     const rcpt = address.address.toLowerCase();
     const at = rcpt.lastIndexOf('@');
     if (at < 1 || rcpt.slice(at + 1) !== this.config.WHOIS_PROXY_MAIL_DOMAIN.toLowerCase()) throw smtpError(550, '5.7.1 Relaying denied');
-    const accepted = this.recipients.get(session.id) ?? new Map<string, ProxyAddressDomain>();
+    const accepted = this.recipients.get(session.id) ?? new Map<string, ProxyDomainDto>();
     this.recipients.set(session.id, accepted);
     if (accepted.size >= this.config.SMTP_INBOUND_MAX_RECIPIENTS) throw smtpError(452, '4.5.3 Too many recipients');
-    let domain: ProxyAddressDomain | null;
+    let domain: ProxyDomainDto | null;
     try {
       domain = await this.domains.byProxyEmail(rcpt);
     } catch (e) {
@@ -117,7 +117,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
   private async data(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
     const { raw, size, exceeded } = await readLimited(stream, this.config.SMTP_INBOUND_MAX_BYTES);
     if (exceeded || stream.sizeExceeded) throw smtpError(552, '5.3.4 Message too big');
-    const accepted = this.recipients.get(session.id) ?? new Map<string, ProxyAddressDomain>();
+    const accepted = this.recipients.get(session.id) ?? new Map<string, ProxyDomainDto>();
     const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
     try {
       const ids = await this.inbound.receive({ raw, size, envelopeFrom, recipients: [...accepted].map(([email, domain]) => ({ email, domain })) });

@@ -1,43 +1,32 @@
 import { Injectable } from '@nestjs/common';
-import nodemailer, { Transporter } from 'nodemailer';
-import { fmt, WM } from '@registrar/messages';
-import { WhoisMailConfig } from '../whois-mail.config';
+import { MailOutbox } from '@registrar/mail';
 import type { StoredEmail } from '../emails/emails.repository';
 
+/** Forwarded content is cut here (the whole message stays in the inbox and its raw copy). */
+const MAX_FORWARDED_CHARS = 100_000;
+
 /**
- * Forwards a WHOIS proxy mail to the member's own address through nodemailer (SMTP_URL; the local runtime's mail
- * catcher in development and tests). The original message goes along unchanged as an attachment (message/rfc822),
- * never opened here. The Message-ID is the mail's own, so a retried job is recognisable downstream.
- * (Outbound mail moves to the shared mail module once it exists.)
+ * Forwards a WHOIS proxy mail to the member's own address through the one outbound mail module (libs/mail: template
+ * 'whois-mail.forward', queued, retried, logged; the gateway's worker addresses it to the member). The key makes it
+ * exactly once per stored mail, however often the job is retried.
  */
 @Injectable()
 export class MailForwarder {
-  private transport: Transporter | null = null;
-  private transportUrl = '';
+  constructor(private readonly outbox: MailOutbox) {}
 
-  constructor(private readonly config: WhoisMailConfig) {}
-
-  private smtpUrl(): string {
-    return this.config.SMTP_URL || process.env.SMTP_URL || '';
-  }
-
-  async forward(mail: StoredEmail, to: string, raw: Buffer | null): Promise<void> {
-    const url = this.smtpUrl();
-    if (!url) throw new Error('SMTP_URL is not configured: the mail cannot be forwarded');
-    if (!this.transport || this.transportUrl !== url) {
-      this.transport = nodemailer.createTransport(url);
-      this.transportUrl = url;
-    }
-    const domain = mail.domainName ?? '';
-    const date = mail.createdAt.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' });
-    await this.transport.sendMail({
-      from: this.config.WHOIS_MAIL_FROM,
-      to,
-      subject: fmt(WM.forwardSubject, { domain, subject: mail.subject }).trim(),
-      text: fmt(WM.forwardIntro, { domain, from: mail.sender, subject: mail.subject, date }) + mail.content,
-      messageId: `<whois-mail-${mail.id}@${this.config.WHOIS_PROXY_MAIL_DOMAIN}>`,
-      headers: { 'X-Whois-Mail-Id': String(mail.id) },
-      attachments: raw ? [{ filename: `original-${mail.id}.eml`, content: raw, contentType: 'message/rfc822' }] : [],
+  async forward(mail: StoredEmail, userId: number): Promise<void> {
+    await this.outbox.send({
+      template: 'whois-mail.forward',
+      userId,
+      key: `whois-mail:${mail.id}:forward`,
+      params: {
+        domain: mail.domainName ?? '',
+        from: mail.sender,
+        subject: mail.subject,
+        receivedAt: mail.createdAt.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' }),
+        content: mail.content.slice(0, MAX_FORWARDED_CHARS),
+        emailId: mail.id,
+      },
     });
   }
 }

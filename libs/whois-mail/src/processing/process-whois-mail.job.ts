@@ -3,7 +3,6 @@ import { JobName, ProcessWhoisMailJobData, WhoisMailStatus } from '@registrar/co
 import { fmt, WM } from '@registrar/messages';
 import { LINK_TYPES } from '../classification/classification.rules';
 import { EmailsRepository } from '../emails/emails.repository';
-import { DomainsPort, MembersPort } from '../ports/domains.port';
 import { WhoisMailConfig } from '../whois-mail.config';
 import { escapeHtml, extractLinks, followLink, LinkError } from './links';
 import { MailForwarder } from './mail-forwarder';
@@ -34,8 +33,6 @@ export class ProcessWhoisMailJob {
 
   constructor(
     private readonly emails: EmailsRepository,
-    private readonly members: MembersPort,
-    private readonly domains: DomainsPort,
     private readonly forwarder: MailForwarder,
     private readonly config: WhoisMailConfig,
   ) {}
@@ -49,9 +46,7 @@ export class ProcessWhoisMailJob {
       if (LINK_TYPES.has(mail.type)) await this.followMailLink(mail.content, mail.html);
       else if (!mail.forwardedAt) {
         if (mail.userId == null) throw new PermanentMailError(WM.noDomain);
-        const member = await this.members.contact(mail.userId);
-        if (!member?.email) throw new PermanentMailError(WM.noMemberAddress);
-        await this.forwarder.forward(mail, member.email, await this.emails.raw(mail.id));
+        await this.forwarder.forward(mail, mail.userId);
         await this.emails.markForwarded(mail.id);
       }
       await this.emails.succeeded(mail.id);
