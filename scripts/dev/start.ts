@@ -38,11 +38,14 @@ async function main() {
       APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
       LOCAL_RUNTIME: '1',
       DNS_PORT: String(dnsPort),
+      // inbound SMTP of the WHOIS proxy addresses (docs/whois-mail.md)
+      SMTP_INBOUND_PORT: process.env.SMTP_INBOUND_PORT ?? '2525',
     };
     handles.push(...(await startSystem({ env, port })));
     log('');
     log(`ready: http://localhost:${port}`);
     log(`DNS: PowerDNS on 127.0.0.1:${dnsPort} (e.g. kdig @127.0.0.1 -p ${dnsPort} example.com SOA)`);
+    log(`WHOIS proxy mail (SMTP): 127.0.0.1:${env.SMTP_INBOUND_PORT}`);
     log('press Ctrl-C to stop');
   } catch (e) {
     console.error(e);

@@ -62,7 +62,7 @@ async function main() {
   const handles: Stoppable[] = [];
   const stop = stopper(handles);
   process.on('SIGINT', async () => { await stop(); process.exit(130); });
-  const ports = { pg: Number(process.env.TEST_PG_PORT ?? 55432), redis: Number(process.env.TEST_REDIS_PORT ?? 56379), http: Number(process.env.TEST_HTTP_PORT ?? 18080), epp: Number(process.env.TEST_EPP_PORT ?? 17700), dns: Number(process.env.TEST_DNS_PORT ?? 15353) };
+  const ports = { pg: Number(process.env.TEST_PG_PORT ?? 55432), redis: Number(process.env.TEST_REDIS_PORT ?? 56379), http: Number(process.env.TEST_HTTP_PORT ?? 18080), epp: Number(process.env.TEST_EPP_PORT ?? 17700), smtpInbound: Number(process.env.TEST_SMTP_INBOUND_PORT ?? 12525), dns: Number(process.env.TEST_DNS_PORT ?? 15353) };
   let ok = true;
   try {
     if (stages.includes('lint')) {
@@ -96,6 +96,8 @@ async function main() {
         REDIS_URL: redis.url,
         EPP_PORT: String(ports.epp),
         TEST_TMP: tmp,
+        // the whois-mail service's inbound SMTP (integration on this port, the browser-test system on the next)
+        SMTP_INBOUND_PORT: String(ports.smtpInbound),
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       };
       if (stages.includes('integration')) {
@@ -121,7 +123,7 @@ async function main() {
         await admin.query('CREATE DATABASE registrar_e2e');
         await admin.end();
         handles.push(await startPowerDns({ databaseUrl: e2eDb, port: ports.dns + 1, dir: path.join(tmp, 'pdns-e2e') }));
-        const env = { ...base, DNS_PORT: String(ports.dns + 1), DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4) };
+        const env = { ...base, DNS_PORT: String(ports.dns + 1), DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4), SMTP_INBOUND_PORT: String(ports.smtpInbound + 1) };
         handles.push(...(await startSystem({ env, port: ports.http, logFile: path.join(tmp, 'system.log') })));
         const out = path.join(tmp, 'playwright.json');
         const r = run('playwright (browser)', node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...(stages.at(-1) === 'e2e' ? extra : [])], { ...env, BASE_URL: `http://localhost:${ports.http}`, PLAYWRIGHT_JSON_OUTPUT_NAME: out });

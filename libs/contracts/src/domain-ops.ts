@@ -103,3 +103,4 @@ export interface RegisterDomainJobData {
 export interface CompleteOrderJobData {
   orderId: string;
 }
+

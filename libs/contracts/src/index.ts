@@ -9,3 +9,4 @@ export * from './orders';
 export * from './purchase';
 export * from './domain-ops';
 export * from './dns';
+export * from './whois-mail';

@@ -12,6 +12,8 @@ export enum QueueName {
   Catalog = 'catalog',
   /** dns: zones PowerDNS serves (created, refreshed, removed) */
   Dns = 'dns',
+  /** whois-mail: processing of inbound WHOIS proxy mail */
+  WhoisMail = 'whois-mail',
 }
 
 export enum JobName {
@@ -31,4 +33,6 @@ export enum JobName {
   ReconcileZones = 'reconcile-zones',
   /** mail: one outbound mail (libs/mail renders, sends and logs it) */
   SendMail = 'send-mail',
+  /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
+  ProcessWhoisMail = 'process-whois-mail',
 }
