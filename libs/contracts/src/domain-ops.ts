@@ -23,6 +23,12 @@ export const DomainOpsPatterns = {
   WhoisContactAdd: 'domain-ops.whois.contact.add',
   /** { userId } -> OwnedDomainDto[] the member's domains (newest first) */
   OwnedDomains: 'domain-ops.domain.owned',
+  /** { userId, id } -> OwnedDomainDto (NOT_FOUND for another member's domain) */
+  OwnedDomain: 'domain-ops.domain.one',
+  /** { punycodes[] } -> OwnedDomainDto[] the domains we hold among these names (services only: the dns zones) */
+  DomainsByName: 'domain-ops.domain.by-name',
+  /** { afterId, limit } -> OwnedDomainDto[] every held domain by id (services only: the dns reconciliation) */
+  DomainsPage: 'domain-ops.domain.page',
   /**
    * { address } -> ProxyDomainResult: the domain whose WHOIS proxy e-mail address this is (case-insensitive), for the
    * WHOIS mail inbox (docs/whois.md). found false for an address that is not a proxy address of ours.
@@ -104,3 +110,4 @@ export interface RegisterDomainJobData {
 export interface CompleteOrderJobData {
   orderId: string;
 }
+

@@ -9,3 +9,5 @@ export * from './orders';
 export * from './purchase';
 export * from './domain-ops';
 export * from './whois';
+export * from './dns';
+export * from './whois-mail';

@@ -10,6 +10,10 @@ export enum QueueName {
   Schedules = 'schedules',
   /** catalog's own work: the monthly campaign-counter reset */
   Catalog = 'catalog',
+  /** dns: zones PowerDNS serves (created, refreshed, removed) */
+  Dns = 'dns',
+  /** whois-mail: processing of inbound WHOIS proxy mail */
+  WhoisMail = 'whois-mail',
 }
 
 export enum JobName {
@@ -27,4 +31,12 @@ export enum JobName {
   WhoisPendingSweep = 'whois-pending-sweep',
   /** catalog: on the 1st at 0:00 Asia/Tokyo, drops campaign counters of past months */
   ResetCampaignCounters = 'reset-campaign-counters',
+  /** dns: bring one zone in line with its domain (registered, name servers changed, moved away, expired) */
+  SyncZone = 'sync-zone',
+  /** dns: every few minutes, every zone and every domain on our name servers checked (expiry, missed events) */
+  ReconcileZones = 'reconcile-zones',
+  /** mail: one outbound mail (libs/mail renders, sends and logs it) */
+  SendMail = 'send-mail',
+  /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
+  ProcessWhoisMail = 'process-whois-mail',
 }

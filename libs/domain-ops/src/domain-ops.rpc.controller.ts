@@ -74,6 +74,25 @@ export class DomainOpsRpcController {
     return this.domains.listByUser(userIdOf(req));
   }
 
+  @MessagePattern(DomainOpsPatterns.OwnedDomain)
+  async ownedOne(@Payload() req: { userId: number; id: number }): Promise<OwnedDomainDto> {
+    const id = Number(req?.id);
+    const d = Number.isSafeInteger(id) && id > 0 ? await this.domains.byId(userIdOf(req), id) : null;
+    if (!d) throw new DomainOpsException(DomainOpsErrorCode.NotFound, 'no such domain');
+    return d;
+  }
+
+  @MessagePattern(DomainOpsPatterns.DomainsByName)
+  byName(@Payload() req: { punycodes: string[] }): Promise<OwnedDomainDto[]> {
+    const names = Array.isArray(req?.punycodes) ? req.punycodes.map((n) => String(n).toLowerCase()).slice(0, 5000) : [];
+    return this.domains.byNames(names);
+  }
+
+  @MessagePattern(DomainOpsPatterns.DomainsPage)
+  page(@Payload() req: { afterId?: number; limit?: number }): Promise<OwnedDomainDto[]> {
+    return this.domains.page(Number(req?.afterId) || 0, Number(req?.limit) || 1000);
+  }
+
   @MessagePattern(DomainOpsPatterns.FindDomainByProxyAddress)
   async byProxyAddress(@Payload() req: { address?: unknown }): Promise<ProxyDomainResult> {
     const address = typeof req?.address === 'string' ? req.address.trim() : '';

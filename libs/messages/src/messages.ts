@@ -1,9 +1,12 @@
+import { DNS_MESSAGES } from './dns';
+
 /**
  * The one Japanese message catalogue shared by the server and the web app.
  * Messages quoted in the specifications are reproduced exactly; do not edit their text.
  * Templates use {name} placeholders, filled by `fmt`.
  */
 export const M = {
+  ...DNS_MESSAGES,
   // ---- generic / session (002 §7, §8)
   sessionTimeout: 'セッションタイムアウト：ページを再読み込みします',
   errorOccurred: 'エラーが発生しました',

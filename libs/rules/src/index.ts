@@ -8,3 +8,4 @@ export * from './mypage';
 export * from './whois';
 export * from './purchase';
 export * from './whois-settings';
+export * from './dns';

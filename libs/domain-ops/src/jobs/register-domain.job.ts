@@ -12,6 +12,7 @@ import { CatalogPort } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
 import { PrereqRepository, StoredPrereq } from '../prereq/prereq.repository';
 import { DefaultSettingsRepository } from '../settings/default-settings.repository';
+import { DnsZoneEvents } from './dns-zone.events';
 import { DomainOpsConfig } from '../domain-ops.config';
 import { ProxyIdentityRepository } from '../whois/proxy-identity.repository';
 import type { JobAttempt } from './domain-ops.queue';
@@ -76,6 +77,7 @@ export class RegisterDomainJob {
     private readonly settings: DefaultSettingsRepository,
     private readonly ledger: OrdersPort,
     private readonly catalog: CatalogPort,
+    private readonly dnsZones: DnsZoneEvents,
     private readonly proxies: ProxyIdentityRepository,
     private readonly config: DomainOpsConfig,
   ) {}
@@ -174,6 +176,8 @@ export class RegisterDomainJob {
       content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
       dedupeKey: `item:${item.id}:register`,
     });
+    // on our name servers the zone is served at once (SOA, NS); the dns service decides from the domain's state
+    if (!pending) await this.dnsZones.changed(item.punycode);
     const status = pending ? 'accepted' : 'done';
     await this.orders.setItem(item.id, { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null });
     return status;

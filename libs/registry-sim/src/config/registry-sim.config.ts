@@ -60,6 +60,13 @@ export class RegistrySimConfig extends BaseConfig {
   @IsString()
   REGISTRY_SIM_SMTP_URL = '';
 
+  /**
+   * Per mail domain SMTP targets, as the MX of each domain would route: `maildomain=smtp://host:port[,…]`. The local
+   * runtime and the e2e system send the WHOIS proxy domain's mail to the inbound SMTP server of the WHOIS mail inbox.
+   */
+  @IsString() @Matches(/^$|^[a-z0-9.-]+=smtps?:\/\/[^,=\s]+(,[a-z0-9.-]+=smtps?:\/\/[^,=\s]+)*$/i)
+  REGISTRY_SIM_SMTP_ROUTES = '';
+
   @IsString()
   REGISTRY_SIM_MAIL_FROM = 'change-of-registrant@registry-sim.example';
 
@@ -73,6 +80,13 @@ export class RegistrySimConfig extends BaseConfig {
 
   get approvalBaseUrl(): string {
     return (this.REGISTRY_SIM_APPROVAL_BASE_URL || `http://127.0.0.1:${this.adminPort}`).replace(/\/+$/, '');
+  }
+
+  smtpRoutes(): Map<string, string> {
+    return new Map(this.REGISTRY_SIM_SMTP_ROUTES.split(',').filter(Boolean).map((r) => {
+      const i = r.indexOf('=');
+      return [r.slice(0, i).toLowerCase(), r.slice(i + 1)] as [string, string];
+    }));
   }
 
   get adminPort(): number {

@@ -27,22 +27,27 @@ export function registrantChangeMail(c: RegistrantChangeRow, link: string): { su
   };
 }
 
-/** Sends the approval mails over SMTP (REGISTRY_SIM_SMTP_URL); without a URL the link is only logged. */
+/**
+ * Sends the approval mails over SMTP: to the route of the recipient's mail domain (REGISTRY_SIM_SMTP_ROUTES), else
+ * REGISTRY_SIM_SMTP_URL; without either the link is only logged.
+ */
 export class RegistrantChangeMailer {
-  private transport: Transporter | null = null;
+  private readonly transports = new Map<string, Transporter>();
 
-  constructor(private readonly smtpUrl: string, private readonly from: string, private readonly baseUrl: string, private readonly log: Logger) {}
+  constructor(private readonly smtpUrl: string, private readonly from: string, private readonly baseUrl: string, private readonly log: Logger, private readonly routes = new Map<string, string>()) {}
 
   async send(c: RegistrantChangeRow): Promise<void> {
     const link = approvalLink(this.baseUrl, c.token);
-    if (!this.smtpUrl) {
+    const url = this.routes.get(c.approverEmail.split('@').pop()!.toLowerCase()) ?? this.smtpUrl;
+    if (!url) {
       this.log.info({ domain: c.domain, link }, 'registrant change held for approval (no REGISTRY_SIM_SMTP_URL: mail not sent)');
       return;
     }
-    this.transport ??= nodemailer.createTransport(this.smtpUrl);
+    let transport = this.transports.get(url);
+    if (!transport) this.transports.set(url, (transport = nodemailer.createTransport(url)));
     const mail = registrantChangeMail(c, link);
     try {
-      await this.transport.sendMail({ from: this.from, to: c.approverEmail, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from: this.from, to: c.approverEmail, subject: mail.subject, text: mail.text });
       this.log.info({ domain: c.domain, to: c.approverEmail }, 'registrant change approval mail sent');
     } catch (e) {
       this.log.error({ err: e, domain: c.domain, link }, 'registrant change approval mail failed');
@@ -50,6 +55,6 @@ export class RegistrantChangeMailer {
   }
 
   close(): void {
-    this.transport?.close();
+    for (const t of this.transports.values()) t.close();
   }
 }
