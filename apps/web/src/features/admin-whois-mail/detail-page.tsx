@@ -6,7 +6,7 @@ import { WM } from '@registrar/messages';
 import { linkifyText } from '@registrar/rules';
 import { ApiError } from '../../lib/api';
 import { HtmlSource, SandboxedHtml } from './safe-html';
-import { markSuccess, statusColor, statusLabel, TYPE_OPTIONS, typeLabel, updateErrorMessages, updateType, whoisMailQueries } from './whois-mail.api';
+import { markSuccess, statusColor, statusLabel, TYPE_OPTIONS, updateErrorMessages, updateType, whoisMailQueries } from './whois-mail.api';
 import { Loading, MessageBox, WhoisMailFrame } from './whois-mail-frame';
 
 const route = getRouteApi('/admin/whois/emails/$id');
