@@ -9,3 +9,4 @@ export * from './whois';
 export * from './purchase';
 export * from './whois-settings';
 export * from './dns';
+export * from './text';
