@@ -35,6 +35,8 @@ import { Route as MypageStripeCompleteRouteImport } from './routes/mypage/stripe
 import { Route as MypageUserRegisterRouteImport } from './routes/mypage/user/register'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
+import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
+import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -166,6 +168,16 @@ const PasswordResetConfirmRoute = PasswordResetConfirmRouteImport.update({
   path: '/password/reset/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminWhoisEmailsIndexRoute = AdminWhoisEmailsIndexRouteImport.update({
+  id: '/whois/emails/',
+  path: '/whois/emails/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
+  id: '/whois/emails/$id',
+  path: '/whois/emails/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -194,6 +206,8 @@ export interface FileRoutesByFullPath {
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -221,6 +235,8 @@ export interface FileRoutesByTo {
   '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
+  '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -250,6 +266,8 @@ export interface FileRoutesById {
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -280,6 +298,8 @@ export interface FileRouteTypes {
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
+    | '/admin/whois/emails/$id'
+    | '/admin/whois/emails/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -307,6 +327,8 @@ export interface FileRouteTypes {
     | '/mypage/domain'
     | '/mypage/stripe'
     | '/password/reset'
+    | '/admin/whois/emails/$id'
+    | '/admin/whois/emails'
   id:
     | '__root__'
     | '/'
@@ -335,6 +357,8 @@ export interface FileRouteTypes {
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
+    | '/admin/whois/emails/$id'
+    | '/admin/whois/emails/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -540,6 +564,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PasswordResetConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/whois/emails/': {
+      id: '/admin/whois/emails/'
+      path: '/whois/emails'
+      fullPath: '/admin/whois/emails/'
+      preLoaderRoute: typeof AdminWhoisEmailsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/whois/emails/$id': {
+      id: '/admin/whois/emails/$id'
+      path: '/whois/emails/$id'
+      fullPath: '/admin/whois/emails/$id'
+      preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -547,12 +585,16 @@ interface AdminRouteChildren {
   AdminAudit_logRoute: typeof AdminAudit_logRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
+  AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
+  AdminWhoisEmailsIndexRoute: typeof AdminWhoisEmailsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAudit_logRoute: AdminAudit_logRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminDomainsIndexRoute: AdminDomainsIndexRoute,
+  AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
+  AdminWhoisEmailsIndexRoute: AdminWhoisEmailsIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -1,6 +1,8 @@
 import { Inject, MiddlewareConsumer, Module, NestModule, OnModuleDestroy, Provider } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { MAIL_RECIPIENTS, MailModule, MailRecipients } from '@registrar/mail';
 import IORedis from 'ioredis';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { ORDERS_CLIENT } from '@registrar/contracts';
@@ -24,7 +26,6 @@ import { RolesGuard } from './auth/roles.guard';
 import { DemoAccountsService } from './demo/demo-accounts.service';
 import { devToolsEnabled, IdentityConfig, identityConfig } from './identity.config';
 import { IDENTITY_REDIS, IDENTITY_SCHEMA } from './identity.constants';
-import { MailerService } from './mail/mailer.service';
 import { IdentityInit1767300000000 } from './migrations/1767300000000-identity-init';
 import { PointsReader } from './points/points.reader';
 import { ProfileController } from './profile/profile.controller';
@@ -42,6 +43,17 @@ import { UsersRepository } from './users/users.repository';
 const entities = [UserEntity, EmailTokenEntity, AdminAuditEntity];
 export const IDENTITY_MIGRATIONS = [IdentityInit1767300000000, AdminAuditLog1795433231040];
 
+/** The mail worker runs here, beside the members' addresses: a mail for a member is addressed when it is sent. */
+const mailRecipients: Provider = {
+  provide: MAIL_RECIPIENTS,
+  inject: [getDataSourceToken(IDENTITY_SCHEMA)],
+  useFactory: (ds: DataSource): MailRecipients => ({
+    emailOf: async (userId) => ((await ds.query(`SELECT email FROM ${IDENTITY_SCHEMA}.users WHERE id = $1 AND disabled_at IS NULL`, [userId]))[0]?.email as string | undefined) ?? null,
+  }),
+};
+
+const mail = MailModule.forWorker({ recipients: mailRecipients });
+
 const providers: Provider[] = [
   { provide: IdentityConfig, useFactory: identityConfig },
   { provide: IDENTITY_REDIS, useFactory: (c: IdentityConfig) => createRedis(c.REDIS_URL), inject: [IdentityConfig] },
@@ -50,7 +62,7 @@ const providers: Provider[] = [
   { provide: APP_GUARD, useClass: RolesGuard },
   { provide: APP_INTERCEPTOR, useClass: AdminAuditInterceptor },
   AdminAuditRepository,
-  UsersRepository, PasswordService, LoginThrottleService, MailerService, AuthService, TwoFactorService, AccountService, ProfileService, SmsService,
+  UsersRepository, PasswordService, LoginThrottleService, AuthService, TwoFactorService, AccountService, ProfileService, SmsService,
   DemoAccountsService, SessionMiddleware, CsrfMiddleware, PointsReader,
 ];
 
@@ -59,10 +71,10 @@ const providers: Provider[] = [
  * verification. Its middleware runs for every route: the session, then the CSRF rule for state-changing calls.
  */
 @Module({
-  imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: IDENTITY_MIGRATIONS }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), PostalModule, rpcClientModule(ORDERS_CLIENT)],
+  imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: IDENTITY_MIGRATIONS }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), mail, PostalModule, rpcClientModule(ORDERS_CLIENT)],
   controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, AdminAuditController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
   providers,
-  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS, AdminAuditRepository],
+  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS, mail, AdminAuditRepository],
 })
 export class IdentityModule implements NestModule, OnModuleDestroy {
   constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis) {}
