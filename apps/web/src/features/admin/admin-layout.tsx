@@ -16,7 +16,7 @@ export function AdminLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const router = useRouter();
   // an item shows once its screen exists in the route tree (external ones are served by the gateway)
-  const routes = router.routesByPath as Record<string, unknown>;
+  const routes = router.routesByPath as unknown as Record<string, unknown>;
   const items = adminMenuFor(user?.admin_role, (to) => Boolean(routes[to] ?? routes[`${to}/`]));
   const groups = Object.keys(ADMIN_MENU_GROUPS) as AdminMenuItem['group'][];
   const active = (to: string) => pathname === to || (to !== '/admin/domains' && pathname.startsWith(to + '/')) || (to === '/admin/domains' && /^\/admin\/domains\/\d+$/.test(pathname));
