@@ -31,6 +31,8 @@ import { RegistryContacts } from './whois/registry-contacts';
 import { WhoisChangeJob, WhoisPendingSweep } from './whois/whois-change.job';
 import { WhoisDomainRepository } from './whois/whois-domain.repository';
 import { WhoisService } from './whois/whois.service';
+import { WhoisOrgService } from './whois/whois-org.service';
+import { ApiSettingsService } from './settings/api-settings.service';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -83,6 +85,8 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     WhoisService,
     WhoisChangeJob,
     WhoisPendingSweep,
+    WhoisOrgService,
+    ApiSettingsService,
   ],
 })
 export class DomainOpsServiceModule {}

@@ -3,6 +3,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateDomainsResult, CreateDomainsRpcRequest, DefaultSettingResult, DomainOpsErrorCode, DomainOpsPatterns, EstimateItem, EstimateRpcRequest,
   OrderStatusResult, OwnedDomainDto, PrereqResult, PrereqRpcRequest, ProxyDomainResult, WhoisContactResult, WhoisContactRpcRequest,
+  ApiKeyVerifyResult, ApiSettingsResult, ApiSettingsSaveResult, ApiSettingsSaveRpcRequest, DefaultSettingSaveResult, DefaultSettingSaveRpcRequest,
+  WhoisOrgGetResult, WhoisOrgUpdateResult, WhoisOrgUpdateRpcRequest,
   ContactDeleteResult, WhoisCancelResult, WhoisContactDto, WhoisDispatchResult, WhoisDispatchRpcRequest, WhoisPatterns,
 } from '@registrar/contracts';
 import { DomainOpsException } from './common/domain-ops.exception';
@@ -15,6 +17,8 @@ import { DefaultSettingsService } from './settings/default-settings.service';
 import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
 import { WhoisPendingSweep } from './whois/whois-change.job';
 import { WhoisService } from './whois/whois.service';
+import { WhoisOrgService } from './whois/whois-org.service';
+import { ApiSettingsService } from './settings/api-settings.service';
 
 /** Every payload names the member (set by the gateway from the session, never from the browser). */
 function userIdOf(p: { userId?: unknown } | null | undefined): number {
@@ -36,6 +40,8 @@ export class DomainOpsRpcController {
     private readonly proxies: ProxyIdentityRepository,
     private readonly whois: WhoisService,
     private readonly sweep: WhoisPendingSweep,
+    private readonly org: WhoisOrgService,
+    private readonly api: ApiSettingsService,
   ) {}
 
   @MessagePattern(DomainOpsPatterns.Estimate)
@@ -127,5 +133,41 @@ export class DomainOpsRpcController {
     const userId = userIdOf(req);
     await this.sweep.handle({ userId });
     return { count: await this.whois.statusCount(userId) };
+  }
+
+  @MessagePattern(WhoisPatterns.OrgGet)
+  orgGet(@Payload() req: { userId: number; domainName: unknown }): Promise<WhoisOrgGetResult> {
+    return this.org.get(userIdOf(req), req?.domainName);
+  }
+
+  @MessagePattern(WhoisPatterns.OrgUpdate)
+  orgUpdate(@Payload() req: WhoisOrgUpdateRpcRequest): Promise<WhoisOrgUpdateResult> {
+    return this.org.update({ ...req, userId: userIdOf(req) });
+  }
+
+  @MessagePattern(WhoisPatterns.DefaultsSave)
+  defaultsSave(@Payload() req: DefaultSettingSaveRpcRequest): Promise<DefaultSettingSaveResult> {
+    return this.defaults.save({ ...req, userId: userIdOf(req) });
+  }
+
+  @MessagePattern(WhoisPatterns.ApiGet)
+  apiGet(@Payload() req: { userId: number }): Promise<ApiSettingsResult> {
+    return this.api.get(userIdOf(req));
+  }
+
+  @MessagePattern(WhoisPatterns.ApiSave)
+  apiSave(@Payload() req: ApiSettingsSaveRpcRequest): Promise<ApiSettingsSaveResult> {
+    return this.api.save({ ...req, userId: userIdOf(req) });
+  }
+
+  @MessagePattern(WhoisPatterns.ApiRotateKey)
+  apiRotate(@Payload() req: { userId: number }): Promise<{ status: 1 | 0; errors: string[]; apiKey: string | null }> {
+    return this.api.rotate(userIdOf(req));
+  }
+
+  /** For the public API (docs/whois.md "API key"): { apiKey, ip } -> ApiKeyVerifyResult */
+  @MessagePattern(WhoisPatterns.ApiVerifyKey)
+  apiVerify(@Payload() req: { apiKey?: unknown; ip?: unknown }): Promise<ApiKeyVerifyResult> {
+    return this.api.verify(req?.apiKey, req?.ip);
   }
 }

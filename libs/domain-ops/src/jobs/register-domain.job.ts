@@ -42,8 +42,8 @@ export function e164(phone: string | undefined | null, cc = '81'): string | unde
   return `+${String(cc || '81').replace(/\D/g, '') || '81'}.${cc === '81' || !cc ? digits.replace(/^0/, '') : digits}`.slice(0, 18);
 }
 
-type AnyContact = Record<string, unknown>;
-function postalOf(c: AnyContact, fallbackName: string): PostalInfo {
+export type AnyContact = Record<string, unknown>;
+export function postalOf(c: AnyContact, fallbackName: string): PostalInfo {
   const s = (k: string) => (typeof c[k] === 'string' ? (c[k] as string).trim() : '');
   const name = s('name') || [s('first_name'), s('last_name')].filter(Boolean).join(' ') || s('organization') || fallbackName;
   return {

@@ -1,9 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ContactDeleteResult, WhoisCancelResult, WhoisContactDto, WhoisDispatchResult, WhoisPatterns } from '@registrar/contracts';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  ApiSettingsResult, ApiSettingsSaveResult, ContactDeleteResult, DefaultSettingSaveResult, WhoisCancelResult, WhoisContactDto, WhoisDispatchResult,
+  WhoisOrgGetResult, WhoisOrgUpdateResult, WhoisPatterns,
+} from '@registrar/contracts';
 import { Member } from '../identity/auth/roles.decorator';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
-import { ContactDeleteBody, WhoisCancelBody, WhoisDispatchBody } from './whois.dto';
+import { ApiSettingsBody, ContactDeleteBody, DefaultSettingBody, WhoisCancelBody, WhoisDispatchBody, WhoisOrgUpdateBody } from './whois.dto';
 
 /**
  * WHOIS information management and WHOIS change (001 spec §7; docs/whois.md). The member comes from the session;
@@ -56,5 +59,51 @@ export class WhoisController {
   @Member()
   status(@MemberId() userId: number): Promise<{ count: number }> {
     return this.domainOps.call(WhoisPatterns.StatusCount, { userId }, 60_000);
+  }
+
+  /** GET mypage/domain/whois/get?domainName= -> { contacts: {org_contact, reg_contact, adm_contact, tec_contact, bil_contact} } (.co.jp) */
+  @Get('domain/whois/get')
+  @Member()
+  orgGet(@MemberId() userId: number, @Query('domainName') domainName: string): Promise<WhoisOrgGetResult> {
+    return this.domainOps.call(WhoisPatterns.OrgGet, { userId, domainName: String(domainName ?? '') });
+  }
+
+  /** POST mypage/domain/whois/org/update {domainName, contact {org, reg, tec, adm, bil}} -> { result, message, errors } */
+  @Post('domain/whois/org/update')
+  @Member()
+  @HttpCode(200)
+  orgUpdate(@MemberId() userId: number, @Body() body: WhoisOrgUpdateBody): Promise<WhoisOrgUpdateResult> {
+    return this.domainOps.call(WhoisPatterns.OrgUpdate, { ...body, userId }, 120_000);
+  }
+
+  /** POST mypage/domain/default -> { status, error_msg, errors } (GET is in the purchase controller) */
+  @Post('domain/default')
+  @Member()
+  @HttpCode(200)
+  saveDefaults(@MemberId() userId: number, @Body() body: DefaultSettingBody): Promise<DefaultSettingSaveResult> {
+    return this.domainOps.call(WhoisPatterns.DefaultsSave, { ...body, userId });
+  }
+
+  /** GET mypage/user/api -> { user, point } (never the key itself) */
+  @Get('user/api')
+  @Member()
+  api(@MemberId() userId: number): Promise<ApiSettingsResult> {
+    return this.domainOps.call(WhoisPatterns.ApiGet, { userId });
+  }
+
+  /** POST mypage/user/api {isApiEnabled, isIpRestriction, apiAllowedIps} -> { status, errors, apiKey (once) } */
+  @Post('user/api')
+  @Member()
+  @HttpCode(200)
+  saveApi(@MemberId() userId: number, @Body() body: ApiSettingsBody): Promise<ApiSettingsSaveResult> {
+    return this.domainOps.call(WhoisPatterns.ApiSave, { ...body, userId });
+  }
+
+  /** POST mypage/user/api/key -> { status, errors, apiKey }: a new key; the old one stops working */
+  @Post('user/api/key')
+  @Member()
+  @HttpCode(200)
+  rotateApiKey(@MemberId() userId: number): Promise<ApiSettingsSaveResult> {
+    return this.domainOps.call(WhoisPatterns.ApiRotateKey, { userId });
   }
 }

@@ -27,3 +27,25 @@ export class WhoisOrgUpdateBody {
   @IsOptional() @IsBoolean() isDifferentAdm?: boolean;
   @IsOptional() @IsBoolean() isDifferentBil?: boolean;
 }
+
+/** POST mypage/domain/default: every field of 001 "Default setting" (rules and messages are the service's). */
+export class DefaultSettingBody {
+  @Allow() domain_create_is_domain_lock_enabled_flg!: unknown;
+  @Allow() domain_create_is_auto_update_enabled_flg!: unknown;
+  @Allow() domain_create_is_whois_proxy_enabled_flg!: unknown;
+  @Allow() domain_create_reg_record_id!: unknown;
+  @Allow() domain_create_adm_contact_id!: unknown;
+  @Allow() domain_create_tec_contact_id!: unknown;
+  @Allow() domain_create_bil_contact_id!: unknown;
+  @Allow() domain_create_name_servers!: string[] | string;
+  @Allow() whois_proxy_disabled_reg_record_id!: unknown;
+  @Allow() whois_proxy_disabled_adm_contact_id!: unknown;
+  @Allow() whois_proxy_disabled_tec_contact_id!: unknown;
+  @Allow() whois_proxy_disabled_bil_contact_id!: unknown;
+}
+/** POST mypage/user/api */
+export class ApiSettingsBody {
+  @Allow() isApiEnabled!: unknown;
+  @Allow() isIpRestriction!: unknown;
+  @IsOptional() apiAllowedIps!: string[] | string;
+}
