@@ -12,6 +12,7 @@ import { M } from '@registrar/messages';
 import { WhoisMailServiceModule } from '@registrar/whois-mail';
 import { createAccount, signIn } from '../gateway/gateway-harness';
 import { Member, xhr } from '../purchase/purchase-harness';
+import { xhr as adminXhr } from './whois-mail-harness';
 import { startWhoisHarness, WhoisHarness } from '../whois/whois-harness';
 
 jest.setTimeout(240_000);
@@ -58,10 +59,10 @@ it('an approval mail reaching the proxy address completes the WHOIS change by it
   // the mail arrives in the inbox, tied to the domain, as an approval mail, and is processed successfully
   const admin = await signIn(w.p.h, await createAccount(w.p.h, { adminRole: 1 }));
   const email = await until('the approval mail processed', async () => {
-    const list = (await admin.agent.get('/admin/api/whois/emails?type=1').set(xhr(admin)).expect(200)).body.emails.data as Array<{ id: number; subject: string; status: number; is_processing: number }>;
+    const list = (await admin.agent.get('/admin/api/whois/emails?type=1').set(adminXhr(admin)).expect(200)).body.emails.data as Array<{ id: number; subject: string; status: number; is_processing: number }>;
     return list.find((e) => e.subject.includes(com)) ?? null;
   }, (e) => !!e && e.status !== WhoisMailStatus.Untreated && e.is_processing === 0);
-  const detail = (await admin.agent.get(`/admin/api/whois/emails/${email!.id}`).set(xhr(admin)).expect(200)).body.email;
+  const detail = (await admin.agent.get(`/admin/api/whois/emails/${email!.id}`).set(adminXhr(admin)).expect(200)).body.email;
   expect(detail).toMatchObject({ type: WhoisMailType.Approval, status: WhoisMailStatus.Success, domain_name: com, recipient: proxyEmail, error_html: null });
 
   // the registry applied the change and domain-ops completed it
