@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CATALOG_CLIENT, ORDERS_CLIENT } from '@registrar/contracts';
+import { CATALOG_CLIENT, ORDERS_CLIENT, QueueName } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
-import { CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
+import { bullRootModule, CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
 import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
 import { DomainOpsConfig } from './domain-ops.config';
 import { DomainOpsRpcController } from './domain-ops.rpc.controller';
@@ -12,7 +13,7 @@ import { ActionLogRepository } from './domains/action-log.repository';
 import { OwnedDomainRepository } from './domains/owned-domain.repository';
 import { EstimateService } from './estimate/estimate.service';
 import { CompleteOrderJob } from './jobs/complete-order.job';
-import { DomainOpsQueue } from './jobs/domain-ops.queue';
+import { DOMAIN_OPS_FLOWS, DomainOpsProcessor, DomainOpsQueue } from './jobs/domain-ops.queue';
 import { RegisterDomainJob } from './jobs/register-domain.job';
 import { DOMAIN_OPS_MIGRATIONS } from './migrations';
 import { RegistrationOrderRepository } from './orders/registration-order.repository';
@@ -39,6 +40,9 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     }),
     rpcClientModule(ORDERS_CLIENT),
     rpcClientModule(CATALOG_CLIENT),
+    bullRootModule(),
+    BullModule.registerQueue({ name: QueueName.DomainOps }),
+    BullModule.registerFlowProducer({ name: DOMAIN_OPS_FLOWS }),
   ],
   controllers: [DomainOpsRpcController],
   providers: [
@@ -59,6 +63,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RegisterDomainJob,
     CompleteOrderJob,
     DomainOpsQueue,
+    DomainOpsProcessor,
   ],
 })
 export class DomainOpsServiceModule {}

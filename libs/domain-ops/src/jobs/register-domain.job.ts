@@ -12,7 +12,7 @@ import { CatalogPort } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
 import { PrereqRepository, StoredPrereq } from '../prereq/prereq.repository';
 import { DefaultSettingsRepository } from '../settings/default-settings.repository';
-import type { JobAttempt } from './domain-ops.queue';
+import type { JobAttempt } from '@registrar/infra';
 
 /** A failure that no retry can mend: the member gets the points back. */
 class PermanentFailure extends Error {}
