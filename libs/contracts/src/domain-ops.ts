@@ -23,6 +23,11 @@ export const DomainOpsPatterns = {
   WhoisContactAdd: 'domain-ops.whois.contact.add',
   /** { userId } -> OwnedDomainDto[] the member's domains (newest first) */
   OwnedDomains: 'domain-ops.domain.owned',
+  /**
+   * { address } -> ProxyDomainResult: the domain whose WHOIS proxy e-mail address this is (case-insensitive), for the
+   * WHOIS mail inbox (docs/whois.md). found false for an address that is not a proxy address of ours.
+   */
+  FindDomainByProxyAddress: 'domain-ops.whois.proxy.find-domain',
 } as const;
 export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns];
 
@@ -63,6 +68,24 @@ export interface OwnedDomainDto {
   is_trash_flg: 0 | 1;
   name_servers: string[];
   created_at: string;
+}
+
+/** A domain found by its WHOIS proxy address. */
+export interface ProxyDomainDto {
+  domainId: number;
+  userId: number;
+  name: string;
+  punycode: string;
+  /** `px-<20 characters>@<WHOIS_PROXY_MAIL_DOMAIN>` */
+  proxyEmail: string;
+  /** the registry contact (EPP contact id) of this domain's proxy */
+  registryContactId: string;
+  /** whether WHOIS proxy is on for the domain now (the address stays the domain's after proxy is turned off) */
+  whoisProxyEnabled: boolean;
+}
+export interface ProxyDomainResult {
+  found: boolean;
+  domain: ProxyDomainDto | null;
 }
 
 /** Data of the RegisterDomainJob child (one per order item). */

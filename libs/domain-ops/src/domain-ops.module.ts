@@ -24,6 +24,7 @@ import { PrereqRepository } from './prereq/prereq.repository';
 import { PrereqService } from './prereq/prereq.service';
 import { DefaultSettingsRepository } from './settings/default-settings.repository';
 import { DefaultSettingsService } from './settings/default-settings.service';
+import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -64,6 +65,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     CompleteOrderJob,
     DomainOpsQueue,
     DomainOpsProcessor,
+    ProxyIdentityRepository,
   ],
 })
 export class DomainOpsServiceModule {}

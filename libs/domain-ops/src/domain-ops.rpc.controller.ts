@@ -2,7 +2,7 @@ import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateDomainsResult, CreateDomainsRpcRequest, DefaultSettingResult, DomainOpsErrorCode, DomainOpsPatterns, EstimateItem, EstimateRpcRequest,
-  OrderStatusResult, OwnedDomainDto, PrereqResult, PrereqRpcRequest, WhoisContactResult, WhoisContactRpcRequest,
+  OrderStatusResult, OwnedDomainDto, PrereqResult, PrereqRpcRequest, ProxyDomainResult, WhoisContactResult, WhoisContactRpcRequest,
 } from '@registrar/contracts';
 import { DomainOpsException } from './common/domain-ops.exception';
 import { DomainOpsRpcErrorFilter } from './common/rpc-errors.filter';
@@ -11,6 +11,7 @@ import { EstimateService } from './estimate/estimate.service';
 import { RegistrationOrderService } from './orders/registration-order.service';
 import { PrereqService } from './prereq/prereq.service';
 import { DefaultSettingsService } from './settings/default-settings.service';
+import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
 
 /** Every payload names the member (set by the gateway from the session, never from the browser). */
 function userIdOf(p: { userId?: unknown } | null | undefined): number {
@@ -29,6 +30,7 @@ export class DomainOpsRpcController {
     private readonly prereqs: PrereqService,
     private readonly defaults: DefaultSettingsService,
     private readonly domains: OwnedDomainRepository,
+    private readonly proxies: ProxyIdentityRepository,
   ) {}
 
   @MessagePattern(DomainOpsPatterns.Estimate)
@@ -65,5 +67,13 @@ export class DomainOpsRpcController {
   @MessagePattern(DomainOpsPatterns.OwnedDomains)
   owned(@Payload() req: { userId: number }): Promise<OwnedDomainDto[]> {
     return this.domains.listByUser(userIdOf(req));
+  }
+
+  @MessagePattern(DomainOpsPatterns.FindDomainByProxyAddress)
+  async byProxyAddress(@Payload() req: { address?: unknown }): Promise<ProxyDomainResult> {
+    const address = typeof req?.address === 'string' ? req.address.trim() : '';
+    if (!address || address.length > 320) return { found: false, domain: null };
+    const domain = await this.proxies.domainByAddress(address);
+    return { found: !!domain, domain };
   }
 }

@@ -5,3 +5,4 @@ export { DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
 export { itemKeys } from './orders/registration-order.service';
 export { registerJobId, orderJobId, DOMAIN_OPS_JOB_NAMES } from './jobs/domain-ops.queue';
 export { normaliseName } from './ports/catalog.port';
+export { isProxyAddressFormat } from './whois/proxy-identity.repository';

@@ -170,6 +170,7 @@ export const M = {
   tooManyDomains: '一度にご購入いただけるドメインは{max}件までです',
   priceChanged: '{domain}の価格が変更されました。もう一度お試しください',
   periodInvalid: '{domain}の登録年数が正しくありません',
+  invalidDomainName: '{domain}はドメイン名として正しくありません',
   prereqRequired: '{domain}のWHOIS情報を登録してください',
   totalMismatch: 'お支払い金額が一致しません。もう一度お試しください',
   registrationFailed: 'ドメインの登録に失敗しました',

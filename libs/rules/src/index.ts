@@ -1,6 +1,7 @@
 export * from './money';
 export * from './periods';
 export * from './dates';
+export * from './domain-name';
 export * from './search';
 export * from './user-info';
 export * from './mypage';

@@ -13,18 +13,24 @@ import { OrdersPort } from '../ports/orders.port';
 import { PrereqRepository, StoredPrereq } from '../prereq/prereq.repository';
 import { DefaultSettingsRepository } from '../settings/default-settings.repository';
 import type { JobAttempt } from '@registrar/infra';
+import { DomainOpsConfig } from '../domain-ops.config';
+import { ProxyIdentityRepository } from '../whois/proxy-identity.repository';
 
 /** A failure that no retry can mend: the member gets the points back. */
 class PermanentFailure extends Error {}
 
-/** The registrar's own WHOIS proxy contact (used for every domain with WHOIS proxy on). */
-export const PROXY_CONTACT_ID = 'rkproxy';
-const PROXY_CONTACT: Omit<ContactCreateInput, 'authInfo'> = {
-  id: PROXY_CONTACT_ID,
-  postalInfo: [{ type: 'int', name: 'Whois Privacy Protection Service', org: 'Rakko Registrar', street: ['1-1-1 Shibuya'], city: 'Shibuya-ku', sp: 'Tokyo', pc: '1500002', cc: 'JP' }],
-  voice: '+81.312345678',
-  email: 'proxy@whois-proxy.rakko.example',
-};
+/**
+ * The registry contact of one domain's WHOIS proxy: the registrar's privacy service with the domain's own proxy
+ * e-mail address (docs/whois.md).
+ */
+export function proxyContactInput(id: string, email: string): Omit<ContactCreateInput, 'authInfo'> {
+  return {
+    id,
+    postalInfo: [{ type: 'int', name: 'Whois Privacy Protection Service', org: 'Rakko Registrar', street: ['1-1-1 Shibuya'], city: 'Shibuya-ku', sp: 'Tokyo', pc: '1500002', cc: 'JP' }],
+    voice: '+81.312345678',
+    email,
+  };
+}
 
 const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
 
@@ -70,6 +76,8 @@ export class RegisterDomainJob {
     private readonly settings: DefaultSettingsRepository,
     private readonly ledger: OrdersPort,
     private readonly catalog: CatalogPort,
+    private readonly proxies: ProxyIdentityRepository,
+    private readonly config: DomainOpsConfig,
   ) {}
 
   async handle(data: RegisterDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
@@ -188,7 +196,8 @@ export class RegisterDomainJob {
       return { registrant: prereq.preRegister ? reg : org, contacts: [{ type: 'admin', id: adm }, { type: 'tech', id: tec }, { type: 'billing', id: bil }] };
     }
     if (item.whoisProxy) {
-      const proxy = await this.ensureContact(PROXY_CONTACT_ID, null, ctx);
+      const identity = await this.proxies.ensure(item.punycode, this.config.WHOIS_PROXY_MAIL_DOMAIN);
+      const proxy = await this.ensureContact(identity.registryContactId, null, ctx, undefined, identity.email);
       return { registrant: proxy, contacts: [{ type: 'admin', id: proxy }, { type: 'tech', id: proxy }, { type: 'billing', id: proxy }] };
     }
     const contact = noProxyContactId ? await this.contacts.find(userId, noProxyContactId) : null;
@@ -198,7 +207,7 @@ export class RegisterDomainJob {
   }
 
   /** Creates the registry contact once (a contact made by an earlier attempt or another order is reused). */
-  private async ensureContact(id: string, c: AnyContact | null, ctx: { userId: number }, dto?: WhoisContactDto): Promise<string> {
+  private async ensureContact(id: string, c: AnyContact | null, ctx: { userId: number }, dto?: WhoisContactDto, proxyEmail?: string): Promise<string> {
     if (this.knownContacts.has(id)) return id;
     const [check] = await this.epp.contactCheck([id], ctx);
     if (check && !check.avail) {
@@ -207,7 +216,7 @@ export class RegisterDomainJob {
     }
     const input: ContactCreateInput = c
       ? { id, postalInfo: [postalOf(c, id)], voice: e164(c.phone as string, (dto?.phone_country_code ?? (c.phone_country_code as string)) || '81'), email: String(c.email ?? 'noreply@rakko.example'), authInfo: `Rk${randomBytes(9).toString('base64url')}1` }
-      : { ...PROXY_CONTACT, authInfo: `Rk${randomBytes(9).toString('base64url')}1` };
+      : { ...proxyContactInput(id, proxyEmail!), authInfo: `Rk${randomBytes(9).toString('base64url')}1` };
     try {
       await this.epp.contactCreate(input, ctx);
     } catch (e) {
