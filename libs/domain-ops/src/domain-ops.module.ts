@@ -1,11 +1,12 @@
-import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CATALOG_CLIENT, ORDERS_CLIENT, QueueName } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
 import { bullRootModule, CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
+import { MailModule } from '@registrar/mail';
 import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
 import { DomainOpsConfig } from './domain-ops.config';
 import { DomainOpsRpcController } from './domain-ops.rpc.controller';
@@ -13,7 +14,8 @@ import { ActionLogRepository } from './domains/action-log.repository';
 import { OwnedDomainRepository } from './domains/owned-domain.repository';
 import { EstimateService } from './estimate/estimate.service';
 import { CompleteOrderJob } from './jobs/complete-order.job';
-import { DOMAIN_OPS_FLOWS, DomainOpsProcessor, DomainOpsQueue } from './jobs/domain-ops.queue';
+import { DnsZoneEvents } from './jobs/dns-zone.events';
+import { DOMAIN_OPS_FLOWS, DomainOpsProcessor, DomainOpsQueue, DomainOpsSchedules } from './jobs/domain-ops.queue';
 import { RegisterDomainJob } from './jobs/register-domain.job';
 import { DOMAIN_OPS_MIGRATIONS } from './migrations';
 import { RegistrationOrderRepository } from './orders/registration-order.repository';
@@ -25,6 +27,12 @@ import { PrereqService } from './prereq/prereq.service';
 import { DefaultSettingsRepository } from './settings/default-settings.repository';
 import { DefaultSettingsService } from './settings/default-settings.service';
 import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
+import { RegistryContacts } from './whois/registry-contacts';
+import { WhoisChangeJob, WhoisPendingSweep } from './whois/whois-change.job';
+import { WhoisDomainRepository } from './whois/whois-domain.repository';
+import { WhoisService } from './whois/whois.service';
+import { WhoisOrgService } from './whois/whois-org.service';
+import { ApiSettingsService } from './settings/api-settings.service';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -44,6 +52,9 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     bullRootModule(),
     BullModule.registerQueue({ name: QueueName.DomainOps }),
     BullModule.registerFlowProducer({ name: DOMAIN_OPS_FLOWS }),
+    // producer only: zone changes for the dns service (QueueName.Dns)
+    BullModule.registerQueue({ name: QueueName.Dns }),
+    MailModule.forSender(),
   ],
   controllers: [DomainOpsRpcController],
   providers: [
@@ -65,7 +76,16 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     CompleteOrderJob,
     DomainOpsQueue,
     DomainOpsProcessor,
+    DomainOpsSchedules,
+    DnsZoneEvents,
     ProxyIdentityRepository,
+    RegistryContacts,
+    WhoisDomainRepository,
+    WhoisService,
+    WhoisChangeJob,
+    WhoisPendingSweep,
+    WhoisOrgService,
+    ApiSettingsService,
   ],
 })
 export class DomainOpsServiceModule {}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectFlowProducer, InjectQueue, Processor } from '@nestjs/bullmq';
 import { FlowProducer, Queue } from 'bullmq';
 import { CompleteOrderJobData, JobName, QueueName, RegisterDomainJobData } from '@registrar/contracts';
@@ -7,11 +7,14 @@ import { DomainOpsConfig } from '../domain-ops.config';
 import type { OrderItem } from '../orders/registration-order.repository';
 import { CompleteOrderJob } from './complete-order.job';
 import { RegisterDomainJob } from './register-domain.job';
+import { WhoisChangeJob, WhoisChangeJobData, WhoisPendingSweep } from '../whois/whois-change.job';
 
 export type { JobAttempt } from '@registrar/infra';
 
 /** The job names that run on QueueName.DomainOps; each must have exactly one handler, or the service refuses to start. */
-export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder];
+export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep];
+
+const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
 
 /** The flow producer of QueueName.DomainOps (registered with BullModule.registerFlowProducer). */
 export const DOMAIN_OPS_FLOWS = 'domain-ops-flows';
@@ -54,15 +57,38 @@ export class DomainOpsQueue {
       })),
     });
   }
+
+  /** One domain's WHOIS change (a job id per request: a retried dispatch adds nothing). */
+  async enqueueChange(domainId: number, token: string): Promise<void> {
+    await this.queue.add(JobName.WhoisChange, { domainId, token } satisfies WhoisChangeJobData, {
+      jobId: `whois-${domainId}-${token}`, attempts: 5, backoff: { type: 'exponential', delay: 2_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 },
+    });
+  }
+}
+
+/** QueueName.DomainOps's schedules (job schedulers, upserted by id on every replica). */
+@Injectable()
+export class DomainOpsSchedules implements OnApplicationBootstrap {
+  constructor(private readonly config: DomainOpsConfig, @InjectQueue(QueueName.DomainOps) private readonly queue: Queue) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.WHOIS_SWEEP_EVERY_S > 0) {
+      await this.queue.upsertJobScheduler(WHOIS_SWEEP_SCHEDULER, { every: this.config.WHOIS_SWEEP_EVERY_S * 1000 }, { name: JobName.WhoisPendingSweep, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
+    } else {
+      await this.queue.removeJobScheduler(WHOIS_SWEEP_SCHEDULER);
+    }
+  }
 }
 
 /** The worker of QueueName.DomainOps: one handler per job name (checked at boot). */
 @Processor(QueueName.DomainOps)
 export class DomainOpsProcessor extends JobRouter {
-  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob) {
+  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep) {
     super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
       { jobName: RegisterDomainJob.jobName, handler: register },
       { jobName: CompleteOrderJob.jobName, handler: complete },
+      { jobName: WhoisChangeJob.jobName, handler: whoisChange },
+      { jobName: WhoisPendingSweep.jobName, handler: whoisSweep },
     ]);
   }
 
