@@ -40,6 +40,10 @@ async function main() {
       DNS_PORT: String(dnsPort),
       // inbound SMTP of the WHOIS proxy addresses (docs/whois-mail.md)
       SMTP_INBOUND_PORT: process.env.SMTP_INBOUND_PORT ?? '2525',
+      // the registry's mail (registrant-change approval) goes to the local mail catcher of the services process
+      REGISTRY_SIM_SMTP_URL: process.env.REGISTRY_SIM_SMTP_URL ?? `smtp://127.0.0.1:${process.env.MAIL_CATCHER_SMTP_PORT ?? 1025}`,
+      // …except mail to the WHOIS proxy addresses, which goes to the WHOIS mail inbox's inbound SMTP (as its MX would)
+      REGISTRY_SIM_SMTP_ROUTES: process.env.REGISTRY_SIM_SMTP_ROUTES ?? `whois-proxy.rakko.example=smtp://127.0.0.1:${process.env.SMTP_INBOUND_PORT ?? '2525'}`,
     };
     handles.push(...(await startSystem({ env, port })));
     log('');

@@ -72,6 +72,13 @@ export interface OwnedDomainDto {
   is_whois_proxy_enabled_flg: 0 | 1;
   is_domain_lock_enabled_flg: 0 | 1;
   is_trash_flg: 0 | 1;
+  /** 0 none; 1 WHOIS change in progress (waiting for the registrant's approval); 2 WHOIS proxy being set */
+  is_whois_processing_flg: 0 | 1 | 2;
+  /** the domain's contacts (null with WHOIS proxy, or for a .co.jp whose contacts came with its WHOIS form) */
+  reg_contact_id: number | null;
+  adm_contact_id: number | null;
+  tec_contact_id: number | null;
+  bil_contact_id: number | null;
   name_servers: string[];
   created_at: string;
 }

@@ -25,6 +25,10 @@ export enum JobName {
   RegisterDomain = 'register-domain',
   /** domain-ops: the parent of an order's RegisterDomain children; ends the order when they all have */
   CompleteOrder = 'complete-order',
+  /** domain-ops: one domain's WHOIS change or proxy setting at the registry (docs/whois.md) */
+  WhoisChange = 'whois-change',
+  /** domain-ops: every few seconds, completes WHOIS changes whose registrant approval has arrived at the registry */
+  WhoisPendingSweep = 'whois-pending-sweep',
   /** catalog: on the 1st at 0:00 Asia/Tokyo, drops campaign counters of past months */
   ResetCampaignCounters = 'reset-campaign-counters',
   /** dns: bring one zone in line with its domain (registered, name servers changed, moved away, expired) */

@@ -27,6 +27,12 @@ import { PrereqService } from './prereq/prereq.service';
 import { DefaultSettingsRepository } from './settings/default-settings.repository';
 import { DefaultSettingsService } from './settings/default-settings.service';
 import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
+import { RegistryContacts } from './whois/registry-contacts';
+import { WhoisChangeJob, WhoisPendingSweep } from './whois/whois-change.job';
+import { WhoisDomainRepository } from './whois/whois-domain.repository';
+import { WhoisService } from './whois/whois.service';
+import { WhoisOrgService } from './whois/whois-org.service';
+import { ApiSettingsService } from './settings/api-settings.service';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -74,6 +80,13 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     DomainOpsQueue,
     DnsZoneEvents,
     ProxyIdentityRepository,
+    RegistryContacts,
+    WhoisDomainRepository,
+    WhoisService,
+    WhoisChangeJob,
+    WhoisPendingSweep,
+    WhoisOrgService,
+    ApiSettingsService,
   ],
 })
 export class DomainOpsServiceModule {}

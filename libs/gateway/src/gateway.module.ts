@@ -6,6 +6,7 @@ import { CatalogHttpModule } from './catalog/catalog-http.module';
 import { HealthController } from './health/health.controller';
 import { PaymentsModule } from './payments/payments.module';
 import { PurchaseModule } from './purchase/purchase.module';
+import { WhoisHttpModule } from './whois/whois.module';
 import { DnsHttpModule } from './dns/dns.module';
 import { IdentityModule } from './identity/identity.module';
 import { SearchModule } from './search/search.module';
@@ -16,7 +17,7 @@ import { GATEWAY_REDIS } from './tokens';
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 @Module({
-  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule],
+  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },
