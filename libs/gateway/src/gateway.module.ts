@@ -4,6 +4,7 @@ import { CATALOG_CLIENT } from '@registrar/contracts';
 import { GatewayConfig } from './gateway.config';
 import { CatalogHttpModule } from './catalog/catalog-http.module';
 import { HealthController } from './health/health.controller';
+import { AdminHttpModule } from './admin/admin-http.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PurchaseModule } from './purchase/purchase.module';
 import { WhoisHttpModule } from './whois/whois.module';
@@ -17,7 +18,7 @@ import { GATEWAY_REDIS } from './tokens';
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 @Module({
-  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule],
+  imports: [IdentityModule, AdminHttpModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },
