@@ -8,6 +8,7 @@ import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import { startService } from '@registrar/infra';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
+import { OrdersServiceModule } from '@registrar/orders';
 import { EppClientPool } from '@registrar/epp';
 import { M } from '@registrar/messages';
 import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
@@ -19,6 +20,7 @@ describe('admin calls over domain-ops', () => {
   let h: Harness;
   let db: Client;
   let svc: INestMicroservice;
+  let orders: INestMicroservice;
   let ours: EppClientPool;
   let theirs: EppClientPool;
   let superAdmin: Awaited<ReturnType<typeof signIn>> & { id: number };
@@ -29,7 +31,9 @@ describe('admin calls over domain-ops', () => {
     process.env.NODE_ENV = 'test';
     db = new Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
+    process.env.ORDERS_RECONCILE_EVERY_S = '0';
     svc = await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL);
+    orders = await startService('orders', OrdersServiceModule, process.env.REDIS_URL);
     h = await startHarness();
     const s = await createAccount(h, { adminRole: 1 });
     superAdmin = { ...(await signIn(h, s)), id: s.user.id };
@@ -39,7 +43,7 @@ describe('admin calls over domain-ops', () => {
   }, 120_000);
   afterAll(async () => {
     await ours?.close(); await theirs?.close();
-    await h?.close(); await svc?.close(); await db?.end();
+    await h?.close(); await svc?.close(); await orders?.close(); await db?.end();
   });
 
   it('runs an allow-listed command from parameter=value lines and records it in the registrar log under the admin', async () => {
@@ -121,5 +125,34 @@ describe('admin calls over domain-ops', () => {
     expect(Number(info.body.info.ours.user_id)).toBe(member.user.id);
     const nothing = await post(normal, '/admin/api/domains/info', { name: `${mine.replace('.com', '')}-none.com` });
     expect(nothing.body.info).toBeNull();
+  });
+
+  it('adjusts a member\'s points through the ledger with a reason (super only, once per request key), and finds the member', async () => {
+    const member = await createAccount(h, { email: `adjust-${Date.now()}@example.test` });
+    const url = `/admin/api/users/${member.user.id}/points/adjust`;
+    expect((await post(normal, url, { amount: 500, reason: 'お詫び', requestKey: 'normal-key-1' })).status).toBe(403);
+    const bad = await post(superAdmin, url, { amount: 0, reason: '', requestKey: 'k' });
+    expect(bad.status).toBe(400);
+    const plus = await post(superAdmin, url, { amount: 500, reason: 'お詫び', requestKey: 'adjust-key-1' });
+    expect(plus.status).toBe(200);
+    expect(plus.body.point).toBe(500);
+    expect((await post(superAdmin, url, { amount: 500, reason: 'お詫び', requestKey: 'adjust-key-1' })).body.point).toBe(500); // resent: applied once
+    const minus = await post(superAdmin, url, { amount: -200, reason: '二重付与の取消', requestKey: 'adjust-key-2' });
+    expect(minus.body.point).toBe(300);
+    const tooMuch = await post(superAdmin, url, { amount: -1000, reason: '取消', requestKey: 'adjust-key-3' });
+    expect(tooMuch.status).toBe(422);
+
+    const points = await normal.agent.get(`/admin/api/users/${member.user.id}/points`).set('X-Requested-With', 'XMLHttpRequest');
+    expect(points.body.point).toBe(300);
+    expect(points.body.history.data.map((e: { delta: number; reference: string }) => [e.delta, e.reference])).toEqual([
+      [-200, `admin ${superAdmin.id}: 二重付与の取消`], [500, `admin ${superAdmin.id}: お詫び`],
+    ]);
+    const audit = await superAdmin.agent.get('/admin/api/audit_log').query({ action: 'user.points.adjust', target: String(member.user.id) }).set('X-Requested-With', 'XMLHttpRequest');
+    expect(audit.body.auditLogs.data.find((a: { status: number }) => a.status === 200 && a).before).toEqual({ point: 500 });
+
+    const found = await normal.agent.get('/admin/api/users').query({ q: 'adjust-' }).set('X-Requested-With', 'XMLHttpRequest');
+    expect(found.body.users.map((u: { id: number }) => u.id)).toContain(member.user.id);
+    const byId = await normal.agent.get('/admin/api/users').query({ q: String(member.user.id) }).set('X-Requested-With', 'XMLHttpRequest');
+    expect(byId.body.users).toHaveLength(1);
   });
 });

@@ -73,10 +73,18 @@ export class AdminLogsRepository {
 
   /** Our record of a domain (any member's), with its name servers. */
   async domainByPunycode(punycode: string): Promise<Record<string, unknown> | null> {
+    return this.domainWhere('d.punycode = $1', [punycode]);
+  }
+
+  async domainById(id: number): Promise<Record<string, unknown> | null> {
+    return this.domainWhere('d.id = $1', [id]);
+  }
+
+  private async domainWhere(where: string, params: unknown[]): Promise<Record<string, unknown> | null> {
     const rows = await this.ds.query(
       `SELECT d.*, coalesce((SELECT array_agg(n.name ORDER BY n.priority) FROM domain_ops.domain_name_servers n WHERE n.domain_id = d.id), '{}') AS name_servers
-         FROM domain_ops.domains d WHERE d.punycode = $1`,
-      [punycode],
+         FROM domain_ops.domains d WHERE ${where}`,
+      params,
     );
     return rows[0] ?? null;
   }

@@ -93,6 +93,14 @@ export class AdminOpsRpcController {
     return { info: registry || ours ? { registry, ours } : null };
   }
 
+  /** Our row by its id (the registrar log's domain_pkid), with the registry's info of its name. */
+  @MessagePattern(AdminOpsPatterns.DomainById)
+  async domainById(@Payload() req: { id: number; adminId?: number }): Promise<AdminDomainInfoResult> {
+    const ours = await this.logs.domainById(Number(req?.id) || 0);
+    if (!ours) return { info: null };
+    return this.domainInfo({ name: String(ours.punycode), adminId: req.adminId });
+  }
+
   /** Names verified at the registry (it exists and we are its sponsor) join the member's list. */
   @MessagePattern(AdminOpsPatterns.DomainImport)
   async domainImport(@Payload() req: DomainImportRequest): Promise<DomainImportResult> {

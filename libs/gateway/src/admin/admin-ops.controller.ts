@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import type { Request } from 'express';
 import {
@@ -61,6 +61,13 @@ export class AdminOpsController {
     const name = typeof body?.name === 'string' ? body.name.trim() : '';
     if (!name) throw fieldErrors({ name: [M.enterDomain] });
     const r = await adminRpc<AdminDomainInfoResult>(this.domainOps, AdminOpsPatterns.DomainInfo, { name, adminId: req.user!.id }, 30_000);
+    return { result: true, info: r.info };
+  }
+
+  /** The detail page of one of our domains (any member's): our record and the registry's info. */
+  @Get('domains/:id')
+  async domainById(@Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number) {
+    const r = await adminRpc<AdminDomainInfoResult>(this.domainOps, AdminOpsPatterns.DomainById, { id, adminId: req.user!.id }, 30_000);
     return { result: true, info: r.info };
   }
 
