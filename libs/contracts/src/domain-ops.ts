@@ -24,7 +24,7 @@ export const DomainOpsPatterns = {
   /** { userId } -> OwnedDomainDto[] the member's domains (newest first) */
   OwnedDomains: 'domain-ops.domain.owned',
 } as const;
-export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns];
+export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns] | import('./domain-list').DomainListPattern;
 
 export type EstimateRpcRequest = { userId: number; domainNames: string[] };
 export type CreateDomainsRpcRequest = CreateDomainsRequest & { userId: number };

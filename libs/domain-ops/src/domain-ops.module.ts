@@ -14,6 +14,11 @@ import { EstimateService } from './estimate/estimate.service';
 import { CompleteOrderJob } from './jobs/complete-order.job';
 import { DomainOpsQueue } from './jobs/domain-ops.queue';
 import { RegisterDomainJob } from './jobs/register-domain.job';
+import { ActionLogService } from './list/action-log.service';
+import { DomainDetailService } from './list/domain-detail.service';
+import { DomainListRepository } from './list/domain-list.repository';
+import { DomainListRpcController } from './list/domain-list.rpc.controller';
+import { DomainListService } from './list/domain-list.service';
 import { DOMAIN_OPS_MIGRATIONS } from './migrations';
 import { RegistrationOrderRepository } from './orders/registration-order.repository';
 import { RegistrationOrderService } from './orders/registration-order.service';
@@ -40,7 +45,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     rpcClientModule(ORDERS_CLIENT),
     rpcClientModule(CATALOG_CLIENT),
   ],
-  controllers: [DomainOpsRpcController],
+  controllers: [DomainOpsRpcController, DomainListRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -56,6 +61,10 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RegistrationOrderService,
     OwnedDomainRepository,
     ActionLogRepository,
+    DomainListRepository,
+    DomainListService,
+    DomainDetailService,
+    ActionLogService,
     RegisterDomainJob,
     CompleteOrderJob,
     DomainOpsQueue,

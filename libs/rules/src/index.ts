@@ -6,3 +6,4 @@ export * from './user-info';
 export * from './mypage';
 export * from './whois';
 export * from './purchase';
+export * from './domain-list';

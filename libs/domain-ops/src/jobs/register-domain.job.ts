@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
+import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv, PostalInfo } from '@registrar/epp';
 import { fmt, M } from '@registrar/messages';
 import { ContactsRepository } from '../contacts/contacts.repository';
@@ -156,6 +156,7 @@ export class RegisterDomainJob {
       subject: 'ドメイン新規登録',
       content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
       dedupeKey: `item:${item.id}:register`,
+      actionId: ActionCodes.Register,
     });
     const status = pending ? 'accepted' : 'done';
     await this.orders.setItem(item.id, { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null });
@@ -232,6 +233,7 @@ export class RegisterDomainJob {
         subject: 'ドメイン新規登録失敗',
         content: `${item.name}: ${fmt(M.refundedPoints, { point: item.point, reason })}`,
         dedupeKey: `item:${item.id}:refund`,
+        actionId: ActionCodes.RegisterRefund,
       });
     }
     if (item.isCampaign) await this.catalog.release(keys.campaign);

@@ -62,6 +62,11 @@ export class CatalogPort {
     return { ...n, isIdn, summary, price };
   }
 
+  /** Every TLD's policy (cached for a minute). */
+  async allTlds(): Promise<TldSummaryDto[]> {
+    return [...new Set((await this.tlds()).values())];
+  }
+
   remaining(userId: number): Promise<CampaignRemainingResult> {
     return rpc<CampaignRemainingResult>(this.client, CatalogPatterns.CampaignRemaining, { userId }, 10_000);
   }
