@@ -23,6 +23,7 @@ import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
 import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
+import { Route as MypageActionLogIndexRouteImport } from './routes/mypage/actionLog/index'
 import { Route as MypageDomainIndexRouteImport } from './routes/mypage/domain/index'
 import { Route as MypagePaypalReturnRouteImport } from './routes/mypage/paypal/return'
 import { Route as MypageStripeIndexRouteImport } from './routes/mypage/stripe/index'
@@ -31,6 +32,7 @@ import { Route as MypageStripeCompleteRouteImport } from './routes/mypage/stripe
 import { Route as MypageUserRegisterRouteImport } from './routes/mypage/user/register'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
+import { Route as MypageDomainDetailIdRouteImport } from './routes/mypage/domain/detail/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -102,6 +104,11 @@ const MeEmailConfirmRoute = MeEmailConfirmRouteImport.update({
   path: '/me/email/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MypageActionLogIndexRoute = MypageActionLogIndexRouteImport.update({
+  id: '/actionLog/',
+  path: '/actionLog/',
+  getParentRoute: () => MypageRoute,
+} as any)
 const MypageDomainIndexRoute = MypageDomainIndexRouteImport.update({
   id: '/domain/',
   path: '/domain/',
@@ -142,6 +149,11 @@ const PasswordResetConfirmRoute = PasswordResetConfirmRouteImport.update({
   path: '/password/reset/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
+  id: '/domain/detail/$id',
+  path: '/domain/detail/$id',
+  getParentRoute: () => MypageRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -163,9 +175,11 @@ export interface FileRoutesByFullPath {
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -187,9 +201,11 @@ export interface FileRoutesByTo {
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/mypage/actionLog': typeof MypageActionLogIndexRoute
   '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
+  '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -212,9 +228,11 @@ export interface FileRoutesById {
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -238,9 +256,11 @@ export interface FileRouteTypes {
     | '/mypage/stripe/complete'
     | '/mypage/user/register'
     | '/password/reset/confirm'
+    | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
+    | '/mypage/domain/detail/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -262,9 +282,11 @@ export interface FileRouteTypes {
     | '/mypage/stripe/complete'
     | '/mypage/user/register'
     | '/password/reset/confirm'
+    | '/mypage/actionLog'
     | '/mypage/domain'
     | '/mypage/stripe'
     | '/password/reset'
+    | '/mypage/domain/detail/$id'
   id:
     | '__root__'
     | '/'
@@ -286,9 +308,11 @@ export interface FileRouteTypes {
     | '/mypage/stripe/complete'
     | '/mypage/user/register'
     | '/password/reset/confirm'
+    | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
+    | '/mypage/domain/detail/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -409,6 +433,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeEmailConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mypage/actionLog/': {
+      id: '/mypage/actionLog/'
+      path: '/actionLog'
+      fullPath: '/mypage/actionLog/'
+      preLoaderRoute: typeof MypageActionLogIndexRouteImport
+      parentRoute: typeof MypageRoute
+    }
     '/mypage/domain/': {
       id: '/mypage/domain/'
       path: '/domain'
@@ -465,6 +496,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PasswordResetConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mypage/domain/detail/$id': {
+      id: '/mypage/domain/detail/$id'
+      path: '/domain/detail/$id'
+      fullPath: '/mypage/domain/detail/$id'
+      preLoaderRoute: typeof MypageDomainDetailIdRouteImport
+      parentRoute: typeof MypageRoute
+    }
   }
 }
 
@@ -474,8 +512,10 @@ interface MypageRouteChildren {
   MypageStripeAuthRoute: typeof MypageStripeAuthRoute
   MypageStripeCompleteRoute: typeof MypageStripeCompleteRoute
   MypageUserRegisterRoute: typeof MypageUserRegisterRoute
+  MypageActionLogIndexRoute: typeof MypageActionLogIndexRoute
   MypageDomainIndexRoute: typeof MypageDomainIndexRoute
   MypageStripeIndexRoute: typeof MypageStripeIndexRoute
+  MypageDomainDetailIdRoute: typeof MypageDomainDetailIdRoute
 }
 
 const MypageRouteChildren: MypageRouteChildren = {
@@ -484,8 +524,10 @@ const MypageRouteChildren: MypageRouteChildren = {
   MypageStripeAuthRoute: MypageStripeAuthRoute,
   MypageStripeCompleteRoute: MypageStripeCompleteRoute,
   MypageUserRegisterRoute: MypageUserRegisterRoute,
+  MypageActionLogIndexRoute: MypageActionLogIndexRoute,
   MypageDomainIndexRoute: MypageDomainIndexRoute,
   MypageStripeIndexRoute: MypageStripeIndexRoute,
+  MypageDomainDetailIdRoute: MypageDomainDetailIdRoute,
 }
 
 const MypageRouteWithChildren =

@@ -26,6 +26,8 @@ export const DomainListPatterns = {
   ActionLogSearch: 'domain-ops.action-log.search',
   /** { userId, id } -> ActionLogRowDto (NOT_FOUND for another member's row) */
   ActionLogDetail: 'domain-ops.action-log.detail',
+  /** { userId, count?, onlyIfEmpty? } -> { inserted } a demo portfolio (local runtime and tests only; refused elsewhere) */
+  SeedDemo: 'domain-ops.domain.seed-demo',
 } as const;
 export type DomainListPattern = (typeof DomainListPatterns)[keyof typeof DomainListPatterns];
 

@@ -134,6 +134,28 @@ export class DomainListRepository {
     return rows[0].n;
   }
 
+  /** Every domain of the member, trashed too. */
+  async countAll(userId: number): Promise<number> {
+    return (await this.ds.query('SELECT count(*)::int AS n FROM domain_ops.domains WHERE user_id = $1', [userId]))[0].n;
+  }
+
+  query(sql: string, params?: unknown[]): Promise<unknown> {
+    return this.ds.query(sql, params);
+  }
+
+  /** History rows for the demo portfolio: registrations (spend) and one registrar-queue result with details. */
+  async seedDemoLogs(userId: number, domains: { id: number; name: string }[]): Promise<void> {
+    for (const [i, d] of domains.entries()) {
+      const queue = i % 4 === 1;
+      await this.ds.query(
+        `INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, action_id, result, dedupe_key, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() - make_interval(days => $12)) ON CONFLICT (dedupe_key) DO NOTHING`,
+        [userId, d.id, d.name, queue ? 2 : 0, queue ? 0 : 1500, 10_000 - i * 1500, queue ? 'レジストラ処理結果' : 'ドメイン新規登録', queue ? `${d.name}: 更新処理が完了しました` : `${d.name}（1年）`,
+          queue ? 2000 : 1001, queue ? JSON.stringify({ domain: d.name, command: 'renew', resultCode: 1000, message: 'Command completed successfully' }) : null, `demo:${d.id}`, i * 3],
+      );
+    }
+  }
+
   /** Whether any domain of the member has auto-renew on (the card prompt). */
   async anyAutoUpdate(userId: number): Promise<boolean> {
     const rows = await this.ds.query('SELECT EXISTS (SELECT 1 FROM domain_ops.domains WHERE user_id = $1 AND is_auto_update_enabled AND NOT is_trash) AS x', [userId]);

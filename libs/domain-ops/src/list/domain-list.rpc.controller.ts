@@ -70,6 +70,14 @@ export class DomainListRpcController {
     return this.logs.search(userIdOf(req), req ?? {});
   }
 
+  @MessagePattern(DomainListPatterns.SeedDemo)
+  async seedDemo(@Payload() req: { userId: number; count?: number; onlyIfEmpty?: boolean }): Promise<{ inserted: number }> {
+    if (process.env.NODE_ENV === 'production' || !(process.env.LOCAL_RUNTIME === '1' || process.env.NODE_ENV === 'test')) {
+      throw new DomainOpsException(DomainOpsErrorCode.Invalid, 'demo data is for the local runtime only');
+    }
+    return this.list.seedDemo(userIdOf(req), Math.max(1, Math.min(Number(req?.count) || 60, 1000)), req?.onlyIfEmpty !== false);
+  }
+
   @MessagePattern(DomainListPatterns.ActionLogDetail)
   actionLog(@Payload() req: { userId: number; id: unknown }): Promise<ActionLogRowDto> {
     return this.logs.one(userIdOf(req), Number(req?.id));

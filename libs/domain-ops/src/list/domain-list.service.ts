@@ -11,6 +11,7 @@ import { DomainOpsException } from '../common/domain-ops.exception';
 import { CatalogPort } from '../ports/catalog.port';
 import { DomainListRepository, StoredDomainRow } from './domain-list.repository';
 import { tokyoDayStart } from './domain-query';
+import { insertPortfolio, portfolio } from './portfolio-seed';
 
 const POLICY_TTL_MS = 60 * 60_000;
 const bit = (b: boolean): 0 | 1 => (b ? 1 : 0);
@@ -111,6 +112,17 @@ export class DomainListService {
     }
     const next = rows.length === size ? String(rows[rows.length - 1]!.id) : null;
     return { lines, count: rows.length, next, errors: [] };
+  }
+
+  /** The demo portfolio of the local runtime (every state of the list) plus a few history rows. */
+  async seedDemo(userId: number, count: number, onlyIfEmpty: boolean): Promise<{ inserted: number }> {
+    if (onlyIfEmpty && (await this.repo.countAll(userId)) > 0) return { inserted: 0 };
+    const now = this.clock.now();
+    const tag = `d${userId}${now.getTime().toString(36).slice(-5)}`;
+    const domains = portfolio(count, tag, now, userId);
+    const ids = await insertPortfolio((sql, params) => this.repo.query(sql, params), userId, domains, { now });
+    await this.repo.seedDemoLogs(userId, ids.slice(0, 12).map((id, i) => ({ id, name: domains[i]!.name })));
+    return { inserted: ids.length };
   }
 
   async count(userId: number): Promise<{ count: number }> {
