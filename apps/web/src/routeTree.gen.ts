@@ -32,6 +32,8 @@ import { Route as MypageStripeCompleteRouteImport } from './routes/mypage/stripe
 import { Route as MypageUserRegisterRouteImport } from './routes/mypage/user/register'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
+import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
+import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
 import { Route as MypageDomainDetailIdRouteImport } from './routes/mypage/domain/detail/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -149,6 +151,16 @@ const PasswordResetConfirmRoute = PasswordResetConfirmRouteImport.update({
   path: '/password/reset/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminWhoisEmailsIndexRoute = AdminWhoisEmailsIndexRouteImport.update({
+  id: '/admin/whois/emails/',
+  path: '/admin/whois/emails/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
+  id: '/admin/whois/emails/$id',
+  path: '/admin/whois/emails/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
   id: '/domain/detail/$id',
   path: '/domain/detail/$id',
@@ -179,7 +191,9 @@ export interface FileRoutesByFullPath {
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
+  '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -205,7 +219,9 @@ export interface FileRoutesByTo {
   '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
+  '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
+  '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -232,7 +248,9 @@ export interface FileRoutesById {
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
+  '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -260,7 +278,9 @@ export interface FileRouteTypes {
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
+    | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
+    | '/admin/whois/emails/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -286,7 +306,9 @@ export interface FileRouteTypes {
     | '/mypage/domain'
     | '/mypage/stripe'
     | '/password/reset'
+    | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
+    | '/admin/whois/emails'
   id:
     | '__root__'
     | '/'
@@ -312,7 +334,9 @@ export interface FileRouteTypes {
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
+    | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
+    | '/admin/whois/emails/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -331,6 +355,8 @@ export interface RootRouteChildren {
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
+  AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
+  AdminWhoisEmailsIndexRoute: typeof AdminWhoisEmailsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -496,6 +522,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PasswordResetConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/whois/emails/': {
+      id: '/admin/whois/emails/'
+      path: '/admin/whois/emails'
+      fullPath: '/admin/whois/emails/'
+      preLoaderRoute: typeof AdminWhoisEmailsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/whois/emails/$id': {
+      id: '/admin/whois/emails/$id'
+      path: '/admin/whois/emails/$id'
+      fullPath: '/admin/whois/emails/$id'
+      preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mypage/domain/detail/$id': {
       id: '/mypage/domain/detail/$id'
       path: '/domain/detail/$id'
@@ -549,6 +589,8 @@ const rootRouteChildren: RootRouteChildren = {
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
+  AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
+  AdminWhoisEmailsIndexRoute: AdminWhoisEmailsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -8,3 +8,5 @@ export { normaliseName } from './ports/catalog.port';
 export { DomainListService } from './list/domain-list.service';
 export { buildWhere, ORDER_BY } from './list/domain-query';
 export { portfolio, insertPortfolio } from './list/portfolio-seed';
+export { isProxyAddressFormat } from './whois/proxy-identity.repository';
+export { ApiSettingsService, apiKeyHash, ipAllowed, API_KEY_FORMAT } from './settings/api-settings.service';

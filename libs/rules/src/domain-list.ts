@@ -4,12 +4,12 @@
  * before it posts; domain-ops (the authority) runs the same ones on every search, select-all and CSV export.
  */
 import { M } from '@registrar/messages';
+/** Bulk operations and select-all-pages stop at BULK_LIMIT (001 §5, §9). */
+import { BULK_LIMIT } from './whois-settings';
 
 /** Page sizes offered ("page-size labels end in 件"); the first is the default. */
 export const DOMAIN_PAGE_SIZES = [50, 20, 100, 200] as const;
 export const DEFAULT_DOMAIN_PAGE_SIZE = 50;
-/** Bulk operations and select-all-pages stop here (001 §5, §9). */
-export const BULK_LIMIT = 1000;
 /** The keyword search box and every free-text field are cut here before validation. */
 export const SEARCH_TEXT_MAX = 253;
 

@@ -1,4 +1,5 @@
 /** Registration and renewal period options (000 §5, §9). */
+import { normaliseDomainInput, readDomainName } from './domain-name';
 
 export const MAX_REGISTRATION_YEARS = 10;
 
@@ -7,10 +8,17 @@ export interface PeriodPolicy {
   registration_unit: number;
 }
 
-/** Domains with "ai" in the name register and renew in 2-year units. */
+/** The TLD whose names register and renew in 2-year units ("domains with ai in the name", 000 §5, means .ai). */
+export const TWO_YEAR_TLD = 'ai';
+
+/**
+ * The registration unit of a name. The name may be given in either form (日本語.ai or xn--wgv71a119e.ai): the rule reads
+ * the TLD through parseDomainName, so the browser and the server get the same answer whatever form they hold.
+ */
 export function effectiveUnit(domainName: string, policy: PeriodPolicy): number {
   const unit = Math.max(1, policy.registration_unit || 1);
-  return /ai/i.test(domainName) ? Math.max(unit, 2) : unit;
+  const tld = readDomainName(domainName)?.tldPunycode ?? normaliseDomainInput(domainName).split('.').pop();
+  return tld === TWO_YEAR_TLD ? Math.max(unit, 2) : unit;
 }
 
 function firstMultipleAtLeast(min: number, unit: number): number {

@@ -1,5 +1,6 @@
 import { M } from '@registrar/messages';
-import { BULK_MAX_LINES, chunk, isCheckable, normaliseDomainInput, parseBulk, parseKeyword, toPunycode, toUnicode } from './search';
+import { BULK_MAX_LINES, chunk, isCheckable, parseBulk, parseKeyword, toPunycode, toUnicode } from './search';
+import { normaliseDomainInput } from './domain-name';
 
 describe('normaliseDomainInput', () => {
   it('turns full-width characters into half-width and lower-cases', () => {

@@ -4,6 +4,7 @@
  */
 import punycode from 'punycode/';
 import { M } from '@registrar/messages';
+import { normaliseDomainInput, parseDomainName, readLabel } from './domain-name';
 
 /** Bulk registration check: at most this many lines (000 §9). */
 export const BULK_MAX_LINES = 500;
@@ -33,24 +34,7 @@ export type RuleResult<T> = { ok: true; value: T } | { ok: false; error: string 
 const ok = <T>(value: T): RuleResult<T> => ({ ok: true, value });
 const fail = <T>(error: string): RuleResult<T> => ({ ok: false, error });
 
-/** Ideographic and half-width full stops typed by Japanese keyboards count as dots (as in IDNA). */
-const DOT_VARIANTS = /[\u3002\uFF61\uFF0E]/g;
 const WHITESPACE = /[\s\u3000]/;
-
-/**
- * Full-width to half-width (NFKC: Ｅｘａｍｐｌｅ -> Example, half-width katakana -> full-width), Japanese full stops to
- * dots, lower case, and each dot-separated part trimmed.
- */
-export function normaliseDomainInput(raw: string): string {
-  return raw
-    .normalize('NFKC')
-    .replace(DOT_VARIANTS, '.')
-    .toLowerCase()
-    .trim()
-    .split('.')
-    .map((part) => part.trim())
-    .join('.');
-}
 
 export function toPunycode(name: string): string {
   return punycode.toASCII(name);
@@ -63,19 +47,6 @@ export function toUnicode(name: string): string {
   } catch {
     return name;
   }
-}
-
-const ASCII_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-/** Unicode labels: letters, marks and digits of any script, hyphens, and the Japanese prolonged sound mark. */
-const IDN_LABEL = /^(?!-)[\p{L}\p{M}\p{N}\u30FC-]+(?<!-)$/u;
-
-/** A label the registries accept: LDH for ASCII, or a Unicode label whose ASCII form fits in 63 characters. */
-export function isValidLabel(label: string): boolean {
-  if (!label) return false;
-  if (/^[\x00-\x7f]*$/.test(label)) return ASCII_LABEL.test(label) && (!/^..--/.test(label) || label.startsWith('xn--'));
-  if (!IDN_LABEL.test(label)) return false;
-  const ascii = toPunycode(label);
-  return ascii.length <= 63;
 }
 
 function toSearchName(label: string, tld: string | null): SearchName {
@@ -101,12 +72,15 @@ export function parseKeyword(raw: string): RuleResult<SearchName> {
   const trimmed = raw.normalize('NFKC').trim();
   if (!trimmed) return fail(M.enterDomainCorrectly);
   if (WHITESPACE.test(trimmed)) return fail(M.keywordWhitespace);
-  const normalised = normaliseDomainInput(trimmed);
+  const normalised = normaliseDomainInput(trimmed).replace(/\.$/, '');
   const parts = normalised.split('.');
   if (parts.some((p) => !p)) return fail(M.enterDomainCorrectly);
-  const label = toUnicode(parts[0]);
-  if (!isValidLabel(label) || !parts.slice(1).every((p) => isValidLabel(toUnicode(p)))) return fail(M.enterDomainCorrectly);
-  const tld = parts.length > 1 ? toUnicode(parts.slice(1).join('.')) : null;
+  const labels = parts.map(readLabel);
+  if (labels.some((l) => l === null)) return fail(M.enterDomainCorrectly);
+  if (parts.length > 1 && !parseDomainName(normalised).ok) return fail(M.enterDomainCorrectly);
+  const unicode = labels.map((l) => l!.unicode);
+  const label = unicode[0];
+  const tld = unicode.length > 1 ? unicode.slice(1).join('.') : null;
   return ok(toSearchName(label, tld));
 }
 
@@ -131,10 +105,11 @@ export function parseBulk(raw: string, options: BulkOptions = {}): RuleResult<Se
     const normalised = normaliseDomainInput(token).replace(/\.$/, '');
     const dot = normalised.indexOf('.');
     if (dot < 0 || dot === normalised.length - 1) return fail(M.includeTld);
-    const parts = normalised.split('.');
-    if (parts.some((p) => !p) || !parts.every((p) => isValidLabel(toUnicode(p)))) return fail(M.enterDomainCorrectly);
-    const label = toUnicode(parts[0]);
-    const tld = toUnicode(parts.slice(1).join('.'));
+    const parsed = parseDomainName(normalised);
+    if (!parsed.ok) return fail(parsed.error === M.includeTld ? M.includeTld : M.enterDomainCorrectly);
+    const unicode = parsed.value.name.split('.');
+    const label = unicode[0];
+    const tld = unicode.slice(1).join('.');
     const name = toSearchName(label, tld);
     if (seen.has(name.punycode)) continue;
     seen.add(name.punycode);

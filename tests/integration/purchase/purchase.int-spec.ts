@@ -149,6 +149,10 @@ describe('buying domains', () => {
     const many = Array.from({ length: 21 }, (_, i) => ({ name: `many-${i}-${name}`, period: 1, point: 1078 }));
     expect((await create(c, { domains: many, totalFee: 21 * 1078 }).expect(200)).body.errors).toEqual(['一度にご購入いただけるドメインは20件までです']);
     expect((await create(c, { domains: [{ name: `x.unknown-tld-zz`, period: 1, point: 100 }], totalFee: 100 }).expect(200)).body.errors).toEqual(['x.unknown-tld-zzの価格取得に失敗しました']);
+    // the one domain-name rule: a name search and the cart refuse is refused here too (it was registered and charged)
+    const [work] = await estimate(c, ['xn--sec426190.work']);
+    expect(work.error).not.toBeNull();
+    expect((await create(c, { domains: [{ name: 'xn--sec426190.work', period: 1, point: 1 }], totalFee: 1 }).expect(200)).body.errors).toEqual(['xn--sec426190.workはドメイン名として正しくありません']);
     expect(await p.balance(c.userId)).toBe(5_000);
   }, 60_000);
 });

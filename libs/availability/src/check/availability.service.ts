@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AvailabilityStatus, CheckRequest, CheckResult, ClaimCheckRequest, ClaimCheckResult } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { chunk, normaliseDomainInput, toPunycode } from '@registrar/rules';
+import { chunk, readDomainName } from '@registrar/rules';
 import { AvailabilityQueue } from './availability.queue';
 import { MAX_NAMES_PER_JOB } from './check-availability.job';
 import { CheckCacheRepository } from './check-cache.repository';
@@ -57,13 +57,8 @@ export function asciiNames(input: unknown, max: number): string[] {
   const out: string[] = [];
   for (const raw of input) {
     if (typeof raw !== 'string' || raw.length > 253) throw new AvailabilityInputError('expected domain names');
-    let ascii: string;
-    try {
-      ascii = toPunycode(normaliseDomainInput(raw));
-    } catch {
-      throw new AvailabilityInputError(`not a domain name: ${raw.slice(0, 80)}`);
-    }
-    if (!/^[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63})+$/.test(ascii)) throw new AvailabilityInputError(`not a domain name: ${raw.slice(0, 80)}`);
+    const ascii = readDomainName(raw)?.punycode;
+    if (!ascii) throw new AvailabilityInputError(`not a domain name: ${raw.slice(0, 80)}`);
     if (!out.includes(ascii)) out.push(ascii);
   }
   return out;

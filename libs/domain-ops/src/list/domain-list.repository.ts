@@ -19,7 +19,7 @@ export interface StoredDomainRow {
   is_auto_update_enabled: boolean;
   is_whois_proxy_enabled: boolean;
   is_domain_lock_enabled: boolean;
-  is_whois_processing: number;
+  whois_processing_flg: number;
   admin_lock_status: number;
   is_trash: boolean;
   memo: string | null;
@@ -110,7 +110,7 @@ export class DomainListRepository {
          count(*) FILTER (WHERE d.status = 'provisional')::int AS provisional,
          count(*) FILTER (WHERE d.status = 'pending')::int AS pending,
          count(*) FILTER (WHERE d.tld IN ('or.jp', 'ac.jp', 'ed.jp', 'go.jp', 'lg.jp', 'gr.jp', 'ne.jp', 'ad.jp') AND NOT d.is_trash)::int AS org_jp,
-         count(*) FILTER (WHERE d.is_whois_processing <> 0)::int AS whois_processing,
+         count(*) FILTER (WHERE d.whois_processing_flg <> 0)::int AS whois_processing,
          count(*) FILTER (WHERE d.is_trash)::int AS trashed
        FROM domain_ops.domains d LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld
        WHERE d.user_id = $1`,

@@ -203,7 +203,7 @@ export function toRow(r: StoredDomainRow, today: Date, now: Date, thisMonth: str
     obtain_date: new Date(r.created_at).toISOString(), due_date: due ? due.toISOString() : null, domain_status: status,
     is_expired: !!due && due < today, is_due_today: !!due && formatDateJst(due) === formatDateJst(now),
     is_auto_update_enabled_flg: bit(r.is_auto_update_enabled), is_whois_proxy_enabled_flg: bit(r.is_whois_proxy_enabled),
-    is_whois_processing_flg: (Number(r.is_whois_processing) || 0) as 0 | 1 | 2, is_domain_lock_enabled_flg: bit(r.is_domain_lock_enabled),
+    is_whois_processing_flg: (Number(r.whois_processing_flg) || 0) as 0 | 1 | 2, is_domain_lock_enabled_flg: bit(r.is_domain_lock_enabled),
     admin_lock_status: Number(r.admin_lock_status) || 0, is_trash_flg: bit(r.is_trash), user_memo: r.memo, influx: Number(r.influx) || 0,
     influx_histories: series.map((influx, i) => {
       const d = new Date(Date.UTC(y!, m! - 12 + i, 1));

@@ -57,7 +57,7 @@ export function buildWhere(c: DomainSearchCondition, o: { userId: number | null;
   };
   if (c.isWhoisProxy === 'proxy_release') parts.push('d.is_whois_proxy_enabled');
   else if (c.isWhoisProxy === 'not_proxy_release') parts.push('NOT d.is_whois_proxy_enabled');
-  else if (c.isWhoisProxy === 'processing') parts.push('d.is_whois_processing <> 0');
+  else if (c.isWhoisProxy === 'processing') parts.push('d.whois_processing_flg <> 0');
   else if (c.isWhoisProxy) contactFilter(c.isWhoisProxy);
   if (c.contact) contactFilter(c.contact);
   if (c.nameServer) parts.push(`EXISTS (SELECT 1 FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id AND ns.name = ${p(c.nameServer)})`);

@@ -87,7 +87,7 @@ export async function insertPortfolio(query: Query, userId: number, domains: See
     const b = domains.slice(s, s + 5000);
     const rows = (await query(
       `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, created_at, status, is_auto_update_enabled, is_whois_proxy_enabled,
-         is_domain_lock_enabled, is_trash, is_whois_processing, admin_lock_status, memo, influx)
+         is_domain_lock_enabled, is_trash, whois_processing_flg, admin_lock_status, memo, influx)
        SELECT $1, n, n, p, t, 'DEMO-' || p, due, created, st, au, px, lk, tr, wp, al, mm, inf
        FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::boolean[], $9::boolean[], $10::boolean[], $11::boolean[],
          $12::smallint[], $13::smallint[], $14::text[], $15::int[]) AS x(n, p, t, due, created, st, au, px, lk, tr, wp, al, mm, inf)

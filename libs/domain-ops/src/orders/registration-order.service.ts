@@ -4,7 +4,7 @@ import {
   CreateDomainsResult, CreateDomainsRpcRequest, DomainOpsErrorCode, isOrdersRpcError, OrderItemResult, OrderStatusResult, OrdersErrorCode,
 } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
-import { MAX_DOMAINS_PER_PURCHASE, needsPrereq, needsWhoisContact, registrationPeriodOptions, registrationTotal } from '@registrar/rules';
+import { MAX_DOMAINS_PER_PURCHASE, needsPrereq, readDomainName, needsWhoisContact, registrationPeriodOptions, registrationTotal } from '@registrar/rules';
 import { DomainOpsException } from '../common/domain-ops.exception';
 import { DomainOpsQueue } from '../jobs/domain-ops.queue';
 import { EstimateService } from '../estimate/estimate.service';
@@ -63,6 +63,7 @@ export class RegistrationOrderService {
     for (const [i, row] of rows.entries()) {
       const p = priced[i];
       const q = p.quote;
+      if (!readDomainName(String(row?.name ?? ''))) { errors.push(fmt(M.invalidDomainName, { domain: String(row?.name ?? '').slice(0, 300) })); continue; }
       if (!q) { errors.push(fmt(M.priceFetchFailed, { domain: String(row?.name ?? '') })); continue; }
       if (seen.has(q.punycode)) continue;
       seen.add(q.punycode);

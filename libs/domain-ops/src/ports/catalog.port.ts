@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { CampaignRemainingResult, CampaignReserveResult, CATALOG_CLIENT, CatalogPatterns, TldPriceDto, TldSummaryDto } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
-import { domainToASCII, domainToUnicode } from 'node:url';
-import { tldOf } from '@registrar/rules';
+import { readDomainName } from '@registrar/rules';
 
 const TTL_MS = 60_000;
 
@@ -16,15 +15,10 @@ export interface QuotedName {
   price: TldPriceDto & { restore: number };
 }
 
-/** Normalises a domain name: Unicode form, A-label and its TLD; null when it cannot be a domain name. */
+/** The one domain-name rule (libs/rules parseDomainName): Unicode form, A-label and its TLD; null when refused. */
 export function normaliseName(input: string): { name: string; punycode: string; tld: string } | null {
-  const t = String(input ?? '').normalize('NFKC').trim().toLowerCase().replace(/\.$/, '');
-  if (!t || /\s/.test(t) || t.length > 253) return null;
-  const punycode = domainToASCII(t);
-  if (!punycode || !punycode.includes('.')) return null;
-  if (punycode.split('.').some((l) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l))) return null;
-  const name = domainToUnicode(punycode);
-  return { name, punycode, tld: tldOf(name) };
+  const d = readDomainName(input);
+  return d ? { name: d.name, punycode: d.punycode, tld: d.tld } : null;
 }
 
 /** The catalog service as domain-ops uses it: TLD policy and current prices, and the campaign counters. */
@@ -65,6 +59,11 @@ export class CatalogPort {
   /** Every TLD's policy (cached for a minute). */
   async allTlds(): Promise<TldSummaryDto[]> {
     return [...new Set((await this.tlds()).values())];
+  }
+
+  /** The TLD's policy (can_proxy, can_lock, …); null for an unknown TLD. */
+  async tld(tld: string): Promise<TldSummaryDto | null> {
+    return (await this.tlds()).get(tld) ?? null;
   }
 
   remaining(userId: number): Promise<CampaignRemainingResult> {

@@ -6,7 +6,7 @@ import {
 } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
 import { M } from '@registrar/messages';
-import { normaliseDomainInput, toPunycode } from '@registrar/rules';
+import { readDomainName } from '@registrar/rules';
 import { CheckDto, ClaimCheckDto, DispatchDto, SearchFormDto } from './search.dto';
 import { SearchRateLimiter } from './search.rate-limiter';
 
@@ -97,15 +97,11 @@ export function searchUrl(page: string, body: SearchFormDto): string {
   return s ? `${page}?${s}` : page;
 }
 
+/** The one domain-name rule (libs/rules parseDomainName): its punycode, or 400 with the search form's message. */
 function asciiName(raw: string): string {
-  let ascii: string;
-  try {
-    ascii = toPunycode(normaliseDomainInput(raw));
-  } catch {
-    throw new BadRequestException({ success: false, error_msg: [M.enterDomainCorrectly] });
-  }
-  if (!/^[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63})+$/.test(ascii)) throw new BadRequestException({ success: false, error_msg: [M.enterDomainCorrectly] });
-  return ascii;
+  const d = readDomainName(raw);
+  if (!d) throw new BadRequestException({ success: false, error_msg: [M.enterDomainCorrectly] });
+  return d.punycode;
 }
 
 /** The names one POST search/domain asks for, each with the `tld` it is answered under. */

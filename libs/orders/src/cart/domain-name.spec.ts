@@ -7,7 +7,7 @@ describe(normaliseDomain.name, () => {
     expect(normaliseDomain('rakko.co.jp')?.tld).toBe('co.jp');
   });
 
-  it.each(['', 'example', 'exa mple.com', '-bad.com', 'bad-.com', 'a..com', `${'a'.repeat(64)}.com`])('refuses %p', (name) => {
+  it.each(['', 'example', 'exa mple.com', 'xn--sec426190.work', '-bad.com', 'bad-.com', 'a..com', `${'a'.repeat(64)}.com`])('refuses %p', (name) => {
     expect(normaliseDomain(name)).toBeNull();
   });
 });

@@ -189,9 +189,9 @@ export function DomainListPage() {
                 <Table.Th>推定流入数</Table.Th>
                 <Table.Th>ネームサーバー1</Table.Th>
                 <Table.Th>有効期限</Table.Th>
-                <Table.Th>自動更新</Table.Th>
-                <Table.Th>WHOIS代理</Table.Th>
-                <Table.Th>ロック</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>自動更新</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>WHOIS代理</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>ロック</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,27 +1,21 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * (Timestamped after 1795500000000, the schema's init, which is dated ahead: TypeORM runs migrations in timestamp order.)
  * The domain list (001 spec §2, §3): the fields of a domain the list shows and filters on, the estimated search
  * inflow and its monthly history, a local copy of each TLD's grace and restore periods (so the expired statuses are
  * one indexed query in this schema, with no cross-schema join), the action log's code and result, and the indexes
  * the list's filter + sort + page queries use (docs/domain-list.md has the plans).
  */
-export class DomainList1795533250219 implements MigrationInterface {
-  name = 'DomainList1795533250219';
+export class DomainList1795535000000 implements MigrationInterface {
+  name = 'DomainList1795535000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
     await q.query(`
       ALTER TABLE domain_ops.domains
-        ADD COLUMN is_whois_processing smallint NOT NULL DEFAULT 0 CHECK (is_whois_processing IN (0, 1, 2)),
         ADD COLUMN admin_lock_status smallint NOT NULL DEFAULT 0,
         ADD COLUMN authcode_obtained_at timestamptz NULL,
-        ADD COLUMN influx integer NOT NULL DEFAULT 0 CHECK (influx >= 0),
-        ADD COLUMN reg_contact_id bigint NULL REFERENCES domain_ops.contacts(id) ON DELETE SET NULL,
-        ADD COLUMN adm_contact_id bigint NULL REFERENCES domain_ops.contacts(id) ON DELETE SET NULL,
-        ADD COLUMN tec_contact_id bigint NULL REFERENCES domain_ops.contacts(id) ON DELETE SET NULL,
-        ADD COLUMN bil_contact_id bigint NULL REFERENCES domain_ops.contacts(id) ON DELETE SET NULL`);
+        ADD COLUMN influx integer NOT NULL DEFAULT 0 CHECK (influx >= 0)`);
     // the list: (member, trash) then the sort key, id as the tie-breaker; keyword search by trigram
     await q.query('DROP INDEX IF EXISTS domain_ops.domains_user');
     await q.query('CREATE INDEX domains_user_due ON domain_ops.domains (user_id, due_date, id)');
@@ -64,7 +58,6 @@ export class DomainList1795533250219 implements MigrationInterface {
       await q.query(`DROP INDEX domain_ops.${i}`);
     }
     await q.query('CREATE INDEX domains_user ON domain_ops.domains (user_id)');
-    await q.query(`ALTER TABLE domain_ops.domains DROP COLUMN is_whois_processing, DROP COLUMN admin_lock_status, DROP COLUMN authcode_obtained_at,
-      DROP COLUMN influx, DROP COLUMN reg_contact_id, DROP COLUMN adm_contact_id, DROP COLUMN tec_contact_id, DROP COLUMN bil_contact_id`);
+    await q.query('ALTER TABLE domain_ops.domains DROP COLUMN admin_lock_status, DROP COLUMN authcode_obtained_at, DROP COLUMN influx');
   }
 }
