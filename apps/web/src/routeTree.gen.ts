@@ -10,17 +10,21 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAudit_logRouteImport } from './routes/admin/audit_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
+import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/index'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
 import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
 import { Route as MypageActionLogIndexRouteImport } from './routes/mypage/actionLog/index'
@@ -39,6 +43,11 @@ import { Route as MypageDomainDetailIdRouteImport } from './routes/mypage/domain
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -65,6 +74,16 @@ const SecurityRoute = SecurityRouteImport.update({
   id: '/security',
   path: '/security',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAudit_logRoute = AdminAudit_logRouteImport.update({
+  id: '/audit_log',
+  path: '/audit_log',
+  getParentRoute: () => AdminRoute,
 } as any)
 const DomainDeadlineRoute = DomainDeadlineRouteImport.update({
   id: '/domain/deadline',
@@ -95,6 +114,11 @@ const RegisterConfirmRoute = RegisterConfirmRouteImport.update({
   id: '/register/confirm',
   path: '/register/confirm',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDomainsIndexRoute = AdminDomainsIndexRouteImport.update({
+  id: '/domains/',
+  path: '/domains/',
+  getParentRoute: () => AdminRoute,
 } as any)
 const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
   id: '/domain/tld/$tldName',
@@ -152,14 +176,14 @@ const PasswordResetConfirmRoute = PasswordResetConfirmRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminWhoisEmailsIndexRoute = AdminWhoisEmailsIndexRouteImport.update({
-  id: '/admin/whois/emails/',
-  path: '/admin/whois/emails/',
-  getParentRoute: () => rootRouteImport,
+  id: '/whois/emails/',
+  path: '/whois/emails/',
+  getParentRoute: () => AdminRoute,
 } as any)
 const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
-  id: '/admin/whois/emails/$id',
-  path: '/admin/whois/emails/$id',
-  getParentRoute: () => rootRouteImport,
+  id: '/whois/emails/$id',
+  path: '/whois/emails/$id',
+  getParentRoute: () => AdminRoute,
 } as any)
 const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
   id: '/domain/detail/$id',
@@ -169,15 +193,18 @@ const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/admin/audit_log': typeof AdminAudit_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
@@ -187,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/admin/domains/': typeof AdminDomainsIndexRoute
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
@@ -202,10 +230,12 @@ export interface FileRoutesByTo {
   '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/admin/audit_log': typeof AdminAudit_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/admin': typeof AdminIndexRoute
   '/me': typeof MeIndexRoute
   '/register': typeof RegisterIndexRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
@@ -215,6 +245,7 @@ export interface FileRoutesByTo {
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/admin/domains': typeof AdminDomainsIndexRoute
   '/mypage/actionLog': typeof MypageActionLogIndexRoute
   '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
@@ -226,15 +257,18 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/admin/audit_log': typeof AdminAudit_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
@@ -244,6 +278,7 @@ export interface FileRoutesById {
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/admin/domains/': typeof AdminDomainsIndexRoute
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
@@ -256,15 +291,18 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/login'
     | '/logout'
     | '/mypage'
     | '/search'
     | '/security'
+    | '/admin/audit_log'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
     | '/register/confirm'
+    | '/admin/'
     | '/me/'
     | '/register/'
     | '/domain/tld/$tldName'
@@ -274,6 +312,7 @@ export interface FileRouteTypes {
     | '/mypage/stripe/complete'
     | '/mypage/user/register'
     | '/password/reset/confirm'
+    | '/admin/domains/'
     | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
@@ -289,10 +328,12 @@ export interface FileRouteTypes {
     | '/mypage'
     | '/search'
     | '/security'
+    | '/admin/audit_log'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
     | '/register/confirm'
+    | '/admin'
     | '/me'
     | '/register'
     | '/domain/tld/$tldName'
@@ -302,6 +343,7 @@ export interface FileRouteTypes {
     | '/mypage/stripe/complete'
     | '/mypage/user/register'
     | '/password/reset/confirm'
+    | '/admin/domains'
     | '/mypage/actionLog'
     | '/mypage/domain'
     | '/mypage/stripe'
@@ -312,15 +354,18 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/login'
     | '/logout'
     | '/mypage'
     | '/search'
     | '/security'
+    | '/admin/audit_log'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
     | '/register/confirm'
+    | '/admin/'
     | '/me/'
     | '/register/'
     | '/domain/tld/$tldName'
@@ -330,6 +375,7 @@ export interface FileRouteTypes {
     | '/mypage/stripe/complete'
     | '/mypage/user/register'
     | '/password/reset/confirm'
+    | '/admin/domains/'
     | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
@@ -341,6 +387,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRouteWithChildren
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   MypageRoute: typeof MypageRouteWithChildren
@@ -355,8 +402,6 @@ export interface RootRouteChildren {
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
-  AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
-  AdminWhoisEmailsIndexRoute: typeof AdminWhoisEmailsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -366,6 +411,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -402,6 +454,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/security'
       preLoaderRoute: typeof SecurityRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit_log': {
+      id: '/admin/audit_log'
+      path: '/audit_log'
+      fullPath: '/admin/audit_log'
+      preLoaderRoute: typeof AdminAudit_logRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/domain/deadline': {
       id: '/domain/deadline'
@@ -444,6 +510,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/register/confirm'
       preLoaderRoute: typeof RegisterConfirmRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/domains/': {
+      id: '/admin/domains/'
+      path: '/domains'
+      fullPath: '/admin/domains/'
+      preLoaderRoute: typeof AdminDomainsIndexRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/domain/tld/$tldName': {
       id: '/domain/tld/$tldName'
@@ -524,17 +597,17 @@ declare module '@tanstack/react-router' {
     }
     '/admin/whois/emails/': {
       id: '/admin/whois/emails/'
-      path: '/admin/whois/emails'
+      path: '/whois/emails'
       fullPath: '/admin/whois/emails/'
       preLoaderRoute: typeof AdminWhoisEmailsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/admin/whois/emails/$id': {
       id: '/admin/whois/emails/$id'
-      path: '/admin/whois/emails/$id'
+      path: '/whois/emails/$id'
       fullPath: '/admin/whois/emails/$id'
       preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/mypage/domain/detail/$id': {
       id: '/mypage/domain/detail/$id'
@@ -545,6 +618,24 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface AdminRouteChildren {
+  AdminAudit_logRoute: typeof AdminAudit_logRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
+  AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
+  AdminWhoisEmailsIndexRoute: typeof AdminWhoisEmailsIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAudit_logRoute: AdminAudit_logRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminDomainsIndexRoute: AdminDomainsIndexRoute,
+  AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
+  AdminWhoisEmailsIndexRoute: AdminWhoisEmailsIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MypageRouteChildren {
   MypageSearchRoute: typeof MypageSearchRoute
@@ -575,6 +666,7 @@ const MypageRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRoute: AdminRouteWithChildren,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   MypageRoute: MypageRouteWithChildren,
@@ -589,8 +681,6 @@ const rootRouteChildren: RootRouteChildren = {
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
-  AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
-  AdminWhoisEmailsIndexRoute: AdminWhoisEmailsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
