@@ -43,9 +43,10 @@ export function SettingsMenu({ onClosed }: { onClosed?: () => void }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <WhoisManageModal opened={open === 'whois'} onClose={close} />
-      <DefaultSettingsModal opened={open === 'default'} onClose={close} />
-      <ApiSettingsModal opened={open === 'api'} onClose={close} />
+      {/* mounted only while open: each opening loads the saved values afresh */}
+      {open === 'whois' ? <WhoisManageModal opened onClose={close} /> : null}
+      {open === 'default' ? <DefaultSettingsModal opened onClose={close} /> : null}
+      {open === 'api' ? <ApiSettingsModal opened onClose={close} /> : null}
     </>
   );
 }
