@@ -8,3 +8,4 @@ export * from './account';
 export * from './orders';
 export * from './purchase';
 export * from './domain-ops';
+export * from './renewal';

@@ -51,6 +51,13 @@ export const M = {
   cardSessionFailed: 'カード決済によるポイント購入処理に失敗しました。',
   renewAccepted: '更新処理受付中',
   outOfPeriodDomain: '期間外ドメイン',
+  provisionalCannotRenew: '仮登録中のドメインは更新できません',
+  renewPeriodInvalid: '{domain}の更新年数が正しくありません',
+  renewFailed: '更新に失敗しました',
+  renewRefundedPoints: '更新に失敗したため{point}ポイントを返還しました（{reason}）',
+  renewDomainNotFound: '{domain}は管理しているドメインではありません',
+  renewInProgress: '{domain}は更新処理中です',
+  tooManyRenewals: '一度に更新できるドメインは{max}件までです',
 
   // ---- .co.jp WHOIS (000 §5, 001 §5)
   orgMissing: '組織情報が未入力です',

@@ -7,3 +7,4 @@ export * from './user-info';
 export * from './mypage';
 export * from './whois';
 export * from './purchase';
+export * from './renewal';
