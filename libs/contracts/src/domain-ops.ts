@@ -23,6 +23,12 @@ export const DomainOpsPatterns = {
   WhoisContactAdd: 'domain-ops.whois.contact.add',
   /** { userId } -> OwnedDomainDto[] the member's domains (newest first) */
   OwnedDomains: 'domain-ops.domain.owned',
+  /** { userId, id } -> OwnedDomainDto (NOT_FOUND for another member's domain) */
+  OwnedDomain: 'domain-ops.domain.one',
+  /** { punycodes[] } -> OwnedDomainDto[] the domains we hold among these names (services only: the dns zones) */
+  DomainsByName: 'domain-ops.domain.by-name',
+  /** { afterId, limit } -> OwnedDomainDto[] every held domain by id (services only: the dns reconciliation) */
+  DomainsPage: 'domain-ops.domain.page',
   /**
    * { address } -> ProxyDomainResult: the domain whose WHOIS proxy e-mail address this is (case-insensitive), for the
    * WHOIS mail inbox (docs/whois.md). found false for an address that is not a proxy address of ours.
@@ -72,6 +78,13 @@ export interface OwnedDomainDto {
   is_whois_proxy_enabled_flg: 0 | 1;
   is_domain_lock_enabled_flg: 0 | 1;
   is_trash_flg: 0 | 1;
+  /** 0 none; 1 WHOIS change in progress (waiting for the registrant's approval); 2 WHOIS proxy being set */
+  is_whois_processing_flg: 0 | 1 | 2;
+  /** the domain's contacts (null with WHOIS proxy, or for a .co.jp whose contacts came with its WHOIS form) */
+  reg_contact_id: number | null;
+  adm_contact_id: number | null;
+  tec_contact_id: number | null;
+  bil_contact_id: number | null;
   name_servers: string[];
   created_at: string;
 }
@@ -103,3 +116,4 @@ export interface RegisterDomainJobData {
 export interface CompleteOrderJobData {
   orderId: string;
 }
+

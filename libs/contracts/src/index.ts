@@ -9,3 +9,6 @@ export * from './orders';
 export * from './purchase';
 export * from './domain-ops';
 export * from './renewal';
+export * from './whois';
+export * from './dns';
+export * from './whois-mail';

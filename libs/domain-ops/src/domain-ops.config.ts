@@ -30,4 +30,11 @@ export class DomainOpsConfig extends BaseConfig {
    */
   @Matches(/^(?=.{3,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/)
   WHOIS_PROXY_MAIL_DOMAIN = 'whois-proxy.rakko.example';
+
+  /** Seconds between checks of WHOIS changes waiting for the registrant's approval (0 = no periodic check). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  WHOIS_SWEEP_EVERY_S = 10;
 }

@@ -37,6 +37,8 @@ export interface MailTemplates {
   'domain.move-requested': { names: string[]; fromAccount: string; link: string };
   'domain.cojp-deadline': { name: string; deadline: string; daysLeft: number };
   'domain.cojp-released': { name: string };
+  /** a mail that reached a domain's WHOIS proxy address, forwarded to the member (whois-mail) */
+  'whois-mail.forward': { domain: string; from: string; subject: string; receivedAt: string; content: string; emailId: number };
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -117,6 +119,10 @@ export const templates: Renderers = {
   'domain.cojp-released': ({ name }) => ({
     subject: `【${S}】仮登録ドメインが削除されました（${name}）`,
     text: `本登録期限を過ぎたため、以下の仮登録ドメインはレジストリにより削除されました。\n\nドメイン: ${name}${footer}`,
+  }),
+  'whois-mail.forward': ({ domain, from, subject, receivedAt, content, emailId }) => ({
+    subject: `[WHOIS代理転送] ${domain} ${subject}`.trim(),
+    text: `WHOIS代理公開中のドメイン ${domain} 宛てに届いたメールを転送します。\n差出人: ${from}\n件名: ${subject}\n受信日時: ${receivedAt}\n受信番号: ${emailId}\n\n――――――――――――――――――――\n${content}${footer}`,
   }),
 };
 

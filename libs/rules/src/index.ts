@@ -8,3 +8,6 @@ export * from './mypage';
 export * from './whois';
 export * from './purchase';
 export * from './renewal';
+export * from './whois-settings';
+export * from './dns';
+export * from './text';

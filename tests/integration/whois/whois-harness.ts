@@ -16,6 +16,8 @@ export interface WhoisHarness {
   call<T>(pattern: string, payload: unknown): Promise<T>;
   /** buys free names of these TLDs with points (the member's default settings) and answers the names once the order is done */
   buy(c: Member, tlds: string[]): Promise<string[]>;
+  /** buys these names (free at the simulator) */
+  buyNames(c: Member, names: string[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -31,21 +33,26 @@ export async function startWhoisHarness(): Promise<WhoisHarness> {
     buy: async (c, tlds) => {
       const names: string[] = [];
       for (const tld of tlds) names.push(await freeName(epp, tld, 'wh'));
-      const q = names.map((n) => `domainNames[]=${encodeURIComponent(n)}`).join('&');
-      const est = (await c.agent.get(`/mypage/domain/price/estimate/campaign?${q}`).set(xhr(c)).expect(200)).body as Array<{ requestDomain: string; registerPrice: number; renewPrice: number; minimum_years: number }>;
-      const domains = est.map((e) => ({ name: e.requestDomain, period: e.minimum_years, point: registrationTotal(e.registerPrice, e.renewPrice, e.minimum_years) }));
-      const totalFee = domains.reduce((s, d) => s + d.point, 0);
-      const r = await c.agent.post('/mypage/domain/create').set(xhr(c)).send({ domains, totalFee, point: totalFee, payment: { type: 'point' }, idempotencyKey: randomUUID() }).expect(200);
-      if (!r.body.orderId) throw new Error(`order refused: ${JSON.stringify(r.body)}`);
-      const done = await waitForOrder(c, r.body.orderId);
-      const bad = done.domains?.filter?.((d: { status: string }) => d.status !== 'done') ?? [];
-      if (bad.length) throw new Error(`order not done: ${JSON.stringify(done)}`);
-      return names;
+      return buyNames(c, names);
     },
+    buyNames: (c, names) => buyNames(c, names),
     close: async () => {
       await client.close();
       await epp.close();
       await p.close();
     },
   };
+
+  async function buyNames(c: Member, names: string[]): Promise<string[]> {
+    const q = names.map((n) => `domainNames[]=${encodeURIComponent(n)}`).join('&');
+    const est = (await c.agent.get(`/mypage/domain/price/estimate/campaign?${q}`).set(xhr(c)).expect(200)).body as Array<{ requestDomain: string; registerPrice: number; renewPrice: number; minimum_years: number }>;
+    const domains = est.map((e) => ({ name: e.requestDomain, period: e.minimum_years, point: registrationTotal(e.registerPrice, e.renewPrice, e.minimum_years) }));
+    const totalFee = domains.reduce((s, d) => s + d.point, 0);
+    const r = await c.agent.post('/mypage/domain/create').set(xhr(c)).send({ domains, totalFee, point: totalFee, payment: { type: 'point' }, idempotencyKey: randomUUID() }).expect(200);
+    if (!r.body.orderId) throw new Error(`order refused: ${JSON.stringify(r.body)}`);
+    const done = await waitForOrder(c, r.body.orderId);
+    const bad = done.domains?.filter?.((d: { status: string }) => d.status !== 'done') ?? [];
+    if (bad.length) throw new Error(`order not done: ${JSON.stringify(done)}`);
+    return names;
+  }
 }
