@@ -36,8 +36,10 @@ export interface RenewRequest {
   domains: RenewDomainItem[];
   /** turn auto-renew on for the renewed domains */
   withAutoUpdate?: boolean | 0 | 1;
-  /** the total paid from points (after a card or wallet top-up, the whole total) */
+  /** the points shown as used (0 to the total; a card or wallet top-up buys the rest as points first) */
   point: number;
+  /** the total the member saw; when sent, it must equal the server's (else お支払い金額が一致しません) */
+  totalFee?: number;
   payment?: { type: 'point' | 'card' | 'wallet'; sessionId?: string };
   /** the same key again answers the same renewal and charges nothing */
   idempotencyKey?: string;

@@ -1,15 +1,18 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { FlowProducer, Job, Queue, UnrecoverableError, Worker } from 'bullmq';
-import { CompleteOrderJobData, JobName, QueueName, RegisterDomainJobData } from '@registrar/contracts';
+import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData } from '@registrar/contracts';
 import { redisOptions } from '@registrar/infra';
 import { DomainOpsConfig } from '../domain-ops.config';
 import type { OrderItem } from '../orders/registration-order.repository';
 import { CompleteOrderJob } from './complete-order.job';
 import { RegisterDomainJob } from './register-domain.job';
 import { WhoisChangeJob, WhoisChangeJobData, WhoisPendingSweep } from '../whois/whois-change.job';
+import { CompleteRenewalJob } from '../renewal/complete-renewal.job';
+import { RenewDomainJob } from '../renewal/renew-domain.job';
+import type { RenewalItem } from '../renewal/renewal.repository';
 
 /** The job names that run on QueueName.DomainOps; each must have exactly one handler, or the service refuses to start. */
-export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep];
+export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal];
 
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
 
@@ -46,12 +49,14 @@ export class DomainOpsQueue implements OnModuleInit, OnModuleDestroy {
   private worker!: Worker;
   private readonly handlers = new Map<string, JobHandler>();
 
-  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep) {
+  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob) {
     const list = [
       { jobName: RegisterDomainJob.jobName, handler: register as JobHandler },
       { jobName: CompleteOrderJob.jobName, handler: complete as JobHandler },
       { jobName: WhoisChangeJob.jobName, handler: whoisChange as JobHandler },
       { jobName: WhoisPendingSweep.jobName, handler: whoisSweep as JobHandler },
+      { jobName: RenewDomainJob.jobName, handler: renewDomain as JobHandler },
+      { jobName: CompleteRenewalJob.jobName, handler: completeRenewal as JobHandler },
     ];
     assertDomainOpsHandlers(DOMAIN_OPS_JOB_NAMES, list);
     for (const h of list) this.handlers.set(h.jobName, h.handler);
@@ -99,6 +104,29 @@ export class DomainOpsQueue implements OnModuleInit, OnModuleDestroy {
         data: { orderId, itemId: i.id } satisfies RegisterDomainJobData,
         opts: {
           jobId: registerJobId(orderId, i.punycode),
+          attempts: this.config.REGISTER_ATTEMPTS,
+          backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
+          ignoreDependencyOnFailure: true,
+          removeOnComplete: { age: 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      })),
+    });
+  }
+
+  /** Starts a renewal's flow: CompleteRenewal parent, one RenewDomain child per domain (job ids per renewal and domain). */
+  async enqueueRenewal(renewalId: string, items: RenewalItem[]): Promise<void> {
+    await this.flows.add({
+      name: JobName.CompleteRenewal,
+      queueName: QueueName.DomainOps,
+      data: { renewalId } satisfies CompleteRenewalJobData,
+      opts: { jobId: `renewal-${renewalId}`, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      children: items.map((i) => ({
+        name: JobName.RenewDomain,
+        queueName: QueueName.DomainOps,
+        data: { renewalId, itemId: i.id } satisfies RenewDomainJobData,
+        opts: {
+          jobId: `renew-${renewalId}-${i.punycode}`,
           attempts: this.config.REGISTER_ATTEMPTS,
           backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
           ignoreDependencyOnFailure: true,

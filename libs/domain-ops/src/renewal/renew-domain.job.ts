@@ -7,7 +7,7 @@ import { ActionLogRepository } from '../domains/action-log.repository';
 import type { JobAttempt } from '../jobs/domain-ops.queue';
 import { OrdersPort } from '../ports/orders.port';
 import { Renewal, RenewalItem, RenewalRepository } from './renewal.repository';
-import { renewalKeys } from './renewal.service';
+import { renewalKeys } from './renewal-keys';
 
 class PermanentFailure extends Error {}
 

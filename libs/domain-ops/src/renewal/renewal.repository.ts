@@ -152,10 +152,8 @@ export class RenewalRepository {
 
   /** The registry expiry this item renews from, recorded once (the first attempt's). */
   async setFromExpiry(itemId: number, at: Date): Promise<Date> {
-    const rows = await this.ds.query(
-      'UPDATE domain_ops.renewal_order_items SET from_expiry = coalesce(from_expiry, $2), updated_at = now() WHERE id = $1 RETURNING from_expiry',
-      [itemId, at],
-    );
+    await this.ds.query('UPDATE domain_ops.renewal_order_items SET from_expiry = coalesce(from_expiry, $2), updated_at = now() WHERE id = $1', [itemId, at]);
+    const rows = await this.ds.query('SELECT from_expiry FROM domain_ops.renewal_order_items WHERE id = $1', [itemId]);
     return new Date(rows[0].from_expiry);
   }
 

@@ -9,6 +9,7 @@ import { formatDateJst, isExpired, renewalPeriodOptions, renewalPrice, renewalWi
 import { DomainOpsQueue } from '../jobs/domain-ops.queue';
 import { CatalogPort, normaliseName } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
+import { renewalKeys } from './renewal-keys';
 import { NewRenewalItem, RenewableDomain, Renewal, RenewalItem, RenewalRepository } from './renewal.repository';
 
 /** At most this many domains per renewal (the list's bulk actions allow 1000; the registry work is per domain). */
@@ -16,11 +17,6 @@ export const MAX_DOMAINS_PER_RENEWAL = 100;
 /** POST mypage/domain/renew waits this long for the registry before answering 'accepted' rows (code 1). */
 export const RENEW_ANSWER_WAIT_MS = Number(process.env.RENEW_ANSWER_WAIT_MS ?? 20_000);
 
-/** Idempotency keys of a renewal item's money movements (one per item). */
-export const renewalKeys = (renewalId: string, punycode: string) => ({
-  spend: `renew:${renewalId}:${punycode}:spend`,
-  refund: `renew:${renewalId}:${punycode}:refund`,
-});
 
 const ENDED = new Set(['error', 'accepted', 'done']);
 
@@ -85,8 +81,9 @@ export class RenewalService {
     if (!rows.length) return refused([M.selectDomain]);
     if (rows.length > MAX_DOMAINS_PER_RENEWAL) return refused([fmt(M.tooManyRenewals, { max: MAX_DOMAINS_PER_RENEWAL })]);
 
+    const wait = kind === 'manual' ? RENEW_ANSWER_WAIT_MS : 0;
     const existing = await this.repo.findByKey(userId, key);
-    if (existing) return this.answer(existing, []);
+    if (existing) return this.answer(existing, [], wait);
 
     const names = rows.map((r) => normaliseName(String(r?.name ?? '')));
     const owned = new Map((await this.repo.domainsByName(userId, names.filter((n) => n).map((n) => n!.punycode))).map((d) => [d.punycode, d]));
@@ -109,13 +106,16 @@ export class RenewalService {
     }
     if (!items.length) return { result: false, renewalId: null, data: refusedRows, errors: [...new Set(refusedRows.map((r) => r.error_msg!))] };
     const total = items.reduce((s, i) => s + i.point, 0);
-    if (Number(req.point) !== total) return { result: false, renewalId: null, data: refusedRows, errors: [M.totalMismatch] };
+    // point: the points shown as used (at most the total; a card or wallet bought the rest first); totalFee when sent must be the total
+    const point = Number(req.point);
+    const totalFee = req.totalFee == null ? total : Number(req.totalFee);
+    if (!Number.isInteger(point) || point < 0 || point > total || totalFee !== total) return { result: false, renewalId: null, data: refusedRows, errors: [M.totalMismatch] };
     const paymentType = req.payment?.type ?? 'point';
     const sessionId = paymentType === 'card' || paymentType === 'wallet' ? (req.payment?.sessionId ?? null) : null;
     const withAutoUpdate = req.withAutoUpdate === true || Number(req.withAutoUpdate) === 1;
 
     const made = await this.repo.create({ id: randomUUID(), userId, idempotencyKey: key, kind, total, paymentType, paymentSessionId: sessionId, withAutoUpdate }, items);
-    if (!made) return this.answer((await this.repo.findByKey(userId, key))!, refusedRows);
+    if (!made) return this.answer((await this.repo.findByKey(userId, key))!, refusedRows, wait);
     const { renewal } = made;
     if (sessionId) {
       const consumed = await this.orders.consumeSession(userId, sessionId).catch(() => false);
@@ -135,7 +135,7 @@ export class RenewalService {
     }
     await this.repo.setStatus(renewal.id, 'processing');
     await this.queue.enqueueRenewal(renewal.id, made.items);
-    return this.answer(renewal, refusedRows, kind === 'manual' ? RENEW_ANSWER_WAIT_MS : 0);
+    return this.answer(renewal, refusedRows, wait);
   }
 
   private async abort(renewal: Renewal, items: RenewalItem[], refusedRows: RenewResultRow[], errors: string[]): Promise<RenewResult> {
