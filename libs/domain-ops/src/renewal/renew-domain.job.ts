@@ -4,7 +4,7 @@ import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFro
 import { Clock, CLOCK } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { ActionLogRepository } from '../domains/action-log.repository';
-import type { JobAttempt } from '../jobs/domain-ops.queue';
+import type { JobAttempt } from '@registrar/infra';
 import { OrdersPort } from '../ports/orders.port';
 import { Renewal, RenewalItem, RenewalRepository } from './renewal.repository';
 import { renewalKeys } from './renewal-keys';
