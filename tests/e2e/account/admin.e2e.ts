@@ -50,6 +50,6 @@ test('an admin from the CLI sets up two-factor at first login and only then reac
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await page.getByLabel('認証コード').fill(generateSync({ secret }));
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page).toHaveURL(/\/mypage\/domain$/);
+  await expect(page).toHaveURL(/\/admin\/domains$/);
   expect((await page.request.get('/admin/api/users/100001', { headers: XHR })).status()).toBe(200);
 });

@@ -7,3 +7,8 @@ import type { Request } from 'express';
 export function requestPath(req: Request): string {
   return (req.originalUrl ?? req.url).split('?')[0];
 }
+
+/** The admin area: its pages and its calls (never cached, always role-checked). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
