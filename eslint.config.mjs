@@ -32,6 +32,8 @@ export default [
             { sourceTag: 'scope:availability', onlyDependOnLibsWithTags: ['scope:shared', 'scope:availability', 'scope:epp'] },
             { sourceTag: 'scope:orders', onlyDependOnLibsWithTags: ['scope:shared', 'scope:orders', 'scope:epp'] },
             { sourceTag: 'scope:domain-ops', onlyDependOnLibsWithTags: ['scope:shared', 'scope:domain-ops', 'scope:epp'] },
+            { sourceTag: 'scope:dns', onlyDependOnLibsWithTags: ['scope:shared', 'scope:dns', 'scope:epp'] },
+            { sourceTag: 'scope:whois-mail', onlyDependOnLibsWithTags: ['scope:shared', 'scope:whois-mail'] },
             { sourceTag: 'scope:epp', onlyDependOnLibsWithTags: ['scope:shared', 'scope:epp'] },
             { sourceTag: 'scope:registry-sim', onlyDependOnLibsWithTags: ['scope:shared', 'scope:registry-sim', 'scope:epp'] },
             { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:gateway'] },

@@ -216,3 +216,91 @@ export async function benchDataStores(o: { tmp: string; pgPort: number; redisPor
   o.handles.push(redis);
   return { databaseUrl: pg.url, redisUrl: redis.url };
 }
+
+export function ensurePowerDns(): void {
+  ensureCommand('pdns_server', ['pdns-server', 'pdns-backend-pgsql'], 'Install PowerDNS Authoritative with its PostgreSQL backend (Debian: `apt-get install pdns-server pdns-backend-pgsql`).');
+  ensureDebianPackage('pdns-backend-pgsql');
+}
+
+/** The schema PowerDNS reads (written by the dns service: libs/dns). */
+export const DNS_SCHEMA = 'dns';
+
+/**
+ * The generated pdns.conf: the gpgsql backend on our PostgreSQL, reading the `dns` schema (search_path), listening on
+ * 127.0.0.1:port (UDP and TCP). No packet, query or zone cache, so a record written by the dns service is answered at
+ * once (a zone created a moment ago included).
+ */
+export function powerDnsConfig(o: { databaseUrl: string; port: number; dir: string; address?: string }): string {
+  const u = new URL(o.databaseUrl);
+  const q = (s: string) => decodeURIComponent(s);
+  return [
+    'launch=gpgsql',
+    `gpgsql-host=${u.hostname}`,
+    `gpgsql-port=${u.port || 5432}`,
+    `gpgsql-dbname=${q(u.pathname.slice(1))}`,
+    `gpgsql-user=${q(u.username)}`,
+    `gpgsql-password=${q(u.password)}`,
+    `gpgsql-extra-connection-parameters=options=-csearch_path=${DNS_SCHEMA} application_name=pdns`,
+    'gpgsql-dnssec=no',
+    `local-address=${o.address ?? '127.0.0.1'}`,
+    `local-port=${o.port}`,
+    `socket-dir=${o.dir}`,
+    'guardian=no',
+    'daemon=no',
+    'disable-syslog=yes',
+    'log-timestamp=yes',
+    'loglevel=4',
+    'cache-ttl=0',
+    'query-cache-ttl=0',
+    'negquery-cache-ttl=0',
+    'zone-cache-refresh-interval=0',
+    'consistent-backends=yes',
+    'primary=no',
+    'secondary=no',
+    'webserver=no',
+    'api=no',
+    'version-string=anonymous',
+    `receiver-threads=${process.env.PDNS_RECEIVER_THREADS ?? 1}`,
+    `distributor-threads=${process.env.PDNS_DISTRIBUTOR_THREADS ?? 2}`,
+    '',
+  ].join('\n');
+}
+
+/** Sends one DNS query for `.` SOA over UDP and resolves when anything answers (the server is up). */
+async function dnsAnswers(port: number, host: string): Promise<boolean> {
+  const dgram = await import('node:dgram');
+  return new Promise((resolve) => {
+    const s = dgram.createSocket('udp4');
+    const done = (ok: boolean) => { clearTimeout(t); s.close(); resolve(ok); };
+    const t = setTimeout(() => done(false), 300);
+    s.once('message', () => done(true));
+    s.once('error', () => done(false));
+    // id 0x1234, flags 0, one question: root, type SOA (6), class IN
+    s.send(Buffer.from([0x12, 0x34, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 1]), port, host);
+  });
+}
+
+export interface PowerDnsHandle extends ProcessHandle {
+  port: number;
+}
+
+/**
+ * Runs PowerDNS Authoritative by hand (like redis-server) with a generated configuration in `dir`, serving the zones the
+ * dns service writes into the `dns` schema of `databaseUrl`. The tables may not exist yet (the dns service makes them
+ * at boot): PowerDNS answers SERVFAIL until then.
+ */
+export async function startPowerDns(o: { databaseUrl: string; port: number; dir: string; logFile?: string }): Promise<PowerDnsHandle> {
+  ensurePowerDns();
+  if (!(await portFree(o.port))) throw new Error(`port ${o.port} for PowerDNS is in use; set DNS_PORT (TEST_DNS_PORT for tests) to another port`);
+  fs.mkdirSync(o.dir, { recursive: true });
+  fs.writeFileSync(path.join(o.dir, 'pdns.conf'), powerDnsConfig({ databaseUrl: o.databaseUrl, port: o.port, dir: o.dir }), { mode: 0o600 });
+  const h = runProcess('powerdns', 'pdns_server', [`--config-dir=${o.dir}`], { logFile: o.logFile ?? path.join(o.dir, 'pdns.log') });
+  const end = Date.now() + 30_000;
+  while (!(await dnsAnswers(o.port, '127.0.0.1'))) {
+    if (h.child.exitCode !== null) throw new Error(`PowerDNS exited (code ${h.child.exitCode}); see ${o.logFile ?? path.join(o.dir, 'pdns.log')}`);
+    if (Date.now() > end) { await h.stop(); throw new Error(`PowerDNS does not answer on 127.0.0.1:${o.port}`); }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  log(`PowerDNS ready on 127.0.0.1:${o.port}`);
+  return { ...h, port: o.port };
+}

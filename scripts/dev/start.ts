@@ -3,7 +3,7 @@
  * Ctrl-C stops everything this started.
  */
 import path from 'node:path';
-import { log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
+import { log, ROOT, startPostgres, startPowerDns, startRedis, stopper, Stoppable } from './infra';
 import { buildWebIfStale, startSystem } from './system';
 
 async function main() {
@@ -26,6 +26,9 @@ async function main() {
     handles.push(pg);
     const redis = await startRedis(Number(process.env.REDIS_PORT ?? 6380));
     handles.push(redis);
+    // PowerDNS serves the zones of domains on our name servers (01-04.dnsv.jp stand for it)
+    const dnsPort = Number(process.env.DNS_PORT ?? 5300);
+    handles.push(await startPowerDns({ databaseUrl: pg.url, port: dnsPort, dir: path.join(ROOT, '.data/pdns') }));
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'development',
       DATABASE_URL: pg.url,
@@ -34,10 +37,19 @@ async function main() {
       EPP_PORT: process.env.EPP_PORT ?? '7700',
       APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
       LOCAL_RUNTIME: '1',
+      DNS_PORT: String(dnsPort),
+      // inbound SMTP of the WHOIS proxy addresses (docs/whois-mail.md)
+      SMTP_INBOUND_PORT: process.env.SMTP_INBOUND_PORT ?? '2525',
+      // the registry's mail (registrant-change approval) goes to the local mail catcher of the services process
+      REGISTRY_SIM_SMTP_URL: process.env.REGISTRY_SIM_SMTP_URL ?? `smtp://127.0.0.1:${process.env.MAIL_CATCHER_SMTP_PORT ?? 1025}`,
+      // …except mail to the WHOIS proxy addresses, which goes to the WHOIS mail inbox's inbound SMTP (as its MX would)
+      REGISTRY_SIM_SMTP_ROUTES: process.env.REGISTRY_SIM_SMTP_ROUTES ?? `whois-proxy.rakko.example=smtp://127.0.0.1:${process.env.SMTP_INBOUND_PORT ?? '2525'}`,
     };
     handles.push(...(await startSystem({ env, port })));
     log('');
     log(`ready: http://localhost:${port}`);
+    log(`DNS: PowerDNS on 127.0.0.1:${dnsPort} (e.g. kdig @127.0.0.1 -p ${dnsPort} example.com SOA)`);
+    log(`WHOIS proxy mail (SMTP): 127.0.0.1:${env.SMTP_INBOUND_PORT}`);
     log('press Ctrl-C to stop');
   } catch (e) {
     console.error(e);

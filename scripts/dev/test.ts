@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBrowser, ensureCommand, log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
+import { ensureBrowser, ensureCommand, log, ROOT, startPostgres, startPowerDns, startRedis, stopper, Stoppable } from './infra';
 import { buildWebIfStale, REGISTRY_SIM_CERT, startRegistrySimProcess, startSystem } from './system';
 
 const STAGES = ['lint', 'typecheck', 'unit', 'integration', 'e2e'] as const;
@@ -62,7 +62,9 @@ async function main() {
   const handles: Stoppable[] = [];
   const stop = stopper(handles);
   process.on('SIGINT', async () => { await stop(); process.exit(130); });
-  const ports = { pg: Number(process.env.TEST_PG_PORT ?? 55432), redis: Number(process.env.TEST_REDIS_PORT ?? 56379), http: Number(process.env.TEST_HTTP_PORT ?? 18080), epp: Number(process.env.TEST_EPP_PORT ?? 17700) };
+  const ports = { pg: Number(process.env.TEST_PG_PORT ?? 55432), redis: Number(process.env.TEST_REDIS_PORT ?? 56379), http: Number(process.env.TEST_HTTP_PORT ?? 18080), epp: Number(process.env.TEST_EPP_PORT ?? 17700), smtpInbound: Number(process.env.TEST_SMTP_INBOUND_PORT ?? 12525), dns: Number(process.env.TEST_DNS_PORT ?? 15353) };
+  // the SMTP server the integration tests listen on for the registry simulator's mail (registrant-change approval)
+  const simSmtpPort = Number(process.env.TEST_SIM_SMTP_PORT ?? 17735);
   let ok = true;
   try {
     if (stages.includes('lint')) {
@@ -76,6 +78,11 @@ async function main() {
     if (stages.includes('unit') || stages.includes('integration')) {
       // the EPP tests validate every frame against ../shared/epp-xsd with xmllint
       ensureCommand('xmllint', ['libxml2-utils'], 'Install libxml2 utilities so that `xmllint` is on PATH.');
+    }
+    if (stages.includes('integration')) {
+      // the DNS tests ask PowerDNS with kdig and check exported zones with named-checkzone
+      ensureCommand('kdig', ['knot-dnsutils'], 'Install Knot DNS utilities so that `kdig` is on PATH.');
+      ensureCommand('named-checkzone', ['bind9-utils'], 'Install BIND utilities so that `named-checkzone` is on PATH.');
     }
     if (stages.includes('unit')) ok = jest('unit', {}, stages.at(-1) === 'unit' ? extra : []) && ok;
 
@@ -91,16 +98,21 @@ async function main() {
         REDIS_URL: redis.url,
         EPP_PORT: String(ports.epp),
         TEST_TMP: tmp,
+        // the whois-mail service's inbound SMTP (integration on this port, the browser-test system on the next)
+        SMTP_INBOUND_PORT: String(ports.smtpInbound),
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       };
       if (stages.includes('integration')) {
         // one registry simulator shared by the whole integration suite (admin channel on EPP port + 2)
-        const simEnv = { ...base, EPP_ADMIN_PORT: String(ports.epp + 2), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT };
-        const sim = await startRegistrySimProcess(simEnv, path.join(tmp, 'registry-sim.log'));
+        const simEnv = { ...base, EPP_ADMIN_PORT: String(ports.epp + 2), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, DNS_PORT: String(ports.dns), TEST_SIM_SMTP_PORT: String(simSmtpPort), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${simSmtpPort}` };
+        // PowerDNS serving the zones the integration tests write (schema dns of the test database)
+        const pdns = await startPowerDns({ databaseUrl: pg.url, port: ports.dns, dir: path.join(tmp, 'pdns-it') });
+        const sim = await startRegistrySimProcess(simEnv, path.join(tmp, 'registry-sim.log')).catch(async (e) => { await pdns.stop(); throw e; });
         try {
           ok = jest('integration', simEnv, ['--runInBand', ...(stages.at(-1) === 'integration' ? extra : [])]) && ok;
         } finally {
           await sim?.stop();
+          await pdns.stop();
         }
       }
       if (stages.includes('e2e')) {
@@ -112,7 +124,8 @@ async function main() {
         await admin.connect();
         await admin.query('CREATE DATABASE registrar_e2e');
         await admin.end();
-        const env = { ...base, DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4) };
+        handles.push(await startPowerDns({ databaseUrl: e2eDb, port: ports.dns + 1, dir: path.join(tmp, 'pdns-e2e') }));
+        const env = { ...base, DNS_PORT: String(ports.dns + 1), DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4), SMTP_INBOUND_PORT: String(ports.smtpInbound + 1), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${ports.epp + 4}`, REGISTRY_SIM_SMTP_ROUTES: `whois-proxy.rakko.example=smtp://127.0.0.1:${ports.smtpInbound + 1}` };
         handles.push(...(await startSystem({ env, port: ports.http, logFile: path.join(tmp, 'system.log') })));
         const out = path.join(tmp, 'playwright.json');
         const r = run('playwright (browser)', node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...(stages.at(-1) === 'e2e' ? extra : [])], { ...env, BASE_URL: `http://localhost:${ports.http}`, PLAYWRIGHT_JSON_OUTPUT_NAME: out });

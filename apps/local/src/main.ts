@@ -9,6 +9,8 @@ import { CatalogServiceModule } from '@registrar/catalog';
 import { AvailabilityServiceModule } from '@registrar/availability';
 import { OrdersServiceModule } from '@registrar/orders';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
+import { DnsServiceModule } from '@registrar/dns';
+import { WhoisMailServiceModule } from '@registrar/whois-mail';
 import { startLocalStripeIfNeeded } from '@registrar/stripe-local';
 import { startGateway, startMailCatcher } from '@registrar/gateway';
 
@@ -27,6 +29,9 @@ async function main() {
   if (stripeLocal) apps.push({ close: () => stripeLocal.close() } as unknown as INestApplicationContext);
   apps.push(await startService('orders', OrdersServiceModule));
   apps.push(await startService('domain-ops', DomainOpsServiceModule));
+  apps.push(await startService('dns', DnsServiceModule));
+  // inbound SMTP of the WHOIS proxy addresses on SMTP_INBOUND_PORT (2525)
+  apps.push(await startService('whois-mail', WhoisMailServiceModule));
   // the local mail catcher (account mail is readable at /dev/mail); a real SMTP_URL, when given, wins
   if (!process.env.SMTP_URL && process.env.NODE_ENV !== 'production') {
     const catcher = await startMailCatcher({ port: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025), redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });

@@ -31,6 +31,8 @@ import { Route as MypageStripeCompleteRouteImport } from './routes/mypage/stripe
 import { Route as MypageUserRegisterRouteImport } from './routes/mypage/user/register'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
+import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
+import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -142,6 +144,16 @@ const PasswordResetConfirmRoute = PasswordResetConfirmRouteImport.update({
   path: '/password/reset/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminWhoisEmailsIndexRoute = AdminWhoisEmailsIndexRouteImport.update({
+  id: '/admin/whois/emails/',
+  path: '/admin/whois/emails/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
+  id: '/admin/whois/emails/$id',
+  path: '/admin/whois/emails/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -166,6 +178,8 @@ export interface FileRoutesByFullPath {
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -190,6 +204,8 @@ export interface FileRoutesByTo {
   '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
+  '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -215,6 +231,8 @@ export interface FileRoutesById {
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -241,6 +259,8 @@ export interface FileRouteTypes {
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
+    | '/admin/whois/emails/$id'
+    | '/admin/whois/emails/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -265,6 +285,8 @@ export interface FileRouteTypes {
     | '/mypage/domain'
     | '/mypage/stripe'
     | '/password/reset'
+    | '/admin/whois/emails/$id'
+    | '/admin/whois/emails'
   id:
     | '__root__'
     | '/'
@@ -289,6 +311,8 @@ export interface FileRouteTypes {
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
+    | '/admin/whois/emails/$id'
+    | '/admin/whois/emails/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -307,6 +331,8 @@ export interface RootRouteChildren {
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
+  AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
+  AdminWhoisEmailsIndexRoute: typeof AdminWhoisEmailsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -465,6 +491,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PasswordResetConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/whois/emails/': {
+      id: '/admin/whois/emails/'
+      path: '/admin/whois/emails'
+      fullPath: '/admin/whois/emails/'
+      preLoaderRoute: typeof AdminWhoisEmailsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/whois/emails/$id': {
+      id: '/admin/whois/emails/$id'
+      path: '/admin/whois/emails/$id'
+      fullPath: '/admin/whois/emails/$id'
+      preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -507,6 +547,8 @@ const rootRouteChildren: RootRouteChildren = {
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
+  AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
+  AdminWhoisEmailsIndexRoute: AdminWhoisEmailsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -32,3 +32,4 @@ export interface SessionResult {
   user: SessionUser | null;
   csrfToken: string;
 }
+

@@ -23,6 +23,17 @@ export const DomainOpsPatterns = {
   WhoisContactAdd: 'domain-ops.whois.contact.add',
   /** { userId } -> OwnedDomainDto[] the member's domains (newest first) */
   OwnedDomains: 'domain-ops.domain.owned',
+  /** { userId, id } -> OwnedDomainDto (NOT_FOUND for another member's domain) */
+  OwnedDomain: 'domain-ops.domain.one',
+  /** { punycodes[] } -> OwnedDomainDto[] the domains we hold among these names (services only: the dns zones) */
+  DomainsByName: 'domain-ops.domain.by-name',
+  /** { afterId, limit } -> OwnedDomainDto[] every held domain by id (services only: the dns reconciliation) */
+  DomainsPage: 'domain-ops.domain.page',
+  /**
+   * { address } -> ProxyDomainResult: the domain whose WHOIS proxy e-mail address this is (case-insensitive), for the
+   * WHOIS mail inbox (docs/whois.md). found false for an address that is not a proxy address of ours.
+   */
+  FindDomainByProxyAddress: 'domain-ops.whois.proxy.find-domain',
 } as const;
 export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns];
 
@@ -61,8 +72,33 @@ export interface OwnedDomainDto {
   is_whois_proxy_enabled_flg: 0 | 1;
   is_domain_lock_enabled_flg: 0 | 1;
   is_trash_flg: 0 | 1;
+  /** 0 none; 1 WHOIS change in progress (waiting for the registrant's approval); 2 WHOIS proxy being set */
+  is_whois_processing_flg: 0 | 1 | 2;
+  /** the domain's contacts (null with WHOIS proxy, or for a .co.jp whose contacts came with its WHOIS form) */
+  reg_contact_id: number | null;
+  adm_contact_id: number | null;
+  tec_contact_id: number | null;
+  bil_contact_id: number | null;
   name_servers: string[];
   created_at: string;
+}
+
+/** A domain found by its WHOIS proxy address. */
+export interface ProxyDomainDto {
+  domainId: number;
+  userId: number;
+  name: string;
+  punycode: string;
+  /** `px-<20 characters>@<WHOIS_PROXY_MAIL_DOMAIN>` */
+  proxyEmail: string;
+  /** the registry contact (EPP contact id) of this domain's proxy */
+  registryContactId: string;
+  /** whether WHOIS proxy is on for the domain now (the address stays the domain's after proxy is turned off) */
+  whoisProxyEnabled: boolean;
+}
+export interface ProxyDomainResult {
+  found: boolean;
+  domain: ProxyDomainDto | null;
 }
 
 /** Data of the RegisterDomainJob child (one per order item). */
@@ -74,3 +110,4 @@ export interface RegisterDomainJobData {
 export interface CompleteOrderJobData {
   orderId: string;
 }
+

@@ -8,3 +8,6 @@ export * from './account';
 export * from './orders';
 export * from './purchase';
 export * from './domain-ops';
+export * from './whois';
+export * from './dns';
+export * from './whois-mail';

@@ -10,6 +10,10 @@ export enum QueueName {
   Schedules = 'schedules',
   /** catalog's own work: the monthly campaign-counter reset */
   Catalog = 'catalog',
+  /** dns: zones PowerDNS serves (created, refreshed, removed) */
+  Dns = 'dns',
+  /** whois-mail: processing of inbound WHOIS proxy mail */
+  WhoisMail = 'whois-mail',
 }
 
 export enum JobName {
@@ -21,6 +25,18 @@ export enum JobName {
   RegisterDomain = 'register-domain',
   /** domain-ops: the parent of an order's RegisterDomain children; ends the order when they all have */
   CompleteOrder = 'complete-order',
+  /** domain-ops: one domain's WHOIS change or proxy setting at the registry (docs/whois.md) */
+  WhoisChange = 'whois-change',
+  /** domain-ops: every few seconds, completes WHOIS changes whose registrant approval has arrived at the registry */
+  WhoisPendingSweep = 'whois-pending-sweep',
   /** catalog: on the 1st at 0:00 Asia/Tokyo, drops campaign counters of past months */
   ResetCampaignCounters = 'reset-campaign-counters',
+  /** dns: bring one zone in line with its domain (registered, name servers changed, moved away, expired) */
+  SyncZone = 'sync-zone',
+  /** dns: every few minutes, every zone and every domain on our name servers checked (expiry, missed events) */
+  ReconcileZones = 'reconcile-zones',
+  /** mail: one outbound mail (libs/mail renders, sends and logs it) */
+  SendMail = 'send-mail',
+  /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
+  ProcessWhoisMail = 'process-whois-mail',
 }

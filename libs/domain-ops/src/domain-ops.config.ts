@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, Matches, Max, Min } from 'class-validator';
 import { BaseConfig } from '@registrar/infra';
 
 /** Configuration of the domain-ops service (the EPP client has its own, EppClientConfig). */
@@ -23,4 +23,18 @@ export class DomainOpsConfig extends BaseConfig {
   @Min(1)
   @Max(64)
   REGISTER_CONCURRENCY = 8;
+
+  /**
+   * The mail domain of the WHOIS privacy proxy: every proxied domain gets its own address `<token>@` this domain
+   * (docs/whois.md). Mail to it reaches the WHOIS mail inbox, which finds the domain by the address.
+   */
+  @Matches(/^(?=.{3,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/)
+  WHOIS_PROXY_MAIL_DOMAIN = 'whois-proxy.rakko.example';
+
+  /** Seconds between checks of WHOIS changes waiting for the registrant's approval (0 = no periodic check). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  WHOIS_SWEEP_EVERY_S = 10;
 }

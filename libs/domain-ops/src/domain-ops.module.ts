@@ -1,10 +1,12 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CATALOG_CLIENT, ORDERS_CLIENT } from '@registrar/contracts';
+import { CATALOG_CLIENT, ORDERS_CLIENT, QueueName } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
-import { CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
+import { CLOCK, loadConfig, redisOptions, rpcClientModule, SystemClock } from '@registrar/infra';
+import { MailModule } from '@registrar/mail';
 import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
 import { DomainOpsConfig } from './domain-ops.config';
 import { DomainOpsRpcController } from './domain-ops.rpc.controller';
@@ -12,6 +14,7 @@ import { ActionLogRepository } from './domains/action-log.repository';
 import { OwnedDomainRepository } from './domains/owned-domain.repository';
 import { EstimateService } from './estimate/estimate.service';
 import { CompleteOrderJob } from './jobs/complete-order.job';
+import { DnsZoneEvents } from './jobs/dns-zone.events';
 import { DomainOpsQueue } from './jobs/domain-ops.queue';
 import { RegisterDomainJob } from './jobs/register-domain.job';
 import { DOMAIN_OPS_MIGRATIONS } from './migrations';
@@ -23,6 +26,13 @@ import { PrereqRepository } from './prereq/prereq.repository';
 import { PrereqService } from './prereq/prereq.service';
 import { DefaultSettingsRepository } from './settings/default-settings.repository';
 import { DefaultSettingsService } from './settings/default-settings.service';
+import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
+import { RegistryContacts } from './whois/registry-contacts';
+import { WhoisChangeJob, WhoisPendingSweep } from './whois/whois-change.job';
+import { WhoisDomainRepository } from './whois/whois-domain.repository';
+import { WhoisService } from './whois/whois.service';
+import { WhoisOrgService } from './whois/whois-org.service';
+import { ApiSettingsService } from './settings/api-settings.service';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -39,6 +49,15 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     }),
     rpcClientModule(ORDERS_CLIENT),
     rpcClientModule(CATALOG_CLIENT),
+    // producer only: zone changes for the dns service (QueueName.Dns)
+    BullModule.registerQueueAsync({
+      name: QueueName.Dns,
+      useFactory: () => {
+        const o = redisOptions(loadConfig(DomainOpsConfig).REDIS_URL);
+        return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
+      },
+    }),
+    MailModule.forSender(),
   ],
   controllers: [DomainOpsRpcController],
   providers: [
@@ -59,6 +78,15 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RegisterDomainJob,
     CompleteOrderJob,
     DomainOpsQueue,
+    DnsZoneEvents,
+    ProxyIdentityRepository,
+    RegistryContacts,
+    WhoisDomainRepository,
+    WhoisService,
+    WhoisChangeJob,
+    WhoisPendingSweep,
+    WhoisOrgService,
+    ApiSettingsService,
   ],
 })
 export class DomainOpsServiceModule {}

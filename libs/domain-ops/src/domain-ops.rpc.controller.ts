@@ -2,7 +2,10 @@ import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateDomainsResult, CreateDomainsRpcRequest, DefaultSettingResult, DomainOpsErrorCode, DomainOpsPatterns, EstimateItem, EstimateRpcRequest,
-  OrderStatusResult, OwnedDomainDto, PrereqResult, PrereqRpcRequest, WhoisContactResult, WhoisContactRpcRequest,
+  OrderStatusResult, OwnedDomainDto, PrereqResult, PrereqRpcRequest, ProxyDomainResult, WhoisContactResult, WhoisContactRpcRequest,
+  ApiKeyVerifyResult, ApiSettingsResult, ApiSettingsSaveResult, ApiSettingsSaveRpcRequest, DefaultSettingSaveResult, DefaultSettingSaveRpcRequest,
+  WhoisOrgGetResult, WhoisOrgUpdateResult, WhoisOrgUpdateRpcRequest,
+  ContactDeleteResult, WhoisCancelResult, WhoisContactDto, WhoisDispatchResult, WhoisDispatchRpcRequest, WhoisPatterns,
 } from '@registrar/contracts';
 import { DomainOpsException } from './common/domain-ops.exception';
 import { DomainOpsRpcErrorFilter } from './common/rpc-errors.filter';
@@ -11,6 +14,11 @@ import { EstimateService } from './estimate/estimate.service';
 import { RegistrationOrderService } from './orders/registration-order.service';
 import { PrereqService } from './prereq/prereq.service';
 import { DefaultSettingsService } from './settings/default-settings.service';
+import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
+import { WhoisPendingSweep } from './whois/whois-change.job';
+import { WhoisService } from './whois/whois.service';
+import { WhoisOrgService } from './whois/whois-org.service';
+import { ApiSettingsService } from './settings/api-settings.service';
 
 /** Every payload names the member (set by the gateway from the session, never from the browser). */
 function userIdOf(p: { userId?: unknown } | null | undefined): number {
@@ -29,6 +37,11 @@ export class DomainOpsRpcController {
     private readonly prereqs: PrereqService,
     private readonly defaults: DefaultSettingsService,
     private readonly domains: OwnedDomainRepository,
+    private readonly proxies: ProxyIdentityRepository,
+    private readonly whois: WhoisService,
+    private readonly sweep: WhoisPendingSweep,
+    private readonly org: WhoisOrgService,
+    private readonly api: ApiSettingsService,
   ) {}
 
   @MessagePattern(DomainOpsPatterns.Estimate)
@@ -65,5 +78,96 @@ export class DomainOpsRpcController {
   @MessagePattern(DomainOpsPatterns.OwnedDomains)
   owned(@Payload() req: { userId: number }): Promise<OwnedDomainDto[]> {
     return this.domains.listByUser(userIdOf(req));
+  }
+
+  @MessagePattern(DomainOpsPatterns.OwnedDomain)
+  async ownedOne(@Payload() req: { userId: number; id: number }): Promise<OwnedDomainDto> {
+    const id = Number(req?.id);
+    const d = Number.isSafeInteger(id) && id > 0 ? await this.domains.byId(userIdOf(req), id) : null;
+    if (!d) throw new DomainOpsException(DomainOpsErrorCode.NotFound, 'no such domain');
+    return d;
+  }
+
+  @MessagePattern(DomainOpsPatterns.DomainsByName)
+  byName(@Payload() req: { punycodes: string[] }): Promise<OwnedDomainDto[]> {
+    const names = Array.isArray(req?.punycodes) ? req.punycodes.map((n) => String(n).toLowerCase()).slice(0, 5000) : [];
+    return this.domains.byNames(names);
+  }
+
+  @MessagePattern(DomainOpsPatterns.DomainsPage)
+  page(@Payload() req: { afterId?: number; limit?: number }): Promise<OwnedDomainDto[]> {
+    return this.domains.page(Number(req?.afterId) || 0, Number(req?.limit) || 1000);
+  }
+
+  @MessagePattern(DomainOpsPatterns.FindDomainByProxyAddress)
+  async byProxyAddress(@Payload() req: { address?: unknown }): Promise<ProxyDomainResult> {
+    const address = typeof req?.address === 'string' ? req.address.trim() : '';
+    if (!address || address.length > 320) return { found: false, domain: null };
+    const domain = await this.proxies.domainByAddress(address);
+    return { found: !!domain, domain };
+  }
+
+  @MessagePattern(WhoisPatterns.ContactList)
+  async contactList(@Payload() req: { userId: number }): Promise<{ contacts: WhoisContactDto[] }> {
+    return { contacts: await this.whois.listContacts(userIdOf(req)) };
+  }
+
+  @MessagePattern(WhoisPatterns.ContactDelete)
+  contactDelete(@Payload() req: { userId: number; contactId: unknown }): Promise<ContactDeleteResult> {
+    return this.whois.deleteContact(userIdOf(req), req?.contactId);
+  }
+
+  @MessagePattern(WhoisPatterns.Dispatch)
+  dispatch(@Payload() req: WhoisDispatchRpcRequest): Promise<WhoisDispatchResult> {
+    return this.whois.dispatch({ ...req, userId: userIdOf(req) });
+  }
+
+  @MessagePattern(WhoisPatterns.Cancel)
+  cancel(@Payload() req: { userId: number; domain: unknown }): Promise<WhoisCancelResult> {
+    return this.whois.cancel(userIdOf(req), req?.domain);
+  }
+
+  /** The count the list page polls; changes waiting for approval are checked at the registry first. */
+  @MessagePattern(WhoisPatterns.StatusCount)
+  async statusCount(@Payload() req: { userId: number }): Promise<{ count: number }> {
+    const userId = userIdOf(req);
+    await this.sweep.handle({ userId });
+    return { count: await this.whois.statusCount(userId) };
+  }
+
+  @MessagePattern(WhoisPatterns.OrgGet)
+  orgGet(@Payload() req: { userId: number; domainName: unknown }): Promise<WhoisOrgGetResult> {
+    return this.org.get(userIdOf(req), req?.domainName);
+  }
+
+  @MessagePattern(WhoisPatterns.OrgUpdate)
+  orgUpdate(@Payload() req: WhoisOrgUpdateRpcRequest): Promise<WhoisOrgUpdateResult> {
+    return this.org.update({ ...req, userId: userIdOf(req) });
+  }
+
+  @MessagePattern(WhoisPatterns.DefaultsSave)
+  defaultsSave(@Payload() req: DefaultSettingSaveRpcRequest): Promise<DefaultSettingSaveResult> {
+    return this.defaults.save({ ...req, userId: userIdOf(req) });
+  }
+
+  @MessagePattern(WhoisPatterns.ApiGet)
+  apiGet(@Payload() req: { userId: number }): Promise<ApiSettingsResult> {
+    return this.api.get(userIdOf(req));
+  }
+
+  @MessagePattern(WhoisPatterns.ApiSave)
+  apiSave(@Payload() req: ApiSettingsSaveRpcRequest): Promise<ApiSettingsSaveResult> {
+    return this.api.save({ ...req, userId: userIdOf(req) });
+  }
+
+  @MessagePattern(WhoisPatterns.ApiRotateKey)
+  apiRotate(@Payload() req: { userId: number }): Promise<{ status: 1 | 0; errors: string[]; apiKey: string | null }> {
+    return this.api.rotate(userIdOf(req));
+  }
+
+  /** For the public API (docs/whois.md "API key"): { apiKey, ip } -> ApiKeyVerifyResult */
+  @MessagePattern(WhoisPatterns.ApiVerifyKey)
+  apiVerify(@Payload() req: { apiKey?: unknown; ip?: unknown }): Promise<ApiKeyVerifyResult> {
+    return this.api.verify(req?.apiKey, req?.ip);
   }
 }

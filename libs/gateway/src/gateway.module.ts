@@ -6,15 +6,18 @@ import { CatalogHttpModule } from './catalog/catalog-http.module';
 import { HealthController } from './health/health.controller';
 import { PaymentsModule } from './payments/payments.module';
 import { PurchaseModule } from './purchase/purchase.module';
+import { WhoisHttpModule } from './whois/whois.module';
+import { DnsHttpModule } from './dns/dns.module';
 import { IdentityModule } from './identity/identity.module';
 import { SearchModule } from './search/search.module';
 import { SpaMiddleware } from './spa/spa.middleware';
+import { WhoisMailAdminModule } from './admin-whois-mail/whois-mail-admin.module';
 import { GATEWAY_REDIS } from './tokens';
 
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 @Module({
-  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule],
+  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

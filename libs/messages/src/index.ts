@@ -1,2 +1,3 @@
 export * from './messages';
 export * from './product';
+export * from './whois-mail';

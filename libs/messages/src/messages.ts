@@ -1,9 +1,12 @@
+import { DNS_MESSAGES } from './dns';
+
 /**
  * The one Japanese message catalogue shared by the server and the web app.
  * Messages quoted in the specifications are reproduced exactly; do not edit their text.
  * Templates use {name} placeholders, filled by `fmt`.
  */
 export const M = {
+  ...DNS_MESSAGES,
   // ---- generic / session (002 §7, §8)
   sessionTimeout: 'セッションタイムアウト：ページを再読み込みします',
   errorOccurred: 'エラーが発生しました',
@@ -178,6 +181,27 @@ export const M = {
   registrationFailed: 'ドメインの登録に失敗しました',
   domainTaken: 'このドメインは既に登録されています',
   refundedPoints: '登録に失敗したため{point}ポイントを返還しました（{reason}）',
+  // WHOIS and settings (issue 13; not quoted by the specs: our wording, see docs/whois.md)
+  contactInUse: '使用中のWHOIS情報は削除できません',
+  contactNotFound: 'WHOIS情報が見つかりません',
+  contactDeleted: 'WHOIS情報を削除しました',
+  selectWhoisContact: 'WHOIS情報を選択してください',
+  domainNotFound: '指定されたドメインが見つかりません',
+  whoisChangeAccepted: 'WHOIS変更を受け付けました',
+  whoisChangeNeedsApproval: 'WHOIS変更を受け付けました。登録者の承認メールの確認後に変更が完了します',
+  whoisProxyAccepted: 'WHOIS代理公開の設定を受け付けました',
+  whoisProcessing: 'WHOIS変更処理中のため操作できません',
+  whoisProxyUnavailable: 'WHOIS代理公開に対応していないドメインです',
+  whoisCoJpIndividual: '.co.jpドメインのWHOIS変更は個別操作（組織情報フォーム）で行ってください',
+  whoisProvisionalCoJp: '仮登録中の.co.jpドメインはWHOIS変更できません',
+  whoisNoPendingChange: '取り消せるWHOIS変更はありません',
+  whoisChangeCancelled: 'WHOIS変更を取り消しました',
+  whoisOrgUpdated: 'WHOIS情報を変更しました',
+  whoisNotCoJp: '組織情報フォームは.co.jpドメインのみご利用いただけます',
+  apiKeyShownOnce: 'APIキーはこの画面でのみ表示されます。安全な場所に保管してください',
+  apiIpInvalid: '許可IPの形式が正しくありません: {ip}',
+  nsMaxEight: 'ネームサーバーは8つまで設定できます',
+  defaultAutoUpdateOffWarning: '自動更新がOFFになっています。ドメインの失効を防ぐため、自動更新をONにすることをおすすめします',
 } as const;
 
 export type MessageKey = keyof typeof M;

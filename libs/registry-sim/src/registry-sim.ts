@@ -5,7 +5,7 @@ import { RegistrySimConfig } from './config/registry-sim.config';
 import { RegistryPolicy } from './policy/registry-policy';
 import { TldCatalogue } from './names/tld-catalogue';
 import { RegistryRepository } from './persistence/registry.repository';
-import { CreateRegistry1795000000001, CreateSimState1795000000002 } from './persistence/registry.migration';
+import { CreateRegistrantChange1795533300000, CreateRegistry1795000000001, CreateSimState1795000000002 } from './persistence/registry.migration';
 import { DomainService } from './domain/domain.service';
 import { HostService } from './objects/host.service';
 import { ContactService } from './objects/contact.service';
@@ -15,9 +15,10 @@ import { EppServer, ensureCertificate } from './epp/epp-server';
 import { FaultInjector } from './faults/fault-injector';
 import { ServiceStats } from './epp/service-stats';
 import { AdminServer } from './admin/admin.server';
+import { approvalLink, RegistrantChangeMailer } from './mail/registrant-change.mailer';
 
 export const REGISTRY_SCHEMA = 'registry';
-export const REGISTRY_MIGRATIONS = [CreateRegistry1795000000001, CreateSimState1795000000002];
+export const REGISTRY_MIGRATIONS = [CreateRegistry1795000000001, CreateSimState1795000000002, CreateRegistrantChange1795533300000];
 
 export interface RunningRegistrySim {
   eppPort: number;
@@ -37,7 +38,12 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
   // the test clock continues where it was (a moved clock stays moved across restarts)
   const saved = await repo.getState<{ offsetMs: number }>('clock');
   const clock = new SystemClock(Number(env.REGISTRY_SIM_CLOCK_OFFSET_MS ?? saved?.offsetMs ?? 0));
-  const domains = new DomainService(repo, policy, tlds, clock, { takenShare: config.REGISTRY_SIM_TAKEN_SHARE });
+  const mailer = new RegistrantChangeMailer(config.REGISTRY_SIM_SMTP_URL, config.REGISTRY_SIM_MAIL_FROM, config.approvalBaseUrl, log, config.smtpRoutes());
+  const domains = new DomainService(repo, policy, tlds, clock, {
+    takenShare: config.REGISTRY_SIM_TAKEN_SHARE,
+    privacyContacts: config.REGISTRY_SIM_PRIVACY_CONTACTS ? new RegExp(config.REGISTRY_SIM_PRIVACY_CONTACTS) : undefined,
+    onRegistrantChangeRequested: (c) => mailer.send(c),
+  });
   const lifecycle = new LifecycleService(repo, policy, domains, clock);
   const faults = new FaultInjector();
   const stats = new ServiceStats();
@@ -54,7 +60,10 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
     config.registrars(), domains, new HostService(repo, clock), new ContactService(repo, clock), repo, clock,
     (clId) => server.sessionsOf(clId), config.REGISTRY_SIM_MAX_SESSIONS, sweepIfStale,
   );
-  const admin = new AdminServer(config.adminPort, clock, faults, lifecycle, stats, () => ({ connections: server.connections, tlds: tlds.restricted ? tlds.size : 'any' }), (offsetMs) => repo.setState('clock', { offsetMs }));
+  const admin = new AdminServer(config.adminPort, clock, faults, lifecycle, stats, () => ({ connections: server.connections, tlds: tlds.restricted ? tlds.size : 'any' }), (offsetMs) => repo.setState('clock', { offsetMs }), {
+    approve: (token) => domains.approveRegistrantChange(token),
+    pending: async () => (await repo.pendingRegistrantChanges(repo.db)).map((c) => ({ domain: c.domain, to: c.approverEmail, requestedAt: c.requestedAt, link: approvalLink(config.approvalBaseUrl, c.token) })),
+  });
   await lifecycle.sweep();
   await server.listen();
   await admin.listen();
@@ -71,6 +80,7 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
       clearInterval(timer);
       await server.close();
       await admin.close();
+      mailer.close();
       await ds.destroy();
     },
   };

@@ -7,3 +7,6 @@ export * from './user-info';
 export * from './mypage';
 export * from './whois';
 export * from './purchase';
+export * from './whois-settings';
+export * from './dns';
+export * from './text';

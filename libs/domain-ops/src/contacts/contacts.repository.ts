@@ -34,14 +34,44 @@ export const toContactDto = (r: Row): WhoisContactDto => ({
   fax: (r.fax as string) ?? null,
 });
 
+/** domains using contact c (in any role, or as the target of a WHOIS change in progress) */
+const USAGE = `(SELECT count(*) FROM domain_ops.domains d WHERE d.user_id = c.user_id AND (c.id IN (d.reg_contact_id, d.adm_contact_id, d.tec_contact_id, d.bil_contact_id)
+  OR (d.whois_pending IS NOT NULL AND c.id::text IN (d.whois_pending->>'reg', d.whois_pending->>'adm', d.whois_pending->>'tec', d.whois_pending->>'bil'))))`;
+
 /** Storage of WHOIS contacts (domain_ops.contacts). */
 @Injectable()
 export class ContactsRepository {
   constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource) {}
 
+  /** The member's contacts with their usage count: domains holding one in any role, or changing to it. */
   async listByUser(userId: number): Promise<WhoisContactDto[]> {
-    const rows: Row[] = await this.ds.query('SELECT c.*, 0 AS domain_num FROM domain_ops.contacts c WHERE c.user_id = $1 ORDER BY c.id', [userId]);
+    const rows: Row[] = await this.ds.query(`SELECT c.*, ${USAGE} AS domain_num FROM domain_ops.contacts c WHERE c.user_id = $1 ORDER BY c.id`, [userId]);
     return rows.map(toContactDto);
+  }
+
+  /** The member's contacts of these ids (others' ids are simply absent). */
+  async findMany(userId: number, ids: number[]): Promise<Map<number, WhoisContactDto & { registryContactId: string | null }>> {
+    if (!ids.length) return new Map();
+    const rows: Row[] = await this.ds.query('SELECT c.* FROM domain_ops.contacts c WHERE c.user_id = $1 AND c.id = ANY($2::bigint[])', [userId, ids]);
+    return new Map(rows.map((r) => [Number(r.id), { ...toContactDto(r), registryContactId: (r.registry_contact_id as string) ?? null }]));
+  }
+
+  async setRegistryId(id: number, registryContactId: string): Promise<void> {
+    await this.ds.query('UPDATE domain_ops.contacts SET registry_contact_id = $2 WHERE id = $1 AND registry_contact_id IS DISTINCT FROM $2', [id, registryContactId]);
+  }
+
+  /**
+   * Deletes the member's contact when no domain uses it (nor is changing to it), in one statement so that a
+   * parallel WHOIS change cannot slip in between. Answers the registry contact id to remove, or why not.
+   */
+  async deleteUnused(userId: number, id: number): Promise<{ deleted: true; registryContactId: string | null } | { deleted: false; reason: 'not-found' | 'in-use' }> {
+    return this.ds.transaction(async (m) => {
+      const rows: Row[] = await m.query(`SELECT c.*, ${USAGE} AS domain_num FROM domain_ops.contacts c WHERE c.user_id = $1 AND c.id = $2 FOR UPDATE`, [userId, id]);
+      if (!rows.length) return { deleted: false, reason: 'not-found' } as const;
+      if (Number(rows[0].domain_num) > 0) return { deleted: false, reason: 'in-use' } as const;
+      await m.query('DELETE FROM domain_ops.contacts WHERE id = $1', [id]);
+      return { deleted: true, registryContactId: (rows[0].registry_contact_id as string) ?? null } as const;
+    });
   }
 
   async find(userId: number, id: number): Promise<WhoisContactDto | null> {

@@ -7,8 +7,8 @@ export interface ActionLogEntry {
   userId: number;
   domainId?: number | null;
   domainName?: string | null;
-  /** 1 gain, 0 spend (001 spec) */
-  type: 0 | 1;
+  /** 1 gain, 0 spend, 2 neither (shown '-'; 001 spec) */
+  type: 0 | 1 | 2;
   point: number;
   remainingPoint: number | null;
   subject: string;

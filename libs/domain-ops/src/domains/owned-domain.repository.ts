@@ -17,6 +17,8 @@ export interface NewOwnedDomain {
   lock: boolean;
   nameServers: string[];
   orderItemId: number;
+  /** the domain's contacts when registered without proxy (null: the proxy or the .co.jp prereq's contacts) */
+  contactIds?: { reg: number | null; adm: number | null; tec: number | null; bil: number | null } | null;
 }
 
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
@@ -36,13 +38,15 @@ export class OwnedDomainRepository {
   record(d: NewOwnedDomain): Promise<number> {
     return this.ds.transaction(async (m) => {
       const rows = await m.query(
-        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled, order_item_id)
-         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled, order_item_id,
+           reg_contact_id, adm_contact_id, tec_contact_id, bil_contact_id)
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          ON CONFLICT (punycode) DO UPDATE SET registry_domain_id = coalesce(EXCLUDED.registry_domain_id, domains.registry_domain_id),
            due_date = coalesce(EXCLUDED.due_date, domains.due_date), status = EXCLUDED.status, is_domain_lock_enabled = EXCLUDED.is_domain_lock_enabled, updated_at = now()
          WHERE domains.order_item_id = EXCLUDED.order_item_id
          RETURNING id`,
-        [d.userId, d.name, d.punycode, d.tld, d.registryDomainId, d.dueDate, d.status, d.autoUpdate, d.whoisProxy, d.lock, d.orderItemId],
+        [d.userId, d.name, d.punycode, d.tld, d.registryDomainId, d.dueDate, d.status, d.autoUpdate, d.whoisProxy, d.lock, d.orderItemId,
+          d.contactIds?.reg ?? null, d.contactIds?.adm ?? null, d.contactIds?.tec ?? null, d.contactIds?.bil ?? null],
       );
       if (!rows.length) throw new Error(`${d.punycode} is recorded for another order`);
       const id = Number(rows[0].id);
@@ -55,18 +59,45 @@ export class OwnedDomainRepository {
   }
 
   async listByUser(userId: number): Promise<OwnedDomainDto[]> {
+    return this.select('WHERE d.user_id = $1', [userId], 'ORDER BY d.id DESC');
+  }
+
+  /** The member's domain of this id, or null. */
+  async byId(userId: number, id: number): Promise<OwnedDomainDto | null> {
+    return (await this.select('WHERE d.user_id = $1 AND d.id = $2', [userId, id]))[0] ?? null;
+  }
+
+  /** The domains we hold among these names (any member). */
+  byNames(punycodes: string[]): Promise<OwnedDomainDto[]> {
+    return this.select('WHERE d.punycode = ANY($1::text[])', [punycodes]);
+  }
+
+  /** Every held domain by ascending id, a page at a time. */
+  page(afterId: number, limit: number): Promise<OwnedDomainDto[]> {
+    return this.select('WHERE d.id > $1', [afterId], `ORDER BY d.id LIMIT ${Math.max(1, Math.min(5000, Math.trunc(limit)))}`);
+  }
+
+  private async select(where: string, params: unknown[], order = ''): Promise<OwnedDomainDto[]> {
     const rows = await this.ds.query(
       `SELECT d.*, coalesce(array_agg(ns.name ORDER BY ns.priority) FILTER (WHERE ns.name IS NOT NULL), '{}') AS name_servers
        FROM domain_ops.domains d LEFT JOIN domain_ops.domain_name_servers ns ON ns.domain_id = d.id
-       WHERE d.user_id = $1 GROUP BY d.id ORDER BY d.id DESC`,
-      [userId],
+       ${where} GROUP BY d.id ${order}`,
+      params,
     );
-    return rows.map((r: Record<string, any>) => ({
-      id: Number(r.id), user_id: Number(r.user_id), name: r.name, idn: r.idn, punycode: r.punycode, tld: r.tld, domain_id: r.registry_domain_id,
-      due_date: r.due_date ? new Date(r.due_date).toISOString() : null, status: r.status,
-      is_auto_update_enabled_flg: flag(r.is_auto_update_enabled), is_whois_proxy_enabled_flg: flag(r.is_whois_proxy_enabled),
-      is_domain_lock_enabled_flg: flag(r.is_domain_lock_enabled), is_trash_flg: flag(r.is_trash), name_servers: r.name_servers,
-      created_at: new Date(r.created_at).toISOString(),
-    }));
+    return rows.map(toOwnedDomainDto);
   }
+}
+
+export function toOwnedDomainDto(r: Record<string, any>): OwnedDomainDto {
+  return {
+    id: Number(r.id), user_id: Number(r.user_id), name: r.name, idn: r.idn, punycode: r.punycode, tld: r.tld, domain_id: r.registry_domain_id,
+    due_date: r.due_date ? new Date(r.due_date).toISOString() : null, status: r.status,
+    is_auto_update_enabled_flg: flag(r.is_auto_update_enabled), is_whois_proxy_enabled_flg: flag(r.is_whois_proxy_enabled),
+    is_domain_lock_enabled_flg: flag(r.is_domain_lock_enabled), is_trash_flg: flag(r.is_trash),
+    is_whois_processing_flg: Number(r.whois_processing_flg ?? 0) as 0 | 1 | 2,
+    reg_contact_id: r.reg_contact_id == null ? null : Number(r.reg_contact_id), adm_contact_id: r.adm_contact_id == null ? null : Number(r.adm_contact_id),
+    tec_contact_id: r.tec_contact_id == null ? null : Number(r.tec_contact_id), bil_contact_id: r.bil_contact_id == null ? null : Number(r.bil_contact_id),
+    name_servers: r.name_servers,
+    created_at: new Date(r.created_at).toISOString(),
+  };
 }

@@ -6,9 +6,12 @@ import { DomainOpsConfig } from '../domain-ops.config';
 import type { OrderItem } from '../orders/registration-order.repository';
 import { CompleteOrderJob } from './complete-order.job';
 import { RegisterDomainJob } from './register-domain.job';
+import { WhoisChangeJob, WhoisChangeJobData, WhoisPendingSweep } from '../whois/whois-change.job';
 
 /** The job names that run on QueueName.DomainOps; each must have exactly one handler, or the service refuses to start. */
-export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder];
+export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep];
+
+const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
 
 export interface JobAttempt {
   attemptsMade: number;
@@ -43,10 +46,12 @@ export class DomainOpsQueue implements OnModuleInit, OnModuleDestroy {
   private worker!: Worker;
   private readonly handlers = new Map<string, JobHandler>();
 
-  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob) {
+  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep) {
     const list = [
       { jobName: RegisterDomainJob.jobName, handler: register as JobHandler },
       { jobName: CompleteOrderJob.jobName, handler: complete as JobHandler },
+      { jobName: WhoisChangeJob.jobName, handler: whoisChange as JobHandler },
+      { jobName: WhoisPendingSweep.jobName, handler: whoisSweep as JobHandler },
     ];
     assertDomainOpsHandlers(DOMAIN_OPS_JOB_NAMES, list);
     for (const h of list) this.handlers.set(h.jobName, h.handler);
@@ -61,6 +66,18 @@ export class DomainOpsQueue implements OnModuleInit, OnModuleDestroy {
     this.worker.on('failed', (job, err) => this.logger.warn(`${job?.name} ${job?.id} attempt ${job?.attemptsMade} failed: ${err.message}`));
     this.worker.on('error', (err) => this.logger.error(`domain-ops worker: ${err.message}`));
     await Promise.all([this.queue.waitUntilReady(), this.worker.waitUntilReady()]);
+    if (this.config.WHOIS_SWEEP_EVERY_S > 0) {
+      await this.queue.upsertJobScheduler(WHOIS_SWEEP_SCHEDULER, { every: this.config.WHOIS_SWEEP_EVERY_S * 1000 }, { name: JobName.WhoisPendingSweep, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
+    } else {
+      await this.queue.removeJobScheduler(WHOIS_SWEEP_SCHEDULER);
+    }
+  }
+
+  /** One domain's WHOIS change (a job id per request: a retried dispatch adds nothing). */
+  async enqueueChange(domainId: number, token: string): Promise<void> {
+    await this.queue.add(JobName.WhoisChange, { domainId, token } satisfies WhoisChangeJobData, {
+      jobId: `whois-${domainId}-${token}`, attempts: 5, backoff: { type: 'exponential', delay: 2_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 },
+    });
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -12,19 +12,26 @@ import { CatalogPort } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
 import { PrereqRepository, StoredPrereq } from '../prereq/prereq.repository';
 import { DefaultSettingsRepository } from '../settings/default-settings.repository';
+import { DnsZoneEvents } from './dns-zone.events';
+import { DomainOpsConfig } from '../domain-ops.config';
+import { ProxyIdentityRepository } from '../whois/proxy-identity.repository';
 import type { JobAttempt } from './domain-ops.queue';
 
 /** A failure that no retry can mend: the member gets the points back. */
 class PermanentFailure extends Error {}
 
-/** The registrar's own WHOIS proxy contact (used for every domain with WHOIS proxy on). */
-export const PROXY_CONTACT_ID = 'rkproxy';
-const PROXY_CONTACT: Omit<ContactCreateInput, 'authInfo'> = {
-  id: PROXY_CONTACT_ID,
-  postalInfo: [{ type: 'int', name: 'Whois Privacy Protection Service', org: 'Rakko Registrar', street: ['1-1-1 Shibuya'], city: 'Shibuya-ku', sp: 'Tokyo', pc: '1500002', cc: 'JP' }],
-  voice: '+81.312345678',
-  email: 'proxy@whois-proxy.rakko.example',
-};
+/**
+ * The registry contact of one domain's WHOIS proxy: the registrar's privacy service with the domain's own proxy
+ * e-mail address (docs/whois.md).
+ */
+export function proxyContactInput(id: string, email: string): Omit<ContactCreateInput, 'authInfo'> {
+  return {
+    id,
+    postalInfo: [{ type: 'int', name: 'Whois Privacy Protection Service', org: 'Rakko Registrar', street: ['1-1-1 Shibuya'], city: 'Shibuya-ku', sp: 'Tokyo', pc: '1500002', cc: 'JP' }],
+    voice: '+81.312345678',
+    email,
+  };
+}
 
 const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
 
@@ -35,8 +42,8 @@ export function e164(phone: string | undefined | null, cc = '81'): string | unde
   return `+${String(cc || '81').replace(/\D/g, '') || '81'}.${cc === '81' || !cc ? digits.replace(/^0/, '') : digits}`.slice(0, 18);
 }
 
-type AnyContact = Record<string, unknown>;
-function postalOf(c: AnyContact, fallbackName: string): PostalInfo {
+export type AnyContact = Record<string, unknown>;
+export function postalOf(c: AnyContact, fallbackName: string): PostalInfo {
   const s = (k: string) => (typeof c[k] === 'string' ? (c[k] as string).trim() : '');
   const name = s('name') || [s('first_name'), s('last_name')].filter(Boolean).join(' ') || s('organization') || fallbackName;
   return {
@@ -70,6 +77,9 @@ export class RegisterDomainJob {
     private readonly settings: DefaultSettingsRepository,
     private readonly ledger: OrdersPort,
     private readonly catalog: CatalogPort,
+    private readonly dnsZones: DnsZoneEvents,
+    private readonly proxies: ProxyIdentityRepository,
+    private readonly config: DomainOpsConfig,
   ) {}
 
   async handle(data: RegisterDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
@@ -99,9 +109,17 @@ export class RegisterDomainJob {
 
     // exactly once: an earlier attempt may have created it (its answer lost)
     let created: { exDate?: Date; pending: boolean } | null = null;
+    // without proxy: the proxy-unavailable contacts where the TLD has no proxy, else the default contacts (each role
+    // falls back to the other set, then to the registrant)
+    const np = [defaults.whois_proxy_disabled_reg_record_id, defaults.whois_proxy_disabled_adm_contact_id, defaults.whois_proxy_disabled_tec_contact_id, defaults.whois_proxy_disabled_bil_contact_id];
+    const dc = [defaults.domain_create_reg_record_id, defaults.domain_create_adm_contact_id, defaults.domain_create_tec_contact_id, defaults.domain_create_bil_contact_id];
+    const [first, second] = defaults.domain_create_is_whois_proxy_enabled_flg === 1 ? [np, dc] : [dc, np];
+    const reg = first[0] ?? second[0] ?? null;
+    const roleIds = [0, 1, 2, 3].map((i) => first[i] ?? second[i] ?? reg) as Array<number | null>;
+    const contactIds = !item.whoisProxy && !prereq && reg ? { reg: roleIds[0], adm: roleIds[1], tec: roleIds[2], bil: roleIds[3] } : null;
     const mine = await this.heldByUs(item, ctx);
     if (!mine) {
-      const { registrant, contacts } = await this.contactsFor(order.userId, item, prereq, defaults.whois_proxy_disabled_reg_record_id ?? defaults.domain_create_reg_record_id, ctx);
+      const { registrant, contacts } = await this.contactsFor(order.userId, item, prereq, roleIds, ctx);
       try {
         created = await this.epp.create({
           name: item.punycode,
@@ -141,6 +159,7 @@ export class RegisterDomainJob {
       status: pending ? 'pending' : provisional ? 'provisional' : 'active',
       autoUpdate: defaults.domain_create_is_auto_update_enabled_flg === 1,
       whoisProxy: item.whoisProxy,
+      contactIds,
       lock,
       nameServers: defaults.domain_create_name_servers,
       orderItemId: item.id,
@@ -157,6 +176,8 @@ export class RegisterDomainJob {
       content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
       dedupeKey: `item:${item.id}:register`,
     });
+    // on our name servers the zone is served at once (SOA, NS); the dns service decides from the domain's state
+    if (!pending) await this.dnsZones.changed(item.punycode);
     const status = pending ? 'accepted' : 'done';
     await this.orders.setItem(item.id, { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null });
     return status;
@@ -176,7 +197,7 @@ export class RegisterDomainJob {
     }
   }
 
-  private async contactsFor(userId: number, item: OrderItem, prereq: StoredPrereq | null, noProxyContactId: number | null, ctx: { userId: number }): Promise<{ registrant: string; contacts: DomainContact[] }> {
+  private async contactsFor(userId: number, item: OrderItem, prereq: StoredPrereq | null, noProxyContactIds: Array<number | null>, ctx: { userId: number }): Promise<{ registrant: string; contacts: DomainContact[] }> {
     if (prereq) {
       const c = prereq.contact;
       const id = (role: string) => `rkp${prereq.id}${role}`;
@@ -188,17 +209,23 @@ export class RegisterDomainJob {
       return { registrant: prereq.preRegister ? reg : org, contacts: [{ type: 'admin', id: adm }, { type: 'tech', id: tec }, { type: 'billing', id: bil }] };
     }
     if (item.whoisProxy) {
-      const proxy = await this.ensureContact(PROXY_CONTACT_ID, null, ctx);
+      const identity = await this.proxies.ensure(item.punycode, this.config.WHOIS_PROXY_MAIL_DOMAIN);
+      const proxy = await this.ensureContact(identity.registryContactId, null, ctx, undefined, identity.email);
       return { registrant: proxy, contacts: [{ type: 'admin', id: proxy }, { type: 'tech', id: proxy }, { type: 'billing', id: proxy }] };
     }
-    const contact = noProxyContactId ? await this.contacts.find(userId, noProxyContactId) : null;
-    if (!contact) throw new PermanentFailure(M.transferNeedsWhois);
-    const id = await this.ensureContact(`rkc${contact.id}`, contact as unknown as AnyContact, ctx, contact);
-    return { registrant: id, contacts: [{ type: 'admin', id }, { type: 'tech', id }, { type: 'billing', id }] };
+    const ids: string[] = [];
+    for (const contactId of noProxyContactIds) {
+      const contact = contactId ? await this.contacts.find(userId, contactId) : null;
+      if (!contact) throw new PermanentFailure(M.transferNeedsWhois);
+      const id = await this.ensureContact(`rkc${contact.id}`, contact as unknown as AnyContact, ctx, contact);
+      await this.contacts.setRegistryId(contact.id, id);
+      ids.push(id);
+    }
+    return { registrant: ids[0], contacts: [{ type: 'admin', id: ids[1] }, { type: 'tech', id: ids[2] }, { type: 'billing', id: ids[3] }] };
   }
 
   /** Creates the registry contact once (a contact made by an earlier attempt or another order is reused). */
-  private async ensureContact(id: string, c: AnyContact | null, ctx: { userId: number }, dto?: WhoisContactDto): Promise<string> {
+  private async ensureContact(id: string, c: AnyContact | null, ctx: { userId: number }, dto?: WhoisContactDto, proxyEmail?: string): Promise<string> {
     if (this.knownContacts.has(id)) return id;
     const [check] = await this.epp.contactCheck([id], ctx);
     if (check && !check.avail) {
@@ -207,7 +234,7 @@ export class RegisterDomainJob {
     }
     const input: ContactCreateInput = c
       ? { id, postalInfo: [postalOf(c, id)], voice: e164(c.phone as string, (dto?.phone_country_code ?? (c.phone_country_code as string)) || '81'), email: String(c.email ?? 'noreply@rakko.example'), authInfo: `Rk${randomBytes(9).toString('base64url')}1` }
-      : { ...PROXY_CONTACT, authInfo: `Rk${randomBytes(9).toString('base64url')}1` };
+      : { ...proxyContactInput(id, proxyEmail!), authInfo: `Rk${randomBytes(9).toString('base64url')}1` };
     try {
       await this.epp.contactCreate(input, ctx);
     } catch (e) {

@@ -56,6 +56,11 @@ export class CatalogPort {
     return { ...n, isIdn, summary, price };
   }
 
+  /** The TLD's policy (can_proxy, can_lock, …); null for an unknown TLD. */
+  async tld(tld: string): Promise<TldSummaryDto | null> {
+    return (await this.tlds()).get(tld) ?? null;
+  }
+
   remaining(userId: number): Promise<CampaignRemainingResult> {
     return rpc<CampaignRemainingResult>(this.client, CatalogPatterns.CampaignRemaining, { userId }, 10_000);
   }

@@ -51,4 +51,18 @@ export class DefaultSettingsRepository {
       [userId, contactId],
     );
   }
+
+  /** Saves every field of the member's defaults (validated by DefaultSettingsService). */
+  async save(userId: number, d: DefaultSettingDto): Promise<void> {
+    await this.getOrCreate(userId);
+    await this.ds.query(
+      `UPDATE domain_ops.default_settings SET lock_enabled = $2, auto_update_enabled = $3, whois_proxy_enabled = $4,
+         reg_contact_id = $5, adm_contact_id = $6, tec_contact_id = $7, bil_contact_id = $8, name_servers = $9,
+         np_reg_contact_id = $10, np_adm_contact_id = $11, np_tec_contact_id = $12, np_bil_contact_id = $13, updated_at = now()
+       WHERE user_id = $1`,
+      [userId, d.domain_create_is_domain_lock_enabled_flg === 1, d.domain_create_is_auto_update_enabled_flg === 1, d.domain_create_is_whois_proxy_enabled_flg === 1,
+        d.domain_create_reg_record_id, d.domain_create_adm_contact_id, d.domain_create_tec_contact_id, d.domain_create_bil_contact_id, d.domain_create_name_servers,
+        d.whois_proxy_disabled_reg_record_id, d.whois_proxy_disabled_adm_contact_id, d.whois_proxy_disabled_tec_contact_id, d.whois_proxy_disabled_bil_contact_id],
+    );
+  }
 }

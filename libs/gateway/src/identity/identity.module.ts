@@ -1,6 +1,8 @@
 import { Inject, MiddlewareConsumer, Module, NestModule, OnModuleDestroy, Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { MAIL_RECIPIENTS, MailModule, MailRecipients } from '@registrar/mail';
 import IORedis from 'ioredis';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { ORDERS_CLIENT } from '@registrar/contracts';
@@ -19,7 +21,6 @@ import { RolesGuard } from './auth/roles.guard';
 import { DemoAccountsService } from './demo/demo-accounts.service';
 import { devToolsEnabled, IdentityConfig, identityConfig } from './identity.config';
 import { IDENTITY_REDIS, IDENTITY_SCHEMA } from './identity.constants';
-import { MailerService } from './mail/mailer.service';
 import { IdentityInit1767300000000 } from './migrations/1767300000000-identity-init';
 import { PointsReader } from './points/points.reader';
 import { ProfileController } from './profile/profile.controller';
@@ -36,13 +37,24 @@ import { UsersRepository } from './users/users.repository';
 
 const entities = [UserEntity, EmailTokenEntity];
 
+/** The mail worker runs here, beside the members' addresses: a mail for a member is addressed when it is sent. */
+const mailRecipients: Provider = {
+  provide: MAIL_RECIPIENTS,
+  inject: [getDataSourceToken(IDENTITY_SCHEMA)],
+  useFactory: (ds: DataSource): MailRecipients => ({
+    emailOf: async (userId) => ((await ds.query(`SELECT email FROM ${IDENTITY_SCHEMA}.users WHERE id = $1 AND disabled_at IS NULL`, [userId]))[0]?.email as string | undefined) ?? null,
+  }),
+};
+
+const mail = MailModule.forWorker({ recipients: mailRecipients });
+
 const providers: Provider[] = [
   { provide: IdentityConfig, useFactory: identityConfig },
   { provide: IDENTITY_REDIS, useFactory: (c: IdentityConfig) => createRedis(c.REDIS_URL), inject: [IdentityConfig] },
   { provide: CLOCK, useFactory: () => new SystemClock() },
   { provide: SMS_SENDER, useFactory: (r: IORedis) => (devToolsEnabled() ? new DevSmsSender(r) : new UnconfiguredSmsSender()), inject: [IDENTITY_REDIS] },
   { provide: APP_GUARD, useClass: RolesGuard },
-  UsersRepository, PasswordService, LoginThrottleService, MailerService, AuthService, TwoFactorService, AccountService, ProfileService, SmsService,
+  UsersRepository, PasswordService, LoginThrottleService, AuthService, TwoFactorService, AccountService, ProfileService, SmsService,
   DemoAccountsService, SessionMiddleware, CsrfMiddleware, PointsReader,
 ];
 
@@ -51,10 +63,10 @@ const providers: Provider[] = [
  * verification. Its middleware runs for every route: the session, then the CSRF rule for state-changing calls.
  */
 @Module({
-  imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: [IdentityInit1767300000000] }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), PostalModule, rpcClientModule(ORDERS_CLIENT)],
+  imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: [IdentityInit1767300000000] }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), mail, PostalModule, rpcClientModule(ORDERS_CLIENT)],
   controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
   providers,
-  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS],
+  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS, mail],
 })
 export class IdentityModule implements NestModule, OnModuleDestroy {
   constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis) {}

@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { DOMAIN_OPS_CLIENT, DomainOpsErrorCode, DomainOpsPattern, isDomainOpsRpcError, isOrdersRpcError } from '@registrar/contracts';
+import { DOMAIN_OPS_CLIENT, DomainOpsErrorCode, DomainOpsPattern, isDomainOpsRpcError, isOrdersRpcError, WhoisPattern } from '@registrar/contracts';
 import { RpcTimeoutError, rpc } from '@registrar/infra';
 import { M } from '@registrar/messages';
 
@@ -24,7 +24,7 @@ export class DomainOpsClient {
 
   constructor(@Inject(DOMAIN_OPS_CLIENT) private readonly client: ClientProxy) {}
 
-  async call<T>(pattern: DomainOpsPattern, payload: unknown, timeoutMs = 60_000): Promise<T> {
+  async call<T>(pattern: DomainOpsPattern | WhoisPattern, payload: unknown, timeoutMs = 60_000): Promise<T> {
     try {
       return await rpc<T>(this.client, pattern, payload, timeoutMs);
     } catch (e) {

@@ -17,6 +17,8 @@ const DAY = 86_400_000;
  *   GET  /faults   POST /faults {latencyMs,failShare,dropShare,handshakeDelayMs}   DELETE /faults
  *   GET  /stats    DELETE /stats      service time per command
  *   POST /sweep                       runs the lifecycle sweep now
+ *   GET  /registrant-changes          registrant changes waiting for approval, with their approval links
+ *   GET  /registrant-change/<token>   the approval link of the mail: approves the held change (an HTML page)
  */
 export class AdminServer {
   private server?: http.Server;
@@ -29,6 +31,10 @@ export class AdminServer {
     private readonly stats: ServiceStats,
     private readonly info: () => Record<string, unknown>,
     private readonly saveOffset: (offsetMs: number) => Promise<void>,
+    private readonly registrantChanges?: {
+      approve(token: string): Promise<{ result: 'approved' | 'already' | 'cancelled' | 'unknown'; domain?: string }>;
+      pending(): Promise<unknown[]>;
+    },
   ) {}
 
   private offset(): number {
@@ -62,7 +68,10 @@ export class AdminServer {
     };
     try {
       const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
+      const approval = /^GET \/registrant-change\/([A-Za-z0-9_-]{1,100})$/.exec(key);
+      if (approval && this.registrantChanges) return this.approvalPage(res, await this.registrantChanges.approve(approval[1]));
       switch (key) {
+        case 'GET /registrant-changes': return send(200, await (this.registrantChanges?.pending() ?? []));
         case 'GET /health': return send(200, { ok: true, now: this.clock.now(), ...this.info() });
         case 'GET /clock': return send(200, { now: this.clock.now(), offsetMs: this.offset() });
         case 'POST /clock/advance': {
@@ -90,6 +99,19 @@ export class AdminServer {
     } catch (e) {
       send(400, { error: e instanceof Error ? e.message : String(e) });
     }
+  }
+
+  private approvalPage(res: http.ServerResponse, r: { result: string; domain?: string }): void {
+    const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const text: Record<string, [number, string]> = {
+      approved: [200, `The change of registrant of ${r.domain} is approved and done. / 登録者変更を承認しました。`],
+      already: [200, `The change of registrant of ${r.domain} was already approved. / 承認済みです。`],
+      cancelled: [410, `This change of registrant was withdrawn. / この登録者変更は取り消されました。`],
+      unknown: [404, 'Unknown or expired link. / リンクが無効です。'],
+    };
+    const [status, msg] = text[r.result] ?? text.unknown;
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="ja"><meta charset="utf-8"><title>Registrant change</title><p data-result="${esc(r.result)}">${esc(msg)}</p></html>`);
   }
 
   async close(): Promise<void> {

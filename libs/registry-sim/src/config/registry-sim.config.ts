@@ -52,6 +52,43 @@ export class RegistrySimConfig extends BaseConfig {
   @Type(() => Number) @IsInt() @Min(10) @Max(86400)
   REGISTRY_SIM_IDLE_SECONDS = 600;
 
+  /**
+   * Where the registry sends its mail (the registrant-change approval): an SMTP URL. The local runtime and the e2e
+   * system point it at the mail catcher (or the inbound SMTP server of the WHOIS mail inbox); empty = no mail, the
+   * link is only logged and listed at GET /registrant-changes of the admin channel.
+   */
+  @IsString()
+  REGISTRY_SIM_SMTP_URL = '';
+
+  /**
+   * Per mail domain SMTP targets, as the MX of each domain would route: `maildomain=smtp://host:port[,…]`. The local
+   * runtime and the e2e system send the WHOIS proxy domain's mail to the inbound SMTP server of the WHOIS mail inbox.
+   */
+  @IsString() @Matches(/^$|^[a-z0-9.-]+=smtps?:\/\/[^,=\s]+(,[a-z0-9.-]+=smtps?:\/\/[^,=\s]+)*$/i)
+  REGISTRY_SIM_SMTP_ROUTES = '';
+
+  @IsString()
+  REGISTRY_SIM_MAIL_FROM = 'change-of-registrant@registry-sim.example';
+
+  /** base of the approval links in the mail; empty = the admin channel, http://127.0.0.1:<admin port> */
+  @IsString()
+  REGISTRY_SIM_APPROVAL_BASE_URL = '';
+
+  /** registrant contact ids of the registrars' own privacy services (a regular expression): a change to them needs no approval */
+  @IsString()
+  REGISTRY_SIM_PRIVACY_CONTACTS = '^rkpx';
+
+  get approvalBaseUrl(): string {
+    return (this.REGISTRY_SIM_APPROVAL_BASE_URL || `http://127.0.0.1:${this.adminPort}`).replace(/\/+$/, '');
+  }
+
+  smtpRoutes(): Map<string, string> {
+    return new Map(this.REGISTRY_SIM_SMTP_ROUTES.split(',').filter(Boolean).map((r) => {
+      const i = r.indexOf('=');
+      return [r.slice(0, i).toLowerCase(), r.slice(i + 1)] as [string, string];
+    }));
+  }
+
   get adminPort(): number {
     return this.EPP_ADMIN_PORT || this.EPP_PORT + 1;
   }

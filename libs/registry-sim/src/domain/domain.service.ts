@@ -4,7 +4,7 @@ import type { SystemClock } from '@registrar/infra';
 import { CHECK_REASON, classifyUnregistered, hashShare, validAsciiName } from '../names/name-rules';
 import type { TldCatalogue } from '../names/tld-catalogue';
 import type { RegistryPolicy, TldPolicy } from '../policy/registry-policy';
-import type { DomainRow, DsRecord, Queryable, RegistryRepository, TransferRecord } from '../persistence/registry.repository';
+import type { DomainRow, DsRecord, Queryable, RegistrantChangeRow, RegistryRepository, TransferRecord } from '../persistence/registry.repository';
 import { ok, pending, Reply, SimError } from '../epp/sim-reply';
 import * as W from '../epp/xml-writers';
 import { NS, leaf, iso } from '@registrar/epp';
@@ -17,6 +17,10 @@ export const PHANTOM_HOLDER = 'sim-holder';
 
 export interface DomainServiceOptions {
   takenShare: number;
+  /** registrant contacts of the registrars' own privacy services: a change to them needs no approval */
+  privacyContacts?: RegExp;
+  /** told after the commit of an update held for the registrant's approval (sends the approval mail) */
+  onRegistrantChangeRequested?: (c: RegistrantChangeRow) => Promise<void>;
 }
 
 /** RFC 5731 domain commands with RFC 3915 (RGP) and RFC 5910 (secDNS), under the registry policy of each TLD. */
@@ -386,7 +390,8 @@ export class DomainService {
   async update(el: any, ext: any, s: CommandSession): Promise<Reply> {
     const { name, tld, policy } = this.resolve(text(el?.name));
     if (ext?.update?.restore) return this.restore(name, tld, policy, ext.update.restore, s);
-    return this.repo.transaction(async (q) => {
+    let held: RegistrantChangeRow | null = null;
+    const reply = await this.repo.transaction(async (q) => {
       const now = this.now();
       const d = await this.load(q, name, tld, policy);
       this.requireSponsor(d, s);
@@ -399,6 +404,16 @@ export class DomainService {
       const newRegistrant = el.chg?.registrant !== undefined ? text(el.chg.registrant) || null : undefined;
       const newPw = el.chg?.authInfo !== undefined ? text(el.chg.authInfo.pw) ?? '' : undefined;
       const changes: Partial<DomainRow> = { upDate: now, upId: s.clId };
+      const heldChange = await this.repo.pendingRegistrantChange(q, name);
+      if (heldChange) {
+        // pendingUpdate (RFC 5731): no other update; a chg of the registrant to the current one withdraws the held change
+        const onlyRegistrant = !addStatuses.length && !remStatuses.length && !el.add && !el.rem && newPw === undefined && !ext?.update;
+        if (onlyRegistrant && newRegistrant === d.registrant) {
+          await this.withdrawRegistrantChange(q, d, heldChange, now);
+          return ok();
+        }
+        throw new SimError(2304, 'a registrant change is waiting for the registrant\'s approval (pendingUpdate)');
+      }
 
       if (d.provisionalUntil) {
         // a provisional co.jp accepts one change: the registrant that completes the registration
@@ -439,14 +454,64 @@ export class DomainService {
       const statuses = [...new Set([...d.statuses.filter((x) => !remStatuses.includes(x)), ...addStatuses])];
       if (newPw !== undefined && newPw.length < 6) throw new SimError(2306, 'authInfo must have at least 6 characters');
       const secdns = this.secDnsUpdate(d.secdns, ext?.update);
-      await this.repo.updateDomain(q, name, {
-        ...changes, ns, contacts, statuses,
+      const fields: Partial<DomainRow> = {
+        ns, contacts, statuses,
         ...(newRegistrant !== undefined ? { registrant: newRegistrant } : {}),
         ...(newPw !== undefined ? { authInfo: newPw } : {}),
         ...(secdns !== undefined ? { secdns } : {}),
-      });
+        ...(changes.orgKey !== undefined ? { orgKey: changes.orgKey } : {}),
+      };
+      // Change of Registrant: held until the current registrant approves by the mailed link
+      if (newRegistrant && newRegistrant !== d.registrant && d.registrant && policy.registrantChangeApproval && !this.o.privacyContacts?.test(newRegistrant)) {
+        const approverEmail = (await this.repo.findContact(q, d.registrant))?.data.email;
+        if (approverEmail) {
+          const row: Omit<RegistrantChangeRow, 'status' | 'decidedAt'> = {
+            token: randomBytes(24).toString('base64url'), domain: name, clId: s.clId, oldRegistrant: d.registrant, newRegistrant, approverEmail,
+            fields: fields as Record<string, unknown>, trId: { clTRID: s.clTRID, svTRID: s.svTRID }, requestedAt: now,
+          };
+          await this.repo.insertRegistrantChange(q, row);
+          await this.repo.updateDomain(q, name, { statuses: [...new Set([...d.statuses, 'pendingUpdate'])], upDate: now, upId: s.clId });
+          held = { ...row, status: 'pending', decidedAt: null };
+          return pending();
+        }
+      }
+      await this.repo.updateDomain(q, name, { ...changes, ...fields });
       return ok();
     });
+    if (held) await this.o.onRegistrantChangeRequested?.(held).catch(() => undefined);
+    return reply;
+  }
+
+  /**
+   * The approval link was followed: the held update is applied and the sponsoring registrar gets a poll message
+   * (pendingAction, paResult true). Answers what happened, for the page the link shows.
+   */
+  async approveRegistrantChange(token: string): Promise<{ result: 'approved' | 'already' | 'cancelled' | 'unknown'; domain?: string }> {
+    if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return { result: 'unknown' };
+    return this.repo.transaction(async (q) => {
+      const c = await this.repo.registrantChangeByToken(q, token, true);
+      if (!c) return { result: 'unknown' };
+      if (c.status === 'approved') return { result: 'already', domain: c.domain };
+      if (c.status === 'cancelled') return { result: 'cancelled', domain: c.domain };
+      const now = this.now();
+      const d = await this.repo.findDomain(q, c.domain, true);
+      if (!d || d.clId !== c.clId || d.registrant !== c.oldRegistrant) {
+        await this.repo.decideRegistrantChange(q, token, 'cancelled', now);
+        return { result: 'cancelled', domain: c.domain };
+      }
+      const f = c.fields as Partial<DomainRow>;
+      const statuses = (f.statuses ?? d.statuses).filter((x) => x !== 'pendingUpdate');
+      await this.repo.updateDomain(q, c.domain, { ...f, statuses, upDate: now, upId: c.clId });
+      await this.repo.decideRegistrantChange(q, token, 'approved', now);
+      await this.repo.enqueuePoll(q, c.clId, now, 'Registrant change approved.', { kind: 'pendingAction', name: c.domain, paResult: true, paTRID: c.trId, paDate: now.toISOString() });
+      return { result: 'approved', domain: c.domain };
+    });
+  }
+
+  /** Withdraws a held registrant change (the sponsor asked, or the domain left); the domain is no longer pendingUpdate. */
+  private async withdrawRegistrantChange(q: Queryable, d: DomainRow, c: RegistrantChangeRow, now: Date): Promise<void> {
+    await this.repo.decideRegistrantChange(q, c.token, 'cancelled', now);
+    await this.repo.updateDomain(q, d.name, { statuses: d.statuses.filter((x) => x !== 'pendingUpdate'), upDate: now });
   }
 
   private secDnsUpdate(cur: DomainRow['secdns'], u: any): DomainRow['secdns'] | undefined {

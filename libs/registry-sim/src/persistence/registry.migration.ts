@@ -96,3 +96,30 @@ export class CreateSimState1795000000002 implements MigrationInterface {
     await q.query(`DROP TABLE registry.sim_state`);
   }
 }
+
+/** Registrant changes waiting for the current registrant's approval (gTLD Change of Registrant, docs/epp.md). */
+export class CreateRegistrantChange1795533300000 implements MigrationInterface {
+  name = 'CreateRegistrantChange1795533300000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE registry.registrant_change (
+        token text PRIMARY KEY,
+        domain text NOT NULL REFERENCES registry.domain(name) ON DELETE CASCADE,
+        cl_id text NOT NULL,
+        old_registrant text NULL,
+        new_registrant text NOT NULL,
+        approver_email text NOT NULL,
+        fields jsonb NOT NULL,
+        tr_id jsonb NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'approved', 'cancelled')),
+        requested_at timestamptz NOT NULL,
+        decided_at timestamptz NULL
+      )`);
+    await q.query(`CREATE UNIQUE INDEX registrant_change_pending ON registry.registrant_change (domain) WHERE status = 'pending'`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE registry.registrant_change');
+  }
+}

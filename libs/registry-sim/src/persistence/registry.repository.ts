@@ -80,6 +80,21 @@ export interface ContactRow {
   statuses: string[];
 }
 
+export interface RegistrantChangeRow {
+  token: string;
+  domain: string;
+  clId: string;
+  oldRegistrant: string | null;
+  newRegistrant: string;
+  approverEmail: string;
+  /** the domain fields the held update sets once approved (registrant, contacts, ns, statuses, …) */
+  fields: Record<string, unknown>;
+  trId: { clTRID?: string; svTRID: string };
+  status: 'pending' | 'approved' | 'cancelled';
+  requestedAt: Date;
+  decidedAt: Date | null;
+}
+
 export interface PollRow {
   id: string;
   clId: string;
@@ -258,6 +273,35 @@ export class RegistryRepository {
     if (!/^\d{1,18}$/.test(id)) return false;
     const rows = await q.query(`UPDATE registry.poll_message SET acked_at = $3 WHERE id = $1 AND cl_id = $2 AND acked_at IS NULL RETURNING id`, [id, clId, now]);
     return (Array.isArray(rows[0]) ? rows[0] : rows).length > 0;
+  }
+
+  // ── registrant changes waiting for approval ──
+
+  async insertRegistrantChange(q: Queryable, c: Omit<RegistrantChangeRow, 'status' | 'decidedAt'>): Promise<void> {
+    await q.query(
+      `INSERT INTO registry.registrant_change (token, domain, cl_id, old_registrant, new_registrant, approver_email, fields, tr_id, status, requested_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9)`,
+      [c.token, c.domain, c.clId, c.oldRegistrant, c.newRegistrant, c.approverEmail, JSON.stringify(c.fields), JSON.stringify(c.trId), c.requestedAt],
+    );
+  }
+
+  async pendingRegistrantChange(q: Queryable, domain: string): Promise<RegistrantChangeRow | null> {
+    const rows = await q.query(`SELECT * FROM registry.registrant_change WHERE domain = $1 AND status = 'pending'`, [domain]);
+    return rows[0] ? mapRow<RegistrantChangeRow>(rows[0]) : null;
+  }
+
+  async registrantChangeByToken(q: Queryable, token: string, lock = false): Promise<RegistrantChangeRow | null> {
+    const rows = await q.query(`SELECT * FROM registry.registrant_change WHERE token = $1${lock ? ' FOR UPDATE' : ''}`, [token]);
+    return rows[0] ? mapRow<RegistrantChangeRow>(rows[0]) : null;
+  }
+
+  async pendingRegistrantChanges(q: Queryable): Promise<RegistrantChangeRow[]> {
+    const rows = await q.query(`SELECT * FROM registry.registrant_change WHERE status = 'pending' ORDER BY requested_at`);
+    return rows.map((r: Record<string, unknown>) => mapRow<RegistrantChangeRow>(r));
+  }
+
+  async decideRegistrantChange(q: Queryable, token: string, status: 'approved' | 'cancelled', at: Date): Promise<void> {
+    await q.query(`UPDATE registry.registrant_change SET status = $2, decided_at = $3 WHERE token = $1`, [token, status, at]);
   }
 
   // ── simulator state ──

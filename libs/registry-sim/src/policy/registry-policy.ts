@@ -27,6 +27,11 @@ export interface TldPolicy {
   restoreReportDays: number;
   onExpiry: 'autoRenew' | 'delete';
   registrantRequired: boolean;
+  /**
+   * A change of registrant waits for the current registrant's approval by e-mail (ICANN Transfer Policy, Change of
+   * Registrant): the update answers 1001 and the domain shows pendingUpdate until the mailed link is followed.
+   */
+  registrantChangeApproval?: boolean;
   onePerOrganisation?: boolean;
   provisionalMonths?: number;
 }

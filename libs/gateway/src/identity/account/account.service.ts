@@ -5,8 +5,8 @@ import { validateEmail } from '@registrar/rules';
 import { AuthService } from '../auth/auth.service';
 import { PasswordService } from '../auth/password.service';
 import { FieldErrorsException, IdentityErrorCode, IdentityException } from '../identity.errors';
-import { accountMails } from '../mail/account-mails';
-import { MailerService } from '../mail/mailer.service';
+import { MailOutbox } from '@registrar/mail';
+import { tokenKey } from '../mail/mail-keys';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 
@@ -18,7 +18,7 @@ export class AccountService {
   constructor(
     private readonly users: UsersRepository,
     private readonly passwords: PasswordService,
-    private readonly mailer: MailerService,
+    private readonly mailer: MailOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -29,7 +29,7 @@ export class AccountService {
     const other = await this.users.findByEmail(email!);
     if (other && other.id !== user.id) throw new FieldErrorsException({ email: M.emailTaken });
     const token = await this.users.issueToken(user.id, 'email_change', DAY, email!.trim().toLowerCase(), this.clock.now());
-    await this.mailer.send(accountMails.emailChange(email!.trim(), `${appUrl}/me/email/confirm?token=${token}`));
+    await this.mailer.send({ template: 'account.email-change', to: email!.trim(), userId: user.id, key: tokenKey('email-change', token), params: { link: `${appUrl}/me/email/confirm?token=${token}` } });
   }
 
   async confirmEmailChange(token: string | undefined): Promise<number> {

@@ -1,6 +1,6 @@
 import { M } from '@registrar/messages';
 import { FieldErrorsException, IdentityErrorCode, IdentityException } from '../identity.errors';
-import type { MailerService } from '../mail/mailer.service';
+import type { MailOutbox } from '@registrar/mail';
 import type { UserEntity } from '../users/user.entity';
 import type { UsersRepository } from '../users/users.repository';
 import { AuthService } from './auth.service';
@@ -22,7 +22,7 @@ function newTestService(user: Partial<UserEntity> | null = null) {
   const passwords = { hash: jest.fn().mockResolvedValue('hash'), verify: jest.fn().mockResolvedValue(true) };
   const throttle = { attempt: jest.fn().mockResolvedValue(0), succeeded: jest.fn() };
   const mailer = { send: jest.fn() };
-  const sut = new AuthService(users as unknown as UsersRepository, passwords as unknown as PasswordService, throttle as unknown as LoginThrottleService, mailer as unknown as MailerService, { now: () => now });
+  const sut = new AuthService(users as unknown as UsersRepository, passwords as unknown as PasswordService, throttle as unknown as LoginThrottleService, mailer as unknown as MailOutbox, { now: () => now });
   return { sut, users, passwords, throttle, mailer };
 }
 
@@ -33,7 +33,7 @@ describe(AuthService.name, () => {
     const { sut, mailer, users } = newTestService(null);
     await sut.register('a@example.test', 'long enough', 'long enough', 'https://app.example');
     expect(users.create).toHaveBeenCalledWith({ email: 'a@example.test', passwordHash: 'hash' });
-    expect(mailer.send).toHaveBeenCalledWith(expect.objectContaining({ to: 'a@example.test', text: expect.stringContaining('https://app.example/register/confirm?token=tok') }));
+    expect(mailer.send).toHaveBeenCalledWith(expect.objectContaining({ template: 'account.confirm-sign-up', to: 'a@example.test', params: { link: 'https://app.example/register/confirm?token=tok' } }));
   });
 
   it('refuses an address already confirmed, and names bad fields', async () => {
@@ -58,7 +58,7 @@ describe(AuthService.name, () => {
     await t.sut.register('a@example.test', 'another password', 'another password', 'https://app.example');
     expect(t.users.update).not.toHaveBeenCalled();
     expect(t.passwords.hash).not.toHaveBeenCalled();
-    expect(t.mailer.send).toHaveBeenCalledWith(expect.objectContaining({ to: 'a@example.test', text: expect.stringContaining('https://app.example/register/confirm?token=tok') }));
+    expect(t.mailer.send).toHaveBeenCalledWith(expect.objectContaining({ template: 'account.confirm-sign-up', to: 'a@example.test', params: { link: 'https://app.example/register/confirm?token=tok' } }));
   });
 
   it('refuses while throttled, before checking the password', async () => {

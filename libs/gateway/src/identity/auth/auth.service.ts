@@ -3,8 +3,8 @@ import { CLOCK, Clock } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { validateEmail, validatePassword } from '@registrar/rules';
 import { FieldErrorsException, IdentityErrorCode, IdentityException } from '../identity.errors';
-import { accountMails } from '../mail/account-mails';
-import { MailerService } from '../mail/mailer.service';
+import { MailOutbox } from '@registrar/mail';
+import { tokenKey } from '../mail/mail-keys';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { LoginThrottleService } from './login-throttle.service';
@@ -23,7 +23,7 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly passwords: PasswordService,
     private readonly throttle: LoginThrottleService,
-    private readonly mailer: MailerService,
+    private readonly mailer: MailOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -47,7 +47,7 @@ export class AuthService {
     // confirmation link again (to the address's owner), so nobody can take the account over before it is confirmed
     const user = existing ?? (await this.users.create({ email: email!, passwordHash: await this.passwords.hash(password!) }));
     const token = await this.users.issueToken(user.id, 'confirm', DAY, null, this.clock.now());
-    await this.mailer.send(accountMails.confirmSignUp(user.email, `${appUrl}/register/confirm?token=${token}`));
+    await this.mailer.send({ template: 'account.confirm-sign-up', to: user.email, userId: user.id, key: tokenKey('confirm', token), params: { link: `${appUrl}/register/confirm?token=${token}` } });
     this.logger.log(`sign-up ${user.id}: confirmation mail sent${existing ? ' again' : ''}`);
   }
 
@@ -77,7 +77,7 @@ export class AuthService {
     const user = await this.users.findByEmail(email!);
     if (!user || user.disabledAt) return; // the answer never tells whether an address is registered
     const token = await this.users.issueToken(user.id, 'reset', DAY / 24, null, this.clock.now());
-    await this.mailer.send(accountMails.passwordReset(user.email, `${appUrl}/password/reset/confirm?token=${token}`));
+    await this.mailer.send({ template: 'account.password-reset', to: user.email, userId: user.id, key: tokenKey('reset', token), params: { link: `${appUrl}/password/reset/confirm?token=${token}` } });
   }
 
   async confirmPasswordReset(token: string | undefined, password: string | undefined, confirmation: string | undefined): Promise<void> {

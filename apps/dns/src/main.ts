@@ -1,0 +1,7 @@
+import { startService } from '@registrar/infra';
+import { DnsServiceModule } from '@registrar/dns';
+
+startService('dns', DnsServiceModule).catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DOMAIN_OPS_CLIENT, QueueName } from '@registrar/contracts';
+import { schemaTypeOrmModule } from '@registrar/db';
+import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
+import { CLOCK, loadConfig, redisOptions, rpcClientModule, SystemClock } from '@registrar/infra';
+import { DnsConfig } from './dns.config';
+import { DnsRpcController } from './dns.rpc.controller';
+import { DnsProcessor, DnsScheduler } from './jobs/dns.processor';
+import { DNS_MIGRATIONS } from './migrations';
+import { DomainOpsPort } from './ports/domain-ops.port';
+import { DNS_SCHEMA, ZoneRepository } from './zones/zone.repository';
+import { ZoneService } from './zones/zone.service';
+
+const db = schemaTypeOrmModule({ schema: DNS_SCHEMA, entities: [], migrations: DNS_MIGRATIONS });
+const config = () => loadConfig(DnsConfig);
+
+/**
+ * The dns service: the DNS records of held domains, the zones PowerDNS serves from the dns schema (its gpgsql tables,
+ * written with our records in one transaction), and DS records at the registry (EPP secDNS).
+ */
+@Module({
+  imports: [
+    db,
+    EppModule.forRoot({
+      imports: [db],
+      sinkProvider: { provide: REGISTRAR_LOG_SINK, useFactory: (ds: DataSource) => new PostgresRegistrarLogSink(ds, { schema: DNS_SCHEMA }), inject: [getDataSourceToken(DNS_SCHEMA)] },
+    }),
+    // QueueName.Dns: the SyncZone and ReconcileZones worker (DnsProcessor) and the reconciliation's scheduler
+    BullModule.registerQueueAsync({
+      name: QueueName.Dns,
+      useFactory: () => {
+        const o = redisOptions(config().REDIS_URL);
+        return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
+      },
+    }),
+    rpcClientModule(DOMAIN_OPS_CLIENT),
+  ],
+  controllers: [DnsRpcController],
+  providers: [
+    { provide: DnsConfig, useFactory: config },
+    { provide: CLOCK, useFactory: () => new SystemClock() },
+    DomainOpsPort,
+    ZoneRepository,
+    ZoneService,
+    DnsProcessor,
+    DnsScheduler,
+  ],
+})
+export class DnsServiceModule {}

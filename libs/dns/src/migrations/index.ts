@@ -1,0 +1,5 @@
+import { CreateRegistrarLog1795000000000 } from '@registrar/epp';
+import { DnsInit1795433458532 } from './1795433458532-dns-init';
+
+/** Every migration of the dns schema, in order (the registrar log of the DS updates included). Never edit one that has landed. */
+export const DNS_MIGRATIONS = [CreateRegistrarLog1795000000000, DnsInit1795433458532];

@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { DOMAIN_OPS_CLIENT, DomainOpsErrorCode, DomainOpsPatterns, isDomainOpsRpcError, OwnedDomainDto } from '@registrar/contracts';
+import { rpc } from '@registrar/infra';
+
+const MS = 30_000;
+
+/** The domain-ops service as the dns service uses it: who holds a domain, its name servers, its state (RPC on Redis). */
+@Injectable()
+export class DomainOpsPort {
+  constructor(@Inject(DOMAIN_OPS_CLIENT) private readonly client: ClientProxy) {}
+
+  /** The member's domain, or null when it is not theirs. */
+  async owned(userId: number, id: number): Promise<OwnedDomainDto | null> {
+    try {
+      return await rpc<OwnedDomainDto>(this.client, DomainOpsPatterns.OwnedDomain, { userId, id }, MS);
+    } catch (e) {
+      if (isDomainOpsRpcError(e) && e.code === DomainOpsErrorCode.NotFound) return null;
+      throw e;
+    }
+  }
+
+  byNames(punycodes: string[]): Promise<OwnedDomainDto[]> {
+    return rpc<OwnedDomainDto[]>(this.client, DomainOpsPatterns.DomainsByName, { punycodes }, MS);
+  }
+
+  page(afterId: number, limit: number): Promise<OwnedDomainDto[]> {
+    return rpc<OwnedDomainDto[]>(this.client, DomainOpsPatterns.DomainsPage, { afterId, limit }, MS);
+  }
+}

@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { DnsRecord } from '@registrar/rules';
+import { nextSerial, pdnsRecords } from './zone-content';
+
+export const DNS_SCHEMA = 'dns';
+
+export interface ZoneRow {
+  domainPkId: number;
+  punycode: string;
+  served: boolean;
+  serial: number;
+  ds: { keyTag: number; alg: number; digestType: number; digest: string }[];
+}
+
+const COLS = ['host_name', 'recode_type', 'ttl', 'record', 'priority', 'weight', 'port', 'service_name', 'protocol', 'alg', 'digest', 'digest_type', 'key_tag'] as const;
+
+function toZone(r: Record<string, any>): ZoneRow {
+  return { domainPkId: Number(r.domain_pk_id), punycode: r.punycode, served: r.served, serial: Number(r.serial), ds: r.ds ?? [] };
+}
+
+/**
+ * The dns schema: our records (zones, zone_records) and PowerDNS's tables (domains, records), always written together
+ * in one transaction, so what PowerDNS answers is what was saved.
+ */
+@Injectable()
+export class ZoneRepository {
+  constructor(@InjectDataSource(DNS_SCHEMA) private readonly ds: DataSource) {}
+
+  transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction(fn);
+  }
+
+  async zoneByName(punycode: string, m: EntityManager | DataSource = this.ds): Promise<ZoneRow | null> {
+    const rows = await m.query('SELECT * FROM dns.zones WHERE punycode = $1', [punycode]);
+    return rows.length ? toZone(rows[0]) : null;
+  }
+
+  async zoneById(domainPkId: number, m: EntityManager | DataSource = this.ds): Promise<ZoneRow | null> {
+    const rows = await m.query('SELECT * FROM dns.zones WHERE domain_pk_id = $1', [domainPkId]);
+    return rows.length ? toZone(rows[0]) : null;
+  }
+
+  /**
+   * The zone row of the domain, created when missing, locked for the transaction. A row of the same name left by an
+   * earlier holder (another domain id: the name was deleted and registered again) is dropped with its records.
+   */
+  async lockZone(m: EntityManager, domainPkId: number, punycode: string): Promise<ZoneRow> {
+    await m.query('DELETE FROM dns.zones WHERE punycode = $1 AND domain_pk_id <> $2', [punycode, domainPkId]);
+    await m.query('INSERT INTO dns.zones (domain_pk_id, punycode) VALUES ($1, $2) ON CONFLICT (domain_pk_id) DO UPDATE SET punycode = EXCLUDED.punycode', [domainPkId, punycode]);
+    const rows = await m.query('SELECT * FROM dns.zones WHERE domain_pk_id = $1 FOR UPDATE', [domainPkId]);
+    return toZone(rows[0]);
+  }
+
+  async records(domainPkId: number, m: EntityManager | DataSource = this.ds): Promise<DnsRecord[]> {
+    const rows = await m.query(`SELECT id, ${COLS.join(', ')} FROM dns.zone_records WHERE domain_pk_id = $1 ORDER BY position, id`, [domainPkId]);
+    return rows.map((r: Record<string, any>) => ({
+      id: Number(r.id), host_name: r.host_name, recode_type: r.recode_type, ttl: r.ttl, record: r.record, priority: r.priority, weight: r.weight, port: r.port,
+      service_name: r.service_name, protocol: r.protocol, alg: r.alg, digest: r.digest, digest_type: r.digest_type, key_tag: r.key_tag,
+    }));
+  }
+
+  /** Replaces the zone's records (our table) and the DS set last sent to the registry. */
+  async replaceRecords(m: EntityManager, domainPkId: number, records: DnsRecord[], ds: ZoneRow['ds']): Promise<void> {
+    await m.query('DELETE FROM dns.zone_records WHERE domain_pk_id = $1', [domainPkId]);
+    if (records.length) {
+      const cols = ['domain_pk_id', 'position', ...COLS];
+      const values: unknown[] = [];
+      const tuples = records.map((r, i) => {
+        const row = [domainPkId, i, ...COLS.map((c) => r[c] ?? null)];
+        const base = values.length;
+        values.push(...row);
+        return `(${row.map((_, j) => `$${base + j + 1}`).join(', ')})`;
+      });
+      await m.query(`INSERT INTO dns.zone_records (${cols.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+    }
+    await m.query('UPDATE dns.zones SET ds = $2::jsonb, updated_at = now() WHERE domain_pk_id = $1', [domainPkId, JSON.stringify(ds)]);
+  }
+
+  /**
+   * Makes PowerDNS serve the zone with these records (a NATIVE zone: SOA with a new serial, the fixed NS records, the
+   * member's records), or stop serving it. Runs inside the caller's transaction.
+   */
+  async publish(m: EntityManager, zone: ZoneRow, records: DnsRecord[], serve: boolean, now: Date): Promise<number | null> {
+    if (!serve) {
+      await m.query('DELETE FROM dns.domains WHERE name = $1', [zone.punycode]);
+      await m.query('UPDATE dns.zones SET served = false, updated_at = now() WHERE domain_pk_id = $1', [zone.domainPkId]);
+      return null;
+    }
+    const serial = nextSerial(zone.serial, now);
+    const [d] = await m.query(
+      `INSERT INTO dns.domains (name, type) VALUES ($1, 'NATIVE') ON CONFLICT (name) DO UPDATE SET type = 'NATIVE' RETURNING id`,
+      [zone.punycode],
+    );
+    const domainId = Number(d.id);
+    await m.query('DELETE FROM dns.records WHERE domain_id = $1', [domainId]);
+    const rows = pdnsRecords(zone.punycode, records, serial);
+    await m.query(
+      `INSERT INTO dns.records (domain_id, name, type, content, ttl, prio, disabled, auth)
+       SELECT $1, n, t, c, ttl, prio, false, true FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[]) AS x(n, t, c, ttl, prio)`,
+      [domainId, rows.map((r) => r.name), rows.map((r) => r.type), rows.map((r) => r.content), rows.map((r) => r.ttl), rows.map((r) => r.prio)],
+    );
+    await m.query('UPDATE dns.zones SET served = true, serial = $2, updated_at = now() WHERE domain_pk_id = $1', [zone.domainPkId, serial]);
+    return serial;
+  }
+
+  /** Drops the zone of a domain no longer held by us: PowerDNS stops answering and our records go. */
+  async dropZone(m: EntityManager, punycode: string): Promise<void> {
+    await m.query('DELETE FROM dns.domains WHERE name = $1', [punycode]);
+    await m.query('DELETE FROM dns.zones WHERE punycode = $1', [punycode]);
+  }
+
+  /** Names of zones in our table after `after` (the reconciliation pages through them). */
+  async zoneNames(after: string, limit: number): Promise<string[]> {
+    const rows = await this.ds.query('SELECT punycode FROM dns.zones WHERE punycode > $1 ORDER BY punycode LIMIT $2', [after, limit]);
+    return rows.map((r: { punycode: string }) => r.punycode);
+  }
+
+  /** PowerDNS rows of a served zone (for state and tests). */
+  async servedCount(punycode: string): Promise<number> {
+    const rows = await this.ds.query('SELECT count(r.id)::int AS n FROM dns.domains d JOIN dns.records r ON r.domain_id = d.id WHERE d.name = $1', [punycode]);
+    return rows[0]?.n ?? 0;
+  }
+}

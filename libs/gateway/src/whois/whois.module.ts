@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { DOMAIN_OPS_CLIENT } from '@registrar/contracts';
+import { rpcClientModule } from '@registrar/infra';
+import { DomainOpsClient } from '../purchase/domain-ops.client';
+import { WhoisController } from './whois.controller';
+
+/** The gateway's side of WHOIS management, default settings and API settings (the domain-ops service). */
+@Module({
+  imports: [rpcClientModule(DOMAIN_OPS_CLIENT)],
+  controllers: [WhoisController],
+  providers: [DomainOpsClient],
+})
+export class WhoisHttpModule {}

@@ -1,0 +1,38 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import nodemailer, { Transporter } from 'nodemailer';
+import { MailConfig } from './mail.config';
+
+export class MailNotConfiguredError extends Error {}
+
+/** nodemailer over SMTP_URL (read when sending: the local runtime's mail catcher may set it after boot). */
+@Injectable()
+export class MailTransport implements OnModuleDestroy {
+  private readonly logger = new Logger(MailTransport.name);
+  private transport: Transporter | null = null;
+  private url = '';
+
+  constructor(private readonly config: MailConfig) {}
+
+  private smtpUrl(): string {
+    return process.env.SMTP_URL || this.config.SMTP_URL || '';
+  }
+
+  async send(m: { to: string; subject: string; text: string }): Promise<string | null> {
+    const url = this.smtpUrl();
+    if (!url) {
+      this.logger.warn(`SMTP_URL is not set: mail "${m.subject}" was not sent`);
+      throw new MailNotConfiguredError('SMTP_URL is not configured');
+    }
+    if (!this.transport || this.url !== url) {
+      this.transport?.close();
+      this.transport = nodemailer.createTransport(url);
+      this.url = url;
+    }
+    const info = await this.transport.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+    return info.messageId ?? null;
+  }
+
+  onModuleDestroy(): void {
+    this.transport?.close();
+  }
+}

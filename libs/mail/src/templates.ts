@@ -1,0 +1,133 @@
+import { PRODUCT } from '@registrar/messages';
+
+/**
+ * Every outbound mail's Japanese text. A template is a pure function of its parameters (JSON, so a queued job can carry
+ * them); the mail worker renders it when it sends, so a template fix applies to mail still waiting in the queue.
+ */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+}
+
+const S = PRODUCT.serviceName;
+const footer = `\n\n--\n${S}\nこのメールは送信専用アドレスから送信しています。\nこのメールに心当たりがない場合は破棄してください。`;
+const yen = (n: number) => `${Number(n).toLocaleString('ja-JP')}円`;
+const rp = (n: number) => `${Number(n).toLocaleString('ja-JP')}${PRODUCT.pointUnit}`;
+const lines = (xs: string[]) => xs.map((x) => `・${x}`).join('\n');
+
+export interface ReceiptLine {
+  name: string;
+  years: number;
+  amount: number;
+}
+
+export interface MailTemplates {
+  'account.confirm-sign-up': { link: string };
+  'account.password-reset': { link: string };
+  'account.email-change': { link: string };
+  /** registration done: order number and receipt */
+  'domain.registration-done': { orderNumber: string; items: ReceiptLine[]; failed: Array<{ name: string; reason: string }>; total: number; receiptUrl?: string };
+  'domain.renewal-done': { items: ReceiptLine[]; failed: Array<{ name: string; reason: string }>; total: number; receiptUrl?: string };
+  'domain.auto-renew-done': { name: string; years: number; amount: number; newExpiry: string };
+  'domain.auto-renew-failed': { name: string; expiry: string; reason: string };
+  'domain.expiry-notice': { daysLeft: number; expiry: string; names: string[] };
+  'domain.transfer-done': { name: string; newExpiry: string };
+  'domain.transfer-rejected': { name: string; refunded: number; reason: string };
+  'domain.transfer-out-requested': { name: string; deadline: string };
+  'domain.move-requested': { names: string[]; fromAccount: string; link: string };
+  'domain.cojp-deadline': { name: string; deadline: string; daysLeft: number };
+  'domain.cojp-released': { name: string };
+  /** a mail that reached a domain's WHOIS proxy address, forwarded to the member (whois-mail) */
+  'whois-mail.forward': { domain: string; from: string; subject: string; receivedAt: string; content: string; emailId: number };
+}
+
+export type MailTemplateName = keyof MailTemplates;
+
+type Renderers = { [K in MailTemplateName]: (p: MailTemplates[K]) => RenderedMail };
+
+export const templates: Renderers = {
+  'account.confirm-sign-up': ({ link }) => ({
+    subject: `【${S}】メールアドレスの確認`,
+    text: `${S}へのご登録ありがとうございます。\n以下のリンクから登録を完了してください（24時間有効）。\n\n${link}${footer}`,
+  }),
+  'account.password-reset': ({ link }) => ({
+    subject: `【${S}】パスワードの再設定`,
+    text: `パスワード再設定のご依頼を受け付けました。\n以下のリンクから新しいパスワードを設定してください（1時間有効）。\n\n${link}${footer}`,
+  }),
+  'account.email-change': ({ link }) => ({
+    subject: `【${S}】メールアドレス変更の確認`,
+    text: `メールアドレスの変更を受け付けました。\n以下のリンクから変更を完了してください（24時間有効）。\n\n${link}${footer}`,
+  }),
+  'domain.registration-done': ({ orderNumber, items, failed, total, receiptUrl }) => ({
+    subject: `【${S}】ドメイン登録完了のお知らせ（注文番号 ${orderNumber}）`,
+    text: [
+      'ドメインの登録が完了しました。',
+      '',
+      `注文番号: ${orderNumber}`,
+      '',
+      '■ 領収内容（税込）',
+      ...items.map((i) => `・${i.name}（${i.years}年）${yen(i.amount)}`),
+      `合計: ${yen(total)}`,
+      ...(failed.length ? ['', '■ 登録できなかったドメイン（ポイントは返還済みです）', lines(failed.map((f) => `${f.name}: ${f.reason}`))] : []),
+      ...(receiptUrl ? ['', `領収書: ${receiptUrl}`] : []),
+    ].join('\n') + footer,
+  }),
+  'domain.renewal-done': ({ items, failed, total, receiptUrl }) => ({
+    subject: `【${S}】ドメイン更新完了のお知らせ`,
+    text: [
+      'ドメインの更新が完了しました。',
+      '',
+      '■ 領収内容（税込）',
+      ...items.map((i) => `・${i.name}（${i.years}年）${yen(i.amount)}`),
+      `合計: ${yen(total)}`,
+      ...(failed.length ? ['', '■ 更新できなかったドメイン（ポイントは返還済みです）', lines(failed.map((f) => `${f.name}: ${f.reason}`))] : []),
+      ...(receiptUrl ? ['', `領収書: ${receiptUrl}`] : []),
+    ].join('\n') + footer,
+  }),
+  'domain.auto-renew-done': ({ name, years, amount, newExpiry }) => ({
+    subject: `【${S}】自動更新完了のお知らせ（${name}）`,
+    text: `自動更新設定に基づき、以下のドメインを更新しました。\n\nドメイン: ${name}\n更新年数: ${years}年\nお支払い: ${rp(amount)}\n新しい有効期限: ${newExpiry}${footer}`,
+  }),
+  'domain.auto-renew-failed': ({ name, expiry, reason }) => ({
+    subject: `【${S}】自動更新に失敗しました（${name}）`,
+    text: `自動更新設定に基づきドメインの更新を試みましたが、失敗しました。\n\nドメイン: ${name}\n有効期限: ${expiry}\n理由: ${reason}\n\nラッコポイントの残高が不足し、登録済みのクレジットカードでの決済もできませんでした。\n有効期限までにマイページから手動で更新してください。${footer}`,
+  }),
+  'domain.expiry-notice': ({ daysLeft, expiry, names }) => ({
+    subject: `【${S}】ドメインの有効期限が近づいています（残り${daysLeft}日）`,
+    text: `以下のドメインの有効期限（${expiry}）が${daysLeft}日後に迫っています。\n継続してご利用になる場合は、マイページから更新してください。\n\n${lines(names)}\n\n※ .jp ドメインの更新期限は有効期限日の22:00です。${footer}`,
+  }),
+  'domain.transfer-done': ({ name, newExpiry }) => ({
+    subject: `【${S}】ドメイン移管完了のお知らせ（${name}）`,
+    text: `ドメインの移管が完了しました。ドメイン管理画面でご確認いただけます。\n\nドメイン: ${name}\n有効期限: ${newExpiry}${footer}`,
+  }),
+  'domain.transfer-rejected': ({ name, refunded, reason }) => ({
+    subject: `【${S}】ドメイン移管ができませんでした（${name}）`,
+    text: `以下のドメインの移管は完了しませんでした。\n\nドメイン: ${name}\n理由: ${reason}\n\nお支払いいただいた ${rp(refunded)} はラッコポイントとして返還しました。${footer}`,
+  }),
+  'domain.transfer-out-requested': ({ name, deadline }) => ({
+    subject: `【${S}】他社への移管申請がありました（${name}）`,
+    text: `以下のドメインについて、他の事業者への移管申請がありました。\n\nドメイン: ${name}\n\nマイページのドメイン管理から承認または拒否を選べます。\n${deadline}までに操作がない場合は自動的に承認され、移管されます。${footer}`,
+  }),
+  'domain.move-requested': ({ names, fromAccount, link }) => ({
+    subject: `【${S}】ドメイン移動の申請が届いています`,
+    text: `${fromAccount} 様から、以下のドメインの移動申請が届いています。\n\n${lines(names)}\n\n以下のリンクから受け取りを承認してください（7日以内に承認されない場合は自動的に取り消されます）。\n${link}${footer}`,
+  }),
+  'domain.cojp-deadline': ({ name, deadline, daysLeft }) => ({
+    subject: `【${S}】仮登録ドメインの本登録期限が近づいています（${name}）`,
+    text: `仮登録中の以下のドメインの本登録期限（${deadline}）まで残り${daysLeft}日です。\n期限までに本登録を申請しない場合、ドメインは削除されます。\n\nドメイン: ${name}\n\nマイページの「仮登録ドメインの本登録」から申請してください。${footer}`,
+  }),
+  'domain.cojp-released': ({ name }) => ({
+    subject: `【${S}】仮登録ドメインが削除されました（${name}）`,
+    text: `本登録期限を過ぎたため、以下の仮登録ドメインはレジストリにより削除されました。\n\nドメイン: ${name}${footer}`,
+  }),
+  'whois-mail.forward': ({ domain, from, subject, receivedAt, content, emailId }) => ({
+    subject: `[WHOIS代理転送] ${domain} ${subject}`.trim(),
+    text: `WHOIS代理公開中のドメイン ${domain} 宛てに届いたメールを転送します。\n差出人: ${from}\n件名: ${subject}\n受信日時: ${receivedAt}\n受信番号: ${emailId}\n\n――――――――――――――――――――\n${content}${footer}`,
+  }),
+};
+
+export function renderMail<K extends MailTemplateName>(name: K, params: MailTemplates[K]): RenderedMail {
+  const r = templates[name] as ((p: MailTemplates[K]) => RenderedMail) | undefined;
+  if (!r) throw new Error(`unknown mail template ${String(name)}`);
+  return r(params);
+}

@@ -1,0 +1,198 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  WhoisEmailCountResult, WhoisEmailDetailDto, WhoisEmailDto, WhoisMailAttachmentDto, WhoisMailStatus, WhoisMailType,
+} from '@registrar/contracts';
+import { WHOIS_MAIL_SCHEMA } from '../migrations';
+
+/** A mail as the inbound server stores it. */
+export interface NewEmail {
+  type: WhoisMailType;
+  subject: string;
+  content: string;
+  html: string | null;
+  sender: string;
+  envelopeFrom: string;
+  recipient: string;
+  domainId: number | null;
+  userId: number | null;
+  domainName: string | null;
+  messageId: string | null;
+  size: number;
+  malformed: boolean;
+  attachments: WhoisMailAttachmentDto[];
+  raw: Buffer;
+}
+
+/** What a processing job needs. */
+export interface StoredEmail {
+  id: number;
+  type: WhoisMailType;
+  status: WhoisMailStatus;
+  subject: string;
+  content: string;
+  html: string | null;
+  sender: string;
+  recipient: string;
+  domainId: number | null;
+  userId: number | null;
+  domainName: string | null;
+  forwardedAt: Date | null;
+  createdAt: Date;
+}
+
+const TS = (col: string) => `to_char(${col} AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI:SS')`;
+/** the list sends the start of the content only (the inbox shows 50 characters) */
+const LIST_COLUMNS = `id, type, status, is_processing, subject, left(content, 200) AS content, error_html, ${TS('created_at')} AS created_at, ${TS('updated_at')} AS updated_at`;
+
+type Row = Record<string, any>;
+const toDto = (r: Row): WhoisEmailDto => ({
+  id: Number(r.id),
+  type: Number(r.type) as WhoisMailType,
+  subject: r.subject,
+  content: r.content,
+  status: Number(r.status) as WhoisMailStatus,
+  is_processing: Number(r.is_processing) === 1 ? 1 : 0,
+  error_html: r.error_html ?? null,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+export const PAGE_SIZE = 20;
+
+/** Rows an UPDATE … RETURNING gave back (TypeORM answers [rows, count] for UPDATE on PostgreSQL). */
+const returned = (res: any): number => (Array.isArray(res?.[0]) ? res[0].length : Array.isArray(res) ? res.length : 0);
+
+/** Storage of inbound WHOIS proxy mail (whois_mail.emails and raw_messages). */
+@Injectable()
+export class EmailsRepository {
+  constructor(@InjectDataSource(WHOIS_MAIL_SCHEMA) private readonly ds: DataSource) {}
+
+  /** Stores mails (one per accepted recipient) with their raw message, in one transaction; answers their ids. */
+  insert(mails: NewEmail[]): Promise<number[]> {
+    return this.ds.transaction(async (m) => {
+      const ids: number[] = [];
+      for (const e of mails) {
+        const rows = await m.query(
+          `INSERT INTO whois_mail.emails (type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+          [e.type, e.subject, e.content, e.html, e.sender, e.envelopeFrom, e.recipient, e.domainId, e.userId, e.domainName, e.messageId, e.size, e.malformed, JSON.stringify(e.attachments)],
+        );
+        const id = Number(rows[0].id);
+        await m.query('INSERT INTO whois_mail.raw_messages (email_id, raw) VALUES ($1, $2)', [id, e.raw]);
+        ids.push(id);
+      }
+      return ids;
+    });
+  }
+
+  async list(filter: { type: number | null; status: number | null; page: number }): Promise<{ data: WhoisEmailDto[]; total: number }> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.type != null) { args.push(filter.type); where.push(`type = $${args.length}`); }
+    if (filter.status != null) { args.push(filter.status); where.push(`status = $${args.length}`); }
+    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM whois_mail.emails ${w}`, args);
+    const rows = await this.ds.query(
+      `SELECT ${LIST_COLUMNS} FROM whois_mail.emails ${w} ORDER BY id DESC LIMIT ${PAGE_SIZE} OFFSET $${args.length + 1}`,
+      [...args, (filter.page - 1) * PAGE_SIZE],
+    );
+    return { data: rows.map(toDto), total: Number(total) };
+  }
+
+  async counts(): Promise<WhoisEmailCountResult> {
+    const types = await this.ds.query('SELECT type, count(*)::int AS count FROM whois_mail.emails GROUP BY type');
+    const statuses = await this.ds.query('SELECT status, count(*)::int AS count FROM whois_mail.emails GROUP BY status');
+    const [{ n }] = await this.ds.query('SELECT count(*)::int AS n FROM whois_mail.emails WHERE is_processing = 1');
+    const byType = new Map<number, number>(types.map((r: Row) => [Number(r.type), Number(r.count)]));
+    const byStatus = new Map<number, number>(statuses.map((r: Row) => [Number(r.status), Number(r.count)]));
+    return {
+      typeCnt: [0, 1, 2, 3, 4, 5, 6].map((t) => ({ type: t as WhoisMailType, count: byType.get(t) ?? 0 })),
+      statusCnt: [0, 1, 2].map((s) => ({ status: s as WhoisMailStatus, count: byStatus.get(s) ?? 0 })),
+      processingCnt: Number(n),
+    };
+  }
+
+  async detail(id: number): Promise<WhoisEmailDetailDto | null> {
+    const rows = await this.ds.query(
+      `SELECT id, type, status, is_processing, subject, content, error_html, ${TS('created_at')} AS created_at, ${TS('updated_at')} AS updated_at,
+              sender, recipient, domain_name, html, attachments, size, malformed
+       FROM whois_mail.emails WHERE id = $1`, [id]);
+    if (!rows.length) return null;
+    const r = rows[0];
+    return { ...toDto(r), sender: r.sender, recipient: r.recipient, domain_name: r.domain_name ?? null, html: r.html ?? null, attachments: r.attachments ?? [], size: Number(r.size), malformed: Boolean(r.malformed) };
+  }
+
+  async row(id: number): Promise<WhoisEmailDto | null> {
+    const rows = await this.ds.query(`SELECT ${LIST_COLUMNS} FROM whois_mail.emails WHERE id = $1`, [id]);
+    return rows.length ? toDto(rows[0]) : null;
+  }
+
+  async stored(id: number): Promise<StoredEmail | null> {
+    const rows = await this.ds.query(
+      'SELECT id, type, status, subject, content, html, sender, recipient, domain_id, user_id, domain_name, forwarded_at, created_at FROM whois_mail.emails WHERE id = $1', [id]);
+    if (!rows.length) return null;
+    const r = rows[0];
+    return {
+      id: Number(r.id), type: Number(r.type), status: Number(r.status), subject: r.subject, content: r.content, html: r.html, sender: r.sender, recipient: r.recipient,
+      domainId: r.domain_id == null ? null : Number(r.domain_id), userId: r.user_id == null ? null : Number(r.user_id), domainName: r.domain_name,
+      forwardedAt: r.forwarded_at, createdAt: r.created_at,
+    };
+  }
+
+  async raw(id: number): Promise<Buffer | null> {
+    const rows = await this.ds.query('SELECT raw FROM whois_mail.raw_messages WHERE email_id = $1', [id]);
+    return rows.length ? rows[0].raw : null;
+  }
+
+  /** Marks the start of an attempt (run state 1). */
+  async started(id: number): Promise<void> {
+    await this.ds.query('UPDATE whois_mail.emails SET is_processing = 1, attempts = attempts + 1, updated_at = now() WHERE id = $1', [id]);
+  }
+
+  async succeeded(id: number): Promise<void> {
+    await this.ds.query('UPDATE whois_mail.emails SET status = 1, is_processing = 0, error_html = NULL, updated_at = now() WHERE id = $1', [id]);
+  }
+
+  /** The final failure, with what went wrong kept as error_html. */
+  async failed(id: number, errorHtml: string): Promise<void> {
+    await this.ds.query('UPDATE whois_mail.emails SET status = 2, is_processing = 0, error_html = $2, updated_at = now() WHERE id = $1', [id, errorHtml]);
+  }
+
+  /** A failed attempt that will be retried: the error is kept, the run state stays 1 until the last attempt. */
+  async attemptFailed(id: number, errorHtml: string): Promise<void> {
+    await this.ds.query('UPDATE whois_mail.emails SET error_html = $2, updated_at = now() WHERE id = $1', [id, errorHtml]);
+  }
+
+  async markForwarded(id: number): Promise<void> {
+    await this.ds.query('UPDATE whois_mail.emails SET forwarded_at = now() WHERE id = $1 AND forwarded_at IS NULL', [id]);
+  }
+
+  /** Reclassifies a mail; a mail not yet successful goes back to untreated (it is processed again). Answers false when busy. */
+  async updateType(id: number, type: WhoisMailType): Promise<'ok' | 'busy' | 'missing'> {
+    const rows = await this.ds.query(
+      `UPDATE whois_mail.emails SET type = $2, status = CASE WHEN status = 1 THEN 1 ELSE 0 END, updated_at = now()
+       WHERE id = $1 AND is_processing = 0 RETURNING id`, [id, type]);
+    if (returned(rows)) return 'ok';
+    const exists = await this.ds.query('SELECT 1 FROM whois_mail.emails WHERE id = $1', [id]);
+    return exists.length ? 'busy' : 'missing';
+  }
+
+  /** An operator marks a mail done; refused while it is processing or when its type changed meanwhile. */
+  async markSuccess(id: number, expectedType: WhoisMailType): Promise<'ok' | 'busy' | 'missing' | 'type-changed' | 'already'> {
+    const rows = await this.ds.query('SELECT type, status, is_processing FROM whois_mail.emails WHERE id = $1', [id]);
+    if (!rows.length) return 'missing';
+    if (Number(rows[0].type) !== expectedType) return 'type-changed';
+    if (Number(rows[0].status) === WhoisMailStatus.Success) return 'already';
+    const upd = await this.ds.query(
+      'UPDATE whois_mail.emails SET status = 1, updated_at = now() WHERE id = $1 AND is_processing = 0 AND type = $2 AND status <> 1 RETURNING id', [id, expectedType]);
+    return returned(upd) ? 'ok' : 'busy';
+  }
+
+  /** Mails left untreated and not running (e.g. queued when Redis was lost); the service re-enqueues them at boot. */
+  async untreatedIds(limit = 1000): Promise<number[]> {
+    const rows = await this.ds.query('SELECT id FROM whois_mail.emails WHERE status = 0 ORDER BY id LIMIT $1', [limit]);
+    return rows.map((r: Row) => Number(r.id));
+  }
+}

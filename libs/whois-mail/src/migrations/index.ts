@@ -1,0 +1,6 @@
+import { WhoisMailInit1795433336517 } from './1795433336517-whois-mail-init';
+
+export const WHOIS_MAIL_SCHEMA = 'whois_mail';
+
+/** Every migration of the whois_mail schema, in order. Never edit one that has landed; add a new one. */
+export const WHOIS_MAIL_MIGRATIONS = [WhoisMailInit1795433336517];

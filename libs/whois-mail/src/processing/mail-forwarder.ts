@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { MailOutbox } from '@registrar/mail';
+import type { StoredEmail } from '../emails/emails.repository';
+
+/** Forwarded content is cut here (the whole message stays in the inbox and its raw copy). */
+const MAX_FORWARDED_CHARS = 100_000;
+
+/**
+ * Forwards a WHOIS proxy mail to the member's own address through the one outbound mail module (libs/mail: template
+ * 'whois-mail.forward', queued, retried, logged; the gateway's worker addresses it to the member). The key makes it
+ * exactly once per stored mail, however often the job is retried.
+ */
+@Injectable()
+export class MailForwarder {
+  constructor(private readonly outbox: MailOutbox) {}
+
+  async forward(mail: StoredEmail, userId: number): Promise<void> {
+    await this.outbox.send({
+      template: 'whois-mail.forward',
+      userId,
+      key: `whois-mail:${mail.id}:forward`,
+      params: {
+        domain: mail.domainName ?? '',
+        from: mail.sender,
+        subject: mail.subject,
+        receivedAt: mail.createdAt.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' }),
+        content: mail.content.slice(0, MAX_FORWARDED_CHARS),
+        emailId: mail.id,
+      },
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { BaseConfig } from '@registrar/infra';
+
+const list = ({ value }: { value: unknown }) => (Array.isArray(value) ? value : String(value ?? '').split(',')).map((s) => String(s).trim().toLowerCase()).filter(Boolean);
+
+/** Configuration of the whois-mail service, validated at boot (docs/whois-mail.md). */
+export class WhoisMailConfig extends BaseConfig {
+  /** Port of the inbound SMTP server (an MX in compose and k8s). */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  SMTP_INBOUND_PORT = 2525;
+
+  /** Address it listens on (127.0.0.1 locally; 0.0.0.0 in containers). */
+  @IsString()
+  SMTP_INBOUND_HOST = '127.0.0.1';
+
+  /** Name announced in the SMTP greeting. */
+  @IsString()
+  SMTP_INBOUND_HOSTNAME = 'mx.whois-proxy.rakko.example';
+
+  /** The mail domain of the per-domain WHOIS proxy addresses; only its existing addresses are accepted. */
+  @IsString()
+  WHOIS_PROXY_MAIL_DOMAIN = 'whois-proxy.rakko.example';
+
+  /** Largest message accepted (bytes); a larger one is refused with 552 and nothing is stored. */
+  @Type(() => Number) @IsInt() @Min(1024) @Max(100 * 1024 * 1024)
+  SMTP_INBOUND_MAX_BYTES = 10 * 1024 * 1024;
+
+  /** Recipients per message. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000)
+  SMTP_INBOUND_MAX_RECIPIENTS = 20;
+
+  /** Messages one sender may deliver per hour; more are deferred with 450 (the sender retries later: nothing is lost). */
+  @Type(() => Number) @IsInt() @Min(1)
+  SMTP_INBOUND_PER_SENDER_PER_HOUR = 200;
+
+  /** Simultaneous SMTP connections. */
+  @Type(() => Number) @IsInt() @Min(1)
+  SMTP_INBOUND_MAX_CLIENTS = 200;
+
+  /** Hosts whose links an approval or accuracy-check mail may make us follow (comma list). */
+  @IsOptional() @Transform(list)
+  WHOIS_MAIL_LINK_HOSTS: string[] = process.env.NODE_ENV === 'production' ? [] : ['127.0.0.1', 'localhost'];
+
+  /** Attempts of a processing job before the mail is marked failed, and the first retry delay (exponential). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(20)
+  WHOIS_MAIL_ATTEMPTS = 4;
+  @Type(() => Number) @IsInt() @Min(10)
+  WHOIS_MAIL_BACKOFF_MS = 5_000;
+
+  /** Parallel processing jobs per replica. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(128)
+  WHOIS_MAIL_CONCURRENCY = 8;
+}

@@ -1,0 +1,55 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { DOMAIN_OPS_CLIENT, QueueName } from '@registrar/contracts';
+import { MailModule } from '@registrar/mail';
+import { schemaTypeOrmModule } from '@registrar/db';
+import { loadConfig, redisOptions, rpcClientModule } from '@registrar/infra';
+import { EmailsRepository } from './emails/emails.repository';
+import { EmailsService } from './emails/emails.service';
+import { InboundMailService } from './inbound/inbound-mail.service';
+import { InboundSmtpServer } from './inbound/inbound-smtp.server';
+import { WHOIS_MAIL_MIGRATIONS, WHOIS_MAIL_SCHEMA } from './migrations';
+import { DomainsPort } from './ports/domains.port';
+import { MailForwarder } from './processing/mail-forwarder';
+import { ProcessWhoisMailJob } from './processing/process-whois-mail.job';
+import { UntreatedSweeper } from './processing/untreated.sweeper';
+import { WhoisMailProcessor } from './processing/whois-mail.processor';
+import { WhoisMailQueue } from './processing/whois-mail.queue';
+import { WhoisMailConfig } from './whois-mail.config';
+import { WhoisMailRpcController } from './whois-mail.rpc.controller';
+
+const whoisMailConfig = () => loadConfig(WhoisMailConfig);
+
+/**
+ * The whois-mail service: the inbound SMTP server of the WHOIS proxy addresses, classification, processing as
+ * BullMQ jobs (approve, confirm, forward), and the admin inbox's calls.
+ */
+@Module({
+  imports: [
+    schemaTypeOrmModule({ schema: WHOIS_MAIL_SCHEMA, entities: [], migrations: WHOIS_MAIL_MIGRATIONS }),
+    BullModule.forRootAsync({
+      useFactory: () => {
+        const o = redisOptions(whoisMailConfig().REDIS_URL);
+        return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
+      },
+    }),
+    BullModule.registerQueue({ name: QueueName.WhoisMail }),
+    rpcClientModule(DOMAIN_OPS_CLIENT),
+    MailModule.forSender(),
+  ],
+  controllers: [WhoisMailRpcController],
+  providers: [
+    { provide: WhoisMailConfig, useFactory: whoisMailConfig },
+    EmailsRepository,
+    EmailsService,
+    DomainsPort,
+    InboundMailService,
+    InboundSmtpServer,
+    WhoisMailQueue,
+    MailForwarder,
+    ProcessWhoisMailJob,
+    WhoisMailProcessor,
+    UntreatedSweeper,
+  ],
+})
+export class WhoisMailServiceModule {}

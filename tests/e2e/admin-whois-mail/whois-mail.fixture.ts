@@ -1,0 +1,82 @@
+/**
+ * Data for the inbox's browser tests, made as in production: a super admin from the CLI who sets up two-factor, a
+ * proxied domain of the demo member (rows as a registration leaves them), and mails delivered over real SMTP to the
+ * whois-mail service of the running system (SMTP_INBOUND_PORT).
+ */
+import { expect, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { generateSync } from 'otplib';
+import { Client } from 'pg';
+import { M } from '@registrar/messages';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+export const PROXY_DOMAIN = 'whois-proxy.rakko.example';
+
+export async function signInAsNewSuperAdmin(page: Page): Promise<void> {
+  const email = `whois-super-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const password = 'a super admin password 1';
+  const cli = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, 'scripts/admin/create-admin.ts'), '--email', email, '--role', 'super'], { cwd: ROOT, env: { ...process.env, ADMIN_PASSWORD: password }, encoding: 'utf8' });
+  expect(cli.status, cli.stderr).toBe(0);
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel(/^パスワード/).fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await page.getByRole('button', { name: '二段階認証を設定する' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('認証アプリに表示された6桁のコード').fill(generateSync({ secret }));
+  await page.getByRole('button', { name: '有効にする' }).click();
+  await expect(page.getByText(M.twoFactorEnabled)).toBeVisible();
+}
+
+/** A proxied domain of the demo member (account 100001) with its own proxy address. */
+export async function proxiedDomain(): Promise<{ name: string; proxy: string }> {
+  const db = new Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  try {
+    const n = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const name = `inbox-${n}.com`;
+    const token = `${n}abcdefghijkmnpqrstuvwxyz`.replace(/[^a-km-np-z2-9]/g, 'x').slice(0, 20);
+    const proxy = `px-${token}@${PROXY_DOMAIN}`;
+    await db.query(
+      `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled)
+       VALUES (100001, $1, $1, $1, 'com', 'active', true, true, false)`, [name]);
+    await db.query('INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) VALUES ($1, $2, $3)', [name, proxy, `rkpx${token.slice(0, 12)}`]);
+    return { name, proxy };
+  } finally {
+    await db.end();
+  }
+}
+
+/** Sends a mail to the system's inbound SMTP; answers the stored mail's id. */
+export async function deliver(mail: SendMailOptions): Promise<number> {
+  const t = nodemailer.createTransport({ host: '127.0.0.1', port: Number(process.env.SMTP_INBOUND_PORT ?? 2525), secure: false, ignoreTLS: true });
+  try {
+    const info = await t.sendMail(mail);
+    const m = /Stored as (\d+)/.exec(info.response);
+    if (!m) throw new Error(`unexpected answer ${info.response}`);
+    return Number(m[1]);
+  } finally {
+    t.close();
+  }
+}
+
+/** Waits until the mail's job has ended (status set, not running), through the admin API. */
+export async function processed(page: Page, id: number): Promise<{ status: number; type: number }> {
+  let email: { status: number; is_processing: number; type: number } | null = null;
+  await expect.poll(async () => {
+    const r = await page.request.get(`/admin/api/whois/emails/${id}`, { headers: XHR });
+    email = (await r.json()).email;
+    return email && email.status !== 0 && email.is_processing === 0;
+  }, { timeout: 30_000 }).toBe(true);
+  return email!;
+}
+
+/** No horizontal overflow of the page at the current width. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const o = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(o).toBeLessThanOrEqual(1);
+}

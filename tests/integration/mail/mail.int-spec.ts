@@ -1,0 +1,82 @@
+/**
+ * The one outbound mail module through the real gateway (its worker host): a mail put on QueueName.Mail is rendered
+ * from its Japanese template, addressed to the member, sent over SMTP to the mail catcher and logged; the same key
+ * twice sends once; an SMTP outage is retried until it passes; account mail takes the same path.
+ */
+import request from 'supertest';
+import { MailLogRepository, MailOutbox } from '@registrar/mail';
+import { createAccount, Harness, startHarness, uniqueEmail } from '../gateway/gateway-harness';
+
+let h: Harness;
+let outbox: MailOutbox;
+let log: MailLogRepository;
+
+beforeAll(async () => {
+  process.env.MAIL_BACKOFF_MS = '200';
+  h = await startHarness();
+  outbox = h.app.get(MailOutbox, { strict: false });
+  log = h.app.get(MailLogRepository, { strict: false });
+}, 60_000);
+afterAll(async () => { await h?.close(); }, 30_000);
+
+async function waitFor<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const inbox = async (to: string) => (await request(h.url).get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`)).body.messages as Array<{ subject: string; text: string; links: string[] }>;
+
+describe('outbound mail', () => {
+  it('addresses a member by id, renders the Japanese template and logs it as sent', async () => {
+    const { user, email } = await createAccount(h);
+    await outbox.send({ template: 'domain.expiry-notice', userId: user.id, key: `test:expiry:${user.id}`, params: { daysLeft: 7, expiry: '2026-12-01', names: ['rakko-mail.com'] } });
+    const [m] = await waitFor('the mail', async () => { const x = await inbox(email); return x.length ? x : null; });
+    expect(m.subject).toBe('【ラッコドメイン】ドメインの有効期限が近づいています（残り7日）');
+    expect(m.text).toContain('・rakko-mail.com');
+    const row = await waitFor('the log row', async () => { const r = await log.find(`test:expiry:${user.id}`); return r?.status === 'sent' ? r : null; });
+    expect(row).toMatchObject({ to: email, userId: user.id, template: 'domain.expiry-notice', attempts: 1, error: null });
+  });
+
+  it('sends a key once however often it is enqueued', async () => {
+    const to = uniqueEmail('once');
+    for (let i = 0; i < 3; i++) await outbox.send({ template: 'domain.transfer-done', to, key: `test:once:${to}`, params: { name: 'once.com', newExpiry: '2027-01-01' } });
+    await waitFor('sent', async () => (await log.find(`test:once:${to}`))?.status === 'sent');
+    // a later, different mail to the same address arrives: so the first was not merely slow
+    await outbox.send({ template: 'domain.transfer-done', to, key: `test:once:${to}:second`, params: { name: 'second.com', newExpiry: '2027-01-01' } });
+    await waitFor('second', async () => (await inbox(to)).some((m) => m.text.includes('second.com')));
+    expect((await inbox(to)).filter((m) => m.text.includes('once.com'))).toHaveLength(1);
+  });
+
+  it('retries while SMTP is down and sends once it is back', async () => {
+    const to = uniqueEmail('retry');
+    const good = process.env.SMTP_URL!;
+    process.env.SMTP_URL = 'smtp://127.0.0.1:9'; // nothing listens there
+    try {
+      await outbox.send({ template: 'domain.cojp-released', to, key: `test:retry:${to}`, params: { name: 'retry.co.jp' } });
+      const failing = await waitFor('a failed attempt', async () => { const r = await log.find(`test:retry:${to}`); return r?.error ? r : null; });
+      expect(failing.status).toBe('sending');
+    } finally {
+      process.env.SMTP_URL = good;
+    }
+    const row = await waitFor('sent after the outage', async () => { const r = await log.find(`test:retry:${to}`); return r?.status === 'sent' ? r : null; }, 30_000);
+    expect(row.attempts).toBeGreaterThan(1);
+    expect(row.error).toBeNull();
+    expect(await inbox(to)).toHaveLength(1);
+  });
+
+  it('account mail goes through the same queue and log', async () => {
+    const email = uniqueEmail('acct');
+    const c = request.agent(h.url);
+    const s = await c.get('/session').set('X-Requested-With', 'XMLHttpRequest');
+    await c.post('/register').set({ 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': s.body.csrfToken }).send({ email, password: 'long enough pw', password_confirmation: 'long enough pw' }).expect(200);
+    const [m] = await waitFor('the sign-up mail', async () => { const x = await inbox(email); return x.length ? x : null; });
+    expect(m.subject).toBe('【ラッコドメイン】メールアドレスの確認');
+    const rows = await waitFor('logged as sent', async () => { const r = await log.list({ to: email }); return r[0]?.status === 'sent' ? r : null; });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ template: 'account.confirm-sign-up', userId: expect.any(Number) });
+  });
+});

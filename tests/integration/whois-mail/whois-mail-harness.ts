@@ -1,0 +1,112 @@
+/**
+ * Boots the WHOIS mail path for real: the gateway (identity, sessions, CSRF, RolesGuard, and its identity look-ups on
+ * the Redis transport), the whois-mail service (inbound SMTP on SMTP_INBOUND_PORT, BullMQ, its schema), the mail
+ * catcher that receives forwarded mail, and a small HTTP site standing in for the pages approval links lead to.
+ * The domain-ops service answers the proxy-address look-ups; a test's member holds a domain with its own proxy
+ * identity (rows as a registration leaves them).
+ */
+import 'reflect-metadata';
+import { INestMicroservice } from '@nestjs/common';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { Client } from 'pg';
+import { DomainOpsServiceModule } from '@registrar/domain-ops';
+import { startService } from '@registrar/infra';
+import { type CaughtMail } from '@registrar/gateway';
+import { WhoisMailServiceModule } from '@registrar/whois-mail';
+import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
+
+export const PROXY_DOMAIN = 'whois-proxy.rakko.example';
+
+export type Signed = Awaited<ReturnType<typeof signIn>>;
+
+export interface LinkSite {
+  url: string;
+  hits: string[];
+  /** answers of the next requests, in order (default 200 OK) */
+  answers: { status: number; body: string }[];
+}
+
+export interface WhoisMailHarness {
+  h: Harness;
+  db: Client;
+  smtpPort: number;
+  site: LinkSite;
+  superAdmin: Signed;
+  /** a member with a proxied domain: its proxy address and the member's own address */
+  memberDomain(name?: string): Promise<{ userId: number; email: string; proxy: string; domain: { domainId: number; userId: number; name: string } }>;
+  send(mail: SendMailOptions & { envelope?: { from: string; to: string[] } }): Promise<{ response: string }>;
+  caught(to: string): Promise<CaughtMail[]>;
+  close(): Promise<void>;
+}
+
+export const xhr = (c: Signed) => ({ 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': c.token(), Accept: 'application/json' });
+
+let seq = 0;
+
+export async function startWhoisMailHarness(env: Record<string, string> = {}): Promise<WhoisMailHarness> {
+  process.env.NODE_ENV = 'test';
+  Object.assign(process.env, { WHOIS_MAIL_ATTEMPTS: '3', WHOIS_MAIL_BACKOFF_MS: '50', ...env });
+  const db = new Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  await db.query('DROP SCHEMA IF EXISTS whois_mail CASCADE');
+
+  const site: LinkSite = { url: '', hits: [], answers: [] };
+  const server = http.createServer((req, res) => {
+    site.hits.push(req.url ?? '');
+    const a = site.answers.shift() ?? { status: 200, body: '<p>承認しました</p>' };
+    res.writeHead(a.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(a.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const h = await startHarness();
+  const services: INestMicroservice[] = [];
+  services.push(await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL));
+  services.push(await startService('whois-mail', WhoisMailServiceModule, process.env.REDIS_URL));
+  const smtpPort = Number(process.env.SMTP_INBOUND_PORT ?? 2525);
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: false });
+
+  const admin = await createAccount(h, { adminRole: 1 });
+  const superAdmin = await signIn(h, admin);
+
+  return {
+    h, db, smtpPort, site, superAdmin,
+    memberDomain: async (name) => {
+      const account = await createAccount(h);
+      const n = ++seq;
+      const punycode = name ?? `proxied-${Date.now()}-${n}.com`;
+      const token = `${Date.now().toString(36)}${n}abcdefghijkmnpqrstuvwxyz`.replace(/[^a-km-np-z2-9]/g, 'x').slice(0, 20);
+      const proxy = `px-${token}@${PROXY_DOMAIN}`;
+      const { rows } = await db.query(
+        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled)
+         VALUES ($1, $2, $2, $2, 'com', 'active', true, true, false) RETURNING id`, [account.user.id, punycode]);
+      await db.query('INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) VALUES ($1, $2, $3)', [punycode, proxy, `rkpx${token.slice(0, 12)}`]);
+      return { userId: account.user.id, email: account.email, proxy, domain: { domainId: Number(rows[0].id), userId: account.user.id, name: punycode } };
+    },
+    send: (mail) => transport.sendMail(mail) as Promise<{ response: string }>,
+    caught: async (to) => {
+      const list = await h.redis.lrange('dev:mail', 0, 199);
+      return list.map((s) => JSON.parse(s) as CaughtMail).filter((m) => m.to.includes(to));
+    },
+    close: async () => {
+      transport.close();
+      for (const s of services.reverse()) await s.close();
+      await h.close();
+      await new Promise<void>((r) => server.close(() => r()));
+      await db.end();
+    },
+  };
+}
+
+/** Waits for a condition by polling (never a fixed sleep). */
+export async function until<T>(what: string, f: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,213 @@
+import { WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
+import { WM } from '@registrar/messages';
+import { createAccount, signIn } from '../gateway/gateway-harness';
+import { PROXY_DOMAIN, startWhoisMailHarness, until, WhoisMailHarness, xhr } from './whois-mail-harness';
+
+jest.setTimeout(120_000);
+
+let t: WhoisMailHarness;
+beforeAll(async () => {
+  t = await startWhoisMailHarness({ SMTP_INBOUND_PER_SENDER_PER_HOUR: '5', SMTP_INBOUND_MAX_BYTES: String(256 * 1024) });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const storedId = (response: string) => {
+  const m = /Stored as ([\d,]+)/.exec(response);
+  if (!m) throw new Error(`no id in ${response}`);
+  return Number(m[1].split(',')[0]);
+};
+let senders = 0;
+const sender = (tag = 'registry') => `${tag}-${Date.now()}-${++senders}@registry.example`;
+
+async function email(id: number) {
+  const r = await t.superAdmin.agent.get(`/admin/api/whois/emails/${id}`).set(xhr(t.superAdmin));
+  expect(r.status).toBe(200);
+  return r.body.email;
+}
+const processed = (id: number) => until(`mail ${id} processed`, async () => {
+  const e = await email(id);
+  return e.status !== WhoisMailStatus.Untreated && e.is_processing === 0 ? e : null;
+});
+
+describe('WHOIS proxy mail: inbound SMTP', () => {
+  it('refuses at RCPT an address of another domain and a proxy address that does not exist', async () => {
+    const { proxy } = await t.memberDomain();
+    await expect(t.send({ from: sender(), to: 'someone@elsewhere.example', subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+    await expect(t.send({ from: sender(), to: `nobody-here@${PROXY_DOMAIN}`, subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+    // one good and one unknown recipient: the good one gets the mail
+    const info = await t.send({ from: sender(), to: [proxy, `ghost@${PROXY_DOMAIN}`], subject: 'hello', text: 'hi' });
+    const e = await email(storedId(info.response));
+    expect(e.recipient).toBe(proxy.toLowerCase());
+  });
+
+  const forwarded: [string, WhoisMailType][] = [
+    ['Hello, is this domain for sale?', WhoisMailType.Nonstandard],
+    ['Change of registrant completed: {d}', WhoisMailType.RegistrantChangeComplete],
+    ['DES OTE notification for {d}', WhoisMailType.DesOte],
+    ['Domain expiration notice: {d} expires in 30 days', WhoisMailType.ExpiryNotice],
+    ['Transfer request disapproved: {d}', WhoisMailType.TransferOutDisapproved],
+  ];
+  it.each(forwarded)('"%s" is type %s and is forwarded to the member\'s own address', async (subjectTemplate, type) => {
+    const m = await t.memberDomain();
+    const subject = subjectTemplate.replace('{d}', m.domain.name);
+    const info = await t.send({ from: sender(), to: m.proxy, subject, text: `本文です。\nhttps://example.org/info` });
+    const id = storedId(info.response);
+    const e = await processed(id);
+    expect(e).toMatchObject({ type, status: WhoisMailStatus.Success, subject, domain_name: m.domain.name, error_html: null });
+    const mails = await until('the forwarded mail', async () => {
+      const list = await t.caught(m.email);
+      return list.length ? list : null;
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(`[WHOIS代理転送] ${m.domain.name} ${subject}`);
+    expect(mails[0].text).toContain('本文です。');
+  });
+
+  it.each([
+    ['Approval required: change of registrant for {d}', WhoisMailType.Approval],
+    ['WHOIS Data Accuracy verification for {d}', WhoisMailType.AccuracyCheck],
+  ])('"%s" is type %s and its link is followed', async (subjectTemplate, type) => {
+    const m = await t.memberDomain();
+    const token = `tok${Date.now()}${type}`;
+    const info = await t.send({ from: sender(), to: m.proxy, subject: subjectTemplate.replace('{d}', m.domain.name), text: `下記のリンクから承認してください。\n${t.site.url}/approve?token=${token}\n` });
+    const e = await processed(storedId(info.response));
+    expect(e).toMatchObject({ type, status: WhoisMailStatus.Success });
+    expect(t.site.hits).toContain(`/approve?token=${token}`);
+    expect(await t.caught(m.email)).toHaveLength(0);
+  });
+
+  it('a link that keeps failing is retried, then the mail is failed with the page kept as error_html', async () => {
+    const m = await t.memberDomain();
+    const body = '<html><body><h1>承認期限切れ</h1><script>alert(1)</script></body></html>';
+    t.site.answers.push({ status: 503, body }, { status: 503, body }, { status: 503, body });
+    const token = `fail${Date.now()}`;
+    const info = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: `${t.site.url}/approve?token=${token}` });
+    const e = await processed(storedId(info.response));
+    expect(e.status).toBe(WhoisMailStatus.Failed);
+    expect(e.error_html).toBe(body);
+    expect(t.site.hits.filter((h) => h.includes(token))).toHaveLength(3);
+  });
+
+  it('an approval mail whose link leads to a host not allowed fails at once without any request', async () => {
+    const m = await t.memberDomain();
+    const info = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: 'https://evil.example/approve?x=1' });
+    const e = await processed(storedId(info.response));
+    expect(e.status).toBe(WhoisMailStatus.Failed);
+    expect(e.error_html).toContain('evil.example');
+  });
+
+  it('refuses a message over the size limit (552) and stores nothing', async () => {
+    const m = await t.memberDomain();
+    const before = await t.db.query('SELECT count(*)::int AS n FROM whois_mail.emails');
+    await expect(t.send({ from: sender(), to: m.proxy, subject: 'big', text: 'x'.repeat(300 * 1024) })).rejects.toMatchObject({ responseCode: 552 });
+    const after = await t.db.query('SELECT count(*)::int AS n FROM whois_mail.emails');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('defers a sender over its hourly count with 450 (a mail bomb), other senders unaffected', async () => {
+    const m = await t.memberDomain();
+    const bomber = sender('bomber');
+    for (let i = 0; i < 5; i++) await t.send({ from: bomber, to: m.proxy, subject: `spam ${i}`, text: 'spam' });
+    await expect(t.send({ from: bomber, to: m.proxy, subject: 'spam 6', text: 'spam' })).rejects.toMatchObject({ responseCode: 450 });
+    await expect(t.send({ from: sender(), to: m.proxy, subject: 'normal', text: 'ok' })).resolves.toBeTruthy();
+  });
+
+  it('keeps HTML with scripts and attachments as data: text without the script, attachments described, raw kept', async () => {
+    const m = await t.memberDomain();
+    const html = '<p>ご確認ください <a href="https://example.org/x">こちら</a></p><script>document.title="pwned"</script><img src=x onerror="alert(1)">';
+    const info = await t.send({
+      from: sender(), to: m.proxy, subject: '<script>alert("s")</script>件名', html,
+      attachments: [{ filename: 'invoice.exe', content: Buffer.from('MZ\x90\x00binary'), contentType: 'application/octet-stream' }, { filename: 'a.html', content: '<script>alert(2)</script>' }],
+    });
+    const id = storedId(info.response);
+    const e = await email(id);
+    expect(e.subject).toBe('<script>alert("s")</script>件名');
+    expect(e.html).toContain('<script>');
+    expect(e.content).toContain('ご確認ください');
+    expect(e.content).not.toContain('pwned');
+    expect(e.attachments.map((a: { filename: string }) => a.filename)).toEqual(['invoice.exe', 'a.html']);
+    const raw = await t.db.query('SELECT length(raw) AS n FROM whois_mail.raw_messages WHERE email_id = $1', [id]);
+    expect(Number(raw.rows[0].n)).toBeGreaterThan(100);
+  });
+
+  it('stores malformed MIME as it came (nothing lost) and still processes it', async () => {
+    const m = await t.memberDomain();
+    const raw = [
+      `From: ${sender()}`, `To: ${m.proxy}`, 'Subject: =?UTF-8?B?broken', 'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="never-closed"', '', '--never-closed', 'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: base64', '', '@@@not base64@@@', '--never-closed', 'Content-Type: text/html', '', '<b>unterminated',
+    ].join('\r\n');
+    const info = await t.send({ envelope: { from: sender(), to: [m.proxy] }, raw });
+    const id = storedId(info.response);
+    const e = await processed(id);
+    expect(e.type).toBe(WhoisMailType.Nonstandard);
+    expect(e.status).toBe(WhoisMailStatus.Success);
+    const kept = await t.db.query('SELECT raw FROM whois_mail.raw_messages WHERE email_id = $1', [id]);
+    expect(kept.rows[0].raw.toString('utf8')).toContain('@@@not base64@@@');
+  });
+});
+
+describe('WHOIS proxy mail: admin API', () => {
+  it('is for super admins only', async () => {
+    const normal = await signIn(t.h, await createAccount(t.h, { adminRole: 2 }));
+    const member = await signIn(t.h, await createAccount(t.h));
+    for (const path of ['/admin/api/whois/emails', '/admin/api/whois/emails/count', '/admin/api/whois/emails/1']) {
+      expect((await normal.agent.get(path).set(xhr(normal))).status).toBe(403);
+      expect((await member.agent.get(path).set(xhr(member))).status).toBe(403);
+    }
+    expect((await normal.agent.post('/admin/api/whois/emails/1/status/success').set(xhr(normal)).send({ type: 0 })).status).toBe(403);
+  });
+
+  it('lists with type, status and page filters, counts, and updates type and status', async () => {
+    const m = await t.memberDomain();
+    const info = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: 'no link in this one' });
+    const id = storedId(info.response);
+    const failed = await processed(id);
+    expect(failed.status).toBe(WhoisMailStatus.Failed);
+    expect(failed.error_html).toContain(WM.noLink);
+
+    const a = t.superAdmin;
+    const list = await a.agent.get('/admin/api/whois/emails?type=1&status=2&page=1').set(xhr(a)).expect(200);
+    expect(list.body.result).toBe(true);
+    expect(list.body.error_msg).toEqual([]);
+    expect(list.body.emails.data.map((e: { id: number }) => e.id)).toContain(id);
+    expect(list.body.emails.data.every((e: { type: number; status: number }) => e.type === 1 && e.status === 2)).toBe(true);
+    expect(list.body.emails).toMatchObject({ total: expect.any(Number), last_page: expect.any(Number) });
+
+    const bad = await a.agent.get('/admin/api/whois/emails?type=9').set(xhr(a));
+    expect(bad.status).toBe(422);
+    expect(bad.body).toEqual({ result: false, error_msg: [WM.typeInvalid] });
+
+    const count = await a.agent.get('/admin/api/whois/emails/count').set(xhr(a)).expect(200);
+    expect(count.body.result).toBe(true);
+    expect(count.body.typeCnt).toHaveLength(7);
+    expect(count.body.statusCnt.find((s: { status: number }) => s.status === 2).count).toBeGreaterThanOrEqual(1);
+    expect(typeof count.body.processingCnt).toBe('number');
+
+    // 'change to success' names the type the operator saw; a stale one is refused
+    const stale = await a.agent.post(`/admin/api/whois/emails/${id}/status/success`).set(xhr(a)).send({ type: 0 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ result: false, message: [WM.typeChangedMeanwhile] });
+
+    // reclassified as nonstandard: processed again, forwarded to the member
+    const upd = await a.agent.post(`/admin/api/whois/emails/${id}/type/update`).set(xhr(a)).send({ type: 0 }).expect(200);
+    expect(upd.body).toMatchObject({ result: true, message: [WM.typeUpdated] });
+    const again = await processed(id);
+    expect(again).toMatchObject({ type: 0, status: WhoisMailStatus.Success });
+    await until('the forwarded mail', async () => (await t.caught(m.email)).length > 0);
+
+    // a second failed one marked done by hand
+    const info2 = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: 'no link either' });
+    const id2 = storedId(info2.response);
+    await processed(id2);
+    const ok = await a.agent.post(`/admin/api/whois/emails/${id2}/status/success`).set(xhr(a)).send({ type: 1 }).expect(200);
+    expect(ok.body).toMatchObject({ result: true, message: [WM.statusSucceeded] });
+    expect((await email(id2)).status).toBe(WhoisMailStatus.Success);
+
+    const missing = await a.agent.get('/admin/api/whois/emails/999999999').set(xhr(a));
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ result: false, message: [WM.notFound] });
+  });
+});
