@@ -1,10 +1,11 @@
 import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
 import type IORedis from 'ioredis';
-import { CATALOG_CLIENT } from '@registrar/contracts';
-import { createRedis, loadConfig, rpcClientModule } from '@registrar/infra';
+import { CATALOG_CLIENT, QueueName } from '@registrar/contracts';
+import { bullRootModule, createRedis, loadConfig, rpcClientModule } from '@registrar/infra';
 import { AvailabilityConfig } from './availability.config';
 import { AvailabilityRpcController } from './availability.rpc.controller';
-import { AvailabilityQueue } from './check/availability.queue';
+import { AvailabilityProcessor, AvailabilityQueue } from './check/availability.queue';
 import { AvailabilityService } from './check/availability.service';
 import { CheckAvailabilityJob } from './check/check-availability.job';
 import { CheckCacheRepository } from './check/check-cache.repository';
@@ -15,7 +16,7 @@ import { AVAILABILITY_REDIS } from './tokens';
 
 /** The availability service: domain search dispatch and registry checks as BullMQ jobs (QueueName.Availability). */
 @Module({
-  imports: [rpcClientModule(CATALOG_CLIENT)],
+  imports: [rpcClientModule(CATALOG_CLIENT), bullRootModule(), BullModule.registerQueue({ name: QueueName.Availability })],
   controllers: [AvailabilityRpcController],
   providers: [
     { provide: AvailabilityConfig, useFactory: () => loadConfig(AvailabilityConfig) },
@@ -24,6 +25,7 @@ import { AVAILABILITY_REDIS } from './tokens';
     CheckCacheRepository,
     CheckAvailabilityJob,
     AvailabilityQueue,
+    AvailabilityProcessor,
     AvailabilityService,
     DispatchService,
   ],

@@ -1,12 +1,14 @@
 import { Inject, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
-import { CLOCK, createRedis, loadConfig, SystemClock } from '@registrar/infra';
+import { BullModule } from '@nestjs/bullmq';
+import { QueueName } from '@registrar/contracts';
+import { bullRootModule, CLOCK, createRedis, loadConfig, SystemClock } from '@registrar/infra';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { CatalogChangeNotifier } from './cache/catalog-change.notifier';
 import { CatalogConfig } from './catalog.config';
 import { CATALOG_REDIS_PUB, CATALOG_REDIS_SUB, CATALOG_SCHEMA } from './catalog.constants';
 import { CatalogRpcController } from './catalog.rpc.controller';
 import { CampaignRepository } from './campaign/campaign.repository';
-import { CampaignResetScheduler } from './campaign/campaign-reset.scheduler';
+import { CampaignResetScheduler, CatalogProcessor, ResetCampaignCountersJob } from './campaign/campaign-reset.scheduler';
 import { CampaignRpcController } from './campaign/campaign.rpc.controller';
 import { CampaignService } from './campaign/campaign.service';
 import { CATALOG_ENTITIES } from './entities';
@@ -20,7 +22,7 @@ export const catalogConfig = () => loadConfig(CatalogConfig);
 
 /** The catalog service: TLDs, categories, prices by effective month, TLD content, the master-data import. */
 @Module({
-  imports: [schemaTypeOrmModule({ schema: CATALOG_SCHEMA, entities: CATALOG_ENTITIES, migrations: CATALOG_MIGRATIONS })],
+  imports: [schemaTypeOrmModule({ schema: CATALOG_SCHEMA, entities: CATALOG_ENTITIES, migrations: CATALOG_MIGRATIONS }), bullRootModule(), BullModule.registerQueue({ name: QueueName.Catalog })],
   controllers: [CatalogRpcController, CampaignRpcController],
   providers: [
     { provide: CatalogConfig, useFactory: catalogConfig },
@@ -35,6 +37,8 @@ export const catalogConfig = () => loadConfig(CatalogConfig);
     CampaignRepository,
     CampaignService,
     CampaignResetScheduler,
+    ResetCampaignCountersJob,
+    CatalogProcessor,
   ],
   exports: [CatalogImportService, CatalogQueryService],
 })

@@ -23,6 +23,14 @@ export interface DnsRecordDto {
   fixed?: boolean;
 }
 
+/** The HTTP calls of the DNS modal (gateway). */
+export const DnsPaths = {
+  /** GET ?id= -> DnsGetDataResult */
+  getData: '/mypage/domain/dns/getdata',
+  /** POST DnsDispatchRequest -> DnsDispatchResult */
+  dispatch: '/mypage/domain/dns/dispatch',
+} as const;
+
 export const DnsPatterns = {
   /** { userId, id } -> DnsGetDataResult (NOT_FOUND for another member's domain) */
   GetData: 'dns.records.get',

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { CATALOG_CLIENT, ORDERS_CLIENT, QueueName } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
-import { CLOCK, loadConfig, redisOptions, rpcClientModule, SystemClock } from '@registrar/infra';
+import { bullRootModule, CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
 import { MailModule } from '@registrar/mail';
 import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
 import { DomainOpsConfig } from './domain-ops.config';
@@ -15,7 +15,7 @@ import { OwnedDomainRepository } from './domains/owned-domain.repository';
 import { EstimateService } from './estimate/estimate.service';
 import { CompleteOrderJob } from './jobs/complete-order.job';
 import { DnsZoneEvents } from './jobs/dns-zone.events';
-import { DomainOpsQueue } from './jobs/domain-ops.queue';
+import { DOMAIN_OPS_FLOWS, DomainOpsProcessor, DomainOpsQueue, DomainOpsSchedules } from './jobs/domain-ops.queue';
 import { RegisterDomainJob } from './jobs/register-domain.job';
 import { DOMAIN_OPS_MIGRATIONS } from './migrations';
 import { RegistrationOrderRepository } from './orders/registration-order.repository';
@@ -49,14 +49,11 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     }),
     rpcClientModule(ORDERS_CLIENT),
     rpcClientModule(CATALOG_CLIENT),
+    bullRootModule(),
+    BullModule.registerQueue({ name: QueueName.DomainOps }),
+    BullModule.registerFlowProducer({ name: DOMAIN_OPS_FLOWS }),
     // producer only: zone changes for the dns service (QueueName.Dns)
-    BullModule.registerQueueAsync({
-      name: QueueName.Dns,
-      useFactory: () => {
-        const o = redisOptions(loadConfig(DomainOpsConfig).REDIS_URL);
-        return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
-      },
-    }),
+    BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
   controllers: [DomainOpsRpcController],
@@ -78,6 +75,8 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RegisterDomainJob,
     CompleteOrderJob,
     DomainOpsQueue,
+    DomainOpsProcessor,
+    DomainOpsSchedules,
     DnsZoneEvents,
     ProxyIdentityRepository,
     RegistryContacts,

@@ -4,3 +4,4 @@ export * from './redis';
 export * from './clock';
 export * from './rpc';
 export * from './bootstrap';
+export * from './jobs';

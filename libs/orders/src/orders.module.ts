@@ -1,6 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
-import { loadConfig, rpcClientModule } from '@registrar/infra';
-import { AVAILABILITY_CLIENT, CATALOG_CLIENT } from '@registrar/contracts';
+import { BullModule } from '@nestjs/bullmq';
+import { bullRootModule, loadConfig, rpcClientModule } from '@registrar/infra';
+import { AVAILABILITY_CLIENT, CATALOG_CLIENT, QueueName } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { CartRepository } from './cart/cart.repository';
 import { CartRpcController } from './cart/cart.rpc.controller';
@@ -10,7 +11,7 @@ import { CatalogRpcTlds, TLD_CATALOG } from './cart/tld-catalog.port';
 import { LedgerRepository } from './ledger/ledger.repository';
 import { LedgerRpcController } from './ledger/ledger.rpc.controller';
 import { LedgerService } from './ledger/ledger.service';
-import { OrdersQueue } from './jobs/orders.queue';
+import { ORDERS_JOB_DEFAULTS, OrdersProcessor, OrdersSchedules } from './jobs/orders.queue';
 import { ORDERS_MIGRATIONS } from './migrations';
 import { OrdersConfig } from './orders.config';
 import { BankTransferRepository } from './payments/bank-transfer/bank-transfer.repository';
@@ -39,7 +40,10 @@ export const ordersConfig = () => {
 
 /** The orders service: carts, the points ledger (RP), cards and payment sessions, bank-transfer top-ups. */
 @Module({
-  imports: [schemaTypeOrmModule({ schema: 'orders', entities: [], migrations: ORDERS_MIGRATIONS }), rpcClientModule(CATALOG_CLIENT), rpcClientModule(AVAILABILITY_CLIENT)],
+  imports: [schemaTypeOrmModule({ schema: 'orders', entities: [], migrations: ORDERS_MIGRATIONS }), rpcClientModule(CATALOG_CLIENT), rpcClientModule(AVAILABILITY_CLIENT),
+    bullRootModule(),
+    BullModule.registerQueue({ name: QueueName.Orders, defaultJobOptions: ORDERS_JOB_DEFAULTS }),
+  ],
   controllers: [LedgerRpcController, PaymentsRpcController, CartRpcController],
   providers: [
     { provide: OrdersConfig, useFactory: ordersConfig },
@@ -56,7 +60,8 @@ export const ordersConfig = () => {
     PaymentSessionRepository,
     PaymentSessionService,
     ReconcilePaymentsJob,
-    OrdersQueue,
+    OrdersProcessor,
+    OrdersSchedules,
     WebhookRepository,
     StripeWebhookService,
     CartRepository,

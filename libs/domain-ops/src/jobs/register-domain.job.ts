@@ -12,10 +12,10 @@ import { CatalogPort } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
 import { PrereqRepository, StoredPrereq } from '../prereq/prereq.repository';
 import { DefaultSettingsRepository } from '../settings/default-settings.repository';
+import type { JobAttempt } from '@registrar/infra';
 import { DnsZoneEvents } from './dns-zone.events';
 import { DomainOpsConfig } from '../domain-ops.config';
 import { ProxyIdentityRepository } from '../whois/proxy-identity.repository';
-import type { JobAttempt } from './domain-ops.queue';
 
 /** A failure that no retry can mend: the member gets the points back. */
 class PermanentFailure extends Error {}
