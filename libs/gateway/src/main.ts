@@ -13,6 +13,7 @@ import { verifyJsonBody } from './http/json-depth';
 import { GatewayModule } from './gateway.module';
 import { SessionMiddleware } from './identity/session/session.middleware';
 import { devToolsEnabled } from './identity/identity.config';
+import { isAdminPath, requestPath } from './http/request-path';
 
 /** The HTTP edge's app-level settings, shared by startGateway() and the integration tests that boot GatewayModule. */
 export function configureGatewayApp(app: NestExpressApplication): NestExpressApplication {
@@ -46,6 +47,14 @@ export function configureGatewayApp(app: NestExpressApplication): NestExpressApp
   // sessions before any module middleware (the SPA middleware puts the session's CSRF token into the page)
   const sessions = app.get(SessionMiddleware);
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => sessions.use(req, res, next));
+  // admin pages and admin calls are never cached (browser, proxies, back/forward cache)
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (isAdminPath(requestPath(req))) {
+      res.setHeader('Cache-Control', 'no-store, max-age=0');
+      res.setHeader('Pragma', 'no-cache');
+    }
+    next();
+  });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, forbidNonWhitelisted: false }));
   return app;
 }

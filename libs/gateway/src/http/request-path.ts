@@ -21,3 +21,9 @@ export function normalisedPath(path: string): string {
   }
   return p.replace(/\/{2,}/g, '/').toLowerCase();
 }
+
+/** The admin area: its pages and its calls (never cached, always role-checked). */
+export function isAdminPath(pathname: string): boolean {
+  const p = normalisedPath(pathname);
+  return p === '/admin' || p.startsWith('/admin/');
+}
