@@ -9,6 +9,7 @@ export * from './orders';
 export * from './purchase';
 export * from './domain-ops';
 export * from './domain-list';
+export * from './renewal';
 export * from './whois';
 export * from './dns';
 export * from './whois-mail';

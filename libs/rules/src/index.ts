@@ -8,6 +8,7 @@ export * from './mypage';
 export * from './whois';
 export * from './purchase';
 export * from './domain-list';
+export * from './renewal';
 export * from './whois-settings';
 export * from './dns';
 export * from './text';

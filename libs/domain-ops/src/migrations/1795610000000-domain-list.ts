@@ -6,8 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * one indexed query in this schema, with no cross-schema join), the action log's code and result, and the indexes
  * the list's filter + sort + page queries use (docs/domain-list.md has the plans).
  */
-export class DomainList1795535000000 implements MigrationInterface {
-  name = 'DomainList1795535000000';
+export class DomainList1795610000000 implements MigrationInterface {
+  name = 'DomainList1795610000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
