@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   DOMAIN_CSV_HEADER, DomainBannerCounts, DomainCsvChunkResult, DomainDetailDto, DomainListPatterns, DomainReadyResult, DomainSearchConditionData,
-  DomainSearchResult,
+  DomainOpsPatterns, DomainSearchResult, RenewReadyResult,
 } from '@registrar/contracts';
 import { csvField, UTF8_BOM } from '@registrar/csv';
 import { formatDateJst, validateDomainSearch } from '@registrar/rules';
@@ -53,8 +53,13 @@ export class DomainListController {
    */
   @Post('ready')
   @HttpCode(200)
-  ready(@MemberId() userId: number, @Body() body: unknown): Promise<DomainReadyResult> {
+  ready(@MemberId() userId: number, @Body() body: unknown): Promise<DomainReadyResult | RenewReadyResult> {
     const b = bodyOf(body);
+    // the spec's other use of this endpoint: the renewal modal's rows ({ domainIds[] } -> user, tldPrices, domains)
+    if ('domainIds' in b) {
+      if (!Array.isArray(b.domainIds) || b.domainIds.length > 1000) throw new BadRequestException({ message: 'domainIds must be an array of at most 1000 ids', errors: ['domainIds must be an array of at most 1000 ids'] });
+      return this.domainOps.call<RenewReadyResult>(DomainOpsPatterns.RenewReady, { userId, domainIds: b.domainIds });
+    }
     const { domainPkIds, allPageFlg, ...condition } = b;
     return this.domainOps.call<DomainReadyResult>(DomainListPatterns.Ready, { userId, domainPkIds, allPageFlg, condition });
   }
