@@ -11,3 +11,4 @@ export * from './domain-ops';
 export * from './whois';
 export * from './dns';
 export * from './whois-mail';
+export * from './domain-operations';

@@ -10,3 +10,4 @@ export * from './purchase';
 export * from './whois-settings';
 export * from './dns';
 export * from './text';
+export * from './domain-operations';

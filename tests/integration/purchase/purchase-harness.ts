@@ -20,6 +20,8 @@ export type Member = Awaited<ReturnType<typeof signIn>> & { userId: number };
 export interface PurchaseHarness {
   h: Harness;
   db: Client;
+  /** the service applications (catalog, orders, domain-ops), e.g. for their CLOCK */
+  services: INestMicroservice[];
   member(points?: number): Promise<Member>;
   grant(userId: number, amount: number): Promise<PointEntryDto>;
   balance(userId: number): Promise<number>;
@@ -50,6 +52,7 @@ export async function startPurchaseHarness(): Promise<PurchaseHarness> {
   return {
     h,
     db,
+    services,
     grant,
     balance: async (userId) => (await rpc<{ point: number }>(client, OrdersPatterns.PointBalance, { userId }, 30_000)).point,
     member: async (points = 0) => {

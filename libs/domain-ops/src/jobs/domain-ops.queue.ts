@@ -8,11 +8,17 @@ import type { OrderItem } from '../orders/registration-order.repository';
 import { CompleteOrderJob } from './complete-order.job';
 import { RegisterDomainJob } from './register-domain.job';
 import { WhoisChangeJob, WhoisChangeJobData, WhoisPendingSweep } from '../whois/whois-change.job';
+import { CompleteOperationJob } from '../operations/complete-operation.job';
+import { DomainOperationJob } from '../operations/domain-operation.job';
+import { ExpireMoveRequestsJob } from '../operations/move.service';
 
 export type { JobAttempt } from '@registrar/infra';
 
 /** The job names that run on QueueName.DomainOps; each must have exactly one handler, or the service refuses to start. */
-export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep];
+export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep,
+  JobName.DomainOperation, JobName.CompleteOperation, JobName.ExpireMoveRequests];
+
+const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
 
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
 
@@ -77,18 +83,27 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
     } else {
       await this.queue.removeJobScheduler(WHOIS_SWEEP_SCHEDULER);
     }
+    if (this.config.MOVE_SWEEP_EVERY_S > 0) {
+      await this.queue.upsertJobScheduler(MOVE_SWEEP_SCHEDULER, { every: this.config.MOVE_SWEEP_EVERY_S * 1000 }, { name: JobName.ExpireMoveRequests, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
+    } else {
+      await this.queue.removeJobScheduler(MOVE_SWEEP_SCHEDULER);
+    }
   }
 }
 
 /** The worker of QueueName.DomainOps: one handler per job name (checked at boot). */
 @Processor(QueueName.DomainOps)
 export class DomainOpsProcessor extends JobRouter {
-  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep) {
+  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep,
+    operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob) {
     super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
       { jobName: RegisterDomainJob.jobName, handler: register },
       { jobName: CompleteOrderJob.jobName, handler: complete },
       { jobName: WhoisChangeJob.jobName, handler: whoisChange },
       { jobName: WhoisPendingSweep.jobName, handler: whoisSweep },
+      { jobName: DomainOperationJob.jobName, handler: operation },
+      { jobName: CompleteOperationJob.jobName, handler: completeOperation },
+      { jobName: ExpireMoveRequestsJob.jobName, handler: expireMoves },
     ]);
   }
 
