@@ -10,17 +10,21 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAudit_logRouteImport } from './routes/admin/audit_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
+import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/index'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
 import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
 import { Route as MypageDomainIndexRouteImport } from './routes/mypage/domain/index'
@@ -37,6 +41,11 @@ import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/ema
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -63,6 +72,16 @@ const SecurityRoute = SecurityRouteImport.update({
   id: '/security',
   path: '/security',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAudit_logRoute = AdminAudit_logRouteImport.update({
+  id: '/audit_log',
+  path: '/audit_log',
+  getParentRoute: () => AdminRoute,
 } as any)
 const DomainDeadlineRoute = DomainDeadlineRouteImport.update({
   id: '/domain/deadline',
@@ -93,6 +112,11 @@ const RegisterConfirmRoute = RegisterConfirmRouteImport.update({
   id: '/register/confirm',
   path: '/register/confirm',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDomainsIndexRoute = AdminDomainsIndexRouteImport.update({
+  id: '/domains/',
+  path: '/domains/',
+  getParentRoute: () => AdminRoute,
 } as any)
 const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
   id: '/domain/tld/$tldName',
@@ -145,27 +169,30 @@ const PasswordResetConfirmRoute = PasswordResetConfirmRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminWhoisEmailsIndexRoute = AdminWhoisEmailsIndexRouteImport.update({
-  id: '/admin/whois/emails/',
-  path: '/admin/whois/emails/',
-  getParentRoute: () => rootRouteImport,
+  id: '/whois/emails/',
+  path: '/whois/emails/',
+  getParentRoute: () => AdminRoute,
 } as any)
 const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
-  id: '/admin/whois/emails/$id',
-  path: '/admin/whois/emails/$id',
-  getParentRoute: () => rootRouteImport,
+  id: '/whois/emails/$id',
+  path: '/whois/emails/$id',
+  getParentRoute: () => AdminRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/admin/audit_log': typeof AdminAudit_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
@@ -175,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/admin/domains/': typeof AdminDomainsIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
@@ -188,10 +216,12 @@ export interface FileRoutesByTo {
   '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/admin/audit_log': typeof AdminAudit_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/admin': typeof AdminIndexRoute
   '/me': typeof MeIndexRoute
   '/register': typeof RegisterIndexRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
@@ -201,6 +231,7 @@ export interface FileRoutesByTo {
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/admin/domains': typeof AdminDomainsIndexRoute
   '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
@@ -210,15 +241,18 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/admin/audit_log': typeof AdminAudit_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
@@ -228,6 +262,7 @@ export interface FileRoutesById {
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
+  '/admin/domains/': typeof AdminDomainsIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
@@ -238,15 +273,18 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/login'
     | '/logout'
     | '/mypage'
     | '/search'
     | '/security'
+    | '/admin/audit_log'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
     | '/register/confirm'
+    | '/admin/'
     | '/me/'
     | '/register/'
     | '/domain/tld/$tldName'
@@ -256,6 +294,7 @@ export interface FileRouteTypes {
     | '/mypage/stripe/complete'
     | '/mypage/user/register'
     | '/password/reset/confirm'
+    | '/admin/domains/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
@@ -269,10 +308,12 @@ export interface FileRouteTypes {
     | '/mypage'
     | '/search'
     | '/security'
+    | '/admin/audit_log'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
     | '/register/confirm'
+    | '/admin'
     | '/me'
     | '/register'
     | '/domain/tld/$tldName'
@@ -282,6 +323,7 @@ export interface FileRouteTypes {
     | '/mypage/stripe/complete'
     | '/mypage/user/register'
     | '/password/reset/confirm'
+    | '/admin/domains'
     | '/mypage/domain'
     | '/mypage/stripe'
     | '/password/reset'
@@ -290,15 +332,18 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/login'
     | '/logout'
     | '/mypage'
     | '/search'
     | '/security'
+    | '/admin/audit_log'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
     | '/register/confirm'
+    | '/admin/'
     | '/me/'
     | '/register/'
     | '/domain/tld/$tldName'
@@ -308,6 +353,7 @@ export interface FileRouteTypes {
     | '/mypage/stripe/complete'
     | '/mypage/user/register'
     | '/password/reset/confirm'
+    | '/admin/domains/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
@@ -317,6 +363,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRouteWithChildren
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   MypageRoute: typeof MypageRouteWithChildren
@@ -331,8 +378,6 @@ export interface RootRouteChildren {
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
-  AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
-  AdminWhoisEmailsIndexRoute: typeof AdminWhoisEmailsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -342,6 +387,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -378,6 +430,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/security'
       preLoaderRoute: typeof SecurityRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit_log': {
+      id: '/admin/audit_log'
+      path: '/audit_log'
+      fullPath: '/admin/audit_log'
+      preLoaderRoute: typeof AdminAudit_logRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/domain/deadline': {
       id: '/domain/deadline'
@@ -420,6 +486,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/register/confirm'
       preLoaderRoute: typeof RegisterConfirmRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/domains/': {
+      id: '/admin/domains/'
+      path: '/domains'
+      fullPath: '/admin/domains/'
+      preLoaderRoute: typeof AdminDomainsIndexRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/domain/tld/$tldName': {
       id: '/domain/tld/$tldName'
@@ -493,20 +566,38 @@ declare module '@tanstack/react-router' {
     }
     '/admin/whois/emails/': {
       id: '/admin/whois/emails/'
-      path: '/admin/whois/emails'
+      path: '/whois/emails'
       fullPath: '/admin/whois/emails/'
       preLoaderRoute: typeof AdminWhoisEmailsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/admin/whois/emails/$id': {
       id: '/admin/whois/emails/$id'
-      path: '/admin/whois/emails/$id'
+      path: '/whois/emails/$id'
       fullPath: '/admin/whois/emails/$id'
       preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRoute
     }
   }
 }
+
+interface AdminRouteChildren {
+  AdminAudit_logRoute: typeof AdminAudit_logRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
+  AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
+  AdminWhoisEmailsIndexRoute: typeof AdminWhoisEmailsIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAudit_logRoute: AdminAudit_logRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminDomainsIndexRoute: AdminDomainsIndexRoute,
+  AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
+  AdminWhoisEmailsIndexRoute: AdminWhoisEmailsIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MypageRouteChildren {
   MypageSearchRoute: typeof MypageSearchRoute
@@ -533,6 +624,7 @@ const MypageRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRoute: AdminRouteWithChildren,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   MypageRoute: MypageRouteWithChildren,
@@ -547,8 +639,6 @@ const rootRouteChildren: RootRouteChildren = {
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
-  AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
-  AdminWhoisEmailsIndexRoute: AdminWhoisEmailsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -40,6 +40,10 @@ import { ExpireMoveRequestsJob, MoveService } from './operations/move.service';
 import { OperationRepository } from './operations/operation.repository';
 import { OPERATION_FLOWS, OperationService } from './operations/operation.service';
 import { OperationsRpcController } from './operations/operations.rpc.controller';
+import { CompleteRenewalJob } from './renewal/complete-renewal.job';
+import { RenewDomainJob } from './renewal/renew-domain.job';
+import { RenewalRepository } from './renewal/renewal.repository';
+import { RenewalService } from './renewal/renewal.service';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -100,6 +104,10 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     MoveRepository,
     MoveService,
     ExpireMoveRequestsJob,
+    RenewalRepository,
+    RenewalService,
+    RenewDomainJob,
+    CompleteRenewalJob,
   ],
 })
 export class DomainOpsServiceModule {}

@@ -10,6 +10,10 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { generateSync } from 'otplib';
 import { Client } from 'pg';
 import { M } from '@registrar/messages';
+import { randomBytes } from 'node:crypto';
+
+/** 20 random characters of the proxy-address alphabet (docs/whois.md). */
+const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -39,7 +43,7 @@ export async function proxiedDomain(): Promise<{ name: string; proxy: string }> 
   try {
     const n = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const name = `inbox-${n}.com`;
-    const token = `${n}abcdefghijkmnpqrstuvwxyz`.replace(/[^a-km-np-z2-9]/g, 'x').slice(0, 20);
+    const token = proxyToken();
     const proxy = `px-${token}@${PROXY_DOMAIN}`;
     await db.query(
       `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled)

@@ -16,6 +16,10 @@ import { startService } from '@registrar/infra';
 import { type CaughtMail } from '@registrar/gateway';
 import { WhoisMailServiceModule } from '@registrar/whois-mail';
 import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
+import { randomBytes } from 'node:crypto';
+
+/** 20 random characters of the proxy-address alphabet (docs/whois.md). */
+const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
 
 export const PROXY_DOMAIN = 'whois-proxy.rakko.example';
 
@@ -77,7 +81,7 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
       const account = await createAccount(h);
       const n = ++seq;
       const punycode = name ?? `proxied-${Date.now()}-${n}.com`;
-      const token = `${Date.now().toString(36)}${n}abcdefghijkmnpqrstuvwxyz`.replace(/[^a-km-np-z2-9]/g, 'x').slice(0, 20);
+      const token = proxyToken();
       const proxy = `px-${token}@${PROXY_DOMAIN}`;
       const { rows } = await db.query(
         `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled)

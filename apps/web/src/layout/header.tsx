@@ -168,6 +168,11 @@ export function SiteHeader() {
                     {l.label}
                   </Menu.Item>
                 ))}
+                {user.is_admin ? (
+                  <Menu.Item component={SiteLink} to="/admin/domains" fw={700} data-testid="menu-admin">
+                    管理画面
+                  </Menu.Item>
+                ) : null}
                 <Divider my={4} />
                 <Menu.Item component="a" href="/logout" color="red">
                   ログアウト

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { accountApi, errorMessage, sessionChanged } from '../features/account/account.api';
 import { AccountCard } from '../features/account/account-card';
 import { setCsrfToken } from '../lib/api';
+import { ADMIN_HOME } from '../features/admin/admin-menu';
 
 interface LoginSearch { non_login?: string; redirect?: string }
 
@@ -27,10 +28,11 @@ function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const done = async (r: { csrfToken?: string; two_factor_setup_required?: boolean }) => {
+  const done = async (r: { csrfToken?: string; two_factor_setup_required?: boolean; user?: { is_admin?: boolean } | null }) => {
     await sessionChanged(qc, r);
-    // a guest who started in another tab (non_login=yes) continues with the search there
-    const to = r.two_factor_setup_required ? '/security' : search.non_login === 'yes' ? '/mypage/search' : search.redirect ?? '/mypage/domain';
+    // a guest who started in another tab (non_login=yes) continues with the search there; admins land in the admin area
+    const home = r.user?.is_admin ? ADMIN_HOME : '/mypage/domain';
+    const to = r.two_factor_setup_required ? '/security' : search.non_login === 'yes' ? '/mypage/search' : search.redirect ?? home;
     await navigate({ href: to });
   };
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Divider, Image, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { M } from '@registrar/messages';
 import { accountApi, errorMessage, fieldError, sessionChanged } from '../features/account/account.api';
@@ -76,6 +76,7 @@ function TwoFactor() {
         <Stack gap={4}>
           <Text size="sm" fw={700}>リカバリーコード（一度だけ表示されます。安全な場所に保管してください）</Text>
           <List size="sm" data-testid="recovery-codes">{codes.map((c) => <List.Item key={c}><Code>{c}</Code></List.Item>)}</List>
+          {user?.is_admin ? <Button component={Link} to="/admin/domains" variant="light">管理画面へ</Button> : null}
         </Stack>
       ) : null}
       {user?.two_factor_enabled ? (

@@ -154,6 +154,11 @@ export class ZoneService {
     return { checked, changed };
   }
 
+  /** The records of a domain (our table), fixed NS excluded; none when it has no zone. */
+  async records(domainPkId: number): Promise<DnsRecordDto[]> {
+    return (await this.zones.records(domainPkId)) as DnsRecordDto[];
+  }
+
   async state(punycode: string): Promise<ZoneStateDto> {
     const zone = await this.zones.zoneByName(punycode);
     return { punycode, served: !!zone?.served, serial: zone?.served ? zone.serial : null, records: zone?.served ? await this.zones.servedCount(punycode) : 0 };

@@ -1,5 +1,5 @@
 import { Inject, MiddlewareConsumer, Module, NestModule, OnModuleDestroy, Provider } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MAIL_RECIPIENTS, MailModule, MailRecipients } from '@registrar/mail';
@@ -13,6 +13,11 @@ import { PostalModule } from '../postal/postal.module';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
 import { AdminUsersController } from './admin-users/admin-users.controller';
+import { AdminAuditController } from './audit/admin-audit.controller';
+import { AdminAuditEntity } from './audit/admin-audit.entity';
+import { AdminAuditInterceptor } from './audit/admin-audit.interceptor';
+import { AdminAuditRepository } from './audit/admin-audit.repository';
+import { AdminAuditLog1795433231040 } from './migrations/1795433231040-admin-audit-log';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottleService } from './auth/login-throttle.service';
@@ -35,7 +40,8 @@ import { EmailTokenEntity } from './users/email-token.entity';
 import { UserEntity } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
 
-const entities = [UserEntity, EmailTokenEntity];
+const entities = [UserEntity, EmailTokenEntity, AdminAuditEntity];
+export const IDENTITY_MIGRATIONS = [IdentityInit1767300000000, AdminAuditLog1795433231040];
 
 /** The mail worker runs here, beside the members' addresses: a mail for a member is addressed when it is sent. */
 const mailRecipients: Provider = {
@@ -54,6 +60,8 @@ const providers: Provider[] = [
   { provide: CLOCK, useFactory: () => new SystemClock() },
   { provide: SMS_SENDER, useFactory: (r: IORedis) => (devToolsEnabled() ? new DevSmsSender(r) : new UnconfiguredSmsSender()), inject: [IDENTITY_REDIS] },
   { provide: APP_GUARD, useClass: RolesGuard },
+  { provide: APP_INTERCEPTOR, useClass: AdminAuditInterceptor },
+  AdminAuditRepository,
   UsersRepository, PasswordService, LoginThrottleService, AuthService, TwoFactorService, AccountService, ProfileService, SmsService,
   DemoAccountsService, SessionMiddleware, CsrfMiddleware, PointsReader,
 ];
@@ -63,10 +71,10 @@ const providers: Provider[] = [
  * verification. Its middleware runs for every route: the session, then the CSRF rule for state-changing calls.
  */
 @Module({
-  imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: [IdentityInit1767300000000] }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), mail, PostalModule, rpcClientModule(ORDERS_CLIENT)],
-  controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
+  imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: IDENTITY_MIGRATIONS }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), mail, PostalModule, rpcClientModule(ORDERS_CLIENT)],
+  controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, AdminAuditController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
   providers,
-  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS, mail],
+  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS, mail, AdminAuditRepository],
 })
 export class IdentityModule implements NestModule, OnModuleDestroy {
   constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis) {}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { GatewayConfig } from '../gateway.config';
 import { ensureCsrfToken } from '../identity/session/csrf';
 import { CatalogPageStatus } from '../catalog/catalog-page-status';
-import { requestPath } from '../http/request-path';
+import { isAdminPath, requestPath } from '../http/request-path';
 
 /**
  * Serves the single-page app. Page URLs and API paths share the spec's names (GET domain/price is a page,
@@ -36,7 +36,8 @@ export class SpaMiddleware implements NestMiddleware {
     // a page for something that does not exist is a real 404 (the app shows its 404 page either way)
     res.status(await this.catalogPages.statusFor(pathname));
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache');
+    // admin pages are never stored anywhere; other pages are revalidated
+    res.setHeader('Cache-Control', isAdminPath(pathname) ? 'no-store, max-age=0' : 'no-cache');
     // the page's meta token (002 spec §7): the session's CSRF token, sent by the app on every state-changing call
     const token = ensureCsrfToken(req);
     res.send(html.replace(/<meta name="csrf-token" content="[^"]*"\s*\/?>/, `<meta name="csrf-token" content="${token}" />`));

@@ -61,6 +61,13 @@ const toDto = (r: Row): WhoisEmailDto => ({
 
 export const PAGE_SIZE = 20;
 
+/** A stored mail's id and receipt stamp (epoch ms of created_at). */
+export interface StoredRef {
+  id: number;
+  stamp: string;
+}
+const STAMP = "floor(extract(epoch from created_at) * 1000)::bigint";
+
 /** Rows an UPDATE … RETURNING gave back (TypeORM answers [rows, count] for UPDATE on PostgreSQL). */
 const returned = (res: any): number => (Array.isArray(res?.[0]) ? res[0].length : Array.isArray(res) ? res.length : 0);
 
@@ -69,19 +76,22 @@ const returned = (res: any): number => (Array.isArray(res?.[0]) ? res[0].length 
 export class EmailsRepository {
   constructor(@InjectDataSource(WHOIS_MAIL_SCHEMA) private readonly ds: DataSource) {}
 
-  /** Stores mails (one per accepted recipient) with their raw message, in one transaction; answers their ids. */
-  insert(mails: NewEmail[]): Promise<number[]> {
+  /**
+   * Stores mails (one per accepted recipient) with their raw message, in one transaction; answers their ids and
+   * receipt stamps (epoch ms of created_at, which with the id names the mail's job even if ids ever start again).
+   */
+  insert(mails: NewEmail[]): Promise<StoredRef[]> {
     return this.ds.transaction(async (m) => {
-      const ids: number[] = [];
+      const ids: StoredRef[] = [];
       for (const e of mails) {
         const rows = await m.query(
           `INSERT INTO whois_mail.emails (type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id, ${STAMP} AS stamp`,
           [e.type, e.subject, e.content, e.html, e.sender, e.envelopeFrom, e.recipient, e.domainId, e.userId, e.domainName, e.messageId, e.size, e.malformed, JSON.stringify(e.attachments)],
         );
         const id = Number(rows[0].id);
         await m.query('INSERT INTO whois_mail.raw_messages (email_id, raw) VALUES ($1, $2)', [id, e.raw]);
-        ids.push(id);
+        ids.push({ id, stamp: String(rows[0].stamp) });
       }
       return ids;
     });
@@ -191,8 +201,8 @@ export class EmailsRepository {
   }
 
   /** Mails left untreated and not running (e.g. queued when Redis was lost); the service re-enqueues them at boot. */
-  async untreatedIds(limit = 1000): Promise<number[]> {
-    const rows = await this.ds.query('SELECT id FROM whois_mail.emails WHERE status = 0 ORDER BY id LIMIT $1', [limit]);
-    return rows.map((r: Row) => Number(r.id));
+  async untreated(limit = 1000): Promise<StoredRef[]> {
+    const rows = await this.ds.query(`SELECT id, ${STAMP} AS stamp FROM whois_mail.emails WHERE status = 0 ORDER BY id LIMIT $1`, [limit]);
+    return rows.map((r: Row) => ({ id: Number(r.id), stamp: String(r.stamp) }));
   }
 }

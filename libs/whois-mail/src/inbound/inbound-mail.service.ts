@@ -23,7 +23,7 @@ export class InboundMailService {
     const parsed = await parseInbound(m.raw);
     const from = parsed.from || m.envelopeFrom;
     const type = classifyWhoisMail({ from: `${from} ${m.envelopeFrom}`, subject: parsed.subject });
-    const ids = await this.emails.insert(m.recipients.map((r) => ({
+    const refs = await this.emails.insert(m.recipients.map((r) => ({
       type,
       subject: parsed.subject,
       content: parsed.text,
@@ -40,9 +40,10 @@ export class InboundMailService {
       attachments: parsed.attachments,
       raw: m.raw,
     })));
+    const ids = refs.map((r) => r.id);
     this.logger.log(`inbound WHOIS proxy mail stored: ids ${ids.join(',')} type ${type} size ${m.size}${parsed.malformed ? ' (malformed MIME)' : ''}`);
     // stored first: a queue hiccup leaves the mail untreated, and the boot-time sweep queues it again
-    for (const id of ids) await this.queue.enqueue(id).catch((e: Error) => this.logger.warn(`queueing mail ${id} failed: ${e.message}`));
+    for (const r of refs) await this.queue.enqueue(r.id, r.stamp).catch((e: Error) => this.logger.warn(`queueing mail ${r.id} failed: ${e.message}`));
     return ids;
   }
 }

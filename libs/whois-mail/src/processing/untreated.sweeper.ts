@@ -4,7 +4,7 @@ import { WhoisMailQueue } from './whois-mail.queue';
 
 /**
  * At boot, queues again every mail still untreated (stored while the queue was unreachable, or Redis lost its jobs).
- * Job ids are per mail, so a mail whose job is still queued is not queued twice.
+ * Job ids are per mail (id and receipt stamp), so a mail whose job is still queued is not queued twice.
  */
 @Injectable()
 export class UntreatedSweeper implements OnApplicationBootstrap {
@@ -13,8 +13,8 @@ export class UntreatedSweeper implements OnApplicationBootstrap {
   constructor(private readonly emails: EmailsRepository, private readonly queue: WhoisMailQueue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const ids = await this.emails.untreatedIds();
-    for (const id of ids) await this.queue.enqueue(id);
-    if (ids.length) this.logger.log(`queued ${ids.length} untreated mail(s) again`);
+    const refs = await this.emails.untreated();
+    for (const r of refs) await this.queue.enqueue(r.id, r.stamp);
+    if (refs.length) this.logger.log(`queued ${refs.length} untreated mail(s) again`);
   }
 }

@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { IsIn, IsOptional } from 'class-validator';
 import { IdentityVerifyStatus } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { Admin, SuperAdmin } from '../auth/roles.decorator';
+import { audit, AuditAction } from '../audit/admin-audit';
 import { IdentityErrorCode, IdentityException } from '../identity.errors';
 import { ProfileService } from '../profile/profile.service';
 import { UsersRepository } from '../users/users.repository';
@@ -28,9 +30,11 @@ export class AdminUsersController {
   /** Approves the identity verification of an account (status 1). */
   @Post(':id/identity/approve')
   @HttpCode(200)
-  async approve(@Param('id', ParseIntPipe) id: number) {
+  @AuditAction('user.identity.approve')
+  async approve(@Req() req: Request, @Param('id', ParseIntPipe) id: number) {
     const u = await this.users.findById(id);
     if (!u) throw new IdentityException(IdentityErrorCode.NotFound);
+    audit(req, { target: id, before: { identity_verify_status: u.identityVerifyStatus }, after: { identity_verify_status: IdentityVerifyStatus.Approval } });
     await this.users.update(id, { identityVerifyStatus: IdentityVerifyStatus.Approval });
     return { result: true, message: [M.identityApproved], identity_verify_status: IdentityVerifyStatus.Approval };
   }
@@ -39,9 +43,11 @@ export class AdminUsersController {
   @Post(':id/admin-role')
   @SuperAdmin()
   @HttpCode(200)
-  async setRole(@Param('id', ParseIntPipe) id: number, @Body() dto: AdminRoleDto) {
+  @AuditAction('user.admin-role')
+  async setRole(@Req() req: Request, @Param('id', ParseIntPipe) id: number, @Body() dto: AdminRoleDto) {
     const u = await this.users.findById(id);
     if (!u) throw new IdentityException(IdentityErrorCode.NotFound);
+    audit(req, { target: id, before: { admin_role: u.adminRole }, after: { admin_role: dto.admin_role ?? null } });
     await this.users.update(id, { adminRole: dto.admin_role ?? null });
     await this.users.bumpSessionEpoch(id);
     return { result: true, admin_role: dto.admin_role ?? null };

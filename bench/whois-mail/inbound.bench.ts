@@ -1,0 +1,136 @@
+/**
+ * 1,000 mails to WHOIS proxy addresses: sent over SMTP to the whois-mail service (RCPT look-up at domain-ops over the
+ * Redis transport, mailparser, classification, the row and the raw message stored, a BullMQ job each; the jobs
+ * forward 80 % of them through the mail module's queue and follow the approval link of the other 20 % on a local
+ * HTTP server). Prints the time until every mail is stored and until every mail is processed (status 1), beside the
+ * baseline measured in the same run: the same 1,000 messages written straight to the table (same columns, raw kept,
+ * one INSERT pair each through the same pool size), with no SMTP, parsing, look-up or processing.
+ *
+ *   node_modules/.bin/node -r @swc-node/register bench/whois-mail/inbound.bench.ts
+ *
+ * Uses DATABASE_URL and REDIS_URL when given (npm run bench), else starts its own PostgreSQL and Redis on
+ * BENCH_PG_PORT (55595) and BENCH_REDIS_PORT (56595). BENCH_MAILS (1000), BENCH_SMTP_CONNECTIONS (10),
+ * BENCH_SMTP_PORT (25250), WHOIS_MAIL_CONCURRENCY (8).
+ */
+import 'reflect-metadata';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { Pool } from 'pg';
+import { benchDataStores, log, stopper, Stoppable } from '../../scripts/dev/infra';
+import { randomBytes } from 'node:crypto';
+
+/** 20 random characters of the proxy-address alphabet (docs/whois.md). */
+const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
+
+const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
+const CONNECTIONS = Number(process.env.BENCH_SMTP_CONNECTIONS ?? 10);
+const DOMAINS = 50;
+const PROXY_DOMAIN = 'whois-proxy.rakko.example';
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function until(f: () => Promise<boolean>, timeoutMs = 600_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await f())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function main() {
+  const handles: Stoppable[] = [];
+  const stop = stopper(handles);
+  try {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-whois-mail-'));
+    const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 55595), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56595), handles });
+    const smtpPort = Number(process.env.BENCH_SMTP_PORT ?? 25250);
+    Object.assign(process.env, {
+      DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', NODE_ENV: 'test',
+      SMTP_INBOUND_PORT: String(smtpPort), SMTP_INBOUND_PER_SENDER_PER_HOUR: String(MAILS * 10), WHOIS_MAIL_LINK_HOSTS: '127.0.0.1',
+    });
+    const db = new Pool({ connectionString: databaseUrl, max: 10 });
+    handles.push({ name: 'pool', stop: () => db.end() });
+
+    const site = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>approved</p>'));
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
+    handles.push({ name: 'site', stop: () => new Promise<void>((r) => site.close(() => r())) });
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+
+    const { startService } = await import('@registrar/infra');
+    const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
+    const { WhoisMailServiceModule } = await import('@registrar/whois-mail');
+    const domainOps = await startService('domain-ops', DomainOpsServiceModule);
+    handles.push({ name: 'domain-ops', stop: async () => { await domainOps.close(); } });
+    const whoisMail = await startService('whois-mail', WhoisMailServiceModule);
+    handles.push({ name: 'whois-mail', stop: async () => { await whoisMail.close(); } });
+    await db.query('TRUNCATE whois_mail.emails CASCADE');
+
+    // proxied domains as registrations leave them
+    const run = Date.now().toString(36);
+    const proxies: string[] = [];
+    for (let i = 0; i < DOMAINS; i++) {
+      const name = `bench-${run}-${i}.com`;
+      const token = proxyToken();
+      const proxy = `px-${token}@${PROXY_DOMAIN}`;
+      await db.query(`INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled)
+        VALUES (100001, $1, $1, $1, 'com', 'active', true, true, false)`, [name]);
+      await db.query('INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) VALUES ($1, $2, $3)', [name, proxy, `rkpx${token.slice(0, 12)}`]);
+      proxies.push(proxy);
+    }
+    const mails = Array.from({ length: MAILS }, (_, i) => i % 5 === 0
+      ? { from: `registry-${i % 7}@registry.example`, to: proxies[i % DOMAINS], subject: `Approval required: change of registrant (${i})`, text: `Approve: ${siteUrl}/approve/${i}\n` }
+      : { from: `someone-${i % 13}@example.net`, to: proxies[i % DOMAINS], subject: i % 2 ? `Domain expiration notice (${i})` : `Is your domain for sale? (${i})`, text: `Hello,\n${'本文のテキストです。'.repeat(40)}\n${i}` });
+
+    // SMTP: every mail accepted (stored), then every mail processed
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity });
+    const t0 = Date.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+      while (next < mails.length) await transport.sendMail(mails[next++]);
+    }));
+    const stored = Date.now() - t0;
+    await until(async () => (await db.query('SELECT count(*)::int AS n FROM whois_mail.emails WHERE status <> 0')).rows[0].n >= MAILS);
+    const processed = Date.now() - t0;
+    transport.close();
+    const counts = (await db.query('SELECT status, count(*)::int AS n FROM whois_mail.emails GROUP BY status ORDER BY status')).rows;
+
+    // baseline: the same messages written straight to the table (raw kept), same parallelism
+    const raws = await Promise.all(mails.map((m) => new MailComposer(m).compile().build()));
+    await db.query('TRUNCATE whois_mail.emails CASCADE');
+    const b0 = Date.now();
+    let j = 0;
+    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+      while (j < mails.length) {
+        const i = j++;
+        const m = mails[i];
+        const c = await db.connect();
+        try {
+          await c.query('BEGIN');
+          const r = await c.query(`INSERT INTO whois_mail.emails (type, subject, content, sender, envelope_from, recipient, size) VALUES ($1, $2, $3, $4, $4, $5, $6) RETURNING id`,
+            [i % 5 === 0 ? 1 : 0, m.subject, m.text, m.from, m.to, raws[i].length]);
+          await c.query('INSERT INTO whois_mail.raw_messages (email_id, raw) VALUES ($1, $2)', [r.rows[0].id, raws[i]]);
+          await c.query('COMMIT');
+        } finally {
+          c.release();
+        }
+      }
+    }));
+    const direct = Date.now() - b0;
+
+    log('');
+    log(`whois-mail inbound: ${MAILS} mails over SMTP (${CONNECTIONS} connections), ${MAILS / 5} approval links followed, ${MAILS - MAILS / 5} forwarded`);
+    log(`  all stored (250 answered):      ${s(stored)}  (${Math.round(MAILS / (stored / 1000))} mails/s)`);
+    log(`  all processed (status 1):       ${s(processed)}  (${Math.round(MAILS / (processed / 1000))} mails/s)  statuses ${JSON.stringify(counts)}`);
+    log(`  baseline, straight to the table: ${s(direct)}  (${Math.round(MAILS / (direct / 1000))} mails/s)`);
+    log(`  ratio stored / baseline: ${(stored / direct).toFixed(1)}x   processed / baseline: ${(processed / direct).toFixed(1)}x`);
+  } finally {
+    await stop();
+  }
+}
+
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });

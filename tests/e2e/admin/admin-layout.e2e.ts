@@ -1,0 +1,63 @@
+/**
+ * The admin area's own layout: super admins see every item of the 002 §6 menu, normal admins only theirs (and a
+ * super-only screen tells them so while the server answers 403); customers never get in; admin pages are no-store;
+ * the audit log shows an action with its before/after.
+ */
+import { expect, test } from '@playwright/test';
+import { adminPost, createAdmin, signInAdmin, XHR } from './admin-session';
+
+// the screens built so far (the menu lists a screen once its route exists)
+const SUPER_ONLY = ['管理操作ログ'];
+const EVERY_ADMIN = ['ドメイン管理'];
+
+test('a super admin gets the whole menu and reads an action in the audit log', async ({ page }) => {
+  const token = await signInAdmin(page, createAdmin('super'));
+  const nav = await page.goto('/admin');
+  expect(nav?.headers()['cache-control']).toContain('no-store');
+  await expect(page).toHaveURL(/\/admin\/domains$/);
+  await expect(page.getByTestId('admin-role')).toHaveText('スーパー管理者');
+  const menu = page.getByTestId('admin-menu');
+  for (const label of [...EVERY_ADMIN, ...SUPER_ONLY]) await expect(menu.getByText(label, { exact: true })).toBeVisible();
+
+  expect((await adminPost(page, token, '/admin/api/users/100001/identity/approve', {})).status()).toBe(200);
+  await menu.getByText('管理操作ログ', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/audit_log$/);
+  const row = page.getByTestId('audit-row').filter({ hasText: 'user.identity.approve' }).first();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: '変更後' }).click();
+  await expect(page.getByTestId('json-modal-body')).toContainText('"identity_verify_status": 1');
+  await page.screenshot({ path: test.info().outputPath('admin-audit-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: '閉じる' }).click();
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(page.getByTestId('audit-row').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByRole('button', { name: '管理メニュー' }).click();
+  await expect(menu.getByText('管理操作ログ', { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('admin-menu-360.png') });
+});
+
+test('a normal admin sees only the normal menu, and super-only screens and calls are refused', async ({ page }) => {
+  await signInAdmin(page, createAdmin('normal'));
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/domains$/);
+  await expect(page.getByTestId('admin-role')).toHaveText('管理者');
+  const menu = page.getByTestId('admin-menu');
+  for (const label of EVERY_ADMIN) await expect(menu.getByText(label, { exact: true })).toBeVisible();
+  for (const label of SUPER_ONLY) await expect(menu.getByText(label, { exact: true })).toHaveCount(0);
+  await page.goto('/admin/audit_log');
+  await expect(page.getByTestId('admin-forbidden')).toBeVisible();
+  expect((await page.request.get('/admin/api/audit_log', { headers: XHR })).status()).toBe(403);
+  await page.screenshot({ path: test.info().outputPath('admin-normal-1280.png'), fullPage: true });
+});
+
+test('customers and guests never reach the admin area', async ({ page }) => {
+  await page.goto('/admin/audit_log');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByLabel('メールアドレス').fill('demo@example.com');
+  await page.getByLabel(/^パスワード/).fill('demo-pass-1234');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/mypage\/domain$/);
+  expect((await page.request.get('/admin/api/users/100001', { headers: XHR })).status()).toBe(403);
+});
