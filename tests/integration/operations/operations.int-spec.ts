@@ -50,8 +50,14 @@ describe('domain operations', () => {
       expect(await nsOf(d.id)).toEqual(['ns1.example.org', 'ns2.example.org']);
       const logs = await q('SELECT subject, content FROM domain_ops.action_logs WHERE domain_id = $1', [d.id]);
       expect(logs).toEqual([{ subject: 'ネームサーバー変更', content: `${d.name}: ${M.nsUpdated}` }]);
-      const reg = await q(`SELECT action_type FROM domain_ops.registrar_log WHERE domain_pkid = $1 AND user_id = $2`, [d.id, a.userId]);
-      expect(reg.map((x: { action_type: string }) => x.action_type)).toEqual(expect.arrayContaining(['domain:info', 'domain:update']));
+      // the registrar log is written in batches: wait for this domain's commands to reach it
+      const end = Date.now() + 20_000;
+      let types: string[] = [];
+      while (!(types.includes('domain:info') && types.includes('domain:update')) && Date.now() < end) {
+        types = (await q(`SELECT action_type FROM domain_ops.registrar_log WHERE domain_pkid = $1 AND user_id = $2`, [d.id, a.userId])).map((x: { action_type: string }) => x.action_type);
+        if (!types.includes('domain:update')) await new Promise((res) => setTimeout(res, 200));
+      }
+      expect(types).toEqual(expect.arrayContaining(['domain:info', 'domain:update']));
     }
 
     // a host below the domain itself needs its glue address: without it the row says so, with it the host is created
