@@ -37,6 +37,10 @@ export enum JobName {
   ReconcileZones = 'reconcile-zones',
   /** mail: one outbound mail (libs/mail renders, sends and logs it) */
   SendMail = 'send-mail',
+  /** domain-ops: one domain of a renewal, renewed (or restored through RGP) over EPP (a child of CompleteRenewal) */
+  RenewDomain = 'renew-domain',
+  /** domain-ops: the parent of a renewal's RenewDomain children; closes it and mails the member */
+  CompleteRenewal = 'complete-renewal',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }

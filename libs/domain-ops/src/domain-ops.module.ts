@@ -33,6 +33,10 @@ import { WhoisDomainRepository } from './whois/whois-domain.repository';
 import { WhoisService } from './whois/whois.service';
 import { WhoisOrgService } from './whois/whois-org.service';
 import { ApiSettingsService } from './settings/api-settings.service';
+import { CompleteRenewalJob } from './renewal/complete-renewal.job';
+import { RenewDomainJob } from './renewal/renew-domain.job';
+import { RenewalRepository } from './renewal/renewal.repository';
+import { RenewalService } from './renewal/renewal.service';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -86,6 +90,10 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     WhoisPendingSweep,
     WhoisOrgService,
     ApiSettingsService,
+    RenewalRepository,
+    RenewalService,
+    RenewDomainJob,
+    CompleteRenewalJob,
   ],
 })
 export class DomainOpsServiceModule {}

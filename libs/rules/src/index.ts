@@ -7,6 +7,7 @@ export * from './user-info';
 export * from './mypage';
 export * from './whois';
 export * from './purchase';
+export * from './renewal';
 export * from './whois-settings';
 export * from './dns';
 export * from './text';

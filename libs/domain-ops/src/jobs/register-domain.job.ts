@@ -6,7 +6,7 @@ import { fmt, M } from '@registrar/messages';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { ActionLogRepository } from '../domains/action-log.repository';
 import { OwnedDomainRepository } from '../domains/owned-domain.repository';
-import { itemKeys } from '../orders/registration-order.service';
+import { itemKeys } from '../orders/item-keys';
 import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from '../orders/registration-order.repository';
 import { CatalogPort } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
