@@ -13,3 +13,4 @@ export * from './renewal';
 export * from './whois';
 export * from './dns';
 export * from './whois-mail';
+export * from './domain-operations';

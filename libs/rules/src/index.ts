@@ -12,3 +12,4 @@ export * from './renewal';
 export * from './whois-settings';
 export * from './dns';
 export * from './text';
+export * from './domain-operations';

@@ -53,9 +53,9 @@ export class DomainDetailService {
   }
 
   private async moveRequests(id: number): Promise<DomainDetailDto['move_requests']> {
-    if (!(await this.exists('domain_move_requests'))) return [];
-    const rows = await this.ds.query('SELECT * FROM domain_ops.domain_move_requests WHERE domain_id = $1', [id]).catch(() => []);
-    return rows.map((r: Record<string, any>) => ({ request_date: new Date(r.request_date ?? r.created_at).toISOString(), request_email: String(r.request_email ?? r.email ?? '') }));
+    if (!(await this.exists('move_requests'))) return [];
+    const rows = await this.ds.query("SELECT request_date, to_email FROM domain_ops.move_requests WHERE domain_id = $1 AND status = 'pending' ORDER BY request_date DESC", [id]);
+    return rows.map((r: Record<string, any>) => ({ request_date: new Date(r.request_date).toISOString(), request_email: String(r.to_email ?? '') }));
   }
 
   private async dnsRecords(id: number): Promise<DomainDetailDto['dns_records']> {

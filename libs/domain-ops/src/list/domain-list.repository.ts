@@ -119,6 +119,18 @@ export class DomainListRepository {
     return rows[0];
   }
 
+  /** Moves between accounts awaiting approval: requested by the member (out) and addressed to its e-mail (in). */
+  async moveCounts(userId: number, email: string | null): Promise<{ out: number; in: number }> {
+    const exists = (await this.ds.query("SELECT to_regclass('domain_ops.move_requests') IS NOT NULL AS x"))[0].x;
+    if (!exists) return { out: 0, in: 0 };
+    const r = await this.ds.query(
+      `SELECT count(*) FILTER (WHERE from_user_id = $1)::int AS out, count(*) FILTER (WHERE $2::text IS NOT NULL AND lower(to_email) = lower($2::text))::int AS "in"
+       FROM domain_ops.move_requests WHERE status = 'pending' AND (from_user_id = $1 OR ($2::text IS NOT NULL AND lower(to_email) = lower($2::text)))`,
+      [userId, email],
+    );
+    return { out: r[0].out, in: r[0].in };
+  }
+
   /** The TLDs (with their renewal deadline text) of domains expiring within 30 days. */
   async renewalDeadlines(userId: number, today: Date, in31: Date): Promise<{ tld: string; renewal_deadline: string }[]> {
     return this.ds.query(

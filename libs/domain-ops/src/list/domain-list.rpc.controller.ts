@@ -51,8 +51,8 @@ export class DomainListRpcController {
   }
 
   @MessagePattern(DomainListPatterns.Banner)
-  banner(@Payload() req: { userId: number }): Promise<DomainBannerCounts> {
-    return this.list.banner(userIdOf(req));
+  banner(@Payload() req: { userId: number; email?: unknown }): Promise<DomainBannerCounts> {
+    return this.list.banner(userIdOf(req), typeof req?.email === 'string' && req.email.length <= 254 ? req.email : null);
   }
 
   @MessagePattern(DomainListPatterns.Condition)

@@ -129,18 +129,19 @@ export class DomainListService {
     return { count: await this.repo.countManaged(userId) };
   }
 
-  async banner(userId: number): Promise<DomainBannerCounts> {
+  async banner(userId: number, email: string | null = null): Promise<DomainBannerCounts> {
     await this.ensurePolicies();
     const now = this.clock.now();
     const today = tokyoDayStart(now);
     const in15 = tokyoDayStart(now, EXPIRING_SOON_DAYS + 1);
     const in31 = tokyoDayStart(now, EXPIRING_DAYS + 1);
-    const [c, deadlines, anyAuto] = await Promise.all([this.repo.bannerCounts(userId, today, in15, in31), this.repo.renewalDeadlines(userId, today, in31), this.repo.anyAutoUpdate(userId)]);
+    const [c, deadlines, anyAuto, moves] = await Promise.all([
+      this.repo.bannerCounts(userId, today, in15, in31), this.repo.renewalDeadlines(userId, today, in31), this.repo.anyAutoUpdate(userId), this.repo.moveCounts(userId, email),
+    ]);
     return {
       total: c.total!, noAutoUpdate: c.no_auto_update!, expiringSoon: c.expiring_soon!, expiringNoAutoUpdate: c.expiring_no_auto_update!,
       renewGrace: c.renew_grace!, restoreGrace: c.restore_grace!,
-      // move requests and transfers are kept by the operations and transfer features; they add their counts here
-      localTransferOut: 0, localTransferIn: 0, transferIn: c.pending!,
+      localTransferOut: moves.out, localTransferIn: moves.in, transferIn: c.pending!,
       provisionalCoJp: c.provisional!, orgJpRegistrant: c.org_jp!, whoisProcessing: c.whois_processing!, trashed: c.trashed!,
       autoUpdateOn: anyAuto, renewalDeadlines: deadlines,
     };

@@ -13,8 +13,8 @@ export class DomainList1795610000000 implements MigrationInterface {
     await q.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
     await q.query(`
       ALTER TABLE domain_ops.domains
-        ADD COLUMN admin_lock_status smallint NOT NULL DEFAULT 0,
-        ADD COLUMN authcode_obtained_at timestamptz NULL,
+        ADD COLUMN IF NOT EXISTS admin_lock_status smallint NOT NULL DEFAULT 0,
+        ADD COLUMN IF NOT EXISTS authcode_obtained_at timestamptz NULL,
         ADD COLUMN influx integer NOT NULL DEFAULT 0 CHECK (influx >= 0)`);
     // the list: (member, trash) then the sort key, id as the tie-breaker; keyword search by trigram
     await q.query('DROP INDEX IF EXISTS domain_ops.domains_user');
@@ -58,6 +58,6 @@ export class DomainList1795610000000 implements MigrationInterface {
       await q.query(`DROP INDEX domain_ops.${i}`);
     }
     await q.query('CREATE INDEX domains_user ON domain_ops.domains (user_id)');
-    await q.query('ALTER TABLE domain_ops.domains DROP COLUMN admin_lock_status, DROP COLUMN authcode_obtained_at, DROP COLUMN influx');
+    await q.query('ALTER TABLE domain_ops.domains DROP COLUMN influx');
   }
 }

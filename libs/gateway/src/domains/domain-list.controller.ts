@@ -1,5 +1,5 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   DOMAIN_CSV_HEADER, DomainBannerCounts, DomainCsvChunkResult, DomainDetailDto, DomainListPatterns, DomainReadyResult, DomainSearchConditionData,
   DomainOpsPatterns, DomainSearchResult, RenewReadyResult,
@@ -115,8 +115,9 @@ export class DomainListController {
 
   /** GET mypage/domain/banner -> DomainBannerCounts */
   @Get('banner')
-  banner(@MemberId() userId: number): Promise<DomainBannerCounts> {
-    return this.domainOps.call(DomainListPatterns.Banner, { userId });
+  banner(@MemberId() userId: number, @Req() req: Request & { user?: { email?: string } }): Promise<DomainBannerCounts> {
+    // the member's e-mail finds moves addressed to it (moves by e-mail wait for the recipient's approval)
+    return this.domainOps.call(DomainListPatterns.Banner, { userId, email: req.user?.email ?? null });
   }
 
   /** GET mypage/domain/search/condition -> { contacts, nameServers } */
