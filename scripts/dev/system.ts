@@ -52,7 +52,7 @@ export async function startRegistrySimProcess(env: NodeJS.ProcessEnv, logFile?: 
   if (!fs.existsSync(path.join(ROOT, simEntry))) return null;
   const eppPort = Number(env.EPP_PORT ?? 7700);
   const adminPort = Number(env.EPP_ADMIN_PORT || eppPort + 1);
-  const h = runProcess('registry-sim', node, tsEntry(simEntry), { env: { ...env, EPP_ADMIN_PORT: String(adminPort) }, logFile, inherit: !logFile });
+  const h = runProcess('registry-sim', node, tsEntry(simEntry), { env: { EPP_BIND: env.HOST ?? '127.0.0.1', ...env, EPP_ADMIN_PORT: String(adminPort) }, logFile, inherit: !logFile });
   try {
     await waitForPort(eppPort, '127.0.0.1', 60_000);
     await waitForPort(adminPort, '127.0.0.1', 10_000);

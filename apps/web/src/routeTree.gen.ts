@@ -36,6 +36,7 @@ import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
 import { Route as AdminUsersIdRouteImport } from './routes/admin/users/$id'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
 import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
+import { Route as MypageActionLogIndexRouteImport } from './routes/mypage/actionLog/index'
 import { Route as MypageDomainIndexRouteImport } from './routes/mypage/domain/index'
 import { Route as MypagePaypalReturnRouteImport } from './routes/mypage/paypal/return'
 import { Route as MypageStripeIndexRouteImport } from './routes/mypage/stripe/index'
@@ -46,6 +47,7 @@ import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
 import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
 import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
+import { Route as MypageDomainDetailIdRouteImport } from './routes/mypage/domain/detail/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -182,6 +184,11 @@ const MeEmailConfirmRoute = MeEmailConfirmRouteImport.update({
   path: '/me/email/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MypageActionLogIndexRoute = MypageActionLogIndexRouteImport.update({
+  id: '/actionLog/',
+  path: '/actionLog/',
+  getParentRoute: () => MypageRoute,
+} as any)
 const MypageDomainIndexRoute = MypageDomainIndexRouteImport.update({
   id: '/domain/',
   path: '/domain/',
@@ -232,6 +239,11 @@ const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
   path: '/whois/emails/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
+  id: '/domain/detail/$id',
+  path: '/domain/detail/$id',
+  getParentRoute: () => MypageRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -266,10 +278,12 @@ export interface FileRoutesByFullPath {
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
+  '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -304,10 +318,12 @@ export interface FileRoutesByTo {
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains': typeof AdminDomainsIndexRoute
   '/admin/users': typeof AdminUsersIndexRoute
+  '/mypage/actionLog': typeof MypageActionLogIndexRoute
   '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRoutesById {
@@ -344,10 +360,12 @@ export interface FileRoutesById {
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
+  '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRouteTypes {
@@ -385,10 +403,12 @@ export interface FileRouteTypes {
     | '/password/reset/confirm'
     | '/admin/domains/'
     | '/admin/users/'
+    | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
     | '/admin/whois/emails/$id'
+    | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -423,10 +443,12 @@ export interface FileRouteTypes {
     | '/password/reset/confirm'
     | '/admin/domains'
     | '/admin/users'
+    | '/mypage/actionLog'
     | '/mypage/domain'
     | '/mypage/stripe'
     | '/password/reset'
     | '/admin/whois/emails/$id'
+    | '/mypage/domain/detail/$id'
     | '/admin/whois/emails'
   id:
     | '__root__'
@@ -462,10 +484,12 @@ export interface FileRouteTypes {
     | '/password/reset/confirm'
     | '/admin/domains/'
     | '/admin/users/'
+    | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
     | '/admin/whois/emails/$id'
+    | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
   fileRoutesById: FileRoutesById
 }
@@ -679,6 +703,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeEmailConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mypage/actionLog/': {
+      id: '/mypage/actionLog/'
+      path: '/actionLog'
+      fullPath: '/mypage/actionLog/'
+      preLoaderRoute: typeof MypageActionLogIndexRouteImport
+      parentRoute: typeof MypageRoute
+    }
     '/mypage/domain/': {
       id: '/mypage/domain/'
       path: '/domain'
@@ -749,6 +780,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/mypage/domain/detail/$id': {
+      id: '/mypage/domain/detail/$id'
+      path: '/domain/detail/$id'
+      fullPath: '/mypage/domain/detail/$id'
+      preLoaderRoute: typeof MypageDomainDetailIdRouteImport
+      parentRoute: typeof MypageRoute
+    }
   }
 }
 
@@ -794,8 +832,10 @@ interface MypageRouteChildren {
   MypageStripeAuthRoute: typeof MypageStripeAuthRoute
   MypageStripeCompleteRoute: typeof MypageStripeCompleteRoute
   MypageUserRegisterRoute: typeof MypageUserRegisterRoute
+  MypageActionLogIndexRoute: typeof MypageActionLogIndexRoute
   MypageDomainIndexRoute: typeof MypageDomainIndexRoute
   MypageStripeIndexRoute: typeof MypageStripeIndexRoute
+  MypageDomainDetailIdRoute: typeof MypageDomainDetailIdRoute
 }
 
 const MypageRouteChildren: MypageRouteChildren = {
@@ -804,8 +844,10 @@ const MypageRouteChildren: MypageRouteChildren = {
   MypageStripeAuthRoute: MypageStripeAuthRoute,
   MypageStripeCompleteRoute: MypageStripeCompleteRoute,
   MypageUserRegisterRoute: MypageUserRegisterRoute,
+  MypageActionLogIndexRoute: MypageActionLogIndexRoute,
   MypageDomainIndexRoute: MypageDomainIndexRoute,
   MypageStripeIndexRoute: MypageStripeIndexRoute,
+  MypageDomainDetailIdRoute: MypageDomainDetailIdRoute,
 }
 
 const MypageRouteWithChildren =

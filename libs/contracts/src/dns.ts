@@ -38,6 +38,8 @@ export const DnsPatterns = {
   Dispatch: 'dns.records.dispatch',
   /** { punycode } -> ZoneStateDto: what PowerDNS serves for the name (operations, tests) */
   ZoneState: 'dns.zone.state',
+  /** { domainPkId } -> DnsRecordDto[] the member's records of a domain, fixed NS excluded (services only: the domain detail) */
+  Records: 'dns.records.list',
   /** { punycode } -> ZoneStateDto: brings the zone in line with the domain now (same as the SyncZone job) */
   SyncZone: 'dns.zone.sync',
 } as const;

@@ -5,10 +5,10 @@ import { DataSource } from 'typeorm';
 import { DOMAIN_OPS_CLIENT, QueueName } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
-import { CLOCK, loadConfig, redisOptions, rpcClientModule, SystemClock } from '@registrar/infra';
+import { bullRootModule, CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
 import { DnsConfig } from './dns.config';
 import { DnsRpcController } from './dns.rpc.controller';
-import { DnsProcessor, DnsScheduler } from './jobs/dns.processor';
+import { DnsProcessor, DnsSchedules, ReconcileZonesJob, SyncZoneJob } from './jobs/dns.processor';
 import { DNS_MIGRATIONS } from './migrations';
 import { DomainOpsPort } from './ports/domain-ops.port';
 import { DNS_SCHEMA, ZoneRepository } from './zones/zone.repository';
@@ -28,14 +28,9 @@ const config = () => loadConfig(DnsConfig);
       imports: [db],
       sinkProvider: { provide: REGISTRAR_LOG_SINK, useFactory: (ds: DataSource) => new PostgresRegistrarLogSink(ds, { schema: DNS_SCHEMA }), inject: [getDataSourceToken(DNS_SCHEMA)] },
     }),
-    // QueueName.Dns: the SyncZone and ReconcileZones worker (DnsProcessor) and the reconciliation's scheduler
-    BullModule.registerQueueAsync({
-      name: QueueName.Dns,
-      useFactory: () => {
-        const o = redisOptions(config().REDIS_URL);
-        return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
-      },
-    }),
+    bullRootModule(),
+    // QueueName.Dns: SyncZone and ReconcileZones (DnsProcessor), the reconciliation's scheduler (DnsSchedules)
+    BullModule.registerQueue({ name: QueueName.Dns }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
   ],
   controllers: [DnsRpcController],
@@ -45,8 +40,10 @@ const config = () => loadConfig(DnsConfig);
     DomainOpsPort,
     ZoneRepository,
     ZoneService,
+    SyncZoneJob,
+    ReconcileZonesJob,
     DnsProcessor,
-    DnsScheduler,
+    DnsSchedules,
   ],
 })
 export class DnsServiceModule {}

@@ -1,6 +1,6 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DnsDispatchResult, DnsDispatchRpcRequest, DnsErrorCode, DnsGetDataResult, DnsPatterns, ZoneStateDto } from '@registrar/contracts';
+import { DnsDispatchResult, DnsDispatchRpcRequest, DnsErrorCode, DnsGetDataResult, DnsPatterns, DnsRecordDto, ZoneStateDto } from '@registrar/contracts';
 import { DnsException, DnsRpcErrorFilter } from './common/dns.exception';
 import { ZoneService } from './zones/zone.service';
 
@@ -31,6 +31,13 @@ export class DnsRpcController {
   @MessagePattern(DnsPatterns.Dispatch)
   dispatch(@Payload() req: DnsDispatchRpcRequest): Promise<DnsDispatchResult> {
     return this.zones.dispatch({ ...req, userId: userIdOf(req) });
+  }
+
+  @MessagePattern(DnsPatterns.Records)
+  records(@Payload() req: { domainPkId: number }): Promise<DnsRecordDto[]> {
+    const id = Number(req?.domainPkId);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new DnsException(DnsErrorCode.Invalid, 'domainPkId is required');
+    return this.zones.records(id);
   }
 
   @MessagePattern(DnsPatterns.ZoneState)

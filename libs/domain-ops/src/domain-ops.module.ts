@@ -19,6 +19,11 @@ import { CompleteOrderJob } from './jobs/complete-order.job';
 import { DnsZoneEvents } from './jobs/dns-zone.events';
 import { DOMAIN_OPS_FLOWS, DomainOpsProcessor, DomainOpsQueue, DomainOpsSchedules } from './jobs/domain-ops.queue';
 import { RegisterDomainJob } from './jobs/register-domain.job';
+import { ActionLogService } from './list/action-log.service';
+import { DomainDetailService } from './list/domain-detail.service';
+import { DomainListRepository } from './list/domain-list.repository';
+import { DomainListRpcController } from './list/domain-list.rpc.controller';
+import { DomainListService } from './list/domain-list.service';
 import { DOMAIN_OPS_MIGRATIONS } from './migrations';
 import { RegistrationOrderRepository } from './orders/registration-order.repository';
 import { RegistrationOrderService } from './orders/registration-order.service';
@@ -35,6 +40,17 @@ import { WhoisDomainRepository } from './whois/whois-domain.repository';
 import { WhoisService } from './whois/whois.service';
 import { WhoisOrgService } from './whois/whois-org.service';
 import { ApiSettingsService } from './settings/api-settings.service';
+import { CompleteOperationJob } from './operations/complete-operation.job';
+import { DomainOperationJob } from './operations/domain-operation.job';
+import { MoveRepository } from './operations/move.repository';
+import { ExpireMoveRequestsJob, MoveService } from './operations/move.service';
+import { OperationRepository } from './operations/operation.repository';
+import { OPERATION_FLOWS, OperationService } from './operations/operation.service';
+import { OperationsRpcController } from './operations/operations.rpc.controller';
+import { CompleteRenewalJob } from './renewal/complete-renewal.job';
+import { RenewDomainJob } from './renewal/renew-domain.job';
+import { RenewalRepository } from './renewal/renewal.repository';
+import { RenewalService } from './renewal/renewal.service';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -53,12 +69,12 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     rpcClientModule(CATALOG_CLIENT),
     bullRootModule(),
     BullModule.registerQueue({ name: QueueName.DomainOps }),
-    BullModule.registerFlowProducer({ name: DOMAIN_OPS_FLOWS }),
+    BullModule.registerFlowProducer({ name: DOMAIN_OPS_FLOWS }, { name: OPERATION_FLOWS }),
     // producer only: zone changes for the dns service (QueueName.Dns)
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController, AdminOpsRpcController],
+  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -75,6 +91,10 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RegistrationOrderService,
     OwnedDomainRepository,
     ActionLogRepository,
+    DomainListRepository,
+    DomainListService,
+    DomainDetailService,
+    ActionLogService,
     RegisterDomainJob,
     CompleteOrderJob,
     DomainOpsQueue,
@@ -89,6 +109,17 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     WhoisPendingSweep,
     WhoisOrgService,
     ApiSettingsService,
+    OperationRepository,
+    OperationService,
+    DomainOperationJob,
+    CompleteOperationJob,
+    MoveRepository,
+    MoveService,
+    ExpireMoveRequestsJob,
+    RenewalRepository,
+    RenewalService,
+    RenewDomainJob,
+    CompleteRenewalJob,
   ],
 })
 export class DomainOpsServiceModule {}

@@ -9,17 +9,41 @@ import helmet from 'helmet';
 import path from 'node:path';
 import { createLogger, PinoNestLogger } from '@registrar/infra';
 import { GatewayConfig } from './gateway.config';
+import { verifyJsonBody } from './http/json-depth';
 import { GatewayModule } from './gateway.module';
 import { SessionMiddleware } from './identity/session/session.middleware';
+import { devToolsEnabled } from './identity/identity.config';
 import { isAdminPath, requestPath } from './http/request-path';
 
 /** The HTTP edge's app-level settings, shared by startGateway() and the integration tests that boot GatewayModule. */
 export function configureGatewayApp(app: NestExpressApplication): NestExpressApplication {
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   app.disable('x-powered-by');
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  app.use(helmet({
+    // the app is our own bundle only: no inline or foreign scripts; Mantine and React set inline styles; the 2FA QR code is a data: image
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only on answers that came over https (directly or through a trusted proxy), never on plain-http local runs
+    strictTransportSecurity: false,
+  }));
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  });
   app.use(compression());
   app.use(cookieParser());
+  // our JSON parser (Nest then adds none of its own): keeps the raw body and refuses deep nesting with 400 before parsing
+  app.use(express.json({ verify: verifyJsonBody }));
   // sessions before any module middleware (the SPA middleware puts the session's CSRF token into the page)
   const sessions = app.get(SessionMiddleware);
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => sessions.use(req, res, next));
@@ -35,6 +59,15 @@ export function configureGatewayApp(app: NestExpressApplication): NestExpressApp
   return app;
 }
 
+/**
+ * The address the gateway binds: HOST when given; otherwise loopback in the local runtime (npm start, where /dev/mail
+ * and /dev/sms exist) and every interface in a deployment (containers set no LOCAL_RUNTIME).
+ */
+export function listenHost(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.HOST) return env.HOST;
+  return devToolsEnabled(env) ? '127.0.0.1' : '0.0.0.0';
+}
+
 /** Starts the HTTP edge: API, sessions, CSRF, and the built web app. */
 export async function startGateway(): Promise<NestExpressApplication> {
   const logger = createLogger('gateway');
@@ -44,7 +77,7 @@ export async function startGateway(): Promise<NestExpressApplication> {
   const dist = path.resolve(process.cwd(), config.WEB_DIST);
   app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => { if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'); } }));
   app.enableShutdownHooks();
-  await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
-  logger.info({ port: config.PORT }, `gateway listening on http://localhost:${config.PORT}`);
+  await app.listen(config.PORT, listenHost());
+  logger.info({ port: config.PORT, host: listenHost() }, `gateway listening on http://${listenHost()}:${config.PORT}`);
   return app;
 }

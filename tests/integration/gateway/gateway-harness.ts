@@ -58,6 +58,23 @@ export async function createAccount(h: Harness, o: { adminRole?: 1 | 2 | null; p
   return { user, email, password, totpSecret };
 }
 
+const lastStep = new Map<string, number>();
+/**
+ * A TOTP code the gateway has not accepted yet for this account (each 30 s step is accepted once): the current step's
+ * code, or the next step's (within the ±1 step tolerance), or it waits until the clock reaches a usable step.
+ */
+export async function freshTotp(account: string, secret: string): Promise<string> {
+  for (;;) {
+    const now = Math.floor(Date.now() / 30_000);
+    const step = Math.max(now, (lastStep.get(account) ?? -1) + 1);
+    if (step <= now + 1) {
+      lastStep.set(account, step);
+      return generateSync({ secret, epoch: step * 30 });
+    }
+    await new Promise((res) => setTimeout(res, 200));
+  }
+}
+
 /** A cookie-keeping client with the session's CSRF token, like the web app. */
 export async function client(h: Harness): Promise<{ agent: TestAgent; token: () => string; refresh: () => Promise<void> }> {
   const agent = request.agent(h.url);
@@ -75,7 +92,7 @@ export async function signIn(h: Harness, account: { email: string; password: str
   const r = await c.agent.post('/login').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', c.token()).send({ email: account.email, password: account.password });
   if (r.status !== 200) throw new Error(`login failed ${r.status} ${JSON.stringify(r.body)}`);
   if (r.body.two_factor_required) {
-    const r2 = await c.agent.post('/login/two-factor').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', r.body.csrfToken).send({ code: generateSync({ secret: account.totpSecret! }) });
+    const r2 = await c.agent.post('/login/two-factor').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', r.body.csrfToken).send({ code: await freshTotp(account.email, account.totpSecret!) });
     if (r2.status !== 200) throw new Error(`2FA failed ${r2.status} ${JSON.stringify(r2.body)}`);
   }
   await c.refresh();

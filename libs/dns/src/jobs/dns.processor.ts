@@ -1,49 +1,57 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Job, Queue, UnrecoverableError } from 'bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Queue, UnrecoverableError } from 'bullmq';
 import { JobName, QueueName, SyncZoneJobData } from '@registrar/contracts';
+import { JobRouter } from '@registrar/infra';
 import { DnsConfig } from '../dns.config';
 import { ZoneService } from '../zones/zone.service';
 
-/** The job names that run on QueueName.Dns; each has exactly one handler here. */
+/** The job names that run on QueueName.Dns; each has exactly one handler (checked at boot). */
 export const DNS_JOB_NAMES: readonly JobName[] = [JobName.SyncZone, JobName.ReconcileZones];
 
-/**
- * QueueName.Dns: SyncZone (one name, added by whoever changes a domain: registration, name servers, moves, expiry) and
- * the repeating ReconcileZones (every DNS_RECONCILE_EVERY_MS, one scheduler for all replicas).
- */
-@Processor(QueueName.Dns, { concurrency: Number(process.env.DNS_SYNC_CONCURRENCY ?? 4) })
-export class DnsProcessor extends WorkerHost {
-  private readonly logger = new Logger(DnsProcessor.name);
-
-  constructor(private readonly zones: ZoneService) {
-    super();
-  }
-
-  async process(job: Job): Promise<unknown> {
-    switch (job.name as JobName) {
-      case JobName.SyncZone: {
-        const { punycode } = job.data as SyncZoneJobData;
-        if (typeof punycode !== 'string' || !punycode) throw new UnrecoverableError('punycode is required');
-        return this.zones.sync(punycode);
-      }
-      case JobName.ReconcileZones:
-        return this.zones.reconcile();
-      default:
-        this.logger.error(`no handler for job ${job.name}`);
-        throw new UnrecoverableError(`no handler for job ${job.name}`);
-    }
+/** SyncZone: one name brought in line with its domain (added by whoever changes a domain, e.g. DnsZoneEvents in domain-ops). */
+@Injectable()
+export class SyncZoneJob {
+  static readonly jobName = JobName.SyncZone;
+  constructor(private readonly zones: ZoneService) {}
+  handle(data: SyncZoneJobData) {
+    if (typeof data?.punycode !== 'string' || !data.punycode) throw new UnrecoverableError('punycode is required');
+    return this.zones.sync(data.punycode);
   }
 }
 
-/** Keeps the reconciliation scheduled (or removes it when DNS_RECONCILE_EVERY_MS is 0). */
+/** ReconcileZones: every zone and every held domain compared (expiry, lost events). */
 @Injectable()
-export class DnsScheduler implements OnApplicationBootstrap {
+export class ReconcileZonesJob {
+  static readonly jobName = JobName.ReconcileZones;
+  constructor(private readonly zones: ZoneService) {}
+  handle() {
+    return this.zones.reconcile();
+  }
+}
+
+/** QueueName.Dns's one worker. */
+@Processor(QueueName.Dns)
+export class DnsProcessor extends JobRouter {
+  constructor(private readonly config: DnsConfig, sync: SyncZoneJob, reconcile: ReconcileZonesJob) {
+    super(QueueName.Dns, DNS_JOB_NAMES, [{ jobName: SyncZoneJob.jobName, handler: sync }, { jobName: ReconcileZonesJob.jobName, handler: reconcile }]);
+  }
+  protected override concurrency() {
+    return this.config.DNS_SYNC_CONCURRENCY;
+  }
+}
+
+/** Keeps the reconciliation scheduled every DNS_RECONCILE_EVERY_MS (one job scheduler for all replicas), or removes it at 0. */
+@Injectable()
+export class DnsSchedules implements OnApplicationBootstrap {
   constructor(@InjectQueue(QueueName.Dns) private readonly queue: Queue, private readonly config: DnsConfig) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const every = this.config.DNS_RECONCILE_EVERY_MS;
-    if (every > 0) await this.queue.upsertJobScheduler(JobName.ReconcileZones, { every }, { name: JobName.ReconcileZones, opts: { removeOnComplete: 50, removeOnFail: 50 } });
-    else await this.queue.removeJobScheduler(JobName.ReconcileZones);
+    if (every > 0) {
+      await this.queue.upsertJobScheduler(JobName.ReconcileZones, { every }, { name: JobName.ReconcileZones, opts: { removeOnComplete: 50, removeOnFail: 50 } });
+      // and once at start (domains that came while no dns service ran); replicas starting in the same minute add one
+      await this.queue.add(JobName.ReconcileZones, {}, { jobId: `reconcile-at-start-${Math.floor(Date.now() / 60_000)}`, removeOnComplete: 50, removeOnFail: 50 });
+    } else await this.queue.removeJobScheduler(JobName.ReconcileZones);
   }
 }

@@ -1,4 +1,5 @@
-import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
+import { CanActivate, Controller, ExecutionContext, Get, Header, Inject, Injectable, NotFoundException, Query, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import IORedis from 'ioredis';
 import { Public } from '../identity/auth/roles.decorator';
 import { IDENTITY_REDIS } from '../identity/identity.constants';
@@ -11,12 +12,30 @@ const page = (title: string, body: string) => `<!doctype html><html lang="ja"><h
 <style>body{font-family:sans-serif;margin:2rem;max-width:60rem}article{border:1px solid #ccc;border-radius:6px;padding:1rem;margin:1rem 0}
 pre{white-space:pre-wrap}small{color:#666}</style></head><body><h1>${title}</h1>${body || '<p>まだありません</p>'}</body></html>`;
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** Whether a request comes from this machine: its socket and (behind a local proxy) its forwarded client address. */
+export function isLoopbackRequest(req: Pick<Request, 'ip' | 'socket'>): boolean {
+  return LOOPBACK.test(req.socket?.remoteAddress ?? '') && LOOPBACK.test(req.ip ?? '');
+}
+
+/** The dev tools answer only loopback clients; anyone else gets the same 404 as an unknown path. */
+@Injectable()
+export class LoopbackOnlyGuard implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    if (!isLoopbackRequest(ctx.switchToHttp().getRequest<Request>())) throw new NotFoundException();
+    return true;
+  }
+}
+
 /**
  * Development tools, registered only in the local runtime and in tests (never in production): the mail catcher's and
  * the development SMS sender's messages, newest first, as a page and as JSON (optionally filtered by recipient).
+ * They let whoever reads them reset any password, so they answer loopback clients only.
  */
 @Controller('dev')
 @Public()
+@UseGuards(LoopbackOnlyGuard)
 export class DevToolsController {
   constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis) {}
 

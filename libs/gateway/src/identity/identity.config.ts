@@ -38,6 +38,11 @@ export class IdentityConfig extends BaseConfig {
   LOGIN_MAX_PER_IP = 20;
   @Type(() => Number) @IsInt() @Min(10)
   LOGIN_WINDOW_S = 15 * 60;
+  /** Second-factor codes allowed per account and per pending login within the same window. */
+  @Type(() => Number) @IsInt() @Min(1)
+  TWO_FACTOR_MAX_PER_ACCOUNT = 5;
+  @Type(() => Number) @IsInt() @Min(1)
+  TWO_FACTOR_MAX_PER_LOGIN = 5;
 
   get sessionSecret(): string {
     return this.SESSION_SECRET || DEV_SECRET;

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { GUEST_CSRF_COOKIE, SESSION_COOKIE } from '../identity.constants';
 import type { SessionResult } from '@registrar/contracts';
 import { HttpPaths } from '@registrar/contracts';
-import { M } from '@registrar/messages';
+import { fmt, M } from '@registrar/messages';
 import { IdentityConfig } from '../identity.config';
 import { IdentityErrorCode, IdentityException } from '../identity.errors';
 import { destroySession, regenerateSession, saveSession, sessionResult } from '../session/session-helpers';
@@ -11,6 +12,7 @@ import { TwoFactorService } from '../two-factor/two-factor.service';
 import { UsersRepository } from '../users/users.repository';
 import { LoginDto, PasswordResetConfirmDto, PasswordResetRequestDto, RegisterDto, TokenDto, TwoFactorLoginDto } from './auth.dto';
 import { AuthService } from './auth.service';
+import { LoginThrottleService } from './login-throttle.service';
 import { Public } from './roles.decorator';
 
 export function appUrl(config: IdentityConfig, req: Request): string {
@@ -26,6 +28,7 @@ export class AuthController {
     private readonly users: UsersRepository,
     private readonly config: IdentityConfig,
     private readonly points: PointsReader,
+    private readonly throttle: LoginThrottleService,
   ) {}
 
   /** Who is signed in (null for guests, and while a second factor is still owed) and the session's CSRF token. */
@@ -60,7 +63,11 @@ export class AuthController {
     const pending = req.session?.pendingTwoFactorUserId;
     const user = pending ? await this.users.findById(pending) : null;
     if (!user) throw new IdentityException(IdentityErrorCode.TwoFactorNotPending);
+    // like passwords: each code is counted before it is checked, per account and per pending login
+    const wait = await this.throttle.attempt('two-factor', String(user.id), req.sessionID);
+    if (wait > 0) throw new IdentityException(IdentityErrorCode.Throttled, { retry_after: wait }, fmt(M.twoFactorThrottled, { minutes: Math.ceil(wait / 60) }));
     if (!(await this.twoFactor.verifyLogin(user, dto.code))) throw new IdentityException(IdentityErrorCode.TwoFactorInvalid);
+    await this.throttle.succeeded('two-factor', String(user.id), req.sessionID);
     await regenerateSession(req);
     req.session.userId = user.id;
     req.session.authEpoch = user.sessionEpoch;
@@ -73,8 +80,10 @@ export class AuthController {
   /** Ends the session; the logout marker sends the web app to /login. */
   @Post('logout')
   @HttpCode(200)
-  async logout(@Req() req: Request) {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await destroySession(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
+    res.clearCookie(GUEST_CSRF_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
     return { logout: true };
   }
 

@@ -20,7 +20,7 @@ function newTestService(user: Partial<UserEntity> | null = null) {
     bumpSessionEpoch: jest.fn(),
   };
   const passwords = { hash: jest.fn().mockResolvedValue('hash'), verify: jest.fn().mockResolvedValue(true) };
-  const throttle = { blockedFor: jest.fn().mockResolvedValue(0), recordFailure: jest.fn(), reset: jest.fn() };
+  const throttle = { attempt: jest.fn().mockResolvedValue(0), succeeded: jest.fn() };
   const mailer = { send: jest.fn() };
   const sut = new AuthService(users as unknown as UsersRepository, passwords as unknown as PasswordService, throttle as unknown as LoginThrottleService, mailer as unknown as MailOutbox, { now: () => now });
   return { sut, users, passwords, throttle, mailer };
@@ -42,16 +42,28 @@ describe(AuthService.name, () => {
     expect(e).toMatchObject({ errors: { email: ['メールアドレスを正しく入力してください'], password: [M.passwordRule] } });
   });
 
-  it('counts a wrong password as a failure', async () => {
+  it('counts every attempt before checking it, and gives a good one back', async () => {
     const t = newTestService(confirmed);
     t.passwords.verify.mockResolvedValue(false);
     await expect(t.sut.login('a@example.test', 'x', '10.0.0.1')).rejects.toMatchObject({ code: IdentityErrorCode.BadCredentials });
-    expect(t.throttle.recordFailure).toHaveBeenCalledWith('a@example.test', '10.0.0.1');
+    expect(t.throttle.attempt).toHaveBeenCalledWith('login', 'a@example.test', '10.0.0.1');
+    expect(t.throttle.succeeded).not.toHaveBeenCalled();
+    t.passwords.verify.mockResolvedValue(true);
+    await t.sut.login('a@example.test', 'right', '10.0.0.1');
+    expect(t.throttle.succeeded).toHaveBeenCalledWith('login', 'a@example.test', '10.0.0.1');
+  });
+
+  it('keeps the first password of an unconfirmed sign-up and mails the confirmation again', async () => {
+    const t = newTestService({ ...confirmed, emailVerifiedAt: null });
+    await t.sut.register('a@example.test', 'another password', 'another password', 'https://app.example');
+    expect(t.users.update).not.toHaveBeenCalled();
+    expect(t.passwords.hash).not.toHaveBeenCalled();
+    expect(t.mailer.send).toHaveBeenCalledWith(expect.objectContaining({ template: 'account.confirm-sign-up', to: 'a@example.test', params: { link: 'https://app.example/register/confirm?token=tok' } }));
   });
 
   it('refuses while throttled, before checking the password', async () => {
     const t = newTestService(confirmed);
-    t.throttle.blockedFor.mockResolvedValue(600);
+    t.throttle.attempt.mockResolvedValue(600);
     const e = await t.sut.login('a@example.test', 'right', '10.0.0.1').catch((x: IdentityException) => x);
     expect(e).toMatchObject({ code: IdentityErrorCode.Throttled });
     expect((e as IdentityException).getStatus()).toBe(429);

@@ -43,13 +43,12 @@ export class AuthService {
     if (Object.keys(errors).length) throw new FieldErrorsException(errors);
     const existing = await this.users.findByEmail(email!);
     if (existing?.emailVerifiedAt) throw new FieldErrorsException({ email: M.emailTaken });
-    let user = existing;
-    const hash = await this.passwords.hash(password!);
-    if (user) await this.users.update(user.id, { passwordHash: hash });
-    else user = await this.users.create({ email: email!, passwordHash: hash });
+    // an unconfirmed sign-up keeps its first password: a second sign-up with the same address only mails the
+    // confirmation link again (to the address's owner), so nobody can take the account over before it is confirmed
+    const user = existing ?? (await this.users.create({ email: email!, passwordHash: await this.passwords.hash(password!) }));
     const token = await this.users.issueToken(user.id, 'confirm', DAY, null, this.clock.now());
     await this.mailer.send({ template: 'account.confirm-sign-up', to: user.email, userId: user.id, key: tokenKey('confirm', token), params: { link: `${appUrl}/register/confirm?token=${token}` } });
-    this.logger.log(`sign-up ${user.id}: confirmation mail sent`);
+    this.logger.log(`sign-up ${user.id}: confirmation mail sent${existing ? ' again' : ''}`);
   }
 
   async confirm(token: string | undefined): Promise<UserEntity> {
@@ -61,16 +60,14 @@ export class AuthService {
 
   async login(email: string | undefined, password: string | undefined, ip: string): Promise<LoginOutcome> {
     const e = (email ?? '').trim();
-    const wait = await this.throttle.blockedFor(e, ip);
+    // the attempt is counted before the password is checked, so parallel guesses cannot outrun the limit
+    const wait = await this.throttle.attempt('login', e, ip);
     if (wait > 0) throw new IdentityException(IdentityErrorCode.Throttled, { retry_after: wait }, fmt(M.loginThrottled, { minutes: Math.ceil(wait / 60) }));
     const user = e ? await this.users.findByEmail(e) : null;
     const ok = user && !user.disabledAt ? await this.passwords.verify(user.passwordHash, password ?? '') : false;
-    if (!user || !ok) {
-      await this.throttle.recordFailure(e, ip);
-      throw new IdentityException(IdentityErrorCode.BadCredentials);
-    }
+    if (!user || !ok) throw new IdentityException(IdentityErrorCode.BadCredentials);
+    await this.throttle.succeeded('login', e, ip);
     if (!user.emailVerifiedAt) throw new IdentityException(IdentityErrorCode.EmailNotConfirmed);
-    await this.throttle.reset(e);
     return user.totpEnabledAt ? { kind: 'two-factor', userId: user.id } : { kind: 'signed-in', user };
   }
 

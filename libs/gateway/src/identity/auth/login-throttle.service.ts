@@ -5,34 +5,69 @@ import { IdentityConfig } from '../identity.config';
 import { IDENTITY_REDIS } from '../identity.constants';
 
 /**
- * Login throttling in Redis: failed attempts are counted per account (e-mail) and per client address within a window.
- * Once either count reaches its limit, further attempts are refused until the window ends, even with the right password.
+ * Takes one attempt from a counter atomically: INCR with the window set on first use. Returns 0 when the attempt is
+ * allowed, else the seconds until the window ends. Parallel requests each get their own count, so no more than `max`
+ * attempts are ever checked in a window.
+ */
+const TAKE = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+if n > tonumber(ARGV[1]) then
+  local ttl = redis.call('TTL', KEYS[1])
+  if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]); ttl = tonumber(ARGV[2]) end
+  return ttl
+end
+return 0`;
+
+/** Gives back an attempt that turned out to be good (never below zero). */
+const GIVE_BACK = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+export type AttemptKind = 'login' | 'two-factor';
+
+/**
+ * Attempt limits in Redis, for passwords and second factors alike: each attempt is counted BEFORE it is checked, per
+ * account and per client address (or per pending login) within a window. Once a count passes its limit, attempts
+ * are refused until the window ends, even with the right password or code. A good attempt gives its count back and
+ * clears the account's failures.
  */
 @Injectable()
 export class LoginThrottleService {
   constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis, private readonly config: IdentityConfig) {}
 
-  private keys(email: string, ip: string) {
-    const acct = crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
-    return { acct: `login:fail:acct:${acct}`, ip: `login:fail:ip:${ip}` };
+  private acctKey(kind: AttemptKind, account: string): string {
+    const acct = crypto.createHash('sha256').update(account.trim().toLowerCase()).digest('hex').slice(0, 32);
+    return `${kind}:fail:acct:${acct}`;
   }
 
-  /** Seconds until the caller may try again, or 0 when allowed. */
-  async blockedFor(email: string, ip: string): Promise<number> {
-    const k = this.keys(email, ip);
-    const [a, i] = await this.redis.mget(k.acct, k.ip);
-    if (Number(a ?? 0) >= this.config.LOGIN_MAX_PER_ACCOUNT) return Math.max(1, await this.redis.ttl(k.acct));
-    if (Number(i ?? 0) >= this.config.LOGIN_MAX_PER_IP) return Math.max(1, await this.redis.ttl(k.ip));
+  private async take(key: string, max: number): Promise<number> {
+    return Number(await this.redis.eval(TAKE, 1, key, String(max), String(this.config.LOGIN_WINDOW_S)));
+  }
+
+  /**
+   * Takes one attempt for an account (e-mail, or a user id for second factors) and a second key (the client address,
+   * or the pending login). Returns the seconds to wait, or 0 when the attempt may be checked.
+   */
+  async attempt(kind: AttemptKind, account: string, other: string): Promise<number> {
+    const acct = this.acctKey(kind, account);
+    const otherKey = `${kind}:fail:other:${other}`;
+    const maxAcct = kind === 'login' ? this.config.LOGIN_MAX_PER_ACCOUNT : this.config.TWO_FACTOR_MAX_PER_ACCOUNT;
+    const maxOther = kind === 'login' ? this.config.LOGIN_MAX_PER_IP : this.config.TWO_FACTOR_MAX_PER_LOGIN;
+    const a = await this.take(acct, maxAcct);
+    if (a > 0) return a;
+    const o = await this.take(otherKey, maxOther);
+    if (o > 0) {
+      await this.redis.eval(GIVE_BACK, 1, acct);
+      return o;
+    }
     return 0;
   }
 
-  async recordFailure(email: string, ip: string): Promise<void> {
-    const k = this.keys(email, ip);
-    const w = this.config.LOGIN_WINDOW_S;
-    await this.redis.multi().incr(k.acct).expire(k.acct, w, 'NX').incr(k.ip).expire(k.ip, w, 'NX').exec();
-  }
-
-  async reset(email: string): Promise<void> {
-    await this.redis.del(this.keys(email, '').acct);
+  /** The attempt was good: the account's failures are cleared and the address's count is given back. */
+  async succeeded(kind: AttemptKind, account: string, other: string): Promise<void> {
+    await this.redis.del(this.acctKey(kind, account));
+    await this.redis.eval(GIVE_BACK, 1, `${kind}:fail:other:${other}`);
   }
 }

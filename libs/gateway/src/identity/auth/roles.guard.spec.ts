@@ -27,6 +27,14 @@ describe(RolesGuard.name, () => {
     expect(inferAccess('/domain/price/search')).toBe('public');
   });
 
+  it('matches paths as routing does: any case, repeated slashes, escapes', () => {
+    expect(inferAccess('/Mypage/cart')).toBe('member');
+    expect(inferAccess('/MYPAGE')).toBe('member');
+    expect(inferAccess('//mypage/cart')).toBe('member');
+    expect(inferAccess('/%6Dypage/cart')).toBe('member');
+    expect(inferAccess('/Admin/api/users')).toBe('admin');
+  });
+
   it('lets anyone through a public route', async () => {
     const { sut, ctx } = newTestGuard('public', null, {});
     expect(await answer(sut.canActivate(ctx))).toBe(200);

@@ -4,9 +4,11 @@ import { M } from '@registrar/messages';
 import { IdentityErrorCode, IdentityException } from '../identity.errors';
 import { UsersRepository } from '../users/users.repository';
 import { canPurchase } from './access';
+import { normalisedPath } from '../../http/request-path';
 import { Access, ACCESS_KEY, AuthedRequest } from './roles.decorator';
 
-export function inferAccess(path: string): Access {
+export function inferAccess(rawPath: string): Access {
+  const path = normalisedPath(rawPath);
   if (/^\/mypage(\/|$)/.test(path)) return 'member';
   if (/^\/admin(\/|$)/.test(path)) return 'admin';
   return 'public';
@@ -23,7 +25,7 @@ export class RolesGuard implements CanActivate {
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]) ?? inferAccess(req.path);
+    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]) ?? inferAccess(req.originalUrl ?? req.path);
     if (access === 'public') return true;
 
     const userId = req.session?.userId;

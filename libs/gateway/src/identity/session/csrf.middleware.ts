@@ -1,7 +1,7 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { M } from '@registrar/messages';
-import { tokensEqual } from './csrf';
+import { expectedCsrfToken, tokensEqual } from './csrf';
 import { requestPath } from '../../http/request-path';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -10,7 +10,7 @@ export const CSRF_EXEMPT = ['/api/v1/', '/stripe/webhook'];
 
 /**
  * The request rules of the 002 spec §7: every state-changing call carries X-Requested-With and an X-CSRF-TOKEN equal
- * to the session's token (an ordinary form post may carry it as `_token` instead). Otherwise, or when the session has
+ * to the session's token, or to a guest's cookie token while the session holds none (an ordinary form post may carry it as `_token` instead). Otherwise, or when the session has
  * expired, the answer is 419 and the web app shows セッションタイムアウト：ページを再読み込みします and reloads.
  */
 @Injectable()
@@ -18,7 +18,7 @@ export class CsrfMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction) {
     if (SAFE.has(req.method)) return next();
     if (CSRF_EXEMPT.some((p) => requestPath(req).startsWith(p))) return next();
-    const expected = req.session?.csrfToken ?? '';
+    const expected = expectedCsrfToken(req);
     const header = req.headers['x-csrf-token'];
     const fromHeader = typeof header === 'string' ? header : '';
     const body = req.body as Record<string, unknown> | undefined;

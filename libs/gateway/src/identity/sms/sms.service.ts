@@ -9,7 +9,7 @@ import { UsersRepository } from '../users/users.repository';
 import { SMS_SENDER, SmsSender } from './sms-sender';
 
 /** Business constants of SMS verification (our choices; the spec names none). */
-export const SMS_RULES = { codeTtlS: 10 * 60, maxAttempts: 5, resendWaitS: 60, maxPerHour: 5 } as const;
+export const SMS_RULES = { codeTtlS: 10 * 60, maxAttempts: 5, resendWaitS: 60, maxPerHour: 5, maxPerHourPerPhone: 5 } as const;
 
 interface PendingCode { phone: string; hash: string; attempts: number }
 
@@ -22,7 +22,8 @@ function smsError(status: number, phone: string, field: 'phone' | 'code', messag
 
 /**
  * SMS verification: a 6-digit code to a domestic mobile number (070/080/090), valid 10 minutes, 5 tries;
- * a resend waits 60 s and at most 5 codes go out per hour per account. Codes live in Redis, hashed.
+ * a resend waits 60 s and at most 5 codes go out per hour per account and per phone number. Codes live in Redis,
+ * hashed; every counter is an atomic INCR taken before the check.
  */
 @Injectable()
 export class SmsService {
@@ -34,18 +35,20 @@ export class SmsService {
     const phone = normalisePhone(rawPhone);
     const invalid = validateSmsPhone(rawPhone);
     if (invalid) throw smsError(HttpStatus.UNPROCESSABLE_ENTITY, phone, 'phone', invalid);
+    // every counter is taken atomically before anything is sent, so parallel requests cannot slip past a limit
     const waitKey = `sms:wait:${user.id}`;
-    const countKey = `sms:count:${user.id}`;
-    const wait = await this.redis.ttl(waitKey);
-    if (wait > 0) throw smsError(HttpStatus.TOO_MANY_REQUESTS, phone, 'phone', fmt(M.smsResendWait, { seconds: wait }));
-    const sent = Number((await this.redis.get(countKey)) ?? 0);
-    if (sent >= SMS_RULES.maxPerHour) throw smsError(HttpStatus.TOO_MANY_REQUESTS, phone, 'phone', M.smsHourlyLimit);
+    if ((await this.redis.set(waitKey, '1', 'EX', SMS_RULES.resendWaitS, 'NX')) !== 'OK') {
+      const wait = await this.redis.ttl(waitKey);
+      throw smsError(HttpStatus.TOO_MANY_REQUESTS, phone, 'phone', fmt(M.smsResendWait, { seconds: Math.max(1, wait) }));
+    }
+    if ((await this.count(`sms:count:${user.id}`, 3600)) > SMS_RULES.maxPerHour) throw smsError(HttpStatus.TOO_MANY_REQUESTS, phone, 'phone', M.smsHourlyLimit);
+    // per number too: one account cannot flood a stranger's phone, nor many accounts one phone
+    if ((await this.count(`sms:count:phone:${phone}`, 3600)) > SMS_RULES.maxPerHourPerPhone) throw smsError(HttpStatus.TOO_MANY_REQUESTS, phone, 'phone', M.smsPhoneHourlyLimit);
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const pending: PendingCode = { phone, hash: hash(user.id, code), attempts: 0 };
     await this.redis.multi()
       .set(`sms:code:${user.id}`, JSON.stringify(pending), 'EX', SMS_RULES.codeTtlS)
-      .set(waitKey, '1', 'EX', SMS_RULES.resendWaitS)
-      .incr(countKey).expire(countKey, 3600, 'NX')
+      .del(`sms:attempts:${user.id}`)
       .exec();
     try {
       await this.sender.send(phone, `【${PRODUCT.serviceName}】SMS認証番号：${code}（${SMS_RULES.codeTtlS / 60}分間有効）`);
@@ -57,6 +60,12 @@ export class SmsService {
     return { success: true, phone, message: M.smsSent };
   }
 
+  /** INCR with the window set on first use, in one transaction: the count including this request. */
+  private async count(key: string, windowS: number): Promise<number> {
+    const r = await this.redis.multi().incr(key).expire(key, windowS, 'NX').exec();
+    return Number(r?.[0]?.[1] ?? 0);
+  }
+
   async verify(user: UserEntity, rawPhone: string | undefined, rawCode: string | undefined): Promise<{ success: true; phone: string; message: string }> {
     const phone = normalisePhone(rawPhone);
     const empty = validateSmsCode(rawCode);
@@ -65,22 +74,24 @@ export class SmsService {
     const raw = await this.redis.get(key);
     if (!raw) throw smsError(HttpStatus.UNPROCESSABLE_ENTITY, phone, 'code', M.smsCodeExpired);
     const pending = JSON.parse(raw) as PendingCode;
-    if (pending.attempts >= SMS_RULES.maxAttempts) {
+    // the attempt is counted before the code is compared (INCR is atomic: parallel guesses each use one try)
+    const attempt = await this.count(`sms:attempts:${user.id}`, SMS_RULES.codeTtlS);
+    if (attempt > SMS_RULES.maxAttempts) {
       await this.redis.del(key);
       throw smsError(HttpStatus.UNPROCESSABLE_ENTITY, phone, 'code', M.smsTooManyAttempts);
     }
     const given = hash(user.id, String(rawCode).trim().replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)));
     const match = pending.phone === phone && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(pending.hash));
     if (!match) {
-      pending.attempts += 1;
-      if (pending.attempts >= SMS_RULES.maxAttempts) {
+      if (attempt >= SMS_RULES.maxAttempts) {
         await this.redis.del(key);
         throw smsError(HttpStatus.UNPROCESSABLE_ENTITY, phone, 'code', M.smsTooManyAttempts);
       }
-      await this.redis.set(key, JSON.stringify(pending), 'KEEPTTL');
       throw smsError(HttpStatus.UNPROCESSABLE_ENTITY, phone, 'code', M.smsCodeWrong);
     }
-    await this.redis.del(key);
+    // only one of several parallel right answers wins the code
+    if ((await this.redis.del(key)) !== 1) throw smsError(HttpStatus.UNPROCESSABLE_ENTITY, phone, 'code', M.smsCodeExpired);
+    await this.redis.del(`sms:attempts:${user.id}`);
     await this.users.update(user.id, { phoneAuthenticated: phone });
     return { success: true, phone, message: M.smsVerified };
   }
