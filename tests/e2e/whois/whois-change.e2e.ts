@@ -1,0 +1,91 @@
+/**
+ * The WHOIS modal of the domain list (operation 3) against the real system: a member's .com and .jp bought through
+ * the registry simulator; the JP-country rule in the modal; a change to a contact of the .com, whose registrant change
+ * the simulator holds and mails to the domain's proxy address; the WHOIS mail inbox follows the link; the list polls
+ * the processing count every 30 s and re-reads the row (spinner, then the new state). Then proxy back on for both.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { M } from '@registrar/messages';
+import { noHorizontalOverflow } from '../catalog/catalog-page';
+import { signUpPurchaser } from '../purchase/purchase.page';
+import { buyWithPoints, grantPoints } from './whois.page';
+
+const SHOTS = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
+
+async function openWhois(page: Page, name: string) {
+  await page.getByRole('button', { name: `${name}の操作メニュー` }).first().click();
+  await page.getByRole('menuitem', { name: 'WHOIS', exact: true }).click();
+  await expect(page.getByTestId('whois-change-modal')).toBeVisible();
+}
+
+test('WHOIS change from the list: JP rule, approval through the proxy mailbox, polling refreshes the row; proxy on for both', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.clock.install();
+  const headers = await signUpPurchaser(page.request);
+  await grantPoints(page.request, headers, 20_000);
+  const [com, jp] = await buyWithPoints(page.request, headers, ['com', 'jp']);
+  const us = await page.request.post('/mypage/domain/whois', { headers, data: { email: 'alice@example.com', first_name: 'Alice', last_name: 'Smith', role: 1, cc: 'US', pc: '94105', sp: 'CA', city: 'San Francisco', street1: '1 Market St', phone_country_code: '1', phone: '4155550100' } });
+  expect((await us.json()).status).toBe(1);
+
+  await page.goto('/mypage/domain');
+  const comRow = page.getByTestId('domain-row').filter({ hasText: com });
+  await expect(comRow).toBeVisible();
+
+  // .jp with a non-JP contact: refused in the modal
+  await openWhois(page, jp);
+  const modal = page.getByTestId('whois-change-modal');
+  await modal.getByTestId('whois-mode-contacts').click();
+  await modal.getByTestId('whois-change-contacts-all').click();
+  await page.getByRole('option', { name: /Alice Smith/ }).click();
+  await modal.getByTestId('whois-change-submit').click();
+  await expect(modal.getByTestId('whois-change-errors')).toHaveText(M.jpContactCountry);
+  await noHorizontalOverflow(page);
+  await page.screenshot({ path: `${SHOTS}/whois-change-1280.png` });
+  await page.getByRole('button', { name: 'キャンセル' }).click();
+
+  // .com to the contact: accepted; the registry holds it for the registrant's approval
+  await openWhois(page, com);
+  await modal.getByTestId('whois-mode-contacts').click();
+  await modal.getByTestId('whois-change-contacts-all').click();
+  await page.getByRole('option', { name: /Alice Smith/ }).click();
+  await modal.getByTestId('whois-change-submit').click();
+  const results = page.getByTestId('whois-change-results');
+  await expect(results).toContainText(com);
+  await expect(results).toContainText(M.whoisChangeAccepted);
+  await page.getByTestId('whois-change-close').click();
+  await expect(comRow.getByText('WHOIS処理中')).toBeVisible();
+
+  // the approval mail reaches the proxy mailbox, whose processing follows the link; the 30 s polls see it complete
+  await expect.poll(async () => {
+    await page.clock.fastForward(30_000);
+    return comRow.getByText('WHOIS処理中').count();
+  }, { timeout: 90_000, intervals: [500] }).toBe(0);
+  await expect(comRow).toContainText('OFF');
+
+  // both back to the proxy with the bulk bar
+  await page.getByRole('checkbox', { name: `${com}を選択` }).check();
+  await page.getByRole('checkbox', { name: `${jp}を選択` }).check();
+  await page.getByTestId('bulk-bar').getByRole('button', { name: 'WHOIS', exact: true }).click();
+  await modal.getByTestId('whois-mode-proxy').click();
+  await modal.getByTestId('whois-change-submit').click();
+  await expect(results.getByText(M.whoisProxyAccepted)).toHaveCount(2);
+  await page.getByTestId('whois-change-close').click();
+  await expect.poll(async () => {
+    await page.clock.fastForward(30_000);
+    return comRow.getByText('WHOIS処理中').count();
+  }, { timeout: 60_000, intervals: [500] }).toBe(0);
+  await expect(comRow).not.toContainText('OFF');
+});
+
+test('the WHOIS modal at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const headers = await signUpPurchaser(page.request);
+  await grantPoints(page.request, headers, 5_000);
+  const [com] = await buyWithPoints(page.request, headers, ['com']);
+  await page.goto('/mypage/domain');
+  await openWhois(page, com);
+  await page.getByTestId('whois-mode-contacts').click();
+  await expect(page.getByTestId('whois-change-new')).toBeVisible();
+  await noHorizontalOverflow(page);
+  await page.screenshot({ path: `${SHOTS}/whois-change-360.png` });
+});
