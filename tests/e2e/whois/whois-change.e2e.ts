@@ -89,3 +89,26 @@ test('the WHOIS modal at 360 px', async ({ page }) => {
   await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/whois-change-360.png` });
 });
+
+test('a .co.jp opens the organisation form with its WHOIS; its rules, then the change saved', async ({ page }) => {
+  const headers = await signUpPurchaser(page.request);
+  await grantPoints(page.request, headers, 10_000);
+  const [cojp] = await buyWithPoints(page.request, headers, ['co.jp']);
+  await page.goto('/mypage/domain');
+  await page.getByRole('button', { name: `${cojp}の操作メニュー` }).first().click();
+  await page.getByRole('menuitem', { name: 'WHOIS', exact: true }).click();
+  const form = page.getByTestId('jp-whois-modal');
+  await expect(form.getByTestId('org-organization')).toHaveValue(`Whois Test ${cojp}`);
+  await form.getByTestId('reg-organization').fill('Another KK');
+  await form.getByTestId('reg-organization_jp').fill('Another KK');
+  await page.getByTestId('jp-whois-submit').click();
+  await expect(page.getByTestId('jp-whois-errors')).toContainText(M.orgNameMismatch);
+  await form.getByTestId('reg-organization').fill(`Whois Test ${cojp}`);
+  await form.getByTestId('reg-organization_jp').fill(`Whois Test ${cojp}`);
+  await form.getByTestId('org-street1').fill('2-2-2 Shibuya');
+  await page.getByTestId('jp-whois-submit').click();
+  await expect(page.getByTestId('whois-org-complete')).toBeVisible();
+  await expect(page.locator('.mantine-Notification-root', { hasText: M.whoisOrgUpdated })).toBeVisible();
+  const again = await (await page.request.get(`/mypage/domain/whois/get?domainName=${cojp}`, { headers })).json();
+  expect(again.contacts.org_contact.street1).toBe('2-2-2 Shibuya');
+});

@@ -36,10 +36,24 @@ export async function grantPoints(member: APIRequestContext, headers: Record<str
   }
 }
 
+/** The .co.jp WHOIS given at purchase (the organisation's name unique per test, one .co.jp per organisation). */
+export function coJpWhois(org: string) {
+  const base = { cc: 'JP', pc: '1500002', sp: 'Tokyo', city: 'Shibuya-ku', street1: '1-1-1 Shibuya', phone: '0312345678', email: 'org@example.jp' };
+  return {
+    org: { ...base, organization: org, organization_jp: org, organization_type: 10, registration_date: '2020/04/01', name: 'Taro Yamada' },
+    reg: { ...base, role: 'organization', organization: org, organization_jp: org, last_name: 'Yamada', first_name: 'Taro' },
+  };
+}
+
 /** Buys a free name of each TLD with points and waits until the registration is done; answers the names. */
 export async function buyWithPoints(member: APIRequestContext, headers: Record<string, string>, tlds: string[]): Promise<string[]> {
   const names: string[] = [];
   for (const tld of tlds) names.push(await freeName(member, headers, tld, 'whois'));
+  for (const name of names.filter((n) => n.endsWith('.co.jp'))) {
+    const contact = coJpWhois(`Whois Test ${name}`);
+    const r = await member.post('/mypage/domain/create/prereq', { headers, data: { domainName: name, contact, preRegister: false, isDifferentTec: false, isDifferentAdm: false, isDifferentBil: false } });
+    expect((await r.json()).result).toBe(true);
+  }
   const est = await estimate(member, headers, names);
   const domains = est.map((e) => ({ name: e.requestDomain, period: e.minimum_years, point: registrationTotal(e.registerPrice, e.renewPrice, e.minimum_years) }));
   const total = domains.reduce((s, d) => s + d.point, 0);
