@@ -6,6 +6,9 @@ import { JobRouter } from '@registrar/infra';
 import { DomainOpsConfig } from '../domain-ops.config';
 import { AutoRenewSweepJob } from '../lifecycle/auto-renew.job';
 import { ExpiryNoticeSweepJob } from '../lifecycle/expiry-notice.job';
+import { CompleteOperationJob } from '../operations/complete-operation.job';
+import { DomainOperationJob } from '../operations/domain-operation.job';
+import { ExpireMoveRequestsJob } from '../operations/move.service';
 import { CompleteRenewalJob } from '../renewal/complete-renewal.job';
 import { RenewDomainJob } from '../renewal/renew-domain.job';
 import { WhoisChangeJob, WhoisPendingSweep } from '../whois/whois-change.job';
@@ -13,6 +16,7 @@ import { CompleteOrderJob } from './complete-order.job';
 import { DOMAIN_OPS_JOB_NAMES } from './domain-ops.queue';
 import { RegisterDomainJob } from './register-domain.job';
 
+const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
 export const AUTO_RENEW_SCHEDULER = 'auto-renew';
 export const EXPIRY_NOTICE_SCHEDULER = 'expiry-notices';
@@ -28,7 +32,12 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
     } else {
       await this.queue.removeJobScheduler(WHOIS_SWEEP_SCHEDULER);
     }
-    // the daily lifecycle (docs/lifecycle.md): Tokyo time, whatever the server's zone
+    if (this.config.MOVE_SWEEP_EVERY_S > 0) {
+      await this.queue.upsertJobScheduler(MOVE_SWEEP_SCHEDULER, { every: this.config.MOVE_SWEEP_EVERY_S * 1000 }, { name: JobName.ExpireMoveRequests, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
+    } else {
+      await this.queue.removeJobScheduler(MOVE_SWEEP_SCHEDULER);
+    }
+    // the daily lifecycle (docs/renewal-lifecycle.md): Tokyo time, whatever the server's zone
     for (const [id, pattern, name] of [
       [AUTO_RENEW_SCHEDULER, this.config.AUTO_RENEW_CRON, JobName.AutoRenewSweep],
       [EXPIRY_NOTICE_SCHEDULER, this.config.EXPIRY_NOTICE_CRON, JobName.ExpiryNoticeSweep],
@@ -42,7 +51,8 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
 /** The worker of QueueName.DomainOps: one handler per job name (checked at boot). */
 @Processor(QueueName.DomainOps)
 export class DomainOpsProcessor extends JobRouter {
-  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob) {
+  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
+    operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob) {
     super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
       { jobName: RegisterDomainJob.jobName, handler: register },
       { jobName: CompleteOrderJob.jobName, handler: complete },
@@ -50,6 +60,9 @@ export class DomainOpsProcessor extends JobRouter {
       { jobName: WhoisPendingSweep.jobName, handler: whoisSweep },
       { jobName: RenewDomainJob.jobName, handler: renewDomain },
       { jobName: CompleteRenewalJob.jobName, handler: completeRenewal },
+      { jobName: DomainOperationJob.jobName, handler: operation },
+      { jobName: CompleteOperationJob.jobName, handler: completeOperation },
+      { jobName: ExpireMoveRequestsJob.jobName, handler: expireMoves },
       { jobName: AutoRenewSweepJob.jobName, handler: autoRenew },
       { jobName: ExpiryNoticeSweepJob.jobName, handler: expiryNotice },
     ]);
