@@ -49,6 +49,13 @@ test('a normal admin sees only the normal menu, and super-only screens and calls
   await expect(page.getByTestId('admin-forbidden')).toBeVisible();
   expect((await page.request.get('/admin/api/audit_log', { headers: XHR })).status()).toBe(403);
   await page.screenshot({ path: test.info().outputPath('admin-normal-1280.png'), fullPage: true });
+
+  // the operators' queue view (Bull Board), reached from the menu
+  await page.goto('/admin/onamae_log');
+  await menu.getByText('キュー（Bull Board）', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/queues/);
+  await expect(page.getByText('domain-ops', { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('queues-1280.png'), fullPage: true });
 });
 
 test('customers and guests never reach the admin area', async ({ page }) => {

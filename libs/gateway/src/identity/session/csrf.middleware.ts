@@ -6,7 +6,8 @@ import { requestPath } from '../../http/request-path';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Calls authenticated otherwise than by the session cookie: the public API (API keys), signed provider webhooks. */
-export const CSRF_EXEMPT = ['/api/v1/', '/stripe/webhook'];
+// /admin/queues/: Bull Board's own calls (no token); its gate admits admins only and same-origin changes only
+export const CSRF_EXEMPT = ['/api/v1/', '/stripe/webhook', '/admin/queues/'];
 
 /**
  * The request rules of the 002 spec §7: every state-changing call carries X-Requested-With and an X-CSRF-TOKEN equal

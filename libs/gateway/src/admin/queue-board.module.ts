@@ -1,0 +1,69 @@
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { BullBoardModule } from '@bull-board/nestjs';
+import { Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import type { NextFunction, Request, Response } from 'express';
+import { QueueName } from '@registrar/contracts';
+import { bullRootModule } from '@registrar/infra';
+import { M } from '@registrar/messages';
+import { IdentityModule } from '../identity/identity.module';
+import { UsersRepository } from '../identity/users/users.repository';
+
+export const QUEUE_BOARD_ROUTE = '/admin/queues';
+const QUEUES = Object.values(QueueName);
+
+/** Filled when the module is created: the gate below runs outside Nest's injection (Bull Board's own middleware slot). */
+const gate: { users: UsersRepository | null } = { users: null };
+
+const refuse = (res: Response, status: number, message: string) => {
+  res.status(status).setHeader('Cache-Control', 'no-store');
+  res.type('text/plain; charset=utf-8').send(message);
+};
+
+/**
+ * Admins only (role 1 or 2, two-factor passed in this session, account active, same checks as RolesGuard). Bull
+ * Board's own calls carry no CSRF token, so state-changing calls must come from this origin (Origin or Sec-Fetch-Site)
+ * on top of the SameSite=Lax session cookie.
+ */
+export async function queueBoardGate(req: Request, res: Response, next: NextFunction): Promise<void> {
+  try {
+    const session = (req as Request & { session?: { userId?: number; authEpoch?: number; twoFactorVerified?: boolean } }).session;
+    const user = session?.userId && gate.users ? await gate.users.findById(session.userId) : null;
+    if (!user || user.disabledAt || (session?.authEpoch ?? 0) !== user.sessionEpoch) {
+      if (req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html')) return res.redirect(302, `/login?redirect=${encodeURIComponent(QUEUE_BOARD_ROUTE)}`);
+      return refuse(res, 401, M.loginRequired);
+    }
+    if (user.adminRole !== 1 && user.adminRole !== 2) return refuse(res, 403, M.forbidden);
+    if (!user.totpEnabledAt || !session?.twoFactorVerified) return refuse(res, 403, M.adminNeedsTwoFactor);
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
+      const origin = req.headers.origin;
+      const site = req.headers['sec-fetch-site'];
+      const sameOrigin = origin ? origin === `${req.protocol}://${req.get('host')}` : site === 'same-origin';
+      if (!sameOrigin) return refuse(res, 419, M.sessionTimeout);
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  } catch (e) {
+    next(e);
+  }
+}
+
+/**
+ * Bull Board at /admin/queues (@bull-board/nestjs with the express adapter): every queue of every service (the names
+ * in libs/contracts QueueName), where operators see jobs and retry or remove failed ones.
+ */
+@Module({
+  imports: [
+    IdentityModule,
+    bullRootModule(),
+    BullModule.registerQueue(...QUEUES.map((name) => ({ name }))),
+    BullBoardModule.forRoot({ route: QUEUE_BOARD_ROUTE, adapter: ExpressAdapter, middleware: queueBoardGate, boardOptions: { uiConfig: { boardTitle: 'ラッコドメイン キュー' } } }),
+    BullBoardModule.forFeature(...QUEUES.map((name) => ({ name, adapter: BullMQAdapter }))),
+  ],
+})
+export class QueueBoardModule {
+  constructor(users: UsersRepository) {
+    gate.users = users;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Bull Board at /admin/queues: admins only (guests 401 or sent to login, customers 403), every queue of QueueName
+ * listed, the page never cached, and a state-changing call from another origin refused.
+ */
+import { QueueName } from '@registrar/contracts';
+import { createAccount, Harness, signIn, startHarness } from './gateway-harness';
+
+jest.setTimeout(60_000);
+
+describe('queue board', () => {
+  let h: Harness;
+  beforeAll(async () => { h = await startHarness(); }, 60_000);
+  afterAll(async () => h?.close());
+
+  it('is for admins only and shows every queue', async () => {
+    expect((await fetch(h.url + '/admin/queues/api/queues')).status).toBe(401);
+    const page = await fetch(h.url + '/admin/queues', { headers: { Accept: 'text/html' }, redirect: 'manual' });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/login?redirect=%2Fadmin%2Fqueues');
+    const customer = await signIn(h, await createAccount(h));
+    expect((await customer.agent.get('/admin/queues/api/queues')).status).toBe(403);
+
+    const admin = await signIn(h, await createAccount(h, { adminRole: 2 }));
+    const api = await admin.agent.get('/admin/queues/api/queues');
+    expect(api.status).toBe(200);
+    expect(api.headers['cache-control']).toContain('no-store');
+    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(Object.values(QueueName).sort());
+    const html = await admin.agent.get('/admin/queues').set('Accept', 'text/html');
+    expect(html.status).toBe(200);
+    expect(html.text).toContain('ラッコドメイン キュー');
+
+    const foreign = await admin.agent.put(`/admin/queues/api/queues/${QueueName.Mail}/retry/failed`).set('Origin', 'https://evil.example');
+    expect(foreign.status).toBe(419);
+    const same = await admin.agent.put(`/admin/queues/api/queues/${QueueName.Mail}/retry/failed`).set('Origin', h.url);
+    expect(same.status).toBe(200);
+  });
+});
