@@ -34,8 +34,14 @@ export const DomainOpsPatterns = {
    * WHOIS mail inbox (docs/whois.md). found false for an address that is not a proxy address of ours.
    */
   FindDomainByProxyAddress: 'domain-ops.whois.proxy.find-domain',
+  /** { userId, domainIds[] } -> RenewReadyResult: the renewal modal's rows (prices, periods, windows) */
+  RenewReady: 'domain-ops.domain.renew.ready',
+  /** RenewRpcRequest -> RenewResult */
+  Renew: 'domain-ops.domain.renew',
+  /** PendingRenewalsRequest -> PendingRenewalsResult (the domains among these with a renewal in progress) */
+  RenewPending: 'domain-ops.domain.renew.pending',
 } as const;
-export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns];
+export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns] | import('./domain-list').DomainListPattern;
 
 export type EstimateRpcRequest = { userId: number; domainNames: string[] };
 export type CreateDomainsRpcRequest = CreateDomainsRequest & { userId: number };

@@ -29,6 +29,12 @@ export enum JobName {
   WhoisChange = 'whois-change',
   /** domain-ops: every few seconds, completes WHOIS changes whose registrant approval has arrived at the registry */
   WhoisPendingSweep = 'whois-pending-sweep',
+  /** domain-ops: one domain of an operation run (name servers, lock, auto-renew, memo, trash, AUTHCODE, move); a child of CompleteOperation */
+  DomainOperation = 'domain-operation',
+  /** domain-ops: the parent of an operation run's DomainOperation children; closes the run when they all have ended */
+  CompleteOperation = 'complete-operation',
+  /** domain-ops: every few minutes, cancels move requests by e-mail not accepted within 7 days */
+  ExpireMoveRequests = 'expire-move-requests',
   /** catalog: on the 1st at 0:00 Asia/Tokyo, drops campaign counters of past months */
   ResetCampaignCounters = 'reset-campaign-counters',
   /** dns: bring one zone in line with its domain (registered, name servers changed, moved away, expired) */
@@ -37,6 +43,14 @@ export enum JobName {
   ReconcileZones = 'reconcile-zones',
   /** mail: one outbound mail (libs/mail renders, sends and logs it) */
   SendMail = 'send-mail',
+  /** domain-ops: one domain of a renewal, renewed (or restored through RGP) over EPP (a child of CompleteRenewal) */
+  RenewDomain = 'renew-domain',
+  /** domain-ops: the parent of a renewal's RenewDomain children; closes it and mails the member */
+  CompleteRenewal = 'complete-renewal',
+  /** domain-ops (daily, Asia/Tokyo): auto-renew of domains with auto-renew on, N days before expiry */
+  AutoRenewSweep = 'auto-renew-sweep',
+  /** domain-ops (daily, Asia/Tokyo): expiry notice mails 30, 15, 7 and 1 days before expiry */
+  ExpiryNoticeSweep = 'expiry-notice-sweep',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }

@@ -1,5 +1,21 @@
 import type { DefaultSettingDto, JpContact, JpOrgContact } from './purchase';
 
+/** HTTP paths of WHOIS management, default settings and API settings (001 spec §7). */
+export const WhoisPaths = {
+  contacts: '/mypage/domain/whois',
+  select: '/mypage/domain/whois/select',
+  addContact: '/mypage/domain/whois',
+  deleteContact: '/mypage/domain/whois/delete',
+  dispatch: '/mypage/domain/whois/select/dispatch',
+  cancel: '/mypage/domain/whois/select/cancel',
+  orgGet: '/mypage/domain/whois/get',
+  orgUpdate: '/mypage/domain/whois/org/update',
+  statusCheck: '/mypage/whois/status/check',
+  defaults: '/mypage/domain/default',
+  api: '/mypage/user/api',
+  apiKey: '/mypage/user/api/key',
+} as const;
+
 /**
  * WHOIS information management, WHOIS change, default settings and API settings (001 spec §2, §4, §5, §7; issue 13),
  * served by the domain-ops service. Every payload carries the calling member's userId (set by the gateway).

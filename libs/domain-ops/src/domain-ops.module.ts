@@ -1,4 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
+import { AdminLogsRepository } from './admin/admin-logs.repository';
+import { AdminOpsRpcController } from './admin/admin-ops.rpc.controller';
 import { Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -15,8 +17,14 @@ import { OwnedDomainRepository } from './domains/owned-domain.repository';
 import { EstimateService } from './estimate/estimate.service';
 import { CompleteOrderJob } from './jobs/complete-order.job';
 import { DnsZoneEvents } from './jobs/dns-zone.events';
-import { DOMAIN_OPS_FLOWS, DomainOpsProcessor, DomainOpsQueue, DomainOpsSchedules } from './jobs/domain-ops.queue';
+import { DOMAIN_OPS_FLOWS, DomainOpsQueue } from './jobs/domain-ops.queue';
+import { DomainOpsProcessor, DomainOpsSchedules } from './jobs/domain-ops.processor';
 import { RegisterDomainJob } from './jobs/register-domain.job';
+import { ActionLogService } from './list/action-log.service';
+import { DomainDetailService } from './list/domain-detail.service';
+import { DomainListRepository } from './list/domain-list.repository';
+import { DomainListRpcController } from './list/domain-list.rpc.controller';
+import { DomainListService } from './list/domain-list.service';
 import { DOMAIN_OPS_MIGRATIONS } from './migrations';
 import { RegistrationOrderRepository } from './orders/registration-order.repository';
 import { RegistrationOrderService } from './orders/registration-order.service';
@@ -33,6 +41,20 @@ import { WhoisDomainRepository } from './whois/whois-domain.repository';
 import { WhoisService } from './whois/whois.service';
 import { WhoisOrgService } from './whois/whois-org.service';
 import { ApiSettingsService } from './settings/api-settings.service';
+import { CompleteOperationJob } from './operations/complete-operation.job';
+import { DomainOperationJob } from './operations/domain-operation.job';
+import { MoveRepository } from './operations/move.repository';
+import { ExpireMoveRequestsJob, MoveService } from './operations/move.service';
+import { OperationRepository } from './operations/operation.repository';
+import { OPERATION_FLOWS, OperationService } from './operations/operation.service';
+import { OperationsRpcController } from './operations/operations.rpc.controller';
+import { CompleteRenewalJob } from './renewal/complete-renewal.job';
+import { RenewDomainJob } from './renewal/renew-domain.job';
+import { RenewalRepository } from './renewal/renewal.repository';
+import { RenewalService } from './renewal/renewal.service';
+import { AutoRenewSweepJob } from './lifecycle/auto-renew.job';
+import { ExpiryNoticeSweepJob } from './lifecycle/expiry-notice.job';
+import { LifecycleRepository } from './lifecycle/lifecycle.repository';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -51,16 +73,17 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     rpcClientModule(CATALOG_CLIENT),
     bullRootModule(),
     BullModule.registerQueue({ name: QueueName.DomainOps }),
-    BullModule.registerFlowProducer({ name: DOMAIN_OPS_FLOWS }),
+    BullModule.registerFlowProducer({ name: DOMAIN_OPS_FLOWS }, { name: OPERATION_FLOWS }),
     // producer only: zone changes for the dns service (QueueName.Dns)
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController],
+  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
     OrdersPort,
+    AdminLogsRepository,
     CatalogPort,
     ContactsRepository,
     DefaultSettingsRepository,
@@ -72,6 +95,10 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RegistrationOrderService,
     OwnedDomainRepository,
     ActionLogRepository,
+    DomainListRepository,
+    DomainListService,
+    DomainDetailService,
+    ActionLogService,
     RegisterDomainJob,
     CompleteOrderJob,
     DomainOpsQueue,
@@ -86,6 +113,20 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     WhoisPendingSweep,
     WhoisOrgService,
     ApiSettingsService,
+    OperationRepository,
+    OperationService,
+    DomainOperationJob,
+    CompleteOperationJob,
+    MoveRepository,
+    MoveService,
+    ExpireMoveRequestsJob,
+    RenewalRepository,
+    RenewalService,
+    RenewDomainJob,
+    CompleteRenewalJob,
+    LifecycleRepository,
+    AutoRenewSweepJob,
+    ExpiryNoticeSweepJob,
   ],
 })
 export class DomainOpsServiceModule {}

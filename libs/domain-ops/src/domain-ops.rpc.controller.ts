@@ -6,8 +6,10 @@ import {
   ApiKeyVerifyResult, ApiSettingsResult, ApiSettingsSaveResult, ApiSettingsSaveRpcRequest, DefaultSettingSaveResult, DefaultSettingSaveRpcRequest,
   WhoisOrgGetResult, WhoisOrgUpdateResult, WhoisOrgUpdateRpcRequest,
   ContactDeleteResult, WhoisCancelResult, WhoisContactDto, WhoisDispatchResult, WhoisDispatchRpcRequest, WhoisPatterns,
+  PendingRenewalsResult, RenewReadyResult, RenewResult, RenewRpcRequest,
 } from '@registrar/contracts';
 import { DomainOpsException } from './common/domain-ops.exception';
+import { RenewalService } from './renewal/renewal.service';
 import { DomainOpsRpcErrorFilter } from './common/rpc-errors.filter';
 import { OwnedDomainRepository } from './domains/owned-domain.repository';
 import { EstimateService } from './estimate/estimate.service';
@@ -32,6 +34,7 @@ function userIdOf(p: { userId?: unknown } | null | undefined): number {
 @UseFilters(DomainOpsRpcErrorFilter)
 export class DomainOpsRpcController {
   constructor(
+    private readonly renewals: RenewalService,
     private readonly estimates: EstimateService,
     private readonly orders: RegistrationOrderService,
     private readonly prereqs: PrereqService,
@@ -170,4 +173,25 @@ export class DomainOpsRpcController {
   apiVerify(@Payload() req: { apiKey?: unknown; ip?: unknown }): Promise<ApiKeyVerifyResult> {
     return this.api.verify(req?.apiKey, req?.ip);
   }
+
+  @MessagePattern(DomainOpsPatterns.RenewReady)
+  renewReady(@Payload() req: { userId: number; domainIds?: unknown }): Promise<RenewReadyResult> {
+    return this.renewals.ready(userIdOf(req), idsOf(req?.domainIds));
+  }
+
+  @MessagePattern(DomainOpsPatterns.Renew)
+  renew(@Payload() req: RenewRpcRequest): Promise<RenewResult> {
+    return this.renewals.renew({ ...req, userId: userIdOf(req) });
+  }
+
+  @MessagePattern(DomainOpsPatterns.RenewPending)
+  renewPending(@Payload() req: { userId: number; domainIds?: unknown }): Promise<PendingRenewalsResult> {
+    return this.renewals.pending(userIdOf(req), idsOf(req?.domainIds));
+  }
+}
+
+/** Positive integer ids from a list (anything else dropped), at most 1000. */
+function idsOf(v: unknown): number[] {
+  const list = Array.isArray(v) ? v : v == null ? [] : [v];
+  return [...new Set(list.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 1000);
 }

@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { DOMAIN_OPS_CLIENT, QueueName } from '@registrar/contracts';
 import { MailModule } from '@registrar/mail';
 import { schemaTypeOrmModule } from '@registrar/db';
-import { loadConfig, redisOptions, rpcClientModule } from '@registrar/infra';
+import { bullRootModule, loadConfig, rpcClientModule } from '@registrar/infra';
 import { EmailsRepository } from './emails/emails.repository';
 import { EmailsService } from './emails/emails.service';
 import { InboundMailService } from './inbound/inbound-mail.service';
@@ -27,12 +27,7 @@ const whoisMailConfig = () => loadConfig(WhoisMailConfig);
 @Module({
   imports: [
     schemaTypeOrmModule({ schema: WHOIS_MAIL_SCHEMA, entities: [], migrations: WHOIS_MAIL_MIGRATIONS }),
-    BullModule.forRootAsync({
-      useFactory: () => {
-        const o = redisOptions(whoisMailConfig().REDIS_URL);
-        return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
-      },
-    }),
+    bullRootModule(),
     BullModule.registerQueue({ name: QueueName.WhoisMail }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
     MailModule.forSender(),

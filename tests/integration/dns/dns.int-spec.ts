@@ -11,7 +11,7 @@ import { JobName, QueueName } from '@registrar/contracts';
 import { redisOptions } from '@registrar/infra';
 import { M } from '@registrar/messages';
 import { registrationTotal } from '@registrar/rules';
-import { client as eppClient, freeName } from '../epp/epp-harness';
+import { client as eppClient, freeName, simFaults } from '../epp/epp-harness';
 import { Member, waitForOrder, xhr } from '../purchase/purchase-harness';
 import { axfr, checkZone, dig, DnsHarness, startDnsHarness, until } from './dns-harness';
 
@@ -31,6 +31,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await simFaults.reset().catch(() => undefined);
   await events?.close();
   await queue?.close();
   await epp?.close();
@@ -161,6 +162,22 @@ describe('DNS records served by PowerDNS', () => {
     expect((await dig(name, 'NS')).answers).toHaveLength(4);
     expect((await epp.info(name)).secDNS?.dsData ?? []).toEqual([]);
   });
+
+  it('a DS update the registry fails saves nothing; the next save puts the registry right whatever it applied', async () => {
+    await simFaults.set({ failShare: 1 });
+    try {
+      const r = await dispatch(member, id, [{ host_name: 'api', recode_type: 20, ttl: 60, record: '192.0.2.99' }, ds1]).expect(200);
+      expect(r.body.result).toBe(false);
+      expect(r.body.errors[0]).toContain(M.dnsRegistryDsFailed);
+    } finally {
+      await simFaults.reset();
+    }
+    expect((await dig(`api.${name}`, 'A')).answers.map((a) => a.data)).toEqual(['192.0.2.20']);
+    // the same list without DS: sent again (the outcome was unknown), so the registry holds none
+    const again = await dispatch(member, id, [{ host_name: 'api', recode_type: 20, ttl: 60, record: '192.0.2.20' }]).expect(200);
+    expect(again.body.result).toBe(true);
+    expect((await epp.info(name)).secDNS?.dsData ?? []).toEqual([]);
+  }, 60_000);
 
   it('a domain whose name servers leave ours stops being served; records are kept and come back with our name servers', async () => {
     await p.db.query(`UPDATE domain_ops.domain_name_servers SET name = 'ns' || priority || '.other-dns.example' WHERE domain_id = $1`, [id]);

@@ -36,6 +36,7 @@ async function admin(method: string, path: string, body?: unknown): Promise<any>
 
 export const simClock = {
   now: async (): Promise<Date> => new Date((await admin('GET', '/clock')).now),
+  get: async (): Promise<{ now: string; offsetMs: number }> => admin('GET', '/clock'),
   advanceDays: async (days: number) => admin('POST', '/clock/advance', { days }),
 };
 

@@ -8,12 +8,13 @@ import { INestMicroservice } from '@nestjs/common';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import { Client } from 'pg';
 import { OrdersPatterns, PointEntryDto } from '@registrar/contracts';
-import { redisTransport, rpc, startService } from '@registrar/infra';
+import { CLOCK, redisTransport, rpc, startService, SystemClock } from '@registrar/infra';
 import { CatalogServiceModule } from '@registrar/catalog';
 import { OrdersServiceModule } from '@registrar/orders';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { startStripeLocal } from '@registrar/stripe-local';
 import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
+import { simClock } from '../epp/epp-harness';
 
 export type Member = Awaited<ReturnType<typeof signIn>> & { userId: number };
 
@@ -23,6 +24,10 @@ export interface PurchaseHarness {
   member(points?: number): Promise<Member>;
   grant(userId: number, amount: number): Promise<PointEntryDto>;
   balance(userId: number): Promise<number>;
+  /** the services started here (to read their providers, e.g. the clock) */
+  services: INestMicroservice[];
+  /** moves every service's clock to the registry simulator's (one test clock for both sides) */
+  syncClock(): Promise<Date>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,13 @@ export async function startPurchaseHarness(): Promise<PurchaseHarness> {
   return {
     h,
     db,
+    services,
+    syncClock: async () => {
+      const { offsetMs, now } = await simClock.get();
+      // the apps with a business clock (orders has none; Nest's get() on a missing token ends the process)
+      for (const s of [services[0], services[2], h.app]) s.get<SystemClock>(CLOCK, { strict: false }).setOffset(offsetMs);
+      return new Date(now);
+    },
     grant,
     balance: async (userId) => (await rpc<{ point: number }>(client, OrdersPatterns.PointBalance, { userId }, 30_000)).point,
     member: async (points = 0) => {

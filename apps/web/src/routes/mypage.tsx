@@ -1,9 +1,12 @@
-import { Box, Stack } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { requireMember } from '../features/account/require-member';
 import { RotatingBanner } from '../features/mypage/rotating-banner';
 import { MypageSidebar } from '../features/mypage/sidebar';
+import { useQueryClient } from '@tanstack/react-query';
+import { SettingsMenu } from '../features/whois-settings/settings-menu';
+import { useWhoisStatusPolling } from '../features/whois-settings/whois-status-polling';
 
 /**
  * The member area layout (001 spec sidebar): guests are sent to /login by the beforeLoad guard; snackbars come from
@@ -14,16 +17,30 @@ export const Route = createFileRoute('/mypage')({ beforeLoad: requireMember, com
 function MypageLayout() {
   // phones: one column (the header's menu has the links); the sidebar would squeeze the page below 340 px
   const wide = useMediaQuery('(min-width: 48em)', true) ?? true;
+  // WHOIS changes in progress: the domain rows are re-read whenever the processing count changes (001 §4)
+  const qc = useQueryClient();
+  useWhoisStatusPolling(() => void qc.invalidateQueries({ queryKey: ['domains'] }));
   return (
     <Box maw={1200} mx="auto" px={wide ? 'md' : 0} py="md">
       <Box style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(200px, 260px) minmax(0, 1fr)' : 'minmax(0, 1fr)', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
         {wide ? (
           <Stack gap="md">
             <MypageSidebar />
+            <Paper withBorder radius="md" px="sm" py={6}>
+              <Group justify="space-between">
+                <Text size="sm">設定</Text>
+                <SettingsMenu />
+              </Group>
+            </Paper>
             <RotatingBanner />
           </Stack>
         ) : null}
         <Box>
+          {wide ? null : (
+            <Group justify="flex-end" px="md" pb="xs">
+              <SettingsMenu />
+            </Group>
+          )}
           <Outlet />
         </Box>
       </Box>

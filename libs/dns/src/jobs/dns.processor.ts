@@ -48,7 +48,10 @@ export class DnsSchedules implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     const every = this.config.DNS_RECONCILE_EVERY_MS;
-    if (every > 0) await this.queue.upsertJobScheduler(JobName.ReconcileZones, { every }, { name: JobName.ReconcileZones, opts: { removeOnComplete: 50, removeOnFail: 50 } });
-    else await this.queue.removeJobScheduler(JobName.ReconcileZones);
+    if (every > 0) {
+      await this.queue.upsertJobScheduler(JobName.ReconcileZones, { every }, { name: JobName.ReconcileZones, opts: { removeOnComplete: 50, removeOnFail: 50 } });
+      // and once at start (domains that came while no dns service ran); replicas starting in the same minute add one
+      await this.queue.add(JobName.ReconcileZones, {}, { jobId: `reconcile-at-start-${Math.floor(Date.now() / 60_000)}`, removeOnComplete: 50, removeOnFail: 50 });
+    } else await this.queue.removeJobScheduler(JobName.ReconcileZones);
   }
 }

@@ -11,13 +11,14 @@ export interface ZoneRow {
   punycode: string;
   served: boolean;
   serial: number;
-  ds: { keyTag: number; alg: number; digestType: number; digest: string }[];
+  /** the DS set the registry holds, as last sent; null when unknown (a failed update may have been applied) */
+  ds: { keyTag: number; alg: number; digestType: number; digest: string }[] | null;
 }
 
 const COLS = ['host_name', 'recode_type', 'ttl', 'record', 'priority', 'weight', 'port', 'service_name', 'protocol', 'alg', 'digest', 'digest_type', 'key_tag'] as const;
 
 function toZone(r: Record<string, any>): ZoneRow {
-  return { domainPkId: Number(r.domain_pk_id), punycode: r.punycode, served: r.served, serial: Number(r.serial), ds: r.ds ?? [] };
+  return { domainPkId: Number(r.domain_pk_id), punycode: r.punycode, served: r.served, serial: Number(r.serial), ds: r.ds === null || r.ds === undefined ? null : r.ds };
 }
 
 /**
@@ -62,7 +63,7 @@ export class ZoneRepository {
   }
 
   /** Replaces the zone's records (our table) and the DS set last sent to the registry. */
-  async replaceRecords(m: EntityManager, domainPkId: number, records: DnsRecord[], ds: ZoneRow['ds']): Promise<void> {
+  async replaceRecords(m: EntityManager, domainPkId: number, records: DnsRecord[], ds: NonNullable<ZoneRow['ds']>): Promise<void> {
     await m.query('DELETE FROM dns.zone_records WHERE domain_pk_id = $1', [domainPkId]);
     if (records.length) {
       const cols = ['domain_pk_id', 'position', ...COLS];
@@ -103,6 +104,11 @@ export class ZoneRepository {
     );
     await m.query('UPDATE dns.zones SET served = true, serial = $2, updated_at = now() WHERE domain_pk_id = $1', [zone.domainPkId, serial]);
     return serial;
+  }
+
+  /** After a failed DS update whose outcome is unknown: the next save sends its DS set to the registry. */
+  async markDsUnknown(domainPkId: number): Promise<void> {
+    await this.ds.query(`UPDATE dns.zones SET ds = 'null'::jsonb WHERE domain_pk_id = $1`, [domainPkId]);
   }
 
   /** Drops the zone of a domain no longer held by us: PowerDNS stops answering and our records go. */

@@ -16,7 +16,14 @@ import { ZoneRepository, ZoneRow } from './zone.repository';
 /** Records one dispatch may carry at most (the rules refuse more than DNS_MAX_RECORDS editable ones). */
 const MAX_SUBMITTED = 1_000;
 
-const dsKey = (ds: ZoneRow['ds']) => JSON.stringify([...ds].map((d) => [d.keyTag, d.alg, d.digestType, d.digest.toUpperCase()]).sort());
+const dsKey = (ds: ZoneRow['ds'] | null) => (ds === null ? 'unknown' : JSON.stringify([...ds].map((d) => [d.keyTag, d.alg, d.digestType, d.digest.toUpperCase()]).sort()));
+
+/** The registry refused the DS update: nothing is saved. */
+class RegistryRefusal extends Error {
+  constructor(override readonly cause: unknown) {
+    super('registry refused the DS update');
+  }
+}
 
 /**
  * A domain's DNS: the records the modal edits (getdata, dispatch), the zone PowerDNS serves for it (created, refreshed,
@@ -56,8 +63,9 @@ export class ZoneService {
   }
 
   /**
-   * POST mypage/domain/dns/dispatch: the domain's full record list. Checked by the shared rules; a changed DS set goes to
-   * the registry first (EPP secDNS: all removed, the new set added); then our records and PowerDNS's are written in one
+   * POST mypage/domain/dns/dispatch: the domain's full record list. Checked by the shared rules; in one transaction, with
+   * the zone row locked, a changed DS set goes to the registry (EPP secDNS: all removed, the new set added; a refusal
+   * saves nothing), then our records and PowerDNS's are written in the same
    * transaction, so the new records are answered as soon as this returns.
    */
   async dispatch(req: DnsDispatchRpcRequest): Promise<DnsDispatchResult> {
@@ -71,24 +79,29 @@ export class ZoneService {
     const records: DnsRecord[] = submitted.map((r) => normaliseDnsRecord(r, d.punycode)).filter((r) => !r.fixed).map(({ id: _id, fixed: _f, ...r }) => r);
     const ds = dsOf(records);
 
-    const before = await this.zones.zoneById(d.id);
-    const previousDs = before && before.punycode === d.punycode ? before.ds : [];
-    if (dsKey(previousDs) !== dsKey(ds)) {
-      try {
-        await this.epp.update({ name: d.punycode, secDNS: ds.length ? { remAll: true, add: ds } : { remAll: true } }, { userId: req.userId, domainPkid: d.id });
-      } catch (e) {
-        this.logger.warn(`secDNS update of ${d.punycode}: ${(e as Error).message}`);
-        const reason = e instanceof EppError ? e.registryMessage : '';
-        return { result: false, errors: [reason ? `${M.dnsRegistryDsFailed}（${reason}）` : M.dnsRegistryDsFailed] };
-      }
-    }
-
     const serve = shouldServe(d, this.clock.now());
-    await this.zones.transaction(async (m) => {
-      const zone = await this.zones.lockZone(m, d.id, d.punycode);
-      await this.zones.replaceRecords(m, d.id, records, ds);
-      await this.zones.publish(m, zone, records, serve, this.clock.now());
-    });
+    try {
+      await this.zones.transaction(async (m) => {
+        // the zone row is locked: two saves of one domain run one after the other, DS included
+        const zone = await this.zones.lockZone(m, d.id, d.punycode);
+        if (dsKey(zone.ds) !== dsKey(ds)) {
+          try {
+            await this.epp.update({ name: d.punycode, secDNS: ds.length ? { remAll: true, add: ds } : { remAll: true } }, { userId: req.userId, domainPkid: d.id });
+          } catch (e) {
+            throw new RegistryRefusal(e);
+          }
+        }
+        await this.zones.replaceRecords(m, d.id, records, ds);
+        await this.zones.publish(m, zone, records, serve, this.clock.now());
+      });
+    } catch (e) {
+      if (!(e instanceof RegistryRefusal)) throw e;
+      // the registry may have applied it all the same (an answer lost): the next save sends its DS set whatever it is
+      await this.zones.markDsUnknown(d.id);
+      this.logger.warn(`secDNS update of ${d.punycode}: ${(e.cause as Error)?.message}`);
+      const reason = e.cause instanceof EppError ? e.cause.registryMessage : '';
+      return { result: false, errors: [reason ? `${M.dnsRegistryDsFailed}（${reason}）` : M.dnsRegistryDsFailed] };
+    }
     const saved = await this.zones.records(d.id);
     return { result: true, errors: [], formData: [...fixedNsRecords(), ...saved] as DnsRecordDto[], served: serve };
   }

@@ -1,20 +1,19 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectFlowProducer, InjectQueue, Processor } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
 import { FlowProducer, Queue } from 'bullmq';
-import { CompleteOrderJobData, JobName, QueueName, RegisterDomainJobData } from '@registrar/contracts';
-import { JobRouter } from '@registrar/infra';
+import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData } from '@registrar/contracts';
 import { DomainOpsConfig } from '../domain-ops.config';
 import type { OrderItem } from '../orders/registration-order.repository';
-import { CompleteOrderJob } from './complete-order.job';
-import { RegisterDomainJob } from './register-domain.job';
-import { WhoisChangeJob, WhoisChangeJobData, WhoisPendingSweep } from '../whois/whois-change.job';
+import type { WhoisChangeJobData } from '../whois/whois-change.job';
+import type { RenewalItem } from '../renewal/renewal.repository';
 
 export type { JobAttempt } from '@registrar/infra';
 
 /** The job names that run on QueueName.DomainOps; each must have exactly one handler, or the service refuses to start. */
-export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep];
+export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal,
+  JobName.DomainOperation, JobName.CompleteOperation, JobName.ExpireMoveRequests, JobName.AutoRenewSweep, JobName.ExpiryNoticeSweep];
 
-const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
+
 
 /** The flow producer of QueueName.DomainOps (registered with BullModule.registerFlowProducer). */
 export const DOMAIN_OPS_FLOWS = 'domain-ops-flows';
@@ -58,6 +57,29 @@ export class DomainOpsQueue {
     });
   }
 
+  /** Starts a renewal's flow: CompleteRenewal parent, one RenewDomain child per domain (job ids per renewal and domain). */
+  async enqueueRenewal(renewalId: string, items: RenewalItem[]): Promise<void> {
+    await this.flows.add({
+      name: JobName.CompleteRenewal,
+      queueName: QueueName.DomainOps,
+      data: { renewalId } satisfies CompleteRenewalJobData,
+      opts: { jobId: `renewal-${renewalId}`, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      children: items.map((i) => ({
+        name: JobName.RenewDomain,
+        queueName: QueueName.DomainOps,
+        data: { renewalId, itemId: i.id } satisfies RenewDomainJobData,
+        opts: {
+          jobId: `renew-${renewalId}-${i.punycode}`,
+          attempts: this.config.REGISTER_ATTEMPTS,
+          backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
+          ignoreDependencyOnFailure: true,
+          removeOnComplete: { age: 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      })),
+    });
+  }
+
   /** One domain's WHOIS change (a job id per request: a retried dispatch adds nothing). */
   async enqueueChange(domainId: number, token: string): Promise<void> {
     await this.queue.add(JobName.WhoisChange, { domainId, token } satisfies WhoisChangeJobData, {
@@ -66,33 +88,3 @@ export class DomainOpsQueue {
   }
 }
 
-/** QueueName.DomainOps's schedules (job schedulers, upserted by id on every replica). */
-@Injectable()
-export class DomainOpsSchedules implements OnApplicationBootstrap {
-  constructor(private readonly config: DomainOpsConfig, @InjectQueue(QueueName.DomainOps) private readonly queue: Queue) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.config.WHOIS_SWEEP_EVERY_S > 0) {
-      await this.queue.upsertJobScheduler(WHOIS_SWEEP_SCHEDULER, { every: this.config.WHOIS_SWEEP_EVERY_S * 1000 }, { name: JobName.WhoisPendingSweep, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
-    } else {
-      await this.queue.removeJobScheduler(WHOIS_SWEEP_SCHEDULER);
-    }
-  }
-}
-
-/** The worker of QueueName.DomainOps: one handler per job name (checked at boot). */
-@Processor(QueueName.DomainOps)
-export class DomainOpsProcessor extends JobRouter {
-  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep) {
-    super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
-      { jobName: RegisterDomainJob.jobName, handler: register },
-      { jobName: CompleteOrderJob.jobName, handler: complete },
-      { jobName: WhoisChangeJob.jobName, handler: whoisChange },
-      { jobName: WhoisPendingSweep.jobName, handler: whoisSweep },
-    ]);
-  }
-
-  protected override concurrency(): number {
-    return this.config.REGISTER_CONCURRENCY;
-  }
-}

@@ -14,12 +14,9 @@ import { PrereqRepository } from '../prereq/prereq.repository';
 import { DefaultSettingsRepository } from '../settings/default-settings.repository';
 import { NewOrderItem, OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
 
-/** Idempotency keys of an order item's money movements (one per item, so a retry never charges or refunds twice). */
-export const itemKeys = (orderId: string, punycode: string) => ({
-  spend: `order:${orderId}:${punycode}:spend`,
-  refund: `order:${orderId}:${punycode}:refund`,
-  campaign: `order:${orderId}:${punycode}:campaign`,
-});
+import { itemKeys } from './item-keys';
+
+export { itemKeys };
 
 const ENDED = new Set(['error', 'accepted', 'done']);
 

@@ -3,11 +3,12 @@ import { rpcClientModule } from '@registrar/infra';
 import { DOMAIN_OPS_CLIENT } from '@registrar/contracts';
 import { DomainOpsClient } from './domain-ops.client';
 import { PurchaseController } from './purchase.controller';
+import { RenewalController } from './renewal.controller';
 
 /** The gateway's side of the purchase flow (the domain-ops service). */
 @Module({
   imports: [rpcClientModule(DOMAIN_OPS_CLIENT)],
-  controllers: [PurchaseController],
+  controllers: [PurchaseController, RenewalController],
   providers: [DomainOpsClient],
 })
 export class PurchaseModule {}

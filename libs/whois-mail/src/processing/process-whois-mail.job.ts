@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobName, ProcessWhoisMailJobData, WhoisMailStatus } from '@registrar/contracts';
+import type { JobAttempt, JobHandler } from '@registrar/infra';
 import { fmt, WM } from '@registrar/messages';
 import { LINK_TYPES } from '../classification/classification.rules';
 import { EmailsRepository } from '../emails/emails.repository';
@@ -7,11 +8,6 @@ import { WhoisMailConfig } from '../whois-mail.config';
 import { escapeHtml, extractLinks, followLink, LinkError } from './links';
 import { MailForwarder } from './mail-forwarder';
 
-export interface JobAttempt {
-  /** attempts made before this one */
-  attemptsMade: number;
-  attempts: number;
-}
 
 /** A failure no retry can mend (no domain, no link, a refused host): the mail is marked failed at once. */
 export class PermanentMailError extends Error {
@@ -27,7 +23,7 @@ export class PermanentMailError extends Error {
  * mail already forwarded is not sent again.
  */
 @Injectable()
-export class ProcessWhoisMailJob {
+export class ProcessWhoisMailJob implements JobHandler {
   static readonly jobName = JobName.ProcessWhoisMail;
   private readonly logger = new Logger(ProcessWhoisMailJob.name);
 

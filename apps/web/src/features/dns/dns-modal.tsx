@@ -50,7 +50,21 @@ export interface DnsModalDomain {
  * check every row before sending (and the server checks again); a failed result can go back to update.
  */
 export function DnsModal({ domain, opened, onClose, onChanged }: { domain: DnsModalDomain | null; opened: boolean; onClose: () => void; onChanged?: (id: number) => void }) {
-  const id = domain?.id ?? 0;
+  const [busy, setBusy] = useState(false);
+  const phone = useMediaQuery('(max-width: 575px)') ?? false;
+  return (
+    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title="DNS設定" size="lg" fullScreen={phone} closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}>
+      {opened && domain ? <DnsPanel domain={domain} onClose={onClose} onChanged={onChanged} setBusy={setBusy} /> : null}
+    </Modal>
+  );
+}
+
+/**
+ * The DNS modal's body (the domain list renders the modal frame around it, see features/domains/operations.tsx).
+ */
+export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsModalDomain; onClose: () => void; onChanged?: (id: number) => void; setBusy?: (busy: boolean) => void }) {
+  const opened = true;
+  const id = domain.id;
   const data = useQuery({ ...dnsQueries.getData(id), enabled: opened && id > 0 });
   const [step, setStep] = useState<Step>('loading');
   const [rows, setRows] = useState<Row[]>([]);
@@ -98,7 +112,9 @@ export function DnsModal({ domain, opened, onClose, onChanged }: { domain: DnsMo
     },
   });
   const busy = save.isPending;
-  const phone = useMediaQuery('(max-width: 575px)') ?? false;
+  useEffect(() => {
+    setBusy?.(busy);
+  }, [busy, setBusy]);
 
   const change = (i: number, field: Field, value: string) => {
     setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
@@ -123,20 +139,10 @@ export function DnsModal({ domain, opened, onClose, onChanged }: { domain: DnsMo
   };
 
   const errorOf = (i: number, f: Field | 'row') => errors.filter((e) => e.index === i && e.field === f).map((e) => e.message).join(' ') || undefined;
-  const close = busy ? () => undefined : onClose;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={`DNS設定${domain ? `：${domain.name}` : ''}`}
-      size="xl"
-      fullScreen={phone}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      withCloseButton={!busy}
-      data-testid="dns-modal"
-    >
+    <Stack gap="md" data-testid="dns-modal">
+      <Text fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="dns-domain">{domain.name}</Text>
       {data.isError ? (
         <Alert color="red" title={M.errorOccurred} data-testid="dns-load-error">
           <Group justify="space-between" mt="xs">
@@ -213,7 +219,7 @@ export function DnsModal({ domain, opened, onClose, onChanged }: { domain: DnsMo
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Stack>
   );
 }
 

@@ -31,6 +31,11 @@ export interface JpWhoisModalProps {
   onRegistered: (domainName: string) => void;
   /** the clock (tests); defaults to now */
   now?: () => Date;
+  /** the WHOIS change of a held .co.jp (001 §5 organisation form): its current WHOIS, its own submit, no provisional flag */
+  change?: {
+    initial: Partial<Record<Section, JpContactForm | null>>;
+    submit: (body: PrereqRequest) => Promise<PrereqResult>;
+  };
 }
 
 /**
@@ -38,16 +43,16 @@ export interface JpWhoisModalProps {
  * billing contacts when their 'different' box is checked; a provisional-registration flag that hides the registration
  * date. While submitting it is locked (cannot be closed); a failure releases the lock and shows the server's errors.
  */
-export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => new Date() }: JpWhoisModalProps) {
+export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => new Date(), change }: JpWhoisModalProps) {
   const [contact, setContact] = useState<Record<Section, JpContactForm>>(() => ({
-    org: { ...blank(), organization_type: DEFAULT_ORGANIZATION_TYPE },
-    reg: { ...blank(), role: 'organization' },
-    tec: { ...blank(), role: 'organization' },
-    adm: { ...blank(), role: 'organization' },
-    bil: { ...blank(), role: 'organization' },
+    org: { ...blank(), organization_type: DEFAULT_ORGANIZATION_TYPE, ...(change?.initial.org ?? {}) },
+    reg: { ...blank(), role: 'organization', ...(change?.initial.reg ?? {}) },
+    tec: { ...blank(), role: 'organization', ...(change?.initial.tec ?? {}) },
+    adm: { ...blank(), role: 'organization', ...(change?.initial.adm ?? {}) },
+    bil: { ...blank(), role: 'organization', ...(change?.initial.bil ?? {}) },
   }));
   const [preRegister, setPreRegister] = useState(false);
-  const [different, setDifferent] = useState({ tec: false, adm: false, bil: false });
+  const [different, setDifferent] = useState({ tec: !!change?.initial.tec, adm: !!change?.initial.adm, bil: !!change?.initial.bil });
   const [messages, setMessages] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<PrereqResult['errors']>({});
   const [locked, setLocked] = useState(false);
@@ -88,7 +93,7 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
     if (found.errorMsg.length || Object.keys(found.errors).length) return;
     setLocked(true);
     try {
-      const r = await submitPrereq(body);
+      const r = await (change ? change.submit(body) : submitPrereq(body));
       if (r.result) {
         onRegistered(domainName);
         return;
@@ -126,12 +131,14 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
       withCloseButton={!locked}
       size="xl"
       fullScreen={phone}
-      title={`WHOIS情報の登録（${domainName ?? ''}）`}
+      title={`${change ? 'WHOIS情報の変更' : 'WHOIS情報の登録'}（${domainName ?? ''}）`}
       data-testid="jp-whois-modal"
     >
       <Stack gap="md" ref={top}>
         <Text size="sm" c="dimmed">
-          .co.jpドメインのご購入には、組織情報と登録者情報の登録が必要です。登記前の組織は仮登録をご利用ください（6か月以内に本登録が必要です）。
+          {change
+            ? '.co.jpドメインのWHOIS情報（組織情報・登録者情報・各担当者情報）を変更します。'
+            : '.co.jpドメインのご購入には、組織情報と登録者情報の登録が必要です。登記前の組織は仮登録をご利用ください（6か月以内に本登録が必要です）。'}
         </Text>
         {messages.length > 0 ? (
           <Alert color="red" variant="light" role="alert" data-testid="jp-whois-errors">
@@ -142,7 +149,7 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
             ))}
           </Alert>
         ) : null}
-        <Checkbox label="仮登録（登記前）" checked={preRegister} disabled={locked} onChange={(e) => setPreRegister(e.currentTarget.checked)} data-testid="jp-prereg" />
+        {change ? null : <Checkbox label="仮登録（登記前）" checked={preRegister} disabled={locked} onChange={(e) => setPreRegister(e.currentTarget.checked)} data-testid="jp-prereg" />}
         {section('org')}
         <Divider />
         {section('reg')}
@@ -165,7 +172,7 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
             キャンセル
           </Button>
           <Button onClick={() => void submit()} loading={locked} data-testid="jp-whois-submit">
-            登録する
+            {change ? '変更する' : '登録する'}
           </Button>
         </Group>
       </Stack>

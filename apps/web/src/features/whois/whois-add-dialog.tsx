@@ -17,10 +17,11 @@ const EMPTY: Form = {
 };
 
 /**
- * The WHOIS-add dialog (001 spec §5 "WHOIS contact add form", opened from the cart): a contact for the domains that
- * cannot use WHOIS proxy. Sent with update_ng_contacts=1, so it becomes the member's contact for those domains.
+ * The WHOIS-add dialog (001 spec §5 "WHOIS contact add form"). From the cart (the default) it is a contact for the
+ * domains that cannot use WHOIS proxy, sent with update_ng_contacts=1 so it becomes the member's contact for those
+ * domains; from WHOIS information management and the WHOIS change modal (`fromCart` false) it only adds the contact.
  */
-export function WhoisAddDialog({ opened, onClose, onSaved }: { opened: boolean; onClose: () => void; onSaved?: () => void }) {
+export function WhoisAddDialog({ opened, onClose, onSaved, fromCart = true }: { opened: boolean; onClose: () => void; onSaved?: (contact: WhoisContactResult['contact']) => void; fromCart?: boolean }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
@@ -36,9 +37,10 @@ export function WhoisAddDialog({ opened, onClose, onSaved }: { opened: boolean; 
     onSuccess: (r) => {
       if (r.status === 1) {
         void queryClient.invalidateQueries({ queryKey: ['purchase', 'defaults'] });
+        void queryClient.invalidateQueries({ queryKey: ['whois'] });
         snackbar('WHOIS情報を登録しました');
         setForm(EMPTY);
-        onSaved?.();
+        onSaved?.(r.contact);
         onClose();
         return;
       }
@@ -65,7 +67,7 @@ export function WhoisAddDialog({ opened, onClose, onSaved }: { opened: boolean; 
       organization: form.role === '2' ? form.organization.trim() : `${form.first_name.trim()} ${form.last_name.trim()}`,
       cc: form.cc, pc: normalisePostCode(form.pc, jp), sp: form.sp.trim(), city: form.city.trim(), street1: form.street1.trim(), street2: form.street2.trim() || undefined,
       phone_country_code: form.phone_country_code, phone: normalisePhone(form.phone), fax_country_code: fax ? form.fax_country_code : null, fax: fax || undefined,
-      update_ng_contacts: 1,
+      update_ng_contacts: fromCart ? 1 : 0,
     });
   };
   const err = (k: string) => errors[k];
@@ -75,7 +77,7 @@ export function WhoisAddDialog({ opened, onClose, onSaved }: { opened: boolean; 
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            WHOIS代理公開ができないドメインには、WHOISに公開する連絡先が必要です。半角英数字で入力してください。
+            {fromCart ? 'WHOIS代理公開ができないドメインには、WHOISに公開する連絡先が必要です。' : 'WHOISに公開する連絡先を登録します。'}半角英数字で入力してください。
           </Text>
           <SegmentedControl value={form.role} onChange={(v) => set('role')(v === '2' ? '2' : '1')} data={[{ value: '1', label: '個人' }, { value: '2', label: '組織' }]} role="radiogroup" aria-label="種別" />
           {form.role === '2' ? <TextInput label="組織名" required value={form.organization} onChange={(e) => set('organization')(e.currentTarget.value)} error={err('organization')} maxLength={100} /> : null}

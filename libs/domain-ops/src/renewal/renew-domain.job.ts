@@ -1,0 +1,118 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { JobName, RenewDomainJobData } from '@registrar/contracts';
+import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
+import { Clock, CLOCK } from '@registrar/infra';
+import { fmt, M } from '@registrar/messages';
+import { ActionLogRepository } from '../domains/action-log.repository';
+import type { JobAttempt } from '@registrar/infra';
+import { OrdersPort } from '../ports/orders.port';
+import { Renewal, RenewalItem, RenewalRepository } from './renewal.repository';
+import { renewalKeys } from './renewal-keys';
+
+class PermanentFailure extends Error {}
+
+const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
+const isPermanent = (e: unknown) => e instanceof EppError && e.code >= 2000 && !TRANSIENT.has(e.code);
+
+/** The same calendar day (UTC, as the registry compares expiry dates) or later. */
+const onOrAfter = (a: Date, b: Date) => a.toISOString().slice(0, 10) >= b.toISOString().slice(0, 10);
+export function addYearsUtc(d: Date, years: number): Date {
+  const x = new Date(d);
+  x.setUTCFullYear(x.getUTCFullYear() + years);
+  return x;
+}
+
+/**
+ * One domain of a renewal, through the registry. Exactly once: the first attempt records the registry expiry it
+ * renews from; a later attempt that finds the expiry already at the target (its answer was lost) only records it.
+ * A domain in its redemption period is restored first (RGP restore request, then the report; the restore includes one
+ * year), then renewed for the rest. A refusal or the last failed attempt refunds the item's points (one key per item).
+ */
+@Injectable()
+export class RenewDomainJob {
+  static readonly jobName = JobName.RenewDomain;
+  private readonly logger = new Logger(RenewDomainJob.name);
+  private readonly clientId = eppClientOptionsFromEnv().clientId;
+
+  constructor(
+    @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
+    private readonly repo: RenewalRepository,
+    private readonly ledger: OrdersPort,
+    private readonly actionLog: ActionLogRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async handle(data: RenewDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
+    const item = await this.repo.item(Number(data.itemId));
+    const renewal = item ? await this.repo.find(item.renewalId) : null;
+    if (!item || !renewal) return { status: 'missing' };
+    if (item.status === 'done' || item.status === 'error') return { status: item.status };
+    await this.repo.setItem(item.id, { status: 'processing' });
+    try {
+      await this.renew(renewal, item);
+      return { status: 'done' };
+    } catch (e) {
+      const last = attempt.attemptsMade + 1 >= attempt.attempts;
+      if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
+      const reason = e instanceof PermanentFailure ? e.message : M.renewFailed;
+      this.logger.warn(`renewal of ${item.punycode} (${renewal.id}) failed for good: ${(e as Error).message}`);
+      await this.fail(renewal, item, reason);
+      return { status: 'error' };
+    }
+  }
+
+  private async renew(renewal: Renewal, item: RenewalItem): Promise<void> {
+    const ctx = { userId: renewal.userId, domainPkid: item.domainId };
+    let info = await this.epp.info(item.punycode, {}, ctx).catch((e) => {
+      if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) throw new PermanentFailure(M.outOfPeriodDomain);
+      throw e;
+    });
+    if (info.clID !== this.clientId) throw new PermanentFailure(M.renewFailed);
+    if (!info.exDate) throw new Error(`${item.punycode}: the registry gave no expiry`);
+    const from = await this.repo.setFromExpiry(item.id, info.exDate);
+    const target = addYearsUtc(from, item.period);
+    if (!onOrAfter(info.exDate, target)) {
+      if (info.rgpStatuses.includes('redemptionPeriod')) {
+        await this.epp.restore(item.punycode, ctx);
+        info = await this.epp.info(item.punycode, {}, ctx);
+      }
+      if (info.rgpStatuses.includes('pendingRestore')) {
+        const now = this.clock.now();
+        await this.epp.restoreReport(item.punycode, {
+          preData: `${item.punycode} expired ${from.toISOString()}`, postData: `${item.punycode} restored for member ${renewal.userId}`,
+          delTime: from, resTime: now, resReason: 'Registrant requested restoration (renewal).',
+          statements: ['This registrar has not restored the Registered Name in order to assume the rights to use or sell it.', 'The information in this report is true to the best of this registrar\'s knowledge.'],
+        }, ctx);
+        info = await this.epp.info(item.punycode, {}, ctx);
+      }
+      if (info.rgpStatuses.includes('redemptionPeriod') || info.rgpStatuses.includes('pendingDelete')) throw new PermanentFailure(M.outOfPeriodDomain);
+      const cur = info.exDate!;
+      const years = target.getUTCFullYear() - cur.getUTCFullYear();
+      if (years > 0 && !onOrAfter(cur, target)) {
+        await this.epp.renew(item.punycode, cur, { value: years, unit: 'y' }, ctx);
+      }
+      info = await this.epp.info(item.punycode, {}, ctx);
+    }
+    const newExpiry = info.exDate!;
+    await this.repo.renewed(item.domainId, newExpiry, renewal.withAutoUpdate);
+    const remaining = await this.ledger.balance(renewal.userId).catch(() => null);
+    await this.actionLog.write({
+      userId: renewal.userId, domainId: item.domainId, domainName: item.name, type: 0, point: item.point, remainingPoint: remaining,
+      subject: renewal.kind === 'auto' ? 'ドメイン自動更新' : item.restore ? 'ドメイン復旧' : 'ドメイン更新',
+      content: `${item.name}（${item.period}年）`, dedupeKey: `renewal-item:${item.id}:done`,
+    });
+    await this.repo.setItem(item.id, { status: 'done', newExpiry });
+  }
+
+  private async fail(renewal: Renewal, item: RenewalItem, reason: string): Promise<void> {
+    if (item.spent && item.point > 0) {
+      const entry = await this.ledger.refund(renewal.userId, item.point, renewalKeys(renewal.id, item.punycode).refund, `renewal:${renewal.id}`);
+      await this.repo.markRefunded(item.id);
+      await this.actionLog.write({
+        userId: renewal.userId, domainId: item.domainId, domainName: item.name, type: 1, point: item.point, remainingPoint: entry.balanceAfter,
+        subject: 'ドメイン更新失敗', content: `${item.name}: ${fmt(M.renewRefundedPoints, { point: item.point, reason })}`, dedupeKey: `renewal-item:${item.id}:refund`,
+      });
+    }
+    await this.repo.setItem(item.id, { status: 'error', errorMsg: reason });
+  }
+}

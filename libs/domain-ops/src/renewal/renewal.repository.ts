@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+
+export type RenewalStatus = 'charging' | 'processing' | 'done' | 'failed';
+export type RenewalItemStatus = 'queued' | 'processing' | 'error' | 'accepted' | 'done';
+
+export interface Renewal {
+  id: string;
+  userId: number;
+  idempotencyKey: string;
+  kind: 'manual' | 'auto';
+  total: number;
+  paymentType: string;
+  paymentSessionId: string | null;
+  withAutoUpdate: boolean;
+  status: RenewalStatus;
+  error: string | null;
+  createdAt: Date;
+}
+
+export interface RenewalItem {
+  id: number;
+  renewalId: string;
+  position: number;
+  domainId: number;
+  name: string;
+  punycode: string;
+  period: number;
+  point: number;
+  restore: boolean;
+  fromExpiry: Date | null;
+  newExpiry: Date | null;
+  status: RenewalItemStatus;
+  errorMsg: string | null;
+  spent: boolean;
+  refunded: boolean;
+}
+export type NewRenewalItem = Pick<RenewalItem, 'position' | 'domainId' | 'name' | 'punycode' | 'period' | 'point' | 'restore'>;
+
+/** An owned domain as renewal reads it. */
+export interface RenewableDomain {
+  id: number;
+  userId: number;
+  name: string;
+  punycode: string;
+  tld: string;
+  registryDomainId: string | null;
+  dueDate: Date | null;
+  status: 'active' | 'pending' | 'provisional';
+  isTrash: boolean;
+  autoUpdate: boolean;
+}
+
+const toRenewal = (r: Record<string, any>): Renewal => ({
+  id: r.id, userId: Number(r.user_id), idempotencyKey: r.idempotency_key, kind: r.kind, total: Number(r.total), paymentType: r.payment_type,
+  paymentSessionId: r.payment_session_id, withAutoUpdate: r.with_auto_update, status: r.status, error: r.error, createdAt: new Date(r.created_at),
+});
+const toItem = (r: Record<string, any>): RenewalItem => ({
+  id: Number(r.id), renewalId: r.order_id, position: Number(r.position), domainId: Number(r.domain_id), name: r.name, punycode: r.punycode,
+  period: Number(r.period), point: Number(r.point), restore: r.restore, fromExpiry: r.from_expiry ? new Date(r.from_expiry) : null,
+  newExpiry: r.new_expiry ? new Date(r.new_expiry) : null, status: r.status, errorMsg: r.error_msg, spent: r.spent, refunded: r.refunded,
+});
+const toDomain = (r: Record<string, any>): RenewableDomain => ({
+  id: Number(r.id), userId: Number(r.user_id), name: r.name, punycode: r.punycode, tld: r.tld, registryDomainId: r.registry_domain_id,
+  dueDate: r.due_date ? new Date(r.due_date) : null, status: r.status, isTrash: r.is_trash, autoUpdate: r.is_auto_update_enabled,
+});
+
+/** domain_ops.renewal_orders / renewal_order_items, and the owned-domain reads and writes a renewal needs. */
+@Injectable()
+export class RenewalRepository {
+  constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource) {}
+
+  async domainsByName(userId: number, punycodes: string[]): Promise<RenewableDomain[]> {
+    if (!punycodes.length) return [];
+    return (await this.ds.query('SELECT * FROM domain_ops.domains WHERE user_id = $1 AND punycode = ANY($2)', [userId, punycodes])).map(toDomain);
+  }
+
+  async domainsById(userId: number, ids: number[]): Promise<RenewableDomain[]> {
+    if (!ids.length) return [];
+    return (await this.ds.query('SELECT * FROM domain_ops.domains WHERE user_id = $1 AND id = ANY($2) ORDER BY id', [userId, ids])).map(toDomain);
+  }
+
+  async domain(id: number): Promise<RenewableDomain | null> {
+    const rows = await this.ds.query('SELECT * FROM domain_ops.domains WHERE id = $1', [id]);
+    return rows.length ? toDomain(rows[0]) : null;
+  }
+
+  /** Of these domains, those with a renewal still running. */
+  async pendingDomainIds(ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.ds.query(`SELECT DISTINCT domain_id FROM domain_ops.renewal_order_items WHERE domain_id = ANY($1) AND status IN ('queued', 'processing')`, [ids]);
+    return rows.map((r: { domain_id: string }) => Number(r.domain_id));
+  }
+
+  create(o: Omit<Renewal, 'status' | 'error' | 'createdAt'>, items: NewRenewalItem[]): Promise<{ renewal: Renewal; items: RenewalItem[] } | null> {
+    return this.ds.transaction(async (m) => {
+      const rows = await m.query(
+        `INSERT INTO domain_ops.renewal_orders (id, user_id, idempotency_key, kind, total, payment_type, payment_session_id, with_auto_update, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'charging') ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
+        [o.id, o.userId, o.idempotencyKey, o.kind, o.total, o.paymentType, o.paymentSessionId, o.withAutoUpdate],
+      );
+      if (!rows.length) return null;
+      const out: RenewalItem[] = [];
+      for (const i of items) {
+        const r = await m.query(
+          `INSERT INTO domain_ops.renewal_order_items (order_id, position, domain_id, name, punycode, period, point, restore, status)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued') RETURNING *`,
+          [o.id, i.position, i.domainId, i.name, i.punycode, i.period, i.point, i.restore],
+        );
+        out.push(toItem(r[0]));
+      }
+      return { renewal: toRenewal(rows[0]), items: out };
+    });
+  }
+
+  async findByKey(userId: number, key: string): Promise<Renewal | null> {
+    const rows = await this.ds.query('SELECT * FROM domain_ops.renewal_orders WHERE user_id = $1 AND idempotency_key = $2', [userId, key]);
+    return rows.length ? toRenewal(rows[0]) : null;
+  }
+
+  async find(id: string): Promise<Renewal | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const rows = await this.ds.query('SELECT * FROM domain_ops.renewal_orders WHERE id = $1', [id]);
+    return rows.length ? toRenewal(rows[0]) : null;
+  }
+
+  async items(renewalId: string): Promise<RenewalItem[]> {
+    return (await this.ds.query('SELECT * FROM domain_ops.renewal_order_items WHERE order_id = $1 ORDER BY position', [renewalId])).map(toItem);
+  }
+
+  async item(id: number): Promise<RenewalItem | null> {
+    const rows = await this.ds.query('SELECT * FROM domain_ops.renewal_order_items WHERE id = $1', [id]);
+    return rows.length ? toItem(rows[0]) : null;
+  }
+
+  async setStatus(id: string, status: RenewalStatus, error: string | null = null): Promise<void> {
+    await this.ds.query(
+      `UPDATE domain_ops.renewal_orders SET status = $2, error = coalesce($3, error), finished_at = CASE WHEN $2 IN ('done', 'failed') THEN now() ELSE finished_at END WHERE id = $1`,
+      [id, status, error],
+    );
+  }
+
+  async markSpent(itemId: number): Promise<void> {
+    await this.ds.query('UPDATE domain_ops.renewal_order_items SET spent = true, updated_at = now() WHERE id = $1', [itemId]);
+  }
+
+  async markRefunded(itemId: number): Promise<void> {
+    await this.ds.query('UPDATE domain_ops.renewal_order_items SET refunded = true, updated_at = now() WHERE id = $1', [itemId]);
+  }
+
+  /** The registry expiry this item renews from, recorded once (the first attempt's). */
+  async setFromExpiry(itemId: number, at: Date): Promise<Date> {
+    await this.ds.query('UPDATE domain_ops.renewal_order_items SET from_expiry = coalesce(from_expiry, $2), updated_at = now() WHERE id = $1', [itemId, at]);
+    const rows = await this.ds.query('SELECT from_expiry FROM domain_ops.renewal_order_items WHERE id = $1', [itemId]);
+    return new Date(rows[0].from_expiry);
+  }
+
+  async setItem(itemId: number, patch: { status: RenewalItemStatus; errorMsg?: string | null; newExpiry?: Date | null }): Promise<void> {
+    await this.ds.query(
+      'UPDATE domain_ops.renewal_order_items SET status = $2, error_msg = $3, new_expiry = coalesce($4, new_expiry), updated_at = now() WHERE id = $1',
+      [itemId, patch.status, patch.errorMsg ?? null, patch.newExpiry ?? null],
+    );
+  }
+
+  /** The renewed domain: its new due date, and auto-renew on when the member asked for it. */
+  async renewed(domainId: number, dueDate: Date, autoUpdateOn: boolean): Promise<void> {
+    await this.ds.query(
+      `UPDATE domain_ops.domains SET due_date = $2, is_auto_update_enabled = is_auto_update_enabled OR $3, updated_at = now() WHERE id = $1`,
+      [domainId, dueDate, autoUpdateOn],
+    );
+  }
+}

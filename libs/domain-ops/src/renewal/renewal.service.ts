@@ -1,0 +1,186 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  isOrdersRpcError, OrdersErrorCode, PendingRenewalsResult, RenewQuoteDto, RenewReadyResult, RenewResult, RenewResultRow, RenewRpcRequest,
+} from '@registrar/contracts';
+import { Clock, CLOCK } from '@registrar/infra';
+import { fmt, M } from '@registrar/messages';
+import { formatDateJst, isExpired, renewalPeriodOptions, renewalPrice, renewalWindow } from '@registrar/rules';
+import { DomainOpsQueue } from '../jobs/domain-ops.queue';
+import { CatalogPort, normaliseName } from '../ports/catalog.port';
+import { OrdersPort } from '../ports/orders.port';
+import { renewalKeys } from './renewal-keys';
+import { NewRenewalItem, RenewableDomain, Renewal, RenewalItem, RenewalRepository } from './renewal.repository';
+
+/** At most this many domains per renewal (the list's bulk actions allow 1000; the registry work is per domain). */
+export const MAX_DOMAINS_PER_RENEWAL = 100;
+/** POST mypage/domain/renew waits this long for the registry before answering 'accepted' rows (code 1). */
+export const renewAnswerWaitMs = () => Number(process.env.RENEW_ANSWER_WAIT_MS ?? 20_000);
+
+
+const ENDED = new Set(['error', 'accepted', 'done']);
+
+/**
+ * Renewal: the modal's quote (POST mypage/domain/ready), POST mypage/domain/renew and the pending lookup.
+ * Pays as purchase does (points first; a card or wallet only buys the shortfall as points through a payment session,
+ * consumed once), one ledger entry per domain keyed by the renewal, refunded when the registry refuses.
+ */
+@Injectable()
+export class RenewalService {
+  private readonly logger = new Logger(RenewalService.name);
+
+  constructor(
+    private readonly repo: RenewalRepository,
+    private readonly catalog: CatalogPort,
+    private readonly orders: OrdersPort,
+    private readonly queue: DomainOpsQueue,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The price and options of one owned domain today. */
+  async quote(d: RenewableDomain, pending: boolean): Promise<RenewQuoteDto> {
+    const now = this.clock.now();
+    const q = await this.catalog.quote(d.punycode).catch(() => null);
+    const expired = d.dueDate ? isExpired(d.dueDate, now) : false;
+    const base = {
+      id: d.id, name: d.name, punycode: d.punycode, due_date: d.dueDate ? formatDateJst(d.dueDate) : null, expired, pending,
+      is_auto_update_enabled_flg: (d.autoUpdate ? 1 : 0) as 0 | 1,
+    };
+    if (!q || !d.dueDate) {
+      return { ...base, window: 'out', renew: 0, restore: 0, minimum_years: 1, registration_unit: 1, period_options: [], error: fmt(M.priceFetchFailed, { domain: d.name }) };
+    }
+    const window = renewalWindow({ name: d.name, dueDate: d.dueDate, now, gracePeriod: q.summary.grace_period, restorePeriod: q.summary.restore_period });
+    const restorable = window !== 'restore' || (q.price.restore ?? 0) > 0;
+    const error = d.status === 'provisional' ? M.provisionalCannotRenew
+      : d.status === 'pending' ? M.renewAccepted
+        : pending ? M.renewAccepted
+          : window === 'out' || !restorable ? M.outOfPeriodDomain : null;
+    return {
+      ...base, window: restorable ? window : 'out', renew: q.price.renew ?? 0, restore: q.price.restore ?? 0,
+      minimum_years: q.summary.minimum_years, registration_unit: q.summary.registration_unit,
+      period_options: renewalPeriodOptions(d.name, q.summary, expired), error,
+    };
+  }
+
+  async ready(userId: number, domainIds: number[]): Promise<RenewReadyResult> {
+    const domains = await this.repo.domainsById(userId, domainIds.slice(0, 1000));
+    const pending = new Set(await this.repo.pendingDomainIds(domains.map((d) => d.id)));
+    const [point, quotes] = await Promise.all([this.orders.balance(userId), Promise.all(domains.map((d) => this.quote(d, pending.has(d.id))))]);
+    return { user: { point }, domains: quotes };
+  }
+
+  async pending(userId: number, domainIds: number[]): Promise<PendingRenewalsResult> {
+    const mine = await this.repo.domainsById(userId, domainIds.slice(0, 1000));
+    return (await this.repo.pendingDomainIds(mine.map((d) => d.id))).map((domain_id) => ({ domain_id }));
+  }
+
+  async renew(req: RenewRpcRequest, kind: 'manual' | 'auto' = 'manual'): Promise<RenewResult> {
+    const userId = req.userId;
+    const key = typeof req.idempotencyKey === 'string' && req.idempotencyKey.trim() ? req.idempotencyKey.trim().slice(0, 100) : randomUUID();
+    const rows = Array.isArray(req.domains) ? req.domains : [];
+    if (!rows.length) return refused([M.selectDomain]);
+    if (rows.length > MAX_DOMAINS_PER_RENEWAL) return refused([fmt(M.tooManyRenewals, { max: MAX_DOMAINS_PER_RENEWAL })]);
+
+    const wait = kind === 'manual' ? renewAnswerWaitMs() : 0;
+    const existing = await this.repo.findByKey(userId, key);
+    if (existing) return this.answer(existing, [], wait);
+
+    const names = rows.map((r) => normaliseName(String(r?.name ?? '')));
+    const owned = new Map((await this.repo.domainsByName(userId, names.filter((n) => n).map((n) => n!.punycode))).map((d) => [d.punycode, d]));
+    const pending = new Set(await this.repo.pendingDomainIds([...owned.values()].map((d) => d.id)));
+    const refusedRows: RenewResultRow[] = [];
+    const items: NewRenewalItem[] = [];
+    const seen = new Set<string>();
+    for (const [i, row] of rows.entries()) {
+      const input = String(row?.name ?? '');
+      const period = Number(row?.period);
+      const d = names[i] ? owned.get(names[i]!.punycode) : undefined;
+      const no = (msg: string) => refusedRows.push(errorRow(d?.id ?? null, d?.name ?? input, period, msg));
+      if (!d) { no(fmt(M.renewDomainNotFound, { domain: input })); continue; }
+      if (seen.has(d.punycode)) continue;
+      seen.add(d.punycode);
+      const q = await this.quote(d, pending.has(d.id));
+      if (q.error) { no(q.pending ? fmt(M.renewInProgress, { domain: d.name }) : q.error); continue; }
+      if (!q.period_options.includes(period)) { no(fmt(M.renewPeriodInvalid, { domain: d.name })); continue; }
+      items.push({ position: i, domainId: d.id, name: d.name, punycode: d.punycode, period, point: renewalPrice(q.window, q, period), restore: q.window === 'restore' });
+    }
+    if (!items.length) return { result: false, renewalId: null, data: refusedRows, errors: [...new Set(refusedRows.map((r) => r.error_msg!))] };
+    const total = items.reduce((s, i) => s + i.point, 0);
+    // point: the points shown as used (at most the total; a card or wallet bought the rest first); totalFee when sent must be the total
+    const point = Number(req.point);
+    const totalFee = req.totalFee == null ? total : Number(req.totalFee);
+    if (!Number.isInteger(point) || point < 0 || point > total || totalFee !== total) return { result: false, renewalId: null, data: refusedRows, errors: [M.totalMismatch] };
+    const paymentType = req.payment?.type ?? 'point';
+    const sessionId = paymentType === 'card' || paymentType === 'wallet' ? (req.payment?.sessionId ?? null) : null;
+    const withAutoUpdate = req.withAutoUpdate === true || Number(req.withAutoUpdate) === 1;
+
+    const made = await this.repo.create({ id: randomUUID(), userId, idempotencyKey: key, kind, total, paymentType, paymentSessionId: sessionId, withAutoUpdate }, items);
+    if (!made) return this.answer((await this.repo.findByKey(userId, key))!, refusedRows, wait);
+    const { renewal } = made;
+    if (sessionId) {
+      const consumed = await this.orders.consumeSession(userId, sessionId).catch(() => false);
+      if (!consumed) return this.abort(renewal, made.items, refusedRows, [M.cardSessionFailed]);
+    }
+    for (const item of made.items) {
+      if (item.point <= 0) continue;
+      try {
+        await this.orders.spend(userId, item.point, renewalKeys(renewal.id, item.punycode).spend, `renewal:${renewal.id}`);
+        await this.repo.markSpent(item.id);
+        item.spent = true;
+      } catch (e) {
+        const msg = isOrdersRpcError(e) && e.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
+        if (!isOrdersRpcError(e)) this.logger.error(`spend for ${item.punycode}: ${(e as Error)?.message ?? e}`);
+        return this.abort(renewal, made.items, refusedRows, [msg]);
+      }
+    }
+    await this.repo.setStatus(renewal.id, 'processing');
+    await this.queue.enqueueRenewal(renewal.id, made.items);
+    return this.answer(renewal, refusedRows, wait);
+  }
+
+  private async abort(renewal: Renewal, items: RenewalItem[], refusedRows: RenewResultRow[], errors: string[]): Promise<RenewResult> {
+    for (const item of items.filter((i) => i.spent)) {
+      await this.orders.refund(renewal.userId, item.point, renewalKeys(renewal.id, item.punycode).refund, `renewal:${renewal.id}`);
+      await this.repo.markRefunded(item.id);
+    }
+    for (const item of items) await this.repo.setItem(item.id, { status: 'error', errorMsg: errors[0] });
+    await this.repo.setStatus(renewal.id, 'failed', errors.join('\n'));
+    return { result: false, renewalId: renewal.id, data: [...items.map((i) => errorRow(i.domainId, i.name, i.period, errors[0])), ...refusedRows], errors };
+  }
+
+  /** The renewal's rows, after waiting up to `waitMs` for the registry: done 0, still running or pending 1, error 2. */
+  async answer(renewal: Renewal, refusedRows: RenewResultRow[], waitMs = 0): Promise<RenewResult> {
+    const until = Date.now() + waitMs;
+    let items = await this.repo.items(renewal.id);
+    while (waitMs > 0 && !items.every((i) => ENDED.has(i.status)) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+      items = await this.repo.items(renewal.id);
+    }
+    const fresh = await this.repo.find(renewal.id);
+    if (fresh?.status === 'failed') return { result: false, renewalId: renewal.id, data: [...items.map((i) => toRow(i, fresh)), ...refusedRows], errors: (fresh.error ?? M.unexpectedError).split('\n') };
+    return { result: true, renewalId: renewal.id, data: [...items.map((i) => toRow(i, fresh ?? renewal)), ...refusedRows], errors: [] };
+  }
+
+  async status(userId: number, renewalId: string): Promise<RenewResult | null> {
+    const r = await this.repo.find(renewalId);
+    if (!r || r.userId !== userId) return null;
+    return this.answer(r, []);
+  }
+}
+
+function refused(errors: string[]): RenewResult {
+  return { result: false, renewalId: null, data: [], errors };
+}
+
+function errorRow(id: number | null, name: string, years: number, msg: string): RenewResultRow {
+  return { id, domain_id: null, name, years: Number.isFinite(years) ? years : 0, available_period: null, code: 2, error_msg: msg, restore: false, point: 0, auto_renew: null };
+}
+
+function toRow(i: RenewalItem, r: Renewal): RenewResultRow {
+  const code = i.status === 'done' ? 0 : i.status === 'error' ? 2 : 1;
+  return {
+    id: i.domainId, domain_id: null, name: i.name, years: i.period, available_period: i.newExpiry ? formatDateJst(i.newExpiry) : null,
+    code, error_msg: code === 2 ? (i.errorMsg ?? M.renewFailed) : code === 1 ? M.renewAccepted : null, restore: i.restore, point: i.point,
+    auto_renew: r.withAutoUpdate ? code !== 2 : null,
+  };
+}

@@ -1,0 +1,33 @@
+import { isExpired, renewalPrice, renewalWindow } from './renewal';
+
+const at = (iso: string) => new Date(iso);
+
+describe('renewal price rule', () => {
+  const com = { name: 'rakko.com', gracePeriod: 30, restorePeriod: 30 };
+  it('renews at the renewal price through due date + grace, then restores, then is out of period', () => {
+    const due = '2026-12-01T03:00:00Z'; // 12:00 Tokyo
+    expect(renewalWindow({ ...com, dueDate: due, now: at('2026-11-01T00:00:00Z') })).toBe('renew');
+    expect(renewalWindow({ ...com, dueDate: due, now: at('2026-12-31T14:59:00Z') })).toBe('renew'); // 12-31 23:59 Tokyo = day 30
+    expect(renewalWindow({ ...com, dueDate: due, now: at('2026-12-31T15:00:00Z') })).toBe('restore'); // 2027-01-01 Tokyo
+    expect(renewalWindow({ ...com, dueDate: due, now: at('2027-01-30T14:00:00Z') })).toBe('restore');
+    expect(renewalWindow({ ...com, dueDate: due, now: at('2027-01-30T15:00:00Z') })).toBe('out');
+  });
+
+  it('closes a .jp renewal at 22:00 Tokyo on the due date', () => {
+    const jp = { name: 'rakko.jp', gracePeriod: 0, restorePeriod: 30, dueDate: '2026-12-01T03:00:00Z' };
+    expect(renewalWindow({ ...jp, now: at('2026-12-01T12:59:00Z') })).toBe('renew'); // 21:59 Tokyo
+    expect(renewalWindow({ ...jp, now: at('2026-12-01T13:00:00Z') })).toBe('restore'); // 22:00 Tokyo
+    expect(renewalWindow({ ...jp, restorePeriod: 0, now: at('2026-12-01T13:00:00Z') })).toBe('out');
+  });
+
+  it('prices restore as the restore fee (one year included) plus the renewal for further years', () => {
+    expect(renewalPrice('renew', { renew: 1_500, restore: 9_000 }, 2)).toBe(3_000);
+    expect(renewalPrice('restore', { renew: 1_500, restore: 9_000 }, 2)).toBe(10_500);
+    expect(renewalPrice('out', { renew: 1_500, restore: 9_000 }, 1)).toBe(0);
+  });
+
+  it('is expired from the day after the due date', () => {
+    expect(isExpired('2026-12-01T03:00:00Z', at('2026-12-01T14:00:00Z'))).toBe(false);
+    expect(isExpired('2026-12-01T03:00:00Z', at('2026-12-01T15:00:00Z'))).toBe(true);
+  });
+});

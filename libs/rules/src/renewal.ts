@@ -1,0 +1,58 @@
+/**
+ * Renewal rules (000 spec §4 "Renewal price rule", §9 ".jp renewal deadline"; 001 spec §9), shared by the renewal modal
+ * and the server (the server is the authority).
+ */
+import { daysBetweenJst, formatDateJst } from './dates';
+
+export type RenewalWindow = 'renew' | 'restore' | 'out';
+
+/** Auto-renew runs this many days before expiry; the modal's option says 'within 30 days of expiry'. */
+export const AUTO_RENEW_WITHIN_DAYS = 30;
+
+/** .jp names (jp and every second-level or geographic *.jp): renewals close at 22:00 Tokyo on the due date. */
+export function isJpName(name: string): boolean {
+  return /\.jp\.?$/i.test(String(name).trim());
+}
+export const JP_RENEWAL_DEADLINE_HOUR = 22;
+
+export interface RenewalWindowInput {
+  name: string;
+  dueDate: Date | string;
+  now: Date;
+  /** days after the due date during which the renewal price still applies */
+  gracePeriod: number;
+  /** days after the grace period during which the domain can be restored (at the restore price) */
+  restorePeriod: number;
+}
+
+/**
+ * Which price applies today: within due date + grace the renewal price; then within grace + restore the restore price
+ * (the domain is restored through RGP); after that the domain is out of period ('期間外ドメイン', not sent).
+ * A .jp renewal at the renewal price closes at 22:00 Tokyo on the last day of that window.
+ */
+export function renewalWindow(i: RenewalWindowInput): RenewalWindow {
+  const grace = Math.max(0, Math.floor(i.gracePeriod || 0));
+  const restore = Math.max(0, Math.floor(i.restorePeriod || 0));
+  const daysPast = daysBetweenJst(i.dueDate, i.now); // 0 on the due date, 1 the day after
+  let renewOpen = daysPast <= grace;
+  if (renewOpen && isJpName(i.name) && daysPast === grace && tokyoHour(i.now) >= JP_RENEWAL_DEADLINE_HOUR) renewOpen = false;
+  if (renewOpen) return 'renew';
+  if (restore > 0 && daysPast <= grace + restore) return 'restore';
+  return 'out';
+}
+
+/** Expired: the due date is before today (Tokyo). */
+export function isExpired(dueDate: Date | string, now: Date): boolean {
+  return formatDateJst(dueDate) < formatDateJst(now);
+}
+
+/** The price of renewing for `years`: renewal × years, or restore (which includes one year's renewal) + renewal × (years − 1). */
+export function renewalPrice(kind: RenewalWindow, prices: { renew: number; restore: number }, years: number): number {
+  if (kind === 'out') return 0;
+  if (!Number.isInteger(years) || years < 1) throw new RangeError(`years must be a positive integer, got ${years}`);
+  return kind === 'restore' ? prices.restore + prices.renew * (years - 1) : prices.renew * years;
+}
+
+function tokyoHour(d: Date): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', hourCycle: 'h23' }).format(d));
+}

@@ -1,0 +1,143 @@
+/**
+ * Renewal end to end through the real gateway: the modal's rows (POST mypage/domain/ready), POST mypage/domain/renew
+ * paid by points or by a card shortfall session, exactly once under a retried submit, the registry's expiry moved,
+ * the pending lookup, refusals per row, a registry refusal refunded, and a .jp in its redemption period restored
+ * through RGP at the restore price on the shared test clock.
+ */
+import { randomUUID } from 'node:crypto';
+import { EppClientPool } from '@registrar/epp';
+import { M } from '@registrar/messages';
+import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
+import { Member, PurchaseHarness, saveCard, startPurchaseHarness, xhr } from '../purchase/purchase-harness';
+import { buyDomain } from './renewal-helpers';
+
+let p: PurchaseHarness;
+let epp: EppClientPool;
+
+beforeAll(async () => {
+  process.env.RENEW_ANSWER_WAIT_MS = '30000';
+  p = await startPurchaseHarness();
+  epp = eppClient();
+}, 180_000);
+afterAll(async () => {
+  await epp?.close();
+  await p?.close();
+}, 60_000);
+
+const buy = (c: Member, name: string) => buyDomain(p, c, name);
+
+const ready = async (c: Member, ids: number[]) => (await c.agent.post('/mypage/domain/ready').set(xhr(c)).send({ domainIds: ids }).expect(200)).body;
+const renew = (c: Member, body: Record<string, unknown>) => c.agent.post('/mypage/domain/renew').set(xhr(c)).send({ payment: { type: 'point' }, idempotencyKey: randomUUID(), ...body });
+const ledgerSum = async (userId: number) => Number((await p.db.query('SELECT coalesce(sum(delta), 0)::bigint AS s FROM orders.point_entries WHERE user_id = $1', [userId])).rows[0].s);
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+const plusYears = (d: Date, y: number) => { const x = new Date(d); x.setUTCFullYear(x.getUTCFullYear() + y); return x; };
+
+describe('renewing domains', () => {
+  it('renews a .com for two years with points, exactly once under a retried submit, and the registry expiry moves by two years', async () => {
+    const c = await p.member();
+    const name = await freeName(epp, 'com', 'rn');
+    const id = await buy(c, name);
+    const before = (await epp.info(name)).exDate!;
+    const r0 = await ready(c, [id]);
+    const row = r0.domains[0];
+    expect(row).toMatchObject({ id, name, window: 'renew', expired: false, pending: false, error: null });
+    expect(row.period_options).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const total = row.renew * 2;
+    await p.grant(c.userId, total);
+    expect(r0.user.point).toBe(0);
+
+    const key = randomUUID();
+    const [a, b] = await Promise.all([
+      renew(c, { domains: [{ name, period: 2 }], point: total, totalFee: total, idempotencyKey: key }).expect(200),
+      renew(c, { domains: [{ name, period: 2 }], point: total, totalFee: total, idempotencyKey: key }).expect(200),
+    ]);
+    expect(a.body.renewalId).toBe(b.body.renewalId);
+    const done = a.body.data[0].code === 0 ? a.body : b.body;
+    expect(done).toMatchObject({ result: true, errors: [] });
+    expect(done.data[0]).toMatchObject({ id, name, years: 2, code: 0, error_msg: null, restore: false, point: total, available_period: ymd(plusYears(before, 2)) });
+    expect(ymd((await epp.info(name)).exDate!)).toBe(ymd(plusYears(before, 2)));
+    expect(await p.balance(c.userId)).toBe(0);
+    expect(await ledgerSum(c.userId)).toBe(0);
+    // answered the same again later; nothing more charged or renewed
+    const again = await renew(c, { domains: [{ name, period: 2 }], point: total, idempotencyKey: key }).expect(200);
+    expect(again.body.data[0]).toMatchObject({ code: 0 });
+    expect(ymd((await epp.info(name)).exDate!)).toBe(ymd(plusYears(before, 2)));
+    expect((await c.agent.get(`/mypage/domain/ready/pending?domainIds[]=${id}`).set(xhr(c)).expect(200)).body).toEqual([]);
+    const list = (await p.db.query('SELECT due_date FROM domain_ops.domains WHERE id = $1', [id])).rows[0];
+    expect(ymd(new Date(list.due_date))).toBe(ymd(plusYears(before, 2)));
+  }, 120_000);
+
+  it('refuses per row: a domain not held, a period not offered, a price the member did not see; nothing is charged', async () => {
+    const c = await p.member();
+    const name = await freeName(epp, 'net', 'rn');
+    const id = await buy(c, name);
+    const { renew: price } = (await ready(c, [id])).domains[0];
+    await p.grant(c.userId, 50_000);
+    const r = await renew(c, { domains: [{ name: 'not-mine-at-all.com', period: 1 }, { name, period: 10 }], point: 0 }).expect(200);
+    expect(r.body).toMatchObject({ result: false, renewalId: null });
+    expect(r.body.data.map((d: { code: number; error_msg: string }) => [d.code, d.error_msg])).toEqual([
+      [2, 'not-mine-at-all.comは管理しているドメインではありません'], [2, `${name}の更新年数が正しくありません`],
+    ]);
+    const wrongTotal = await renew(c, { domains: [{ name, period: 1 }], point: price, totalFee: price - 1 }).expect(200);
+    expect(wrongTotal.body).toMatchObject({ result: false, errors: [M.totalMismatch] });
+    const poor = await renew(c, { domains: [{ name, period: 9 }], point: 0 }).expect(200);
+    expect(poor.body.result).toBe(price * 9 > 50_000 ? false : true);
+    if (!poor.body.result) expect(poor.body.errors).toEqual([M.pointsInsufficient]);
+    expect(await ledgerSum(c.userId)).toBe(await p.balance(c.userId));
+  }, 120_000);
+
+  it('pays a shortfall by card through the renewal session (the 50-yen rule), and the paid session renews once only', async () => {
+    const c = await p.member();
+    const name = await freeName(epp, 'com', 'rc');
+    const id = await buy(c, name);
+    const { renew: price } = (await ready(c, [id])).domains[0];
+    await p.grant(c.userId, price - 30);
+    const card = await saveCard(c);
+    const session = await c.agent.post('/mypage/point/domain/renew/session').set(xhr(c))
+      .send({ domains: [{ name, point: price }], amount: 50, stripeCardId: card, resultRenewDomains: [{ name, period: 1 }], withAutoUpdate: true, allUpdateDuration: 1 }).expect(200);
+    expect(session.body).toMatchObject({ result: true, status: 'paid', minimumApplied: true, surplusPoints: 20 });
+    const r = await renew(c, { domains: [{ name, period: 1 }], point: price - 30, withAutoUpdate: true, payment: { type: 'card', sessionId: session.body.sessionId } }).expect(200);
+    expect(r.body.data[0]).toMatchObject({ code: 0, auto_renew: true });
+    const again = await renew(c, { domains: [{ name, period: 1 }], point: 0, payment: { type: 'card', sessionId: session.body.sessionId } }).expect(200);
+    expect(again.body).toMatchObject({ result: false, errors: [M.cardSessionFailed] });
+    expect(await p.balance(c.userId)).toBe(20);
+    expect(await ledgerSum(c.userId)).toBe(20);
+    const row = (await p.db.query('SELECT is_auto_update_enabled FROM domain_ops.domains WHERE id = $1', [id])).rows[0];
+    expect(row.is_auto_update_enabled).toBe(true);
+  }, 120_000);
+
+  it('a renewal the registry refuses is refunded, with the reason on the row and in the action log', async () => {
+    const c = await p.member();
+    const name = await freeName(epp, 'com', 'rf');
+    const id = await buy(c, name);
+    const { renew: price } = (await ready(c, [id])).domains[0];
+    await p.grant(c.userId, price);
+    await epp.update({ name, add: { statuses: ['clientRenewProhibited'] } });
+    const r = await renew(c, { domains: [{ name, period: 1 }], point: price }).expect(200);
+    expect(r.body.data[0]).toMatchObject({ code: 2, error_msg: M.renewFailed });
+    expect(await p.balance(c.userId)).toBe(price);
+    const log = (await p.db.query(`SELECT subject, type, point FROM domain_ops.action_logs WHERE user_id = $1 AND subject = 'ドメイン更新失敗'`, [c.userId])).rows;
+    expect(log).toEqual([{ subject: 'ドメイン更新失敗', type: 1, point: price }]);
+  }, 120_000);
+
+  it('a .jp past its due date is in redemption: the modal offers the minimum at the restore price, and the renewal restores it through RGP', async () => {
+    const c = await p.member();
+    const name = await freeName(epp, 'jp', 'rr');
+    const id = await buy(c, name);
+    const before = (await epp.info(name)).exDate!;
+    const now = await simClock.now();
+    const days = Math.ceil((before.getTime() - now.getTime()) / 86_400_000) + 2;
+    await simClock.advanceDays(days);
+    await p.syncClock();
+    expect((await epp.info(name)).rgpStatuses).toContain('redemptionPeriod');
+    const row = (await ready(c, [id])).domains[0];
+    expect(row).toMatchObject({ expired: true, window: 'restore', period_options: [1], error: null });
+    await p.grant(c.userId, row.restore);
+    const r = await renew(c, { domains: [{ name, period: 1 }], point: row.restore }).expect(200);
+    expect(r.body.data[0]).toMatchObject({ code: 0, restore: true, point: row.restore });
+    const info = await epp.info(name);
+    expect(info.rgpStatuses).not.toContain('redemptionPeriod');
+    expect(ymd(info.exDate!)).toBe(ymd(plusYears(before, 1)));
+    expect(await p.balance(c.userId)).toBe(0);
+  }, 120_000);
+});
