@@ -1,6 +1,6 @@
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { BullBoardModule } from '@bull-board/nestjs';
+import { BullBoardModule, type BullBoardModuleOptions } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import type { NextFunction, Request, Response } from 'express';
@@ -12,6 +12,8 @@ import { UsersRepository } from '../identity/users/users.repository';
 
 export const QUEUE_BOARD_ROUTE = '/admin/queues';
 const QUEUES = Object.values(QueueName);
+// @bull-board/express 9.10.1 pins its own @bull-board/api 9.10.1 (the nestjs module uses 9.10.2): same shape, separate declarations
+const Adapter = ExpressAdapter as unknown as BullBoardModuleOptions['adapter'];
 
 /** Filled when the module is created: the gate below runs outside Nest's injection (Bull Board's own middleware slot). */
 const gate: { users: UsersRepository | null } = { users: null };
@@ -58,7 +60,7 @@ export async function queueBoardGate(req: Request, res: Response, next: NextFunc
     IdentityModule,
     bullRootModule(),
     BullModule.registerQueue(...QUEUES.map((name) => ({ name }))),
-    BullBoardModule.forRoot({ route: QUEUE_BOARD_ROUTE, adapter: ExpressAdapter, middleware: queueBoardGate, boardOptions: { uiConfig: { boardTitle: 'ラッコドメイン キュー' } } }),
+    BullBoardModule.forRoot({ route: QUEUE_BOARD_ROUTE, adapter: Adapter, middleware: queueBoardGate, boardOptions: { uiConfig: { boardTitle: 'ラッコドメイン キュー' } } }),
     BullBoardModule.forFeature(...QUEUES.map((name) => ({ name, adapter: BullMQAdapter }))),
   ],
 })
