@@ -57,6 +57,38 @@ test.describe('domain list', () => {
     await expect(page.getByTestId('hit-count')).toHaveText(`${expired.validDomains.total}件`);
     await expect(rows(page).first()).toContainText('-');
 
+    // the sidebar keyword box posts a form; the list shows the matches with the keyword in its URL
+    const word = all.validDomains.data[0]!.name.split('-')[0]!;
+    const byWord = await apiSearch(page.request, headers, { key: word, pagingNum: 200 });
+    await page.getByRole('search', { name: 'ドメインを検索' }).getByRole('textbox').fill(word);
+    await page.getByRole('search', { name: 'ドメインを検索' }).getByRole('button', { name: '検索' }).click();
+    await expect(page).toHaveURL(new RegExp(`key=${word}`));
+    await expect(page.getByTestId('hit-count')).toHaveText(`${byWord.validDomains.total}件`);
+
+    // the advanced search: the date-range message, then a lock + inflow search posted as a form
+    await page.getByRole('navigation', { name: 'マイページメニュー' }).getByRole('button', { name: '詳細検索' }).click();
+    const modal = page.getByRole('dialog', { name: '詳細検索' });
+    await modal.getByLabel('有効期限（開始）').fill('2027-02-01');
+    await modal.getByLabel('有効期限（終了）').fill('2027-01-01');
+    await modal.getByRole('button', { name: 'この条件で検索' }).click();
+    await expect(modal.getByTestId('advanced-errors')).toHaveText(M.expiryDateRange);
+    await modal.getByRole('button', { name: 'クリア' }).click();
+    await modal.getByRole('textbox', { name: 'ドメインロック' }).click();
+    await page.getByRole('option', { name: 'ON', exact: true }).click();
+    await modal.getByRole('textbox', { name: '推定流入数' }).click();
+    await page.getByRole('option', { name: '100以上' }).click();
+    await modal.getByRole('button', { name: 'この条件で検索' }).click();
+    await expect(page).toHaveURL(/isDomainLock=1/);
+    const lockedBusy = await apiSearch(page.request, headers, { isDomainLock: '1', influxLimit: '100', pagingNum: 200 });
+    await expect(page.getByTestId('hit-count')).toHaveText(`${lockedBusy.validDomains.total}件`);
+    await expect(page.getByTestId('influx-chart').first().locator('svg')).toBeVisible();
+
+    // the purchase result step's domainPkIds[]
+    const two = all.validDomains.data.slice(0, 2);
+    await page.goto(`/mypage/domain?domainPkIds[]=${two[0]!.id}&domainPkIds[]=${two[1]!.id}`);
+    await expect(page.getByTestId('hit-count')).toHaveText('2件');
+    await expect(rows(page)).toHaveCount(2);
+
     // bad input from the URL shows the spec's message
     await page.goto('/mypage/domain?obtainDateStart=2026-05-01&obtainDateEnd=2026-04-01');
     await expect(page.getByTestId('search-errors')).toHaveText(M.registrationDateRange);
