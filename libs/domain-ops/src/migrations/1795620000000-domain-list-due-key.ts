@@ -14,9 +14,12 @@ export class DomainListDueKey1795620000000 implements MigrationInterface {
     await q.query('CREATE INDEX domains_user_due ON domain_ops.domains (user_id, due_key, id)');
     await q.query('CREATE INDEX domains_user_due_live ON domain_ops.domains (user_id, due_key, id) WHERE NOT is_trash');
     await q.query('CREATE INDEX domains_user_name_live ON domain_ops.domains (user_id, name, id) WHERE NOT is_trash');
+    // the CSV export reads keyset chunks by id
+    await q.query('CREATE INDEX domains_user_id ON domain_ops.domains (user_id, id)');
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP INDEX domain_ops.domains_user_id');
     await q.query('DROP INDEX domain_ops.domains_user_name_live');
     await q.query('DROP INDEX domain_ops.domains_user_due_live');
     await q.query('DROP INDEX domain_ops.domains_user_due');

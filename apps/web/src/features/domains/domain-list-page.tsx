@@ -68,8 +68,7 @@ export function DomainListPage() {
     navigate({ search: (prev: DomainListSearch) => ({ ...prev, action: undefined, cardRegistration: undefined }) as never, replace: true });
     if (!reopen) { sessionStorage.removeItem(RENEW_SESSION_KEY); return; }
     void readyByIds(ids).then((r) => { if (r.data.domains.length) setActive({ op: renew, domains: r.data.domains }); }).catch(() => undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, []); // once, on arrival from the provider
 
   const set = (patch: Partial<DomainListSearch>) => navigate({ search: (prev: DomainListSearch) => ({ ...prev, ...patch }) as never });
   const tab = search.domainType === 2 ? '2' : '1';
