@@ -127,7 +127,7 @@ test.describe('domain list', () => {
     await page.goto('/mypage/actionLog');
     await expect(page.getByTestId('action-log-row').first()).toBeVisible();
     await page.getByLabel('ドメイン名', { exact: true }).fill('no-such-domain-anywhere');
-    await page.getByRole('button', { name: '検索', exact: true }).click();
+    await page.getByRole('search', { name: '履歴の絞り込み' }).getByRole('button', { name: '検索' }).click();
     await expect(page).toHaveURL(/description=no-such-domain-anywhere/);
     await expect(page.getByText(M.noMatchingData)).toBeVisible();
     await page.goto('/mypage/actionLog');
