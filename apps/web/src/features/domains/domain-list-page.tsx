@@ -22,6 +22,7 @@ import { DOMAIN_OPERATIONS, disabledReasonOf, RENEW_SESSION_KEY, type DomainOper
 import { InfluxCell } from './influx-cell';
 import { DomainListExtras } from './list-extras';
 import { AdvancedSearchModal, KeywordSearch } from './search-forms';
+import { usePageTitle } from '../../lib/page-title';
 
 export const DOMAIN_LIST_TITLE = 'ドメイン管理';
 
@@ -53,9 +54,8 @@ export function DomainListPage() {
 
   const conditionKey = JSON.stringify({ ...condition, validDomainPage: undefined });
   useEffect(() => { setSelected(new Set()); setAllPages(false); }, [conditionKey]);
-  useEffect(() => {
-    document.title = active ? `${active.op.title} | ラッコドメイン` : `${DOMAIN_LIST_TITLE} | ラッコドメイン`;
-  }, [active]);
+  // the open modal's title is the tab's title (001 §2 "Each sets a tab title")
+  usePageTitle(active ? active.op.title : DOMAIN_LIST_TITLE);
 
   // return from the card / payment provider: reopen the renewal with its saved session, else reset URL and session
   useEffect(() => {
