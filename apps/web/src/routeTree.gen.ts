@@ -21,6 +21,8 @@ import { Route as AdminAudit_logRouteImport } from './routes/admin/audit_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
+import { Route as MypageLocalTransferInRouteImport } from './routes/mypage/localTransferIn'
+import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/localTransferOut'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
@@ -97,6 +99,16 @@ const MeIndexRoute = MeIndexRouteImport.update({
   id: '/me/',
   path: '/me/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const MypageLocalTransferInRoute = MypageLocalTransferInRouteImport.update({
+  id: '/localTransferIn',
+  path: '/localTransferIn',
+  getParentRoute: () => MypageRoute,
+} as any)
+const MypageLocalTransferOutRoute = MypageLocalTransferOutRouteImport.update({
+  id: '/localTransferOut',
+  path: '/localTransferOut',
+  getParentRoute: () => MypageRoute,
 } as any)
 const MypageSearchRoute = MypageSearchRouteImport.update({
   id: '/search',
@@ -190,6 +202,8 @@ export interface FileRoutesByFullPath {
   '/admin/audit_log': typeof AdminAudit_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
+  '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin/': typeof AdminIndexRoute
@@ -219,6 +233,8 @@ export interface FileRoutesByTo {
   '/admin/audit_log': typeof AdminAudit_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
+  '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin': typeof AdminIndexRoute
@@ -250,6 +266,8 @@ export interface FileRoutesById {
   '/admin/audit_log': typeof AdminAudit_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
+  '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin/': typeof AdminIndexRoute
@@ -282,6 +300,8 @@ export interface FileRouteTypes {
     | '/admin/audit_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/localTransferIn'
+    | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
     | '/admin/'
@@ -311,6 +331,8 @@ export interface FileRouteTypes {
     | '/admin/audit_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/localTransferIn'
+    | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
     | '/admin'
@@ -341,6 +363,8 @@ export interface FileRouteTypes {
     | '/admin/audit_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/localTransferIn'
+    | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
     | '/admin/'
@@ -465,6 +489,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/me/'
       preLoaderRoute: typeof MeIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/mypage/localTransferIn': {
+      id: '/mypage/localTransferIn'
+      path: '/localTransferIn'
+      fullPath: '/mypage/localTransferIn'
+      preLoaderRoute: typeof MypageLocalTransferInRouteImport
+      parentRoute: typeof MypageRoute
+    }
+    '/mypage/localTransferOut': {
+      id: '/mypage/localTransferOut'
+      path: '/localTransferOut'
+      fullPath: '/mypage/localTransferOut'
+      preLoaderRoute: typeof MypageLocalTransferOutRouteImport
+      parentRoute: typeof MypageRoute
     }
     '/mypage/search': {
       id: '/mypage/search'
@@ -600,6 +638,8 @@ const AdminRouteChildren: AdminRouteChildren = {
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MypageRouteChildren {
+  MypageLocalTransferInRoute: typeof MypageLocalTransferInRoute
+  MypageLocalTransferOutRoute: typeof MypageLocalTransferOutRoute
   MypageSearchRoute: typeof MypageSearchRoute
   MypagePaypalReturnRoute: typeof MypagePaypalReturnRoute
   MypageStripeAuthRoute: typeof MypageStripeAuthRoute
@@ -610,6 +650,8 @@ interface MypageRouteChildren {
 }
 
 const MypageRouteChildren: MypageRouteChildren = {
+  MypageLocalTransferInRoute: MypageLocalTransferInRoute,
+  MypageLocalTransferOutRoute: MypageLocalTransferOutRoute,
   MypageSearchRoute: MypageSearchRoute,
   MypagePaypalReturnRoute: MypagePaypalReturnRoute,
   MypageStripeAuthRoute: MypageStripeAuthRoute,

@@ -153,12 +153,14 @@ export class OperationRepository {
   }
 
   // ---- local facts of a domain
+  /** Replaces the domain's name servers in one statement (atomic). */
   async setNameServers(domainId: number, ns: string[]): Promise<void> {
-    await this.ds.transaction(async (m) => {
-      await m.query('DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1', [domainId]);
-      for (const [i, n] of ns.entries()) await m.query('INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) VALUES ($1, $2, $3)', [domainId, i + 1, n]);
-      await m.query('UPDATE domain_ops.domains SET updated_at = now() WHERE id = $1', [domainId]);
-    });
+    await this.ds.query(
+      `WITH del AS (DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1),
+            upd AS (UPDATE domain_ops.domains SET updated_at = now() WHERE id = $1)
+       INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) SELECT $1, p, n FROM unnest($2::text[]) WITH ORDINALITY AS x(n, p)`,
+      [domainId, ns],
+    );
   }
 
   async setFlags(domainId: number, v: { lock?: boolean; autoUpdate?: boolean; trash?: boolean; memo?: string | null }, m: Pick<EntityManager, 'query'> = this.ds): Promise<void> {
