@@ -156,9 +156,10 @@ export class OperationRepository {
   /** Replaces the domain's name servers in one statement (atomic). */
   async setNameServers(domainId: number, ns: string[]): Promise<void> {
     await this.ds.query(
-      `WITH del AS (DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1),
+      `WITH del AS (DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1 AND priority > cardinality($2::text[])),
             upd AS (UPDATE domain_ops.domains SET updated_at = now() WHERE id = $1)
-       INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) SELECT $1, p, n FROM unnest($2::text[]) WITH ORDINALITY AS x(n, p)`,
+       INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) SELECT $1, p, n FROM unnest($2::text[]) WITH ORDINALITY AS x(n, p)
+       ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name`,
       [domainId, ns],
     );
   }
