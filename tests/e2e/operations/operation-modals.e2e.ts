@@ -24,11 +24,12 @@ for (const width of [1280, 360]) {
     await page.goto('/mypage/domain');
     await expect(rows(page).filter({ hasText: name }).first()).toBeVisible();
 
-    // name servers: two rows to start, the rules, presets, the result step
+    // name servers: the domain's current ones (our four), the rules, added rows, the result step
     let dialog = await openFromMenu(page, name, 'ネームサーバー変更');
-    await expect(dialog.getByLabel('ネームサーバー1')).toBeVisible();
+    await expect(dialog.getByLabel('ネームサーバー1')).toHaveValue('01.dnsv.jp');
+    await expect(dialog.getByLabel('ネームサーバー4')).toHaveValue('04.dnsv.jp');
+    for (const i of [2, 3, 4]) await dialog.getByLabel(`ネームサーバー${i}`).fill('');
     await dialog.getByLabel('ネームサーバー1').fill('ns1.example.org');
-    await dialog.getByLabel('ネームサーバー2').fill('');
     await dialog.getByRole('button', { name: '変更する' }).click();
     await expect(dialog.getByText(M.nsAtLeastTwo)).toBeVisible();
     await dialog.getByLabel('ネームサーバー2').fill('NS1.example.org');
@@ -38,10 +39,10 @@ for (const width of [1280, 360]) {
     await dialog.getByRole('button', { name: '変更する' }).click();
     await expect(dialog.getByText(M.nsBadChars)).toBeVisible();
     await dialog.getByRole('button', { name: '入力欄を追加' }).click();
-    await expect(dialog.getByLabel('ネームサーバー5')).toBeVisible();
+    await expect(dialog.getByLabel('ネームサーバー7')).toBeVisible();
     await dialog.getByRole('button', { name: '入力欄を追加' }).click();
-    await expect(dialog.getByLabel('ネームサーバー8')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: '入力欄を追加' })).toHaveCount(0); // hidden at 8 rows
+    await expect(dialog.getByLabel('ネームサーバー10')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '入力欄を追加' })).toHaveCount(0); // hidden at 8 rows or more
     await dialog.getByLabel('ネームサーバー2').fill(' ns2.Example.org ');
     await expectNoOverflow(page);
     await page.screenshot({ path: `${SHOTS}/op-nameserver-${width}.png` });
@@ -86,9 +87,8 @@ for (const width of [1280, 360]) {
     await page.goto('/mypage/domain');
     await expect(rows(page)).not.toHaveCount(0);
     const count = await rows(page).count();
-    await page.getByRole('checkbox', { name: 'このページのドメインをすべて選択' }).first().check().catch(async () => {
-      for (let i = 0; i < count; i++) await rows(page).nth(i).getByRole('checkbox').check();
-    });
+    for (let i = 0; i < count; i++) await rows(page).nth(i).getByRole('checkbox').first().check();
+    await expect(page.getByTestId('selection-count')).toHaveText(`選択中: ${count}件`);
     const bar = page.getByTestId('bulk-bar');
 
     // memo: one text for all; delete mode allows empty

@@ -5,7 +5,7 @@ import { CommandContext, DomainStatus, EPP_CLIENT, EppClientPool, EppError, EppR
 import { CLOCK, Clock, JobAttempt } from '@registrar/infra';
 import { MailOutbox } from '@registrar/mail';
 import { fmt, M } from '@registrar/messages';
-import { MOVE_REQUEST_DAYS } from '@registrar/rules';
+import { MOVE_REQUEST_DAYS, OUR_NAME_SERVERS } from '@registrar/rules';
 import { ActionLogRepository } from '../domains/action-log.repository';
 import { DnsZoneEvents } from '../jobs/dns-zone.events';
 import { MoveRepository } from './move.repository';
@@ -44,10 +44,10 @@ export class DomainOperationJob {
   ) {}
 
   async handle(data: DomainOperationJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    const item = await this.ops.item(data.runId, data.domainId);
-    if (!item) return { status: 'missing' };
+    const [found, run] = await Promise.all([this.ops.itemWithDomain(data.runId, data.domainId), this.runOf(data.runId)]);
+    if (!found) return { status: 'missing' };
+    const { item, domain: d } = found;
     if (item.status !== 'queued' && item.status !== 'processing') return { status: item.status };
-    const [run, d] = await Promise.all([this.runOf(data.runId), this.ops.domain(data.domainId)]);
     if (!run || !d || d.userId !== run.userId) return this.finish(run, item, d, { error: M.domainNotFound });
     try {
       if (d.adminLock !== 0) throw new Refused(M.adminLocked);
@@ -83,15 +83,13 @@ export class DomainOperationJob {
     const error = 'error' in out;
     const status = error ? 'error' : out.status;
     const message = error ? out.error : out.message;
-    await this.ops.setItem(item.runId, item.domainId, { status, message, ...(error ? {} : { secret: out.secret, params: out.params }) });
-    if (run) {
-      await this.actionLog.write({
-        userId: run.userId,
-        // a moved domain's history goes with it: the sender's line keeps only the name
-        domainId: run.kind === 'move' ? null : item.domainId, domainName: d?.name ?? item.name, type: 2, point: 0, remainingPoint: null,
-        subject: SUBJECT[run.kind] ?? run.kind, content: `${d?.name ?? item.name}: ${message}`, dedupeKey: `op:${run.id}:${item.domainId}`,
-      });
-    }
+    const name = d?.name ?? item.name;
+    await this.ops.endItem(item.runId, item.domainId, { status, message, ...(error ? {} : { secret: out.secret, params: out.params }) }, {
+      userId: run?.userId ?? d?.userId ?? 0,
+      // a moved domain's history goes with it: the sender's line keeps only the name
+      domainId: run?.kind === 'move' ? null : item.domainId,
+      domainName: name, subject: SUBJECT[run?.kind ?? ''] ?? run?.kind ?? '', content: `${name}: ${message}`, dedupeKey: `op:${item.runId}:${item.domainId}`,
+    });
     return { status };
   }
 
@@ -152,7 +150,8 @@ export class DomainOperationJob {
       await send();
     }
     await this.ops.setNameServers(d.id, wanted);
-    await this.dns.changed(d.punycode);
+    // the zone depends on whether the domain is on our name servers: tell the dns service only when that may change
+    if ([...current, ...wanted].some((n) => OUR_NAME_SERVERS.includes(n))) await this.dns.changed(d.punycode);
     return { status: 'success', message: M.nsUpdated };
   }
 
