@@ -23,6 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DomainRowDto } from '@registrar/contracts';
 import { domainQueries, readyByIds } from './domain-list.api';
 import { authcodeOperation, autoRenewOperation, lockOperation, memoOperation, moveOperation, nameServerOperation, trashOperation } from './operations/index';
+import { whoisOperation } from '../whois-settings/whois-operation';
 
 /** The spec's operation ids: 1 renew, 2 name server, 3 WHOIS, 4 auto-renew, 5 move, 6 lock, 7 AUTHCODE, 9 DNS, 10 trash, 11 memo. */
 export type DomainOperationId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9 | 10 | 11;
@@ -74,6 +75,7 @@ export function disabledReasonOf(op: DomainOperation, d: DomainRowDto): string |
 // ---- the registry: one line per operation (import your `xxxOperation` above and list it here, in id order) ----
 export const DOMAIN_OPERATIONS: DomainOperation[] = [
   nameServerOperation,
+  whoisOperation,
   autoRenewOperation,
   moveOperation,
   lockOperation,
