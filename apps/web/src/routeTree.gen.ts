@@ -14,6 +14,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MypageRouteImport } from './routes/mypage'
+import { Route as PointRouteImport } from './routes/point'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
@@ -72,6 +73,11 @@ const LogoutRoute = LogoutRouteImport.update({
 const MypageRoute = MypageRouteImport.update({
   id: '/mypage',
   path: '/mypage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PointRoute = PointRouteImport.update({
+  id: '/point',
+  path: '/point',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -251,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -291,6 +298,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -333,6 +341,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -376,6 +385,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/point'
     | '/search'
     | '/security'
     | '/admin/action_log'
@@ -416,6 +426,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/point'
     | '/search'
     | '/security'
     | '/admin/action_log'
@@ -457,6 +468,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/point'
     | '/search'
     | '/security'
     | '/admin/action_log'
@@ -499,6 +511,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   MypageRoute: typeof MypageRouteWithChildren
+  PointRoute: typeof PointRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
@@ -547,6 +560,13 @@ declare module '@tanstack/react-router' {
       path: '/mypage'
       fullPath: '/mypage'
       preLoaderRoute: typeof MypageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/point': {
+      id: '/point'
+      path: '/point'
+      fullPath: '/point'
+      preLoaderRoute: typeof PointRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -859,6 +879,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   MypageRoute: MypageRouteWithChildren,
+  PointRoute: PointRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,
