@@ -1,4 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
+import { AdminLogsRepository } from './admin/admin-logs.repository';
+import { AdminOpsRpcController } from './admin/admin-ops.rpc.controller';
 import { Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -15,8 +17,14 @@ import { OwnedDomainRepository } from './domains/owned-domain.repository';
 import { EstimateService } from './estimate/estimate.service';
 import { CompleteOrderJob } from './jobs/complete-order.job';
 import { DnsZoneEvents } from './jobs/dns-zone.events';
-import { DOMAIN_OPS_FLOWS, DomainOpsProcessor, DomainOpsQueue, DomainOpsSchedules } from './jobs/domain-ops.queue';
+import { DOMAIN_OPS_FLOWS, DomainOpsQueue } from './jobs/domain-ops.queue';
+import { DomainOpsProcessor, DomainOpsSchedules } from './jobs/domain-ops.processor';
 import { RegisterDomainJob } from './jobs/register-domain.job';
+import { ActionLogService } from './list/action-log.service';
+import { DomainDetailService } from './list/domain-detail.service';
+import { DomainListRepository } from './list/domain-list.repository';
+import { DomainListRpcController } from './list/domain-list.rpc.controller';
+import { DomainListService } from './list/domain-list.service';
 import { DOMAIN_OPS_MIGRATIONS } from './migrations';
 import { RegistrationOrderRepository } from './orders/registration-order.repository';
 import { RegistrationOrderService } from './orders/registration-order.service';
@@ -44,6 +52,9 @@ import { CompleteRenewalJob } from './renewal/complete-renewal.job';
 import { RenewDomainJob } from './renewal/renew-domain.job';
 import { RenewalRepository } from './renewal/renewal.repository';
 import { RenewalService } from './renewal/renewal.service';
+import { AutoRenewSweepJob } from './lifecycle/auto-renew.job';
+import { ExpiryNoticeSweepJob } from './lifecycle/expiry-notice.job';
+import { LifecycleRepository } from './lifecycle/lifecycle.repository';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -67,11 +78,12 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController, OperationsRpcController],
+  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
     OrdersPort,
+    AdminLogsRepository,
     CatalogPort,
     ContactsRepository,
     DefaultSettingsRepository,
@@ -83,6 +95,10 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RegistrationOrderService,
     OwnedDomainRepository,
     ActionLogRepository,
+    DomainListRepository,
+    DomainListService,
+    DomainDetailService,
+    ActionLogService,
     RegisterDomainJob,
     CompleteOrderJob,
     DomainOpsQueue,
@@ -108,6 +124,9 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RenewalService,
     RenewDomainJob,
     CompleteRenewalJob,
+    LifecycleRepository,
+    AutoRenewSweepJob,
+    ExpiryNoticeSweepJob,
   ],
 })
 export class DomainOpsServiceModule {}
