@@ -22,6 +22,9 @@ import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DomainRowDto } from '@registrar/contracts';
 import { domainQueries, readyByIds } from './domain-list.api';
+import { authcodeOperation, autoRenewOperation, lockOperation, memoOperation, moveOperation, nameServerOperation, trashOperation } from './operations/index';
+import { renewOperation } from './operations/renew-modal';
+import { whoisOperation } from '../whois-settings/whois-operation';
 
 /** The spec's operation ids: 1 renew, 2 name server, 3 WHOIS, 4 auto-renew, 5 move, 6 lock, 7 AUTHCODE, 9 DNS, 10 trash, 11 memo. */
 export type DomainOperationId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9 | 10 | 11;
@@ -72,7 +75,24 @@ export function disabledReasonOf(op: DomainOperation, d: DomainRowDto): string |
 
 // ---- the registry: one line per operation (import your `xxxOperation` above and list it here, in id order) ----
 export const DOMAIN_OPERATIONS: DomainOperation[] = [
+  renewOperation,
+  nameServerOperation,
+  whoisOperation,
+  autoRenewOperation,
+  moveOperation,
+  lockOperation,
+  authcodeOperation,
+  trashOperation,
+  memoOperation,
 ];
+
+/**
+ * Return from the card or payment provider (001 §4): the renewal modal saves its session under this key before it
+ * leaves (at least { domainIds }), with the return address /mypage/domain?action=renewDomain(&cardRegistration=true).
+ * The list then reopens operation 1 with those domains (the modal reads the rest of its session); otherwise the list
+ * drops the flags from the URL and clears the session.
+ */
+export const RENEW_SESSION_KEY = 'renewDomainSession';
 
 /** Refreshes the list after operations: the changed rows in place (ready), then every domain query. */
 export function useDomainListRefresh() {
