@@ -12,3 +12,4 @@ export * from './renewal';
 export * from './whois';
 export * from './dns';
 export * from './whois-mail';
+export * from './domain-operations';

@@ -29,6 +29,12 @@ export enum JobName {
   WhoisChange = 'whois-change',
   /** domain-ops: every few seconds, completes WHOIS changes whose registrant approval has arrived at the registry */
   WhoisPendingSweep = 'whois-pending-sweep',
+  /** domain-ops: one domain of an operation run (name servers, lock, auto-renew, memo, trash, AUTHCODE, move); a child of CompleteOperation */
+  DomainOperation = 'domain-operation',
+  /** domain-ops: the parent of an operation run's DomainOperation children; closes the run when they all have ended */
+  CompleteOperation = 'complete-operation',
+  /** domain-ops: every few minutes, cancels move requests by e-mail not accepted within 7 days */
+  ExpireMoveRequests = 'expire-move-requests',
   /** catalog: on the 1st at 0:00 Asia/Tokyo, drops campaign counters of past months */
   ResetCampaignCounters = 'reset-campaign-counters',
   /** dns: bring one zone in line with its domain (registered, name servers changed, moved away, expired) */

@@ -37,4 +37,23 @@ export class DomainOpsConfig extends BaseConfig {
   @Min(0)
   @Max(3600)
   WHOIS_SWEEP_EVERY_S = 10;
+
+  /** Attempts of one domain of an operation run before its row ends in error. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  OPERATION_ATTEMPTS = 5;
+
+  /** First backoff of a retried domain operation (exponential). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  OPERATION_BACKOFF_MS = 1_000;
+
+  /** How often move requests by e-mail older than 7 days are cancelled (0: never, tests run the job themselves). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  MOVE_SWEEP_EVERY_S = 300;
 }

@@ -33,6 +33,13 @@ import { WhoisDomainRepository } from './whois/whois-domain.repository';
 import { WhoisService } from './whois/whois.service';
 import { WhoisOrgService } from './whois/whois-org.service';
 import { ApiSettingsService } from './settings/api-settings.service';
+import { CompleteOperationJob } from './operations/complete-operation.job';
+import { DomainOperationJob } from './operations/domain-operation.job';
+import { MoveRepository } from './operations/move.repository';
+import { ExpireMoveRequestsJob, MoveService } from './operations/move.service';
+import { OperationRepository } from './operations/operation.repository';
+import { OPERATION_FLOWS, OperationService } from './operations/operation.service';
+import { OperationsRpcController } from './operations/operations.rpc.controller';
 import { CompleteRenewalJob } from './renewal/complete-renewal.job';
 import { RenewDomainJob } from './renewal/renew-domain.job';
 import { RenewalRepository } from './renewal/renewal.repository';
@@ -55,12 +62,12 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     rpcClientModule(CATALOG_CLIENT),
     bullRootModule(),
     BullModule.registerQueue({ name: QueueName.DomainOps }),
-    BullModule.registerFlowProducer({ name: DOMAIN_OPS_FLOWS }),
+    BullModule.registerFlowProducer({ name: DOMAIN_OPS_FLOWS }, { name: OPERATION_FLOWS }),
     // producer only: zone changes for the dns service (QueueName.Dns)
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController],
+  controllers: [DomainOpsRpcController, OperationsRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -90,6 +97,13 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     WhoisPendingSweep,
     WhoisOrgService,
     ApiSettingsService,
+    OperationRepository,
+    OperationService,
+    DomainOperationJob,
+    CompleteOperationJob,
+    MoveRepository,
+    MoveService,
+    ExpireMoveRequestsJob,
     RenewalRepository,
     RenewalService,
     RenewDomainJob,

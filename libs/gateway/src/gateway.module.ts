@@ -16,8 +16,9 @@ import { GATEWAY_REDIS } from './tokens';
 
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
+import { OperationsHttpModule } from './operations/operations.module';
 @Module({
-  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule],
+  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

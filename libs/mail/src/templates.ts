@@ -35,6 +35,8 @@ export interface MailTemplates {
   'domain.transfer-rejected': { name: string; refunded: number; reason: string };
   'domain.transfer-out-requested': { name: string; deadline: string };
   'domain.move-requested': { names: string[]; fromAccount: string; link: string };
+  'domain.move-request-sent': { name: string; toEmail: string; days: number };
+  'domain.move-cancelled': { name: string; reason: string };
   'domain.cojp-deadline': { name: string; deadline: string; daysLeft: number };
   'domain.cojp-released': { name: string };
   /** a mail that reached a domain's WHOIS proxy address, forwarded to the member (whois-mail) */
@@ -111,6 +113,14 @@ export const templates: Renderers = {
   'domain.move-requested': ({ names, fromAccount, link }) => ({
     subject: `【${S}】ドメイン移動の申請が届いています`,
     text: `${fromAccount} 様から、以下のドメインの移動申請が届いています。\n\n${lines(names)}\n\n以下のリンクから受け取りを承認してください（7日以内に承認されない場合は自動的に取り消されます）。\n${link}${footer}`,
+  }),
+  'domain.move-request-sent': ({ name, toEmail, days }) => ({
+    subject: `【${S}】ドメイン移動を申請しました（${name}）`,
+    text: `以下のドメインの移動を申請しました。移動先が受け取りを承認すると移動が完了します。\n\nドメイン: ${name}\n移動先メールアドレス: ${toEmail}\n\n${days}日以内に承認されない場合は自動的に取り消されます。マイページの「移動申請の取消」から取り消すこともできます。${footer}`,
+  }),
+  'domain.move-cancelled': ({ name, reason }) => ({
+    subject: `【${S}】ドメイン移動の申請が取り消されました（${name}）`,
+    text: `以下のドメインの移動申請は取り消されました。\n\nドメイン: ${name}\n理由: ${reason}${footer}`,
   }),
   'domain.cojp-deadline': ({ name, deadline, daysLeft }) => ({
     subject: `【${S}】仮登録ドメインの本登録期限が近づいています（${name}）`,

@@ -209,6 +209,38 @@ export const M = {
   apiIpInvalid: '許可IPの形式が正しくありません: {ip}',
   nsMaxEight: 'ネームサーバーは8つまで設定できます',
   defaultAutoUpdateOffWarning: '自動更新がOFFになっています。ドメインの失効を防ぐため、自動更新をONにすることをおすすめします',
+  // domain operations (issue 11; quoted by 001 where marked, else our wording, see docs/domain-operations.md)
+  autoRenewCardSuffix: 'が必要です', // 001 §8 (after the card-registration link)
+  adminLocked: '管理者ロック中のため操作できません（管理者ロックにより操作が制限されています）',
+  adminLockTooltip: '管理者ロックにより操作が制限されています',
+  lockTitle: 'ドメインロック変更', // 001 §9
+  lockUnsupported: 'このドメインはドメインロックに対応していません',
+  lockOn: 'ドメインロックをONにしました',
+  lockOff: 'ドメインロックをOFFにしました',
+  nsUpdated: 'ネームサーバーを変更しました',
+  autoRenewOn: '自動更新をONにしました',
+  autoRenewOff: '自動更新をOFFにしました',
+  autoRenewExpired: '有効期限切れのドメインは変更できません',
+  memoTooLong: 'メモは255文字以内で入力してください',
+  memoDeleted: 'メモを削除しました',
+  trashIn: 'ゴミ箱に入れました',
+  trashOut: 'ゴミ箱から出しました',
+  authcodeDone: 'AUTHCODEを取得しました',
+  authcodeShownOnce: 'AUTHCODEはこの画面でのみ表示されます',
+  authcodeAlreadyShown: 'AUTHCODEは表示済みです。再度取得してください',
+  moveDone: '移動しました',
+  moveAccepted: '移動申請を受け付けました（受け取り承認待ち）',
+  moveToSelf: 'ご自身のアカウントへは移動できません',
+  moveUserNotFound: '移動先のラッコIDが見つかりません',
+  movePending: '移動申請中のドメインです',
+  moveReceived: '受け取りました',
+  moveCancelled: '移動申請を取り消しました',
+  moveRequestGone: 'この移動申請は受け取り・取消できません',
+  registryRefused: 'レジストリでエラーが発生しました: {reason}',
+  operationRetryFailed: '処理に失敗しました（しばらくしてから再度お試しください）',
+  domainExpired: '有効期限切れのドメインは操作できません',
+  domainNotActive: '登録処理中または仮登録中のドメインは操作できません',
+  nsGlueRequired: '{ns}はこのレジストリのドメイン配下のため、IPアドレス（グルーレコード）の指定が必要です',
 } as const;
 
 export type MessageKey = keyof typeof M;

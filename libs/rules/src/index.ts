@@ -11,3 +11,4 @@ export * from './renewal';
 export * from './whois-settings';
 export * from './dns';
 export * from './text';
+export * from './domain-operations';

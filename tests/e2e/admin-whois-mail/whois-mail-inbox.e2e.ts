@@ -5,7 +5,16 @@
  */
 import { expect, test } from '@playwright/test';
 import { WM } from '@registrar/messages';
+import { createAdmin, signInAdmin } from '../admin/admin-session';
 import { deliver, expectNoHorizontalOverflow, processed, proxiedDomain, signInAsNewSuperAdmin } from './whois-mail.fixture';
+
+test('a normal admin is refused the inbox (no menu entry, the page says so, the calls answer 403)', async ({ page }) => {
+  await signInAdmin(page, createAdmin('normal'));
+  await page.goto('/admin/whois/emails');
+  await expect(page.getByTestId('admin-forbidden')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'WHOIS代理メール' })).toHaveCount(0);
+  expect((await page.request.get('/admin/api/whois/emails', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).status()).toBe(403);
+});
 
 test('the inbox lists mail by type and status, rewrites the URL in place and opens a mail in a new tab', async ({ page, context }) => {
   test.setTimeout(120_000);

@@ -4,36 +4,20 @@
  * whois-mail service of the running system (SMTP_INBOUND_PORT).
  */
 import { expect, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { generateSync } from 'otplib';
 import { Client } from 'pg';
-import { M } from '@registrar/messages';
+import { createAdmin, signInAdmin } from '../admin/admin-session';
 import { randomBytes } from 'node:crypto';
 
 /** 20 random characters of the proxy-address alphabet (docs/whois.md). */
 const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
 
-const ROOT = path.resolve(__dirname, '../../..');
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 export const PROXY_DOMAIN = 'whois-proxy.rakko.example';
 
+/** A new super admin (CLI, two-factor set up) signed in in the page's context (tests/e2e/admin/admin-session.ts). */
 export async function signInAsNewSuperAdmin(page: Page): Promise<void> {
-  const email = `whois-super-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const password = 'a super admin password 1';
-  const cli = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, 'scripts/admin/create-admin.ts'), '--email', email, '--role', 'super'], { cwd: ROOT, env: { ...process.env, ADMIN_PASSWORD: password }, encoding: 'utf8' });
-  expect(cli.status, cli.stderr).toBe(0);
-  await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel(/^パスワード/).fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page).toHaveURL(/\/security$/);
-  await page.getByRole('button', { name: '二段階認証を設定する' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await page.getByLabel('認証アプリに表示された6桁のコード').fill(generateSync({ secret }));
-  await page.getByRole('button', { name: '有効にする' }).click();
-  await expect(page.getByText(M.twoFactorEnabled)).toBeVisible();
+  await signInAdmin(page, createAdmin('super'));
 }
 
 /** A proxied domain of the demo member (account 100001) with its own proxy address. */

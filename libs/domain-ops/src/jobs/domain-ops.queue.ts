@@ -8,6 +8,9 @@ import type { OrderItem } from '../orders/registration-order.repository';
 import { CompleteOrderJob } from './complete-order.job';
 import { RegisterDomainJob } from './register-domain.job';
 import { WhoisChangeJob, WhoisChangeJobData, WhoisPendingSweep } from '../whois/whois-change.job';
+import { CompleteOperationJob } from '../operations/complete-operation.job';
+import { DomainOperationJob } from '../operations/domain-operation.job';
+import { ExpireMoveRequestsJob } from '../operations/move.service';
 import { CompleteRenewalJob } from '../renewal/complete-renewal.job';
 import { RenewDomainJob } from '../renewal/renew-domain.job';
 import type { RenewalItem } from '../renewal/renewal.repository';
@@ -15,7 +18,10 @@ import type { RenewalItem } from '../renewal/renewal.repository';
 export type { JobAttempt } from '@registrar/infra';
 
 /** The job names that run on QueueName.DomainOps; each must have exactly one handler, or the service refuses to start. */
-export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal];
+export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal,
+  JobName.DomainOperation, JobName.CompleteOperation, JobName.ExpireMoveRequests];
+
+const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
 
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
 
@@ -103,13 +109,19 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
     } else {
       await this.queue.removeJobScheduler(WHOIS_SWEEP_SCHEDULER);
     }
+    if (this.config.MOVE_SWEEP_EVERY_S > 0) {
+      await this.queue.upsertJobScheduler(MOVE_SWEEP_SCHEDULER, { every: this.config.MOVE_SWEEP_EVERY_S * 1000 }, { name: JobName.ExpireMoveRequests, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
+    } else {
+      await this.queue.removeJobScheduler(MOVE_SWEEP_SCHEDULER);
+    }
   }
 }
 
 /** The worker of QueueName.DomainOps: one handler per job name (checked at boot). */
 @Processor(QueueName.DomainOps)
 export class DomainOpsProcessor extends JobRouter {
-  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob) {
+  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
+    operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob) {
     super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
       { jobName: RegisterDomainJob.jobName, handler: register },
       { jobName: CompleteOrderJob.jobName, handler: complete },
@@ -117,6 +129,9 @@ export class DomainOpsProcessor extends JobRouter {
       { jobName: WhoisPendingSweep.jobName, handler: whoisSweep },
       { jobName: RenewDomainJob.jobName, handler: renewDomain },
       { jobName: CompleteRenewalJob.jobName, handler: completeRenewal },
+      { jobName: DomainOperationJob.jobName, handler: operation },
+      { jobName: CompleteOperationJob.jobName, handler: completeOperation },
+      { jobName: ExpireMoveRequestsJob.jobName, handler: expireMoves },
     ]);
   }
 

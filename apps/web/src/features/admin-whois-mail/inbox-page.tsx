@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Pagination, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { M, WHOIS_MAIL_STATUS_LABELS, WM } from '@registrar/messages';
 import { INBOX_CONTENT_CHARS, INBOX_SUBJECT_CHARS, truncateText } from '@registrar/rules';
 import { listErrorMessages, STATUS_OPTIONS, statusColor, statusLabel, TYPE_OPTIONS, typeLabel, whoisMailQueries } from './whois-mail.api';
+import { AdminEmpty, AdminPager, WideTable } from '../admin/admin-ui';
 import { Loading, MessageBox, WhoisMailFrame } from './whois-mail-frame';
 
 const route = getRouteApi('/admin/whois/emails/');
@@ -65,12 +66,12 @@ export function InboxPage() {
       ) : null}
 
       {list.isPending ? <Loading /> : list.isError ? <MessageBox color="red" messages={listErrorMessages(list.error)} /> : list.data.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg" data-testid="admin-empty">{M.noMatchingData}</Text>
+        <AdminEmpty>{M.noMatchingData}</AdminEmpty>
       ) : (
         <Stack gap="sm">
           <Text size="sm" data-testid="whois-mail-total">{list.data.total.toLocaleString('ja-JP')}件</Text>
-          <ScrollArea type="auto" offsetScrollbars>
-            <Table highlightOnHover striped miw={760} fz="sm" data-testid="whois-mail-list">
+          <WideTable minWidth={760}>
+            <Table highlightOnHover striped fz="sm" data-testid="whois-mail-list">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>ID</Table.Th><Table.Th>タイプ</Table.Th><Table.Th>件名</Table.Th><Table.Th>内容</Table.Th><Table.Th>ステータス</Table.Th><Table.Th>受信日時</Table.Th>
@@ -91,10 +92,8 @@ export function InboxPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
-          {list.data.last_page > 1 ? (
-            <Pagination value={search.page ?? 1} total={list.data.last_page} onChange={(p) => set({ page: p > 1 ? p : undefined, type: search.type, status: search.status })} siblings={1} boundaries={1} size="sm" aria-label="ページ" />
-          ) : null}
+          </WideTable>
+          <AdminPager page={search.page ?? 1} last={list.data.last_page} onChange={(p) => set({ page: p > 1 ? p : undefined, type: search.type, status: search.status })} />
         </Stack>
       )}
     </WhoisMailFrame>

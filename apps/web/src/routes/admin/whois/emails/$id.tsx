@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DetailPage } from '../../../../features/admin-whois-mail/detail-page';
-import { requireSuperAdmin } from '../../../../features/admin-whois-mail/require-super';
 
 /** One WHOIS proxy mail (the id is the last path segment), super admins only. */
 export const Route = createFileRoute('/admin/whois/emails/$id')({
-  beforeLoad: requireSuperAdmin,
   component: DetailPage,
 });
