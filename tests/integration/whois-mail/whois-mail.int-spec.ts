@@ -1,5 +1,7 @@
 import { WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
+import { startService } from '@registrar/infra';
 import { WM } from '@registrar/messages';
+import { WhoisMailServiceModule } from '@registrar/whois-mail';
 import { createAccount, signIn } from '../gateway/gateway-harness';
 import { PROXY_DOMAIN, startWhoisMailHarness, until, WhoisMailHarness, xhr } from './whois-mail-harness';
 
@@ -7,7 +9,7 @@ jest.setTimeout(120_000);
 
 let t: WhoisMailHarness;
 beforeAll(async () => {
-  t = await startWhoisMailHarness({ SMTP_INBOUND_PER_SENDER_PER_HOUR: '5', SMTP_INBOUND_MAX_BYTES: String(256 * 1024) });
+  t = await startWhoisMailHarness({ SMTP_INBOUND_PER_SENDER_PER_HOUR: '5', SMTP_INBOUND_MAX_BYTES: String(1024 * 1024) });
 });
 afterAll(async () => {
   await t?.close();
@@ -101,7 +103,7 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
   it('refuses a message over the size limit (552) and stores nothing', async () => {
     const m = await t.memberDomain();
     const before = await t.db.query('SELECT count(*)::int AS n FROM whois_mail.emails');
-    await expect(t.send({ from: sender(), to: m.proxy, subject: 'big', text: 'x'.repeat(300 * 1024) })).rejects.toMatchObject({ responseCode: 552 });
+    await expect(t.send({ from: sender(), to: m.proxy, subject: 'big', text: 'x'.repeat(1200 * 1024) })).rejects.toMatchObject({ responseCode: 552 });
     const after = await t.db.query('SELECT count(*)::int AS n FROM whois_mail.emails');
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
@@ -146,6 +148,52 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
     expect(e.status).toBe(WhoisMailStatus.Success);
     const kept = await t.db.query('SELECT raw FROM whois_mail.raw_messages WHERE email_id = $1', [id]);
     expect(kept.rows[0].raw.toString('utf8')).toContain('@@@not base64@@@');
+  });
+});
+
+describe('WHOIS proxy mail: mail bombs and lost jobs', () => {
+  const nested = (depth: number) => {
+    let body = 'Content-Type: text/plain\r\n\r\ninnermost\r\n';
+    for (let i = 0; i < depth; i++) body = `Content-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\n${body}--b${i}--\r\n`;
+    return body;
+  };
+  const manyParts = (n: number) => `Content-Type: multipart/mixed; boundary="zz"\r\n\r\n--zz\r\nContent-Type: text/plain\r\n\r\nhello\r\n${
+    Array.from({ length: n }, (_, i) => `--zz\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="f${i}.exe"\r\nContent-Transfer-Encoding: base64\r\n\r\nTVqQAA==\r\n`).join('')}--zz--\r\n`;
+
+  it.each([
+    ['1,000 nested multiparts', nested(1000)],
+    ['2,000 attachments', manyParts(2000)],
+    ['500 attachments', manyParts(500)],
+  ])('a MIME bomb (%s) is stored with its raw message and processed; the service keeps answering', async (_label, mime) => {
+    const m = await t.memberDomain();
+    const raw = `From: bomb@bomb.example\r\nTo: ${m.proxy}\r\nSubject: bomb\r\nMIME-Version: 1.0\r\n${mime}`;
+    const id = storedId((await t.send({ envelope: { from: sender('bomb'), to: [m.proxy] }, raw })).response);
+    const e = await processed(id);
+    expect(e.status).toBe(WhoisMailStatus.Success);
+    expect(e.attachments.length).toBeLessThanOrEqual(200);
+    const kept = await t.db.query('SELECT raw FROM whois_mail.raw_messages WHERE email_id = $1', [id]);
+    expect(kept.rows[0].raw.equals(Buffer.from(raw))).toBe(true); // byte for byte as sent
+    await expect(t.send({ from: sender(), to: m.proxy, subject: 'still here', text: 'ok' })).resolves.toBeTruthy();
+  });
+
+  it('a mail stored while its job was lost (Redis emptied, a crash) is processed after the next start', async () => {
+    const m = await t.memberDomain();
+    const { rows } = await t.db.query(
+      `INSERT INTO whois_mail.emails (type, subject, content, sender, envelope_from, recipient, domain_id, user_id, domain_name, size)
+       VALUES (0, 'orphan', 'no job was queued', 'x@y.example', 'x@y.example', $1, $2, $3, $4, 10) RETURNING id`,
+      [m.proxy, m.domain.domainId, m.userId, m.domain.name]);
+    const id = Number(rows[0].id);
+    await t.db.query("INSERT INTO whois_mail.raw_messages (email_id, raw) VALUES ($1, 'Subject: orphan')", [id]);
+    const port = process.env.SMTP_INBOUND_PORT;
+    process.env.SMTP_INBOUND_PORT = '0'; // a second replica beside the running one
+    const again = await startService('whois-mail-2', WhoisMailServiceModule, process.env.REDIS_URL).finally(() => { process.env.SMTP_INBOUND_PORT = port; });
+    try {
+      const e = await processed(id);
+      expect(e.status).toBe(WhoisMailStatus.Success);
+      await until('the forwarded orphan', async () => (await t.caught(m.email)).length > 0);
+    } finally {
+      await again.close();
+    }
   });
 });
 
