@@ -27,6 +27,7 @@ import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
 import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/index'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
 import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
+import { Route as MypageActionLogIndexRouteImport } from './routes/mypage/actionLog/index'
 import { Route as MypageDomainIndexRouteImport } from './routes/mypage/domain/index'
 import { Route as MypagePaypalReturnRouteImport } from './routes/mypage/paypal/return'
 import { Route as MypageStripeIndexRouteImport } from './routes/mypage/stripe/index'
@@ -37,6 +38,7 @@ import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
 import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
 import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
+import { Route as MypageDomainDetailIdRouteImport } from './routes/mypage/domain/detail/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -128,6 +130,11 @@ const MeEmailConfirmRoute = MeEmailConfirmRouteImport.update({
   path: '/me/email/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MypageActionLogIndexRoute = MypageActionLogIndexRouteImport.update({
+  id: '/actionLog/',
+  path: '/actionLog/',
+  getParentRoute: () => MypageRoute,
+} as any)
 const MypageDomainIndexRoute = MypageDomainIndexRouteImport.update({
   id: '/domain/',
   path: '/domain/',
@@ -178,6 +185,11 @@ const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
   path: '/whois/emails/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
+  id: '/domain/detail/$id',
+  path: '/domain/detail/$id',
+  getParentRoute: () => MypageRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -203,10 +215,12 @@ export interface FileRoutesByFullPath {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
+  '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -232,10 +246,12 @@ export interface FileRoutesByTo {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains': typeof AdminDomainsIndexRoute
+  '/mypage/actionLog': typeof MypageActionLogIndexRoute
   '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRoutesById {
@@ -263,10 +279,12 @@ export interface FileRoutesById {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
+  '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
+  '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
 }
 export interface FileRouteTypes {
@@ -295,10 +313,12 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains/'
+    | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
     | '/admin/whois/emails/$id'
+    | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -324,10 +344,12 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains'
+    | '/mypage/actionLog'
     | '/mypage/domain'
     | '/mypage/stripe'
     | '/password/reset'
     | '/admin/whois/emails/$id'
+    | '/mypage/domain/detail/$id'
     | '/admin/whois/emails'
   id:
     | '__root__'
@@ -354,10 +376,12 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains/'
+    | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
     | '/password/reset/'
     | '/admin/whois/emails/$id'
+    | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
   fileRoutesById: FileRoutesById
 }
@@ -508,6 +532,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeEmailConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mypage/actionLog/': {
+      id: '/mypage/actionLog/'
+      path: '/actionLog'
+      fullPath: '/mypage/actionLog/'
+      preLoaderRoute: typeof MypageActionLogIndexRouteImport
+      parentRoute: typeof MypageRoute
+    }
     '/mypage/domain/': {
       id: '/mypage/domain/'
       path: '/domain'
@@ -578,6 +609,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/mypage/domain/detail/$id': {
+      id: '/mypage/domain/detail/$id'
+      path: '/domain/detail/$id'
+      fullPath: '/mypage/domain/detail/$id'
+      preLoaderRoute: typeof MypageDomainDetailIdRouteImport
+      parentRoute: typeof MypageRoute
+    }
   }
 }
 
@@ -605,8 +643,10 @@ interface MypageRouteChildren {
   MypageStripeAuthRoute: typeof MypageStripeAuthRoute
   MypageStripeCompleteRoute: typeof MypageStripeCompleteRoute
   MypageUserRegisterRoute: typeof MypageUserRegisterRoute
+  MypageActionLogIndexRoute: typeof MypageActionLogIndexRoute
   MypageDomainIndexRoute: typeof MypageDomainIndexRoute
   MypageStripeIndexRoute: typeof MypageStripeIndexRoute
+  MypageDomainDetailIdRoute: typeof MypageDomainDetailIdRoute
 }
 
 const MypageRouteChildren: MypageRouteChildren = {
@@ -615,8 +655,10 @@ const MypageRouteChildren: MypageRouteChildren = {
   MypageStripeAuthRoute: MypageStripeAuthRoute,
   MypageStripeCompleteRoute: MypageStripeCompleteRoute,
   MypageUserRegisterRoute: MypageUserRegisterRoute,
+  MypageActionLogIndexRoute: MypageActionLogIndexRoute,
   MypageDomainIndexRoute: MypageDomainIndexRoute,
   MypageStripeIndexRoute: MypageStripeIndexRoute,
+  MypageDomainDetailIdRoute: MypageDomainDetailIdRoute,
 }
 
 const MypageRouteWithChildren =

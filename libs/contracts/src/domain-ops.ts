@@ -41,7 +41,7 @@ export const DomainOpsPatterns = {
   /** PendingRenewalsRequest -> PendingRenewalsResult (the domains among these with a renewal in progress) */
   RenewPending: 'domain-ops.domain.renew.pending',
 } as const;
-export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns];
+export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns] | import('./domain-list').DomainListPattern;
 
 export type EstimateRpcRequest = { userId: number; domainNames: string[] };
 export type CreateDomainsRpcRequest = CreateDomainsRequest & { userId: number };

@@ -8,6 +8,7 @@ export * from './account';
 export * from './orders';
 export * from './purchase';
 export * from './domain-ops';
+export * from './domain-list';
 export * from './renewal';
 export * from './whois';
 export * from './dns';

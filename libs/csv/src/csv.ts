@@ -67,3 +67,15 @@ export function parseCsvRecords(text: string, required: readonly string[]): { re
   });
   return { records, header };
 }
+
+/**
+ * A CSV field safe to open in a spreadsheet: a value starting with =, +, -, @, a tab or a carriage return is
+ * prefixed with an apostrophe so Excel shows it as text instead of running it as a formula (OWASP "CSV Injection").
+ */
+export function csvSafeField(v: string | number | boolean | null | undefined): string {
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(v)) return csvField(`'${v}`);
+  return csvField(v);
+}
+
+/** The UTF-8 byte order mark: Excel opens a UTF-8 CSV as UTF-8 only when the file starts with it. */
+export const UTF8_BOM = '\uFEFF';

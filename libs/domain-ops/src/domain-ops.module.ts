@@ -17,6 +17,11 @@ import { CompleteOrderJob } from './jobs/complete-order.job';
 import { DnsZoneEvents } from './jobs/dns-zone.events';
 import { DOMAIN_OPS_FLOWS, DomainOpsProcessor, DomainOpsQueue, DomainOpsSchedules } from './jobs/domain-ops.queue';
 import { RegisterDomainJob } from './jobs/register-domain.job';
+import { ActionLogService } from './list/action-log.service';
+import { DomainDetailService } from './list/domain-detail.service';
+import { DomainListRepository } from './list/domain-list.repository';
+import { DomainListRpcController } from './list/domain-list.rpc.controller';
+import { DomainListService } from './list/domain-list.service';
 import { DOMAIN_OPS_MIGRATIONS } from './migrations';
 import { RegistrationOrderRepository } from './orders/registration-order.repository';
 import { RegistrationOrderService } from './orders/registration-order.service';
@@ -67,7 +72,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController, OperationsRpcController],
+  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -83,6 +88,10 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RegistrationOrderService,
     OwnedDomainRepository,
     ActionLogRepository,
+    DomainListRepository,
+    DomainListService,
+    DomainDetailService,
+    ActionLogService,
     RegisterDomainJob,
     CompleteOrderJob,
     DomainOpsQueue,

@@ -5,5 +5,8 @@ export { DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
 export { itemKeys } from './orders/registration-order.service';
 export { registerJobId, orderJobId, DOMAIN_OPS_JOB_NAMES } from './jobs/domain-ops.queue';
 export { normaliseName } from './ports/catalog.port';
+export { DomainListService } from './list/domain-list.service';
+export { buildWhere, ORDER_BY } from './list/domain-query';
+export { portfolio, insertPortfolio } from './list/portfolio-seed';
 export { isProxyAddressFormat } from './whois/proxy-identity.repository';
 export { ApiSettingsService, apiKeyHash, ipAllowed, API_KEY_FORMAT } from './settings/api-settings.service';

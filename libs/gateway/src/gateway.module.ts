@@ -6,6 +6,7 @@ import { CatalogHttpModule } from './catalog/catalog-http.module';
 import { HealthController } from './health/health.controller';
 import { PaymentsModule } from './payments/payments.module';
 import { PurchaseModule } from './purchase/purchase.module';
+import { DomainsModule } from './domains/domains.module';
 import { WhoisHttpModule } from './whois/whois.module';
 import { DnsHttpModule } from './dns/dns.module';
 import { IdentityModule } from './identity/identity.module';
@@ -18,7 +19,7 @@ export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 import { OperationsHttpModule } from './operations/operations.module';
 @Module({
-  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule],
+  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

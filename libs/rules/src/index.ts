@@ -7,6 +7,7 @@ export * from './user-info';
 export * from './mypage';
 export * from './whois';
 export * from './purchase';
+export * from './domain-list';
 export * from './renewal';
 export * from './whois-settings';
 export * from './dns';

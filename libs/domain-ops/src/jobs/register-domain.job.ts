@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
+import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv, PostalInfo } from '@registrar/epp';
 import { fmt, M } from '@registrar/messages';
 import { ContactsRepository } from '../contacts/contacts.repository';
@@ -175,6 +175,7 @@ export class RegisterDomainJob {
       subject: 'ドメイン新規登録',
       content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
       dedupeKey: `item:${item.id}:register`,
+      actionId: ActionCodes.Register,
     });
     // on our name servers the zone is served at once (SOA, NS); the dns service decides from the domain's state
     if (!pending) await this.dnsZones.changed(item.punycode);
@@ -259,6 +260,7 @@ export class RegisterDomainJob {
         subject: 'ドメイン新規登録失敗',
         content: `${item.name}: ${fmt(M.refundedPoints, { point: item.point, reason })}`,
         dedupeKey: `item:${item.id}:refund`,
+        actionId: ActionCodes.RegisterRefund,
       });
     }
     if (item.isCampaign) await this.catalog.release(keys.campaign);

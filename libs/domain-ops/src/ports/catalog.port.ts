@@ -56,6 +56,11 @@ export class CatalogPort {
     return { ...n, isIdn, summary, price };
   }
 
+  /** Every TLD's policy (cached for a minute). */
+  async allTlds(): Promise<TldSummaryDto[]> {
+    return [...new Set((await this.tlds()).values())];
+  }
+
   /** The TLD's policy (can_proxy, can_lock, …); null for an unknown TLD. */
   async tld(tld: string): Promise<TldSummaryDto | null> {
     return (await this.tlds()).get(tld) ?? null;

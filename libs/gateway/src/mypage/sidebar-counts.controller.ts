@@ -2,18 +2,12 @@ import { Controller, Get } from '@nestjs/common';
 import { Member } from '../identity/auth/roles.decorator';
 
 /**
- * Counts for the member sidebar (001 spec §2 "Sidebar", §7). PLACEHOLDERS answering 0 until the services that own
- * the data exist: the domain count moves to domain-ops with the domain list; server, market and domain-market counts
- * belong to sibling services of the account.
+ * Counts for the member sidebar (001 spec §2 "Sidebar", §7). PLACEHOLDERS answering 0: server, market and
+ * domain-market counts belong to sibling services of the account. The domain count is real (domains/domain-list.controller.ts).
  */
 @Controller('mypage')
 @Member()
 export class SidebarCountsController {
-  @Get('domain/count')
-  domainCount() {
-    return { count: 0 };
-  }
-
   @Get('server_contracts/count')
   serverContracts() {
     return { serverContractsCount: 0 };

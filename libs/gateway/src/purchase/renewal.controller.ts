@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
-import { DomainOpsPatterns, PendingRenewalsResult, RenewReadyResult, RenewResult } from '@registrar/contracts';
+import { DomainOpsPatterns, PendingRenewalsResult, RenewResult } from '@registrar/contracts';
 import { Member, Purchaser } from '../identity/auth/roles.decorator';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from './domain-ops.client';
@@ -23,10 +23,6 @@ export class RenewBody {
   @IsOptional() @IsObject() @ValidateNested() @Type(() => RenewPaymentBody) payment?: RenewPaymentBody;
   @IsOptional() @IsString() @Length(1, 100) idempotencyKey?: string;
 }
-class ReadyBody {
-  @IsArray() @ArrayMaxSize(1000) domainIds!: unknown[];
-}
-
 /** domainIds[] from a query string (repeated, bracketed or single). */
 function idsOf(q: Record<string, unknown>): number[] {
   const v = q['domainIds[]'] ?? q['domainIds'];
@@ -39,13 +35,8 @@ function idsOf(q: Record<string, unknown>): number[] {
 export class RenewalController {
   constructor(private readonly domainOps: DomainOpsClient) {}
 
-  /** POST mypage/domain/ready { domainIds[] } -> RenewReadyResult: user (point), the domains with prices, windows and periods */
-  @Post('ready')
-  @Member()
-  @HttpCode(200)
-  ready(@MemberId() userId: number, @Body() body: ReadyBody): Promise<RenewReadyResult> {
-    return this.domainOps.call<RenewReadyResult>(DomainOpsPatterns.RenewReady, { userId, domainIds: body.domainIds });
-  }
+  // POST mypage/domain/ready (the renewal modal's use, { domainIds[] } -> RenewReadyResult) is answered by
+  // domains/domain-list.controller.ts: the spec has one endpoint for both uses, and two handlers of one path shadow each other
 
   /** GET mypage/domain/ready/pending?domainIds[]= -> [{ domain_id }] the domains among these with a renewal in progress */
   @Get('ready/pending')

@@ -1,19 +1,10 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { DomainListPage, DomainListPending } from '../../../features/domains/domain-list-page';
+import { validateDomainListSearch } from '../../../features/domains/list-search';
 
-/** PLACEHOLDER until the domain list lands (001 spec): the title and the empty state pointing to new registration. */
-export const Route = createFileRoute('/mypage/domain/')({ component: DomainPlaceholder });
-
-function DomainPlaceholder() {
-  return (
-    <Stack gap="md">
-      <Title order={1} size="h3">ドメイン管理</Title>
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="sm">
-          <Text>管理中のドメインはありません。</Text>
-          <Button component={Link} to="/mypage/search">新規登録する</Button>
-        </Stack>
-      </Paper>
-    </Stack>
-  );
-}
+/** The member's domain list (001 spec §2): filters, tab, page, size and sort in the URL. */
+export const Route = createFileRoute('/mypage/domain/')({
+  validateSearch: validateDomainListSearch,
+  pendingComponent: DomainListPending,
+  component: DomainListPage,
+});

@@ -1,0 +1,64 @@
+/** Cells of a domain row (001 §2 "Columns", §4 "Expired domains"): flags, dashes, and cells as operation shortcuts. */
+import { Badge, Group, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { DomainRowDto } from '@registrar/contracts';
+import { formatDateJst } from '@registrar/rules';
+import type { DomainOperation } from './operations';
+import { ADMIN_LOCK_TOOLTIP, disabledReasonOf } from './operations';
+
+export const DASH = '-';
+
+export function dueDateText(d: DomainRowDto): string {
+  return d.due_date ? formatDateJst(d.due_date) : DASH;
+}
+
+/** ON/OFF of a flag, or a dash where the spec says so. */
+export function flagText(d: DomainRowDto, cell: 'autoRenew' | 'whois' | 'lock'): string {
+  if (d.is_expired) return DASH;
+  if (cell === 'autoRenew') return d.is_due_today ? DASH : d.is_auto_update_enabled_flg ? 'ON' : 'OFF';
+  if (cell === 'lock') return d.tld_policy.can_lock ? (d.is_domain_lock_enabled_flg ? 'ON' : 'OFF') : DASH;
+  return d.is_whois_proxy_enabled_flg ? 'ON' : 'OFF';
+}
+
+/** A cell that opens its operation when one is registered for it and allowed for the row. */
+export function ShortcutCell({ d, op, children, label, onOpen }: { d: DomainRowDto; op?: DomainOperation; children: React.ReactNode; label: string; onOpen: (op: DomainOperation, d: DomainRowDto) => void }) {
+  const reason = op ? disabledReasonOf(op, d) : null;
+  if (!op || reason || children === DASH) return <>{children}</>;
+  return (
+    <UnstyledButton onClick={() => onOpen(op, d)} aria-label={`${d.name}の${label}を変更`} style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}>
+      {children}
+    </UnstyledButton>
+  );
+}
+
+export function FlagBadge({ text }: { text: string }) {
+  if (text === DASH) return <Text span c="dimmed">{DASH}</Text>;
+  return <Badge variant="light" color={text === 'ON' ? 'teal' : 'gray'} size="sm">{text}</Badge>;
+}
+
+/** Name column extras: IDN punycode, WHOIS spinner, admin-lock icon, trash label, memo. */
+export function NameExtras({ d }: { d: DomainRowDto }) {
+  return (
+    <>
+      {d.name !== d.punycode ? <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>（{d.punycode}）</Text> : null}
+      <Group gap={4} mt={2}>
+        {d.is_whois_processing_flg !== 0 ? (
+          <Tooltip label="WHOIS情報の変更処理中です"><Group gap={4} wrap="nowrap"><Loader size={12} /><Text size="xs" c="dimmed">WHOIS処理中</Text></Group></Tooltip>
+        ) : null}
+        {d.admin_lock_status !== 0 ? (
+          <Tooltip label={ADMIN_LOCK_TOOLTIP}><Badge size="xs" color="red" variant="outline" leftSection={<LockGlyph />} data-testid="admin-lock">管理ロック</Badge></Tooltip>
+        ) : null}
+        {d.is_trash_flg ? <Badge size="xs" color="gray" variant="filled">ゴミ箱</Badge> : null}
+        {d.status === 'provisional' ? <Badge size="xs" color="orange" variant="light">仮登録</Badge> : null}
+        {d.status === 'pending' ? <Badge size="xs" color="yellow" variant="light">処理中</Badge> : null}
+      </Group>
+      {d.user_memo ? <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }} data-testid="memo">メモ: {d.user_memo}</Text> : null}
+    </>
+  );
+}
+
+export const LockGlyph = () => (
+  <svg width={10} height={10} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.4} aria-hidden>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 1 1 8 0v4" />
+  </svg>
+);

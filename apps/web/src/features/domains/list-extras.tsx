@@ -1,0 +1,89 @@
+/**
+ * Above the list (001 §1, §2 "Domain list props"): the banner of counts, each a link that filters the list (or the
+ * page that handles it), the renewal deadlines of the TLDs expiring soon, the card prompt when auto-renew is on and
+ * no card is registered, a random tip line and the hosting promotion.
+ */
+import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { DomainBannerCounts } from '@registrar/contracts';
+import { formatDateJst } from '@registrar/rules';
+import { paymentQueries } from '../payments/payments.api';
+import { domainQueries } from './domain-list.api';
+
+export const TIPS = [
+  '自動更新をONにしておくと、更新忘れによるドメインの失効を防げます。',
+  'ドメインロックをONにすると、意図しない移管を防げます。',
+  'WHOIS代理公開を使うと、登録者情報の代わりに当社の情報が公開されます。',
+  '検索条件はURLに残るので、ブックマークして何度でも使えます。',
+  '有効期限が近いドメインは「有効期限が近い順」で並べるとすぐに見つかります。',
+  'CSVダウンロードで、管理中のドメインを一覧にして保存できます。',
+  'ゴミ箱に入れたドメインは一覧に表示されず、自動更新もOFFになります。',
+] as const;
+
+const DAY = 86_400_000;
+type Item = { key: keyof DomainBannerCounts; label: string; to: string; search?: Record<string, string | number>; color?: string };
+
+function items(today: string, in15: string): Item[] {
+  return [
+    { key: 'noAutoUpdate', label: '自動更新OFF', to: '/mypage/domain', search: { isAutoUpdate: '0' } },
+    { key: 'expiringSoon', label: '15日以内に期限切れ', to: '/mypage/domain', search: { dueDateStart: today, dueDateEnd: in15 }, color: 'orange' },
+    { key: 'expiringNoAutoUpdate', label: '30日以内に期限切れ（自動更新OFF）', to: '/mypage/domain', search: { isStatus: '2', isAutoUpdate: '0' }, color: 'orange' },
+    { key: 'renewGrace', label: '期限切れ（更新可能）', to: '/mypage/domain', search: { isStatus: '3' }, color: 'red' },
+    { key: 'restoreGrace', label: '期限切れ（復旧可能）', to: '/mypage/domain', search: { isStatus: '4' }, color: 'red' },
+    { key: 'localTransferOut', label: 'ユーザー間移動の承認待ち（移動元）', to: '/mypage/localTransferOut' },
+    { key: 'localTransferIn', label: 'ユーザー間移動の受け取り待ち', to: '/mypage/localTransferIn' },
+    { key: 'whoisProcessing', label: 'WHOIS変更処理中', to: '/mypage/domain', search: { isWhoisProxy: 'processing' } },
+    { key: 'transferIn', label: '他社から移管中・処理中', to: '/mypage/transferin' },
+    { key: 'provisionalCoJp', label: '.co.jp 仮登録（本登録待ち）', to: '/mypage/JpDomainActivate', color: 'orange' },
+    { key: 'orgJpRegistrant', label: '属性型JPドメイン', to: '/mypage/domain', search: { key: '.jp' } },
+    { key: 'trashed', label: 'ゴミ箱', to: '/mypage/domain', search: { isTrash: '1' }, color: 'gray' },
+  ];
+}
+
+export function DomainListExtras() {
+  const banner = useQuery(domainQueries.banner());
+  const cards = useQuery({ ...paymentQueries.cards(), enabled: !!banner.data?.autoUpdateOn, staleTime: 60_000 });
+  const [tip] = useState(() => TIPS[Math.floor(Math.random() * TIPS.length)]!);
+  const now = Date.now();
+  const today = formatDateJst(now);
+  const in15 = formatDateJst(now + 15 * DAY);
+  const b = banner.data;
+  const shown = b ? items(today, in15).filter((i) => Number(b[i.key]) > 0) : [];
+  return (
+    <Stack gap="xs">
+      {b?.autoUpdateOn && cards.data && cards.data.cards.length === 0 ? (
+        <Alert color="yellow" variant="light" data-testid="card-prompt">
+          自動更新がONのドメインがあります。更新にはカード情報の登録が必要です。{' '}
+          <Anchor href="/mypage/stripe?redirect_url=%2Fmypage%2Fdomain" fw={700}>カード情報を登録する</Anchor>
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="md" p="sm" data-testid="domain-banner" aria-label="ドメインの状況">
+        {banner.isPending ? <Skeleton h={24} /> : banner.isError ? <Text size="sm" c="dimmed">件数を取得できませんでした</Text> : (
+          <Stack gap={6}>
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm" fw={700}>管理中 {b!.total.toLocaleString('ja-JP')}件</Text>
+              {shown.length === 0 ? <Text size="sm" c="dimmed">対応が必要なドメインはありません</Text> : null}
+              {shown.map((i) => (
+                <Anchor key={i.key} size="sm" data-testid={`banner-${i.key}`}
+                  renderRoot={(props) => (i.search ? <Link {...props} to="/mypage/domain" search={i.search as never} /> : <a {...props} href={i.to} />)}>
+                  <Badge variant="light" color={i.color ?? 'blue'} style={{ cursor: 'pointer', textTransform: 'none' }}>{i.label} {Number(b![i.key]).toLocaleString('ja-JP')}件</Badge>
+                </Anchor>
+              ))}
+            </Group>
+            {b!.renewalDeadlines.length ? (
+              <Text size="xs" c="dimmed" data-testid="renewal-deadlines">
+                更新期限: {b!.renewalDeadlines.map((d) => `.${d.tld} ${d.renewal_deadline || '有効期限日まで'}`).join(' / ')}
+              </Text>
+            ) : null}
+          </Stack>
+        )}
+      </Paper>
+      <Group gap="xs" wrap="wrap" justify="space-between">
+        <Text size="xs" c="dimmed" data-testid="tip">ヒント: {tip}</Text>
+        <Anchor href="/server" size="xs">レンタルサーバーは月額約330円から</Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { Controller, UseFilters } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  ActionLogRowDto, ActionLogSearchResult, ActionLogSearchRpcRequest, DomainBannerCounts, DomainCsvChunkResult, DomainCsvChunkRpcRequest, DomainDetailDto,
+  DomainIdsResult, DomainIdsRpcRequest, DomainListPatterns, DomainOpsErrorCode, DomainReadyResult, DomainReadyRpcRequest, DomainSearchConditionData,
+  DomainSearchResult, DomainSearchRpcRequest,
+} from '@registrar/contracts';
+import { DomainOpsException } from '../common/domain-ops.exception';
+import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
+import { ActionLogService } from './action-log.service';
+import { DomainDetailService } from './domain-detail.service';
+import { DomainListService } from './domain-list.service';
+
+function userIdOf(p: { userId?: unknown } | null | undefined): number {
+  const n = Number(p?.userId);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new DomainOpsException(DomainOpsErrorCode.Invalid, 'userId must be a positive integer');
+  return n;
+}
+const conditionOf = (c: unknown): Record<string, unknown> => (c && typeof c === 'object' && !Array.isArray(c) ? (c as Record<string, unknown>) : {});
+
+/** The domain list, detail view and action history on the Redis transport (patterns in @registrar/contracts). */
+@Controller()
+@UseFilters(DomainOpsRpcErrorFilter)
+export class DomainListRpcController {
+  constructor(private readonly list: DomainListService, private readonly detailService: DomainDetailService, private readonly logs: ActionLogService) {}
+
+  @MessagePattern(DomainListPatterns.Search)
+  search(@Payload() req: DomainSearchRpcRequest): Promise<DomainSearchResult> {
+    // the admin list (002) searches every member: it sends allMembers and no member id
+    return this.list.search(req?.allMembers === true ? null : userIdOf(req), conditionOf(req?.condition));
+  }
+
+  @MessagePattern(DomainListPatterns.Ids)
+  ids(@Payload() req: DomainIdsRpcRequest): Promise<DomainIdsResult> {
+    return this.list.ids(userIdOf(req), conditionOf(req?.condition), req?.limit);
+  }
+
+  @MessagePattern(DomainListPatterns.Ready)
+  ready(@Payload() req: DomainReadyRpcRequest): Promise<DomainReadyResult> {
+    return this.list.ready(userIdOf(req), { domainPkIds: req?.domainPkIds, allPageFlg: req?.allPageFlg, condition: conditionOf(req?.condition) });
+  }
+
+  @MessagePattern(DomainListPatterns.CsvChunk)
+  csv(@Payload() req: DomainCsvChunkRpcRequest): Promise<DomainCsvChunkResult> {
+    return this.list.csvChunk(userIdOf(req), conditionOf(req?.condition), req?.after ?? null, Number(req?.limit) || 5000);
+  }
+
+  @MessagePattern(DomainListPatterns.Count)
+  count(@Payload() req: { userId: number }): Promise<{ count: number }> {
+    return this.list.count(userIdOf(req));
+  }
+
+  @MessagePattern(DomainListPatterns.Banner)
+  banner(@Payload() req: { userId: number; email?: unknown }): Promise<DomainBannerCounts> {
+    return this.list.banner(userIdOf(req), typeof req?.email === 'string' && req.email.length <= 254 ? req.email : null);
+  }
+
+  @MessagePattern(DomainListPatterns.Condition)
+  condition(@Payload() req: { userId: number }): Promise<DomainSearchConditionData> {
+    return this.list.conditionData(userIdOf(req));
+  }
+
+  @MessagePattern(DomainListPatterns.Detail)
+  detail(@Payload() req: { userId: number; id: unknown }): Promise<DomainDetailDto> {
+    return this.detailService.detail(userIdOf(req), Number(req?.id));
+  }
+
+  @MessagePattern(DomainListPatterns.ActionLogSearch)
+  actionLogs(@Payload() req: ActionLogSearchRpcRequest): Promise<ActionLogSearchResult> {
+    return this.logs.search(userIdOf(req), req ?? {});
+  }
+
+  @MessagePattern(DomainListPatterns.SeedDemo)
+  async seedDemo(@Payload() req: { userId: number; count?: number; onlyIfEmpty?: boolean }): Promise<{ inserted: number }> {
+    if (process.env.NODE_ENV === 'production' || !(process.env.LOCAL_RUNTIME === '1' || process.env.NODE_ENV === 'test')) {
+      throw new DomainOpsException(DomainOpsErrorCode.Invalid, 'demo data is for the local runtime only');
+    }
+    return this.list.seedDemo(userIdOf(req), Math.max(1, Math.min(Number(req?.count) || 60, 1000)), req?.onlyIfEmpty !== false);
+  }
+
+  @MessagePattern(DomainListPatterns.ActionLogDetail)
+  actionLog(@Payload() req: { userId: number; id: unknown }): Promise<ActionLogRowDto> {
+    return this.logs.one(userIdOf(req), Number(req?.id));
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DomainListPatterns } from '@registrar/contracts';
+import { DEMO_ACCOUNTS } from '../identity/demo/demo-accounts.service';
+import { devToolsEnabled } from '../identity/identity.config';
+import { UsersRepository } from '../identity/users/users.repository';
+import { DomainOpsClient } from '../purchase/domain-ops.client';
+
+/**
+ * The local runtime's demo customer gets a realistic portfolio (60 domains in every state the list filters on) the
+ * first time the system starts, so every filter, banner count and page shows something. Runs behind the start-up
+ * (the demo account and the domain-ops service may come up after the gateway) and never in production.
+ */
+@Injectable()
+export class DemoPortfolioSeeder implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DemoPortfolioSeeder.name);
+  constructor(private readonly users: UsersRepository, private readonly domainOps: DomainOpsClient) {}
+
+  onApplicationBootstrap(): void {
+    if (process.env.LOCAL_RUNTIME !== '1' || !devToolsEnabled()) return;
+    const email = DEMO_ACCOUNTS.find((a) => a.adminRole === null)!.email;
+    void (async () => {
+      for (let attempt = 0; attempt < 60; attempt++) {
+        try {
+          const u = await this.users.findByEmail(email);
+          if (u) {
+            const r = await this.domainOps.call<{ inserted: number }>(DomainListPatterns.SeedDemo, { userId: u.id, count: 60, onlyIfEmpty: true }, 20_000);
+            if (r.inserted) this.logger.log(`demo portfolio: ${r.inserted} domains for ${email}`);
+            return;
+          }
+        } catch {
+          // domain-ops not up yet
+        }
+        await new Promise((res) => setTimeout(res, 2_000).unref());
+      }
+      this.logger.warn('demo portfolio not created (domain-ops did not answer)');
+    })();
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The member's domain list in the browser (001 spec §2): a portfolio in every state, each kind of filter, sort,
+ * page, select all pages, the CSV download parsed, the detail view and the history; screenshots at 360 and 1280 px.
+ */
+import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import { parseCsv } from '@registrar/csv';
+import { M } from '@registrar/messages';
+import { apiSearch, expectNoOverflow, rows, seedPortfolio, signUpMember } from './domain-list.page';
+
+const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
+
+test.describe('domain list', () => {
+  test('a member filters, sorts, pages, selects all pages, downloads the CSV, opens a detail and the history', async ({ page }) => {
+    test.setTimeout(120_000);
+    const { headers } = await signUpMember(page.request);
+    await seedPortfolio(page.request, headers, 130);
+    const all = await apiSearch(page.request, headers, { pagingNum: 200 });
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/mypage/domain');
+    await expect(page.getByRole('heading', { name: 'ドメイン管理' })).toBeVisible();
+    await expect(page.getByTestId('hit-count')).toHaveText(`${all.validDomains.total}件`);
+    await expect(rows(page)).toHaveCount(50);
+    await expect(page.getByTestId('domain-count')).toHaveText('99+');
+    await expect(page.getByTestId('expired-notice')).toBeVisible();
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${shots}/domain-list-1280.png`, fullPage: true });
+
+    // page 2 and page size
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await expect(page).toHaveURL(/validDomainPage=2/);
+    await expect(rows(page)).toHaveCount(Math.min(50, all.validDomains.total - 50));
+    await page.locator('input[aria-label="表示件数"]').click();
+    await page.getByRole('option', { name: '20件' }).click();
+    await expect(rows(page)).toHaveCount(20);
+    await expect(page).not.toHaveURL(/validDomainPage/);
+
+    // sort by name, descending
+    await page.locator('input[aria-label="並び順"]').click();
+    await page.getByRole('option', { name: 'ドメイン名 降順' }).click();
+    const names = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-domain')!));
+    expect(names).toEqual([...names].sort().reverse());
+
+    // a filter from the URL (as the banner links do): auto-renew off; then remove it with its chip
+    const off = await apiSearch(page.request, headers, { isAutoUpdate: '0', pagingNum: 200 });
+    await page.goto('/mypage/domain?isAutoUpdate=0');
+    await expect(page.getByTestId('hit-count')).toHaveText(`${off.validDomains.total}件`);
+    await expect(page.getByTestId('active-filters')).toContainText('自動更新: OFF');
+    await page.getByRole('button', { name: '自動更新の条件を外す' }).click();
+    await expect(page.getByTestId('hit-count')).toHaveText(`${all.validDomains.total}件`);
+
+    // the expired tab
+    await page.getByRole('tab', { name: /期限切れドメイン/ }).click();
+    await expect(page).toHaveURL(/domainType=2/);
+    const expired = await apiSearch(page.request, headers, { domainType: 2, pagingNum: 200 });
+    await expect(page.getByTestId('hit-count')).toHaveText(`${expired.validDomains.total}件`);
+    await expect(rows(page).first()).toContainText('-');
+
+    // bad input from the URL shows the spec's message
+    await page.goto('/mypage/domain?obtainDateStart=2026-05-01&obtainDateEnd=2026-04-01');
+    await expect(page.getByTestId('search-errors')).toHaveText(M.registrationDateRange);
+
+    // select the page, then all pages
+    await page.goto('/mypage/domain');
+    await expect(page.getByTestId('select-all-pages')).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'このページのドメインをすべて選択' }).check();
+    await expect(page.getByTestId('selection-count')).toHaveText('選択中: 50件');
+    await page.getByTestId('select-all-pages').check();
+    await expect(page.getByTestId('selection-count')).toHaveText(`選択中: ${all.validDomains.total}件`);
+    await rows(page).first().getByRole('checkbox').uncheck();
+    await expect(page.getByTestId('selection-count')).toHaveText('選択中: 49件');
+    await expect(page.getByTestId('select-all-pages')).not.toBeChecked();
+
+    // CSV of every valid domain
+    const download = page.waitForEvent('download');
+    await page.getByTestId('csv-download').click();
+    const file = await (await download).path();
+    const bytes = fs.readFileSync(file!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = parseCsv(bytes.toString('utf8'));
+    expect(csv[0]![0]).toBe('ドメイン名');
+    expect(csv.length - 1).toBe(all.validDomains.total);
+
+    // the detail view and the history
+    const first = all.validDomains.data[0]!;
+    await page.getByRole('link', { name: first.name, exact: true }).first().click();
+    await expect(page.getByRole('heading', { name: first.name })).toBeVisible();
+    await expect(page.getByText('ネームサーバー', { exact: true })).toBeVisible();
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${shots}/domain-detail-1280.png`, fullPage: true });
+    await page.goto('/mypage/actionLog');
+    await expect(page.getByTestId('action-log-row').first()).toBeVisible();
+    await page.getByLabel('ドメイン名').fill('no-such-domain-anywhere');
+    await page.getByRole('button', { name: '検索', exact: true }).click();
+    await expect(page).toHaveURL(/description=no-such-domain-anywhere/);
+    await expect(page.getByText(M.noMatchingData)).toBeVisible();
+    await page.goto('/mypage/actionLog');
+    await page.getByRole('button', { name: 'レジストラ処理結果' }).first().click();
+    await expect(page.getByTestId('action-result')).toContainText('Command completed successfully');
+    await page.keyboard.press('Escape');
+
+    // phones
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/mypage/domain');
+    await expect(rows(page)).toHaveCount(50);
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${shots}/domain-list-360.png`, fullPage: true });
+    await page.goto(`/mypage/domain/detail/${first.id}`);
+    await expect(page.getByRole('heading', { name: first.name })).toBeVisible();
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${shots}/domain-detail-360.png`, fullPage: true });
+    await page.goto('/mypage/actionLog');
+    await expect(page.getByTestId('action-log-row').first()).toBeVisible();
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${shots}/action-log-360.png`, fullPage: true });
+  });
+
+  test('another member\'s domain id shows nothing', async ({ page }) => {
+    const a = await signUpMember(page.request);
+    await seedPortfolio(page.request, a.headers, 3);
+    const mine = await apiSearch(page.request, a.headers, {});
+    const id = mine.validDomains.data[0]!.id;
+    await page.request.post('/logout', { headers: a.headers });
+    await page.context().clearCookies();
+    await signUpMember(page.request);
+    await page.goto(`/mypage/domain/detail/${id}`);
+    await expect(page.getByText(M.noDomainInfo)).toBeVisible();
+    await page.goto(`/mypage/domain?domainPkIds[]=${id}`);
+    await expect(page.getByTestId('hit-count')).toHaveText('0件');
+  });
+});
