@@ -35,7 +35,6 @@ afterAll(async () => {
   await events?.close();
   await queue?.close();
   await epp?.close();
-  await p?.closeDns();
   await p?.close();
 }, 60_000);
 
@@ -141,6 +140,12 @@ describe('DNS records served by PowerDNS', () => {
     expect(got).toHaveLength(12);
     expect(got[9]).toMatchObject({ recode_type: 90, service_name: '_sip.', protocol: '_tcp.', record: `sip.${name}` });
     expect(got[7]).toMatchObject({ recode_type: 40, record: name, priority: 10, ttl: 86400 });
+    // the read-only detail view lists them (host, type, TTL, value), the fixed NS first
+    const detail = (await member.agent.get(`/mypage/domain/detail/${id}`).set(xhr(member)).expect(200)).body;
+    expect(detail.dns_records.slice(0, 5).map((r: { host_name: string; type: string; ttl: number; record: string }) => [r.host_name, r.type, r.ttl, r.record])).toEqual([
+      ['@', 'NS', 86400, '01.dnsv.jp'], ['@', 'NS', 86400, '02.dnsv.jp'], ['@', 'NS', 86400, '03.dnsv.jp'], ['@', 'NS', 86400, '04.dnsv.jp'], ['@', 'A', 300, '192.0.2.10'],
+    ]);
+    expect(detail.dns_records).toHaveLength(12);
     // DS at the registry
     const info = await epp.info(name);
     expect(info.secDNS?.dsData).toEqual([{ keyTag: 12345, alg: 13, digestType: 2, digest: ds1.digest.toUpperCase() }]);
