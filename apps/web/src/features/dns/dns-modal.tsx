@@ -120,6 +120,8 @@ export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsM
 
   const change = (i: number, field: Field, value: string) => {
     setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
+    // the row's message for this field goes once it is edited (checked again on save)
+    setErrors((es) => es.filter((e) => !(e.index === i && (e.field === field || e.field === 'row'))));
     setDirty(true);
   };
   const add = () => {
