@@ -47,6 +47,10 @@ export enum JobName {
   RenewDomain = 'renew-domain',
   /** domain-ops: the parent of a renewal's RenewDomain children; closes it and mails the member */
   CompleteRenewal = 'complete-renewal',
+  /** domain-ops (daily, Asia/Tokyo): auto-renew of domains with auto-renew on, N days before expiry */
+  AutoRenewSweep = 'auto-renew-sweep',
+  /** domain-ops (daily, Asia/Tokyo): expiry notice mails 30, 15, 7 and 1 days before expiry */
+  ExpiryNoticeSweep = 'expiry-notice-sweep',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { BaseConfig } from '@registrar/infra';
 
 /** Configuration of the domain-ops service (the EPP client has its own, EppClientConfig). */
@@ -37,6 +37,16 @@ export class DomainOpsConfig extends BaseConfig {
   @Min(0)
   @Max(3600)
   WHOIS_SWEEP_EVERY_S = 10;
+
+  /** Auto-renew runs this many days before a domain's expiry (Tokyo days). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(60)
+  AUTO_RENEW_DAYS_BEFORE = 30;
+
+  /** Cron patterns (Asia/Tokyo) of the daily lifecycle jobs; '' turns a schedule off (the jobs can still be run by hand). */
+  @IsString()
+  AUTO_RENEW_CRON = '0 9 * * *';
+  @IsString()
+  EXPIRY_NOTICE_CRON = '0 10 * * *';
 
   /** Attempts of one domain of an operation run before its row ends in error. */
   @Type(() => Number)

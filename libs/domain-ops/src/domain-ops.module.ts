@@ -15,7 +15,8 @@ import { OwnedDomainRepository } from './domains/owned-domain.repository';
 import { EstimateService } from './estimate/estimate.service';
 import { CompleteOrderJob } from './jobs/complete-order.job';
 import { DnsZoneEvents } from './jobs/dns-zone.events';
-import { DOMAIN_OPS_FLOWS, DomainOpsProcessor, DomainOpsQueue, DomainOpsSchedules } from './jobs/domain-ops.queue';
+import { DOMAIN_OPS_FLOWS, DomainOpsQueue } from './jobs/domain-ops.queue';
+import { DomainOpsProcessor, DomainOpsSchedules } from './jobs/domain-ops.processor';
 import { RegisterDomainJob } from './jobs/register-domain.job';
 import { ActionLogService } from './list/action-log.service';
 import { DomainDetailService } from './list/domain-detail.service';
@@ -49,6 +50,9 @@ import { CompleteRenewalJob } from './renewal/complete-renewal.job';
 import { RenewDomainJob } from './renewal/renew-domain.job';
 import { RenewalRepository } from './renewal/renewal.repository';
 import { RenewalService } from './renewal/renewal.service';
+import { AutoRenewSweepJob } from './lifecycle/auto-renew.job';
+import { ExpiryNoticeSweepJob } from './lifecycle/expiry-notice.job';
+import { LifecycleRepository } from './lifecycle/lifecycle.repository';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -119,6 +123,9 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     RenewalService,
     RenewDomainJob,
     CompleteRenewalJob,
+    LifecycleRepository,
+    AutoRenewSweepJob,
+    ExpiryNoticeSweepJob,
   ],
 })
 export class DomainOpsServiceModule {}

@@ -67,6 +67,7 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
   await lifecycle.sweep();
   await server.listen();
   await admin.listen();
+  if (config.REGISTRY_SIM_APPROVAL_PORT) await admin.listenApprovalOnly(config.REGISTRY_SIM_APPROVAL_PORT, config.EPP_BIND);
   const timer = setInterval(() => {
     lifecycle.sweep().then(() => { lastSweep = Date.now(); }, (e) => log.error({ err: e }, 'lifecycle sweep failed'));
   }, config.REGISTRY_SIM_SWEEP_SECONDS * 1000);

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { EppClientPool } from '@registrar/epp';
 import { M } from '@registrar/messages';
-import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
-import { Member, PurchaseHarness, saveCard, startPurchaseHarness, waitForOrder, xhr } from '../purchase/purchase-harness';
+import { Member, PurchaseHarness, saveCard, startPurchaseHarness, xhr } from '../purchase/purchase-harness';
+import { buyDomain } from './renewal-helpers';
 
 let p: PurchaseHarness;
 let epp: EppClientPool;
@@ -24,18 +24,7 @@ afterAll(async () => {
   await p?.close();
 }, 60_000);
 
-/** Buys `name` for the member through the purchase flow (as a member does) and answers its domain id. */
-async function buy(c: Member, name: string): Promise<number> {
-  const est = (await c.agent.get(`/mypage/domain/price/estimate/campaign?domainNames[]=${encodeURIComponent(name)}`).set(xhr(c)).expect(200)).body[0];
-  const point = registrationTotal(est.registerPrice, est.renewPrice, est.minimum_years);
-  await p.grant(c.userId, point);
-  const r = await c.agent.post('/mypage/domain/create').set(xhr(c))
-    .send({ domains: [{ name, period: est.minimum_years, point }], totalFee: point, point, payment: { type: 'point' }, idempotencyKey: randomUUID() }).expect(200);
-  expect(r.body.result).toBe(true);
-  const done = await waitForOrder(c, r.body.orderId);
-  expect(done.domains[0].status).toBe('done');
-  return done.domains[0].domain_pk_id;
-}
+const buy = (c: Member, name: string) => buyDomain(p, c, name);
 
 const ready = async (c: Member, ids: number[]) => (await c.agent.post('/mypage/domain/ready').set(xhr(c)).send({ domainIds: ids }).expect(200)).body;
 const renew = (c: Member, body: Record<string, unknown>) => c.agent.post('/mypage/domain/renew').set(xhr(c)).send({ payment: { type: 'point' }, idempotencyKey: randomUUID(), ...body });

@@ -1,29 +1,19 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectFlowProducer, InjectQueue, Processor } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
 import { FlowProducer, Queue } from 'bullmq';
 import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData } from '@registrar/contracts';
-import { JobRouter } from '@registrar/infra';
 import { DomainOpsConfig } from '../domain-ops.config';
 import type { OrderItem } from '../orders/registration-order.repository';
-import { CompleteOrderJob } from './complete-order.job';
-import { RegisterDomainJob } from './register-domain.job';
-import { WhoisChangeJob, WhoisChangeJobData, WhoisPendingSweep } from '../whois/whois-change.job';
-import { CompleteOperationJob } from '../operations/complete-operation.job';
-import { DomainOperationJob } from '../operations/domain-operation.job';
-import { ExpireMoveRequestsJob } from '../operations/move.service';
-import { CompleteRenewalJob } from '../renewal/complete-renewal.job';
-import { RenewDomainJob } from '../renewal/renew-domain.job';
+import type { WhoisChangeJobData } from '../whois/whois-change.job';
 import type { RenewalItem } from '../renewal/renewal.repository';
 
 export type { JobAttempt } from '@registrar/infra';
 
 /** The job names that run on QueueName.DomainOps; each must have exactly one handler, or the service refuses to start. */
 export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal,
-  JobName.DomainOperation, JobName.CompleteOperation, JobName.ExpireMoveRequests];
+  JobName.DomainOperation, JobName.CompleteOperation, JobName.ExpireMoveRequests, JobName.AutoRenewSweep, JobName.ExpiryNoticeSweep];
 
-const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
 
-const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
 
 /** The flow producer of QueueName.DomainOps (registered with BullModule.registerFlowProducer). */
 export const DOMAIN_OPS_FLOWS = 'domain-ops-flows';
@@ -98,44 +88,3 @@ export class DomainOpsQueue {
   }
 }
 
-/** QueueName.DomainOps's schedules (job schedulers, upserted by id on every replica). */
-@Injectable()
-export class DomainOpsSchedules implements OnApplicationBootstrap {
-  constructor(private readonly config: DomainOpsConfig, @InjectQueue(QueueName.DomainOps) private readonly queue: Queue) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.config.WHOIS_SWEEP_EVERY_S > 0) {
-      await this.queue.upsertJobScheduler(WHOIS_SWEEP_SCHEDULER, { every: this.config.WHOIS_SWEEP_EVERY_S * 1000 }, { name: JobName.WhoisPendingSweep, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
-    } else {
-      await this.queue.removeJobScheduler(WHOIS_SWEEP_SCHEDULER);
-    }
-    if (this.config.MOVE_SWEEP_EVERY_S > 0) {
-      await this.queue.upsertJobScheduler(MOVE_SWEEP_SCHEDULER, { every: this.config.MOVE_SWEEP_EVERY_S * 1000 }, { name: JobName.ExpireMoveRequests, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
-    } else {
-      await this.queue.removeJobScheduler(MOVE_SWEEP_SCHEDULER);
-    }
-  }
-}
-
-/** The worker of QueueName.DomainOps: one handler per job name (checked at boot). */
-@Processor(QueueName.DomainOps)
-export class DomainOpsProcessor extends JobRouter {
-  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
-    operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob) {
-    super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
-      { jobName: RegisterDomainJob.jobName, handler: register },
-      { jobName: CompleteOrderJob.jobName, handler: complete },
-      { jobName: WhoisChangeJob.jobName, handler: whoisChange },
-      { jobName: WhoisPendingSweep.jobName, handler: whoisSweep },
-      { jobName: RenewDomainJob.jobName, handler: renewDomain },
-      { jobName: CompleteRenewalJob.jobName, handler: completeRenewal },
-      { jobName: DomainOperationJob.jobName, handler: operation },
-      { jobName: CompleteOperationJob.jobName, handler: completeOperation },
-      { jobName: ExpireMoveRequestsJob.jobName, handler: expireMoves },
-    ]);
-  }
-
-  protected override concurrency(): number {
-    return this.config.REGISTER_CONCURRENCY;
-  }
-}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { ORDERS_CLIENT, OrdersPatterns, PointBalanceResult, PointEntryDto } from '@registrar/contracts';
+import { OffSessionChargeResult, ORDERS_CLIENT, OrdersPatterns, PointBalanceResult, PointEntryDto } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
 
 const MS = 30_000;
@@ -24,6 +24,11 @@ export class OrdersPort {
 
   async consumeSession(userId: number, sessionId: string): Promise<boolean> {
     return (await rpc<{ consumed: boolean }>(this.client, OrdersPatterns.PaymentSessionConsume, { userId, sessionId }, MS)).consumed;
+  }
+
+  /** Charges the member's newest card off-session (auto-renew) and credits the points; one charge per key. */
+  chargeOffSession(userId: number, amount: number, idempotencyKey: string, reference: string): Promise<OffSessionChargeResult> {
+    return rpc<OffSessionChargeResult>(this.client, OrdersPatterns.CardChargeOffSession, { userId, amount, idempotencyKey, purpose: 'renew', reference }, 60_000);
   }
 
   async removeFromCart(userId: number, domainNames: string[]): Promise<void> {

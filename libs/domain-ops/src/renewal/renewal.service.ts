@@ -15,7 +15,7 @@ import { NewRenewalItem, RenewableDomain, Renewal, RenewalItem, RenewalRepositor
 /** At most this many domains per renewal (the list's bulk actions allow 1000; the registry work is per domain). */
 export const MAX_DOMAINS_PER_RENEWAL = 100;
 /** POST mypage/domain/renew waits this long for the registry before answering 'accepted' rows (code 1). */
-export const RENEW_ANSWER_WAIT_MS = Number(process.env.RENEW_ANSWER_WAIT_MS ?? 20_000);
+export const renewAnswerWaitMs = () => Number(process.env.RENEW_ANSWER_WAIT_MS ?? 20_000);
 
 
 const ENDED = new Set(['error', 'accepted', 'done']);
@@ -81,7 +81,7 @@ export class RenewalService {
     if (!rows.length) return refused([M.selectDomain]);
     if (rows.length > MAX_DOMAINS_PER_RENEWAL) return refused([fmt(M.tooManyRenewals, { max: MAX_DOMAINS_PER_RENEWAL })]);
 
-    const wait = kind === 'manual' ? RENEW_ANSWER_WAIT_MS : 0;
+    const wait = kind === 'manual' ? renewAnswerWaitMs() : 0;
     const existing = await this.repo.findByKey(userId, key);
     if (existing) return this.answer(existing, [], wait);
 

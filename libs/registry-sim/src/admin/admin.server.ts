@@ -101,6 +101,30 @@ export class AdminServer {
     }
   }
 
+  /**
+   * The approval link alone on a public address (REGISTRY_SIM_APPROVAL_PORT, bound to EPP_BIND), for setups where the
+   * mail's reader is not on this host (compose, k8s); every other path answers 404.
+   */
+  async listenApprovalOnly(port: number, host: string): Promise<http.Server> {
+    const server = http.createServer((req, res) => {
+      const m = /^\/registrant-change\/([A-Za-z0-9_-]{1,100})$/.exec((req.url ?? '').split('?')[0]);
+      if (req.method !== 'GET' || !m || !this.registrantChanges) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not found');
+        return;
+      }
+      this.registrantChanges.approve(m[1]).then((r) => this.approvalPage(res, r), () => { res.writeHead(500); res.end(); });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    this.approvalServer = server;
+    return server;
+  }
+
+  private approvalServer?: http.Server;
+
   private approvalPage(res: http.ServerResponse, r: { result: string; domain?: string }): void {
     const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     const text: Record<string, [number, string]> = {
@@ -115,6 +139,7 @@ export class AdminServer {
   }
 
   async close(): Promise<void> {
+    await new Promise<void>((resolve) => (this.approvalServer ? this.approvalServer.close(() => resolve()) : resolve()));
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }

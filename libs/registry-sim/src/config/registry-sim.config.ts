@@ -70,6 +70,10 @@ export class RegistrySimConfig extends BaseConfig {
   @IsString()
   REGISTRY_SIM_MAIL_FROM = 'change-of-registrant@registry-sim.example';
 
+  /** a public port (on EPP_BIND) serving only the approval links; 0 = none (the admin channel serves them on loopback) */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  REGISTRY_SIM_APPROVAL_PORT = 0;
+
   /** base of the approval links in the mail; empty = the admin channel, http://127.0.0.1:<admin port> */
   @IsString()
   REGISTRY_SIM_APPROVAL_BASE_URL = '';

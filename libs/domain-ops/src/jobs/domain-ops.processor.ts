@@ -1,0 +1,74 @@
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { Queue } from 'bullmq';
+import { JobName, QueueName } from '@registrar/contracts';
+import { JobRouter } from '@registrar/infra';
+import { DomainOpsConfig } from '../domain-ops.config';
+import { AutoRenewSweepJob } from '../lifecycle/auto-renew.job';
+import { ExpiryNoticeSweepJob } from '../lifecycle/expiry-notice.job';
+import { CompleteOperationJob } from '../operations/complete-operation.job';
+import { DomainOperationJob } from '../operations/domain-operation.job';
+import { ExpireMoveRequestsJob } from '../operations/move.service';
+import { CompleteRenewalJob } from '../renewal/complete-renewal.job';
+import { RenewDomainJob } from '../renewal/renew-domain.job';
+import { WhoisChangeJob, WhoisPendingSweep } from '../whois/whois-change.job';
+import { CompleteOrderJob } from './complete-order.job';
+import { DOMAIN_OPS_JOB_NAMES } from './domain-ops.queue';
+import { RegisterDomainJob } from './register-domain.job';
+
+const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
+const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
+export const AUTO_RENEW_SCHEDULER = 'auto-renew';
+export const EXPIRY_NOTICE_SCHEDULER = 'expiry-notices';
+
+/** QueueName.DomainOps's schedules (job schedulers, upserted by id on every replica). */
+@Injectable()
+export class DomainOpsSchedules implements OnApplicationBootstrap {
+  constructor(private readonly config: DomainOpsConfig, @InjectQueue(QueueName.DomainOps) private readonly queue: Queue) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.WHOIS_SWEEP_EVERY_S > 0) {
+      await this.queue.upsertJobScheduler(WHOIS_SWEEP_SCHEDULER, { every: this.config.WHOIS_SWEEP_EVERY_S * 1000 }, { name: JobName.WhoisPendingSweep, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
+    } else {
+      await this.queue.removeJobScheduler(WHOIS_SWEEP_SCHEDULER);
+    }
+    if (this.config.MOVE_SWEEP_EVERY_S > 0) {
+      await this.queue.upsertJobScheduler(MOVE_SWEEP_SCHEDULER, { every: this.config.MOVE_SWEEP_EVERY_S * 1000 }, { name: JobName.ExpireMoveRequests, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
+    } else {
+      await this.queue.removeJobScheduler(MOVE_SWEEP_SCHEDULER);
+    }
+    // the daily lifecycle (docs/renewal-lifecycle.md): Tokyo time, whatever the server's zone
+    for (const [id, pattern, name] of [
+      [AUTO_RENEW_SCHEDULER, this.config.AUTO_RENEW_CRON, JobName.AutoRenewSweep],
+      [EXPIRY_NOTICE_SCHEDULER, this.config.EXPIRY_NOTICE_CRON, JobName.ExpiryNoticeSweep],
+    ] as const) {
+      if (pattern) await this.queue.upsertJobScheduler(id, { pattern, tz: 'Asia/Tokyo' }, { name, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 100, removeOnFail: 100 } });
+      else await this.queue.removeJobScheduler(id);
+    }
+  }
+}
+
+/** The worker of QueueName.DomainOps: one handler per job name (checked at boot). */
+@Processor(QueueName.DomainOps)
+export class DomainOpsProcessor extends JobRouter {
+  constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
+    operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob) {
+    super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
+      { jobName: RegisterDomainJob.jobName, handler: register },
+      { jobName: CompleteOrderJob.jobName, handler: complete },
+      { jobName: WhoisChangeJob.jobName, handler: whoisChange },
+      { jobName: WhoisPendingSweep.jobName, handler: whoisSweep },
+      { jobName: RenewDomainJob.jobName, handler: renewDomain },
+      { jobName: CompleteRenewalJob.jobName, handler: completeRenewal },
+      { jobName: DomainOperationJob.jobName, handler: operation },
+      { jobName: CompleteOperationJob.jobName, handler: completeOperation },
+      { jobName: ExpireMoveRequestsJob.jobName, handler: expireMoves },
+      { jobName: AutoRenewSweepJob.jobName, handler: autoRenew },
+      { jobName: ExpiryNoticeSweepJob.jobName, handler: expiryNotice },
+    ]);
+  }
+
+  protected override concurrency(): number {
+    return this.config.REGISTER_CONCURRENCY;
+  }
+}
