@@ -17,7 +17,11 @@ import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAction_logRouteImport } from './routes/admin/action_log'
+import { Route as AdminApi_commandRouteImport } from './routes/admin/api_command'
 import { Route as AdminAudit_logRouteImport } from './routes/admin/audit_log'
+import { Route as AdminBank_transfersRouteImport } from './routes/admin/bank_transfers'
+import { Route as AdminOnamae_logRouteImport } from './routes/admin/onamae_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
@@ -25,6 +29,11 @@ import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
 import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/index'
+import { Route as AdminDomainsIdRouteImport } from './routes/admin/domains/$id'
+import { Route as AdminDomainsImportRouteImport } from './routes/admin/domains/import'
+import { Route as AdminDomainsInfoRouteImport } from './routes/admin/domains/info'
+import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
+import { Route as AdminUsersIdRouteImport } from './routes/admin/users/$id'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
 import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
 import { Route as MypageActionLogIndexRouteImport } from './routes/mypage/actionLog/index'
@@ -80,9 +89,29 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAction_logRoute = AdminAction_logRouteImport.update({
+  id: '/action_log',
+  path: '/action_log',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminApi_commandRoute = AdminApi_commandRouteImport.update({
+  id: '/api_command',
+  path: '/api_command',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAudit_logRoute = AdminAudit_logRouteImport.update({
   id: '/audit_log',
   path: '/audit_log',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBank_transfersRoute = AdminBank_transfersRouteImport.update({
+  id: '/bank_transfers',
+  path: '/bank_transfers',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminOnamae_logRoute = AdminOnamae_logRouteImport.update({
+  id: '/onamae_log',
+  path: '/onamae_log',
   getParentRoute: () => AdminRoute,
 } as any)
 const DomainDeadlineRoute = DomainDeadlineRouteImport.update({
@@ -118,6 +147,31 @@ const RegisterConfirmRoute = RegisterConfirmRouteImport.update({
 const AdminDomainsIndexRoute = AdminDomainsIndexRouteImport.update({
   id: '/domains/',
   path: '/domains/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDomainsIdRoute = AdminDomainsIdRouteImport.update({
+  id: '/domains/$id',
+  path: '/domains/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDomainsImportRoute = AdminDomainsImportRouteImport.update({
+  id: '/domains/import',
+  path: '/domains/import',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDomainsInfoRoute = AdminDomainsInfoRouteImport.update({
+  id: '/domains/info',
+  path: '/domains/info',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersIdRoute = AdminUsersIdRouteImport.update({
+  id: '/users/$id',
+  path: '/users/$id',
   getParentRoute: () => AdminRoute,
 } as any)
 const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
@@ -199,7 +253,11 @@ export interface FileRoutesByFullPath {
   '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/admin/action_log': typeof AdminAction_logRoute
+  '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
+  '/admin/bank_transfers': typeof AdminBank_transfersRoute
+  '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -207,6 +265,10 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
+  '/admin/domains/$id': typeof AdminDomainsIdRoute
+  '/admin/domains/import': typeof AdminDomainsImportRoute
+  '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
@@ -215,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
@@ -230,7 +293,11 @@ export interface FileRoutesByTo {
   '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/admin/action_log': typeof AdminAction_logRoute
+  '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
+  '/admin/bank_transfers': typeof AdminBank_transfersRoute
+  '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -238,6 +305,10 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/me': typeof MeIndexRoute
   '/register': typeof RegisterIndexRoute
+  '/admin/domains/$id': typeof AdminDomainsIdRoute
+  '/admin/domains/import': typeof AdminDomainsImportRoute
+  '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
@@ -246,6 +317,7 @@ export interface FileRoutesByTo {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains': typeof AdminDomainsIndexRoute
+  '/admin/users': typeof AdminUsersIndexRoute
   '/mypage/actionLog': typeof MypageActionLogIndexRoute
   '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
@@ -263,7 +335,11 @@ export interface FileRoutesById {
   '/mypage': typeof MypageRouteWithChildren
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/admin/action_log': typeof AdminAction_logRoute
+  '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
+  '/admin/bank_transfers': typeof AdminBank_transfersRoute
+  '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -271,6 +347,10 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
+  '/admin/domains/$id': typeof AdminDomainsIdRoute
+  '/admin/domains/import': typeof AdminDomainsImportRoute
+  '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
@@ -279,6 +359,7 @@ export interface FileRoutesById {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
@@ -297,7 +378,11 @@ export interface FileRouteTypes {
     | '/mypage'
     | '/search'
     | '/security'
+    | '/admin/action_log'
+    | '/admin/api_command'
     | '/admin/audit_log'
+    | '/admin/bank_transfers'
+    | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
@@ -305,6 +390,10 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/me/'
     | '/register/'
+    | '/admin/domains/$id'
+    | '/admin/domains/import'
+    | '/admin/domains/info'
+    | '/admin/users/$id'
     | '/domain/tld/$tldName'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
@@ -313,6 +402,7 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains/'
+    | '/admin/users/'
     | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
@@ -328,7 +418,11 @@ export interface FileRouteTypes {
     | '/mypage'
     | '/search'
     | '/security'
+    | '/admin/action_log'
+    | '/admin/api_command'
     | '/admin/audit_log'
+    | '/admin/bank_transfers'
+    | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
@@ -336,6 +430,10 @@ export interface FileRouteTypes {
     | '/admin'
     | '/me'
     | '/register'
+    | '/admin/domains/$id'
+    | '/admin/domains/import'
+    | '/admin/domains/info'
+    | '/admin/users/$id'
     | '/domain/tld/$tldName'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
@@ -344,6 +442,7 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains'
+    | '/admin/users'
     | '/mypage/actionLog'
     | '/mypage/domain'
     | '/mypage/stripe'
@@ -360,7 +459,11 @@ export interface FileRouteTypes {
     | '/mypage'
     | '/search'
     | '/security'
+    | '/admin/action_log'
+    | '/admin/api_command'
     | '/admin/audit_log'
+    | '/admin/bank_transfers'
+    | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/search'
@@ -368,6 +471,10 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/me/'
     | '/register/'
+    | '/admin/domains/$id'
+    | '/admin/domains/import'
+    | '/admin/domains/info'
+    | '/admin/users/$id'
     | '/domain/tld/$tldName'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
@@ -376,6 +483,7 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains/'
+    | '/admin/users/'
     | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
@@ -462,11 +570,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/action_log': {
+      id: '/admin/action_log'
+      path: '/action_log'
+      fullPath: '/admin/action_log'
+      preLoaderRoute: typeof AdminAction_logRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/api_command': {
+      id: '/admin/api_command'
+      path: '/api_command'
+      fullPath: '/admin/api_command'
+      preLoaderRoute: typeof AdminApi_commandRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/audit_log': {
       id: '/admin/audit_log'
       path: '/audit_log'
       fullPath: '/admin/audit_log'
       preLoaderRoute: typeof AdminAudit_logRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/bank_transfers': {
+      id: '/admin/bank_transfers'
+      path: '/bank_transfers'
+      fullPath: '/admin/bank_transfers'
+      preLoaderRoute: typeof AdminBank_transfersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/onamae_log': {
+      id: '/admin/onamae_log'
+      path: '/onamae_log'
+      fullPath: '/admin/onamae_log'
+      preLoaderRoute: typeof AdminOnamae_logRouteImport
       parentRoute: typeof AdminRoute
     }
     '/domain/deadline': {
@@ -516,6 +652,41 @@ declare module '@tanstack/react-router' {
       path: '/domains'
       fullPath: '/admin/domains/'
       preLoaderRoute: typeof AdminDomainsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/domains/$id': {
+      id: '/admin/domains/$id'
+      path: '/domains/$id'
+      fullPath: '/admin/domains/$id'
+      preLoaderRoute: typeof AdminDomainsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/domains/import': {
+      id: '/admin/domains/import'
+      path: '/domains/import'
+      fullPath: '/admin/domains/import'
+      preLoaderRoute: typeof AdminDomainsImportRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/domains/info': {
+      id: '/admin/domains/info'
+      path: '/domains/info'
+      fullPath: '/admin/domains/info'
+      preLoaderRoute: typeof AdminDomainsInfoRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users/': {
+      id: '/admin/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AdminUsersIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users/$id': {
+      id: '/admin/users/$id'
+      path: '/users/$id'
+      fullPath: '/admin/users/$id'
+      preLoaderRoute: typeof AdminUsersIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/domain/tld/$tldName': {
@@ -620,17 +791,35 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminAction_logRoute: typeof AdminAction_logRoute
+  AdminApi_commandRoute: typeof AdminApi_commandRoute
   AdminAudit_logRoute: typeof AdminAudit_logRoute
+  AdminBank_transfersRoute: typeof AdminBank_transfersRoute
+  AdminOnamae_logRoute: typeof AdminOnamae_logRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminDomainsIdRoute: typeof AdminDomainsIdRoute
+  AdminDomainsImportRoute: typeof AdminDomainsImportRoute
+  AdminDomainsInfoRoute: typeof AdminDomainsInfoRoute
+  AdminUsersIdRoute: typeof AdminUsersIdRoute
   AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
+  AdminUsersIndexRoute: typeof AdminUsersIndexRoute
   AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
   AdminWhoisEmailsIndexRoute: typeof AdminWhoisEmailsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAction_logRoute: AdminAction_logRoute,
+  AdminApi_commandRoute: AdminApi_commandRoute,
   AdminAudit_logRoute: AdminAudit_logRoute,
+  AdminBank_transfersRoute: AdminBank_transfersRoute,
+  AdminOnamae_logRoute: AdminOnamae_logRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminDomainsIdRoute: AdminDomainsIdRoute,
+  AdminDomainsImportRoute: AdminDomainsImportRoute,
+  AdminDomainsInfoRoute: AdminDomainsInfoRoute,
+  AdminUsersIdRoute: AdminUsersIdRoute,
   AdminDomainsIndexRoute: AdminDomainsIndexRoute,
+  AdminUsersIndexRoute: AdminUsersIndexRoute,
   AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
   AdminWhoisEmailsIndexRoute: AdminWhoisEmailsIndexRoute,
 }

@@ -13,4 +13,5 @@ export * from './renewal';
 export * from './whois';
 export * from './dns';
 export * from './whois-mail';
+export * from './admin';
 export * from './domain-operations';

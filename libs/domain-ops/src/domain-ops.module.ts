@@ -1,4 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
+import { AdminLogsRepository } from './admin/admin-logs.repository';
+import { AdminOpsRpcController } from './admin/admin-ops.rpc.controller';
 import { Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -78,11 +80,12 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController],
+  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
     OrdersPort,
+    AdminLogsRepository,
     CatalogPort,
     ContactsRepository,
     DefaultSettingsRepository,

@@ -4,6 +4,7 @@ import { CATALOG_CLIENT } from '@registrar/contracts';
 import { GatewayConfig } from './gateway.config';
 import { CatalogHttpModule } from './catalog/catalog-http.module';
 import { HealthController } from './health/health.controller';
+import { AdminHttpModule } from './admin/admin-http.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PurchaseModule } from './purchase/purchase.module';
 import { DomainsModule } from './domains/domains.module';
@@ -19,7 +20,7 @@ export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 import { OperationsHttpModule } from './operations/operations.module';
 @Module({
-  imports: [IdentityModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule],
+  imports: [IdentityModule, AdminHttpModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

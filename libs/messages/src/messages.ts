@@ -135,6 +135,15 @@ export const M = {
   customPriceRemoveFailed: '個別価格の解除中にエラーが発生しました',
   customPriceRegistered: '個別価格設定を登録しました',
   customPriceRemoved: '個別価格設定を解除しました',
+  // admin screens, not quoted by the specs (our wording, docs/admin.md)
+  adminDateInvalid: '日付はYYYY-MM-DDの形式で入力してください',
+  adminDateOrder: '終了日は開始日以降の日付を指定してください',
+  adminResultTypeInvalid: '結果の指定が正しくありません',
+  adminTextTooLong: '入力が長すぎます',
+  adminCommandRequired: 'コマンドを入力してください',
+  adminCommandLine: '{line}行目：「パラメータ=値」の形式で入力してください',
+  adminCommandNotAllowed: 'このコマンドは実行できません（実行できるコマンド：{allowed}）',
+  adminCommandParam: '{name}を指定してください',
 
   // ---- accounts, sessions, two-factor, SMS (issue 5; not quoted by the specs: our wording, see docs/accounts.md)
   loginRequired: 'ログインしてください',

@@ -12,4 +12,5 @@ export * from './renewal';
 export * from './whois-settings';
 export * from './dns';
 export * from './text';
+export * from './admin';
 export * from './domain-operations';

@@ -143,7 +143,7 @@ export function SiteHeader() {
             </Menu>
             <Menu {...bind('user')} position="bottom-end" offset={10} width={260} shadow="lg" radius="md">
               <Menu.Target>
-                <UnstyledButton aria-label="ユーザーメニュー" data-testid="menu-user" style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 6px', borderRadius: 20 }}>
+                <UnstyledButton aria-label={`${displayName} ユーザーメニュー`} data-testid="menu-user" style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 6px', borderRadius: 20 }}>
                   <UserIcon />
                   <Text size="sm" fw={500} visibleFrom="md" maw={140} truncate>
                     {displayName}

@@ -11,7 +11,7 @@ export function NotFoundContent({ message = 'お探しのページは見つか�
   return (
     <PageContainer size={720}>
       <Stack align="center" gap="md" py={60} data-testid="not-found">
-        <Text fz={64} fw={800} c="gray.4" lh={1}>
+        <Text fz={64} fw={800} c="gray.6" lh={1}>
           404
         </Text>
         <Title order={1} fz={24}>

@@ -8,5 +8,5 @@ export { UserEntity } from './users/user.entity';
 export { EmailTokenEntity } from './users/email-token.entity';
 export { IdentityInit1767300000000 } from './migrations/1767300000000-identity-init';
 export { PasswordService } from './auth/password.service';
-export { audit, AuditAction, maskSecrets, type AuditNote } from './audit/admin-audit';
+export { audit, AuditAction, ReadOnlyCall, maskSecrets, type AuditNote } from './audit/admin-audit';
 export { AdminAuditRepository } from './audit/admin-audit.repository';

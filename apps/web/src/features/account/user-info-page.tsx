@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api';
 import { usePostalLookup } from '../../lib/postal';
 import { sessionQuery } from '../../lib/session';
 import { snackbar } from '../../lib/snackbar';
+import { usePageTitle } from '../../lib/page-title';
 import { mypageUserQuery, userInfoApi, type MypageUser } from './user-info.api';
 
 type Form = Required<{ [K in keyof UserInfoInput]: string }>;
@@ -105,6 +106,7 @@ function IdentityPanel({ status, onApplied }: { status: number; onApplied: () =>
 
 /** User information registration (000 spec §2, §5): success goes to mypage/domain. */
 export function UserInfoPage() {
+  usePageTitle('ユーザー情報登録');
   const qc = useQueryClient();
   const navigate = useNavigate();
   const userQ = useQuery(mypageUserQuery);

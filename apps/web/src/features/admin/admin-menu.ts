@@ -32,7 +32,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
 export const ADMIN_MENU_GROUPS: Record<AdminMenuItem['group'], string> = {
   domains: 'ドメイン',
   logs: 'ログ',
-  users: 'ユーザー',
+  users: '会員・ポイント',
   catalog: 'TLD・価格・お知らせ',
   system: 'システム',
 };

@@ -1,4 +1,5 @@
-import { Alert, Center, Code, Loader, Modal, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Code, Loader, Modal, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 /** Shared bits of the admin screens: loading, empty and error states, paging, and a JSON viewer. */
@@ -67,4 +68,13 @@ export function tokyoDateTime(iso: string | null | undefined): string {
   const p = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).formatToParts(d);
   const g = (t: string) => p.find((x) => x.type === t)?.value ?? '';
   return `${g('year')}/${g('month')}/${g('day')} ${g('hour')}:${g('minute')}`;
+}
+
+/** Links to the admin user page and the admin domain page (typed routes, styled as anchors). */
+export function UserLink({ id, children }: { id: number | string; children?: ReactNode }) {
+  return <Anchor renderRoot={(props) => <Link {...props} to="/admin/users/$id" params={{ id: String(id) }} />}>{children ?? id}</Anchor>;
+}
+
+export function DomainLink({ id, children }: { id: number | string; children: ReactNode }) {
+  return <Anchor renderRoot={(props) => <Link {...props} to="/admin/domains/$id" params={{ id: String(id) }} />}>{children}</Anchor>;
 }

@@ -25,3 +25,42 @@ export const adminApi = {
   auditLog: (q: { page?: number; adminId?: number; action?: string; target?: string }, signal?: AbortSignal) =>
     api<{ result: boolean; auditLogs: Paged<AuditRow> }>('/admin/api/audit_log', { query: q, signal }),
 };
+
+export interface RegistrarLogRow {
+  id: number; user_id: number | null; domain_pkid: number | null; domain_name: string | null; action_type: string; result_code: number;
+  epp_result_code: number; success_parameter: string; onamae_response: string; created_at: string;
+}
+export interface ActionLogRow { id: number; user_id: number; action_name: string; description: string; domain_name: string | null; type: number; point: number; created_at: string }
+export interface RegistrarLogQuery { page?: number; domainName?: string; userId?: string | number; dateFrom?: string; dateTo?: string; actionType?: string; resultCodeType?: string }
+export interface ActionLogQuery { page?: number; description?: string; userId?: string | number; date1?: string; date2?: string }
+
+export const adminOpsApi = {
+  registrarLog: (q: RegistrarLogQuery, signal?: AbortSignal) => api<{ result: boolean; data: { onamaeResults: Paged<RegistrarLogRow> } }>('/admin/api/onamae_log', { body: q, signal }),
+  actionLog: (q: ActionLogQuery, signal?: AbortSignal) => api<{ result: boolean; actionLogs: Paged<ActionLogRow> }>('/admin/api/action_log', { body: q, signal }),
+  apiCommand: (lines: string[]) => api<{ result: string | null; error: string | null }>('/admin/api/api_command', { body: { command: lines }, timeoutMs: 120_000 }),
+  domainInfo: (name: string) => api<{ result: boolean; info: { registry: unknown; ours: unknown } | null }>('/admin/api/domains/info', { body: { name } }),
+  domainImport: (userId: string, domainNames: string[]) => api<{ result: boolean; results: string[]; errors: string[] }>('/admin/api/domains/import', { body: { userId, domainNames }, timeoutMs: 300_000 }),
+};
+
+export interface AdminUserRow { id: number; email: string; last_name: string | null; first_name: string | null; company_name: string | null; admin_role: 1 | 2 | null; identity_verify_status: 0 | 1 | 2; disabled: boolean; created_at: string }
+export interface AdminUserProfile {
+  id: number; email: string; last_name: string | null; first_name: string | null; company_name: string | null; admin_role: 1 | 2 | null;
+  identity_verify_status: 0 | 1 | 2; phone: string | null; authenticated_phone: string | null; profile_completed: boolean; two_factor_enabled: boolean;
+  post_code: string | null; prefecture: string | null; address1: string | null; address2: string | null; address3: string | null; has_prior_usage: boolean;
+}
+export interface PointEntry { id: number; delta: number; balanceAfter: number; kind: string; reference: string | null; createdAt: string }
+export interface OwnedDomain { id: number; name: string; due_date: string | null; status: string; is_auto_update_enabled_flg: 0 | 1; is_whois_proxy_enabled_flg: 0 | 1; is_domain_lock_enabled_flg: 0 | 1 }
+export interface BankTransfer { id: number; userId: number; amount: number; reference: string; status: 'pending' | 'confirmed' | 'cancelled'; createdAt: string; confirmedAt: string | null; confirmedBy: number | null }
+
+export const adminUsersApi = {
+  search: (q: string, signal?: AbortSignal) => api<{ result: boolean; users: AdminUserRow[] }>('/admin/api/users', { query: { q }, signal }),
+  get: (id: number, signal?: AbortSignal) => api<{ result: boolean; user: AdminUserProfile }>(`/admin/api/users/${id}`, { signal }),
+  points: (id: number, page: number, signal?: AbortSignal) => api<{ result: boolean; point: number; history: Paged<PointEntry> }>(`/admin/api/users/${id}/points`, { query: { page }, signal }),
+  domains: (id: number, signal?: AbortSignal) => api<{ result: boolean; domains: OwnedDomain[] }>(`/admin/api/users/${id}/domains`, { signal }),
+  adjust: (id: number, amount: number, reason: string, requestKey: string) => api<{ result: boolean; point: number }>(`/admin/api/users/${id}/points/adjust`, { body: { amount, reason, requestKey } }),
+  approve: (id: number) => api<{ result: boolean; message: string[] }>(`/admin/api/users/${id}/identity/approve`, { body: {} }),
+  setRole: (id: number, admin_role: 1 | 2 | null) => api<{ result: boolean }>(`/admin/api/users/${id}/admin-role`, { body: { admin_role } }),
+  bankTransfers: (status: string, signal?: AbortSignal) => api<{ topUps: BankTransfer[] }>('/admin/point/bank_transfer', { query: { status: status || undefined }, signal }),
+  confirmTransfer: (id: number) => api<BankTransfer>(`/admin/point/bank_transfer/${id}/confirm`, { body: {} }),
+  domainById: (id: number, signal?: AbortSignal) => api<{ result: boolean; info: { registry: unknown; ours: Record<string, unknown> | null } | null }>(`/admin/api/domains/${id}`, { signal }),
+};

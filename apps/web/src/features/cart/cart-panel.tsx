@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Alert, Badge, Box, Button, Drawer, Group, Indicator, Paper, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix, Alert, Badge, Box, Button, Drawer, Group, Indicator, Paper, ScrollArea, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -123,7 +123,7 @@ export function CartPanel({ cart, onOrder, side }: { cart: MemberCart; onOrder: 
           </Button>
         </Indicator>
       </Affix>
-      <Drawer opened={opened} onClose={close} position="right" size="min(360px, 100vw)" aria-label="ショッピングカート" scrollAreaComponent={ScrollArea.Autosize}>
+      <Drawer opened={opened} onClose={close} position="right" size="min(360px, 100vw)" title={<VisuallyHidden>ショッピングカート</VisuallyHidden>} scrollAreaComponent={ScrollArea.Autosize}>
         <CartContents
           cart={cart}
           onOrder={(d) => {

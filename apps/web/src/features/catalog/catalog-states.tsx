@@ -3,12 +3,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { M, PRODUCT } from '@registrar/messages';
+import { M } from '@registrar/messages';
+import { pageTitle } from '../../lib/page-title';
 import { ErrorBlock, PageContainer, TableSkeleton } from '@registrar/ui';
 
-export function pageTitle(title: string): string {
-  return `${title} | ${PRODUCT.serviceName}`;
-}
+export { pageTitle };
 
 /** Skeletons while a catalogue page loads. */
 export function CatalogPending({ title }: { title: string }) {

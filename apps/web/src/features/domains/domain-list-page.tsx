@@ -21,6 +21,7 @@ import { conditionOf, FILTER_KEYS, hasFilters, type DomainListSearch } from './l
 import { DOMAIN_OPERATIONS, disabledReasonOf, type DomainOperation, useDomainListRefresh } from './operations';
 import { InfluxCell } from './influx-cell';
 import { DomainListExtras } from './list-extras';
+import { usePageTitle } from '../../lib/page-title';
 
 export const DOMAIN_LIST_TITLE = 'ドメイン管理';
 
@@ -36,6 +37,7 @@ function filterValueLabel(k: string, v: string): string {
 }
 
 export function DomainListPage() {
+  usePageTitle('ドメイン管理');
   const search = useSearch({ from: '/mypage/domain/' }) as DomainListSearch;
   const navigate = useNavigate({ from: '/mypage/domain/' });
   const condition = useMemo(() => conditionOf(search), [search]);

@@ -1,3 +1,4 @@
+import { usePageTitle } from '../../lib/page-title';
 import { Alert, Anchor, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { M } from '@registrar/messages';
@@ -8,6 +9,7 @@ import { ApiError } from '../../lib/api';
  * into the app) and goes there. Shown for an instant; on failure it says so and offers the way back.
  */
 export function RedirectPage({ title, resolve, backTo }: { title: string; resolve: () => Promise<string>; backTo: string }) {
+  usePageTitle(title.replace(/…$/, ''));
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
   useEffect(() => {

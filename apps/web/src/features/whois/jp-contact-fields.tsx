@@ -134,6 +134,7 @@ export function StaffFields(props: Props) {
         disabled={disabled}
         onChange={(v) => onChange(v === 'individual' ? { ...value, role: 'individual', department: '', department_jp: '', position: '', position_jp: '' } : { ...value, role: 'organization' })}
         data={[{ value: 'organization', label: '組織' }, { value: 'individual', label: '個人' }]}
+        role="radiogroup"
         aria-label="種別"
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

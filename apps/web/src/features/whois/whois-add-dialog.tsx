@@ -79,7 +79,7 @@ export function WhoisAddDialog({ opened, onClose, onSaved, fromCart = true }: { 
           <Text size="sm" c="dimmed">
             {fromCart ? 'WHOIS代理公開ができないドメインには、WHOISに公開する連絡先が必要です。' : 'WHOISに公開する連絡先を登録します。'}半角英数字で入力してください。
           </Text>
-          <SegmentedControl value={form.role} onChange={(v) => set('role')(v === '2' ? '2' : '1')} data={[{ value: '1', label: '個人' }, { value: '2', label: '組織' }]} aria-label="種別" />
+          <SegmentedControl value={form.role} onChange={(v) => set('role')(v === '2' ? '2' : '1')} data={[{ value: '1', label: '個人' }, { value: '2', label: '組織' }]} role="radiogroup" aria-label="種別" />
           {form.role === '2' ? <TextInput label="組織名" required value={form.organization} onChange={(e) => set('organization')(e.currentTarget.value)} error={err('organization')} maxLength={100} /> : null}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput label="姓 (Last name)" required value={form.last_name} onChange={(e) => set('last_name')(e.currentTarget.value)} error={err('last_name')} maxLength={50} />

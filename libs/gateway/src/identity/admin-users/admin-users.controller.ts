@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { IsIn, IsOptional } from 'class-validator';
 import { IdentityVerifyStatus } from '@registrar/contracts';
@@ -19,6 +19,13 @@ class AdminRoleDto {
 @Admin()
 export class AdminUsersController {
   constructor(private readonly users: UsersRepository, private readonly profile: ProfileService) {}
+
+  /** GET admin/api/users?q= : an account id, or part of an e-mail address or name. */
+  @Get()
+  async search(@Query('q') q?: string) {
+    const users = await this.users.searchForAdmin(typeof q === 'string' ? q.slice(0, 200) : '');
+    return { result: true, users: users.map((u) => ({ id: u.id, email: u.email, last_name: u.lastName, first_name: u.firstName, company_name: u.companyName, admin_role: u.adminRole, identity_verify_status: u.identityVerifyStatus, disabled: !!u.disabledAt, created_at: u.createdAt })) };
+  }
 
   @Get(':id')
   async get(@Param('id', ParseIntPipe) id: number) {

@@ -4,7 +4,7 @@ import { catchError, from, mergeMap, Observable, throwError } from 'rxjs';
 import { inferAccess } from '../auth/roles.guard';
 import { Access, ACCESS_KEY, AuthedRequest } from '../auth/roles.decorator';
 import { AdminAuditRepository } from './admin-audit.repository';
-import { AUDIT_ACTION_KEY, auditNoteOf, maskSecrets } from './admin-audit';
+import { AUDIT_ACTION_KEY, AUDIT_SKIP_KEY, auditNoteOf, auditSized, maskSecrets } from './admin-audit';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,6 +24,7 @@ export class AdminAuditInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]) ?? inferAccess(req.path);
     if ((access !== 'admin' && access !== 'super') || READS.has(req.method) || !req.user) return next.handle();
+    if (this.reflector.get<boolean | undefined>(AUDIT_SKIP_KEY, ctx.getHandler())) return next.handle();
     const named = this.reflector.get<string | undefined>(AUDIT_ACTION_KEY, ctx.getHandler());
     const write = async (status: number, result?: unknown) => {
       const note = auditNoteOf(req);
@@ -36,8 +37,8 @@ export class AdminAuditInterceptor implements NestInterceptor {
         path: req.originalUrl.split('?')[0],
         target: note.target === undefined || note.target === null ? (typeof req.params?.id === 'string' ? req.params.id : null) : String(note.target),
         request: maskSecrets({ params: req.params, query: req.query, body: req.body }) as Record<string, unknown>,
-        before: note.before === undefined ? null : maskSecrets(note.before),
-        after: note.after === undefined ? (status < 400 && result !== undefined ? maskSecrets(result) : null) : maskSecrets(note.after),
+        before: note.before === undefined ? null : auditSized(maskSecrets(note.before)),
+        after: note.after === undefined ? (status < 400 && result !== undefined ? auditSized(maskSecrets(result)) : null) : auditSized(maskSecrets(note.after)),
         status,
         ip: req.ip ?? null,
       });

@@ -15,6 +15,16 @@ export const AUDIT_ACTION_KEY = 'registrar:audit-action';
 /** Names the action of a handler in the audit log (e.g. `@AuditAction('user.admin-role')`). */
 export const AuditAction = (name: string) => SetMetadata(AUDIT_ACTION_KEY, name);
 
+export const AUDIT_SKIP_KEY = 'registrar:audit-skip';
+/** A POST that only reads (a search with a body, as the spec's log screens send): not an action, not audited. */
+export const ReadOnlyCall = () => SetMetadata(AUDIT_SKIP_KEY, true);
+
+/** Large answers are summarised in the audit log rather than copied. */
+export function auditSized(value: unknown, maxChars = 8_000): unknown {
+  const text = JSON.stringify(value ?? null);
+  return text.length <= maxChars ? value : { truncated: true, chars: text.length };
+}
+
 type AuditedRequest = Request & { auditNote?: AuditNote };
 
 /** Adds before/after (and a target) to the audit record of the current admin call. Call it from the handler. */

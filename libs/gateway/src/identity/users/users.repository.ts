@@ -24,6 +24,18 @@ export class UsersRepository {
     return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: email.trim() }).getOne();
   }
 
+  /** Admin search: an account id, or part of an e-mail address or name (newest first, at most 50). */
+  searchForAdmin(q: string): Promise<UserEntity[]> {
+    const t = q.trim();
+    const qb = this.users.createQueryBuilder('u').orderBy('u.id', 'DESC').take(50);
+    if (/^\d{1,15}$/.test(t)) qb.where('u.id = :id', { id: Number(t) });
+    else if (t) {
+      const like = `%${t.replace(/[%_\\]/g, '\\$&')}%`;
+      qb.where('u.email ILIKE :like OR u.last_name ILIKE :like OR u.first_name ILIKE :like OR u.company_name ILIKE :like', { like });
+    }
+    return qb.getMany();
+  }
+
   create(values: Partial<UserEntity>): Promise<UserEntity> {
     return this.users.save(this.users.create({ ...values, email: values.email?.trim().toLowerCase() }));
   }

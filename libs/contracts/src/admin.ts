@@ -1,0 +1,68 @@
+/**
+ * The admin back office's calls into the services (002 spec §7). The gateway checks roles; these payloads carry the
+ * acting admin's id (set by the gateway from the session) where the service records it.
+ */
+import type { ActionLogSearch, ApiCommandParams, RegistrarLogSearch } from '@registrar/rules';
+
+export const AdminOpsPatterns = {
+  /** RegistrarLogSearch -> Paged<RegistrarLogRow> (domain-ops: the registrar log) */
+  RegistrarLog: 'domain-ops.admin.registrar-log',
+  /** ActionLogSearch -> Paged<ActionLogRow> (domain-ops: the action log) */
+  ActionLog: 'domain-ops.admin.action-log',
+  /** ApiCommandRequest -> ApiCommandResult: one allow-listed EPP command through the pool, logged with the admin's id */
+  ApiCommand: 'domain-ops.admin.api-command',
+  /** { name, adminId } -> AdminDomainInfoResult: the registry's info and our record */
+  DomainInfo: 'domain-ops.admin.domain-info',
+  /** { id, adminId } -> AdminDomainInfoResult for our domain row id (info null when there is no such row) */
+  DomainById: 'domain-ops.admin.domain-by-id',
+  /** DomainImportRequest -> DomainImportResult: names verified at the registry (we sponsor them) join a member's list */
+  DomainImport: 'domain-ops.admin.domain-import',
+} as const;
+export type AdminOpsPattern = (typeof AdminOpsPatterns)[keyof typeof AdminOpsPatterns];
+
+export interface AdminPaged<T> { data: T[]; total: number; current_page: number; last_page: number; per_page: number }
+
+export type RegistrarLogRequest = RegistrarLogSearch;
+export interface RegistrarLogRow {
+  id: number;
+  user_id: number | null;
+  domain_pkid: number | null;
+  domain_name: string | null;
+  action_type: string;
+  /** the spec's code: 10000 success, below 20000 pending, 20000 failed */
+  result_code: number;
+  /** the EPP result code (1000, 2303 …; 0 when no answer came) */
+  epp_result_code: number;
+  success_parameter: string;
+  onamae_response: string;
+  created_at: string;
+}
+
+export type ActionLogRequest = ActionLogSearch;
+export interface ActionLogRow {
+  id: number;
+  user_id: number;
+  action_name: string;
+  description: string;
+  domain_name: string | null;
+  /** 1 gain, 0 spend, other: none */
+  type: number;
+  point: number;
+  created_at: string;
+}
+
+export interface ApiCommandRequest { adminId: number; params: ApiCommandParams }
+export interface ApiCommandResult { result: string | null; error: string | null }
+
+export interface AdminDomainInfoResult {
+  /** null when neither the registry nor we know the name */
+  info: { registry: unknown; ours: unknown } | null;
+}
+
+export interface DomainImportRequest { adminId: number; userId: number; domainNames: string[] }
+export interface DomainImportResult {
+  /** one line per imported domain */
+  results: string[];
+  /** one line per refused name, with the reason */
+  errors: string[];
+}

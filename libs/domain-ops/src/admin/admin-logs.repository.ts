@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { ActionLogRequest, ActionLogRow, AdminPaged, RegistrarLogRequest, RegistrarLogRow } from '@registrar/contracts';
+import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+
+export const REGISTRAR_LOG_PER_PAGE = 50;
+export const ACTION_LOG_PER_PAGE = 50;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** Reads of the registrar log and the action log for the admin screens (newest first, paged). */
+@Injectable()
+export class AdminLogsRepository {
+  constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource) {}
+
+  async registrarLog(s: RegistrarLogRequest): Promise<AdminPaged<RegistrarLogRow>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const p = (v: unknown) => { params.push(v); return `$${params.length}`; };
+    if (s.domainName) where.push(`domain_name ILIKE ${p(like(s.domainName))}`);
+    if (s.userId) where.push(`user_id = ${p(s.userId)}`);
+    if (s.dateFrom) where.push(`created_at >= (${p(s.dateFrom)}::date::timestamp AT TIME ZONE 'Asia/Tokyo')`);
+    if (s.dateTo) where.push(`created_at < ((${p(s.dateTo)}::date + 1)::timestamp AT TIME ZONE 'Asia/Tokyo')`);
+    if (s.actionType) where.push(`action_type = ${p(s.actionType)}`);
+    if (s.resultCodeType === 'success') where.push('spec_result_code = 10000');
+    else if (s.resultCodeType === 'failed') where.push('spec_result_code = 20000');
+    else if (s.resultCodeType === 'pending') where.push('spec_result_code < 20000 AND spec_result_code <> 10000');
+    else if (s.resultCodeType === 'etc') where.push('spec_result_code > 20000');
+    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM domain_ops.registrar_log ${w}`, params);
+    const page = s.page ?? 1;
+    const rows = await this.ds.query(
+      `SELECT id, user_id, domain_pkid, domain_name, action_type, result_code, spec_result_code, success_parameter, onamae_response, created_at
+         FROM domain_ops.registrar_log ${w} ORDER BY created_at DESC, id DESC LIMIT ${REGISTRAR_LOG_PER_PAGE} OFFSET ${(page - 1) * REGISTRAR_LOG_PER_PAGE}`,
+      params,
+    );
+    return {
+      data: rows.map((r: Record<string, any>) => ({
+        id: Number(r.id), user_id: r.user_id === null ? null : Number(r.user_id), domain_pkid: r.domain_pkid === null ? null : Number(r.domain_pkid),
+        domain_name: r.domain_name, action_type: r.action_type, result_code: r.spec_result_code, epp_result_code: r.result_code,
+        success_parameter: JSON.stringify(r.success_parameter), onamae_response: JSON.stringify(r.onamae_response), created_at: iso(r.created_at),
+      })),
+      total: n, current_page: page, per_page: REGISTRAR_LOG_PER_PAGE, last_page: Math.max(1, Math.ceil(n / REGISTRAR_LOG_PER_PAGE)),
+    };
+  }
+
+  async actionLog(s: ActionLogRequest): Promise<AdminPaged<ActionLogRow>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const p = (v: unknown) => { params.push(v); return `$${params.length}`; };
+    if (s.description) { const x = p(like(s.description)); where.push(`(domain_name ILIKE ${x} OR content ILIKE ${x})`); }
+    if (s.userId) where.push(`user_id = ${p(s.userId)}`);
+    if (s.date1) where.push(`created_at >= (${p(s.date1)}::date::timestamp AT TIME ZONE 'Asia/Tokyo')`);
+    if (s.date2) where.push(`created_at < ((${p(s.date2)}::date + 1)::timestamp AT TIME ZONE 'Asia/Tokyo')`);
+    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM domain_ops.action_logs ${w}`, params);
+    const page = s.page ?? 1;
+    const rows = await this.ds.query(
+      `SELECT id, user_id, domain_name, type, point, subject, content, created_at FROM domain_ops.action_logs ${w}
+        ORDER BY id DESC LIMIT ${ACTION_LOG_PER_PAGE} OFFSET ${(page - 1) * ACTION_LOG_PER_PAGE}`,
+      params,
+    );
+    return {
+      data: rows.map((r: Record<string, any>) => ({
+        id: Number(r.id), user_id: Number(r.user_id), action_name: r.subject, description: r.content, domain_name: r.domain_name,
+        type: Number(r.type), point: Number(r.point), created_at: iso(r.created_at),
+      })),
+      total: n, current_page: page, per_page: ACTION_LOG_PER_PAGE, last_page: Math.max(1, Math.ceil(n / ACTION_LOG_PER_PAGE)),
+    };
+  }
+
+  /** Our record of a domain (any member's), with its name servers. */
+  async domainByPunycode(punycode: string): Promise<Record<string, unknown> | null> {
+    return this.domainWhere('d.punycode = $1', [punycode]);
+  }
+
+  async domainById(id: number): Promise<Record<string, unknown> | null> {
+    return this.domainWhere('d.id = $1', [id]);
+  }
+
+  private async domainWhere(where: string, params: unknown[]): Promise<Record<string, unknown> | null> {
+    const rows = await this.ds.query(
+      `SELECT d.*, coalesce((SELECT array_agg(n.name ORDER BY n.priority) FROM domain_ops.domain_name_servers n WHERE n.domain_id = d.id), '{}') AS name_servers
+         FROM domain_ops.domains d WHERE ${where}`,
+      params,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Adds an imported domain to a member's list; false when we already hold a row for it. */
+  async importDomain(d: { userId: number; name: string; punycode: string; tld: string; registryDomainId: string; dueDate: Date | null; lock: boolean; nameServers: string[] }): Promise<number | null> {
+    return this.ds.transaction(async (m) => {
+      const rows = await m.query(
+        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled)
+         VALUES ($1, $2, $2, $3, $4, $5, $6, 'active', false, false, $7) ON CONFLICT (punycode) DO NOTHING RETURNING id`,
+        [d.userId, d.name, d.punycode, d.tld, d.registryDomainId, d.dueDate, d.lock],
+      );
+      if (!rows.length) return null;
+      const id = Number(rows[0].id);
+      for (const [i, ns] of d.nameServers.entries()) {
+        await m.query('INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) VALUES ($1, $2, $3)', [id, i + 1, ns]);
+      }
+      return id;
+    });
+  }
+}

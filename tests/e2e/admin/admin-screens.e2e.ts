@@ -1,0 +1,103 @@
+/**
+ * The admin screens as a person uses them, as super and as normal admin: the command console's run shows up in the
+ * registrar log (URL query, parameter modal), the action log's any-condition alert, the user page's points adjustment
+ * through the ledger, domain import's messages, domain info's empty state, and the normal admin's limits.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { M } from '@registrar/messages';
+import { createAdmin, signInAdmin } from './admin-session';
+
+async function noOverflow(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+test('super admin: command console, registrar log, user points, import and info screens', async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = createAdmin('super');
+  await signInAdmin(page, admin);
+  const label = `e2e-console-${Date.now()}`;
+
+  await page.goto('/admin/api_command');
+  await page.getByLabel('コマンド').fill(`command=check\ndomainname=${label}\ntld[0]=com\ntld[1]=net`);
+  await page.getByRole('button', { name: '実行' }).click();
+  await expect(page.getByTestId('api-command-result')).toContainText(`${label}.net`);
+  await page.screenshot({ path: test.info().outputPath('api-command-1280.png'), fullPage: true });
+
+  await page.getByTestId('admin-menu').getByText('レジストラログ', { exact: true }).click();
+  await page.getByLabel('ユーザーID').fill(String(admin.id));
+  await page.getByRole('button', { name: '検索' }).click();
+  await expect(page).toHaveURL(new RegExp(`userId=${admin.id}`));
+  const row = page.getByTestId('onamae-row').filter({ hasText: 'domain:check' }).first();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('成功');
+  await row.getByRole('button', { name: '表示' }).first().click();
+  await expect(page.getByTestId('json-modal-body')).toContainText(`${label}.com`);
+  await page.getByRole('button', { name: '閉じる' }).click();
+  await page.screenshot({ path: test.info().outputPath('onamae-log-1280.png'), fullPage: true });
+  await page.reload();
+  await expect(page.getByTestId('onamae-row').first()).toBeVisible(); // the conditions survive a reload
+  await noOverflow(page, 360);
+  await page.screenshot({ path: test.info().outputPath('onamae-log-360.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.goto('/admin/action_log');
+  let alerted = '';
+  page.once('dialog', (d) => { alerted = d.message(); void d.dismiss(); });
+  await page.getByRole('button', { name: '検索' }).click();
+  await expect.poll(() => alerted).toBe(M.specifyAnyCondition);
+
+  await page.goto('/admin/users?q=demo%40example.com');
+  await page.getByTestId('user-row').first().getByRole('link').click();
+  await expect(page.getByTestId('user-profile')).toContainText('demo@example.com');
+  const balance = page.getByTestId('user-point-balance');
+  await expect(balance).toContainText('RP');
+  const before = Number((await balance.textContent())!.replace(/[^\d]/g, ''));
+  await page.getByLabel('調整（マイナスで減算）').fill('123');
+  await page.getByLabel('理由').fill('e2e お詫び');
+  page.once('dialog', (x) => void x.accept());
+  await page.getByRole('button', { name: '調整する' }).click();
+  await expect(page.getByTestId('adjust-done')).toBeVisible();
+  await expect(balance).toHaveText(`${(before + 123).toLocaleString('ja-JP')} RP`);
+  await expect(page.getByTestId('point-entry').first()).toContainText('e2e お詫び');
+  await page.screenshot({ path: test.info().outputPath('user-page-1280.png'), fullPage: true });
+  await noOverflow(page, 360);
+  await page.screenshot({ path: test.info().outputPath('user-page-360.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.goto('/admin/domains/import');
+  await page.getByRole('button', { name: 'インポート' }).click();
+  await expect(page.getByText(M.enterAccountId)).toBeVisible();
+  await expect(page.getByText(M.enterDomainNames)).toBeVisible();
+  await page.getByLabel('ラッコID').fill('abc');
+  await page.getByRole('button', { name: 'インポート' }).click();
+  await expect(page.getByText(M.accountIdDigits)).toBeVisible();
+  await page.getByLabel('ラッコID').fill('100001');
+  await page.getByLabel('ドメイン名（1行に1つ）').fill(`${label}.com`);
+  await page.getByRole('button', { name: 'インポート' }).click();
+  await expect(page.getByTestId('admin-error')).toContainText('レジストリに存在しません');
+
+  await page.goto('/admin/domains/info');
+  await page.getByLabel('ドメイン名').fill(`${label}.com`);
+  await page.getByRole('button', { name: '表示' }).click();
+  await expect(page.getByText(M.noDomainInfo)).toBeVisible();
+});
+
+test('normal admin: logs and users without the super-only tools', async ({ page }) => {
+  await signInAdmin(page, createAdmin('normal'));
+  await page.goto('/admin/onamae_log');
+  await expect(page.getByTestId('onamae-table').or(page.getByTestId('admin-empty'))).toBeVisible();
+  const menu = page.getByTestId('admin-menu');
+  for (const label of ['アクションログ', 'レジストラログ', 'ドメイン情報', 'ユーザー', '銀行振込確認']) await expect(menu.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['APIコマンド', 'ドメインインポート']) await expect(menu.getByText(label, { exact: true })).toHaveCount(0);
+  await page.goto('/admin/api_command');
+  await expect(page.getByTestId('admin-forbidden')).toBeVisible();
+  await page.goto('/admin/users/100001');
+  await expect(page.getByTestId('user-profile')).toContainText('demo@example.com');
+  await expect(page.getByTestId('user-point-balance')).toBeVisible();
+  await expect(page.getByLabel('調整（マイナスで減算）')).toHaveCount(0);
+  await expect(page.getByTestId('user-role')).toHaveCount(0);
+  await page.goto('/admin/bank_transfers');
+  await expect(page.getByRole('radio', { name: '入金待ち' })).toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('bank-transfers-normal-1280.png'), fullPage: true });
+});

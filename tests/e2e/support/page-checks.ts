@@ -1,0 +1,85 @@
+/// <reference lib="dom" />
+/**
+ * Page checks every browser test can apply to a screen (docs/e2e-page-checks.md):
+ *
+ *   await checkPage(page, '/domain/price', { ready: (p) => p.getByTestId('price-table') });
+ *
+ * loads the page at 360 px and at 1280 px and fails when, at either width,
+ *  - the page scrolls sideways (document wider than the viewport; a wide table must scroll inside its own box),
+ *  - axe (@axe-core/playwright, WCAG 2 A/AA rules) finds a serious or critical violation (contrast, names, labels…),
+ *  - the document title is the bare product name (every page has its own title).
+ * The lower-level checks are exported for a state reached by clicking (a dialog, a result table):
+ * expectNoHorizontalOverflow(page), expectNoSeriousA11yViolations(page), expectOwnTitle(page).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The widths every page must fit: a small phone and a laptop. */
+export const CHECK_WIDTHS = [360, 1280] as const;
+const PRODUCT_NAME = 'ラッコドメイン';
+
+export interface PageCheckOptions {
+  /** what shows that the page has loaded (its heading, its table, …) */
+  ready: (page: Page) => Locator;
+  /** widths to check (default 360 and 1280) */
+  widths?: readonly number[];
+  /** CSS selectors axe leaves out (third-party frames, …); use sparingly and say why at the call */
+  axeExclude?: string[];
+  /** skip the own-title check (a page whose title is its content, e.g. an error page) */
+  anyTitle?: boolean;
+}
+
+/** Fails when the document is wider than the viewport (it would scroll sideways), naming the widest elements. */
+export async function expectNoHorizontalOverflow(page: Page, label = page.url()): Promise<void> {
+  const r = await page.evaluate(() => {
+    const cw = document.documentElement.clientWidth;
+    const sw = document.documentElement.scrollWidth;
+    const culprits: string[] = [];
+    if (sw > cw) {
+      for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+        const rect = el.getBoundingClientRect();
+        if (rect.right > cw + 1 && rect.width > 0) {
+          // the outermost overflowing elements only (their children follow them out)
+          const parent = el.parentElement?.getBoundingClientRect();
+          if (!parent || parent.right <= cw + 1) culprits.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ').slice(0, 2).join('.')} right=${Math.round(rect.right)}`);
+        }
+        if (culprits.length >= 5) break;
+      }
+    }
+    return { cw, sw, culprits };
+  });
+  expect(r.sw, `${label}: the page is ${r.sw}px wide in a ${r.cw}px viewport (${r.culprits.join('; ')})`).toBeLessThanOrEqual(r.cw);
+}
+
+/** Fails on serious or critical WCAG 2 A/AA violations found by axe, listing each rule, its impact and its elements. */
+export async function expectNoSeriousA11yViolations(page: Page, exclude: string[] = [], label = page.url()): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const sel of exclude) builder = builder.exclude(sel);
+  const { violations } = await builder.analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
+  expect(bad.length, `${label}: axe found\n${report.join('\n')}`).toBe(0);
+}
+
+/** Fails when the page has no title of its own (empty, or just the product name). */
+export async function expectOwnTitle(page: Page): Promise<string> {
+  await expect.poll(() => page.title(), { message: `${page.url()} has no title of its own` }).not.toBe(PRODUCT_NAME);
+  const title = await page.title();
+  expect(title.trim().length).toBeGreaterThan(0);
+  return title;
+}
+
+/** Loads `url` at each width, waits for it to be ready, and applies every check. Returns the page's title. */
+export async function checkPage(page: Page, url: string, o: PageCheckOptions): Promise<string> {
+  let title = '';
+  for (const width of o.widths ?? CHECK_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(url);
+    await expect(o.ready(page).first()).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    await expectNoHorizontalOverflow(page, `${url} at ${width}px`);
+    await expectNoSeriousA11yViolations(page, o.axeExclude, `${url} at ${width}px`);
+    if (!o.anyTitle) title = await expectOwnTitle(page);
+  }
+  return title;
+}
