@@ -6,12 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { M } from '../../../libs/messages/src';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectOwnTitle } from '../support/page-checks';
 import { dig, memberWithDomain } from './dns.page';
-
-async function noHorizontalOverflow(page: Page) {
-  const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(over).toBeLessThanOrEqual(0);
-}
 
 async function openDns(page: Page, name: string) {
   await page.goto('/mypage/domain');
@@ -51,7 +47,9 @@ for (const width of [1280, 360]) {
     const mx = modal.getByTestId('dns-row').nth(1);
     await mx.getByLabel('TYPE').click();
     await page.getByRole('option', { name: 'MX', exact: true }).click();
-    await noHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page);
+    await expectNoSeriousA11yViolations(page);
+    expect(await expectOwnTitle(page)).toContain('DNS設定');
     await page.screenshot({ path: `${process.env.TEST_TMP ?? 'test-results'}/dns-modal-${width}.png`, fullPage: true });
 
     await modal.getByTestId('dns-save').click();

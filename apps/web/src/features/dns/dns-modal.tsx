@@ -53,7 +53,7 @@ export function DnsModal({ domain, opened, onClose, onChanged }: { domain: DnsMo
   const [busy, setBusy] = useState(false);
   const phone = useMediaQuery('(max-width: 575px)') ?? false;
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title="DNS設定" size="lg" fullScreen={phone} closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}>
+    <Modal closeButtonProps={{ 'aria-label': '閉じる' }} opened={opened} onClose={busy ? () => undefined : onClose} title="DNS設定" size="lg" fullScreen={phone} closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}>
       {opened && domain ? <DnsPanel domain={domain} onClose={onClose} onChanged={onChanged} setBusy={setBusy} /> : null}
     </Modal>
   );
