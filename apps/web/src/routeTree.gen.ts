@@ -14,6 +14,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MypageRouteImport } from './routes/mypage'
+import { Route as PointRouteImport } from './routes/point'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
@@ -25,6 +26,8 @@ import { Route as AdminOnamae_logRouteImport } from './routes/admin/onamae_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
+import { Route as MypageLocalTransferInRouteImport } from './routes/mypage/localTransferIn'
+import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/localTransferOut'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
@@ -72,6 +75,11 @@ const LogoutRoute = LogoutRouteImport.update({
 const MypageRoute = MypageRouteImport.update({
   id: '/mypage',
   path: '/mypage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PointRoute = PointRouteImport.update({
+  id: '/point',
+  path: '/point',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -128,6 +136,16 @@ const MeIndexRoute = MeIndexRouteImport.update({
   id: '/me/',
   path: '/me/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const MypageLocalTransferInRoute = MypageLocalTransferInRouteImport.update({
+  id: '/localTransferIn',
+  path: '/localTransferIn',
+  getParentRoute: () => MypageRoute,
+} as any)
+const MypageLocalTransferOutRoute = MypageLocalTransferOutRouteImport.update({
+  id: '/localTransferOut',
+  path: '/localTransferOut',
+  getParentRoute: () => MypageRoute,
 } as any)
 const MypageSearchRoute = MypageSearchRouteImport.update({
   id: '/search',
@@ -251,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -260,6 +279,8 @@ export interface FileRoutesByFullPath {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
+  '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin/': typeof AdminIndexRoute
@@ -291,6 +312,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -300,6 +322,8 @@ export interface FileRoutesByTo {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
+  '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin': typeof AdminIndexRoute
@@ -333,6 +357,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -342,6 +367,8 @@ export interface FileRoutesById {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
+  '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin/': typeof AdminIndexRoute
@@ -376,6 +403,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/point'
     | '/search'
     | '/security'
     | '/admin/action_log'
@@ -385,6 +413,8 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/localTransferIn'
+    | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
     | '/admin/'
@@ -416,6 +446,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/point'
     | '/search'
     | '/security'
     | '/admin/action_log'
@@ -425,6 +456,8 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/localTransferIn'
+    | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
     | '/admin'
@@ -457,6 +490,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/point'
     | '/search'
     | '/security'
     | '/admin/action_log'
@@ -466,6 +500,8 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/localTransferIn'
+    | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
     | '/admin/'
@@ -499,6 +535,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   MypageRoute: typeof MypageRouteWithChildren
+  PointRoute: typeof PointRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
@@ -547,6 +584,13 @@ declare module '@tanstack/react-router' {
       path: '/mypage'
       fullPath: '/mypage'
       preLoaderRoute: typeof MypageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/point': {
+      id: '/point'
+      path: '/point'
+      fullPath: '/point'
+      preLoaderRoute: typeof PointRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -625,6 +669,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/me/'
       preLoaderRoute: typeof MeIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/mypage/localTransferIn': {
+      id: '/mypage/localTransferIn'
+      path: '/localTransferIn'
+      fullPath: '/mypage/localTransferIn'
+      preLoaderRoute: typeof MypageLocalTransferInRouteImport
+      parentRoute: typeof MypageRoute
+    }
+    '/mypage/localTransferOut': {
+      id: '/mypage/localTransferOut'
+      path: '/localTransferOut'
+      fullPath: '/mypage/localTransferOut'
+      preLoaderRoute: typeof MypageLocalTransferOutRouteImport
+      parentRoute: typeof MypageRoute
     }
     '/mypage/search': {
       id: '/mypage/search'
@@ -827,6 +885,8 @@ const AdminRouteChildren: AdminRouteChildren = {
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MypageRouteChildren {
+  MypageLocalTransferInRoute: typeof MypageLocalTransferInRoute
+  MypageLocalTransferOutRoute: typeof MypageLocalTransferOutRoute
   MypageSearchRoute: typeof MypageSearchRoute
   MypagePaypalReturnRoute: typeof MypagePaypalReturnRoute
   MypageStripeAuthRoute: typeof MypageStripeAuthRoute
@@ -839,6 +899,8 @@ interface MypageRouteChildren {
 }
 
 const MypageRouteChildren: MypageRouteChildren = {
+  MypageLocalTransferInRoute: MypageLocalTransferInRoute,
+  MypageLocalTransferOutRoute: MypageLocalTransferOutRoute,
   MypageSearchRoute: MypageSearchRoute,
   MypagePaypalReturnRoute: MypagePaypalReturnRoute,
   MypageStripeAuthRoute: MypageStripeAuthRoute,
@@ -859,6 +921,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   MypageRoute: MypageRouteWithChildren,
+  PointRoute: PointRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,
