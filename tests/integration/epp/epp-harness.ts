@@ -70,7 +70,7 @@ export function contactInput(id: string, org?: string): ContactCreateInput {
 }
 
 /** One raw TLS session with the simulator (no client library): for frames the client would never send. */
-export async function rawSession(): Promise<{ greeting: string; send(xml: string): Promise<string>; close(): void }> {
+export async function rawSession(): Promise<{ greeting: string; send(xml: string): Promise<string>; sendBytes(body: Buffer): Promise<string>; close(): void }> {
   const tls = await import('node:tls');
   const { encodeFrame, FrameDecoder } = await import('@registrar/epp');
   const socket = tls.connect({ host: '127.0.0.1', port: EPP_PORT, rejectUnauthorized: false });
@@ -92,6 +92,12 @@ export async function rawSession(): Promise<{ greeting: string; send(xml: string
   return {
     greeting,
     send: (xml: string) => { socket.write(encodeFrame(xml)); return next(); },
+    sendBytes: (body: Buffer) => {
+      const head = Buffer.alloc(4);
+      head.writeUInt32BE(body.length + 4, 0);
+      socket.write(Buffer.concat([head, body]));
+      return next();
+    },
     close: () => socket.destroy(),
   };
 }

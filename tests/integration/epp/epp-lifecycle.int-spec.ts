@@ -343,6 +343,44 @@ describe('protocol errors (raw frames)', () => {
       s.close();
     }
   });
+
+  it('answers 2001 to a root in another namespace and to bytes that are not UTF-8, never a greeting', async () => {
+    const s = await rawSession();
+    try {
+      const notEpp = await s.send('<?xml version="1.0"?><epp xmlns="urn:example:notepp"><hello/></epp>');
+      expect(notEpp).not.toContain('<greeting>');
+      expect(resultCode(notEpp)).toBe(2001);
+      expect(resultCode(await s.send('<epp><hello/></epp>'))).toBe(2001);
+      const badUtf8 = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="UTF-8"?><epp xmlns="urn:ietf:params:xml:ns:epp-1.0"><hello/><!-- '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(' --></epp>')]);
+      const answer = await s.sendBytes(badUtf8);
+      expect(answer).not.toContain('<greeting>');
+      expect(resultCode(answer)).toBe(2001);
+      // a prefixed root in the EPP namespace is fine
+      expect(await s.send('<e:epp xmlns:e="urn:ietf:params:xml:ns:epp-1.0"><e:hello/></e:epp>')).toContain('<greeting>');
+    } finally {
+      s.close();
+    }
+  });
+
+  it('refuses a 2 MB name with 2005 (never echoed), names the real reason of an invalid name, and refuses secDNS:create in an update', async () => {
+    const s = await rawSession();
+    try {
+      expect(resultCode(await s.send(buildLogin('RAW-10', REGISTRAR_A.clientId, REGISTRAR_A.password)))).toBe(1000);
+      const huge = await s.send(buildDomainCheck('RAW-11', [`${'a'.repeat(2 * 1024 * 1024)}.com`]));
+      expect(resultCode(huge)).toBe(2005);
+      expect(huge.length).toBeLessThan(5_000);
+      const reasons = await s.send(buildDomainCheck('RAW-12', ['-bad-.com', 'fine-name.not-a-served-tld']));
+      expect(resultCode(reasons)).toBe(1000);
+      expect(reasons).toMatch(/<domain:name avail="0">-bad-\.com<\/domain:name>\s*<domain:reason>Invalid domain name<\/domain:reason>/);
+      expect(reasons).toMatch(/fine-name\.not-a-served-tld<\/domain:name>\s*<domain:reason>TLD not served<\/domain:reason>/);
+      const update = `<epp xmlns="urn:ietf:params:xml:ns:epp-1.0"><command><update><domain:update xmlns:domain="urn:ietf:params:xml:ns:domain-1.0"><domain:name>whatever-${Date.now()}.com</domain:name></domain:update></update>`
+        + '<extension><secDNS:create xmlns:secDNS="urn:ietf:params:xml:ns:secDNS-1.1"><secDNS:dsData><secDNS:keyTag>12345</secDNS:keyTag><secDNS:alg>8</secDNS:alg><secDNS:digestType>2</secDNS:digestType>'
+        + '<secDNS:digest>49FD46E6C4B45C55D4AC49FD46E6C4B45C55D4AC49FD46E6C4B45C55D4AC1234</secDNS:digest></secDNS:dsData></secDNS:create></extension><clTRID>RAW-13</clTRID></command></epp>';
+      expect(resultCode(await s.send(update))).toBe(2306);
+    } finally {
+      s.close();
+    }
+  });
 });
 
 describe('XML schemas', () => {

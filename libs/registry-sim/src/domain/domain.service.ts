@@ -128,18 +128,23 @@ export class DomainService {
   async check(el: any): Promise<Reply> {
     const names: string[] = arr(el?.name).map((n) => (text(n) ?? '').trim().toLowerCase());
     if (!names.length) throw new SimError(2003, 'no names to check');
-    const tlds = names.map((n) => (validAsciiName(n) ? this.tlds.tldOf(n) : null));
-    const known = tlds.filter((t): t is string => !!t);
+    // the schema's labelType holds at most 255 characters: a longer name is a syntax error, never echoed back
+    if (names.some((n) => n.length > 255)) throw new SimError(2005, 'domain:name is longer than 255 characters');
+    const valid = names.map((n) => validAsciiName(n));
+    const tlds = names.map((n) => (/^[\x21-\x7e]+$/.test(n) ? this.tlds.tldOf(n) : null));
+    const known = tlds.filter((t, i): t is string => !!t && valid[i]);
     const limit = known.length ? this.policy.maxCheckFor(known) : 50;
     if (names.length > limit) throw new SimError(2306, `at most ${limit} names per check command`);
-    const existing = await this.repo.existingNames(this.repo.db, names);
+    const existing = await this.repo.existingNames(this.repo.db, names.filter((_, i) => valid[i]));
     return ok((rd) => {
       const chk = rd.ele(NS.domain, 'domain:chkData');
       names.forEach((n, i) => {
         const cd = chk.ele(NS.domain, 'domain:cd');
         const tld = tlds[i];
         let reason: string | undefined;
-        if (!tld || tld === n || n.slice(0, -tld.length - 1).includes('.')) reason = tld ? CHECK_REASON.invalid : 'TLD not served';
+        // a TLD we do not serve, else the real reason: a name that is not a valid domain name under it
+        if (!tld) reason = 'TLD not served';
+        else if (!valid[i] || tld === n || n.slice(0, -tld.length - 1).includes('.')) reason = CHECK_REASON.invalid;
         else if (existing.has(n)) reason = CHECK_REASON.taken;
         else {
           const c = classifyUnregistered(n, tld, this.o.takenShare);
@@ -390,6 +395,8 @@ export class DomainService {
   async update(el: any, ext: any, s: CommandSession): Promise<Reply> {
     const { name, tld, policy } = this.resolve(text(el?.name));
     if (ext?.update?.restore) return this.restore(name, tld, policy, ext.update.restore, s);
+    // RFC 5910 §5.2.5: DS data changes in an update go in <secDNS:update>; a <secDNS:create> there is refused, not ignored
+    if (ext?.create !== undefined) throw new SimError(2306, 'secDNS:create is not allowed in a domain:update (use secDNS:update)');
     let held: RegistrantChangeRow | null = null;
     const reply = await this.repo.transaction(async (q) => {
       const now = this.now();

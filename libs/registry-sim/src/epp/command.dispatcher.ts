@@ -16,6 +16,19 @@ export interface SessionState {
 const SUPPORTED_OBJ = new Set<string>([NS.domain, NS.host, NS.contact]);
 const SUPPORTED_EXT = new Set<string>([NS.rgp, NS.secDNS]);
 
+/**
+ * The namespace of the frame's root element (its prefix resolved on the root tag), '' when it declares none,
+ * undefined when no root tag is found (the parser then reports the frame).
+ */
+export function rootNamespace(xml: string): string | undefined {
+  const m = /<(?![?!])(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)((?:\s[^>]*)?)\/?>/.exec(xml);
+  if (!m) return undefined;
+  const prefix = m[1];
+  const attrs = m[3] ?? '';
+  const decl = new RegExp(`\\sxmlns${prefix ? ':' + prefix.replace(/[.]/g, '\\.') : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs);
+  return decl ? decl[1] : '';
+}
+
 /** Serialises writes: one mutating command at a time (reads run freely). */
 class Mutex {
   private tail: Promise<unknown> = Promise.resolve();
@@ -51,6 +64,10 @@ export class CommandDispatcher {
   ) {}
 
   async dispatch(xml: string, state: SessionState, svTRID: string): Promise<Dispatched> {
+    // bytes that were not UTF-8 were decoded as U+FFFD: the frame is not a valid XML document (RFC 5730 §2.4)
+    if (xml.includes('\uFFFD')) return { reply: { code: 2001, reason: 'the frame is not valid UTF-8' }, command: 'invalid' };
+    const rootNs = rootNamespace(xml);
+    if (rootNs !== undefined && rootNs !== NS.epp) return { reply: { code: 2001, reason: `the root element is not in the EPP namespace (${rootNs.slice(0, 100)})` }, command: 'invalid' };
     let epp: any;
     try {
       epp = parseXml(xml)?.epp;

@@ -22,6 +22,7 @@ import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DomainRowDto } from '@registrar/contracts';
 import { domainQueries, readyByIds } from './domain-list.api';
+import { renewOperation } from './operations/renew-modal';
 import { whoisOperation } from '../whois-settings/whois-operation';
 
 /** The spec's operation ids: 1 renew, 2 name server, 3 WHOIS, 4 auto-renew, 5 move, 6 lock, 7 AUTHCODE, 9 DNS, 10 trash, 11 memo. */
@@ -73,6 +74,7 @@ export function disabledReasonOf(op: DomainOperation, d: DomainRowDto): string |
 
 // ---- the registry: one line per operation (import your `xxxOperation` above and list it here, in id order) ----
 export const DOMAIN_OPERATIONS: DomainOperation[] = [
+  renewOperation,
   whoisOperation,
 ];
 
