@@ -2,6 +2,7 @@
  * Domain search journeys (000 §2, §4, §5). Serial: the registry fault test changes the shared simulator for a moment.
  * The simulator reports a share of unregistered names as taken, so rows are available or unavailable.
  */
+import { signUpPurchaser } from '../purchase/purchase.page';
 import { expect, test } from '@playwright/test';
 import { clearSimFaults, setSimFaults } from '../../../bench/availability/sim-admin';
 import { allTlds, csrf, SearchPageObject, uniqueLabel } from './search.page';
@@ -169,5 +170,23 @@ test.describe('search', () => {
     await expect(page.getByTestId('cart-count')).toBeVisible();
     await row.getByTestId('row-remove').click();
     await expect(row.getByRole('button', { name: 'カート追加' })).toBeVisible();
+  });
+
+  test('the period chosen in a search row is the period of that row at checkout', async ({ page }) => {
+    test.setTimeout(240_000);
+    await signUpPurchaser(page.request);
+    const search = new SearchPageObject(page);
+    await search.gotoKeyword(`${uniqueLabel('period')}.com`, '/mypage/search');
+    // an available row whose TLD offers a 3-year period
+    const row = page.locator('[data-testid="search-row"][data-status="available"]').filter({ has: page.locator('option[value="3"]') }).first();
+    await expect(row).toBeVisible({ timeout: 150_000 });
+    const name = (await row.getAttribute('data-domain'))!;
+    await row.getByTestId('row-period').selectOption('3');
+    await row.getByRole('button', { name: 'カート追加' }).click();
+    await expect(row.getByTestId('row-remove')).toBeVisible();
+    await page.getByTestId('cart-panel').getByTestId('cart-order').click();
+    const step = page.getByTestId('purchase-step');
+    await expect(step.getByTestId('purchase-row')).toHaveCount(1);
+    await expect(step.getByLabel(`${name}の登録年数`)).toHaveValue('3');
   });
 });

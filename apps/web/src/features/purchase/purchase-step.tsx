@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api';
 import { paymentQueries } from '../payments/payments.api';
 import { JpWhoisModal } from '../whois/jp-whois-modal';
 import { createBankTransfer, createCardSession, createDomains, createWalletSession, purchaseQueries } from './purchase.api';
+import { chosenPeriods } from '../search/chosen-periods';
 import { buildRows, policyOf, priceErrors, toCreateItems, type PurchaseDomain, type PurchaseRow } from './purchase-rows';
 import { savePurchase } from './purchase-storage';
 
@@ -56,7 +57,8 @@ export function PurchaseStep(props: {
   const names = useMemo(() => domains.map((d) => d.name), [domains]);
   const estimate = useQuery(purchaseQueries.estimate(names));
   const points = useQuery(purchaseQueries.points());
-  const [periods, setPeriods] = useState<Record<string, number>>({});
+  // the periods chosen in the search rows carry over; the selectors here change them
+  const [periods, setPeriods] = useState<Record<string, number>>(() => chosenPeriods());
   const [allPeriod, setAllPeriod] = useState<string>('');
   const [agreed, setAgreed] = useState(false);
   const [tab, setTab] = useState<string>('card');

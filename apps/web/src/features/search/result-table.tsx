@@ -3,6 +3,7 @@ import { memo, useMemo, useState } from 'react';
 import type { TldPriceDto } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { registrationPeriodOptions, toPunycode } from '@registrar/rules';
+import { choosePeriod, chosenPeriods } from './chosen-periods';
 import { EmptyBlock, IdnMarker, PriceCell, TableSkeleton } from '@registrar/ui';
 import type { SearchRow } from './use-domain-search';
 
@@ -43,9 +44,14 @@ function StatusCell({ row }: { row: SearchRow }) {
 
 function Period({ row, price }: { row: SearchRow; price: TldPriceDto }) {
   const options = registrationPeriodOptions(row.ascii, price);
-  const [years, setYears] = useState(options[0] ?? price.minimum_years);
+  const kept = chosenPeriods()[row.ascii.toLowerCase()];
+  const [years, setYears] = useState(kept !== undefined && options.includes(kept) ? kept : (options[0] ?? price.minimum_years));
+  const change = (y: number) => {
+    setYears(y);
+    choosePeriod(row.ascii, y); // kept for checkout
+  };
   return (
-    <NativeSelect size="xs" w={80} aria-label={`${row.name}の登録年数`} value={String(years)} onChange={(e) => setYears(Number(e.currentTarget.value))} data={options.map((y) => ({ value: String(y), label: `${y}年` }))} data-testid="row-period" />
+    <NativeSelect size="xs" w={80} aria-label={`${row.name}の登録年数`} value={String(years)} onChange={(e) => change(Number(e.currentTarget.value))} data={options.map((y) => ({ value: String(y), label: `${y}年` }))} data-testid="row-period" />
   );
 }
 
