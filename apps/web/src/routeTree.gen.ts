@@ -25,6 +25,8 @@ import { Route as AdminOnamae_logRouteImport } from './routes/admin/onamae_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
+import { Route as MypageLocalTransferInRouteImport } from './routes/mypage/localTransferIn'
+import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/localTransferOut'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
@@ -128,6 +130,16 @@ const MeIndexRoute = MeIndexRouteImport.update({
   id: '/me/',
   path: '/me/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const MypageLocalTransferInRoute = MypageLocalTransferInRouteImport.update({
+  id: '/localTransferIn',
+  path: '/localTransferIn',
+  getParentRoute: () => MypageRoute,
+} as any)
+const MypageLocalTransferOutRoute = MypageLocalTransferOutRouteImport.update({
+  id: '/localTransferOut',
+  path: '/localTransferOut',
+  getParentRoute: () => MypageRoute,
 } as any)
 const MypageSearchRoute = MypageSearchRouteImport.update({
   id: '/search',
@@ -260,6 +272,8 @@ export interface FileRoutesByFullPath {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
+  '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin/': typeof AdminIndexRoute
@@ -300,6 +314,8 @@ export interface FileRoutesByTo {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
+  '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin': typeof AdminIndexRoute
@@ -342,6 +358,8 @@ export interface FileRoutesById {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
+  '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin/': typeof AdminIndexRoute
@@ -385,6 +403,8 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/localTransferIn'
+    | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
     | '/admin/'
@@ -425,6 +445,8 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/localTransferIn'
+    | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
     | '/admin'
@@ -466,6 +488,8 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/localTransferIn'
+    | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
     | '/admin/'
@@ -625,6 +649,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/me/'
       preLoaderRoute: typeof MeIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/mypage/localTransferIn': {
+      id: '/mypage/localTransferIn'
+      path: '/localTransferIn'
+      fullPath: '/mypage/localTransferIn'
+      preLoaderRoute: typeof MypageLocalTransferInRouteImport
+      parentRoute: typeof MypageRoute
+    }
+    '/mypage/localTransferOut': {
+      id: '/mypage/localTransferOut'
+      path: '/localTransferOut'
+      fullPath: '/mypage/localTransferOut'
+      preLoaderRoute: typeof MypageLocalTransferOutRouteImport
+      parentRoute: typeof MypageRoute
     }
     '/mypage/search': {
       id: '/mypage/search'
@@ -827,6 +865,8 @@ const AdminRouteChildren: AdminRouteChildren = {
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MypageRouteChildren {
+  MypageLocalTransferInRoute: typeof MypageLocalTransferInRoute
+  MypageLocalTransferOutRoute: typeof MypageLocalTransferOutRoute
   MypageSearchRoute: typeof MypageSearchRoute
   MypagePaypalReturnRoute: typeof MypagePaypalReturnRoute
   MypageStripeAuthRoute: typeof MypageStripeAuthRoute
@@ -839,6 +879,8 @@ interface MypageRouteChildren {
 }
 
 const MypageRouteChildren: MypageRouteChildren = {
+  MypageLocalTransferInRoute: MypageLocalTransferInRoute,
+  MypageLocalTransferOutRoute: MypageLocalTransferOutRoute,
   MypageSearchRoute: MypageSearchRoute,
   MypagePaypalReturnRoute: MypagePaypalReturnRoute,
   MypageStripeAuthRoute: MypageStripeAuthRoute,

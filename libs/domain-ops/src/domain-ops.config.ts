@@ -66,4 +66,14 @@ export class DomainOpsConfig extends BaseConfig {
   @IsInt()
   @Min(0)
   MOVE_SWEEP_EVERY_S = 300;
+
+  /**
+   * Parallel jobs of the domain-ops worker per replica for operation runs (the EPP pool bounds registry commands; the
+   * rest of a child is database work that overlaps). The worker runs max(REGISTER_CONCURRENCY, this).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  OPERATION_CONCURRENCY = 32;
 }

@@ -53,11 +53,11 @@ describe('domain operations', () => {
       // the registrar log is written in batches: wait for this domain's commands to reach it
       const end = Date.now() + 20_000;
       let types: string[] = [];
-      while (!(types.includes('domain:info') && types.includes('domain:update')) && Date.now() < end) {
+      while (!types.includes('domain:update') && Date.now() < end) {
         types = (await q(`SELECT action_type FROM domain_ops.registrar_log WHERE domain_pkid = $1 AND user_id = $2`, [d.id, a.userId])).map((x: { action_type: string }) => x.action_type);
         if (!types.includes('domain:update')) await new Promise((res) => setTimeout(res, 200));
       }
-      expect(types).toEqual(expect.arrayContaining(['domain:info', 'domain:update']));
+      expect(types).toContain('domain:update');
     }
 
     // a host below the domain itself needs its glue address: without it the row says so, with it the host is created

@@ -69,6 +69,6 @@ export class DomainOpsProcessor extends JobRouter {
   }
 
   protected override concurrency(): number {
-    return this.config.REGISTER_CONCURRENCY;
+    return Math.max(this.config.REGISTER_CONCURRENCY, this.config.OPERATION_CONCURRENCY);
   }
 }

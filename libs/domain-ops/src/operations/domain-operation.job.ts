@@ -5,7 +5,7 @@ import { CommandContext, DomainStatus, EPP_CLIENT, EppClientPool, EppError, EppR
 import { CLOCK, Clock, JobAttempt } from '@registrar/infra';
 import { MailOutbox } from '@registrar/mail';
 import { fmt, M } from '@registrar/messages';
-import { MOVE_REQUEST_DAYS } from '@registrar/rules';
+import { MOVE_REQUEST_DAYS, OUR_NAME_SERVERS } from '@registrar/rules';
 import { ActionLogRepository } from '../domains/action-log.repository';
 import { DnsZoneEvents } from '../jobs/dns-zone.events';
 import { MoveRepository } from './move.repository';
@@ -44,16 +44,16 @@ export class DomainOperationJob {
   ) {}
 
   async handle(data: DomainOperationJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    const item = await this.ops.item(data.runId, data.domainId);
-    if (!item) return { status: 'missing' };
+    const [found, run] = await Promise.all([this.ops.itemWithDomain(data.runId, data.domainId), this.runOf(data.runId)]);
+    if (!found) return { status: 'missing' };
+    const { item, domain: d } = found;
     if (item.status !== 'queued' && item.status !== 'processing') return { status: item.status };
-    const run = await this.ops.run(data.runId);
-    const d = await this.ops.domain(data.domainId);
     if (!run || !d || d.userId !== run.userId) return this.finish(run, item, d, { error: M.domainNotFound });
-    await this.ops.setItem(run.id, d.id, { status: 'processing' });
     try {
       if (d.adminLock !== 0) throw new Refused(M.adminLocked);
-      const out = await this.apply(run, item, d);
+      // the first attempt trusts our own record of the domain; a retry (an answer may have been lost) asks the registry
+      const fresh = attempt.attemptsMade === 0 && item.status === 'queued';
+      const out = await this.apply(run, item, d, fresh);
       return this.finish(run, item, d, out);
     } catch (e) {
       if (e instanceof Refused) return this.finish(run, item, d, { error: e.message });
@@ -66,19 +66,30 @@ export class DomainOperationJob {
     }
   }
 
+  /** Runs never change once written: a few recent ones are kept in memory (one query fewer per child). */
+  private readonly runs = new Map<string, Promise<OpRun | null>>();
+  private runOf(id: string): Promise<OpRun | null> {
+    let r = this.runs.get(id);
+    if (!r) {
+      r = this.ops.run(id);
+      this.runs.set(id, r);
+      r.then((x) => { if (!x) this.runs.delete(id); }, () => this.runs.delete(id));
+      if (this.runs.size > 200) this.runs.delete(this.runs.keys().next().value!);
+    }
+    return r;
+  }
+
   private async finish(run: OpRun | null, item: OpItem, d: OpDomain | null, out: Outcome | { error: string }): Promise<{ status: string }> {
     const error = 'error' in out;
     const status = error ? 'error' : out.status;
     const message = error ? out.error : out.message;
-    await this.ops.setItem(item.runId, item.domainId, { status, message, ...(error ? {} : { secret: out.secret, params: out.params }) });
-    if (run) {
-      await this.actionLog.write({
-        userId: run.userId,
-        // a moved domain's history goes with it: the sender's line keeps only the name
-        domainId: run.kind === 'move' ? null : item.domainId, domainName: d?.name ?? item.name, type: 2, point: 0, remainingPoint: null,
-        subject: SUBJECT[run.kind] ?? run.kind, content: `${d?.name ?? item.name}: ${message}`, dedupeKey: `op:${run.id}:${item.domainId}`,
-      });
-    }
+    const name = d?.name ?? item.name;
+    await this.ops.endItem(item.runId, item.domainId, { status, message, ...(error ? {} : { secret: out.secret, params: out.params }) }, {
+      userId: run?.userId ?? d?.userId ?? 0,
+      // a moved domain's history goes with it: the sender's line keeps only the name
+      domainId: run?.kind === 'move' ? null : item.domainId,
+      domainName: name, subject: SUBJECT[run?.kind ?? ''] ?? run?.kind ?? '', content: `${name}: ${message}`, dedupeKey: `op:${item.runId}:${item.domainId}`,
+    });
     return { status };
   }
 
@@ -86,11 +97,11 @@ export class DomainOperationJob {
     return { userId: run.userId, domainPkid: d.id };
   }
 
-  private async apply(run: OpRun, item: OpItem, d: OpDomain): Promise<Outcome> {
+  private async apply(run: OpRun, item: OpItem, d: OpDomain, fresh: boolean): Promise<Outcome> {
     const p = run.params;
     switch (run.kind) {
       case 'nameserver':
-        return this.nameServers(run, d, p.nameServers as string[], (p.addrs ?? {}) as Record<string, string[]>);
+        return this.nameServers(run, d, p.nameServers as string[], (p.addrs ?? {}) as Record<string, string[]>, fresh);
       case 'lock':
         return this.lock(run, d, p.flag === 1);
       case 'autoupdate':
@@ -113,30 +124,56 @@ export class DomainOperationJob {
     }
   }
 
-  /** Host objects first (an in-bailiwick host with its glue addresses), then one domain:update with what differs. */
-  private async nameServers(run: OpRun, d: OpDomain, wanted: string[], addrs: Record<string, string[]>): Promise<Outcome> {
+  /** host names known to exist at the registry (hosts are never deleted by this service): no host:check for them */
+  private readonly knownHosts = new Set<string>();
+
+  /**
+   * Host objects first (an in-bailiwick host with its glue addresses), then one domain:update with what differs. The
+   * first attempt computes the difference from our record (one command per domain in the usual case); a retry, or a
+   * registry that refuses that difference, computes it from domain:info.
+   */
+  private async nameServers(run: OpRun, d: OpDomain, wanted: string[], addrs: Record<string, string[]>, fresh: boolean): Promise<Outcome> {
     const ctx = this.ctx(run, d);
-    const info = await this.epp.info(d.punycode, {}, ctx);
-    const current = info.ns.map((n) => n.toLowerCase());
-    const add = wanted.filter((n) => !current.includes(n));
-    const rem = current.filter((n) => !wanted.includes(n));
-    if (add.length) {
-      const checked = await this.epp.hostCheck(add, ctx);
-      for (const h of checked.filter((c) => c.avail)) {
-        const ips: HostAddr[] = (addrs[h.id] ?? []).map((a) => ({ ip: a.includes(':') ? 'v6' : 'v4', address: a }));
-        try {
-          await this.epp.hostCreate(h.id, ips, ctx);
-        } catch (e) {
-          if (e instanceof EppError && e.code === EppResultCode.ObjectExists) continue; // another child created it meanwhile
-          if (e instanceof EppError && e.code === EppResultCode.RequiredParameterMissing) throw new Refused(fmt(M.nsGlueRequired, { ns: h.id }));
-          throw e;
-        }
-      }
+    const diff = (current: string[]) => ({ add: wanted.filter((n) => !current.includes(n)), rem: current.filter((n) => !wanted.includes(n)) });
+    let current = fresh && d.nameServers.length ? d.nameServers.map((n) => n.toLowerCase()) : (await this.epp.info(d.punycode, {}, ctx)).ns.map((n) => n.toLowerCase());
+    let { add, rem } = diff(current);
+    await this.ensureHosts(add, addrs, ctx);
+    const send = () => (add.length || rem.length ? this.epp.update({ name: d.punycode, ...(add.length ? { add: { ns: add } } : {}), ...(rem.length ? { rem: { ns: rem } } : {}) }, ctx) : Promise.resolve());
+    try {
+      await send();
+    } catch (e) {
+      if (!fresh || !(e instanceof EppError) || isTransient(e)) throw e;
+      // our record was not the registry's: take the registry's and try once more
+      current = (await this.epp.info(d.punycode, {}, ctx)).ns.map((n) => n.toLowerCase());
+      ({ add, rem } = diff(current));
+      await this.ensureHosts(add, addrs, ctx);
+      await send();
     }
-    if (add.length || rem.length) await this.epp.update({ name: d.punycode, ...(add.length ? { add: { ns: add } } : {}), ...(rem.length ? { rem: { ns: rem } } : {}) }, ctx);
     await this.ops.setNameServers(d.id, wanted);
-    await this.dns.changed(d.punycode);
+    // the zone depends on whether the domain is on our name servers: tell the dns service only when that may change
+    if ([...current, ...wanted].some((n) => OUR_NAME_SERVERS.includes(n))) await this.dns.changed(d.punycode);
     return { status: 'success', message: M.nsUpdated };
+  }
+
+  private async ensureHosts(names: string[], addrs: Record<string, string[]>, ctx: CommandContext): Promise<void> {
+    const unknown = names.filter((n) => !this.knownHosts.has(n));
+    if (!unknown.length) return;
+    const checked = await this.epp.hostCheck(unknown, ctx);
+    for (const h of checked) {
+      if (!h.avail) {
+        this.knownHosts.add(h.id);
+        continue;
+      }
+      const ips: HostAddr[] = (addrs[h.id] ?? []).map((a) => ({ ip: a.includes(':') ? 'v6' : 'v4', address: a }));
+      try {
+        await this.epp.hostCreate(h.id, ips, ctx);
+      } catch (e) {
+        if (e instanceof EppError && e.code === EppResultCode.ObjectExists) continue; // another child created it meanwhile
+        if (e instanceof EppError && e.code === EppResultCode.RequiredParameterMissing) throw new Refused(fmt(M.nsGlueRequired, { ns: h.id }));
+        throw e;
+      }
+      this.knownHosts.add(h.id);
+    }
   }
 
   private async lock(run: OpRun, d: OpDomain, on: boolean): Promise<Outcome> {

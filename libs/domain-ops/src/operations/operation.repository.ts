@@ -103,6 +103,34 @@ export class OperationRepository {
     return { id: r.id, userId: Number(r.user_id), kind: r.kind, params: r.params, total: r.total, finishedAt: r.finished_at };
   }
 
+  /** The row and its domain in one query (null domain: gone). */
+  async itemWithDomain(runId: string, domainId: number): Promise<{ item: OpItem; domain: OpDomain | null } | null> {
+    const rows = await this.ds.query(
+      `SELECT i.run_id, i.domain_id, i.name AS item_name, i.idn AS item_idn, i.status AS item_status, i.message, i.params, i.secret,
+              d.*, (SELECT coalesce(array_agg(ns.name ORDER BY ns.priority), '{}') FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id) AS name_servers
+       FROM domain_ops.operation_items i LEFT JOIN domain_ops.domains d ON d.id = i.domain_id WHERE i.run_id = $1 AND i.domain_id = $2`,
+      [runId, domainId],
+    );
+    if (!rows.length) return null;
+    const r = rows[0];
+    const item = toItem({ ...r, name: r.item_name, idn: r.item_idn, status: r.item_status });
+    return { item, domain: r.id == null ? null : toDomain(r) };
+  }
+
+  /** Ends a row and writes its action-log line (once per key) in one statement. */
+  async endItem(runId: string, domainId: number, v: { status: OperationRowStatus; message: string; secret?: string | null; params?: Record<string, unknown> },
+    log: { userId: number; domainId: number | null; domainName: string; subject: string; content: string; dedupeKey: string }): Promise<void> {
+    await this.ds.query(
+      `WITH upd AS (
+         UPDATE domain_ops.operation_items SET status = $3, message = $4, secret = CASE WHEN $5::boolean THEN $6 ELSE secret END,
+           params = coalesce($7::jsonb, params), updated_at = now() WHERE run_id = $1 AND domain_id = $2 RETURNING 1)
+       INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, dedupe_key)
+       VALUES ($8, $9, $10, 2, 0, NULL, $11, $12, $13) ON CONFLICT (dedupe_key) DO NOTHING`,
+      [runId, domainId, v.status, v.message, v.secret !== undefined, v.secret ?? null, v.params ? JSON.stringify(v.params) : null,
+        log.userId, log.domainId, log.domainName, log.subject, log.content, log.dedupeKey],
+    );
+  }
+
   async item(runId: string, domainId: number): Promise<OpItem | null> {
     const rows = await this.ds.query('SELECT * FROM domain_ops.operation_items WHERE run_id = $1 AND domain_id = $2', [runId, domainId]);
     return rows.length ? toItem(rows[0]) : null;
@@ -153,12 +181,15 @@ export class OperationRepository {
   }
 
   // ---- local facts of a domain
+  /** Replaces the domain's name servers in one statement (atomic). */
   async setNameServers(domainId: number, ns: string[]): Promise<void> {
-    await this.ds.transaction(async (m) => {
-      await m.query('DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1', [domainId]);
-      for (const [i, n] of ns.entries()) await m.query('INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) VALUES ($1, $2, $3)', [domainId, i + 1, n]);
-      await m.query('UPDATE domain_ops.domains SET updated_at = now() WHERE id = $1', [domainId]);
-    });
+    await this.ds.query(
+      `WITH del AS (DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1 AND priority > cardinality($2::text[])),
+            upd AS (UPDATE domain_ops.domains SET updated_at = now() WHERE id = $1)
+       INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) SELECT $1, p, n FROM unnest($2::text[]) WITH ORDINALITY AS x(n, p)
+       ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name`,
+      [domainId, ns],
+    );
   }
 
   async setFlags(domainId: number, v: { lock?: boolean; autoUpdate?: boolean; trash?: boolean; memo?: string | null }, m: Pick<EntityManager, 'query'> = this.ds): Promise<void> {

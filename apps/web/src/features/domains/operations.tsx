@@ -22,6 +22,7 @@ import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DomainRowDto } from '@registrar/contracts';
 import { domainQueries, readyByIds } from './domain-list.api';
+import { authcodeOperation, autoRenewOperation, lockOperation, memoOperation, moveOperation, nameServerOperation, trashOperation } from './operations/index';
 import { renewOperation } from './operations/renew-modal';
 import { whoisOperation } from '../whois-settings/whois-operation';
 
@@ -75,7 +76,14 @@ export function disabledReasonOf(op: DomainOperation, d: DomainRowDto): string |
 // ---- the registry: one line per operation (import your `xxxOperation` above and list it here, in id order) ----
 export const DOMAIN_OPERATIONS: DomainOperation[] = [
   renewOperation,
+  nameServerOperation,
   whoisOperation,
+  autoRenewOperation,
+  moveOperation,
+  lockOperation,
+  authcodeOperation,
+  trashOperation,
+  memoOperation,
 ];
 
 /** Refreshes the list after operations: the changed rows in place (ready), then every domain query. */

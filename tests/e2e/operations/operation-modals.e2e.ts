@@ -1,0 +1,145 @@
+/**
+ * The operation modals from the domain list (001 §4, §5, §8), one domain and several: name servers (the row rules,
+ * the result step), lock (the single-domain button rule), AUTHCODE (refused while locked, then the code shown once),
+ * memo, trash, auto-renew and move in bulk. At 1280 and 360 px, with no horizontal overflow.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { M } from '@registrar/messages';
+import { memberWithDomain } from '../dns/dns.page';
+import { expectNoOverflow, rows, seedPortfolio, signUpMember } from '../domains/domain-list.page';
+
+const SHOTS = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
+
+async function openFromMenu(page: Page, name: string, label: string) {
+  await page.getByRole('button', { name: `${name}の操作メニュー` }).first().click();
+  await page.getByRole('menuitem', { name: label }).click();
+  return page.getByRole('dialog');
+}
+
+for (const width of [1280, 360]) {
+  test(`one domain at ${width} px: name servers, lock, AUTHCODE`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 900 });
+    const { name } = await memberWithDomain(page);
+    await page.goto('/mypage/domain');
+    await expect(rows(page).filter({ hasText: name }).first()).toBeVisible();
+
+    // name servers: the domain's current ones (our four), the rules, added rows, the result step
+    let dialog = await openFromMenu(page, name, 'ネームサーバー変更');
+    await expect(dialog.getByLabel('ネームサーバー1')).toHaveValue('01.dnsv.jp');
+    await expect(dialog.getByLabel('ネームサーバー4')).toHaveValue('04.dnsv.jp');
+    for (const i of [2, 3, 4]) await dialog.getByLabel(`ネームサーバー${i}`).fill('');
+    await dialog.getByLabel('ネームサーバー1').fill('ns1.example.org');
+    await dialog.getByRole('button', { name: '変更する' }).click();
+    await expect(dialog.getByText(M.nsAtLeastTwo)).toBeVisible();
+    await dialog.getByLabel('ネームサーバー2').fill('NS1.example.org');
+    await dialog.getByRole('button', { name: '変更する' }).click();
+    await expect(dialog.getByText(M.nsDuplicate)).toBeVisible();
+    await dialog.getByLabel('ネームサーバー2').fill('ns_2.example.org');
+    await dialog.getByRole('button', { name: '変更する' }).click();
+    await expect(dialog.getByText(M.nsBadChars)).toBeVisible();
+    await dialog.getByRole('button', { name: '入力欄を追加' }).click();
+    await expect(dialog.getByLabel('ネームサーバー7')).toBeVisible();
+    await dialog.getByRole('button', { name: '入力欄を追加' }).click();
+    await expect(dialog.getByLabel('ネームサーバー10')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '入力欄を追加' })).toHaveCount(0); // hidden at 8 rows or more
+    await dialog.getByLabel('ネームサーバー2').fill(' ns2.Example.org ');
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/op-nameserver-${width}.png` });
+    await dialog.getByRole('button', { name: '変更する' }).click();
+    await expect(dialog.getByTestId('op-results').getByText(M.nsUpdated)).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: `${SHOTS}/op-nameserver-result-${width}.png` });
+    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await expect(rows(page).filter({ hasText: name }).first()).toContainText('ns1.example.org');
+
+    // new domains are locked (default settings): AUTHCODE is refused (the menu item is disabled with the reason), and the
+    // lock modal of one lockable domain offers only the opposite action
+    await page.getByRole('button', { name: `${name}の操作メニュー` }).first().click();
+    await expect(page.getByRole('menuitem', { name: 'AUTHCODE取得' })).toBeDisabled();
+    await page.getByRole('menuitem', { name: 'ドメインロック' }).click();
+    dialog = page.getByRole('dialog');
+    await expect(page.getByRole('heading', { name: M.lockTitle })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'ロックをONにする' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'ロックをOFFにする' }).click();
+    await expect(dialog.getByTestId('op-results').getByText(M.lockOff)).toBeVisible({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: '閉じる' }).click();
+
+    // still refused: WHOIS proxy is on (new domains' default); from the bulk bar the modal says why (the code itself is
+    // checked against the registry in tests/integration/operations)
+    await page.getByRole('button', { name: `${name}の操作メニュー` }).first().click();
+    await expect(page.getByRole('menuitem', { name: 'AUTHCODE取得' })).toBeDisabled();
+    await page.getByRole('menuitem', { name: 'ドメインロック' }).click();
+    dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'ロックをOFFにする' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'ロックをONにする' }).click();
+    await expect(dialog.getByTestId('op-results').getByText(M.lockOn)).toBeVisible({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: '閉じる' }).click();
+
+    await rows(page).filter({ hasText: name }).first().getByRole('checkbox').first().check();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'AUTHCODE取得' }).click();
+    dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(M.authcodeUnlockFirst)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'AUTHCODEを取得する' })).toBeDisabled();
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/op-authcode-${width}.png` });
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+  });
+
+  test(`several domains at ${width} px: memo, auto-renew, trash, move in bulk`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const { headers } = await signUpMember(page.request);
+    await seedPortfolio(page.request, headers, 3);
+    await page.goto('/mypage/domain');
+    await expect(rows(page)).not.toHaveCount(0);
+    const count = await rows(page).count();
+    for (let i = 0; i < count; i++) await rows(page).nth(i).getByRole('checkbox').first().check();
+    await expect(page.getByTestId('selection-count')).toHaveText(`選択中: ${count}件`);
+    const bar = page.getByTestId('bulk-bar');
+
+    // memo: one text for all; delete mode allows empty
+    await bar.getByRole('button', { name: 'メモ' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '保存する' }).click();
+    await expect(dialog.getByText(/が空欄です$/).first()).toBeVisible();
+    await dialog.getByLabel('メモ').fill('一括メモ');
+    await dialog.getByRole('button', { name: '保存する' }).click();
+    await expect(dialog.getByText(M.memoSaved)).toBeVisible({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await expect(rows(page).first().getByTestId('memo')).toContainText('一括メモ');
+
+    // auto-renew: several domains offer both buttons; per-domain results
+    await bar.getByRole('button', { name: '自動更新設定' }).click();
+    dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: '自動更新をONにする' })).toBeVisible();
+    await dialog.getByRole('button', { name: '自動更新をOFFにする' }).click();
+    await expect(dialog.getByTestId('op-results').getByRole('row')).toHaveCount(count + 1, { timeout: 30_000 });
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/op-autorenew-${width}.png` });
+    await dialog.getByRole('button', { name: '閉じる' }).click();
+
+    // move: the target is required; confirm (no goes back); the rows end as accepted (by e-mail)
+    await bar.getByRole('button', { name: '他ユーザーへ移動' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '確認する' }).click();
+    await expect(dialog.getByText(M.moveTargetRequired)).toBeVisible();
+    await dialog.getByLabel('移動先ラッコIDまたはメールアドレス').fill('someone-else@example.test');
+    await dialog.getByRole('button', { name: '確認する' }).click();
+    await dialog.getByRole('button', { name: 'いいえ' }).click();
+    await dialog.getByRole('button', { name: '確認する' }).click();
+    await expect(dialog.getByText('移動したドメインは元に戻せません。', { exact: false })).toBeVisible();
+    await dialog.getByRole('button', { name: 'はい' }).click();
+    await expect(dialog.getByTestId('op-results')).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByTestId('op-results').getByText(M.moveAccepted).first()).toBeVisible();
+    await dialog.getByRole('button', { name: '閉じる' }).click();
+
+    // trash: put in; the page reloads and the trashed domains leave the list
+    await page.getByRole('checkbox', { name: `${await rows(page).first().getAttribute('data-domain')}を選択` }).first().check();
+    await bar.getByRole('button', { name: 'ゴミ箱' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'ゴミ箱に入れる' }).click();
+    await expect(dialog.getByTestId('op-results').getByText(M.trashIn)).toBeVisible({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await expect(rows(page)).toHaveCount(count - 1);
+  });
+}
