@@ -14,6 +14,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MypageRouteImport } from './routes/mypage'
+import { Route as PointRouteImport } from './routes/point'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
@@ -74,6 +75,11 @@ const LogoutRoute = LogoutRouteImport.update({
 const MypageRoute = MypageRouteImport.update({
   id: '/mypage',
   path: '/mypage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PointRoute = PointRouteImport.update({
+  id: '/point',
+  path: '/point',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -263,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -305,6 +312,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -349,6 +357,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -394,6 +403,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/point'
     | '/search'
     | '/security'
     | '/admin/action_log'
@@ -436,6 +446,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/point'
     | '/search'
     | '/security'
     | '/admin/action_log'
@@ -479,6 +490,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/point'
     | '/search'
     | '/security'
     | '/admin/action_log'
@@ -523,6 +535,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   MypageRoute: typeof MypageRouteWithChildren
+  PointRoute: typeof PointRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
@@ -571,6 +584,13 @@ declare module '@tanstack/react-router' {
       path: '/mypage'
       fullPath: '/mypage'
       preLoaderRoute: typeof MypageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/point': {
+      id: '/point'
+      path: '/point'
+      fullPath: '/point'
+      preLoaderRoute: typeof PointRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -901,6 +921,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   MypageRoute: MypageRouteWithChildren,
+  PointRoute: PointRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,

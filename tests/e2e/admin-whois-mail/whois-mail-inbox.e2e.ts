@@ -6,7 +6,8 @@
 import { expect, test } from '@playwright/test';
 import { WM } from '@registrar/messages';
 import { createAdmin, signInAdmin } from '../admin/admin-session';
-import { deliver, expectNoHorizontalOverflow, processed, proxiedDomain, signInAsNewSuperAdmin } from './whois-mail.fixture';
+import { M } from '@registrar/messages';
+import { deliver, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, processed, proxiedDomain, signInAsNewSuperAdmin } from './whois-mail.fixture';
 
 test('a normal admin is refused the inbox (no menu entry, the page says so, the calls answer 403)', async ({ page }) => {
   await signInAdmin(page, createAdmin('normal'));
@@ -44,7 +45,14 @@ test('the inbox lists mail by type and status, rewrites the URL in place and ope
   expect(await page.evaluate(() => history.length)).toBe(historyBefore);
   await expect(row).toBeVisible();
   await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${process.env.TEST_TMP ?? 'test-results'}/whois-inbox-1280.png`, fullPage: true });
+
+  // the list failing without messages (network) shows エラーが発生しました
+  await page.route('**/admin/api/whois/emails?**', (r) => r.abort());
+  await page.goto('/admin/whois/emails?status=1');
+  await expect(page.getByTestId('admin-error')).toHaveText(M.errorOccurred);
+  await page.unroute('**/admin/api/whois/emails?**');
 
   // a filter that matches nothing
   await page.goto('/admin/whois/emails?type=3&status=2&page=999');
@@ -62,6 +70,7 @@ test('the inbox lists mail by type and status, rewrites the URL in place and ope
   await page.goto('/admin/whois/emails');
   await expect(page.getByTestId('whois-mail-list')).toBeVisible();
   await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${process.env.TEST_TMP ?? 'test-results'}/whois-inbox-360.png`, fullPage: true });
 });
 
@@ -103,7 +112,14 @@ test('a mail\'s HTML never runs; a failed mail shows its failure, is reclassifie
   await modal.getByRole('button', { name: '閉じる' }).last().click();
   await expect(modal).toBeHidden();
   await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${process.env.TEST_TMP ?? 'test-results'}/whois-detail-1280.png`, fullPage: true });
+
+  // an update failing without a message shows 予期せぬエラー
+  await page.route('**/status/success', (r) => r.fulfill({ status: 500, body: '' }));
+  await page.getByRole('button', { name: '成功に変更' }).click();
+  await expect(page.getByTestId('admin-error')).toHaveText(M.unexpectedError);
+  await page.unroute('**/status/success');
 
   // reclassified as nonstandard: processed again (forwarded to the member) and successful
   await page.getByRole('combobox', { name: 'タイプ' }).click();

@@ -3,6 +3,7 @@
  * proxied domain of the demo member (rows as a registration leaves them), and mails delivered over real SMTP to the
  * whois-mail service of the running system (SMTP_INBOUND_PORT).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { Client } from 'pg';
@@ -67,4 +68,14 @@ export async function processed(page: Page, id: number): Promise<{ status: numbe
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const o = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(o).toBeLessThanOrEqual(1);
+}
+
+/**
+ * No serious or critical axe finding (WCAG 2 A/AA) in the inbox screen itself (the admin layout around it is checked
+ * by its own tests; the sandboxed mail HTML is the sender's, not ours).
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('[data-testid="whois-mail-screen"]').exclude('iframe[sandbox]').analyze();
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 }

@@ -61,7 +61,7 @@ export function DetailPage() {
       <MessageBox color="green" messages={result.ok} />
       <MessageBox color="red" messages={result.error} />
       <Stack gap="xs">
-        <Text size="xs" c="dimmed">件名</Text>
+        <Text size="xs" c="gray.7">件名</Text>
         <Title order={2} fz={{ base: 16, sm: 18 }} style={{ wordBreak: 'break-word' }} data-testid="whois-mail-subject">{e.subject || '（件名なし）'}</Title>
       </Stack>
 
@@ -80,9 +80,9 @@ export function DetailPage() {
             <Table.Th>ステータス</Table.Th>
             <Table.Td>
               <Group gap="xs" wrap="wrap">
-                <Badge color={statusColor(e)} variant="light" data-testid="whois-mail-status">{statusLabel(e)}</Badge>
-                {e.status === 2 && stopped ? <Button size="xs" variant="light" color="red" onClick={() => { setFailedView('rendered'); setFailedOpen(true); }}>失敗内容</Button> : null}
-                {e.status !== 1 && stopped ? <Button size="xs" variant="light" color="green" onClick={() => toSuccess.mutate(e.type)} loading={toSuccess.isPending} disabled={busy}>成功に変更</Button> : null}
+                <Badge color={statusColor(e)} variant="filled" data-testid="whois-mail-status">{statusLabel(e)}</Badge>
+                {e.status === 2 && stopped ? <Button size="xs" variant="filled" color="#b71c1c" onClick={() => { setFailedView('rendered'); setFailedOpen(true); }}>失敗内容</Button> : null}
+                {e.status !== 1 && stopped ? <Button size="xs" variant="filled" color="#1b5e20" onClick={() => toSuccess.mutate(e.type)} loading={toSuccess.isPending} disabled={busy}>成功に変更</Button> : null}
               </Group>
             </Table.Td>
           </Table.Tr>
@@ -97,7 +97,7 @@ export function DetailPage() {
               <Table.Th>添付ファイル</Table.Th>
               <Table.Td data-testid="whois-mail-attachments">
                 {e.attachments.map((a, i) => <Text key={i} size="sm" style={{ wordBreak: 'break-all' }}>{a.filename ?? '（名前なし）'}（{a.content_type}, {kb(a.size)}）</Text>)}
-                <Text size="xs" c="dimmed">添付ファイルは開かずに保管しています。</Text>
+                <Text size="xs" c="gray.7">添付ファイルは開かずに保管しています。</Text>
               </Table.Td>
             </Table.Tr>
           ) : null}

@@ -86,7 +86,7 @@ export function InboxPage() {
                     <Table.Td>{typeLabel(e.type)}</Table.Td>
                     <Table.Td>{truncateText(e.subject, INBOX_SUBJECT_CHARS)}</Table.Td>
                     <Table.Td>{truncateText(e.content.replace(/\s+/g, ' '), INBOX_CONTENT_CHARS)}</Table.Td>
-                    <Table.Td><Badge color={statusColor(e)} variant="light">{statusLabel(e)}</Badge></Table.Td>
+                    <Table.Td><Badge color={statusColor(e)} variant="filled">{statusLabel(e)}</Badge></Table.Td>
                     <Table.Td><DateTime value={e.created_at} /></Table.Td>
                   </Table.Tr>
                 ))}

@@ -4,7 +4,7 @@ import { AdminPage } from '../admin/admin-page';
 
 /** An inbox screen inside the admin layout: its title and the super-only refusal for normal admins (002 §6). */
 export function WhoisMailFrame({ title, children }: { title: string; children: ReactNode }) {
-  return <AdminPage title={title} superOnly><Stack gap="md">{children}</Stack></AdminPage>;
+  return <AdminPage title={title} superOnly><Stack gap="md" data-testid="whois-mail-screen">{children}</Stack></AdminPage>;
 }
 
 export { AdminLoading as Loading } from '../admin/admin-ui';

@@ -74,7 +74,8 @@ export const markSuccess = (id: number, type: number) => api<UpdateBody>(`${BASE
 export const typeLabel = (t: number) => WHOIS_MAIL_TYPE_LABELS[t] ?? '不明';
 /** A row's status: 'processing' while the job runs, else the status label (002 §4). */
 export const statusLabel = (e: Pick<WhoisEmailDto, 'status' | 'is_processing'>) => (e.is_processing === 1 ? WM.processing : WHOIS_MAIL_STATUS_LABELS[e.status] ?? '-');
-export const statusColor = (e: Pick<WhoisEmailDto, 'status' | 'is_processing'>) => (e.is_processing === 1 ? 'blue' : e.status === 1 ? 'green' : e.status === 2 ? 'red' : 'gray');
+/** Dark shades, so the badge's white label keeps a 4.5:1 contrast. */
+export const statusColor = (e: Pick<WhoisEmailDto, 'status' | 'is_processing'>) => (e.is_processing === 1 ? '#0d47a1' : e.status === 1 ? '#1b5e20' : e.status === 2 ? '#b71c1c' : '#495057');
 
 export const TYPE_OPTIONS = [0, 1, 2, 3, 4, 5, 6].map((t) => ({ value: String(t), label: `${t} ${typeLabel(t)}` }));
 export const STATUS_OPTIONS = [0, 1, 2].map((s) => ({ value: String(s), label: WHOIS_MAIL_STATUS_LABELS[s] }));
