@@ -8,6 +8,7 @@ import { ModalsProvider } from '@mantine/modals';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
+import '@mantine/charts/styles.css';
 import './styles/global.css';
 import { routeTree } from './routeTree.gen';
 import { theme } from './theme';

@@ -2,17 +2,20 @@
  * The member's domain list in the browser (001 spec §2): a portfolio in every state, each kind of filter, sort,
  * page, select all pages, the CSV download parsed, the detail view and the history; screenshots at 360 and 1280 px.
  */
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import fs from 'node:fs';
 import { parseCsv } from '@registrar/csv';
 import { M } from '@registrar/messages';
 import { apiSearch, expectNoOverflow, rows, seedPortfolio, signUpMember } from './domain-list.page';
 
+// fresh loads of the app (form posts, gotos) on a busy shared machine can take well over the default 10 s
+const expect = baseExpect.configure({ timeout: 30_000 });
+
 const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
 
 test.describe('domain list', () => {
   test('a member filters, sorts, pages, selects all pages, downloads the CSV, opens a detail and the history', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const { headers } = await signUpMember(page.request);
     await seedPortfolio(page.request, headers, 130);
     const all = await apiSearch(page.request, headers, { pagingNum: 200 });
@@ -57,6 +60,38 @@ test.describe('domain list', () => {
     await expect(page.getByTestId('hit-count')).toHaveText(`${expired.validDomains.total}件`);
     await expect(rows(page).first()).toContainText('-');
 
+    // the sidebar keyword box posts a form; the list shows the matches with the keyword in its URL
+    const word = all.validDomains.data[0]!.name.split('-')[0]!;
+    const byWord = await apiSearch(page.request, headers, { key: word, pagingNum: 200 });
+    await page.getByRole('search', { name: 'ドメインを検索' }).getByRole('textbox').fill(word);
+    await page.getByRole('search', { name: 'ドメインを検索' }).getByRole('button', { name: '検索' }).click();
+    await expect(page).toHaveURL(new RegExp(`key=${word}`));
+    await expect(page.getByTestId('hit-count')).toHaveText(`${byWord.validDomains.total}件`);
+
+    // the advanced search: the date-range message, then a lock + inflow search posted as a form
+    await page.getByRole('navigation', { name: 'マイページメニュー' }).getByRole('button', { name: '詳細検索' }).click();
+    const modal = page.getByRole('dialog', { name: '詳細検索' });
+    await modal.getByLabel('有効期限（開始）').fill('2027-02-01');
+    await modal.getByLabel('有効期限（終了）').fill('2027-01-01');
+    await modal.getByRole('button', { name: 'この条件で検索' }).click();
+    await expect(modal.getByTestId('advanced-errors')).toHaveText(M.expiryDateRange);
+    await modal.getByRole('button', { name: 'クリア' }).click();
+    await modal.getByLabel('ドメインロック', { exact: true }).click();
+    await page.getByRole('option', { name: 'ON', exact: true }).click();
+    await modal.getByLabel('推定流入数', { exact: true }).click();
+    await page.getByRole('option', { name: '100以上' }).click();
+    await modal.getByRole('button', { name: 'この条件で検索' }).click();
+    await expect(page).toHaveURL(/isDomainLock=(1|%221%22)/);
+    const lockedBusy = await apiSearch(page.request, headers, { isDomainLock: '1', influxLimit: '100', pagingNum: 200 });
+    await expect(page.getByTestId('hit-count')).toHaveText(`${lockedBusy.validDomains.total}件`);
+    await expect(page.getByTestId('influx-chart').first().locator('svg')).toBeVisible();
+
+    // the purchase result step's domainPkIds[]
+    const two = all.validDomains.data.slice(0, 2);
+    await page.goto(`/mypage/domain?domainPkIds[]=${two[0]!.id}&domainPkIds[]=${two[1]!.id}`);
+    await expect(page.getByTestId('hit-count')).toHaveText('2件');
+    await expect(rows(page)).toHaveCount(2);
+
     // bad input from the URL shows the spec's message
     await page.goto('/mypage/domain?obtainDateStart=2026-05-01&obtainDateEnd=2026-04-01');
     await expect(page.getByTestId('search-errors')).toHaveText(M.registrationDateRange);
@@ -91,8 +126,8 @@ test.describe('domain list', () => {
     await page.screenshot({ path: `${shots}/domain-detail-1280.png`, fullPage: true });
     await page.goto('/mypage/actionLog');
     await expect(page.getByTestId('action-log-row').first()).toBeVisible();
-    await page.getByLabel('ドメイン名').fill('no-such-domain-anywhere');
-    await page.getByRole('button', { name: '検索', exact: true }).click();
+    await page.getByLabel('ドメイン名', { exact: true }).fill('no-such-domain-anywhere');
+    await page.getByRole('search', { name: '履歴の絞り込み' }).getByRole('button', { name: '検索' }).click();
     await expect(page).toHaveURL(/description=no-such-domain-anywhere/);
     await expect(page.getByText(M.noMatchingData)).toBeVisible();
     await page.goto('/mypage/actionLog');

@@ -65,20 +65,20 @@ export function buildWhere(c: DomainSearchCondition, o: { userId: number | null;
 
   let tParam: string | null = null;
   const tp = () => (tParam ??= p(today));
-  if (c.isStatus === '1') parts.push(`(d.due_date IS NULL OR d.due_date >= ${tp()})`);
-  else if (c.isStatus === '2') parts.push(`d.due_date >= ${tp()} AND d.due_date < ${p(tokyoDayStart(o.now, EXPIRING_DAYS + 1))}`);
+  if (c.isStatus === '1') parts.push(`d.due_key >= ${tp()}`);
+  else if (c.isStatus === '2') parts.push(`d.due_key >= ${tp()} AND d.due_key < ${p(tokyoDayStart(o.now, EXPIRING_DAYS + 1))}`);
   else if (c.isStatus === '3') {
     needsPolicy = true;
-    parts.push(`d.due_date < ${tp()} AND d.due_date >= ${tp()}::timestamptz - make_interval(days => ${GRACE})`);
+    parts.push(`d.due_key < ${tp()} AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE})`);
   } else if (c.isStatus === '4') {
     needsPolicy = true;
-    parts.push(`d.due_date < ${tp()}::timestamptz - make_interval(days => ${GRACE}) AND d.due_date >= ${tp()}::timestamptz - make_interval(days => ${GRACE} + ${RESTORE})`);
+    parts.push(`d.due_key < ${tp()}::timestamptz - make_interval(days => ${GRACE}) AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE} + ${RESTORE})`);
   } else if (!c.domainPkIds) {
     if (c.domainType === 2) {
       needsPolicy = true;
-      parts.push(`d.due_date < ${tp()} AND d.due_date >= ${tp()}::timestamptz - make_interval(days => ${GRACE} + ${RESTORE})`);
+      parts.push(`d.due_key < ${tp()} AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE} + ${RESTORE})`);
     } else {
-      parts.push(`(d.due_date IS NULL OR d.due_date >= ${tp()})`);
+      parts.push(`d.due_key >= ${tp()}`);
     }
   }
   if (c.isTrash === '1') parts.push('d.is_trash');
@@ -88,8 +88,8 @@ export function buildWhere(c: DomainSearchCondition, o: { userId: number | null;
 
 /** ORDER BY of each sort; id breaks ties so pages never overlap. Each matches an index of docs/domain-list.md. */
 export const ORDER_BY: Record<DomainSort, string> = {
-  dueDateAsc: 'd.due_date ASC NULLS LAST, d.id ASC',
-  dueDateDesc: 'd.due_date DESC NULLS FIRST, d.id DESC',
+  dueDateAsc: 'd.due_key ASC, d.id ASC',
+  dueDateDesc: 'd.due_key DESC, d.id DESC',
   nameAsc: 'd.name ASC, d.id ASC',
   nameDesc: 'd.name DESC, d.id DESC',
   obtainDateDesc: 'd.created_at DESC, d.id DESC',

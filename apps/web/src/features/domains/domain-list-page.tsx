@@ -18,9 +18,10 @@ import { snackbar } from '../../lib/snackbar';
 import { DASH, dueDateText, flagText, FlagBadge, NameExtras, ShortcutCell } from './domain-cells';
 import { domainQueries, readyAllPages, readyByIds, type ListCondition } from './domain-list.api';
 import { conditionOf, FILTER_KEYS, hasFilters, type DomainListSearch } from './list-search';
-import { DOMAIN_OPERATIONS, disabledReasonOf, type DomainOperation, useDomainListRefresh } from './operations';
+import { DOMAIN_OPERATIONS, disabledReasonOf, RENEW_SESSION_KEY, type DomainOperation, useDomainListRefresh } from './operations';
 import { InfluxCell } from './influx-cell';
 import { DomainListExtras } from './list-extras';
+import { AdvancedSearchModal, KeywordSearch } from './search-forms';
 import { usePageTitle } from '../../lib/page-title';
 
 export const DOMAIN_LIST_TITLE = 'ドメイン管理';
@@ -37,7 +38,6 @@ function filterValueLabel(k: string, v: string): string {
 }
 
 export function DomainListPage() {
-  usePageTitle('ドメイン管理');
   const search = useSearch({ from: '/mypage/domain/' }) as DomainListSearch;
   const navigate = useNavigate({ from: '/mypage/domain/' });
   const condition = useMemo(() => conditionOf(search), [search]);
@@ -49,12 +49,26 @@ export function DomainListPage() {
   const [active, setActive] = useState<Active>(null);
   const [busy, setBusy] = useState(false);
   const [preparing, setPreparing] = useState(false);
+  const [advanced, setAdvanced] = useState(false);
+  const phone = !(useMediaQuery('(min-width: 48em)', true) ?? true);
 
   const conditionKey = JSON.stringify({ ...condition, validDomainPage: undefined });
   useEffect(() => { setSelected(new Set()); setAllPages(false); }, [conditionKey]);
+  // the open modal's title is the tab's title (001 §2 "Each sets a tab title")
+  usePageTitle(active ? active.op.title : DOMAIN_LIST_TITLE);
+
+  // return from the card / payment provider: reopen the renewal with its saved session, else reset URL and session
   useEffect(() => {
-    document.title = active ? `${active.op.title} | ラッコドメイン` : `${DOMAIN_LIST_TITLE} | ラッコドメイン`;
-  }, [active]);
+    if (!search.action && !search.cardRegistration) return;
+    const renew = DOMAIN_OPERATIONS.find((o) => o.id === 1);
+    let saved: { domainIds?: unknown } | null = null;
+    try { saved = JSON.parse(sessionStorage.getItem(RENEW_SESSION_KEY) ?? 'null'); } catch { saved = null; }
+    const ids = Array.isArray(saved?.domainIds) ? saved!.domainIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
+    const reopen = search.action === 'renewDomain' && renew && ids.length > 0;
+    navigate({ search: (prev: DomainListSearch) => ({ ...prev, action: undefined, cardRegistration: undefined }) as never, replace: true });
+    if (!reopen) { sessionStorage.removeItem(RENEW_SESSION_KEY); return; }
+    void readyByIds(ids).then((r) => { if (r.data.domains.length) setActive({ op: renew, domains: r.data.domains }); }).catch(() => undefined);
+  }, []); // once, on arrival from the provider
 
   const set = (patch: Partial<DomainListSearch>) => navigate({ search: (prev: DomainListSearch) => ({ ...prev, ...patch }) as never });
   const tab = search.domainType === 2 ? '2' : '1';
@@ -108,7 +122,12 @@ export function DomainListPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">{DOMAIN_LIST_TITLE}</Title>
+      <Group justify="space-between" gap="xs">
+        <Title order={1} size="h3">{DOMAIN_LIST_TITLE}</Title>
+        {phone ? null : <Button variant="light" size="xs" onClick={() => setAdvanced(true)}>詳細検索</Button>}
+      </Group>
+      {phone ? <KeywordSearch key={search.key ?? ''} initial={search.key ?? ''} onAdvanced={() => setAdvanced(true)} /> : null}
+      {advanced ? <AdvancedSearchModal opened onClose={() => setAdvanced(false)} initial={search} /> : null}
       <DomainListExtras />
 
       {filterChips.length || search.domainPkIds?.length ? (

@@ -88,6 +88,14 @@ export const DOMAIN_OPERATIONS: DomainOperation[] = [
   memoOperation,
 ];
 
+/**
+ * Return from the card or payment provider (001 §4): the renewal modal saves its session under this key before it
+ * leaves (at least { domainIds }), with the return address /mypage/domain?action=renewDomain(&cardRegistration=true).
+ * The list then reopens operation 1 with those domains (the modal reads the rest of its session); otherwise the list
+ * drops the flags from the URL and clears the session.
+ */
+export const RENEW_SESSION_KEY = 'renewDomainSession';
+
 /** Refreshes the list after operations: the changed rows in place (ready), then every domain query. */
 export function useDomainListRefresh() {
   const qc = useQueryClient();

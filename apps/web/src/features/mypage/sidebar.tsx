@@ -1,8 +1,10 @@
-import { Badge, NavLink, Paper, Skeleton, Stack } from '@mantine/core';
+import { Badge, Box, NavLink, Paper, Skeleton, Stack } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { sidebarCount } from '@registrar/rules';
+import { useState } from 'react';
 import { domainQueries } from '../domains/domain-list.api';
+import { AdvancedSearchModal, KeywordSearch } from '../domains/search-forms';
 
 /** The member sidebar: domain management (with its count), new registration, transfer in, history. Counts load in parallel. */
 export function MypageSidebar() {
@@ -11,6 +13,7 @@ export function MypageSidebar() {
     queries: [domainQueries.count()],
   });
   const [domain] = counts;
+  const [advanced, setAdvanced] = useState(false);
   return (
     <Paper withBorder radius="md" p="xs" component="nav" aria-label="マイページメニュー">
       <Stack gap={2}>
@@ -20,7 +23,11 @@ export function MypageSidebar() {
         <NavLink component="a" href="/mypage/transferin" label="移管" />
         <NavLink component={Link} to="/mypage/actionLog" label="履歴" />
         <NavLink component={Link} to="/mypage/user/register" label="ユーザー情報" />
+        <Box px={6} pt="xs" pb={4}>
+          <KeywordSearch onAdvanced={() => setAdvanced(true)} />
+        </Box>
       </Stack>
+      {advanced ? <AdvancedSearchModal opened onClose={() => setAdvanced(false)} /> : null}
     </Paper>
   );
 }

@@ -1,0 +1,183 @@
+/**
+ * The domain list of one member holding 100,000 domains, through the real gateway (sessions, CSRF, roles) and the
+ * domain-ops service on the Redis transport, against baselines measured in the same run:
+ *   1. POST mypage/domain/search: six filter + sort + page-of-50 searches, one request at a time; p50/p99 per search
+ *      and over all, beside the SAME statements run straight on PostgreSQL (count, expired count, page ids, rows, built
+ *      by the service's own buildWhere/ORDER_BY); ratio gateway / raw SQL.
+ *   2. POST /mypage/domain/csv of every domain (100,000 rows), streamed: seconds, rows, bytes, and the process's RSS
+ *      before, at its peak while streaming, and after.
+ *   3. Select-all-pages: POST mypage/domain/ids over 100,000 matches (ids only, capped at 1000) and POST
+ *      mypage/domain/ready with allPageFlg (refused with 一括操作の上限は1000件です, no rows loaded).
+ *
+ *   node_modules/.bin/node -r @swc-node/register bench/domains/domain-list.bench.ts    (or: npm run bench -- domains)
+ *
+ * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (55494) and
+ * BENCH_REDIS_PORT (56494). BENCH_DOMAINS (100000), BENCH_ROUNDS (100 requests per search).
+ */
+import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Pool } from 'pg';
+import { validateDomainSearch } from '@registrar/rules';
+import { benchDataStores, Stoppable, stopper } from '../../scripts/dev/infra';
+
+const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+
+const SEARCHES: Record<string, Record<string, unknown>> = {
+  'default (valid, due date, page 1)': {},
+  'keyword "sakura", name desc': { key: 'sakura', sort: 'nameDesc' },
+  'expiring 30 days + auto-renew off': { isStatus: '2', isAutoUpdate: '0' },
+  'inflow 1,000+, inflow desc, page 3': { influxLimit: '1000', sort: 'influxDesc', validDomainPage: 3 },
+  'expired tab (grace/restore per TLD)': { domainType: 2 },
+  'proxy off + lock on, due desc, page 10': { isWhoisProxy: 'not_proxy_release', isDomainLock: '1', sort: 'dueDateDesc', validDomainPage: 10 },
+};
+
+const pct = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))]!; };
+const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+
+async function main() {
+  const handles: Stoppable[] = [];
+  const stop = stopper(handles);
+  try {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-domains-'));
+    const stores = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 55494), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56494), handles });
+    Object.assign(process.env, { DATABASE_URL: stores.databaseUrl, REDIS_URL: stores.redisUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn' });
+    // the services read REDIS_URL and DATABASE_URL when their modules load: load them now
+    const { NestFactory } = await import('@nestjs/core');
+    const { CatalogServiceModule } = await import('@registrar/catalog');
+    const { buildWhere, DomainOpsServiceModule, insertPortfolio, ORDER_BY, portfolio } = await import('@registrar/domain-ops');
+    const { configureGatewayApp, GatewayModule, PasswordService } = await import('@registrar/gateway');
+    const { startService } = await import('@registrar/infra');
+    const { UsersRepository } = await import('../../libs/gateway/src/identity/users/users.repository');
+    const db = new Pool({ connectionString: stores.databaseUrl, max: 4 });
+    await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');
+    for (const [name, mod] of [['catalog', CatalogServiceModule], ['domain-ops', DomainOpsServiceModule]] as const) {
+      const s = await startService(name, mod, stores.redisUrl);
+      handles.push({ name, stop: () => s.close() });
+    }
+    const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: ['error'] });
+    configureGatewayApp(app);
+    await app.listen(0, '127.0.0.1');
+    handles.push({ name: 'gateway', stop: () => app.close() });
+    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+
+    // a member, signed in through the gateway
+    const email = `bench-${Date.now()}@example.test`;
+    const password = 'bench-pass-1234';
+    const user = await app.get(UsersRepository).create({ email, passwordHash: await app.get(PasswordService).hash(password), emailVerifiedAt: new Date() });
+    let cookie = '';
+    const call = async (p: string, body?: unknown, extra: Record<string, string> = {}) => {
+      const res = await fetch(base + p, { method: body === undefined ? 'GET' : 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'Content-Type': 'application/json', cookie, ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const set = res.headers.getSetCookie();
+      if (set.length) cookie = set.map((c) => c.split(';')[0]).join('; ');
+      return res;
+    };
+    let token = (await (await call('/session')).json()).csrfToken as string;
+    const login = await call('/login', { email, password }, { 'X-CSRF-TOKEN': token });
+    if (!login.ok) throw new Error(`login ${login.status}`);
+    token = (await (await call('/session')).json()).csrfToken as string;
+    const post = (p: string, body: unknown) => call(p, body, { 'X-CSRF-TOKEN': token });
+
+    // 100,000 domains in every state, with 12 months of inflow each
+    const t0 = performance.now();
+    const now = new Date();
+    await insertPortfolio((sql, params) => db.query(sql, params).then((r) => r.rows), user.id, portfolio(DOMAINS, `b${Date.now().toString(36)}`, now, 42), { now });
+    await db.query('VACUUM ANALYZE domain_ops.domains'); // what autovacuum does after a bulk load (index-only counts)
+    await db.query('VACUUM ANALYZE domain_ops.domain_name_servers');
+    await db.query('VACUUM ANALYZE domain_ops.domain_influx_histories');
+    console.log(`seeded ${DOMAINS.toLocaleString()} domains (with name servers and 12 months of inflow) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const warm = await (await post('/mypage/domain/search', {})).json();
+    console.log(`valid domains: ${warm.validDomains.total.toLocaleString()}, expired: ${warm.expiredCount.toLocaleString()}`);
+
+    // the same statements the service runs, straight on PostgreSQL
+    const raw = async (input: Record<string, unknown>) => {
+      const v = validateDomainSearch(input);
+      if (!v.ok) throw new Error(v.errors.join());
+      const c = v.condition;
+      const at = new Date();
+      const q = buildWhere(c, { userId: user.id, now: at });
+      const e = buildWhere({ ...c, domainType: 2, isStatus: undefined, validDomainPage: 1 }, { userId: user.id, now: at });
+      const from = (need: boolean) => `domain_ops.domains d${need ? ' LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld' : ''}`;
+      const [count] = await Promise.all([
+        db.query(`SELECT count(*)::int AS n FROM ${from(q.needsPolicy)} WHERE ${q.where}`, q.params),
+        db.query(`SELECT count(*)::int AS n FROM ${from(e.needsPolicy)} WHERE ${e.where}`, e.params),
+      ]);
+      const last = Math.max(1, Math.ceil(count.rows[0].n / c.pagingNum));
+      const page = Math.min(c.validDomainPage, last);
+      const pageSql = c.key
+        ? `WITH m AS MATERIALIZED (SELECT d.id, d.due_key, d.name, d.created_at, d.influx FROM ${from(q.needsPolicy)} WHERE ${q.where}) SELECT d.id FROM m d ORDER BY ${ORDER_BY[c.sort]} LIMIT ${c.pagingNum} OFFSET ${(page - 1) * c.pagingNum}`
+        : `SELECT d.id FROM ${from(q.needsPolicy)} WHERE ${q.where} ORDER BY ${ORDER_BY[c.sort]} LIMIT ${c.pagingNum} OFFSET ${(page - 1) * c.pagingNum}`;
+      const ids = (await db.query(pageSql, q.params)).rows.map((r) => r.id);
+      await db.query(
+        `SELECT d.*, coalesce(p.grace_period, 30), (SELECT array_agg(ns.name ORDER BY ns.priority) FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id),
+           (SELECT json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'influx', h.influx) ORDER BY h.month) FROM domain_ops.domain_influx_histories h WHERE h.domain_id = d.id AND h.month >= $2::date)
+         FROM domain_ops.domains d LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld WHERE d.id = ANY($1::bigint[]) AND d.user_id = $3`,
+        [ids, `${now.getFullYear() - 1}-${String(now.getMonth() + 1).padStart(2, '0')}-01`, user.id],
+      );
+    };
+
+    console.log(`\n1. filter + sort + a page of 50, ${ROUNDS} requests each, one at a time`);
+    console.log(`${'search'.padEnd(42)} ${'gateway p50/p99'.padStart(18)} ${'raw SQL p50/p99'.padStart(18)}  ratio(p99)`);
+    const allG: number[] = [];
+    const allR: number[] = [];
+    for (const [label, body] of Object.entries(SEARCHES)) {
+      for (let i = 0; i < 5; i++) { await (await post('/mypage/domain/search', body)).json(); await raw(body); }
+      const g: number[] = [];
+      const r: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        let t = performance.now();
+        const res = await post('/mypage/domain/search', body);
+        const json = await res.json();
+        g.push(performance.now() - t);
+        if (!res.ok || json.errors?.length || json.validDomains.data.length === 0) throw new Error(`${label}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+        t = performance.now();
+        await raw(body);
+        r.push(performance.now() - t);
+      }
+      allG.push(...g);
+      allR.push(...r);
+      console.log(`${label.padEnd(42)} ${`${pct(g, 0.5).toFixed(1)} / ${pct(g, 0.99).toFixed(1)} ms`.padStart(18)} ${`${pct(r, 0.5).toFixed(1)} / ${pct(r, 0.99).toFixed(1)} ms`.padStart(18)}  ${(pct(g, 0.99) / pct(r, 0.99)).toFixed(2)}×`);
+    }
+    const gp99 = pct(allG, 0.99);
+    const rp99 = pct(allR, 0.99);
+    console.log(`${'all searches'.padEnd(42)} ${`${pct(allG, 0.5).toFixed(1)} / ${gp99.toFixed(1)} ms`.padStart(18)} ${`${pct(allR, 0.5).toFixed(1)} / ${rp99.toFixed(1)} ms`.padStart(18)}  ${(gp99 / rp99).toFixed(2)}×`);
+    console.log(`target: p99 < 50 ms through the gateway -> ${gp99 < 50 ? 'met' : 'NOT met'}; at most 2× raw SQL -> ${gp99 / rp99 <= 2 ? 'met' : 'NOT met'}`);
+
+    console.log(`\n2. CSV of every valid domain, streamed`);
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 10);
+    const tc = performance.now();
+    const form = new URLSearchParams({ _token: token });
+    const res = await fetch(`${base}/mypage/domain/csv`, { method: 'POST', headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+    const seconds = (performance.now() - tc) / 1000;
+    clearInterval(sampler);
+    const rssAfter = process.memoryUsage().rss;
+    console.log(`status ${res.status}, ${(lines - 1).toLocaleString()} rows, ${(bytes / 1048576).toFixed(1)} MB in ${seconds.toFixed(2)} s (target < 3 s -> ${seconds < 3 ? 'met' : 'NOT met'})`);
+    console.log(`RSS of the process (gateway + domain-ops + this client): before ${mb(rssBefore)}, peak while streaming ${mb(peak)} (+${mb(peak - rssBefore)}), after ${mb(rssAfter)}; the CSV itself is ${mb(bytes)}`);
+
+    console.log(`\n3. select all pages over every domain`);
+    const ti = performance.now();
+    const ids = await (await post('/mypage/domain/ids', { isTrash: '0', domainType: 1 })).json();
+    const idsMs = performance.now() - ti;
+    const tr = performance.now();
+    const ready = await (await post('/mypage/domain/ready', { allPageFlg: true })).json();
+    const readyMs = performance.now() - tr;
+    console.log(`ids: total ${ids.total.toLocaleString()}, ${ids.ids.length} ids returned (capped at 1000) in ${idsMs.toFixed(1)} ms; ready(allPageFlg): ${JSON.stringify(ready.errors)} with ${ready.data.domains.length} rows in ${readyMs.toFixed(1)} ms`);
+    await db.end();
+  } finally {
+    await stop();
+  }
+}
+
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
