@@ -64,7 +64,7 @@ export interface DnsDispatchRequest {
   domains: number[];
   /** the domain's full record list */
   saveData: DnsRecordDto[];
-  /** also point the domain's name servers at ours (01-04.dnsv.jp) */
+  /** also point the domain's name servers at ours (01-04.dnsv.jp), through the name-server operation */
   editNameServer?: boolean | 0 | 1 | '0' | '1';
 }
 export type DnsDispatchRpcRequest = DnsDispatchRequest & { userId: number };
@@ -77,6 +77,8 @@ export interface DnsDispatchResult {
   /** the records as saved (normalised) */
   formData?: DnsRecordDto[];
   served?: boolean;
+  /** editNameServer: the name-server operation's run (poll it like the name-server modal); the zone is served once it is done */
+  nameServerJobId?: string;
 }
 
 export interface ZoneStateDto {

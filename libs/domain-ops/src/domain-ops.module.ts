@@ -4,7 +4,7 @@ import { AdminOpsRpcController } from './admin/admin-ops.rpc.controller';
 import { Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CATALOG_CLIENT, ORDERS_CLIENT, QueueName } from '@registrar/contracts';
+import { CATALOG_CLIENT, DNS_CLIENT, ORDERS_CLIENT, QueueName } from '@registrar/contracts';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
 import { bullRootModule, CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
@@ -71,6 +71,8 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     }),
     rpcClientModule(ORDERS_CLIENT),
     rpcClientModule(CATALOG_CLIENT),
+    // the DNS records of the detail view
+    rpcClientModule(DNS_CLIENT),
     bullRootModule(),
     BullModule.registerQueue({ name: QueueName.DomainOps }),
     BullModule.registerFlowProducer({ name: DOMAIN_OPS_FLOWS }, { name: OPERATION_FLOWS }),

@@ -30,6 +30,7 @@ export const DNS_MESSAGES = {
   dnsOtherDnsInUse: '他社のDNS（ネームサーバー）をご利用中のため、このDNSレコードは公開されません。当社のDNSレコードと他社DNSは併用できません。',
   dnsUseOurNameServers: 'ネームサーバーを当社DNS（01〜04.dnsv.jp）に変更する',
   dnsSaved: 'DNSレコードを保存しました',
+  dnsNameServerChangeAccepted: 'ネームサーバーの変更を受け付けました。変更が完了すると、保存したレコードが当社DNSから応答されます。',
   dnsDomainNotServed: 'このドメインのDNSは現在公開されていません（有効期限切れ、または他社DNSを利用中）',
   dnsRegistryDsFailed: 'レジストリへのDSレコードの登録に失敗しました',
 } as const;

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { M } from '@registrar/messages';
-import { noHorizontalOverflow } from '../catalog/catalog-page';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from '../support/page-checks';
 import { signInDemo } from '../payments/payments.page';
 import { signUpPurchaser } from '../purchase/purchase.page';
 
@@ -50,7 +50,8 @@ for (const width of [1280, 360]) {
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByTestId('domain-num')).toHaveText('0');
     await expect(table.getByText('個人')).toBeVisible();
-    await noHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: `${SHOTS}/whois-manage-${width}.png` });
     await table.getByRole('button', { name: 'Taro Yamada', exact: true }).click();
     const detail = modal.getByTestId('whois-contact-detail');
@@ -85,7 +86,8 @@ test('domain initial settings: name-server rules, the auto-renew warning, saved 
   await expect(modal.getByTestId('default-auto-update-warning')).toHaveCount(0);
   await modal.getByRole('switch', { name: '自動更新' }).click({ force: true });
   await expect(modal.getByTestId('default-auto-update-warning')).toBeVisible();
-  await noHorizontalOverflow(page);
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${SHOTS}/default-settings-1280.png` });
   await modal.getByTestId('default-settings-save').click();
   await expect(page.locator('.mantine-Notification-root', { hasText: M.defaultSettingsSaved })).toBeVisible();

@@ -1,28 +1,21 @@
 /**
- * DNS for real: the purchase path (gateway, catalog, orders, domain-ops, the registry simulator) plus the dns service,
+ * DNS for real: the purchase path (gateway, catalog, orders, domain-ops, dns, the registry simulator),
  * and the PowerDNS the test runner started on DNS_PORT (reading the dns schema of the test database). Records are
  * read back from PowerDNS with kdig, as any resolver would.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { INestMicroservice } from '@nestjs/common';
-import { startService } from '@registrar/infra';
-import { DnsServiceModule } from '@registrar/dns';
 import { PurchaseHarness, startPurchaseHarness } from '../purchase/purchase-harness';
 
 const run = promisify(execFile);
 export const DNS_PORT = Number(process.env.DNS_PORT ?? 15353);
 
-export interface DnsHarness extends PurchaseHarness {
-  closeDns(): Promise<void>;
-}
+export type DnsHarness = PurchaseHarness;
 
+/** The purchase harness runs the dns service too (its schema fresh); no periodic reconciliation during the tests. */
 export async function startDnsHarness(): Promise<DnsHarness> {
   process.env.DNS_RECONCILE_EVERY_MS = '0';
-  const p = await startPurchaseHarness();
-  await p.db.query('DROP SCHEMA IF EXISTS dns CASCADE');
-  const dns: INestMicroservice = await startService('dns', DnsServiceModule, process.env.REDIS_URL);
-  return { ...p, closeDns: () => dns.close() };
+  return startPurchaseHarness();
 }
 
 export interface DigAnswer {

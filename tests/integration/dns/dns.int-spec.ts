@@ -35,7 +35,6 @@ afterAll(async () => {
   await events?.close();
   await queue?.close();
   await epp?.close();
-  await p?.closeDns();
   await p?.close();
 }, 60_000);
 
@@ -141,6 +140,12 @@ describe('DNS records served by PowerDNS', () => {
     expect(got).toHaveLength(12);
     expect(got[9]).toMatchObject({ recode_type: 90, service_name: '_sip.', protocol: '_tcp.', record: `sip.${name}` });
     expect(got[7]).toMatchObject({ recode_type: 40, record: name, priority: 10, ttl: 86400 });
+    // the read-only detail view lists them (host, type, TTL, value), the fixed NS first
+    const detail = (await member.agent.get(`/mypage/domain/detail/${id}`).set(xhr(member)).expect(200)).body;
+    expect(detail.dns_records.slice(0, 5).map((r: { host_name: string; type: string; ttl: number; record: string }) => [r.host_name, r.type, r.ttl, r.record])).toEqual([
+      ['@', 'NS', 86400, '01.dnsv.jp'], ['@', 'NS', 86400, '02.dnsv.jp'], ['@', 'NS', 86400, '03.dnsv.jp'], ['@', 'NS', 86400, '04.dnsv.jp'], ['@', 'A', 300, '192.0.2.10'],
+    ]);
+    expect(detail.dns_records).toHaveLength(12);
     // DS at the registry
     const info = await epp.info(name);
     expect(info.secDNS?.dsData).toEqual([{ keyTag: 12345, alg: 13, digestType: 2, digest: ds1.digest.toUpperCase() }]);
@@ -179,7 +184,7 @@ describe('DNS records served by PowerDNS', () => {
     expect((await epp.info(name)).secDNS?.dsData ?? []).toEqual([]);
   }, 60_000);
 
-  it('a domain whose name servers leave ours stops being served; records are kept and come back with our name servers', async () => {
+  it('a domain whose name servers leave ours stops being served; records are kept; editNameServer brings it back to our DNS', async () => {
     await p.db.query(`UPDATE domain_ops.domain_name_servers SET name = 'ns' || priority || '.other-dns.example' WHERE domain_id = $1`, [id]);
     await runJob(JobName.SyncZone, { punycode: name });
     const gone = await dig(`api.${name}`, 'A');
@@ -191,9 +196,14 @@ describe('DNS records served by PowerDNS', () => {
     const saved = await dispatch(member, id, [{ host_name: 'api', recode_type: 20, ttl: 60, record: '192.0.2.21' }]).expect(200);
     expect(saved.body).toMatchObject({ result: true, served: false });
     expect((await dig(`api.${name}`, 'A')).status).toBe('REFUSED');
-    await p.db.query(`UPDATE domain_ops.domain_name_servers SET name = lpad(priority::text, 2, '0') || '.dnsv.jp' WHERE domain_id = $1`, [id]);
-    await runJob(JobName.SyncZone, { punycode: name });
+    // "use our name servers" (editNameServer): the name-server operation runs, then the zone is served with the records
+    const back = await dispatch(member, id, [{ host_name: 'api', recode_type: 20, ttl: 60, record: '192.0.2.21' }], { editNameServer: 1 }).expect(200);
+    expect(back.body).toMatchObject({ result: true, served: false });
+    expect(back.body.nameServerJobId).toEqual(expect.any(String));
+    await until(() => dig(`api.${name}`, 'A'), (a) => a.answers.length === 1);
     expect((await dig(`api.${name}`, 'A')).answers.map((a) => a.data)).toEqual(['192.0.2.21']);
+    expect((await p.db.query('SELECT name FROM domain_ops.domain_name_servers WHERE domain_id = $1 ORDER BY priority', [id])).rows.map((r) => r.name))
+      .toEqual(['01.dnsv.jp', '02.dnsv.jp', '03.dnsv.jp', '04.dnsv.jp']);
   });
 
   it('an expired domain stops being served (the periodic reconciliation), and a domain no longer held loses its zone', async () => {

@@ -12,6 +12,7 @@ import { CLOCK, redisTransport, rpc, startService, SystemClock } from '@registra
 import { CatalogServiceModule } from '@registrar/catalog';
 import { OrdersServiceModule } from '@registrar/orders';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
+import { DnsServiceModule } from '@registrar/dns';
 import { startStripeLocal } from '@registrar/stripe-local';
 import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
 import { simClock } from '../epp/epp-harness';
@@ -39,6 +40,8 @@ export async function startPurchaseHarness(): Promise<PurchaseHarness> {
   const db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
   await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');
+  await db.query('DROP SCHEMA IF EXISTS dns CASCADE');
+  process.env.DNS_RECONCILE_EVERY_MS ??= '0';
   // the card path: the official stripe SDK inside the orders service talks to the local Stripe-compatible server
   const stripe = await startStripeLocal({ port: 0, secretKey: 'sk_test_purchase', webhookSecret: 'whsec_purchase' });
   Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_purchase', STRIPE_WEBHOOK_SECRET: 'whsec_purchase', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' });
@@ -46,6 +49,8 @@ export async function startPurchaseHarness(): Promise<PurchaseHarness> {
   services.push(await startService('catalog', CatalogServiceModule, process.env.REDIS_URL));
   services.push(await startService('orders', OrdersServiceModule, process.env.REDIS_URL));
   services.push(await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL));
+  // the zones of domains on our name servers (PowerDNS on DNS_PORT reads the dns schema), the detail view's records
+  services.push(await startService('dns', DnsServiceModule, process.env.REDIS_URL));
   const h = await startHarness();
   const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
   await client.connect();

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { DOMAIN_OPS_CLIENT, DomainOpsErrorCode, DomainOpsPatterns, isDomainOpsRpcError, OwnedDomainDto } from '@registrar/contracts';
+import { DOMAIN_OPS_CLIENT, DomainOperationPatterns, DomainOpsErrorCode, DomainOpsPatterns, isDomainOpsRpcError, OperationAccepted, OwnedDomainDto } from '@registrar/contracts';
+import { OUR_NAME_SERVERS } from '@registrar/rules';
 import { rpc } from '@registrar/infra';
 
 const MS = 30_000;
@@ -18,6 +19,13 @@ export class DomainOpsPort {
       if (isDomainOpsRpcError(e) && e.code === DomainOpsErrorCode.NotFound) return null;
       throw e;
     }
+  }
+
+  /** Starts the name-server operation (issue 11's) pointing the domain at 01-04.dnsv.jp; its job re-syncs the zone when done. */
+  useOurNameServers(userId: number, id: number): Promise<OperationAccepted> {
+    return rpc<OperationAccepted>(this.client, DomainOperationPatterns.Start, {
+      userId, kind: 'nameserver', domains: [id], formData: OUR_NAME_SERVERS.map((name, i) => ({ name, priority: i + 1 })),
+    }, MS);
   }
 
   byNames(punycodes: string[]): Promise<OwnedDomainDto[]> {

@@ -79,6 +79,18 @@ export class ZoneService {
     const records: DnsRecord[] = submitted.map((r) => normaliseDnsRecord(r, d.punycode)).filter((r) => !r.fixed).map(({ id: _id, fixed: _f, ...r }) => r);
     const ds = dsOf(records);
 
+    // "use our name servers": the name-server operation starts first (a refusal saves nothing); once its job has
+    // changed them at the registry, domain-ops queues SyncZone and these records are served
+    const wantsOurs = [true, 1, '1'].includes(req.editNameServer as never) && !isOurDns(d.name_servers);
+    let nameServerJobId: string | undefined;
+    if (wantsOurs) {
+      const started = await this.domainOps.useOurNameServers(req.userId, d.id);
+      if (!started.result || !started.jobId) {
+        const reasons = [...started.errors, ...started.domains.map((r) => r.message).filter((m): m is string => !!m)];
+        return { result: false, errors: reasons.length ? reasons : [M.errorOccurred] };
+      }
+      nameServerJobId = started.jobId;
+    }
     const serve = shouldServe(d, this.clock.now());
     try {
       await this.zones.transaction(async (m) => {
@@ -103,7 +115,7 @@ export class ZoneService {
       return { result: false, errors: [reason ? `${M.dnsRegistryDsFailed}（${reason}）` : M.dnsRegistryDsFailed] };
     }
     const saved = await this.zones.records(d.id);
-    return { result: true, errors: [], formData: [...fixedNsRecords(), ...saved] as DnsRecordDto[], served: serve };
+    return { result: true, errors: [], formData: [...fixedNsRecords(), ...saved] as DnsRecordDto[], served: serve, ...(nameServerJobId ? { nameServerJobId } : {}) };
   }
 
   /**

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DomainDetailDto, DomainOpsErrorCode } from '@registrar/contracts';
-import { CLOCK, Clock } from '@registrar/infra';
+import { DNS_CLIENT, DnsPatterns, DnsRecordDto, DomainDetailDto, DomainOpsErrorCode } from '@registrar/contracts';
+import { ClientProxy } from '@nestjs/microservices';
+import { CLOCK, Clock, rpc } from '@registrar/infra';
+import { DNS_TYPE, dnsTypeName, fixedNsRecords } from '@registrar/rules';
 import { M } from '@registrar/messages';
 import { DomainOpsException } from '../common/domain-ops.exception';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
@@ -23,6 +25,7 @@ export class DomainDetailService {
     private readonly list: DomainListService,
     private readonly logs: ActionLogService,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(DNS_CLIENT) private readonly dns: ClientProxy,
   ) {}
 
   async detail(userId: number, id: number): Promise<DomainDetailDto> {
@@ -58,13 +61,17 @@ export class DomainDetailService {
     return rows.map((r: Record<string, any>) => ({ request_date: new Date(r.request_date).toISOString(), request_email: String(r.to_email ?? '') }));
   }
 
+  /** The domain's DNS records from the dns service (its schema), the fixed NS records 01-04.dnsv.jp first; none if it does not answer. */
   private async dnsRecords(id: number): Promise<DomainDetailDto['dns_records']> {
-    if (!(await this.exists('dns_records'))) return [];
-    const rows = await this.ds.query('SELECT * FROM domain_ops.dns_records WHERE domain_id = $1 ORDER BY id', [id]).catch(() => []);
-    const TYPES: Record<number, string> = { 10: 'NS', 20: 'A', 30: 'CNAME', 40: 'MX', 50: 'TXT', 60: 'AAAA', 90: 'SRV', 100: 'DS' };
-    return rows.map((r: Record<string, any>) => {
-      const code = Number(r.recode_type ?? r.record_type ?? 0);
-      return { id: Number(r.id), host_name: String(r.host_name ?? ''), recode_type: code, type: TYPES[code] ?? String(r.type ?? code), ttl: Number(r.ttl ?? 86400), record: String(r.record ?? r.value ?? '') };
+    const rows = await rpc<DnsRecordDto[]>(this.dns, DnsPatterns.Records, { domainPkId: id }, 10_000).catch(() => null);
+    if (!rows?.length) return [];
+    const list = [...fixedNsRecords().map((r, i) => ({ ...r, id: -(i + 1) })), ...rows];
+    return list.map((r) => {
+      const code = Number(r.recode_type);
+      const value = code === DNS_TYPE.MX ? `${r.priority ?? 10} ${r.record}` : code === DNS_TYPE.SRV ? `${r.priority} ${r.weight} ${r.port} ${r.record}`
+        : code === DNS_TYPE.DS ? `${r.key_tag} ${r.alg} ${r.digest_type} ${r.digest}` : String(r.record);
+      const host = code === DNS_TYPE.SRV ? `${r.service_name ?? ''}${r.protocol ?? ''}${r.host_name}`.replace(/\.$/, '') : String(r.host_name);
+      return { id: Number(r.id), host_name: host || '@', recode_type: code, type: dnsTypeName(code) ?? String(code), ttl: Number(r.ttl), record: value };
     });
   }
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, List, Loader, Modal, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, List, Loader, Modal, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -53,7 +53,7 @@ export function DnsModal({ domain, opened, onClose, onChanged }: { domain: DnsMo
   const [busy, setBusy] = useState(false);
   const phone = useMediaQuery('(max-width: 575px)') ?? false;
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title="DNS設定" size="lg" fullScreen={phone} closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}>
+    <Modal closeButtonProps={{ 'aria-label': '閉じる' }} opened={opened} onClose={busy ? () => undefined : onClose} title="DNS設定" size="lg" fullScreen={phone} closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}>
       {opened && domain ? <DnsPanel domain={domain} onClose={onClose} onChanged={onChanged} setBusy={setBusy} /> : null}
     </Modal>
   );
@@ -70,7 +70,8 @@ export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsM
   const [rows, setRows] = useState<Row[]>([]);
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<DnsFieldError[]>([]);
-  const [result, setResult] = useState<{ ok: boolean; messages: string[] } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; messages: string[]; nameServers?: boolean } | null>(null);
+  const [editNs, setEditNs] = useState(false);
 
   // a fresh form each time the modal opens on a domain
   useEffect(() => {
@@ -91,12 +92,13 @@ export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsM
   const fixed = useMemo(() => contents?.formData.filter((r) => r.fixed) ?? [], [contents]);
 
   const save = useMutation({
-    mutationFn: (saveData: DnsRecordDto[]) => dispatchDns({ domains: [id], saveData, editNameServer: 0 }),
+    mutationFn: (saveData: DnsRecordDto[]) => dispatchDns({ domains: [id], saveData, editNameServer: editNs ? 1 : 0 }),
     onSuccess: (r: DnsDispatchResult) => {
       if (r.result) {
         if (r.formData) setRows(r.formData.filter((x) => !x.fixed).map(toRow));
         setDirty(false);
-        setResult({ ok: true, messages: [M.dnsSaved] });
+        setResult({ ok: true, messages: [M.dnsSaved], nameServers: !!r.nameServerJobId });
+        if (r.nameServerJobId) setEditNs(false);
         onChanged?.(id);
       } else {
         setErrors((r.fieldErrors ?? []) as DnsFieldError[]);
@@ -118,6 +120,8 @@ export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsM
 
   const change = (i: number, field: Field, value: string) => {
     setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
+    // the row's message for this field goes once it is edited (checked again on save)
+    setErrors((es) => es.filter((e) => !(e.index === i && (e.field === field || e.field === 'row'))));
     setDirty(true);
   };
   const add = () => {
@@ -158,7 +162,7 @@ export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsM
         <Stack gap="md" data-testid="dns-result">
           {result.ok ? (
             <Alert color="teal" title={M.dnsSaved}>
-              {contents.isOurDns ? <Text size="sm">保存したレコードはすぐに当社DNS（01〜04.dnsv.jp）から応答されます。</Text> : <Text size="sm">{M.dnsDomainNotServed}</Text>}
+              {result.nameServers ? <Text size="sm">{M.dnsNameServerChangeAccepted}</Text> : contents.isOurDns ? <Text size="sm">保存したレコードはすぐに当社DNS（01〜04.dnsv.jp）から応答されます。</Text> : <Text size="sm">{M.dnsDomainNotServed}</Text>}
             </Alert>
           ) : (
             <Alert color="red" title={M.errorOccurred} data-testid="dns-result-errors">
@@ -177,7 +181,8 @@ export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsM
           {!contents.isOurDns && (
             <Alert color="yellow" title="他社DNSを利用中です" data-testid="dns-other-alert">
               <Text size="sm">{M.dnsOtherDnsInUse}</Text>
-              <Text size="xs" c="dimmed" mt={4}>現在のネームサーバー：{contents.domain.name_servers.join(', ') || '-'}</Text>
+              <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>現在のネームサーバー：{contents.domain.name_servers.join(', ') || '-'}</Text>
+              <Checkbox mt="sm" label={M.dnsUseOurNameServers} checked={editNs} disabled={busy} onChange={(e) => { setEditNs(e.currentTarget.checked); setDirty(true); }} data-testid="dns-edit-ns" />
             </Alert>
           )}
           <Paper withBorder radius="md" p="sm" bg="gray.0">

@@ -279,7 +279,7 @@ export function DomainListPage() {
         </Group>
       ) : null}
 
-      <Modal opened={!!active} onClose={() => { if (!busy) void closeModal(); }} title={active?.op.title} size="lg" closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}
+      <Modal closeButtonProps={{ 'aria-label': '閉じる' }} opened={!!active} onClose={() => { if (!busy) void closeModal(); }} title={active?.op.title} size="lg" closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}
         fullScreen={!wide}>
         {active ? <active.op.Modal domains={active.domains} onClose={(r) => void closeModal(r)} setBusy={setBusy} /> : null}
       </Modal>

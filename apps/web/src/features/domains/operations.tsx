@@ -25,6 +25,7 @@ import { domainQueries, readyByIds } from './domain-list.api';
 import { authcodeOperation, autoRenewOperation, lockOperation, memoOperation, moveOperation, nameServerOperation, trashOperation } from './operations/index';
 import { renewOperation } from './operations/renew-modal';
 import { whoisOperation } from '../whois-settings/whois-operation';
+import { dnsOperation } from './operations/dns-operation';
 
 /** The spec's operation ids: 1 renew, 2 name server, 3 WHOIS, 4 auto-renew, 5 move, 6 lock, 7 AUTHCODE, 9 DNS, 10 trash, 11 memo. */
 export type DomainOperationId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9 | 10 | 11;
@@ -82,6 +83,7 @@ export const DOMAIN_OPERATIONS: DomainOperation[] = [
   moveOperation,
   lockOperation,
   authcodeOperation,
+  dnsOperation,
   trashOperation,
   memoOperation,
 ];
