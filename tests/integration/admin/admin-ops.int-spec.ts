@@ -123,7 +123,8 @@ describe('admin calls over domain-ops', () => {
     expect(info.status).toBe(200);
     expect(info.body.info.registry).toMatchObject({ name: mine, clID: 'rakko' });
     expect(Number(info.body.info.ours.user_id)).toBe(member.user.id);
-    const nothing = await post(normal, '/admin/api/domains/info', { name: `${mine.replace('.com', '')}-none.com` });
+    const nobody = await freeName(ours, 'com', 'imn');
+    const nothing = await post(normal, '/admin/api/domains/info', { name: nobody });
     expect(nothing.body.info).toBeNull();
   });
 
