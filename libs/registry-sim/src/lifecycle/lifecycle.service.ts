@@ -1,6 +1,6 @@
 import type { SystemClock } from '@registrar/infra';
 import type { RegistryPolicy } from '../policy/registry-policy';
-import type { RegistryRepository } from '../persistence/registry.repository';
+import { SWEEP_BATCH, type RegistryRepository } from '../persistence/registry.repository';
 import type { DomainService } from '../domain/domain.service';
 import { addDays, addYears } from '../domain/dates';
 
@@ -25,11 +25,19 @@ export class LifecycleService {
     private readonly clock: SystemClock,
   ) {}
 
+  /** Runs batches until nothing is due: a clock moved by years can leave more than one batch of names due. */
   async sweep(): Promise<SweepReport> {
     const now = this.clock.now();
     const r: SweepReport = { transfersApproved: 0, autoRenewed: 0, expiredToRedemption: 0, toPendingDelete: 0, purged: 0, provisionalExpired: 0 };
-    await this.repo.transaction(async (q) => {
-      for (const d of await this.repo.dueTransfers(q, now)) {
+    while (await this.sweepBatch(now, r)) { /* a phase filled its batch: more may be due */ }
+    return r;
+  }
+
+  /** one transaction over at most SWEEP_BATCH names per phase; true when a phase was full */
+  private async sweepBatch(now: Date, r: SweepReport): Promise<boolean> {
+    return this.repo.transaction(async (q) => {
+      const transfers = await this.repo.dueTransfers(q, now);
+      for (const d of transfers) {
         const acDate = new Date(d.transfer!.acDate);
         const t = await this.domains.completeTransfer(q, d, this.policy.forTld(d.tld), 'serverApproved', acDate);
         const payload = { kind: 'transfer' as const, transfer: { ...t, name: d.name } };
@@ -37,7 +45,8 @@ export class LifecycleService {
         await this.repo.enqueuePoll(q, t.acID, acDate, 'Transfer approved by the registry (no answer within the period).', payload);
         r.transfersApproved++;
       }
-      for (const d of await this.repo.dueExpiries(q, now)) {
+      const expiries = await this.repo.dueExpiries(q, now);
+      for (const d of expiries) {
         const p = this.policy.forTld(d.tld);
         if (d.provisionalUntil) {
           await this.repo.deleteDomain(q, d.name);
@@ -55,7 +64,8 @@ export class LifecycleService {
           r.expiredToRedemption++;
         }
       }
-      for (const d of await this.repo.dueRgp(q, now)) {
+      const rgp = await this.repo.dueRgp(q, now);
+      for (const d of rgp) {
         const p = this.policy.forTld(d.tld);
         if (d.rgpState === 'pendingRestore' && d.redemptionUntil && d.redemptionUntil > now) {
           // no report in time: back to the redemption period
@@ -72,7 +82,7 @@ export class LifecycleService {
           r.purged++;
         }
       }
+      return [transfers, expiries, rgp].some((rows) => rows.length >= SWEEP_BATCH);
     });
-    return r;
   }
 }

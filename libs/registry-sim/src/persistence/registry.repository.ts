@@ -1,5 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 
+/** names the lifecycle sweep handles per phase in one transaction */
+export const SWEEP_BATCH = 1000;
+
 export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<any>;
 }
@@ -186,17 +189,17 @@ export class RegistryRepository {
   }
 
   async dueTransfers(q: Queryable, now: Date): Promise<DomainRow[]> {
-    const rows = await q.query(`SELECT * FROM registry.domain WHERE transfer->>'status' = 'pending' AND (transfer->>'acDate')::timestamptz <= $1 FOR UPDATE`, [now]);
+    const rows = await q.query(`SELECT * FROM registry.domain WHERE transfer->>'status' = 'pending' AND (transfer->>'acDate')::timestamptz <= $1 ORDER BY name LIMIT ${SWEEP_BATCH} FOR UPDATE`, [now]);
     return rows.map((r: any) => mapRow<DomainRow>(r));
   }
 
   async dueExpiries(q: Queryable, now: Date): Promise<DomainRow[]> {
-    const rows = await q.query(`SELECT * FROM registry.domain WHERE rgp_state IS NULL AND ex_date <= $1 ORDER BY ex_date LIMIT 1000 FOR UPDATE`, [now]);
+    const rows = await q.query(`SELECT * FROM registry.domain WHERE rgp_state IS NULL AND ex_date <= $1 ORDER BY ex_date LIMIT ${SWEEP_BATCH} FOR UPDATE`, [now]);
     return rows.map((r: any) => mapRow<DomainRow>(r));
   }
 
   async dueRgp(q: Queryable, now: Date): Promise<DomainRow[]> {
-    const rows = await q.query(`SELECT * FROM registry.domain WHERE rgp_state IS NOT NULL AND rgp_until <= $1 ORDER BY rgp_until LIMIT 1000 FOR UPDATE`, [now]);
+    const rows = await q.query(`SELECT * FROM registry.domain WHERE rgp_state IS NOT NULL AND rgp_until <= $1 ORDER BY rgp_until LIMIT ${SWEEP_BATCH} FOR UPDATE`, [now]);
     return rows.map((r: any) => mapRow<DomainRow>(r));
   }
 
