@@ -9,6 +9,8 @@ import type { PaymentType } from './orders';
 export const PurchasePaths = {
   /** GET ?domainNames[]=… -> EstimateItem[] (one per requested name, in order; a failed one has error set) */
   estimate: '/mypage/domain/price/estimate/campaign',
+  /** GET -> CampaignSlotsResult: the member's campaign registrations left this Tokyo month (the search's prices) */
+  campaignSlots: '/mypage/domain/price/campaign',
   /** POST CreateDomainsRequest -> CreateDomainsResult (answers at once; the order runs as jobs) */
   create: '/mypage/domain/create',
   /** GET ?orderId= -> OrderStatusResult (the result step polls it until done) */
@@ -20,6 +22,13 @@ export const PurchasePaths = {
   /** POST WhoisContactRequest -> WhoisContactResult (the WHOIS-add dialog; update_ng_contacts=1 from the cart) */
   whoisContact: '/mypage/domain/whois',
 } as const;
+
+/** The member's campaign slots this Tokyo month (5 per member, 000 spec "campaign price applies to 5 domains"). */
+export interface CampaignSlotsResult {
+  limit: number;
+  used: number;
+  remaining: number;
+}
 
 /** Price estimate item (000 spec §3), with what the purchase rows need besides. Yen, tax included. */
 export interface EstimateItem {

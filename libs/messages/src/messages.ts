@@ -45,6 +45,8 @@ export const M = {
   bankTransferAmountRange: 'お振込金額は{min}円以上{max}円以下でご指定ください',
   registerButtonGuest: '登録する',
   addToCart: 'カート追加',
+  /** member search once the month's campaign slots are used (or taken by the cart): the prices shown are what checkout charges */
+  campaignSlotsUsed: '今月のキャンペーン価格の適用枠（{limit}件）を使い切ったため、通常価格を表示しています。',
 
   // ---- purchase (000 §5, §8)
   agreeTerms: '「利用規約に同意する」にチェックを入れてください',
@@ -64,6 +66,7 @@ export const M = {
 
   // ---- .co.jp WHOIS (000 §5, 001 §5)
   orgMissing: '組織情報が未入力です',
+  registrationAddressFromPrefecture: '登記住所は都道府県名から入力してください',
   registrantMissing: '登録者情報が未入力です',
   techMissing: '技術担当者情報が未入力です',
   adminMissing: '管理担当者情報が未入力です',

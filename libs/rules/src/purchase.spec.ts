@@ -53,4 +53,23 @@ describe('purchase rules', () => {
     expect(Object.keys(bad).sort()).toEqual(['email', 'organization', 'pc', 'phone']);
     expect(validateWhoisContact({ ...ok, cc: 'US', pc: '123', phone: '1234567' })).toEqual({});
   });
+
+  it('checks the optional fax with the phone\'s ranges', () => {
+    const ok = { email: 'a@example.com', first_name: 'Taro', last_name: 'Yamada', role: 1, cc: 'JP', pc: '1000001', sp: 'Tokyo', city: 'Chiyoda', street1: '1-1', phone: '0312345678' };
+    expect(validateWhoisContact({ ...ok, fax: '' })).toEqual({});
+    expect(validateWhoisContact({ ...ok, fax: '03-1234-5679' })).toEqual({});
+    expect(validateWhoisContact({ ...ok, fax: '123' })).toEqual({ fax: ['FAX番号は10〜20文字で入力してください'] });
+    expect(validateWhoisContact({ ...ok, fax: 'abcdefghijk' }).fax).toHaveLength(1);
+    expect(validateWhoisContact({ ...ok, cc: 'US', pc: '12345', fax: '1234567' })).toEqual({});
+  });
+
+  it('requires the 登記住所 from the prefecture on where the form asks for it', () => {
+    const strict = { requireRegistrationAddress: true };
+    expect(validatePrereq(base, '20261122', strict).errors.org?.registration_address).toBe('登記住所は必須です');
+    const withAddress = (a: string) => ({ ...base, contact: { org: { ...org, registration_address: a }, reg } });
+    expect(validatePrereq(withAddress('東京都千代田区千代田1-1'), '20261122', strict)).toEqual({ errorMsg: [], errors: {} });
+    expect(validatePrereq(withAddress('千代田区千代田1-1'), '20261122', strict).errors.org?.registration_address).toBe(M.registrationAddressFromPrefecture);
+    // callers that predate the field are not refused
+    expect(validatePrereq(base, '20261122')).toEqual({ errorMsg: [], errors: {} });
+  });
 });

@@ -3,6 +3,7 @@
  * by the web forms and the server (the server is the authority). Messages come from the catalogue.
  */
 import { fmt, M } from '@registrar/messages';
+import { PREFECTURES } from './user-info';
 
 /** Campaign prices apply to this many registrations per person per Tokyo month (000 spec §9). */
 export const CAMPAIGN_MONTHLY_LIMIT = 5;
@@ -60,6 +61,7 @@ export interface JpContactInput {
 }
 export interface JpOrgInput extends JpContactInput {
   registration_date?: string;
+  registration_address?: string;
   name?: string;
 }
 export interface PrereqInput {
@@ -80,7 +82,7 @@ const isBlankSection = (c: object | null | undefined) => !c || Object.values(c).
 
 const CONTACT_LABELS: Record<string, string> = {
   organization: '組織名', first_name: '名', last_name: '姓', email: 'メールアドレス', cc: '国', pc: '郵便番号', sp: '都道府県', city: '市区町村', street1: '番地', phone: '電話番号',
-  registration_date: '登記年月日',
+  registration_date: '登記年月日', registration_address: '登記住所',
 };
 
 function contactFieldErrors(c: JpContactInput, required: string[]): Record<string, string> {
@@ -111,7 +113,7 @@ function dateKey(v: string): string | null {
  * a registration date not in the future unless provisional, the organisation names of org and registrant equal.
  * `todayKey` is today in Tokyo as "YYYYMMDD".
  */
-export function validatePrereq(input: PrereqInput, todayKey: string): PrereqValidation {
+export function validatePrereq(input: PrereqInput, todayKey: string, o: { requireRegistrationAddress?: boolean } = {}): PrereqValidation {
   const errorMsg: string[] = [];
   const errors: PrereqValidation['errors'] = {};
   const { org, reg, tec, adm, bil } = input.contact ?? {};
@@ -121,7 +123,14 @@ export function validatePrereq(input: PrereqInput, todayKey: string): PrereqVali
   else {
     const required = ['organization', 'cc', 'pc', 'sp', 'city', 'street1', 'phone', 'email'];
     if (!input.preRegister) required.push('registration_date');
+    // 登記住所: the form marks it required and asks for it from the prefecture on (the web form checks it; the server
+    // accepts its absence for callers that predate the field)
+    if (o.requireRegistrationAddress) required.push('registration_address');
     const e = contactFieldErrors(org!, required);
+    const address = trim(org!.registration_address) as string;
+    if (o.requireRegistrationAddress && address && ((trim(org!.cc) as string) || 'JP').toUpperCase() === 'JP' && !PREFECTURES.some((p) => address.startsWith(p))) {
+      e.registration_address = M.registrationAddressFromPrefecture;
+    }
     const rd = trim(org!.registration_date) as string;
     if (!input.preRegister && rd) {
       const k = dateKey(rd);
@@ -160,7 +169,7 @@ export interface WhoisContactInput {
 }
 const WHOIS_LABELS: Record<string, string> = {
   email: 'メールアドレス', last_name: '姓', first_name: '名', role: '種別', organization: '組織名', pc: '郵便番号', sp: '都道府県', city: '市区町村',
-  street1: '番地', street2: '建物名', phone: '電話番号', cc: '国',
+  street1: '番地', street2: '建物名', phone: '電話番号', fax: 'FAX番号', cc: '国',
 };
 
 /** The WHOIS contact add form's rules; errors per field (each a list, as the form shows them). */
@@ -194,5 +203,8 @@ export function validateWhoisContact(input: WhoisContactInput): Record<string, s
   const [min, max] = cc === 'JP' ? [10, 20] : [7, 20];
   if (!phone) put('phone', fmt(M.fieldRequired, { field: WHOIS_LABELS.phone }));
   else if (!/^[\d.+]+$/.test(phone) || phone.length < min || phone.length > max) put('phone', fmt(M.fieldLength, { field: WHOIS_LABELS.phone, min, max }));
+  // fax: optional, the phone's ranges when given (001 §5)
+  const fax = (trim(input.fax) as string).replace(/[-‐ー－]/g, '');
+  if (fax && (!/^[\d.+]+$/.test(fax) || fax.length < min || fax.length > max)) put('fax', fmt(M.fieldLength, { field: WHOIS_LABELS.fax, min, max }));
   return errors;
 }

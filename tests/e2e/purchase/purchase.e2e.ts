@@ -80,6 +80,11 @@ test('a member buys three domains, one a .co.jp through the WHOIS modal, paying 
   await modal.submit();
   await expect(modal.errors).toContainText(M.futureRegistrationDate);
   await expect(modal.errors).toContainText(M.orgNameMismatch);
+  // 登記住所: marked required, entered from the prefecture on
+  await modal.field('org', 'registration_address').fill('渋谷区渋谷1-1-1');
+  await modal.submit();
+  await expect(modal.root.getByText(M.registrationAddressFromPrefecture)).toBeVisible();
+  await modal.field('org', 'registration_address').fill('東京都渋谷区渋谷1-1-1');
   // provisional registration hides the date
   await page.getByTestId('jp-prereg').check();
   await expect(modal.field('org', 'registration_date')).toHaveCount(0);

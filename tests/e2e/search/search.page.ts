@@ -40,6 +40,13 @@ export async function allTlds(request: APIRequestContext): Promise<{ tld_name: s
   return rows.filter((r, i) => rows.findIndex((x) => x.tld_name_punycode === r.tld_name_punycode) === i);
 }
 
+/** Every price row of the public price API (a TLD may have a second, Japanese-label row). */
+export async function allPrices(request: APIRequestContext): Promise<Array<{ tld_name: string; tld_name_punycode: string; is_idn_price: boolean; register: number; register_normal: number | null; is_register_campaign: boolean }>> {
+  const res = await request.get('/domain/price/search', { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).tldPrices;
+}
+
 /** A session and its CSRF token, for calling the API as the web app does. */
 export async function csrf(request: APIRequestContext): Promise<Record<string, string>> {
   const res = await request.get('/session', { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });

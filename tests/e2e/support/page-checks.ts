@@ -51,6 +51,44 @@ export async function expectNoHorizontalOverflow(page: Page, label = page.url())
   expect(r.sw, `${label}: the page is ${r.sw}px wide in a ${r.cw}px viewport (${r.culprits.join('; ')})`).toBeLessThanOrEqual(r.cw);
 }
 
+/**
+ * Fails when an element matched by `locator` is not wholly in sight sideways: cut by the viewport's edge, or hidden in
+ * a box that clips or scrolls it (a table column pushed out of its scroll container, a button cut off by its column).
+ * Checks the first `limit` matches.
+ */
+export async function expectFullyInSight(locator: Locator, label: string, limit = 20): Promise<void> {
+  await expect(locator.first()).toBeVisible();
+  const cut = await locator.evaluateAll((els, max) => {
+    const vw = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const el of els.slice(0, max)) {
+      const r = el.getBoundingClientRect();
+      const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      if (r.left < -0.5 || r.right > vw + 0.5) out.push(`${name} at ${Math.round(r.left)}-${Math.round(r.right)} in a ${vw}px viewport`);
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const ox = getComputedStyle(a).overflowX;
+        if (ox === 'visible') continue;
+        const ar = a.getBoundingClientRect();
+        if (r.left < ar.left - 0.5 || r.right > ar.right + 0.5) {
+          out.push(`${name} at ${Math.round(r.left)}-${Math.round(r.right)} outside its ${ox} box ${a.tagName.toLowerCase()}.${String(a.className).split(' ')[0]} at ${Math.round(ar.left)}-${Math.round(ar.right)}`);
+          break;
+        }
+      }
+    }
+    return out;
+  }, limit);
+  expect(cut, `${label}: cut off sideways`).toEqual([]);
+}
+
+/** Fails when the box of `locator` is closer than `min` px to the left or right edge of the screen. */
+export async function expectMarginFromEdges(locator: Locator, label: string, min = 8): Promise<void> {
+  const box = await locator.first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, right: document.documentElement.clientWidth - r.right };
+  });
+  expect(Math.min(box.left, box.right), `${label}: ${Math.round(box.left)}px from the left, ${Math.round(box.right)}px from the right`).toBeGreaterThanOrEqual(min);
+}
+
 /** Fails on serious or critical WCAG 2 A/AA violations found by axe, listing each rule, its impact and its elements. */
 export async function expectNoSeriousA11yViolations(page: Page, exclude: string[] = [], label = page.url()): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);

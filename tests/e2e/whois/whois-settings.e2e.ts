@@ -32,17 +32,22 @@ for (const width of [1280, 360]) {
     await expect(form.getByText('メールアドレスは必須です')).toBeVisible();
     await expect(form.getByText('郵便番号は必須です')).toBeVisible();
     await form.getByLabel('郵便番号').fill('1500002');
-    // the postal lookup fills the prefecture and the city
+    // the postal lookup fills the prefecture, the city and the empty street1 (the town as Japan Post names it)
     await expect(form.getByLabel('市区町村 (City)')).not.toHaveValue('');
+    await expect(form.getByLabel('住所1 (Street)')).toHaveValue('渋谷');
     await form.getByLabel('姓 (Last name)').fill('Yamada');
     await form.getByLabel('名 (First name)').fill('Taro');
     await form.getByLabel('メールアドレス').fill('taro@example.jp');
     await form.getByLabel('市区町村 (City)').fill('<i>Shibuya</i>');
     await form.getByLabel('住所1 (Street)').fill('1-1-1');
     await form.getByLabel('電話番号').fill('03-1234');
+    await form.getByLabel('FAX番号（任意）').fill('03-12');
     await form.getByRole('button', { name: '登録する' }).click();
     await expect(form.getByText('電話番号は10〜20文字で入力してください')).toBeVisible();
+    // the optional fax is checked with the phone's ranges
+    await expect(form.getByText('FAX番号は10〜20文字で入力してください')).toBeVisible();
     await form.getByLabel('電話番号').fill('03-1234-5678');
+    await form.getByLabel('FAX番号（任意）').fill('03-1234-5679');
     await form.getByRole('button', { name: '登録する' }).click();
     await expect(page.locator('.mantine-Notification-root', { hasText: 'WHOIS情報を登録しました' })).toBeVisible();
 

@@ -85,6 +85,24 @@ describe('admin calls over domain-ops', () => {
     expect(order.body.errors).toEqual({ dateTo: [M.adminDateOrder] });
   });
 
+  it('links a registrar-log row to our domain by its name when the command did not know the domain\'s id', async () => {
+    // a domain:create is logged before our row exists (the registration job inserts it after the registry's answer)
+    const userId = 700000 + Math.floor(Math.random() * 99999);
+    const name = `adm-pkid-${Date.now().toString(36)}.com`;
+    const log = (domain: string | null, pkid: number | null) => db.query(
+      `INSERT INTO domain_ops.registrar_log (user_id, domain_pkid, domain_name, action_type, result_code, result, spec_result_code, success_parameter, onamae_response, duration_ms, cl_trid)
+       VALUES ($1, $2, $3, 'domain:create', 1000, 'success', 10000, '{}', '{}', 5, 'it-pkid')`, [userId, pkid, domain]);
+    await log(name, null);
+    await log(`unknown-${name}`, null);
+    const [{ id }] = (await db.query(
+      `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, status) VALUES ($1, $2, $2, $2, 'com', 'active') RETURNING id`, [userId, name])).rows;
+    await log(name, 424242); // a command that knew its domain keeps its own id
+    const r = await post(normal, '/admin/api/onamae_log', { userId: String(userId) });
+    expect(r.status).toBe(200);
+    const rows = r.body.data.onamaeResults.data as { domain_name: string; domain_pkid: number | null }[];
+    expect(rows.map((x) => [x.domain_name, x.domain_pkid])).toEqual([[name, 424242], [`unknown-${name}`, null], [name, Number(id)]]);
+  });
+
   it('asks for a condition on the action log and finds a member\'s entries', async () => {
     const none = await post(normal, '/admin/api/action_log', {});
     expect(none.status).toBe(422);

@@ -8,7 +8,7 @@ import classes from './header.module.css';
 import { BellIcon, ExternalIcon, GridIcon, SearchIcon, UserIcon } from './icons';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
-import { HEADER_LINKS, SERVICE_KEY, SERVICES, USER_MENU_LINKS, isExternal } from './site-map';
+import { HEADER_LINKS, MYPAGE_LINKS, SERVICE_KEY, SERVICES, USER_MENU_LINKS, isExternal } from './site-map';
 
 /** Which header menu is open: the hamburger, notification, user and service menus are mutually exclusive. */
 type OpenMenu = 'nav' | 'bell' | 'user' | 'services' | null;
@@ -75,9 +75,12 @@ export function SiteHeader() {
             {isSignedIn ? (
               <>
                 <Menu.Divider />
-                <Menu.Item component={SiteLink} to="/mypage/domain" fw={700}>
-                  マイページ
-                </Menu.Item>
+                <Menu.Label>マイページ</Menu.Label>
+                {MYPAGE_LINKS.map((l) => (
+                  <Menu.Item key={l.to} component={SiteLink} to={l.to} data-testid="menu-mypage-link">
+                    {l.label}
+                  </Menu.Item>
+                ))}
               </>
             ) : (
               <>

@@ -84,6 +84,15 @@ export const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
 ];
 
 /** The user menu of a signed-in user (002 spec §2). */
+/** The member sidebar's pages (001 sidebar); phones reach them from the hamburger menu (the sidebar is hidden there). */
+export const MYPAGE_LINKS: NavLink[] = [
+  { to: '/mypage/domain', label: 'ドメイン管理' },
+  { to: '/mypage/search', label: '新規登録' },
+  { to: '/mypage/transferin', label: '移管' },
+  { to: '/mypage/actionLog', label: '履歴' },
+  { to: '/mypage/user/register', label: 'ユーザー情報' },
+];
+
 export const USER_MENU_LINKS: NavLink[] = [
   { to: '/mypage/domain', label: 'ドメイン管理' },
   { to: '/servers', label: 'サーバー管理' },

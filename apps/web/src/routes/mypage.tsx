@@ -1,6 +1,7 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import type { CSSProperties } from 'react';
 import { requireMember } from '../features/account/require-member';
 import { RotatingBanner } from '../features/mypage/rotating-banner';
 import { MypageSidebar } from '../features/mypage/sidebar';
@@ -21,7 +22,8 @@ function MypageLayout() {
   const qc = useQueryClient();
   useWhoisStatusPolling(() => void qc.invalidateQueries({ queryKey: ['domains'] }));
   return (
-    <Box maw={1200} mx="auto" px={wide ? 'md' : 0} py="md">
+    // phones: a margin from the screen edges for the pages without their own container
+    <Box maw={1200} mx="auto" px={wide ? 'md' : 12} py="md" style={wide ? undefined : ({ '--page-inset-base': '0px' } as CSSProperties)}>
       <Box style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(200px, 260px) minmax(0, 1fr)' : 'minmax(0, 1fr)', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
         {wide ? (
           <Stack gap="md">
@@ -37,7 +39,7 @@ function MypageLayout() {
         ) : null}
         <Box>
           {wide ? null : (
-            <Group justify="flex-end" px="md" pb="xs">
+            <Group justify="flex-end" pb="xs">
               <SettingsMenu />
             </Group>
           )}

@@ -32,8 +32,15 @@ export class AdminLogsRepository {
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM domain_ops.registrar_log ${w}`, params);
     const page = s.page ?? 1;
     const rows = await this.ds.query(
-      `SELECT id, user_id, domain_pkid, domain_name, action_type, result_code, spec_result_code, success_parameter, onamae_response, created_at
-         FROM domain_ops.registrar_log ${w} ORDER BY created_at DESC, id DESC LIMIT ${REGISTRAR_LOG_PER_PAGE} OFFSET ${(page - 1) * REGISTRAR_LOG_PER_PAGE}`,
+      // domain_pkid is resolved at read time when the command did not know it (a domain:create runs before our row
+      // exists; transfers and poll messages name a domain only): our newest row of that name, for the admin's link
+      `SELECT l.id, l.user_id, COALESCE(l.domain_pkid, d.id) AS domain_pkid, l.domain_name, l.action_type, l.result_code, l.spec_result_code,
+              l.success_parameter, l.onamae_response, l.created_at
+         FROM (SELECT * FROM domain_ops.registrar_log ${w} ORDER BY created_at DESC, id DESC LIMIT ${REGISTRAR_LOG_PER_PAGE} OFFSET ${(page - 1) * REGISTRAR_LOG_PER_PAGE}) l
+         LEFT JOIN LATERAL (
+           SELECT id FROM domain_ops.domains WHERE l.domain_pkid IS NULL AND punycode = lower(l.domain_name) ORDER BY id DESC LIMIT 1
+         ) d ON true
+        ORDER BY l.created_at DESC, l.id DESC`,
       params,
     );
     return {

@@ -1,6 +1,8 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { rpc } from '@registrar/infra';
 import {
-  CreateDomainsResult, DefaultSettingResult, DomainOpsPatterns, EstimateItem, OrderStatusResult, PrereqResult, WhoisContactResult,
+  CampaignRemainingResult, CampaignSlotsResult, CATALOG_CLIENT, CatalogPatterns, CreateDomainsResult, DefaultSettingResult, DomainOpsPatterns, EstimateItem, OrderStatusResult, PrereqResult, WhoisContactResult,
 } from '@registrar/contracts';
 import { Member, Purchaser } from '../identity/auth/roles.decorator';
 import { MemberId } from '../payments/member';
@@ -17,7 +19,18 @@ function namesOf(q: Record<string, unknown>): string[] {
 /** The purchase flow (000 spec §7): estimates, the order and its status, .co.jp WHOIS, default settings, WHOIS contacts. */
 @Controller('mypage/domain')
 export class PurchaseController {
-  constructor(private readonly domainOps: DomainOpsClient) {}
+  constructor(private readonly domainOps: DomainOpsClient, @Inject(CATALOG_CLIENT) private readonly catalog: ClientProxy) {}
+
+  /**
+   * GET mypage/domain/price/campaign -> { limit, used, remaining }: the member's campaign registrations left this Tokyo
+   * month, so the search shows the price checkout will charge (the normal price once the 5 slots are used).
+   */
+  @Get('price/campaign')
+  @Member()
+  async campaign(@MemberId() userId: number): Promise<CampaignSlotsResult> {
+    const r = await rpc<CampaignRemainingResult>(this.catalog, CatalogPatterns.CampaignRemaining, { userId }, 10_000);
+    return { limit: r.limit, used: r.used, remaining: r.remaining };
+  }
 
   /** GET mypage/domain/price/estimate/campaign?domainNames[]=… -> EstimateItem[] */
   @Get('price/estimate/campaign')

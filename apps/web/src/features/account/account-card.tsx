@@ -1,4 +1,4 @@
-import { Alert, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Box, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../lib/page-title';
 
@@ -6,7 +6,9 @@ import { usePageTitle } from '../../lib/page-title';
 export function AccountCard({ title, children, error, success }: { title: string; children: ReactNode; error?: string | null; success?: string | null }) {
   usePageTitle(title);
   return (
-    <Paper withBorder radius="md" p="xl" maw={480} mx="auto" my="xl">
+    // phones: the card keeps a margin from the screen edges
+    <Box px={{ base: 12, sm: 'md' }}>
+    <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} maw={480} mx="auto" my={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <Title order={2} size="h3">{title}</Title>
         {error ? <Alert color="red" role="alert">{error}</Alert> : null}
@@ -14,5 +16,6 @@ export function AccountCard({ title, children, error, success }: { title: string
         {children}
       </Stack>
     </Paper>
+    </Box>
   );
 }

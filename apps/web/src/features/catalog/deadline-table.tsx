@@ -39,16 +39,16 @@ const DeadlineRow = memo(function DeadlineRow({ row }: { row: DeadlineRowDto }) 
           </a>
         </Group>
       </Table.Td>
-      <Table.Td data-col="deadline">
+      <Table.Td data-col="deadline" data-label="更新期限" data-wide>
         <Text size="sm">{row.renewal_deadline || '-'}</Text>
       </Table.Td>
-      <Table.Td className={classes.num} data-col="grace">
+      <Table.Td className={classes.num} data-col="grace" data-label="更新猶予期間">
         <Days value={row.grace_period} />
       </Table.Td>
-      <Table.Td className={classes.num} data-col="restorePeriod">
+      <Table.Td className={classes.num} data-col="restorePeriod" data-label="復旧猶予期間">
         <Days value={row.restore_period} />
       </Table.Td>
-      <Table.Td className={classes.num} data-col="restore">
+      <Table.Td className={classes.num} data-col="restore" data-label="復旧費用（更新料込み）" data-wide>
         <Yen value={row.restore} dashForZero />
       </Table.Td>
     </Table.Tr>

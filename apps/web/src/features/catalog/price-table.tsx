@@ -23,6 +23,17 @@ const COLUMNS: { key: PriceSortKey; label: string; numeric: boolean }[] = [
   { key: 'proxy', label: 'WHOIS代理公開', numeric: false },
 ];
 
+/** 登録要件あり with the TLD's registration requirements in a tooltip (price table, search rows). */
+export function RequirementsBadge({ requirements }: { requirements: string }) {
+  return (
+    <Tooltip label={requirements} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <Badge size="xs" variant="outline" color="orange" radius="sm" tabIndex={0} style={{ cursor: 'help' }} aria-label={`登録要件あり: ${requirements}`} data-testid="requirements">
+        登録要件あり
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** The TLD name cell: link to its detail page (new tab), IDN marker, requirements tooltip, free transfer. */
 export function TldNameCell({ row }: { row: TldPriceDto }) {
   return (
@@ -31,13 +42,7 @@ export function TldNameCell({ row }: { row: TldPriceDto }) {
       <a className={classes.tldLink} href={`/domain/tld/${encodeURIComponent(row.tld_name)}`} target="_blank" rel="noopener" data-testid="tld-link">
         .{row.tld_name}
       </a>
-      {row.requirements ? (
-        <Tooltip label={row.requirements} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
-          <Badge size="xs" variant="outline" color="orange" radius="sm" tabIndex={0} style={{ cursor: 'help' }} data-testid="requirements">
-            登録要件あり
-          </Badge>
-        </Tooltip>
-      ) : null}
+      {row.requirements ? <RequirementsBadge requirements={row.requirements} /> : null}
       {row.free_transfer ? (
         <Badge size="xs" variant="light" color="teal" radius="sm" data-testid="free-transfer">
           無料移管対応
@@ -53,13 +58,13 @@ const PriceRow = memo(function PriceRow({ row }: { row: TldPriceDto }) {
       <Table.Td className={classes.stickyCol} miw={150}>
         <TldNameCell row={row} />
       </Table.Td>
-      <Table.Td className={classes.num} data-col="register">
+      <Table.Td className={classes.num} data-col="register" data-label="新規登録">
         <PriceCell value={row.register} campaign={row.is_register_campaign} special={row.is_register_special} normal={row.register_normal} />
       </Table.Td>
-      <Table.Td className={classes.num} data-col="renew">
+      <Table.Td className={classes.num} data-col="renew" data-label="更新">
         <PriceCell value={row.renew} campaign={row.is_renew_campaign} special={row.is_renew_special} />
       </Table.Td>
-      <Table.Td className={classes.num} data-col="transfer">
+      <Table.Td className={classes.num} data-col="transfer" data-label="移管">
         {row.can_transfer && row.transfer === 0 ? (
           <Text component="span" size="sm" fw={700} c="teal.7" data-price="free">
             無料
@@ -72,7 +77,7 @@ const PriceRow = memo(function PriceRow({ row }: { row: TldPriceDto }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td ta="center" data-col="proxy">
+      <Table.Td ta="center" data-col="proxy" data-label="WHOIS代理公開">
         {row.can_proxy ? (
           <Badge variant="light" color="teal" radius="sm" size="sm" aria-label="WHOIS代理公開 対応（無料）">
             無料

@@ -1,11 +1,27 @@
-import { Badge, Button, Group, Loader, NativeSelect, Table, Text } from '@mantine/core';
-import { memo, useMemo, useState } from 'react';
-import type { TldPriceDto } from '@registrar/contracts';
-import { M } from '@registrar/messages';
-import { registrationPeriodOptions, toPunycode } from '@registrar/rules';
+import { Badge, Button, Group, Loader, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Fragment, memo, useMemo, useState } from 'react';
+import type { CartDomainDto, TldPriceDto } from '@registrar/contracts';
+import { fmt, M } from '@registrar/messages';
+import { campaignPrices, registrationPeriodOptions, toPunycode } from '@registrar/rules';
 import { choosePeriod, chosenPeriods } from './chosen-periods';
 import { EmptyBlock, IdnMarker, PriceCell, TableSkeleton } from '@registrar/ui';
 import type { SearchRow } from './use-domain-search';
+import classes from './result-table.module.css';
+import { RequirementsBadge } from '../catalog/price-table';
+
+/** A name with a break opportunity before each dot: it wraps between labels, not inside one. */
+function BreakableName({ name }: { name: string }) {
+  return (
+    <>
+      {name.split('.').map((label, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          <span data-label-part>{i > 0 ? `.${label}` : label}</span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 const tldKey = (p: TldPriceDto) => (p.tld_name_punycode || toPunycode(p.tld_name)).toLowerCase();
 
@@ -61,23 +77,27 @@ interface ResultRowProps {
   member: boolean;
   chosen: boolean;
   adding: boolean;
+  /** the campaign first-year price applies to this name at checkout (false: the normal price is charged) */
+  campaign: boolean;
   onAdd: (rows: SearchRow[]) => void;
   onRemove?: (punycode: string) => void;
 }
 
 /** One name. Memoised: a batch's answer re-renders only its own rows, not the whole 430-row table. */
-const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, onAdd, onRemove }: ResultRowProps) {
+const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, campaign, onAdd, onRemove }: ResultRowProps) {
   const ok = row.state === 'available';
   const label = member ? M.addToCart : M.registerButtonGuest;
   return (
     <Table.Tr data-testid="search-row" data-domain={row.name} data-status={row.state}>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
-            {row.name}
+          <Text size="sm" fw={600} className={classes.name} data-testid="row-name">
+            <BreakableName name={row.name} />
           </Text>
           {row.idn && price?.is_idn_price ? <IdnMarker /> : null}
         </Group>
+        {/* go.jp, lg.jp, co.jp …: who may register them (as the TLD page says) */}
+        {price?.requirements && row.state !== 'unavailable' ? <RequirementsBadge requirements={price.requirements} /> : null}
         {row.idn ? (
           <Text size="xs" c="dimmed">
             {row.ascii}
@@ -87,10 +107,28 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
       <Table.Td>
         <StatusCell row={row} />
       </Table.Td>
-      <Table.Td>{ok && price ? <PriceCell value={price.register} campaign={price.is_register_campaign} special={price.is_register_special} normal={price.register_normal} /> : null}</Table.Td>
-      <Table.Td>{ok && price ? <PriceCell value={price.renew} campaign={price.is_renew_campaign} special={price.is_renew_special} /> : null}</Table.Td>
-      <Table.Td>{ok && price ? <Period row={row} price={price} /> : null}</Table.Td>
       <Table.Td>
+        {ok && price ? (
+          <>
+            <span className={classes.label}>初年度</span>
+            {campaign || !price.is_register_campaign ? (
+              <PriceCell value={price.register} campaign={price.is_register_campaign} special={price.is_register_special} normal={price.register_normal} />
+            ) : (
+              <PriceCell value={price.register_normal ?? price.register} />
+            )}
+          </>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        {ok && price ? (
+          <>
+            <span className={classes.label}>更新</span>
+            <PriceCell value={price.renew} campaign={price.is_renew_campaign} special={price.is_renew_special} />
+          </>
+        ) : null}
+      </Table.Td>
+      <Table.Td>{ok && price ? <Period row={row} price={price} /> : null}</Table.Td>
+      <Table.Td className={classes.actions}>
         {!ok ? null : adding ? (
           <Button size="xs" disabled loading data-testid="row-adding">
             {label}
@@ -129,8 +167,12 @@ export function ResultTable(props: {
   onAdd: (rows: SearchRow[]) => void;
   onRemove?: (punycode: string) => void;
   emptyText: string;
+  /** members: campaign slots left this month (null: unknown or a guest, the catalogue's prices are shown) */
+  campaign?: { limit: number; remaining: number } | null;
+  /** members: the cart in order (its campaign names take the slots first) */
+  cartDomains?: CartDomainDto[];
 }) {
-  const { rows, loading, prices, hideNoProxy, member, inList, adding, onAdd, onRemove, emptyText } = props;
+  const { rows, loading, prices, hideNoProxy, member, inList, adding, onAdd, onRemove, emptyText, campaign = null, cartDomains } = props;
   // a TLD may have a second price row for Japanese labels (is_idn_price): IDN names use it where it exists
   const priceOf = useMemo(() => {
     const normal = new Map<string, TldPriceDto>();
@@ -139,8 +181,24 @@ export function ResultTable(props: {
       const m = p.is_idn_price ? idn : normal;
       if (!m.has(tldKey(p))) m.set(tldKey(p), p);
     }
-    return (r: SearchRow) => (r.idn ? (idn.get(r.tld) ?? normal.get(r.tld)) : (normal.get(r.tld) ?? idn.get(r.tld)));
+    return (r: Pick<SearchRow, 'idn' | 'tld'>) => (r.idn ? (idn.get(r.tld) ?? normal.get(r.tld)) : (normal.get(r.tld) ?? idn.get(r.tld)));
   }, [prices]);
+  // what checkout will charge: the cart's campaign names take the month's slots in cart order; a name added now gets the
+  // campaign price only while a slot is left after them (the same rule as the estimate, libs/rules campaignPrices)
+  const slots = useMemo(() => {
+    if (!campaign) return null;
+    const cart = cartDomains ?? [];
+    const charged = campaignPrices(
+      cart.map((d) => {
+        const p = priceOf({ idn: d.is_idn, tld: toPunycode(d.tld).toLowerCase() });
+        return p && p.register !== null ? { register: p.register, register_normal: p.register_normal ?? p.register, is_register_campaign: p.is_register_campaign } : null;
+      }),
+      campaign.remaining,
+    );
+    const inCartCampaign = new Set(cart.filter((_, i) => charged[i]?.isCampaign).map((d) => d.punycode));
+    return { inCartCampaign, left: campaign.remaining - inCartCampaign.size };
+  }, [campaign, cartDomains, priceOf]);
+  const campaignFor = (r: SearchRow) => (slots === null ? true : inList.has(r.ascii) ? slots.inCartCampaign.has(r.ascii) : slots.left > 0);
   const visible = useMemo(() => rows.filter((r) => !hideNoProxy || priceOf(r)?.can_proxy !== false), [rows, hideNoProxy, priceOf]);
   const available = visible.filter((r) => r.state === 'available' && !inList.has(r.ascii) && !adding.has(r.ascii));
   const checked = rows.filter((r) => r.state !== 'idle' && r.state !== 'checking').length;
@@ -150,6 +208,11 @@ export function ResultTable(props: {
 
   return (
     <>
+      {campaign && slots && slots.left <= 0 ? (
+        <Text size="sm" c="dimmed" data-testid="campaign-used">
+          {fmt(M.campaignSlotsUsed, { limit: campaign.limit })}
+        </Text>
+      ) : null}
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="search-progress">
           {checked} / {rows.length}件確認済み
@@ -160,16 +223,18 @@ export function ResultTable(props: {
           </Button>
         ) : null}
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid="search-results">
+      <div className={classes.wrap}>
+        <Table className={classes.table} striped highlightOnHover verticalSpacing="xs" data-testid="search-results">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>ドメイン</Table.Th>
-              <Table.Th w={100}>状態</Table.Th>
-              <Table.Th w={110}>初年度</Table.Th>
-              <Table.Th w={110}>更新（年）</Table.Th>
-              <Table.Th w={100}>期間</Table.Th>
-              <Table.Th w={130} />
+              <Table.Th w={96}>状態</Table.Th>
+              <Table.Th w={104}>初年度</Table.Th>
+              <Table.Th w={104}>更新（年）</Table.Th>
+              <Table.Th w={96}>期間</Table.Th>
+              <Table.Th w={130}>
+                <VisuallyHidden>操作</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -181,13 +246,14 @@ export function ResultTable(props: {
                 member={member}
                 chosen={inList.has(row.ascii)}
                 adding={adding.has(row.ascii)}
+                campaign={campaignFor(row)}
                 onAdd={onAdd}
                 onRemove={onRemove}
               />
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
     </>
   );
 }

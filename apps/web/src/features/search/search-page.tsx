@@ -2,9 +2,10 @@ import { Alert, Box, Button, Checkbox, Group, Paper, Stack, Tabs, Text, TextInpu
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { SearchType } from '@registrar/contracts';
+import { PurchasePaths, SearchType, type CampaignSlotsResult } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { PageContainer } from '@registrar/ui';
+import { api } from '../../lib/api';
 import { CartPanel, useCartIsSide } from '../cart/cart-panel';
 import { CategorySelect } from '../catalog/category-select';
 import { usePurchaseFlow } from '../purchase/purchase-flow';
@@ -51,6 +52,14 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
   const search = useDomainSearch(query);
   const prices = useQuery(tldQueries.prices(query?.type === 2 ? null : (params.categoryId ?? null)));
   const categories = useQuery(tldQueries.categories());
+  // members: the month's campaign slots, so a row shows what checkout will charge (re-read when the cart changes)
+  const campaign = useQuery({
+    queryKey: ['campaign-slots', cart.domains.length],
+    queryFn: ({ signal }) => api<CampaignSlotsResult>(PurchasePaths.campaignSlots, { signal }),
+    enabled: member,
+    staleTime: 30_000,
+    placeholderData: (prev) => prev,
+  });
 
   const empty = tab === '1' ? keyword.trim() === '' : list.trim() === '';
   const submit = (e: React.FormEvent) => {
@@ -161,6 +170,8 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
             onAdd={onAdd}
             onRemove={member ? onRemove : undefined}
             emptyText={M.noMatchingDomains}
+            campaign={member ? (campaign.data ?? null) : null}
+            cartDomains={member ? cart.domains : undefined}
           />
         </Stack>
       ) : null}

@@ -87,7 +87,7 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
     };
     // a section holding only the form's defaults counts as not entered ('組織情報が未入力です' …)
     const entered = Object.fromEntries(Object.entries(body.contact).map(([k, c]) => [k, isEntered(c) ? c : undefined]));
-    const found = validatePrereq({ ...body, contact: entered } as unknown as PrereqInput, tokyoDateKey(now()));
+    const found = validatePrereq({ ...body, contact: entered } as unknown as PrereqInput, tokyoDateKey(now()), { requireRegistrationAddress: true });
     setMessages(found.errorMsg);
     setFieldErrors(found.errors);
     if (found.errorMsg.length || Object.keys(found.errors).length) return;

@@ -26,6 +26,8 @@ import { PaymentSession, PaymentSessionRepository, SessionProvider } from './pay
 const DEFAULT_RETURN = '/mypage/search?action=createDomain';
 /** An identical payment started again within this many seconds is answered with the first one. */
 const DUPLICATE_WINDOW_S = 600;
+/** how long a duplicate submission waits for the first one's outcome */
+const DUPLICATE_WAIT_MS = 25_000;
 
 function fingerprintOf(provider: string, userId: number, purpose: string, domains: { name: string; point: number; period?: number }[], amount: number, card: string): string {
   const items = domains.map((d) => `${d.name.toLowerCase()}:${d.point}:${d.period ?? ''}`).sort();
@@ -108,7 +110,9 @@ export class PaymentSessionService {
     }, fingerprint, DUPLICATE_WINDOW_S);
     if (first) {
       // the same payment submitted again (double click, second tab): answer with the first one, charge nothing
-      const synced = await this.settled(first);
+      // while the first is still with the card company, wait for its outcome (up to just below the gateway's 30 s RPC
+      // limit): a duplicate in flight answers with the first one's result, never with an error of its own
+      const synced = await this.settled(first, DUPLICATE_WAIT_MS);
       const base = { sessionId: synced.id, status: synced.status, minimumApplied: split.minimumApplied, surplusPoints: synced.surplusPoints };
       if (synced.status === 'failed') return { ...base, result: false, errors: [synced.error ?? M.unexpectedError] };
       if (synced.status === 'created') return { ...base, result: false, errors: [M.errorRetryLaterParen] };
