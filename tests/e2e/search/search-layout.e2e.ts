@@ -65,7 +65,7 @@ test.describe('layout: catalogue tables on phones', () => {
     await page.setViewportSize({ width: 360, height: 900 });
     await page.goto('/domain/price');
     const rows = page.getByTestId('price-row');
-    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    await expect(rows.first()).toBeVisible({ timeout: 90_000 });
     for (const col of ['register', 'renew', 'transfer', 'proxy']) await expectFullyInSight(rows.locator(`[data-col="${col}"]`), `price ${col}`, 8);
     // each figure says which column it is
     await expect(rows.first().locator('[data-col="transfer"]')).toHaveAttribute('data-label', '移管');
@@ -79,7 +79,7 @@ test.describe('layout: catalogue tables on phones', () => {
     await page.setViewportSize({ width: 360, height: 900 });
     await page.goto('/domain/deadline');
     const rows = page.getByTestId('deadline-row');
-    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    await expect(rows.first()).toBeVisible({ timeout: 90_000 });
     for (const col of ['deadline', 'grace', 'restorePeriod', 'restore']) await expectFullyInSight(rows.locator(`[data-col="${col}"]`), `deadline ${col}`, 8);
   });
 });

@@ -19,6 +19,7 @@ async function openSetting(page: Page, item: 'settings-whois' | 'settings-defaul
 
 for (const width of [1280, 360]) {
   test(`WHOIS information management at ${width} px: add with the form's rules and the postal lookup, detail as text, delete`, async ({ page }) => {
+    test.setTimeout(180_000); // sign-up, two modals and a save on a busy machine
     await page.setViewportSize({ width, height: 900 });
     await signUpPurchaser(page.request);
     await page.goto('/mypage/domain');

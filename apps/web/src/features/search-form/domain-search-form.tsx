@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { formToken, useSession } from '../../lib/session';
 
@@ -7,6 +8,9 @@ import { formToken, useSession } from '../../lib/session';
  * check (a text area, one domain per line, field `domain_list`). A real form POST with `_token` to /search for
  * guests and /mypage/search for signed-in users; the button is disabled while the input is empty.
  * With `tld`, a keyword without a dot is searched under that TLD (the TLD detail page).
+ * With JavaScript running, the submit goes straight to the URL the POST would redirect to (the same query as the
+ * gateway's searchUrl) inside the app: no page load, no second bundle start, the search begins at once (issue 9).
+ * The POST stays for a browser without JavaScript.
  */
 export function DomainSearchForm({ tld, compact = false }: { tld?: string; compact?: boolean }) {
   const { isSignedIn } = useSession();
@@ -17,6 +21,7 @@ export function DomainSearchForm({ tld, compact = false }: { tld?: string; compa
   const action = isSignedIn ? '/mypage/search' : '/search';
   const domainValue = tld && keyword.trim() && !keyword.includes('.') ? `${keyword.trim()}.${tld}` : keyword.trim();
   const empty = tab === '1' ? keyword.trim() === '' : list.trim() === '';
+  const navigate = useNavigate();
 
   return (
     <Paper radius="lg" p={compact ? 'md' : { base: 'md', sm: 'lg' }} shadow="sm" withBorder data-testid="domain-search">
@@ -29,6 +34,13 @@ export function DomainSearchForm({ tld, compact = false }: { tld?: string; compa
             return;
           }
           if (tokenRef.current) tokenRef.current.value = formToken();
+          e.preventDefault();
+          const q = new URLSearchParams();
+          if (tab === '2') {
+            q.set('domain_list', list.replace(/\r\n?/g, '\n'));
+            q.set('type', '2');
+          } else q.set('domain', domainValue);
+          void navigate({ href: `${action}?${q.toString()}` });
         }}
       >
         <input ref={tokenRef} type="hidden" name="_token" defaultValue="" />
