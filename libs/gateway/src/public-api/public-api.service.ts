@@ -115,7 +115,7 @@ export class PublicApiService {
     const r = await this.domainOps.call<CreateDomainsResult>(DomainOpsPatterns.Create, {
       userId: caller.userId, domains, totalFee, point: totalFee, payment: { type: 'point' }, idempotencyKey: `api:${body.idempotency_key ?? randomUUID()}`,
     });
-    if (!r.orderId) throw rejected(r.errors, r.domains.map((d) => d.error_msg));
+    if (!r.result || !r.orderId) throw rejected(r.errors, r.domains.map((d) => d.error_msg));
     const id = `${JOB_KINDS.reg}_${r.orderId}`;
     return job(id, 'register', r.domains.map((d) => ({ domain: d.domain_name, status: orderStatus(d.status), message: d.error_msg ?? d.info ?? null })));
   }
