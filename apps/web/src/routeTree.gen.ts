@@ -50,6 +50,7 @@ import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
 import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
 import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
+import { Route as DocumentApiV1IndexRouteImport } from './routes/document/api/v1/index'
 import { Route as MypageDomainDetailIdRouteImport } from './routes/mypage/domain/detail/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -257,6 +258,11 @@ const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
   path: '/whois/emails/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const DocumentApiV1IndexRoute = DocumentApiV1IndexRouteImport.update({
+  id: '/document/api/v1/',
+  path: '/document/api/v1/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
   id: '/domain/detail/$id',
   path: '/domain/detail/$id',
@@ -306,6 +312,7 @@ export interface FileRoutesByFullPath {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1/': typeof DocumentApiV1IndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -349,6 +356,7 @@ export interface FileRoutesByTo {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1': typeof DocumentApiV1IndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -394,6 +402,7 @@ export interface FileRoutesById {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1/': typeof DocumentApiV1IndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -440,6 +449,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
+    | '/document/api/v1/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -483,6 +493,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails'
+    | '/document/api/v1'
   id:
     | '__root__'
     | '/'
@@ -527,6 +538,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
+    | '/document/api/v1/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -547,6 +559,7 @@ export interface RootRouteChildren {
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
+  DocumentApiV1IndexRoute: typeof DocumentApiV1IndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -838,6 +851,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/document/api/v1/': {
+      id: '/document/api/v1/'
+      path: '/document/api/v1'
+      fullPath: '/document/api/v1/'
+      preLoaderRoute: typeof DocumentApiV1IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mypage/domain/detail/$id': {
       id: '/mypage/domain/detail/$id'
       path: '/domain/detail/$id'
@@ -933,6 +953,7 @@ const rootRouteChildren: RootRouteChildren = {
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
+  DocumentApiV1IndexRoute: DocumentApiV1IndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

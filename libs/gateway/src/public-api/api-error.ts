@@ -41,6 +41,22 @@ export function apiErrorStatus(code: ApiErrorCode): number {
   }
 }
 
+/** What each code means, for the documentation (OpenAPI `x-enum-descriptions` of ApiErrorCode). */
+export const API_ERROR_DESCRIPTIONS: Record<ApiErrorCode, string> = {
+  [ApiErrorCode.MissingApiKey]: 'X-API-Key ヘッダーがありません',
+  [ApiErrorCode.InvalidApiKey]: 'APIキーが正しくありません（再発行した場合は古いキーは使えません）',
+  [ApiErrorCode.ApiDisabled]: 'API設定でAPI利用がOFFになっています',
+  [ApiErrorCode.IpNotAllowed]: '許可IPに含まれないアドレスからの呼び出しです',
+  [ApiErrorCode.RateLimited]: '呼び出し回数の上限を超えました（Retry-After 秒後に再度お試しください）',
+  [ApiErrorCode.ValidationFailed]: 'パラメーターの形式が正しくありません（details に項目ごとの理由）',
+  [ApiErrorCode.Rejected]: '受け付けられない内容です（ポイント不足、入力規則、期間外など。理由は message と details）',
+  [ApiErrorCode.NotFound]: 'ドメイン・ジョブ・APIが見つかりません（他の会員のものも含みます）',
+  [ApiErrorCode.PurchaseNotAllowed]: '取得・更新の前にユーザー情報の登録と本人確認が必要です',
+  [ApiErrorCode.Conflict]: '他の処理と競合しました',
+  [ApiErrorCode.UpstreamTimeout]: '処理が時間内に終わりませんでした（しばらくしてから再度お試しください）',
+  [ApiErrorCode.Internal]: 'サーバーでエラーが発生しました',
+};
+
 /** The body of every error answer. */
 export interface ApiErrorBody {
   error: { code: ApiErrorCode; message: string; details?: unknown };

@@ -37,7 +37,6 @@ function CommonErrors(): MethodDecorator & ClassDecorator {
  * Public API v1 (issue 17): the same calls as the web app, authenticated by the member's API key (X-API-Key), with
  * the IP allow-list and a per-key rate limit (ApiKeyGuard). Long work answers 202 with a job to poll.
  */
-@ApiTags('domains')
 @ApiSecurity(API_KEY_SCHEME)
 @CommonErrors()
 @Controller('api/v1')
@@ -66,6 +65,7 @@ export class ApiV1Controller {
   }
 
   @Get('domains')
+  @ApiTags('domains')
   @ApiOperation({ summary: '保有ドメインの一覧', description: 'ドメイン一覧と同じ検索です（ページ送り、キーワード、並び順）。' })
   @ApiOkResponse({ type: DomainListDto })
   list(@Req() req: ApiRequest, @Query() q: DomainListQueryDto): Promise<DomainListDto> {
@@ -73,6 +73,7 @@ export class ApiV1Controller {
   }
 
   @Post('domains')
+  @ApiTags('domains')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({
     summary: 'ドメインの新規取得（ポイント払い）',
@@ -86,6 +87,7 @@ export class ApiV1Controller {
   }
 
   @Get('domains/:domain')
+  @ApiTags('domains')
   @domainParam
   @ApiOperation({ summary: 'ドメインの詳細' })
   @ApiOkResponse({ type: DomainDto })
@@ -95,6 +97,7 @@ export class ApiV1Controller {
   }
 
   @Post('domains/:domain/renew')
+  @ApiTags('domains')
   @HttpCode(HttpStatus.ACCEPTED)
   @domainParam
   @ApiOperation({ summary: 'ドメインの更新（ポイント払い）', description: '更新モーダルと同じ料金（期限切れ後は復旧料金）で更新し、保有ポイントで支払います。' })
@@ -106,6 +109,7 @@ export class ApiV1Controller {
   }
 
   @Put('domains/:domain/nameservers')
+  @ApiTags('domains')
   @HttpCode(HttpStatus.ACCEPTED)
   @domainParam
   @ApiOperation({ summary: 'ネームサーバーの変更', description: 'レジストリでネームサーバーを変更します（ネームサーバー変更と同じ処理）。' })
@@ -117,6 +121,7 @@ export class ApiV1Controller {
   }
 
   @Get('domains/:domain/dns')
+  @ApiTags('domains')
   @domainParam
   @ApiOperation({ summary: 'DNSレコードの取得' })
   @ApiOkResponse({ type: DnsRecordsDto })
@@ -125,6 +130,7 @@ export class ApiV1Controller {
   }
 
   @Put('domains/:domain/dns')
+  @ApiTags('domains')
   @domainParam
   @ApiOperation({ summary: 'DNSレコードの保存', description: 'ゾーンのレコードを送った内容に置き換えます（DNS設定と同じ規則）。保存後すぐに当社DNSが応答します。' })
   @ApiBody({ type: DnsRecordsBodyDto, examples: { default: { value: { records: [{ host: 'www', type: 'A', ttl: 3600, value: '192.0.2.10' }, { host: '', type: 'MX', ttl: 3600, value: 'mail.example-shop.com', priority: 10 }] } } } })
@@ -135,6 +141,7 @@ export class ApiV1Controller {
   }
 
   @Put('domains/:domain/lock')
+  @ApiTags('domains')
   @HttpCode(HttpStatus.ACCEPTED)
   @domainParam
   @ApiOperation({ summary: 'ドメインロックの変更', description: 'レジストリで移管・削除の禁止（clientTransferProhibited、clientDeleteProhibited）を設定・解除します。' })
@@ -145,6 +152,7 @@ export class ApiV1Controller {
   }
 
   @Put('domains/:domain/auto-renew')
+  @ApiTags('domains')
   @HttpCode(HttpStatus.ACCEPTED)
   @domainParam
   @ApiOperation({ summary: '自動更新の変更', description: '自動更新をONにするにはクレジットカードの登録が必要です。' })
@@ -156,6 +164,7 @@ export class ApiV1Controller {
   }
 
   @Post('domains/:domain/authcode')
+  @ApiTags('domains')
   @HttpCode(HttpStatus.ACCEPTED)
   @domainParam
   @ApiOperation({ summary: 'AUTHCODEの発行', description: '新しいAUTHCODE（移管用の認証コード）をレジストリで発行します。コードはジョブの完了後、最初の取得で一度だけ items[].authcode に返ります。ロック中・WHOIS代理公開中は発行できません。' })

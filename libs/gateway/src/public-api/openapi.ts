@@ -7,6 +7,7 @@ import { PRODUCT } from '@registrar/messages';
 import { GatewayConfig } from '../gateway.config';
 import { Public } from '../identity/auth/roles.decorator';
 import { appUrlFor } from '../payments/member';
+import { API_ERROR_DESCRIPTIONS, apiErrorStatus, ApiErrorCode } from './api-error';
 import { API_KEY_SCHEME } from './api-v1.controller';
 
 /** Stands for the server's address in the curl examples; replaced by the address the document is read from. */
@@ -42,8 +43,15 @@ export function buildOpenApiDocument(app: INestApplication, include: Array<new (
     .addTag('domains', '保有ドメインの一覧と操作')
     .addTag('jobs', '時間のかかる処理の状態')
     .build();
-  const doc = SwaggerModule.createDocument(app, config, { include, operationIdFactory: (_c, method) => method });
+  const doc = SwaggerModule.createDocument(app, config, { include, autoTagControllers: false, operationIdFactory: (_c, method) => method });
   addCurlSamples(doc);
+  // what each error code means and its HTTP status, for the documentation page
+  const codes = doc.components?.schemas?.ApiErrorCode as Record<string, unknown> | undefined;
+  if (codes) {
+    const all = (Array.isArray(codes.enum) ? codes.enum : Object.values(ApiErrorCode)) as ApiErrorCode[];
+    codes['x-enum-descriptions'] = all.map((c) => API_ERROR_DESCRIPTIONS[c]);
+    codes['x-enum-statuses'] = all.map((c) => apiErrorStatus(c));
+  }
   return doc;
 }
 
