@@ -19,7 +19,7 @@ test.describe('API documentation page', () => {
     await expect(page).toHaveTitle('APIドキュメント | ラッコドメイン');
 
     const endpoints = page.getByTestId('api-endpoint');
-    await expect(endpoints).toHaveCount(11);
+    await expect(endpoints).toHaveCount(13);
     const ns = endpoints.filter({ has: page.getByTestId('api-path').getByText('/api/v1/domains/{domain}/nameservers', { exact: true }) });
     await expect(ns.getByRole('heading', { name: 'ネームサーバーの変更' })).toBeVisible();
     await expect(ns.getByTestId('api-field').filter({ hasText: 'nameservers' }).first()).toContainText('必須');
@@ -42,8 +42,9 @@ test.describe('API documentation page', () => {
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/document/api/v1/');
-      await expect(endpoints).toHaveCount(11);
-      await page.screenshot({ path: test.info().outputPath(`api-docs-${width}.png`), fullPage: width === 360 ? false : true });
+      await expect(endpoints).toHaveCount(13);
+      await page.screenshot({ path: test.info().outputPath(`api-docs-${width}.png`) });
+      await ns.screenshot({ path: test.info().outputPath(`api-docs-nameservers-${width}.png`) });
     }
   });
 
@@ -59,6 +60,6 @@ test.describe('API documentation page', () => {
     await expect(error).toContainText('エラーが発生しました（しばらくしてから再度お試しください）');
     fail = false;
     await error.getByRole('button', { name: '再読み込み' }).click();
-    await expect(page.getByTestId('api-endpoint').first()).toBeVisible();
+    await expect(page.getByTestId('api-endpoint').first()).toBeVisible({ timeout: 30_000 });
   });
 });

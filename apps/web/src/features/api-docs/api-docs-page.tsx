@@ -3,7 +3,7 @@
  * controllers (@nestjs/swagger), shown in Japanese with a curl example per endpoint. Nothing here is written twice:
  * endpoints, fields, errors and examples all come from /api/v1/openapi.json.
  */
-import { Anchor, Badge, Box, Code, CopyButton, Button, Divider, Group, List, Paper, ScrollArea, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Code, CopyButton, Button, Divider, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment } from 'react';
@@ -151,7 +151,7 @@ function FieldList({ fields }: { fields: Field[] }) {
   );
 }
 
-function CurlExample({ source }: { source: string }) {
+function CurlExample({ source, label }: { source: string; label: string }) {
   return (
     <Box>
       <Group justify="space-between" mb={4}>
@@ -164,11 +164,12 @@ function CurlExample({ source }: { source: string }) {
           )}
         </CopyButton>
       </Group>
-      <ScrollArea type="auto" offsetScrollbars>
-        <Code block data-testid="curl-example" style={{ whiteSpace: 'pre' }}>
+      {/* a long line scrolls inside this box (never the page); the box takes the keyboard focus so it can be scrolled without a mouse */}
+      <Box tabIndex={0} role="region" aria-label={`${label}のcurlの例`} style={{ overflowX: 'auto', borderRadius: 4 }}>
+        <Code block data-testid="curl-example" style={{ whiteSpace: 'pre', width: 'max-content', minWidth: '100%' }}>
           {source}
         </Code>
-      </ScrollArea>
+      </Box>
     </Box>
   );
 }
@@ -218,7 +219,7 @@ function Endpoint({ doc, method, path, op }: { doc: OpenApiDoc; method: string; 
             </Stack>
           </Box>
         ) : null}
-        {curl ? <CurlExample source={curl} /> : null}
+        {curl ? <CurlExample source={curl} label={op.summary ?? path} /> : null}
       </Stack>
     </Paper>
   );
