@@ -117,7 +117,7 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
         setBusy(false);
       }
     })();
-  }, [ready.isSuccess]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the rows are known
+  }, [ready.isSuccess]); // once, when the rows are known
 
   async function submit(type: 'point' | 'card' | 'wallet') {
     const found: string[] = [];
