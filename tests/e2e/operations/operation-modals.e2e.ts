@@ -49,7 +49,7 @@ for (const width of [1280, 360]) {
     await dialog.getByRole('button', { name: '変更する' }).click();
     await expect(dialog.getByTestId('op-results').getByText(M.nsUpdated)).toBeVisible({ timeout: 60_000 });
     await page.screenshot({ path: `${SHOTS}/op-nameserver-result-${width}.png` });
-    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await dialog.locator('button', { hasText: '閉じる' }).click();
     await expect(rows(page).filter({ hasText: name }).first()).toContainText('ns1.example.org');
 
     // new domains are locked (default settings): AUTHCODE is refused (the menu item is disabled with the reason), and the
@@ -62,7 +62,7 @@ for (const width of [1280, 360]) {
     await expect(dialog.getByRole('button', { name: 'ロックをONにする' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'ロックをOFFにする' }).click();
     await expect(dialog.getByTestId('op-results').getByText(M.lockOff)).toBeVisible({ timeout: 60_000 });
-    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await dialog.locator('button', { hasText: '閉じる' }).click();
 
     // still refused: WHOIS proxy is on (new domains' default); from the bulk bar the modal says why (the code itself is
     // checked against the registry in tests/integration/operations)
@@ -73,7 +73,7 @@ for (const width of [1280, 360]) {
     await expect(dialog.getByRole('button', { name: 'ロックをOFFにする' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'ロックをONにする' }).click();
     await expect(dialog.getByTestId('op-results').getByText(M.lockOn)).toBeVisible({ timeout: 60_000 });
-    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await dialog.locator('button', { hasText: '閉じる' }).click();
 
     await rows(page).filter({ hasText: name }).first().getByRole('checkbox').first().check();
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'AUTHCODE取得' }).click();
@@ -105,7 +105,7 @@ for (const width of [1280, 360]) {
     await dialog.getByLabel('メモ').fill('一括メモ');
     await dialog.getByRole('button', { name: '保存する' }).click();
     await expect(dialog.getByText(M.memoSaved)).toBeVisible({ timeout: 60_000 });
-    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await dialog.locator('button', { hasText: '閉じる' }).click();
     await expect(rows(page).first().getByTestId('memo')).toContainText('一括メモ');
 
     // auto-renew: several domains offer both buttons; per-domain results
@@ -116,7 +116,7 @@ for (const width of [1280, 360]) {
     await expect(dialog.getByTestId('op-results').getByRole('row')).toHaveCount(count + 1, { timeout: 60_000 });
     await expectNoOverflow(page);
     await page.screenshot({ path: `${SHOTS}/op-autorenew-${width}.png` });
-    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await dialog.locator('button', { hasText: '閉じる' }).click();
 
     // move: the target is required; confirm (no goes back); the rows end as accepted (by e-mail)
     await bar.getByRole('button', { name: '他ユーザーへ移動' }).click();
@@ -131,7 +131,7 @@ for (const width of [1280, 360]) {
     await dialog.getByRole('button', { name: 'はい' }).click();
     await expect(dialog.getByTestId('op-results')).toBeVisible({ timeout: 60_000 });
     await expect(dialog.getByTestId('op-results').getByText(M.moveAccepted).first()).toBeVisible();
-    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await dialog.locator('button', { hasText: '閉じる' }).click();
 
     // trash: put in; the page reloads and the trashed domains leave the list
     await page.getByRole('checkbox', { name: `${await rows(page).first().getAttribute('data-domain')}を選択` }).first().check();
@@ -139,7 +139,7 @@ for (const width of [1280, 360]) {
     dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'ゴミ箱に入れる' }).click();
     await expect(dialog.getByTestId('op-results').getByText(M.trashIn)).toBeVisible({ timeout: 60_000 });
-    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await dialog.locator('button', { hasText: '閉じる' }).click();
     await expect(rows(page)).toHaveCount(count - 1);
   });
 }
