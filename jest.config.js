@@ -18,8 +18,7 @@ module.exports = {
       transform: { '^.+\\.(t|j)sx?$': swc },
       testEnvironment: 'node',
       setupFiles: ['reflect-metadata'],
-      // a busy 2-core machine: a test without its own jest.setTimeout gets 2 minutes, not jest's 5 s (issue 9)
-      setupFilesAfterEnv: ['<rootDir>/tests/integration/integration-timeout.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/integration/test-timeout.ts'],
     },
   ],
 };

@@ -26,6 +26,7 @@ import { Route as AdminOnamae_logRouteImport } from './routes/admin/onamae_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
+import { Route as MypageJpDomainActivateRouteImport } from './routes/mypage/JpDomainActivate'
 import { Route as MypageLocalTransferInRouteImport } from './routes/mypage/localTransferIn'
 import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/localTransferOut'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
@@ -50,6 +51,7 @@ import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
 import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
 import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
+import { Route as DocumentApiV1IndexRouteImport } from './routes/document/api/v1/index'
 import { Route as MypageDomainDetailIdRouteImport } from './routes/mypage/domain/detail/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -136,6 +138,11 @@ const MeIndexRoute = MeIndexRouteImport.update({
   id: '/me/',
   path: '/me/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const MypageJpDomainActivateRoute = MypageJpDomainActivateRouteImport.update({
+  id: '/JpDomainActivate',
+  path: '/JpDomainActivate',
+  getParentRoute: () => MypageRoute,
 } as any)
 const MypageLocalTransferInRoute = MypageLocalTransferInRouteImport.update({
   id: '/localTransferIn',
@@ -257,6 +264,11 @@ const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
   path: '/whois/emails/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const DocumentApiV1IndexRoute = DocumentApiV1IndexRouteImport.update({
+  id: '/document/api/v1/',
+  path: '/document/api/v1/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
   id: '/domain/detail/$id',
   path: '/domain/detail/$id',
@@ -279,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -306,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1/': typeof DocumentApiV1IndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -322,6 +336,7 @@ export interface FileRoutesByTo {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -349,6 +364,7 @@ export interface FileRoutesByTo {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1': typeof DocumentApiV1IndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -367,6 +383,7 @@ export interface FileRoutesById {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -394,6 +411,7 @@ export interface FileRoutesById {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1/': typeof DocumentApiV1IndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -413,6 +431,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -440,6 +459,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
+    | '/document/api/v1/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -456,6 +476,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -483,6 +504,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails'
+    | '/document/api/v1'
   id:
     | '__root__'
     | '/'
@@ -500,6 +522,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -527,6 +550,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
+    | '/document/api/v1/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -547,6 +571,7 @@ export interface RootRouteChildren {
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
+  DocumentApiV1IndexRoute: typeof DocumentApiV1IndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -669,6 +694,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/me/'
       preLoaderRoute: typeof MeIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/mypage/JpDomainActivate': {
+      id: '/mypage/JpDomainActivate'
+      path: '/JpDomainActivate'
+      fullPath: '/mypage/JpDomainActivate'
+      preLoaderRoute: typeof MypageJpDomainActivateRouteImport
+      parentRoute: typeof MypageRoute
     }
     '/mypage/localTransferIn': {
       id: '/mypage/localTransferIn'
@@ -838,6 +870,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/document/api/v1/': {
+      id: '/document/api/v1/'
+      path: '/document/api/v1'
+      fullPath: '/document/api/v1/'
+      preLoaderRoute: typeof DocumentApiV1IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mypage/domain/detail/$id': {
       id: '/mypage/domain/detail/$id'
       path: '/domain/detail/$id'
@@ -885,6 +924,7 @@ const AdminRouteChildren: AdminRouteChildren = {
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MypageRouteChildren {
+  MypageJpDomainActivateRoute: typeof MypageJpDomainActivateRoute
   MypageLocalTransferInRoute: typeof MypageLocalTransferInRoute
   MypageLocalTransferOutRoute: typeof MypageLocalTransferOutRoute
   MypageSearchRoute: typeof MypageSearchRoute
@@ -899,6 +939,7 @@ interface MypageRouteChildren {
 }
 
 const MypageRouteChildren: MypageRouteChildren = {
+  MypageJpDomainActivateRoute: MypageJpDomainActivateRoute,
   MypageLocalTransferInRoute: MypageLocalTransferInRoute,
   MypageLocalTransferOutRoute: MypageLocalTransferOutRoute,
   MypageSearchRoute: MypageSearchRoute,
@@ -933,6 +974,7 @@ const rootRouteChildren: RootRouteChildren = {
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
+  DocumentApiV1IndexRoute: DocumentApiV1IndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
