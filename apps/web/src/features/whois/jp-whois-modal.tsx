@@ -90,7 +90,8 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
     };
     // a section holding only the form's defaults counts as not entered ('組織情報が未入力です' …)
     const entered = Object.fromEntries(Object.entries(body.contact).map(([k, c]) => [k, isEntered(c) ? c : undefined]));
-    const found = validatePrereq({ ...body, contact: entered } as unknown as PrereqInput, tokyoDateKey(now()), { requireRegistrationAddress: true });
+    // 登記住所 is checked where it is first given (the purchase); a held .co.jp's stored WHOIS may predate the field
+    const found = validatePrereq({ ...body, contact: entered } as unknown as PrereqInput, tokyoDateKey(now()), { requireRegistrationAddress: !change });
     // the activation's own wording for a registration date in the future (000 §5 "Provisional activation")
     if (activate) found.errorMsg = found.errorMsg.map((m) => (m === M.futureRegistrationDate ? M.futureRegistrationDateActivate : m));
     setMessages(found.errorMsg);
