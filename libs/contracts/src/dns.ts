@@ -2,26 +2,10 @@
  * The dns service: the DNS records of a domain (001 spec §3 "DNS record", §7 dns/getdata and dns/dispatch), the zones
  * PowerDNS serves from the service's schema, and the DS records sent to the registry (EPP secDNS).
  */
+import type { DnsRecordInput } from '@registrar/rules';
 
-/** One record as the modal and the calls carry it (field names of the spec, `recode_type` included). */
-export interface DnsRecordDto {
-  id?: number | null;
-  host_name: string;
-  recode_type: number;
-  ttl: number | string | null;
-  record: string;
-  priority?: number | string | null;
-  weight?: number | string | null;
-  port?: number | string | null;
-  service_name?: string | null;
-  protocol?: string | null;
-  alg?: number | string | null;
-  digest?: string | null;
-  digest_type?: number | string | null;
-  key_tag?: number | string | null;
-  /** the fixed NS records 01-04.dnsv.jp: shown read only, never deleted */
-  fixed?: boolean;
-}
+/** One record as the modal and the calls carry it (field names of the spec, `recode_type` included): the rules' input type. */
+export type DnsRecordDto = DnsRecordInput;
 
 /** The HTTP calls of the DNS modal (gateway). */
 export const DnsPaths = {
