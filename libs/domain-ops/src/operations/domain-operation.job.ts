@@ -51,6 +51,9 @@ export class DomainOperationJob {
     if (!run || !d || d.userId !== run.userId) return this.finish(run, item, d, { error: M.domainNotFound });
     try {
       if (d.adminLock !== 0) throw new Refused(M.adminLocked);
+      // a WHOIS change may have started after the request was accepted: it blocks everything but the memo
+      // (AUTHCODE answers its own message, see authcode())
+      if (d.whoisFlag !== 0 && run.kind !== 'memo' && run.kind !== 'authcode') throw new Refused(M.whoisProcessing);
       // the first attempt trusts our own record of the domain; a retry (an answer may have been lost) asks the registry
       const fresh = attempt.attemptsMade === 0 && item.status === 'queued';
       const out = await this.apply(run, item, d, fresh);
