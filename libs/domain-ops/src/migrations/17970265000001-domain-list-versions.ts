@@ -5,7 +5,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * triggers on domains and domain_name_servers bump the version of every member whose rows a statement touched (both
  * owners on a move), and tld_policies bump user 0 (the grace/restore periods of the expired tab). The list caches
  * its hit counts under (member version, policy version); the row lock on the version is taken in the writing
- * transaction, so a count read after the version it is cached under never misses a committed change.
+ * transaction, so a count read after the version it is cached under never misses a committed change. A transaction
+ * bumps a member's version once (later statements of it find the row already theirs), and the lock it takes is held
+ * only to its commit.
  */
 export class DomainListVersions17970265000001 implements MigrationInterface {
   name = 'DomainListVersions17970265000001';
@@ -14,7 +16,7 @@ export class DomainListVersions17970265000001 implements MigrationInterface {
     await q.query('CREATE TABLE domain_ops.domain_list_versions (user_id bigint PRIMARY KEY, version bigint NOT NULL)');
     const bump = (from: string) => `INSERT INTO domain_ops.domain_list_versions AS v (user_id, version)
         SELECT DISTINCT u, 1 FROM (${from}) x(u) WHERE u IS NOT NULL ORDER BY u
-        ON CONFLICT (user_id) DO UPDATE SET version = v.version + 1`;
+        ON CONFLICT (user_id) DO UPDATE SET version = v.version + 1 WHERE v.xmin <> pg_current_xact_id()::xid`;
     await q.query(`CREATE FUNCTION domain_ops.domain_list_bump_domains() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP = 'INSERT' THEN ${bump('SELECT user_id FROM new_rows')};

@@ -158,9 +158,22 @@ export class DomainOperationJob {
     return { status: 'success', message: M.nsUpdated };
   }
 
+  /** host checks under way: the children of a bulk run starting together wait for one check instead of each sending its own */
+  private readonly hostChecks = new Map<string, Promise<void>>();
+
   private async ensureHosts(names: string[], addrs: Record<string, string[]>, ctx: CommandContext): Promise<void> {
     const unknown = names.filter((n) => !this.knownHosts.has(n));
     if (!unknown.length) return;
+    const key = JSON.stringify([unknown, unknown.map((n) => addrs[n] ?? [])]);
+    let check = this.hostChecks.get(key);
+    if (!check) {
+      check = this.createHosts(unknown, addrs, ctx).finally(() => this.hostChecks.delete(key));
+      this.hostChecks.set(key, check);
+    }
+    await check;
+  }
+
+  private async createHosts(unknown: string[], addrs: Record<string, string[]>, ctx: CommandContext): Promise<void> {
     const checked = await this.epp.hostCheck(unknown, ctx);
     for (const h of checked) {
       if (!h.avail) {
