@@ -160,7 +160,7 @@ describe('POST mypage/domain/search', () => {
       for (const r of before) await q('UPDATE domain_ops.tld_policies SET grace_period = $2, restore_period = $3 WHERE tld = $1', [r.tld, r.grace_period, r.restore_period]);
     }
     expect((await search(carol, {}).expect(200)).body.expiredCount).toBe(expired);
-  });
+  }, 60_000);
 
   it('needs a signed-in member', async () => {
     const { default: request } = await import('supertest');
