@@ -18,7 +18,7 @@ test('a normal admin is refused the inbox (no menu entry, the page says so, the 
 });
 
 test('the inbox lists mail by type and status, rewrites the URL in place and opens a mail in a new tab', async ({ page, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // two widths and two new tabs on a shared, often very busy machine
   await signInAsNewSuperAdmin(page);
   const d = await proxiedDomain();
   const subject = `Domain expiration notice for ${d.name} — please renew soon`;
