@@ -22,6 +22,17 @@ export class WhoisMailConfig extends BaseConfig {
   @IsString()
   WHOIS_PROXY_MAIL_DOMAIN = 'whois-proxy.rakko.example';
 
+  /**
+   * STARTTLS: the key and certificate (PEM files) of the MX name. Without them a self-signed local certificate is
+   * made in SMTP_INBOUND_TLS_DIR outside production; in production STARTTLS is then not offered.
+   */
+  @IsOptional() @IsString()
+  SMTP_INBOUND_TLS_KEY_FILE?: string;
+  @IsOptional() @IsString()
+  SMTP_INBOUND_TLS_CERT_FILE?: string;
+  @IsString()
+  SMTP_INBOUND_TLS_DIR = '.data/whois-mail-smtp';
+
   /** Largest message accepted (bytes); a larger one is refused with 552 and nothing is stored. */
   @Type(() => Number) @IsInt() @Min(1024) @Max(100 * 1024 * 1024)
   SMTP_INBOUND_MAX_BYTES = 10 * 1024 * 1024;

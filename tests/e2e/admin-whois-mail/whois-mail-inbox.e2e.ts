@@ -18,7 +18,7 @@ test('a normal admin is refused the inbox (no menu entry, the page says so, the 
 });
 
 test('the inbox lists mail by type and status, rewrites the URL in place and opens a mail in a new tab', async ({ page, context }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000); // two widths and two new tabs on a shared, often very busy machine
   await signInAsNewSuperAdmin(page);
   const d = await proxiedDomain();
   const subject = `Domain expiration notice for ${d.name} — please renew soon`;
@@ -66,12 +66,22 @@ test('the inbox lists mail by type and status, rewrites the URL in place and ope
   await expect(tab.getByTestId('whois-mail-subject')).toHaveText(subject);
   await expect(tab.getByTestId('whois-mail-content').getByRole('link', { name: 'https://registry.example/renew' })).toHaveAttribute('href', 'https://registry.example/renew');
 
+  // phones: a card per mail (no sideways table), the same fields, and a card opens the mail in a new tab
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/admin/whois/emails');
-  await expect(page.getByTestId('whois-mail-list')).toBeVisible();
+  const card = page.locator(`[data-testid="whois-mail-card"][data-id="${id}"]`);
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('whois-mail-list')).toHaveCount(0);
+  await expect(card).toContainText(`${subject.slice(0, 20)}...`);
+  await expect(card).toContainText('上位レジストリからの有効期限通知');
+  await expect(card).toContainText('成功');
+  await expect(card.getByRole('link', { name: String(id), exact: true })).toHaveAttribute('href', `/admin/whois/emails/${id}`);
   await expectNoHorizontalOverflow(page);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${process.env.TEST_TMP ?? 'test-results'}/whois-inbox-360.png`, fullPage: true });
+  const [phoneTab] = await Promise.all([context.waitForEvent('page'), card.getByText(`${subject.slice(0, 20)}...`).click()]);
+  await phoneTab.waitForLoadState();
+  await expect(phoneTab).toHaveURL(new RegExp(`/admin/whois/emails/${id}$`));
 });
 
 test('a mail\'s HTML never runs; a failed mail shows its failure, is reclassified and changed to success', async ({ page }) => {

@@ -2,7 +2,8 @@
  * The member's domain list in the browser (001 spec §2): a portfolio in every state, each kind of filter, sort,
  * page, select all pages, the CSV download parsed, the detail view and the history; screenshots at 360 and 1280 px.
  */
-import { expect as baseExpect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import fs from 'node:fs';
 import { parseCsv } from '@registrar/csv';
 import { M } from '@registrar/messages';
@@ -11,11 +12,21 @@ import { apiSearch, expectNoOverflow, rows, seedPortfolio, signUpMember } from '
 // fresh loads of the app (form posts, gotos) on a busy shared machine can take well over the default 10 s
 const expect = baseExpect.configure({ timeout: 60_000 });
 
+/**
+ * The ON/OFF/name-server cells are buttons whose accessible name must contain what they show (WCAG 2.5.3; axe's
+ * label-content-name-mismatch is experimental, so it is switched on here by name), and each names its domain.
+ */
+async function expectShortcutNamesMatchText(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
+  expect(violations.flatMap((v) => v.nodes.map((n) => n.html.slice(0, 160)))).toEqual([]);
+  await expect(rows(page).getByRole('button', { name: /^(ON|OFF)（[^）]+の自動更新を変更）$/ }).first()).toBeVisible();
+}
+
 const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
 
 test.describe('domain list', () => {
   test('a member filters, sorts, pages, selects all pages, downloads the CSV, opens a detail and the history', async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(480_000); // a long walk through every part of the list; the shared machine is often very busy
     const { headers } = await signUpMember(page.request);
     await seedPortfolio(page.request, headers, 130);
     const all = await apiSearch(page.request, headers, { pagingNum: 200 });
@@ -29,6 +40,7 @@ test.describe('domain list', () => {
     await expect(page.getByTestId('expired-notice')).toBeVisible();
     await expectNoOverflow(page);
     await page.screenshot({ path: `${shots}/domain-list-1280.png`, fullPage: true });
+    await expectShortcutNamesMatchText(page);
 
     // page 2 and page size
     await page.getByRole('button', { name: '2', exact: true }).click();
@@ -141,6 +153,7 @@ test.describe('domain list', () => {
     await expect(rows(page)).toHaveCount(50);
     await expectNoOverflow(page);
     await page.screenshot({ path: `${shots}/domain-list-360.png`, fullPage: true });
+    await expectShortcutNamesMatchText(page);
     await page.goto(`/mypage/domain/detail/${first.id}`);
     await expect(page.getByRole('heading', { name: first.name })).toBeVisible();
     await expectNoOverflow(page);

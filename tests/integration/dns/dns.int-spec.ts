@@ -111,6 +111,17 @@ describe('DNS records served by PowerDNS', () => {
     expect((await dig(`www.${name}`, 'A')).answers).toEqual([]);
   });
 
+  it('refuses records while the domain\'s WHOIS change is in progress, and saves nothing', async () => {
+    await p.db.query('UPDATE domain_ops.domains SET whois_processing_flg = 2 WHERE id = $1', [id]);
+    try {
+      const r = await dispatch(member, id, [{ host_name: 'busy', recode_type: 20, ttl: 300, record: '192.0.2.7' }]).expect(200);
+      expect(r.body).toEqual({ result: false, errors: [M.whoisProcessing] });
+      expect((await dig(`busy.${name}`, 'A')).answers).toEqual([]);
+    } finally {
+      await p.db.query('UPDATE domain_ops.domains SET whois_processing_flg = 0 WHERE id = $1', [id]);
+    }
+  });
+
   const ds1 = { host_name: '', recode_type: 100, ttl: '', record: '', key_tag: 12345, alg: 13, digest_type: 2, digest: 'e2d3c916f6deeac73294e8268fb5885044a833fc5459588f4a9184cfc41a5766' };
 
   it('saves every record type; PowerDNS answers them as soon as dispatch returns; DS goes to the registry', async () => {

@@ -130,6 +130,38 @@ describe('POST mypage/domain/search', () => {
     expect(ids.body.validDomains.total).toBe(0);
   });
 
+  it('counts what was just changed (the cached counts follow every write: trash, move, name servers, TLD periods)', async () => {
+    const carol = await p.member();
+    const dave = await p.member();
+    const mine = portfolio(40, `c${Date.now().toString(36)}`, now, 11);
+    const carolIds = await insertPortfolio(q, carol.userId, mine, { now });
+    const live = mine.map((d, i) => ({ ...d, id: carolIds[i]! })).filter((d) => !d.trash && tokyoDay(d.dueDate) >= today);
+    const total = async (c: Member, body: Record<string, unknown> = {}) => (await search(c, body).expect(200)).body.validDomains.total as number;
+    expect(await total(carol)).toBe(live.length);
+    expect(await total(dave)).toBe(0);
+    const ns = `ns1.cache-${Date.now().toString(36)}.example`;
+    expect(await total(carol, { nameServer: ns })).toBe(0);
+
+    await q('UPDATE domain_ops.domains SET is_trash = true WHERE id = $1', [live[0]!.id]);
+    expect(await total(carol)).toBe(live.length - 1);
+    await q('UPDATE domain_ops.domains SET user_id = $2 WHERE id = $1', [live[1]!.id, dave.userId]);
+    expect(await total(carol)).toBe(live.length - 2);
+    expect(await total(dave)).toBe(1);
+    await q('UPDATE domain_ops.domain_name_servers SET name = $2 WHERE domain_id = $1 AND priority = 1', [live[2]!.id, ns]);
+    expect(await total(carol, { nameServer: ns })).toBe(1);
+
+    const expired = (await search(carol, {}).expect(200)).body.expiredCount as number;
+    expect(expired).toBeGreaterThan(0);
+    const before = await q('SELECT tld, grace_period, restore_period FROM domain_ops.tld_policies');
+    try {
+      await q('UPDATE domain_ops.tld_policies SET grace_period = 0, restore_period = 0');
+      expect((await search(carol, {}).expect(200)).body.expiredCount).toBe(0);
+    } finally {
+      for (const r of before) await q('UPDATE domain_ops.tld_policies SET grace_period = $2, restore_period = $3 WHERE tld = $1', [r.tld, r.grace_period, r.restore_period]);
+    }
+    expect((await search(carol, {}).expect(200)).body.expiredCount).toBe(expired);
+  }, 60_000);
+
   it('needs a signed-in member', async () => {
     const { default: request } = await import('supertest');
     await request(p.h.url).post('/mypage/domain/search').set({ 'X-Requested-With': 'XMLHttpRequest' }).send({}).expect((res) => expect([401, 419]).toContain(res.status));

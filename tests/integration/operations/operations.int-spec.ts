@@ -129,6 +129,32 @@ describe('domain operations', () => {
     expect((await one(d.id)).is_auto_update_enabled).toBe(true);
   }, 90_000);
 
+  it('a domain whose WHOIS change is in progress is refused by every operation but the memo, with the reason', async () => {
+    const [d, free] = await o.seed(a, 2);
+    // the WHOIS change's flag as the WHOIS dispatch sets it (1: change awaiting approval; 2: proxy being set)
+    await q('UPDATE domain_ops.domains SET whois_processing_flg = 1 WHERE id = $1', [d.id]);
+    const refusedFor = async (path: string, body: Record<string, unknown>) => {
+      const r = await o.post(a, path, body);
+      const s = await o.wait(a, r.jobId);
+      return s.domains.map((x: { id: number; status: string; message: string }) => [x.id, x.status, x.message]);
+    };
+    expect(await refusedFor('/mypage/domain/nameserver/request', { domains: [d.id, free.id], formData: [{ name: 'ns1.example.org' }, { name: 'ns2.example.org' }] }))
+      .toEqual([[d.id, 'error', M.whoisProcessing], [free.id, 'success', M.nsUpdated]]);
+    expect((await o.epp.info(d.name)).ns.sort()).toEqual(['ns1.example.net', 'ns2.example.net']);
+    expect(await refusedFor('/mypage/domain/lock/dispatch', { domains: [d.id], is_domain_lock_enabled_flg: 1 })).toEqual([[d.id, 'error', M.whoisProcessing]]);
+    expect((await o.epp.info(d.name)).statuses).not.toContain('clientTransferProhibited');
+    expect(await refusedFor('/mypage/domain/autoupdate', { domains: [d.id], autoUpdateFlg: 0 })).toEqual([[d.id, 'error', M.whoisProcessing]]);
+    expect(await refusedFor('/mypage/domain/trash', { domains: [d.id], is_trash_flg: 1 })).toEqual([[d.id, 'error', M.whoisProcessing]]);
+    expect(await refusedFor('/mypage/domain/move/user', { domains: [d.id], userId: String(b.userId), requestEmail: '', autoUpdate: 0 })).toEqual([[d.id, 'error', M.whoisProcessing]]);
+    expect((await refusedFor('/mypage/domain/authcodeRequest/getAuthcode', { domains: [d.id] }))[0][1]).toBe('error');
+    expect(await one(d.id)).toMatchObject({ user_id: String(a.userId), is_trash: false, is_domain_lock_enabled: false });
+    // the memo is still allowed
+    expect(await refusedFor('/mypage/domain/memo', { domains: [{ id: d.id, content: 'WHOIS変更待ち' }] })).toEqual([[d.id, 'success', M.memoSaved]]);
+    // once the change is done, the same request goes through
+    await q('UPDATE domain_ops.domains SET whois_processing_flg = 0 WHERE id = $1', [d.id]);
+    expect(await refusedFor('/mypage/domain/trash', { domains: [d.id], is_trash_flg: 1 })).toEqual([[d.id, 'success', M.trashIn]]);
+  }, 90_000);
+
   it('memo and trash', async () => {
     const [d, e] = await o.seed(a, 2);
     const r = await o.post(a, '/mypage/domain/memo', { domains: [{ id: d.id, content: '  サーバー移転予定  ' }, { id: e.id, content: ' ' }] });

@@ -1,4 +1,7 @@
-import { WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { JobName, QueueName, WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
 import { startService } from '@registrar/infra';
 import { WM } from '@registrar/messages';
 import { WhoisMailServiceModule } from '@registrar/whois-mail';
@@ -42,6 +45,30 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
     const info = await t.send({ from: sender(), to: [proxy, `ghost@${PROXY_DOMAIN}`], subject: 'hello', text: 'hi' });
     const e = await email(storedId(info.response));
     expect(e.recipient).toBe(proxy.toLowerCase());
+  });
+
+  it('offers STARTTLS with its certificate: a sender that requires TLS delivers over it; a plain sender still can', async () => {
+    const m = await t.memberDomain();
+    // the local self-signed certificate the service made at start (SMTP_INBOUND_TLS_DIR); a real MX is given its files
+    const cert = fs.readFileSync(path.resolve(process.env.SMTP_INBOUND_TLS_DIR ?? '.data/whois-mail-smtp', 'cert.pem'), 'utf8');
+    const secure = nodemailer.createTransport({ host: '127.0.0.1', port: t.smtpPort, secure: false, requireTLS: true, tls: { ca: [cert], servername: 'localhost' } });
+    try {
+      await expect(secure.verify()).resolves.toBe(true);
+      const info = await secure.sendMail({ from: sender(), to: m.proxy, subject: 'over TLS', text: 'TLSで届きました' });
+      expect((await email(storedId(info.response))).subject).toBe('over TLS');
+    } finally {
+      secure.close();
+    }
+    // a certificate the sender does not trust is refused by the sender, so the check above is real
+    const untrusting = nodemailer.createTransport({ host: '127.0.0.1', port: t.smtpPort, secure: false, requireTLS: true, tls: { rejectUnauthorized: true, servername: 'localhost' } });
+    try {
+      await expect(untrusting.verify()).rejects.toThrow(/certificate/i);
+    } finally {
+      untrusting.close();
+    }
+    // the harness's sender does not ask for TLS (ignoreTLS): mail without TLS is still accepted, as an MX must
+    const plain = await t.send({ from: sender(), to: m.proxy, subject: 'plain', text: 'x' });
+    expect((await email(storedId(plain.response))).subject).toBe('plain');
   });
 
   const forwarded: [string, WhoisMailType][] = [
@@ -217,6 +244,15 @@ describe('WHOIS proxy mail: admin API', () => {
     expect(failed.error_html).toContain(WM.noLink);
 
     const a = t.superAdmin;
+    // operators also see its job in Bull Board (/admin/queues), in the whois-mail queue (ended: the mail's failure is
+    // its result, a job that keeps throwing is in the failed list)
+    const boardJobs = async (status: string) => {
+      const board = await a.agent.get(`/admin/queues/api/queues?activeQueue=${QueueName.WhoisMail}&status=${status}&page=1&jobsPerPage=100`).expect(200);
+      const queue = board.body.queues.find((q: { name: string }) => q.name === QueueName.WhoisMail);
+      expect(queue).toBeDefined();
+      return (queue.jobs as { name: string; data: { emailId: number } }[]).map((j) => [j.name, j.data.emailId]);
+    };
+    expect([...(await boardJobs('completed')), ...(await boardJobs('failed'))]).toContainEqual([JobName.ProcessWhoisMail, id]);
     const list = await a.agent.get('/admin/api/whois/emails?type=1&status=2&page=1').set(xhr(a)).expect(200);
     expect(list.body.result).toBe(true);
     expect(list.body.error_msg).toEqual([]);

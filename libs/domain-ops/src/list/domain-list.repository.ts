@@ -38,6 +38,9 @@ export interface StoredDomainRow {
   histories: { month: string; influx: number }[] | null;
 }
 
+/** Hit counts kept in memory (a few hundred bytes each). */
+const COUNT_CACHE_SIZE = 5000;
+
 const FROM = (needsPolicy: boolean) => `domain_ops.domains d${needsPolicy ? ' LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld' : ''}`;
 
 /** The list's queries on domain_ops.domains (filter, count, page, ids, keyset chunks, banner counts). */
@@ -45,10 +48,48 @@ const FROM = (needsPolicy: boolean) => `domain_ops.domains d${needsPolicy ? ' LE
 export class DomainListRepository {
   constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource) {}
 
-  async count(c: DomainSearchCondition, userId: number | null, now: Date): Promise<number> {
+  /** Hit counts by (list version, statement, parameters): see listVersion. */
+  private readonly counts = new Map<string, number>();
+
+  /**
+   * The member's list version (and the TLD policies' one), bumped in the writing transaction by triggers on every
+   * table a count reads (migration 17970265000001). Read it BEFORE counting: a count cached under a version then
+   * reflects at least every change that version stands for.
+   */
+  async listVersion(userId: number): Promise<string> {
+    const rows = await this.ds.query(
+      `SELECT coalesce((SELECT version FROM domain_ops.domain_list_versions WHERE user_id = $1), 0) AS u,
+              coalesce((SELECT version FROM domain_ops.domain_list_versions WHERE user_id = 0), 0) AS g`,
+      [userId],
+    );
+    return `${rows[0].u}.${rows[0].g}`;
+  }
+
+  /**
+   * The number of matches. With `version` (from listVersion, read first) a count already made under that version
+   * is answered from memory: counting is the one cost of a search that grows with the portfolio (an index-only
+   * scan of every match), and a member's list changes far less often than it is paged and filtered.
+   */
+  async count(c: DomainSearchCondition, userId: number | null, now: Date, version?: string): Promise<number> {
     const q = buildWhere(c, { userId, now });
-    const rows = await this.ds.query(`SELECT count(*)::int AS n FROM ${FROM(q.needsPolicy)} WHERE ${q.where}`, q.params);
-    return rows[0].n;
+    const sql = `SELECT count(*)::int AS n FROM ${FROM(q.needsPolicy)} WHERE ${q.where}`;
+    const key = version === undefined ? null : `${version}\n${sql}\n${JSON.stringify(q.params)}`;
+    if (key !== null) {
+      const hit = this.counts.get(key);
+      if (hit !== undefined) {
+        // most recently used last
+        this.counts.delete(key);
+        this.counts.set(key, hit);
+        return hit;
+      }
+    }
+    const rows = await this.ds.query(sql, q.params);
+    const n: number = rows[0].n;
+    if (key !== null) {
+      this.counts.set(key, n);
+      if (this.counts.size > COUNT_CACHE_SIZE) this.counts.delete(this.counts.keys().next().value!);
+    }
+    return n;
   }
 
   /** Ids of one page in the condition's order. */

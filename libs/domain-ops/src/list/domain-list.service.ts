@@ -48,9 +48,10 @@ export class DomainListService {
     await this.ensurePolicies();
     const c = v.condition;
     const now = this.clock.now();
+    const version = userId === null ? undefined : await this.repo.listVersion(userId);
     const [total, expiredCount] = await Promise.all([
-      this.repo.count(c, userId, now),
-      userId === null ? Promise.resolve(0) : this.repo.count({ ...c, domainType: 2, isStatus: undefined, domainPkIds: undefined, validDomainPage: 1 }, userId, now),
+      this.repo.count(c, userId, now, version),
+      userId === null ? Promise.resolve(0) : this.repo.count({ ...c, domainType: 2, isStatus: undefined, domainPkIds: undefined, validDomainPage: 1 }, userId, now, version),
     ]);
     const lastPage = Math.max(1, Math.ceil(total / c.pagingNum));
     const page = Math.min(c.validDomainPage, lastPage);
@@ -66,7 +67,8 @@ export class DomainListService {
     await this.ensurePolicies();
     const now = this.clock.now();
     const cap = Math.max(1, Math.min(Number(limit) || BULK_LIMIT, BULK_LIMIT));
-    const [total, ids] = await Promise.all([this.repo.count(v.condition, userId, now), this.repo.ids(v.condition, userId, now, cap)]);
+    const version = await this.repo.listVersion(userId);
+    const [total, ids] = await Promise.all([this.repo.count(v.condition, userId, now, version), this.repo.ids(v.condition, userId, now, cap)]);
     return { ids, total, errors: [] };
   }
 

@@ -51,6 +51,9 @@ export class DomainOperationJob {
     if (!run || !d || d.userId !== run.userId) return this.finish(run, item, d, { error: M.domainNotFound });
     try {
       if (d.adminLock !== 0) throw new Refused(M.adminLocked);
+      // a WHOIS change may have started after the request was accepted: it blocks everything but the memo
+      // (AUTHCODE answers its own message, see authcode())
+      if (d.whoisFlag !== 0 && run.kind !== 'memo' && run.kind !== 'authcode') throw new Refused(M.whoisProcessing);
       // the first attempt trusts our own record of the domain; a retry (an answer may have been lost) asks the registry
       const fresh = attempt.attemptsMade === 0 && item.status === 'queued';
       const out = await this.apply(run, item, d, fresh);
@@ -155,9 +158,22 @@ export class DomainOperationJob {
     return { status: 'success', message: M.nsUpdated };
   }
 
+  /** host checks under way: the children of a bulk run starting together wait for one check instead of each sending its own */
+  private readonly hostChecks = new Map<string, Promise<void>>();
+
   private async ensureHosts(names: string[], addrs: Record<string, string[]>, ctx: CommandContext): Promise<void> {
     const unknown = names.filter((n) => !this.knownHosts.has(n));
     if (!unknown.length) return;
+    const key = JSON.stringify([unknown, unknown.map((n) => addrs[n] ?? [])]);
+    let check = this.hostChecks.get(key);
+    if (!check) {
+      check = this.createHosts(unknown, addrs, ctx).finally(() => this.hostChecks.delete(key));
+      this.hostChecks.set(key, check);
+    }
+    await check;
+  }
+
+  private async createHosts(unknown: string[], addrs: Record<string, string[]>, ctx: CommandContext): Promise<void> {
     const checked = await this.epp.hostCheck(unknown, ctx);
     for (const h of checked) {
       if (!h.avail) {

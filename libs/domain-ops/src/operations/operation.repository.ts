@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainOperationKind, OperationRow, OperationRowStatus } from '@registrar/contracts';
+import { GroupBatcher } from '../common/group-batcher';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
 
 /** The fields of a domain an operation reads. */
@@ -103,33 +104,57 @@ export class OperationRepository {
     return { id: r.id, userId: Number(r.user_id), kind: r.kind, params: r.params, total: r.total, finishedAt: r.finished_at };
   }
 
-  /** The row and its domain in one query (null domain: gone). */
-  async itemWithDomain(runId: string, domainId: number): Promise<{ item: OpItem; domain: OpDomain | null } | null> {
-    const rows = await this.ds.query(
-      `SELECT i.run_id, i.domain_id, i.name AS item_name, i.idn AS item_idn, i.status AS item_status, i.message, i.params, i.secret,
-              d.*, (SELECT coalesce(array_agg(ns.name ORDER BY ns.priority), '{}') FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id) AS name_servers
-       FROM domain_ops.operation_items i LEFT JOIN domain_ops.domains d ON d.id = i.domain_id WHERE i.run_id = $1 AND i.domain_id = $2`,
-      [runId, domainId],
-    );
-    if (!rows.length) return null;
-    const r = rows[0];
-    const item = toItem({ ...r, name: r.item_name, idn: r.item_idn, status: r.item_status });
-    return { item, domain: r.id == null ? null : toDomain(r) };
+  /**
+   * The row and its domain (null domain: gone). The children of a bulk run ask at the same moment: their reads go
+   * together in one statement (GroupBatcher), each still reading the row as it is now.
+   */
+  itemWithDomain(runId: string, domainId: number): Promise<{ item: OpItem; domain: OpDomain | null } | null> {
+    return this.itemReads.submit({ runId, domainId });
   }
 
-  /** Ends a row and writes its action-log line (once per key) in one statement. */
-  async endItem(runId: string, domainId: number, v: { status: OperationRowStatus; message: string; secret?: string | null; params?: Record<string, unknown> },
-    log: { userId: number; domainId: number | null; domainName: string; subject: string; content: string; dedupeKey: string }): Promise<void> {
-    await this.ds.query(
-      `WITH upd AS (
-         UPDATE domain_ops.operation_items SET status = $3, message = $4, secret = CASE WHEN $5::boolean THEN $6 ELSE secret END,
-           params = coalesce($7::jsonb, params), updated_at = now() WHERE run_id = $1 AND domain_id = $2 RETURNING 1)
-       INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, dedupe_key)
-       VALUES ($8, $9, $10, 2, 0, NULL, $11, $12, $13) ON CONFLICT (dedupe_key) DO NOTHING`,
-      [runId, domainId, v.status, v.message, v.secret !== undefined, v.secret ?? null, v.params ? JSON.stringify(v.params) : null,
-        log.userId, log.domainId, log.domainName, log.subject, log.content, log.dedupeKey],
+  private readonly itemReads = new GroupBatcher<{ runId: string; domainId: number }, { item: OpItem; domain: OpDomain | null } | null>(async (keys) => {
+    const rows = await this.ds.query(
+      `SELECT k.n AS key_n, i.run_id, i.domain_id, i.name AS item_name, i.idn AS item_idn, i.status AS item_status, i.message, i.params, i.secret,
+              d.*, (SELECT coalesce(array_agg(ns.name ORDER BY ns.priority), '{}') FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id) AS name_servers
+       FROM unnest($1::uuid[], $2::bigint[]) WITH ORDINALITY AS k(run_id, domain_id, n)
+       JOIN domain_ops.operation_items i ON i.run_id = k.run_id AND i.domain_id = k.domain_id
+       LEFT JOIN domain_ops.domains d ON d.id = i.domain_id`,
+      [keys.map((k) => k.runId), keys.map((k) => k.domainId)],
     );
+    const out: ({ item: OpItem; domain: OpDomain | null } | null)[] = keys.map(() => null);
+    for (const r of rows) {
+      const item = toItem({ ...r, name: r.item_name, idn: r.item_idn, status: r.item_status });
+      out[Number(r.key_n) - 1] = { item, domain: r.id == null ? null : toDomain(r) };
+    }
+    return out;
+  });
+
+  /**
+   * Ends a row and writes its action-log line (once per key). Rows ended at the same moment by the children of a
+   * bulk run go together in one statement (GroupBatcher); each child returns once its own row is committed.
+   */
+  endItem(runId: string, domainId: number, v: { status: OperationRowStatus; message: string; secret?: string | null; params?: Record<string, unknown> },
+    log: { userId: number; domainId: number | null; domainName: string; subject: string; content: string; dedupeKey: string }): Promise<void> {
+    return this.itemEnds.submit({ runId, domainId, v, log });
   }
+
+  private readonly itemEnds = new GroupBatcher<{ runId: string; domainId: number; v: { status: OperationRowStatus; message: string; secret?: string | null; params?: Record<string, unknown> };
+    log: { userId: number; domainId: number | null; domainName: string; subject: string; content: string; dedupeKey: string } }, void>(async (ends) => {
+    await this.ds.query(
+      `WITH v AS (
+         SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[], $6::text[], $7::jsonb[], $8::bigint[], $9::bigint[], $10::text[], $11::text[], $12::text[], $13::text[])
+           AS v(run_id, domain_id, status, message, set_secret, secret, params, user_id, log_domain_id, domain_name, subject, content, dedupe_key)),
+       upd AS (
+         UPDATE domain_ops.operation_items i SET status = v.status, message = v.message, secret = CASE WHEN v.set_secret THEN v.secret ELSE i.secret END,
+           params = coalesce(v.params, i.params), updated_at = now() FROM v WHERE i.run_id = v.run_id AND i.domain_id = v.domain_id RETURNING 1)
+       INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, dedupe_key)
+       SELECT user_id, log_domain_id, domain_name, 2, 0, NULL, subject, content, dedupe_key FROM v ON CONFLICT (dedupe_key) DO NOTHING`,
+      [ends.map((e) => e.runId), ends.map((e) => e.domainId), ends.map((e) => e.v.status), ends.map((e) => e.v.message), ends.map((e) => e.v.secret !== undefined),
+        ends.map((e) => e.v.secret ?? null), ends.map((e) => (e.v.params ? JSON.stringify(e.v.params) : null)), ends.map((e) => e.log.userId), ends.map((e) => e.log.domainId),
+        ends.map((e) => e.log.domainName), ends.map((e) => e.log.subject), ends.map((e) => e.log.content), ends.map((e) => e.log.dedupeKey)],
+    );
+    return ends.map(() => undefined);
+  });
 
   async item(runId: string, domainId: number): Promise<OpItem | null> {
     const rows = await this.ds.query('SELECT * FROM domain_ops.operation_items WHERE run_id = $1 AND domain_id = $2', [runId, domainId]);

@@ -125,6 +125,11 @@ export class OperationService {
         case 'autoupdate':
           if (expired) return { domain: d, error: M.autoRenewExpired };
           if (isDueToday(d.dueDate, now)) return { domain: d, error: M.autoRenewDueToday };
+          if (d.whoisFlag !== 0) return { domain: d, error: M.whoisProcessing };
+          return { domain: d };
+        case 'trash':
+          // a WHOIS change in progress blocks every operation but the memo (and renewal, which has its own server)
+          if (d.whoisFlag !== 0) return { domain: d, error: M.whoisProcessing };
           return { domain: d };
         case 'memo': {
           const raw = memoOf.get(id);

@@ -10,7 +10,7 @@ import { Member } from '../identity/auth/roles.decorator';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
 
-const CSV_CHUNK = 10_000;
+const CSV_CHUNK = 2_000;
 /** Form fields of the list's search that become the page's URL query after a form post. */
 const FORM_FIELDS = ['key', 'obtainDateStart', 'obtainDateEnd', 'dueDateStart', 'dueDateEnd', 'isDomainLock', 'isGetAuthcode', 'isWhoisProxy', 'nameServer',
   'contact', 'influxLimit', 'isAutoUpdate', 'isStatus', 'isTrash', 'domainType', 'pagingNum', 'sort'] as const;
@@ -91,20 +91,19 @@ export class DomainListController {
     res.write(UTF8_BOM + DOMAIN_CSV_HEADER.map(csvField).join(',') + '\r\n');
     const fetchChunk = (after: string | null) => this.domainOps.call<DomainCsvChunkResult>(DomainListPatterns.CsvChunk, { userId, condition, after, limit: CSV_CHUNK });
     let aborted = false;
-    res.on('close', () => { aborted = !res.writableFinished; });
+    // one listener each for the whole response (the compression middleware hands 'drain' listeners to its gzip
+    // stream, where res.off cannot remove them): a full buffer waits for the next drain or the end
+    let wake: (() => void) | null = null;
+    const resume = () => { const w = wake; wake = null; w?.(); };
+    res.on('drain', resume);
+    res.on('close', () => { aborted = !res.writableFinished; resume(); });
     try {
       let pending: Promise<DomainCsvChunkResult> | null = fetchChunk(null);
       while (pending && !aborted) {
         const chunk: DomainCsvChunkResult = await pending;
         // the next chunk is fetched while this one is written
         pending = chunk.next ? fetchChunk(chunk.next) : null;
-        if (chunk.lines && !res.write(chunk.lines)) {
-          await new Promise<void>((r) => {
-            const done = () => { res.off('drain', done); res.off('close', done); r(); };
-            res.on('drain', done);
-            res.on('close', done);
-          });
-        }
+        if (chunk.lines && !res.write(chunk.lines) && !aborted) await new Promise<void>((r) => { wake = r; });
       }
       res.end();
     } catch {

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import IORedis from 'ioredis';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { SMTPServer, SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { ProxyDomainDto } from '@registrar/contracts';
@@ -8,6 +9,7 @@ import { createRedis } from '@registrar/infra';
 import { DomainsPort } from '../ports/domains.port';
 import { WhoisMailConfig } from '../whois-mail.config';
 import { InboundMailService } from './inbound-mail.service';
+import { inboundTls } from './smtp-tls';
 
 /** An SMTP reply: code and text reach the sending server. */
 export function smtpError(code: number, message: string): Error & { responseCode: number } {
@@ -46,13 +48,21 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     this.redis = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: 2 });
     const c = this.config;
+    const tls = await inboundTls({
+      keyFile: c.SMTP_INBOUND_TLS_KEY_FILE, certFile: c.SMTP_INBOUND_TLS_CERT_FILE, dir: path.resolve(c.SMTP_INBOUND_TLS_DIR),
+      hosts: [c.SMTP_INBOUND_HOSTNAME, 'localhost'], production: process.env.NODE_ENV === 'production',
+    });
+    if (!tls) this.logger.warn('no SMTP_INBOUND_TLS_KEY_FILE/SMTP_INBOUND_TLS_CERT_FILE: STARTTLS is not offered');
     this.server = new SMTPServer({
       name: c.SMTP_INBOUND_HOSTNAME,
       banner: 'WHOIS proxy mail',
       size: c.SMTP_INBOUND_MAX_BYTES,
       maxClients: c.SMTP_INBOUND_MAX_CLIENTS,
       authOptional: true,
-      disabledCommands: ['AUTH', 'STARTTLS'],
+      // STARTTLS on the plain port (as an MX does): the sender upgrades when it can; nothing requires it of senders
+      secure: false,
+      ...(tls ? { key: tls.key, cert: tls.cert, minVersion: 'TLSv1.2' as const } : {}),
+      disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
       logger: false,
       socketTimeout: 60_000,
       closeTimeout: 5_000,
@@ -71,7 +81,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
       });
     });
     this.port = (this.server.server.address() as AddressInfo).port;
-    this.logger.log(`inbound SMTP for @${c.WHOIS_PROXY_MAIL_DOMAIN} on ${c.SMTP_INBOUND_HOST}:${this.port}`);
+    this.logger.log(`inbound SMTP for @${c.WHOIS_PROXY_MAIL_DOMAIN} on ${c.SMTP_INBOUND_HOST}:${this.port}${tls ? ` (STARTTLS, certificate ${tls.source})` : ''}`);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,6 +1,8 @@
-import { Anchor, Badge, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import type { WhoisEmailDto } from '@registrar/contracts';
 import { M, WHOIS_MAIL_STATUS_LABELS, WM } from '@registrar/messages';
 import { INBOX_CONTENT_CHARS, INBOX_SUBJECT_CHARS, truncateText } from '@registrar/rules';
 import { listErrorMessages, STATUS_OPTIONS, statusColor, statusLabel, TYPE_OPTIONS, typeLabel, whoisMailQueries } from './whois-mail.api';
@@ -18,10 +20,34 @@ function DateTime({ value }: { value: string }) {
 /** Opens a mail in a new tab (002 spec: a row click opens /admin/whois/emails/{id} in a new tab). */
 const openMail = (id: number) => window.open(`/admin/whois/emails/${id}`, '_blank', 'noopener');
 
+type InboxMail = WhoisEmailDto;
+
+/**
+ * Phones: one card per mail instead of the six-column table (which would scroll sideways). The same fields; the
+ * card opens the mail in a new tab like a row, its id is the link for keyboards and screen readers.
+ */
+function MailCard({ e }: { e: InboxMail }) {
+  return (
+    <Paper withBorder radius="md" p="sm" onClick={() => openMail(e.id)} style={{ cursor: 'pointer' }} data-testid="whois-mail-card" data-id={e.id}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Group gap={6} wrap="wrap" miw={0}>
+          <Anchor href={`/admin/whois/emails/${e.id}`} target="_blank" rel="noopener" fw={600} size="sm" onClick={(ev) => ev.stopPropagation()}>{e.id}</Anchor>
+          <Text size="xs" c="dimmed">{typeLabel(e.type)}</Text>
+        </Group>
+        <Badge color={statusColor(e)} variant="filled" style={{ flexShrink: 0 }}>{statusLabel(e)}</Badge>
+      </Group>
+      <Text size="sm" fw={500} mt={6} style={{ overflowWrap: 'anywhere' }}>{truncateText(e.subject, INBOX_SUBJECT_CHARS)}</Text>
+      <Text size="xs" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>{truncateText(e.content.replace(/\s+/g, ' '), INBOX_CONTENT_CHARS)}</Text>
+      <Text size="xs" c="dimmed" mt={4}>受信日時 {e.created_at}</Text>
+    </Paper>
+  );
+}
+
 /** /admin/whois/emails: filters, the counts, the paged list; the URL query (type, status, page) is rewritten in place. */
 export function InboxPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
+  const phone = !(useMediaQuery('(min-width: 48em)', true) ?? true);
   const list = useQuery({ ...whoisMailQueries.list(search), refetchInterval: (q) => (q.state.data?.data.some((e) => e.is_processing === 1) ? 3000 : false) });
   const count = useQuery({ ...whoisMailQueries.count(), refetchInterval: (q) => ((q.state.data?.processingCnt ?? 0) > 0 ? 3000 : false) });
   const set = (patch: { type?: number; status?: number; page?: number }) =>
@@ -70,6 +96,11 @@ export function InboxPage() {
       ) : (
         <Stack gap="sm">
           <Text size="sm" data-testid="whois-mail-total">{list.data.total.toLocaleString('ja-JP')}件</Text>
+          {phone ? (
+            <Stack gap="xs" data-testid="whois-mail-cards">
+              {list.data.data.map((e) => <MailCard key={e.id} e={e} />)}
+            </Stack>
+          ) : (
           <WideTable minWidth={760}>
             <Table highlightOnHover striped fz="sm" data-testid="whois-mail-list">
               <Table.Thead>
@@ -93,6 +124,7 @@ export function InboxPage() {
               </Table.Tbody>
             </Table>
           </WideTable>
+          )}
           <AdminPager page={search.page ?? 1} last={list.data.last_page} onChange={(p) => set({ page: p > 1 ? p : undefined, type: search.type, status: search.status })} />
         </Stack>
       )}

@@ -20,11 +20,19 @@ export function flagText(d: DomainRowDto, cell: 'autoRenew' | 'whois' | 'lock'):
 }
 
 /** A cell that opens its operation when one is registered for it and allowed for the row. */
-export function ShortcutCell({ d, op, children, label, onOpen }: { d: DomainRowDto; op?: DomainOperation; children: React.ReactNode; label: string; onOpen: (op: DomainOperation, d: DomainRowDto) => void }) {
+/** Japanese names of the flag cells (button names, card labels). */
+export const CELL_LABELS = { autoRenew: '自動更新', whois: 'WHOIS代理', lock: 'ドメインロック', nameServer: 'ネームサーバー' } as const;
+
+/**
+ * A cell that opens its operation when one is registered for it and allowed for the row. `text` is what the cell
+ * shows (ON, OFF, a host name): the button's accessible name starts with it (WCAG 2.5.3 label in name, axe
+ * label-content-name-mismatch) and goes on with which domain and operation it opens.
+ */
+export function ShortcutCell({ d, op, children, text, label, onOpen }: { d: DomainRowDto; op?: DomainOperation; children: React.ReactNode; text: string; label: string; onOpen: (op: DomainOperation, d: DomainRowDto) => void }) {
   const reason = op ? disabledReasonOf(op, d) : null;
-  if (!op || reason || children === DASH) return <>{children}</>;
+  if (!op || reason || text === DASH) return <>{children}</>;
   return (
-    <UnstyledButton onClick={() => onOpen(op, d)} aria-label={`${d.name}の${label}を変更`} style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}>
+    <UnstyledButton onClick={() => onOpen(op, d)} aria-label={`${text}（${d.name}の${label}を変更）`} style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}>
       {children}
     </UnstyledButton>
   );

@@ -58,7 +58,7 @@ export function DomainDetailPage() {
       <Paper withBorder radius="md" p="md">
         <Title order={2} size="h5" mb="xs">DNSレコード</Title>
         {d.dns_records.length ? (
-          <Table.ScrollContainer minWidth={420}><Table striped><Table.Thead><Table.Tr><Table.Th>ホスト名</Table.Th><Table.Th>TYPE</Table.Th><Table.Th>TTL</Table.Th><Table.Th>VALUE</Table.Th></Table.Tr></Table.Thead>
+          <Table.ScrollContainer minWidth={420}><Table striped data-testid="detail-dns"><Table.Thead><Table.Tr><Table.Th>ホスト名</Table.Th><Table.Th>TYPE</Table.Th><Table.Th>TTL</Table.Th><Table.Th>VALUE</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>{d.dns_records.map((r) => <Table.Tr key={r.id}><Table.Td>{r.host_name}</Table.Td><Table.Td>{r.type}</Table.Td><Table.Td>{r.ttl}</Table.Td><Table.Td style={{ overflowWrap: 'anywhere' }}>{r.record}</Table.Td></Table.Tr>)}</Table.Tbody></Table></Table.ScrollContainer>
         ) : <Text size="sm" c="dimmed">{M.dnsNoRecords}</Text>}
       </Paper>

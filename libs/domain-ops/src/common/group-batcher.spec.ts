@@ -1,0 +1,37 @@
+import { GroupBatcher } from './group-batcher';
+
+describe('GroupBatcher', () => {
+  it('runs the first call alone and groups the calls made meanwhile, each getting its own answer', async () => {
+    const batches: number[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const b = new GroupBatcher<number, number>(async (xs) => {
+      batches.push(xs);
+      if (batches.length === 1) await gate;
+      return xs.map((x) => x * 10);
+    });
+    const first = b.submit(1);
+    const rest = [b.submit(2), b.submit(3), b.submit(4)];
+    release();
+    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('gives every caller of a failed batch its error, and goes on with the next batch', async () => {
+    let n = 0;
+    const b = new GroupBatcher<number, number>(async (xs) => {
+      if (n++ === 0) throw new Error('down');
+      return xs;
+    });
+    await expect(b.submit(1)).rejects.toThrow('down');
+    await expect(b.submit(2)).resolves.toBe(2);
+  });
+
+  it('splits at the maximum size', async () => {
+    const sizes: number[] = [];
+    const b = new GroupBatcher<number, number>(async (xs) => { sizes.push(xs.length); return xs; }, 2);
+    await Promise.all([1, 2, 3, 4, 5].map((x) => b.submit(x)));
+    expect(sizes.reduce((a, x) => a + x, 0)).toBe(5);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Group commit for small statements many jobs run at once: a call made while a batch is being run waits and goes
+ * with the others in the next batch (one statement for all of them); a call made when nothing is running goes at
+ * once, alone, so nothing ever waits for a timer. Each caller gets its own answer, or the batch's error.
+ */
+export class GroupBatcher<T, R> {
+  private pending: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  private running = false;
+
+  constructor(private readonly run: (items: T[]) => Promise<R[]>, private readonly max = 200) {}
+
+  submit(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.pending.push({ item, resolve, reject });
+      void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.pending.length) {
+        const batch = this.pending.splice(0, this.max);
+        try {
+          const out = await this.run(batch.map((b) => b.item));
+          batch.forEach((b, i) => b.resolve(out[i]!));
+        } catch (e) {
+          for (const b of batch) b.reject(e);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
