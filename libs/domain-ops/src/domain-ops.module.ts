@@ -55,6 +55,11 @@ import { RenewalService } from './renewal/renewal.service';
 import { AutoRenewSweepJob } from './lifecycle/auto-renew.job';
 import { ExpiryNoticeSweepJob } from './lifecycle/expiry-notice.job';
 import { LifecycleRepository } from './lifecycle/lifecycle.repository';
+import { DrainPollMessagesJob, ExpireTransfersJob } from './transfer/poll-messages.job';
+import { TransferRepository } from './transfer/transfer.repository';
+import { TransferRpcController } from './transfer/transfer.rpc.controller';
+import { TransferService } from './transfer/transfer.service';
+import { TransferSettlement } from './transfer/transfer.settlement';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -80,7 +85,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController],
+  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -129,6 +134,11 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     LifecycleRepository,
     AutoRenewSweepJob,
     ExpiryNoticeSweepJob,
+    TransferRepository,
+    TransferSettlement,
+    TransferService,
+    DrainPollMessagesJob,
+    ExpireTransfersJob,
   ],
 })
 export class DomainOpsServiceModule {}
