@@ -267,4 +267,45 @@ describe('transfers', () => {
     expect(await p.balance(member.userId)).toBe(before - hold.transfers[0]!.point);
     expect(await ledgerSum(member.userId)).toBe(await p.balance(member.userId));
   }, 120_000);
+  it('registrations and renewals the registry answered "accepted" (1001) are settled into done or refunded', async () => {
+    const c = await p.member();
+    const okName = await freeName(ours, 'com', 'tiacc');
+    const goneName = await freeName(ours, 'com', 'tigon');
+    const okId = await buyDomain(p, c, okName);
+    const goneId = await buyDomain(p, c, goneName);
+    const paid = Number((await p.db.query('SELECT point FROM domain_ops.registration_order_items WHERE punycode = $1', [goneName])).rows[0].point);
+    // a renewal the registry answered "accepted" (1001; it has renewed the name since)
+    const quote = (await c.agent.post('/mypage/domain/ready').set(xhr(c)).send({ domainIds: [okId] }).expect(200)).body.domains[0];
+    await p.grant(c.userId, quote.renew);
+    const renewed = (await c.agent.post('/mypage/domain/renew').set(xhr(c))
+      .send({ domains: [{ name: okName, period: 1 }], point: quote.renew, totalFee: quote.renew, payment: { type: 'point' }, idempotencyKey: randomUUID() }).expect(200)).body;
+    await waitFor('the renewal', async () => (await p.db.query(`SELECT status FROM domain_ops.renewal_order_items WHERE order_id = $1`, [renewed.renewalId])).rows[0]?.status === 'done');
+    await p.db.query(`UPDATE domain_ops.renewal_order_items SET status = 'accepted', new_expiry = NULL WHERE order_id = $1`, [renewed.renewalId]);
+    // both creates answered 1001 (pendingCreate): the items stay accepted and the domains pending; the registry
+    // refused the second in the end (it is gone: deleted within its add grace period)
+    for (const [n, id] of [[okName, okId], [goneName, goneId]] as const) {
+      await p.db.query(`UPDATE domain_ops.registration_order_items SET status = 'accepted', domain_pk_id = NULL WHERE punycode = $1`, [n]);
+      await p.db.query(`UPDATE domain_ops.domains SET status = 'pending' WHERE id = $1`, [id]);
+    }
+    await ours.delete(goneName);
+    const balance = await p.balance(c.userId);
+    const pending = (await c.agent.get(`/mypage/domain/ready/pending?domainIds[]=${okId}`).set(xhr(c)).expect(200)).body;
+    expect(pending).toEqual([{ domain_id: okId }]);
+
+    const r = await run<{ registrations: number; renewals: number }>(JobName.DrainPollMessages);
+    expect(r.registrations).toBeGreaterThanOrEqual(2);
+    expect(r.renewals).toBeGreaterThanOrEqual(1);
+    const items = async (n: string) => (await p.db.query('SELECT status, domain_pk_id, error_msg FROM domain_ops.registration_order_items WHERE punycode = $1', [n])).rows[0];
+    expect(await items(okName)).toMatchObject({ status: 'done' });
+    expect((await p.db.query('SELECT status FROM domain_ops.domains WHERE id = $1', [okId])).rows[0].status).toBe('active');
+    expect(await items(goneName)).toMatchObject({ status: 'error', error_msg: M.registrationFailed });
+    expect((await p.db.query('SELECT 1 FROM domain_ops.domains WHERE id = $1', [goneId])).rows).toHaveLength(0);
+    expect(await p.balance(c.userId)).toBe(balance + paid);
+    expect((await p.db.query(`SELECT status FROM domain_ops.renewal_order_items WHERE order_id = $1`, [renewed.renewalId])).rows[0].status).toBe('done');
+    expect((await c.agent.get(`/mypage/domain/ready/pending?domainIds[]=${okId}`).set(xhr(c)).expect(200)).body).toEqual([]);
+    // nothing twice
+    await run(JobName.DrainPollMessages);
+    expect(await p.balance(c.userId)).toBe(balance + paid);
+    expect(await ledgerSum(c.userId)).toBe(await p.balance(c.userId));
+  }, 180_000);
 });

@@ -6,7 +6,10 @@ import { ActionLogRepository } from '../domains/action-log.repository';
 import { DnsZoneEvents } from '../jobs/dns-zone.events';
 import { itemKeys } from '../orders/item-keys';
 import { RegistrationOrderRepository } from '../orders/registration-order.repository';
+import { CatalogPort } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
+import { RenewDomainJob } from '../renewal/renew-domain.job';
+import { RenewalRepository } from '../renewal/renewal.repository';
 import { TransferRepository } from './transfer.repository';
 import { TransferSettlement } from './transfer.settlement';
 import { TransferService } from './transfer.service';
@@ -19,6 +22,7 @@ export interface DrainSummary {
   transfersIn: number;
   transfersOut: number;
   registrations: number;
+  renewals: number;
   other: number;
 }
 
@@ -44,10 +48,13 @@ export class DrainPollMessagesJob {
     private readonly ledger: OrdersPort,
     private readonly actionLog: ActionLogRepository,
     private readonly dnsZones: DnsZoneEvents,
+    private readonly renewals: RenewalRepository,
+    private readonly catalog: CatalogPort,
+    private readonly renewJob: RenewDomainJob,
   ) {}
 
   async handle(): Promise<DrainSummary> {
-    const s: DrainSummary = { read: 0, transfersIn: 0, transfersOut: 0, registrations: 0, other: 0 };
+    const s: DrainSummary = { read: 0, transfersIn: 0, transfersOut: 0, registrations: 0, renewals: 0, other: 0 };
     for (let i = 0; i < MAX_PER_RUN; i++) {
       const r = await this.epp.poll();
       const m = r.message;
@@ -67,6 +74,7 @@ export class DrainPollMessagesJob {
       await this.epp.pollAck(m.id);
     }
     s.registrations += await this.settleAcceptedRegistrations();
+    for (const item of await this.renewals.acceptedItems()) if (await this.renewJob.settleAccepted(item)) s.renewals++;
     return s;
   }
 
@@ -95,6 +103,11 @@ export class DrainPollMessagesJob {
       s.registrations += await this.settleAcceptedRegistrations(m.pendingAction.name);
       return;
     }
+    if (m.domain) {
+      // an auto-renewal or deletion notice: a renewal of that name the registry had accepted may have ended
+      for (const item of (await this.renewals.acceptedItems()).filter((i) => i.punycode === m.domain!.name)) if (await this.renewJob.settleAccepted(item)) s.renewals++;
+      return;
+    }
     s.other++;
   }
 
@@ -104,7 +117,7 @@ export class DrainPollMessagesJob {
    */
   async settleAcceptedRegistrations(punycode?: string): Promise<number> {
     const rows: Array<Record<string, any>> = await this.repo.ds.query(
-      `SELECT i.id, i.order_id, i.punycode, i.name, i.point, i.spent, i.refunded, o.user_id FROM domain_ops.registration_order_items i
+      `SELECT i.id, i.order_id, i.punycode, i.name, i.point, i.spent, i.refunded, i.is_campaign, o.user_id FROM domain_ops.registration_order_items i
        JOIN domain_ops.registration_orders o ON o.id = i.order_id WHERE i.status = 'accepted' ${punycode ? 'AND i.punycode = $1' : ''} ORDER BY i.id LIMIT 200`,
       punycode ? [punycode] : [],
     );
@@ -135,6 +148,7 @@ export class DrainPollMessagesJob {
             content: `${r.name}: ${fmt(M.refundedPoints, { point: Number(r.point), reason: M.registrationFailed })}`, dedupeKey: `item:${r.id}:refund`, actionId: ActionCodes.RegisterRefund,
           });
         }
+        if (r.is_campaign) await this.catalog.release(itemKeys(r.order_id, r.punycode).campaign).catch(() => false);
         await this.repo.ds.query(`DELETE FROM domain_ops.domains WHERE punycode = $1 AND status = 'pending'`, [r.punycode]);
         await this.orders.setItem(Number(r.id), { status: 'error', errorMsg: M.registrationFailed });
         settled++;
