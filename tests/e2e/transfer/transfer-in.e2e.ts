@@ -67,8 +67,9 @@ async function theirJpDomain(epp: Epp): Promise<{ name: string; authcode: string
   throw new Error('no free .jp name');
 }
 
+/** The state on screen at 360 px (where the flow runs), then at 1280 px: no sideways scrolling, no serious axe finding. */
 async function shots(page: Page, name: string) {
-  for (const width of [1280, 360]) {
+  for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
     await expectNoSeriousA11yViolations(page, undefined, `${name} at ${width}px`);
@@ -86,6 +87,9 @@ test('transfer-in: entry, confirm, result; approved by the other registrar, the 
     await checkPage(page, '/mypage/transferin', { ready: (p) => p.getByRole('heading', { name: 'ドメイン移管（他社から）' }) });
     await expect(page.getByTestId('transfer-tlds')).toContainText('.jp');
     await expect(page.getByText('移管中・移管済みのドメインはありません。')).toBeVisible();
+    // the flow runs on a phone-sized screen; each state is also checked at 1280 px
+    await page.setViewportSize({ width: 360, height: 900 });
+    await page.reload();
     const box = page.getByRole('textbox', { name: '移管するドメイン名' });
     await box.fill('example');
     await expect(page.getByText('ドメイン名を正しくご入力ください')).toBeVisible();
@@ -94,6 +98,7 @@ test('transfer-in: entry, confirm, result; approved by the other registrar, the 
     await expect(page.getByTestId('transfer-check')).toBeEnabled();
     await box.fill(`${d.name}　${d.authcode}`);
     await shots(page, 'transferin-entry');
+    await page.setViewportSize({ width: 360, height: 900 });
     await page.getByTestId('transfer-check').click();
 
     await expect(page).toHaveURL(/\/mypage\/transferin\/confirm\?holdId=/);
@@ -106,6 +111,7 @@ test('transfer-in: entry, confirm, result; approved by the other registrar, the 
     await expect(row.getByText(M.authcodeMissing)).toBeVisible();
     await expect(page.getByText('「利用規約に同意する」にチェックを入れてください')).toBeVisible();
     await shots(page, 'transferin-confirm');
+    await page.setViewportSize({ width: 360, height: 900 });
     await code.fill(d.authcode);
     await page.getByTestId('transfer-terms').check();
     await page.getByTestId('transfer-submit').click();
@@ -113,6 +119,7 @@ test('transfer-in: entry, confirm, result; approved by the other registrar, the 
     await expect(page).toHaveURL(/\/mypage\/transferin\/result$/);
     await expect(page.getByTestId(`transfer-result-${d.name}`)).toContainText(M.transferRequested);
     await shots(page, 'transferin-result');
+    await page.setViewportSize({ width: 360, height: 900 });
 
     await page.goto('/mypage/transferin');
     await expect(page.getByTestId(`transfer-in-${d.name}`)).toContainText('移管元の承認待ち');
@@ -127,4 +134,12 @@ test('transfer-in: entry, confirm, result; approved by the other registrar, the 
   } finally {
     epp.close();
   }
+});
+
+test('transfer-out approval page: the empty state fits at 360 and 1280 px', async ({ page }) => {
+  await signUpPurchaser(page.request);
+  await checkPage(page, '/mypage/transferout', { ready: (p) => p.getByRole('heading', { name: '他社への移管の承認' }) });
+  await expect(page.getByText('承認待ちの移管申請はありません。')).toBeVisible();
+  await page.getByRole('button', { name: 'チェックした移管を承認する' }).isDisabled();
+  await page.screenshot({ path: `${SHOTS}/transferout-empty-1280.png` });
 });

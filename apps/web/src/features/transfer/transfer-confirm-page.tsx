@@ -72,7 +72,7 @@ export function TransferConfirmPage({ holdId, paymentResult, cardRegistration }:
     autoRan.current = true;
     setRunning(true);
     void send({ type: 'card', sessionId }, true).finally(() => setRunning(false));
-  }, [paymentResult, hold.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [paymentResult, hold.data]);
 
   async function submit() {
     const lacking = sendable.filter((i) => !codeOf(i)).map((i) => i.domain_name);

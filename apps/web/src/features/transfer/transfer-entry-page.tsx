@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, List, Loader, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { TransferInStatus } from '@registrar/contracts';
@@ -58,13 +58,15 @@ export function TransferEntryPage({ errorMessage, domainNames }: { errorMessage?
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Text size="sm" fw={700}>移管の前にご確認ください</Text>
-          <List size="sm" spacing={4} data-testid="transfer-checklist">
-            <List.Item>現在の管理事業者からAUTHCODE（認証コード）を取得している</List.Item>
-            <List.Item>WHOIS代理公開（WHOISプライバシー）が解除されている</List.Item>
-            <List.Item>ドメインロックが解除され、ステータスがokになっている</List.Item>
-            <List.Item>有効期限まで15日以上ある（.JPは31日以上）</List.Item>
-            <List.Item>登録または前回の移管から60日以上経過している（.JPを除く）</List.Item>
-          </List>
+          <Box component="ul" m={0} pl="lg" data-testid="transfer-checklist">
+            {[
+              '現在の管理事業者からAUTHCODE（認証コード）を取得している',
+              'WHOIS代理公開（WHOISプライバシー）が解除されている',
+              'ドメインロックが解除され、ステータスがokになっている',
+              '有効期限まで15日以上ある（.JPは31日以上）',
+              '登録または前回の移管から60日以上経過している（.JPを除く）',
+            ].map((t) => <Text component="li" key={t} size="sm" mb={4}>{t}</Text>)}
+          </Box>
           <Text size="xs" c="dimmed">
             WHOIS代理公開ができないドメインは、事前に<Anchor component="button" type="button" size="xs" onClick={() => setModal('default')}>ドメイン初期設定</Anchor>でWHOIS情報を設定してください。
             .JPドメイン（汎用・日本語）は条件を満たせば無料で移管できます。
