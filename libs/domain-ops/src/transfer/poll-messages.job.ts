@@ -10,7 +10,7 @@ import { CatalogPort } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
 import { RenewDomainJob } from '../renewal/renew-domain.job';
 import { RenewalRepository } from '../renewal/renewal.repository';
-import { TransferRepository } from './transfer.repository';
+import { TransferRepository, updatedRows } from './transfer.repository';
 import { TransferSettlement } from './transfer.settlement';
 import { TransferService } from './transfer.service';
 
@@ -131,9 +131,9 @@ export class DrainPollMessagesJob {
         if (!EppError.is(e, EppResultCode.ObjectDoesNotExist)) throw e;
       }
       if (info && info.clID === this.clientId && !info.statuses.includes('pendingCreate')) {
-        const upd = await this.repo.ds.query(
+        const upd = updatedRows(await this.repo.ds.query(
           `UPDATE domain_ops.domains SET status = 'active', registry_domain_id = coalesce(registry_domain_id, $2), due_date = coalesce($3, due_date), updated_at = now()
-           WHERE punycode = $1 AND status = 'pending' RETURNING id`, [r.punycode, info.roid, info.exDate ?? null]);
+           WHERE punycode = $1 AND status = 'pending' RETURNING id`, [r.punycode, info.roid, info.exDate ?? null]));
         const row = upd[0] ?? (await this.repo.ds.query('SELECT id FROM domain_ops.domains WHERE punycode = $1', [r.punycode]))[0];
         await this.orders.setItem(Number(r.id), { status: 'done', domainPkId: row ? Number(row.id) : null, registryDomainId: info.roid });
         await this.dnsZones.changed(r.punycode);

@@ -35,6 +35,8 @@ export interface TransferOut {
 }
 
 type Row = Record<string, any>;
+/** TypeORM answers UPDATE … RETURNING as [rows, count] on PostgreSQL (INSERT … RETURNING as rows) */
+export const updatedRows = (raw: unknown[]): Row[] => (Array.isArray(raw[0]) ? (raw[0] as Row[]) : (raw as Row[]));
 const toIn = (r: Row): TransferIn => ({
   id: Number(r.id), userId: Number(r.user_id), requestKey: r.request_key, name: r.name, punycode: r.punycode, tld: r.tld, point: Number(r.point),
   status: r.status, errorMsg: r.error_msg, spent: r.spent, refunded: r.refunded, domainId: r.domain_id == null ? null : Number(r.domain_id),
@@ -66,7 +68,7 @@ export class TransferRepository {
 
   async updateHold(userId: number, id: string, items: TransferItemDto[]): Promise<boolean> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-    const rows = await this.ds.query('UPDATE domain_ops.transfer_holds SET items = $3 WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId, JSON.stringify(items)]);
+    const rows = updatedRows(await this.ds.query('UPDATE domain_ops.transfer_holds SET items = $3 WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId, JSON.stringify(items)]));
     return rows.length > 0;
   }
 
@@ -131,19 +133,19 @@ export class TransferRepository {
 
   /** Marks it refunded once; false when an earlier run did. */
   async markRefunded(id: number): Promise<boolean> {
-    const rows = await this.ds.query('UPDATE domain_ops.transfer_ins SET refunded = true, updated_at = now() WHERE id = $1 AND NOT refunded RETURNING id', [id]);
+    const rows = updatedRows(await this.ds.query('UPDATE domain_ops.transfer_ins SET refunded = true, updated_at = now() WHERE id = $1 AND NOT refunded RETURNING id', [id]));
     return rows.length > 0;
   }
 
   /** Moves an open transfer-in to its next state; false when it has already ended (another run settled it). */
   async settle(id: number, status: TransferInStatus, patch: { errorMsg?: string | null; domainId?: number | null; exDate?: Date | null; now?: Date } = {}): Promise<boolean> {
     const ended = status !== 'requesting' && status !== 'pending';
-    const rows = await this.ds.query(
+    const rows = updatedRows(await this.ds.query(
       `UPDATE domain_ops.transfer_ins SET status = $2, error_msg = coalesce($3, error_msg), domain_id = coalesce($4, domain_id), ex_date = coalesce($5, ex_date),
          settled_at = CASE WHEN $6 THEN $7 ELSE settled_at END, updated_at = now()
        WHERE id = $1 AND status IN ('requesting', 'pending') RETURNING id`,
       [id, status, patch.errorMsg ?? null, patch.domainId ?? null, patch.exDate ?? null, ended, patch.now ?? new Date()],
-    );
+    ));
     return rows.length > 0;
   }
 
@@ -198,7 +200,7 @@ export class TransferRepository {
   }
 
   async endOut(id: number, status: TransferOut['status'], now: Date): Promise<boolean> {
-    const rows = await this.ds.query(`UPDATE domain_ops.transfer_outs SET status = $2, ended_at = $3 WHERE id = $1 AND status = 'pending' RETURNING id`, [id, status, now]);
+    const rows = updatedRows(await this.ds.query(`UPDATE domain_ops.transfer_outs SET status = $2, ended_at = $3 WHERE id = $1 AND status = 'pending' RETURNING id`, [id, status, now]));
     return rows.length > 0;
   }
 
