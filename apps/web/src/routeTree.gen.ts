@@ -26,6 +26,7 @@ import { Route as AdminOnamae_logRouteImport } from './routes/admin/onamae_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
+import { Route as MypageJpDomainActivateRouteImport } from './routes/mypage/JpDomainActivate'
 import { Route as MypageLocalTransferInRouteImport } from './routes/mypage/localTransferIn'
 import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/localTransferOut'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
@@ -54,6 +55,7 @@ import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
 import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
 import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
+import { Route as DocumentApiV1IndexRouteImport } from './routes/document/api/v1/index'
 import { Route as MypageDomainDetailIdRouteImport } from './routes/mypage/domain/detail/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -140,6 +142,11 @@ const MeIndexRoute = MeIndexRouteImport.update({
   id: '/me/',
   path: '/me/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const MypageJpDomainActivateRoute = MypageJpDomainActivateRouteImport.update({
+  id: '/JpDomainActivate',
+  path: '/JpDomainActivate',
+  getParentRoute: () => MypageRoute,
 } as any)
 const MypageLocalTransferInRoute = MypageLocalTransferInRouteImport.update({
   id: '/localTransferIn',
@@ -281,6 +288,11 @@ const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
   path: '/whois/emails/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const DocumentApiV1IndexRoute = DocumentApiV1IndexRouteImport.update({
+  id: '/document/api/v1/',
+  path: '/document/api/v1/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
   id: '/domain/detail/$id',
   path: '/domain/detail/$id',
@@ -303,6 +315,7 @@ export interface FileRoutesByFullPath {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -334,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1/': typeof DocumentApiV1IndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -350,6 +364,7 @@ export interface FileRoutesByTo {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -381,6 +396,7 @@ export interface FileRoutesByTo {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1': typeof DocumentApiV1IndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -399,6 +415,7 @@ export interface FileRoutesById {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -430,6 +447,7 @@ export interface FileRoutesById {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1/': typeof DocumentApiV1IndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -449,6 +467,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -480,6 +499,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
+    | '/document/api/v1/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -496,6 +516,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -527,6 +548,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails'
+    | '/document/api/v1'
   id:
     | '__root__'
     | '/'
@@ -544,6 +566,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -575,6 +598,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
+    | '/document/api/v1/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -595,6 +619,7 @@ export interface RootRouteChildren {
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
+  DocumentApiV1IndexRoute: typeof DocumentApiV1IndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -717,6 +742,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/me/'
       preLoaderRoute: typeof MeIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/mypage/JpDomainActivate': {
+      id: '/mypage/JpDomainActivate'
+      path: '/JpDomainActivate'
+      fullPath: '/mypage/JpDomainActivate'
+      preLoaderRoute: typeof MypageJpDomainActivateRouteImport
+      parentRoute: typeof MypageRoute
     }
     '/mypage/localTransferIn': {
       id: '/mypage/localTransferIn'
@@ -914,6 +946,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/document/api/v1/': {
+      id: '/document/api/v1/'
+      path: '/document/api/v1'
+      fullPath: '/document/api/v1/'
+      preLoaderRoute: typeof DocumentApiV1IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mypage/domain/detail/$id': {
       id: '/mypage/domain/detail/$id'
       path: '/domain/detail/$id'
@@ -961,6 +1000,7 @@ const AdminRouteChildren: AdminRouteChildren = {
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MypageRouteChildren {
+  MypageJpDomainActivateRoute: typeof MypageJpDomainActivateRoute
   MypageLocalTransferInRoute: typeof MypageLocalTransferInRoute
   MypageLocalTransferOutRoute: typeof MypageLocalTransferOutRoute
   MypageSearchRoute: typeof MypageSearchRoute
@@ -979,6 +1019,7 @@ interface MypageRouteChildren {
 }
 
 const MypageRouteChildren: MypageRouteChildren = {
+  MypageJpDomainActivateRoute: MypageJpDomainActivateRoute,
   MypageLocalTransferInRoute: MypageLocalTransferInRoute,
   MypageLocalTransferOutRoute: MypageLocalTransferOutRoute,
   MypageSearchRoute: MypageSearchRoute,
@@ -1017,6 +1058,7 @@ const rootRouteChildren: RootRouteChildren = {
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
+  DocumentApiV1IndexRoute: DocumentApiV1IndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

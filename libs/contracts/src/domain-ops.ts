@@ -56,6 +56,8 @@ export const DomainOpsPatterns = {
   TransferOutList: 'domain-ops.transfer.out.list',
   /** { userId, ids[], approve } -> TransferOutAnswer */
   TransferOutAnswer: 'domain-ops.transfer.out.answer',
+  /** { userId, renewalId } -> RenewStatusResult (NOT_FOUND for another member's renewal): the public API's job poll */
+  RenewStatus: 'domain-ops.domain.renew.status',
 } as const;
 export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns] | import('./domain-list').DomainListPattern;
 

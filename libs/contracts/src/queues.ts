@@ -55,6 +55,8 @@ export enum JobName {
   DrainPollMessages = 'drain-poll-messages',
   /** domain-ops (every few minutes): transfers-in not completed within 7 days are cancelled at the registry and refunded */
   ExpireTransfers = 'expire-transfers',
+  /** domain-ops (daily, Asia/Tokyo): provisional .co.jp deadline reminders and, past the deadline, deletion at the registry */
+  ProvisionalDeadlineSweep = 'provisional-deadline-sweep',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }

@@ -60,6 +60,8 @@ import { TransferRepository } from './transfer/transfer.repository';
 import { TransferRpcController } from './transfer/transfer.rpc.controller';
 import { TransferService } from './transfer/transfer.service';
 import { TransferSettlement } from './transfer/transfer.settlement';
+import { JpActivationService, ProvisionalDeadlineJob } from './activation/jp-activation.service';
+import { JpActivationRpcController } from './activation/jp-activation.rpc.controller';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -85,7 +87,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController],
+  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, JpActivationRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -139,6 +141,8 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     TransferService,
     DrainPollMessagesJob,
     ExpireTransfersJob,
+    JpActivationService,
+    ProvisionalDeadlineJob,
   ],
 })
 export class DomainOpsServiceModule {}

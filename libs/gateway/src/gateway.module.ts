@@ -20,8 +20,9 @@ import { GATEWAY_REDIS } from './tokens';
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 import { OperationsHttpModule } from './operations/operations.module';
+import { PublicApiModule } from './public-api/public-api.module';
 @Module({
-  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule],
+  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

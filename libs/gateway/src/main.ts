@@ -14,6 +14,8 @@ import { GatewayModule } from './gateway.module';
 import { SessionMiddleware } from './identity/session/session.middleware';
 import { devToolsEnabled } from './identity/identity.config';
 import { isAdminPath, requestPath } from './http/request-path';
+import { PublicApiModule } from './public-api/public-api.module';
+import { buildOpenApiDocument, OpenApiDocumentHolder } from './public-api/openapi';
 
 /** The HTTP edge's app-level settings, shared by startGateway() and the integration tests that boot GatewayModule. */
 export function configureGatewayApp(app: NestExpressApplication): NestExpressApplication {
@@ -56,6 +58,8 @@ export function configureGatewayApp(app: NestExpressApplication): NestExpressApp
     next();
   });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, forbidNonWhitelisted: false }));
+  // the public API's OpenAPI document, generated from its controllers and DTOs, served at /api/v1/openapi.json
+  app.get(OpenApiDocumentHolder).set(buildOpenApiDocument(app, [PublicApiModule]));
   return app;
 }
 

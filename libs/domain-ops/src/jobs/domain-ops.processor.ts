@@ -16,6 +16,7 @@ import { CompleteOrderJob } from './complete-order.job';
 import { DOMAIN_OPS_JOB_NAMES } from './domain-ops.queue';
 import { RegisterDomainJob } from './register-domain.job';
 import { DrainPollMessagesJob, ExpireTransfersJob } from '../transfer/poll-messages.job';
+import { ProvisionalDeadlineJob } from '../activation/jp-activation.service';
 
 const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
@@ -23,6 +24,7 @@ export const POLL_SCHEDULER = 'poll-messages';
 export const TRANSFER_SWEEP_SCHEDULER = 'expire-transfers';
 export const AUTO_RENEW_SCHEDULER = 'auto-renew';
 export const EXPIRY_NOTICE_SCHEDULER = 'expiry-notices';
+export const PROVISIONAL_DEADLINE_SCHEDULER = 'provisional-deadline';
 
 /** QueueName.DomainOps's schedules (job schedulers, upserted by id on every replica). */
 @Injectable()
@@ -52,6 +54,7 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
     for (const [id, pattern, name] of [
       [AUTO_RENEW_SCHEDULER, this.config.AUTO_RENEW_CRON, JobName.AutoRenewSweep],
       [EXPIRY_NOTICE_SCHEDULER, this.config.EXPIRY_NOTICE_CRON, JobName.ExpiryNoticeSweep],
+      [PROVISIONAL_DEADLINE_SCHEDULER, this.config.PROVISIONAL_DEADLINE_CRON, JobName.ProvisionalDeadlineSweep],
     ] as const) {
       if (pattern) await this.queue.upsertJobScheduler(id, { pattern, tz: 'Asia/Tokyo' }, { name, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 100, removeOnFail: 100 } });
       else await this.queue.removeJobScheduler(id);
@@ -64,7 +67,7 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
 export class DomainOpsProcessor extends JobRouter {
   constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
     operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob,
-    drainPoll: DrainPollMessagesJob, expireTransfers: ExpireTransfersJob) {
+    provisionalDeadline: ProvisionalDeadlineJob, drainPoll: DrainPollMessagesJob, expireTransfers: ExpireTransfersJob) {
     super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
       { jobName: RegisterDomainJob.jobName, handler: register },
       { jobName: CompleteOrderJob.jobName, handler: complete },
@@ -79,6 +82,7 @@ export class DomainOpsProcessor extends JobRouter {
       { jobName: ExpiryNoticeSweepJob.jobName, handler: expiryNotice },
       { jobName: DrainPollMessagesJob.jobName, handler: drainPoll },
       { jobName: ExpireTransfersJob.jobName, handler: expireTransfers },
+      { jobName: ProvisionalDeadlineJob.jobName, handler: provisionalDeadline },
     ]);
   }
 
