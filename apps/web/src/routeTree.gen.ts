@@ -30,6 +30,7 @@ import { Route as MypageJpDomainActivateRouteImport } from './routes/mypage/JpDo
 import { Route as MypageLocalTransferInRouteImport } from './routes/mypage/localTransferIn'
 import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/localTransferOut'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
+import { Route as MypageTransferoutRouteImport } from './routes/mypage/transferout'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
 import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/index'
@@ -46,6 +47,9 @@ import { Route as MypagePaypalReturnRouteImport } from './routes/mypage/paypal/r
 import { Route as MypageStripeIndexRouteImport } from './routes/mypage/stripe/index'
 import { Route as MypageStripeAuthRouteImport } from './routes/mypage/stripe/auth'
 import { Route as MypageStripeCompleteRouteImport } from './routes/mypage/stripe/complete'
+import { Route as MypageTransferinIndexRouteImport } from './routes/mypage/transferin/index'
+import { Route as MypageTransferinConfirmRouteImport } from './routes/mypage/transferin/confirm'
+import { Route as MypageTransferinResultRouteImport } from './routes/mypage/transferin/result'
 import { Route as MypageUserRegisterRouteImport } from './routes/mypage/user/register'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
@@ -159,6 +163,11 @@ const MypageSearchRoute = MypageSearchRouteImport.update({
   path: '/search',
   getParentRoute: () => MypageRoute,
 } as any)
+const MypageTransferoutRoute = MypageTransferoutRouteImport.update({
+  id: '/transferout',
+  path: '/transferout',
+  getParentRoute: () => MypageRoute,
+} as any)
 const RegisterIndexRoute = RegisterIndexRouteImport.update({
   id: '/register/',
   path: '/register/',
@@ -239,6 +248,21 @@ const MypageStripeCompleteRoute = MypageStripeCompleteRouteImport.update({
   path: '/stripe/complete',
   getParentRoute: () => MypageRoute,
 } as any)
+const MypageTransferinIndexRoute = MypageTransferinIndexRouteImport.update({
+  id: '/transferin/',
+  path: '/transferin/',
+  getParentRoute: () => MypageRoute,
+} as any)
+const MypageTransferinConfirmRoute = MypageTransferinConfirmRouteImport.update({
+  id: '/transferin/confirm',
+  path: '/transferin/confirm',
+  getParentRoute: () => MypageRoute,
+} as any)
+const MypageTransferinResultRoute = MypageTransferinResultRouteImport.update({
+  id: '/transferin/result',
+  path: '/transferin/result',
+  getParentRoute: () => MypageRoute,
+} as any)
 const MypageUserRegisterRoute = MypageUserRegisterRouteImport.update({
   id: '/user/register',
   path: '/user/register',
@@ -295,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
+  '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
@@ -308,6 +333,8 @@ export interface FileRoutesByFullPath {
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
+  '/mypage/transferin/confirm': typeof MypageTransferinConfirmRoute
+  '/mypage/transferin/result': typeof MypageTransferinResultRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
@@ -315,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
+  '/mypage/transferin/': typeof MypageTransferinIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
@@ -340,6 +368,7 @@ export interface FileRoutesByTo {
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
+  '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin': typeof AdminIndexRoute
   '/me': typeof MeIndexRoute
@@ -353,6 +382,8 @@ export interface FileRoutesByTo {
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
+  '/mypage/transferin/confirm': typeof MypageTransferinConfirmRoute
+  '/mypage/transferin/result': typeof MypageTransferinResultRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains': typeof AdminDomainsIndexRoute
@@ -360,6 +391,7 @@ export interface FileRoutesByTo {
   '/mypage/actionLog': typeof MypageActionLogIndexRoute
   '/mypage/domain': typeof MypageDomainIndexRoute
   '/mypage/stripe': typeof MypageStripeIndexRoute
+  '/mypage/transferin': typeof MypageTransferinIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
@@ -387,6 +419,7 @@ export interface FileRoutesById {
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
+  '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
@@ -400,6 +433,8 @@ export interface FileRoutesById {
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
+  '/mypage/transferin/confirm': typeof MypageTransferinConfirmRoute
+  '/mypage/transferin/result': typeof MypageTransferinResultRoute
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
@@ -407,6 +442,7 @@ export interface FileRoutesById {
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
   '/mypage/stripe/': typeof MypageStripeIndexRoute
+  '/mypage/transferin/': typeof MypageTransferinIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
@@ -435,6 +471,7 @@ export interface FileRouteTypes {
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
+    | '/mypage/transferout'
     | '/register/confirm'
     | '/admin/'
     | '/me/'
@@ -448,6 +485,8 @@ export interface FileRouteTypes {
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
+    | '/mypage/transferin/confirm'
+    | '/mypage/transferin/result'
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains/'
@@ -455,6 +494,7 @@ export interface FileRouteTypes {
     | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
+    | '/mypage/transferin/'
     | '/password/reset/'
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
@@ -480,6 +520,7 @@ export interface FileRouteTypes {
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
+    | '/mypage/transferout'
     | '/register/confirm'
     | '/admin'
     | '/me'
@@ -493,6 +534,8 @@ export interface FileRouteTypes {
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
+    | '/mypage/transferin/confirm'
+    | '/mypage/transferin/result'
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains'
@@ -500,6 +543,7 @@ export interface FileRouteTypes {
     | '/mypage/actionLog'
     | '/mypage/domain'
     | '/mypage/stripe'
+    | '/mypage/transferin'
     | '/password/reset'
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
@@ -526,6 +570,7 @@ export interface FileRouteTypes {
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
+    | '/mypage/transferout'
     | '/register/confirm'
     | '/admin/'
     | '/me/'
@@ -539,6 +584,8 @@ export interface FileRouteTypes {
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
+    | '/mypage/transferin/confirm'
+    | '/mypage/transferin/result'
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains/'
@@ -546,6 +593,7 @@ export interface FileRouteTypes {
     | '/mypage/actionLog/'
     | '/mypage/domain/'
     | '/mypage/stripe/'
+    | '/mypage/transferin/'
     | '/password/reset/'
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
@@ -723,6 +771,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MypageSearchRouteImport
       parentRoute: typeof MypageRoute
     }
+    '/mypage/transferout': {
+      id: '/mypage/transferout'
+      path: '/transferout'
+      fullPath: '/mypage/transferout'
+      preLoaderRoute: typeof MypageTransferoutRouteImport
+      parentRoute: typeof MypageRoute
+    }
     '/register/': {
       id: '/register/'
       path: '/register'
@@ -835,6 +890,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MypageStripeCompleteRouteImport
       parentRoute: typeof MypageRoute
     }
+    '/mypage/transferin/': {
+      id: '/mypage/transferin/'
+      path: '/transferin'
+      fullPath: '/mypage/transferin/'
+      preLoaderRoute: typeof MypageTransferinIndexRouteImport
+      parentRoute: typeof MypageRoute
+    }
+    '/mypage/transferin/confirm': {
+      id: '/mypage/transferin/confirm'
+      path: '/transferin/confirm'
+      fullPath: '/mypage/transferin/confirm'
+      preLoaderRoute: typeof MypageTransferinConfirmRouteImport
+      parentRoute: typeof MypageRoute
+    }
+    '/mypage/transferin/result': {
+      id: '/mypage/transferin/result'
+      path: '/transferin/result'
+      fullPath: '/mypage/transferin/result'
+      preLoaderRoute: typeof MypageTransferinResultRouteImport
+      parentRoute: typeof MypageRoute
+    }
     '/mypage/user/register': {
       id: '/mypage/user/register'
       path: '/user/register'
@@ -928,13 +1004,17 @@ interface MypageRouteChildren {
   MypageLocalTransferInRoute: typeof MypageLocalTransferInRoute
   MypageLocalTransferOutRoute: typeof MypageLocalTransferOutRoute
   MypageSearchRoute: typeof MypageSearchRoute
+  MypageTransferoutRoute: typeof MypageTransferoutRoute
   MypagePaypalReturnRoute: typeof MypagePaypalReturnRoute
   MypageStripeAuthRoute: typeof MypageStripeAuthRoute
   MypageStripeCompleteRoute: typeof MypageStripeCompleteRoute
+  MypageTransferinConfirmRoute: typeof MypageTransferinConfirmRoute
+  MypageTransferinResultRoute: typeof MypageTransferinResultRoute
   MypageUserRegisterRoute: typeof MypageUserRegisterRoute
   MypageActionLogIndexRoute: typeof MypageActionLogIndexRoute
   MypageDomainIndexRoute: typeof MypageDomainIndexRoute
   MypageStripeIndexRoute: typeof MypageStripeIndexRoute
+  MypageTransferinIndexRoute: typeof MypageTransferinIndexRoute
   MypageDomainDetailIdRoute: typeof MypageDomainDetailIdRoute
 }
 
@@ -943,13 +1023,17 @@ const MypageRouteChildren: MypageRouteChildren = {
   MypageLocalTransferInRoute: MypageLocalTransferInRoute,
   MypageLocalTransferOutRoute: MypageLocalTransferOutRoute,
   MypageSearchRoute: MypageSearchRoute,
+  MypageTransferoutRoute: MypageTransferoutRoute,
   MypagePaypalReturnRoute: MypagePaypalReturnRoute,
   MypageStripeAuthRoute: MypageStripeAuthRoute,
   MypageStripeCompleteRoute: MypageStripeCompleteRoute,
+  MypageTransferinConfirmRoute: MypageTransferinConfirmRoute,
+  MypageTransferinResultRoute: MypageTransferinResultRoute,
   MypageUserRegisterRoute: MypageUserRegisterRoute,
   MypageActionLogIndexRoute: MypageActionLogIndexRoute,
   MypageDomainIndexRoute: MypageDomainIndexRoute,
   MypageStripeIndexRoute: MypageStripeIndexRoute,
+  MypageTransferinIndexRoute: MypageTransferinIndexRoute,
   MypageDomainDetailIdRoute: MypageDomainDetailIdRoute,
 }
 

@@ -144,6 +144,8 @@ export interface DomainBannerCounts {
   localTransferOut: number;
   localTransferIn: number;
   transferIn: number;
+  /** other registrars' transfer requests for the member's domains awaiting the member's answer (auto-approved after 5 days) */
+  transferOut: number;
   provisionalCoJp: number;
   orgJpRegistrant: number;
   whoisProcessing: number;

@@ -40,6 +40,22 @@ export const DomainOpsPatterns = {
   Renew: 'domain-ops.domain.renew',
   /** PendingRenewalsRequest -> PendingRenewalsResult (the domains among these with a renewal in progress) */
   RenewPending: 'domain-ops.domain.renew.pending',
+  /** { } -> string[] the TLDs a transfer-in accepts (catalog can_transfer) */
+  TransferTlds: 'domain-ops.transfer.tlds',
+  /** TransferCheckRpcRequest -> TransferCheckResult */
+  TransferCheck: 'domain-ops.transfer.check',
+  /** { userId, holdId } -> TransferHoldDto (NOT_FOUND for another member's hold) */
+  TransferHold: 'domain-ops.transfer.hold',
+  /** { userId, holdId, transfers } -> { result } keeps the AUTHCODEs typed on the confirm page (before a card payment) */
+  TransferHoldSave: 'domain-ops.transfer.hold.save',
+  /** TransferRequestRpc -> TransferRequestResult */
+  TransferRequest: 'domain-ops.transfer.request',
+  /** { userId } -> TransferInDto[] the member's transfers-in (newest first) */
+  TransferInList: 'domain-ops.transfer.in.list',
+  /** { userId } -> TransferOutDto[] requests of other registrars for the member's domains, awaiting an answer */
+  TransferOutList: 'domain-ops.transfer.out.list',
+  /** { userId, ids[], approve } -> TransferOutAnswer */
+  TransferOutAnswer: 'domain-ops.transfer.out.answer',
   /** { userId, renewalId } -> RenewStatusResult (NOT_FOUND for another member's renewal): the public API's job poll */
   RenewStatus: 'domain-ops.domain.renew.status',
 } as const;

@@ -51,6 +51,10 @@ export enum JobName {
   AutoRenewSweep = 'auto-renew-sweep',
   /** domain-ops (daily, Asia/Tokyo): expiry notice mails 30, 15, 7 and 1 days before expiry */
   ExpiryNoticeSweep = 'expiry-notice-sweep',
+  /** domain-ops (every POLL_EVERY_S): reads the registry's poll messages and settles transfers, pending registrations and renewals */
+  DrainPollMessages = 'drain-poll-messages',
+  /** domain-ops (every few minutes): transfers-in not completed within 7 days are cancelled at the registry and refunded */
+  ExpireTransfers = 'expire-transfers',
   /** domain-ops (daily, Asia/Tokyo): provisional .co.jp deadline reminders and, past the deadline, deletion at the registry */
   ProvisionalDeadlineSweep = 'provisional-deadline-sweep',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */

@@ -70,6 +70,18 @@ export class DomainOpsConfig extends BaseConfig {
   @Min(0)
   MOVE_SWEEP_EVERY_S = 300;
 
+  /** How often the registry's poll messages are read (transfers, pending registrations and renewals; 0: never, tests run the job themselves). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  POLL_EVERY_S = 60;
+
+  /** How often transfers-in older than 7 days are cancelled at the registry and refunded (0: never). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  TRANSFER_SWEEP_EVERY_S = 600;
+
   /**
    * Parallel jobs of the domain-ops worker per replica for operation runs (the EPP pool bounds registry commands; the
    * rest of a child is database work that overlaps). The worker runs max(REGISTER_CONCURRENCY, this).

@@ -55,6 +55,11 @@ import { RenewalService } from './renewal/renewal.service';
 import { AutoRenewSweepJob } from './lifecycle/auto-renew.job';
 import { ExpiryNoticeSweepJob } from './lifecycle/expiry-notice.job';
 import { LifecycleRepository } from './lifecycle/lifecycle.repository';
+import { DrainPollMessagesJob, ExpireTransfersJob } from './transfer/poll-messages.job';
+import { TransferRepository } from './transfer/transfer.repository';
+import { TransferRpcController } from './transfer/transfer.rpc.controller';
+import { TransferService } from './transfer/transfer.service';
+import { TransferSettlement } from './transfer/transfer.settlement';
 import { JpActivationService, ProvisionalDeadlineJob } from './activation/jp-activation.service';
 import { JpActivationRpcController } from './activation/jp-activation.rpc.controller';
 
@@ -82,7 +87,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, JpActivationRpcController],
+  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, JpActivationRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -131,6 +136,11 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     LifecycleRepository,
     AutoRenewSweepJob,
     ExpiryNoticeSweepJob,
+    TransferRepository,
+    TransferSettlement,
+    TransferService,
+    DrainPollMessagesJob,
+    ExpireTransfersJob,
     JpActivationService,
     ProvisionalDeadlineJob,
   ],

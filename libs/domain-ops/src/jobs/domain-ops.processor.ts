@@ -15,10 +15,13 @@ import { WhoisChangeJob, WhoisPendingSweep } from '../whois/whois-change.job';
 import { CompleteOrderJob } from './complete-order.job';
 import { DOMAIN_OPS_JOB_NAMES } from './domain-ops.queue';
 import { RegisterDomainJob } from './register-domain.job';
+import { DrainPollMessagesJob, ExpireTransfersJob } from '../transfer/poll-messages.job';
 import { ProvisionalDeadlineJob } from '../activation/jp-activation.service';
 
 const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
+export const POLL_SCHEDULER = 'poll-messages';
+export const TRANSFER_SWEEP_SCHEDULER = 'expire-transfers';
 export const AUTO_RENEW_SCHEDULER = 'auto-renew';
 export const EXPIRY_NOTICE_SCHEDULER = 'expiry-notices';
 export const PROVISIONAL_DEADLINE_SCHEDULER = 'provisional-deadline';
@@ -39,6 +42,14 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
     } else {
       await this.queue.removeJobScheduler(MOVE_SWEEP_SCHEDULER);
     }
+    // the registry's poll messages (transfers, accepted registrations) and the 7-day transfer-in auto-cancel (docs/transfers.md)
+    for (const [id, every, name] of [
+      [POLL_SCHEDULER, this.config.POLL_EVERY_S, JobName.DrainPollMessages],
+      [TRANSFER_SWEEP_SCHEDULER, this.config.TRANSFER_SWEEP_EVERY_S, JobName.ExpireTransfers],
+    ] as const) {
+      if (every > 0) await this.queue.upsertJobScheduler(id, { every: every * 1000 }, { name, data: {}, opts: { removeOnComplete: 20, removeOnFail: 50 } });
+      else await this.queue.removeJobScheduler(id);
+    }
     // the daily lifecycle (docs/renewal-lifecycle.md): Tokyo time, whatever the server's zone
     for (const [id, pattern, name] of [
       [AUTO_RENEW_SCHEDULER, this.config.AUTO_RENEW_CRON, JobName.AutoRenewSweep],
@@ -56,7 +67,7 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
 export class DomainOpsProcessor extends JobRouter {
   constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
     operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob,
-    provisionalDeadline: ProvisionalDeadlineJob) {
+    provisionalDeadline: ProvisionalDeadlineJob, drainPoll: DrainPollMessagesJob, expireTransfers: ExpireTransfersJob) {
     super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
       { jobName: RegisterDomainJob.jobName, handler: register },
       { jobName: CompleteOrderJob.jobName, handler: complete },
@@ -69,6 +80,8 @@ export class DomainOpsProcessor extends JobRouter {
       { jobName: ExpireMoveRequestsJob.jobName, handler: expireMoves },
       { jobName: AutoRenewSweepJob.jobName, handler: autoRenew },
       { jobName: ExpiryNoticeSweepJob.jobName, handler: expiryNotice },
+      { jobName: DrainPollMessagesJob.jobName, handler: drainPoll },
+      { jobName: ExpireTransfersJob.jobName, handler: expireTransfers },
       { jobName: ProvisionalDeadlineJob.jobName, handler: provisionalDeadline },
     ]);
   }

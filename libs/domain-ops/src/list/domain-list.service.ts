@@ -137,13 +137,17 @@ export class DomainListService {
     const today = tokyoDayStart(now);
     const in15 = tokyoDayStart(now, EXPIRING_SOON_DAYS + 1);
     const in31 = tokyoDayStart(now, EXPIRING_DAYS + 1);
-    const [c, deadlines, anyAuto, moves] = await Promise.all([
+    const [c, deadlines, anyAuto, moves, transfers] = await Promise.all([
       this.repo.bannerCounts(userId, today, in15, in31), this.repo.renewalDeadlines(userId, today, in31), this.repo.anyAutoUpdate(userId), this.repo.moveCounts(userId, email),
+      this.repo.query(
+        `SELECT (SELECT count(*)::int FROM domain_ops.transfer_ins WHERE user_id = $1 AND status IN ('requesting', 'pending')) AS ins,
+                (SELECT count(*)::int FROM domain_ops.transfer_outs WHERE user_id = $1 AND status = 'pending') AS outs`, [userId],
+      ) as Promise<Array<{ ins: number; outs: number }>>,
     ]);
     return {
       total: c.total!, noAutoUpdate: c.no_auto_update!, expiringSoon: c.expiring_soon!, expiringNoAutoUpdate: c.expiring_no_auto_update!,
       renewGrace: c.renew_grace!, restoreGrace: c.restore_grace!,
-      localTransferOut: moves.out, localTransferIn: moves.in, transferIn: c.pending!,
+      localTransferOut: moves.out, localTransferIn: moves.in, transferIn: c.pending! + Number(transfers[0]?.ins ?? 0), transferOut: Number(transfers[0]?.outs ?? 0),
       provisionalCoJp: c.provisional!, orgJpRegistrant: c.org_jp!, whoisProcessing: c.whois_processing!, trashed: c.trashed!,
       autoUpdateOn: anyAuto, renewalDeadlines: deadlines,
     };

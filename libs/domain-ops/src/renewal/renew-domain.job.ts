@@ -49,8 +49,7 @@ export class RenewDomainJob {
     if (item.status === 'done' || item.status === 'error') return { status: item.status };
     await this.repo.setItem(item.id, { status: 'processing' });
     try {
-      await this.renew(renewal, item);
-      return { status: 'done' };
+      return { status: await this.renew(renewal, item) };
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
@@ -61,7 +60,7 @@ export class RenewDomainJob {
     }
   }
 
-  private async renew(renewal: Renewal, item: RenewalItem): Promise<void> {
+  private async renew(renewal: Renewal, item: RenewalItem): Promise<'done' | 'accepted'> {
     const ctx = { userId: renewal.userId, domainPkid: item.domainId };
     let info = await this.epp.info(item.punycode, {}, ctx).catch((e) => {
       if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) throw new PermanentFailure(M.outOfPeriodDomain);
@@ -89,7 +88,12 @@ export class RenewDomainJob {
       const cur = info.exDate!;
       const years = target.getUTCFullYear() - cur.getUTCFullYear();
       if (years > 0 && !onOrAfter(cur, target)) {
-        await this.epp.renew(item.punycode, cur, { value: years, unit: 'y' }, ctx);
+        const r = await this.epp.renew(item.punycode, cur, { value: years, unit: 'y' }, ctx);
+        // 1001: the registry answers later; the poll reader settles it (done or refunded, docs/transfers.md)
+        if (r.pending) {
+          await this.repo.setItem(item.id, { status: 'accepted' });
+          return 'accepted';
+        }
       }
       info = await this.epp.info(item.punycode, {}, ctx);
     }
@@ -102,6 +106,30 @@ export class RenewDomainJob {
       content: `${item.name}（${item.period}年）`, dedupeKey: `renewal-item:${item.id}:done`,
     });
     await this.repo.setItem(item.id, { status: 'done', newExpiry });
+    return 'done';
+  }
+
+  /**
+   * A renewal the registry answered "accepted" (1001): done once the registry's expiry reaches the target, refunded
+   * when the name is no longer ours; still pending otherwise. Answers whether it ended.
+   */
+  async settleAccepted(item: RenewalItem): Promise<boolean> {
+    const renewal = await this.repo.find(item.renewalId);
+    if (!renewal || item.status !== 'accepted') return false;
+    const info = await this.epp.info(item.punycode, {}, { userId: renewal.userId, domainPkid: item.domainId }).catch((e) => {
+      if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return null;
+      throw e;
+    });
+    if (info && info.clID === this.clientId && info.exDate && item.fromExpiry && onOrAfter(info.exDate, addYearsUtc(item.fromExpiry, item.period))) {
+      await this.repo.renewed(item.domainId, info.exDate, renewal.withAutoUpdate);
+      await this.repo.setItem(item.id, { status: 'done', newExpiry: info.exDate });
+      return true;
+    }
+    if (!info || info.clID !== this.clientId || (!info.statuses.includes('pendingRenew'))) {
+      await this.fail(renewal, item, M.renewFailed);
+      return true;
+    }
+    return false;
   }
 
   private async fail(renewal: Renewal, item: RenewalItem, reason: string): Promise<void> {

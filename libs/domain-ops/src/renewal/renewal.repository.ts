@@ -90,7 +90,7 @@ export class RenewalRepository {
   /** Of these domains, those with a renewal still running. */
   async pendingDomainIds(ids: number[]): Promise<number[]> {
     if (!ids.length) return [];
-    const rows = await this.ds.query(`SELECT DISTINCT domain_id FROM domain_ops.renewal_order_items WHERE domain_id = ANY($1) AND status IN ('queued', 'processing')`, [ids]);
+    const rows = await this.ds.query(`SELECT DISTINCT domain_id FROM domain_ops.renewal_order_items WHERE domain_id = ANY($1) AND status IN ('queued', 'processing', 'accepted')`, [ids]);
     return rows.map((r: { domain_id: string }) => Number(r.domain_id));
   }
 
@@ -128,6 +128,11 @@ export class RenewalRepository {
 
   async items(renewalId: string): Promise<RenewalItem[]> {
     return (await this.ds.query('SELECT * FROM domain_ops.renewal_order_items WHERE order_id = $1 ORDER BY position', [renewalId])).map(toItem);
+  }
+
+  /** Items the registry answered "accepted" (1001), oldest first. */
+  async acceptedItems(limit = 200): Promise<RenewalItem[]> {
+    return (await this.ds.query(`SELECT * FROM domain_ops.renewal_order_items WHERE status = 'accepted' ORDER BY id LIMIT ${limit}`)).map(toItem);
   }
 
   async item(id: number): Promise<RenewalItem | null> {

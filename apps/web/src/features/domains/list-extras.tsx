@@ -36,6 +36,7 @@ function items(today: string, in15: string): Item[] {
     { key: 'localTransferIn', label: 'ユーザー間移動の受け取り待ち', to: '/mypage/localTransferIn' },
     { key: 'whoisProcessing', label: 'WHOIS変更処理中', to: '/mypage/domain', search: { isWhoisProxy: 'processing' } },
     { key: 'transferIn', label: '他社から移管中・処理中', to: '/mypage/transferin' },
+    { key: 'transferOut', label: '他社への移管の承認待ち', to: '/mypage/transferout', color: 'orange' },
     { key: 'provisionalCoJp', label: '.co.jp 仮登録（本登録待ち）', to: '/mypage/JpDomainActivate', color: 'orange' },
     { key: 'orgJpRegistrant', label: '属性型JPドメイン', to: '/mypage/domain', search: { key: '.jp' } },
     { key: 'trashed', label: 'ゴミ箱', to: '/mypage/domain', search: { isTrash: '1' }, color: 'gray' },
