@@ -11,12 +11,15 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as CreditRouteImport } from './routes/credit'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as PointRouteImport } from './routes/point'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
+import { Route as Account_statementIndexRouteImport } from './routes/account_statement/index'
+import { Route as Account_statementReceiptRouteImport } from './routes/account_statement/receipt'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAction_logRouteImport } from './routes/admin/action_log'
 import { Route as AdminApi_commandRouteImport } from './routes/admin/api_command'
@@ -68,6 +71,11 @@ const AdminRoute = AdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CreditRoute = CreditRouteImport.update({
+  id: '/credit',
+  path: '/credit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -98,6 +106,17 @@ const SecurityRoute = SecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Account_statementIndexRoute = Account_statementIndexRouteImport.update({
+  id: '/account_statement/',
+  path: '/account_statement/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Account_statementReceiptRoute =
+  Account_statementReceiptRouteImport.update({
+    id: '/account_statement/receipt',
+    path: '/account_statement/receipt',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -302,12 +321,14 @@ const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteWithChildren
+  '/credit': typeof CreditRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/account_statement/receipt': typeof Account_statementReceiptRoute
   '/admin/action_log': typeof AdminAction_logRoute
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
@@ -321,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/mypage/search': typeof MypageSearchRoute
   '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/account_statement/': typeof Account_statementIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -351,12 +373,14 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/credit': typeof CreditRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/account_statement/receipt': typeof Account_statementReceiptRoute
   '/admin/action_log': typeof AdminAction_logRoute
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
@@ -370,6 +394,7 @@ export interface FileRoutesByTo {
   '/mypage/search': typeof MypageSearchRoute
   '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/account_statement': typeof Account_statementIndexRoute
   '/admin': typeof AdminIndexRoute
   '/me': typeof MeIndexRoute
   '/register': typeof RegisterIndexRoute
@@ -402,12 +427,14 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteWithChildren
+  '/credit': typeof CreditRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/account_statement/receipt': typeof Account_statementReceiptRoute
   '/admin/action_log': typeof AdminAction_logRoute
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
@@ -421,6 +448,7 @@ export interface FileRoutesById {
   '/mypage/search': typeof MypageSearchRoute
   '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/account_statement/': typeof Account_statementIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -454,12 +482,14 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/credit'
     | '/login'
     | '/logout'
     | '/mypage'
     | '/point'
     | '/search'
     | '/security'
+    | '/account_statement/receipt'
     | '/admin/action_log'
     | '/admin/api_command'
     | '/admin/audit_log'
@@ -473,6 +503,7 @@ export interface FileRouteTypes {
     | '/mypage/search'
     | '/mypage/transferout'
     | '/register/confirm'
+    | '/account_statement/'
     | '/admin/'
     | '/me/'
     | '/register/'
@@ -503,12 +534,14 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/credit'
     | '/login'
     | '/logout'
     | '/mypage'
     | '/point'
     | '/search'
     | '/security'
+    | '/account_statement/receipt'
     | '/admin/action_log'
     | '/admin/api_command'
     | '/admin/audit_log'
@@ -522,6 +555,7 @@ export interface FileRouteTypes {
     | '/mypage/search'
     | '/mypage/transferout'
     | '/register/confirm'
+    | '/account_statement'
     | '/admin'
     | '/me'
     | '/register'
@@ -553,12 +587,14 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admin'
+    | '/credit'
     | '/login'
     | '/logout'
     | '/mypage'
     | '/point'
     | '/search'
     | '/security'
+    | '/account_statement/receipt'
     | '/admin/action_log'
     | '/admin/api_command'
     | '/admin/audit_log'
@@ -572,6 +608,7 @@ export interface FileRouteTypes {
     | '/mypage/search'
     | '/mypage/transferout'
     | '/register/confirm'
+    | '/account_statement/'
     | '/admin/'
     | '/me/'
     | '/register/'
@@ -604,15 +641,18 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRouteWithChildren
+  CreditRoute: typeof CreditRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   MypageRoute: typeof MypageRouteWithChildren
   PointRoute: typeof PointRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
+  Account_statementReceiptRoute: typeof Account_statementReceiptRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
   DomainPriceRoute: typeof DomainPriceRoute
   RegisterConfirmRoute: typeof RegisterConfirmRoute
+  Account_statementIndexRoute: typeof Account_statementIndexRoute
   MeIndexRoute: typeof MeIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   DomainTldTldNameRoute: typeof DomainTldTldNameRoute
@@ -636,6 +676,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/credit': {
+      id: '/credit'
+      path: '/credit'
+      fullPath: '/credit'
+      preLoaderRoute: typeof CreditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -678,6 +725,20 @@ declare module '@tanstack/react-router' {
       path: '/security'
       fullPath: '/security'
       preLoaderRoute: typeof SecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account_statement/': {
+      id: '/account_statement/'
+      path: '/account_statement'
+      fullPath: '/account_statement/'
+      preLoaderRoute: typeof Account_statementIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account_statement/receipt': {
+      id: '/account_statement/receipt'
+      path: '/account_statement/receipt'
+      fullPath: '/account_statement/receipt'
+      preLoaderRoute: typeof Account_statementReceiptRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -1043,15 +1104,18 @@ const MypageRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
+  CreditRoute: CreditRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   MypageRoute: MypageRouteWithChildren,
   PointRoute: PointRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,
+  Account_statementReceiptRoute: Account_statementReceiptRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,
   DomainPriceRoute: DomainPriceRoute,
   RegisterConfirmRoute: RegisterConfirmRoute,
+  Account_statementIndexRoute: Account_statementIndexRoute,
   MeIndexRoute: MeIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   DomainTldTldNameRoute: DomainTldTldNameRoute,

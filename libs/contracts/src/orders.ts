@@ -20,6 +20,14 @@ export const OrdersPatterns = {
   CardRegistrationStart: 'orders.card.registration.start',
   /** CardRegistrationCompleteRequest -> CardRegistrationCompleteResult */
   CardRegistrationComplete: 'orders.card.registration.complete',
+  /** { userId, cardId } -> CardListResult (detached at Stripe, off the list) */
+  CardRemove: 'orders.card.remove',
+  /** { userId, cardId } -> CardListResult (the card first: preselected and charged for auto-renew) */
+  CardSetDefault: 'orders.card.default',
+  /** { userId, page } -> StatementResult (利用明細: charges paid, newest first) */
+  Statement: 'orders.statement.list',
+  /** { userId, kind, id } -> StatementRowDto (one receipt), NOT_FOUND for another member's */
+  StatementReceipt: 'orders.statement.receipt',
 
   /** CreatePaymentSessionRequest -> CreatePaymentSessionResult */
   PaymentSessionCreate: 'orders.payment-session.create',
@@ -374,3 +382,25 @@ export const OrdersHttpPaths = {
   cartAdd: '/mypage/cart/add',
   cartRemove: '/mypage/cart/remove',
 } as const;
+
+/** One charge on the 利用明細 page (a card or wallet payment, or a confirmed bank transfer) and its receipt. */
+export interface StatementRowDto {
+  kind: 'payment' | 'bank';
+  id: string;
+  receiptNo: string;
+  method: 'card' | 'wallet' | 'bank_transfer';
+  /** yen, tax included */
+  amount: number;
+  /** the consumption tax included in amount (10 %) */
+  tax: number;
+  description: string;
+  /** the domains the payment was for */
+  domains: string[];
+  paidAt: string;
+}
+export interface StatementResult {
+  data: StatementRowDto[];
+  total: number;
+  page: number;
+  last_page: number;
+}

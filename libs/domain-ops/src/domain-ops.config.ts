@@ -42,6 +42,10 @@ export class DomainOpsConfig extends BaseConfig {
   @Type(() => Number) @IsInt() @Min(1) @Max(60)
   AUTO_RENEW_DAYS_BEFORE = 30;
 
+  /** Members whose due domains the auto-renew sweep handles at once (one member's domains always in order). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(256)
+  AUTO_RENEW_CONCURRENCY = 16;
+
   /** Cron patterns (Asia/Tokyo) of the daily lifecycle jobs; '' turns a schedule off (the jobs can still be run by hand). */
   @IsString()
   AUTO_RENEW_CRON = '0 9 * * *';

@@ -73,6 +73,7 @@ export const M = {
   billingMissing: '経理担当情報が未入力です',
   futureRegistrationDate: '登録年月日には未来の年月日は登録できません。登記前の場合は仮登録してください。',
   futureRegistrationDateActivate: '登記年月日には未来の年月日は登録できません。登記完了後にご登録ください。',
+  receiptNotFound: '領収書が見つかりません',
   activateNotProvisional: '仮登録中のドメインではありません',
   activateDone: '本登録が完了しました',
   activateFailed: '本登録の申請に失敗しました',

@@ -13,6 +13,7 @@ import { LedgerRpcController } from './ledger/ledger.rpc.controller';
 import { LedgerService } from './ledger/ledger.service';
 import { ORDERS_JOB_DEFAULTS, OrdersProcessor, OrdersSchedules } from './jobs/orders.queue';
 import { ORDERS_MIGRATIONS } from './migrations';
+import { StatementService } from './statement/statement.service';
 import { OrdersConfig } from './orders.config';
 import { BankTransferRepository } from './payments/bank-transfer/bank-transfer.repository';
 import { BankTransferService } from './payments/bank-transfer/bank-transfer.service';
@@ -52,6 +53,7 @@ export const ordersConfig = () => {
     LedgerService,
     CardRepository,
     CardService,
+    StatementService,
     CardPaymentProvider,
     WalletPaymentProvider,
     BankTransferRepository,

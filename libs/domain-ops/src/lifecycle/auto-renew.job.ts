@@ -44,15 +44,25 @@ export class AutoRenewSweepJob {
     const today = formatDateJst(this.clock.now());
     const due = await this.lifecycle.autoRenewDue(today, this.config.AUTO_RENEW_DAYS_BEFORE);
     const out: AutoRenewSweepResult = { today, due: due.length, renewed: 0, skipped: 0, failed: 0 };
-    for (const d of due) {
-      try {
-        const r = await this.renewOne(d);
-        out[r]++;
-      } catch (e) {
-        this.logger.warn(`auto-renew of ${d.punycode}: ${(e as Error).message}`);
-        out.failed++;
+    // members in parallel (AUTO_RENEW_CONCURRENCY at a time), one member's domains in order: each reads the balance
+    // its predecessor left, so the card pays only what the points no longer cover
+    const byMember = new Map<number, DueDomain[]>();
+    for (const d of due) byMember.set(d.userId, [...(byMember.get(d.userId) ?? []), d]);
+    const queue = [...byMember.values()];
+    const worker = async () => {
+      for (let list = queue.shift(); list; list = queue.shift()) {
+        for (const d of list) {
+          try {
+            const r = await this.renewOne(d);
+            out[r]++;
+          } catch (e) {
+            this.logger.warn(`auto-renew of ${d.punycode}: ${(e as Error).message}`);
+            out.failed++;
+          }
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.config.AUTO_RENEW_CONCURRENCY) }, worker));
     if (due.length) this.logger.log(`auto-renew ${today}: ${JSON.stringify(out)}`);
     return out;
   }

@@ -1,11 +1,18 @@
-import { BadRequestException, Controller, Get, Query, Req } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { IsString, Length } from 'class-validator';
 import type { Request } from 'express';
 import { CardListResult, CardRegistrationCompleteResult, CardRegistrationStartResult, OrdersPatterns } from '@registrar/contracts';
 import { GatewayConfig } from '../gateway.config';
+import { Member } from '../identity/auth/roles.decorator';
 import { appUrlFor, MemberId } from './member';
 import { OrdersClient } from './orders.client';
 
 const safePath = (p: unknown, fallback: string) => (typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') ? p : fallback);
+
+/** POST mypage/credit_card/delete | default { id }: one of the member's saved cards. */
+export class CardIdBody {
+  @IsString() @Length(1, 200) id!: string;
+}
 
 /**
  * Saved cards. Registration goes through Stripe's hosted page (Checkout in setup mode): the page mypage/stripe asks
@@ -23,6 +30,22 @@ export class CardsController {
   @Get('credit_card/load')
   load(@MemberId() userId: number): Promise<CardListResult> {
     return this.orders.call<CardListResult>(OrdersPatterns.CardList, { userId });
+  }
+
+  /** POST mypage/credit_card/delete { id } -> { cards } (the クレジットカード page): detached at Stripe and off the list. */
+  @Post('credit_card/delete')
+  @Member()
+  @HttpCode(200)
+  remove(@MemberId() userId: number, @Body() body: CardIdBody): Promise<CardListResult> {
+    return this.orders.call<CardListResult>(OrdersPatterns.CardRemove, { userId, cardId: body.id });
+  }
+
+  /** POST mypage/credit_card/default { id } -> { cards }: the card comes first (preselected, charged for auto-renew). */
+  @Post('credit_card/default')
+  @Member()
+  @HttpCode(200)
+  makeDefault(@MemberId() userId: number, @Body() body: CardIdBody): Promise<CardListResult> {
+    return this.orders.call<CardListResult>(OrdersPatterns.CardSetDefault, { userId, cardId: body.id });
   }
 
   /** GET mypage/stripe?redirect_url (XHR from the card-registration page) -> { url } of the hosted card form. */

@@ -1,11 +1,17 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { OrdersPatterns, PointBalanceResult, PointHistoryResult } from '@registrar/contracts';
+import { IsIn, IsString, Length } from 'class-validator';
+import { OrdersPatterns, PointBalanceResult, PointHistoryResult, StatementResult, StatementRowDto } from '@registrar/contracts';
 import { Member } from '../identity/auth/roles.decorator';
 import { MemberId } from './member';
 import { OrdersClient } from './orders.client';
 import { PageQuery } from './payments.dto';
 
-/** The member's points (RP). */
+export class ReceiptQuery {
+  @IsIn(['payment', 'bank']) kind!: 'payment' | 'bank';
+  @IsString() @Length(1, 64) id!: string;
+}
+
+/** The member's points (RP) and the 利用明細 (charges with receipts). */
 @Controller()
 export class PointsController {
   constructor(private readonly orders: OrdersClient) {}
@@ -22,5 +28,17 @@ export class PointsController {
   @Get('mypage/point/history')
   history(@MemberId() userId: number, @Query() q: PageQuery): Promise<PointHistoryResult> {
     return this.orders.call<PointHistoryResult>(OrdersPatterns.PointHistory, { userId, page: q.page ?? 1 });
+  }
+
+  /** GET mypage/account_statement?page -> the charges paid (card, wallet, bank transfer), newest first. */
+  @Get('mypage/account_statement')
+  statement(@MemberId() userId: number, @Query() q: PageQuery): Promise<StatementResult> {
+    return this.orders.call<StatementResult>(OrdersPatterns.Statement, { userId, page: q.page ?? 1 });
+  }
+
+  /** GET mypage/account_statement/receipt?kind&id -> one charge of the member's, for its receipt. */
+  @Get('mypage/account_statement/receipt')
+  receipt(@MemberId() userId: number, @Query() q: ReceiptQuery): Promise<StatementRowDto> {
+    return this.orders.call<StatementRowDto>(OrdersPatterns.StatementReceipt, { userId, kind: q.kind, id: q.id });
   }
 }

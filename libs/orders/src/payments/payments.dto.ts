@@ -24,6 +24,23 @@ export class CardRegistrationCompleteDto implements CardRegistrationCompleteRequ
   @IsString() @Length(1, 200) checkoutSessionId!: string;
 }
 
+/** CardRemove, CardSetDefault: one of the member's saved cards (its PaymentMethod id). */
+export class CardIdDto {
+  @IsInt() @IsPositive() userId!: number;
+  @IsString() @Length(1, 200) cardId!: string;
+}
+
+export class StatementDto {
+  @IsInt() @IsPositive() userId!: number;
+  @IsOptional() @IsInt() @Min(1) @Max(100_000) page?: number;
+}
+
+export class ReceiptDto {
+  @IsInt() @IsPositive() userId!: number;
+  @IsIn(['payment', 'bank']) kind!: 'payment' | 'bank';
+  @IsString() @Length(1, 64) id!: string;
+}
+
 export class PaymentSessionDomainDto implements PaymentSessionDomain {
   @IsString() @Length(1, 253) name!: string;
   @IsInt() @Min(0) @Max(10_000_000) point!: number;

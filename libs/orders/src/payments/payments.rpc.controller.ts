@@ -11,6 +11,8 @@ import {
   OrdersPatterns,
   PaymentSessionAuthResult,
   PaymentSessionDto,
+  StatementResult,
+  StatementRowDto,
   StripeWebhookResult,
 } from '@registrar/contracts';
 import { OrdersRpcErrorFilter } from '../common/rpc-errors.filter';
@@ -18,11 +20,15 @@ import { rpcValidation } from '../ledger/ledger.rpc.controller';
 import { UserIdDto } from '../ledger/point-change.dto';
 import { BankTransferService } from './bank-transfer/bank-transfer.service';
 import { CardService } from './card/card.service';
+import { StatementService } from '../statement/statement.service';
 import {
   BankTransferAdminListDto,
   BankTransferConfirmDto,
   BankTransferCreateDto,
   CaptureWalletDto,
+  CardIdDto,
+  ReceiptDto,
+  StatementDto,
   CardRegistrationCompleteDto,
   CardRegistrationStartDto,
   CreatePaymentSessionDto,
@@ -44,11 +50,32 @@ export class PaymentsRpcController {
     private readonly sessions: PaymentSessionService,
     private readonly webhooks: StripeWebhookService,
     private readonly bank: BankTransferService,
+    private readonly statement: StatementService,
   ) {}
+
+  @MessagePattern(OrdersPatterns.Statement)
+  statementList(@Payload() req: StatementDto): Promise<StatementResult> {
+    return this.statement.list(req.userId, req.page ?? 1);
+  }
+
+  @MessagePattern(OrdersPatterns.StatementReceipt)
+  statementReceipt(@Payload() req: ReceiptDto): Promise<StatementRowDto> {
+    return this.statement.receipt(req.userId, req.kind, req.id);
+  }
 
   @MessagePattern(OrdersPatterns.CardList)
   async cardList(@Payload() req: UserIdDto): Promise<CardListResult> {
     return { cards: await this.cards.list(req.userId) };
+  }
+
+  @MessagePattern(OrdersPatterns.CardRemove)
+  async cardRemove(@Payload() req: CardIdDto): Promise<CardListResult> {
+    return { cards: await this.cards.remove(req.userId, req.cardId) };
+  }
+
+  @MessagePattern(OrdersPatterns.CardSetDefault)
+  async cardDefault(@Payload() req: CardIdDto): Promise<CardListResult> {
+    return { cards: await this.cards.makeDefault(req.userId, req.cardId) };
   }
 
   @MessagePattern(OrdersPatterns.CardRegistrationStart)

@@ -37,13 +37,25 @@ export class CardRepository {
   }
 
   async list(userId: number): Promise<CardRow[]> {
-    const r: Raw[] = await this.ds.query('SELECT * FROM orders.cards WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC', [userId]);
+    const r: Raw[] = await this.ds.query('SELECT * FROM orders.cards WHERE user_id = $1 AND deleted_at IS NULL ORDER BY COALESCE(default_at, created_at) DESC, id DESC', [userId]);
     return r.map(toCard);
   }
 
   async findByPaymentMethod(paymentMethodId: string): Promise<CardRow | null> {
     const r: Raw[] = await this.ds.query('SELECT * FROM orders.cards WHERE payment_method_id = $1 AND deleted_at IS NULL', [paymentMethodId]);
     return r.length ? toCard(r[0]) : null;
+  }
+
+  /** Removes the member's card from the list (kept for the records of past payments). */
+  async remove(userId: number, paymentMethodId: string): Promise<boolean> {
+    const r = await this.ds.query('UPDATE orders.cards SET deleted_at = now() WHERE user_id = $1 AND payment_method_id = $2 AND deleted_at IS NULL RETURNING id', [userId, paymentMethodId]);
+    return r.length > 0;
+  }
+
+  /** Makes the card the member's default: first in the list, preselected, and the one charged while the member is away. */
+  async makeDefault(userId: number, paymentMethodId: string): Promise<boolean> {
+    const r = await this.ds.query('UPDATE orders.cards SET default_at = clock_timestamp() WHERE user_id = $1 AND payment_method_id = $2 AND deleted_at IS NULL RETURNING id', [userId, paymentMethodId]);
+    return r.length > 0;
   }
 
   async save(c: Omit<CardRow, 'id' | 'createdAt'>): Promise<CardRow> {

@@ -36,6 +36,28 @@ export class CardService {
     return card;
   }
 
+  /** Removes a saved card: detached from the member's Stripe customer (already detached counts as done), then off the list. */
+  async remove(userId: number, cardId: string): Promise<CardDto[]> {
+    const card = await this.ownedCard(userId, cardId);
+    try {
+      await this.stripe.paymentMethods.detach(card.paymentMethodId);
+    } catch (e) {
+      const code = (e as { code?: string; statusCode?: number }).code;
+      if (code !== 'resource_missing' && code !== 'payment_method_unexpected_state') {
+        this.logger.warn(`detaching a card failed: ${(e as Error).message}`);
+        throw new OrdersException(OrdersErrorCode.PaymentFailed, M.unexpectedError);
+      }
+    }
+    await this.cards.remove(userId, card.paymentMethodId);
+    return this.list(userId);
+  }
+
+  async makeDefault(userId: number, cardId: string): Promise<CardDto[]> {
+    const card = await this.ownedCard(userId, cardId);
+    await this.cards.makeDefault(userId, card.paymentMethodId);
+    return this.list(userId);
+  }
+
   async customerFor(userId: number, email?: string | null): Promise<string> {
     const known = await this.cards.customerOf(userId);
     if (known) return known;
