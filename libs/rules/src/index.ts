@@ -14,3 +14,4 @@ export * from './dns';
 export * from './text';
 export * from './admin';
 export * from './domain-operations';
+export * from './price-group';
