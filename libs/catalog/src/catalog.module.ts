@@ -15,6 +15,9 @@ import { CATALOG_ENTITIES } from './entities';
 import { CatalogImportRepository } from './import/catalog-import.repository';
 import { CatalogImportService } from './import/catalog-import.service';
 import { CATALOG_MIGRATIONS } from './migrations';
+import { PriceGroupRepository } from './price-groups/price-group.repository';
+import { PriceGroupRpcController } from './price-groups/price-group.rpc.controller';
+import { PriceGroupService } from './price-groups/price-group.service';
 import { CatalogQueryService } from './tlds/catalog-query.service';
 import { CatalogRepository } from './tlds/catalog.repository';
 
@@ -23,7 +26,7 @@ export const catalogConfig = () => loadConfig(CatalogConfig);
 /** The catalog service: TLDs, categories, prices by effective month, TLD content, the master-data import. */
 @Module({
   imports: [schemaTypeOrmModule({ schema: CATALOG_SCHEMA, entities: CATALOG_ENTITIES, migrations: CATALOG_MIGRATIONS }), bullRootModule(), BullModule.registerQueue({ name: QueueName.Catalog })],
-  controllers: [CatalogRpcController, CampaignRpcController],
+  controllers: [CatalogRpcController, CampaignRpcController, PriceGroupRpcController],
   providers: [
     { provide: CatalogConfig, useFactory: catalogConfig },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -39,6 +42,8 @@ export const catalogConfig = () => loadConfig(CatalogConfig);
     CampaignResetScheduler,
     ResetCampaignCountersJob,
     CatalogProcessor,
+    PriceGroupRepository,
+    PriceGroupService,
   ],
   exports: [CatalogImportService, CatalogQueryService],
 })

@@ -57,6 +57,9 @@ export class CatalogRpcController {
 
   @MessagePattern(CatalogPatterns.Import)
   import(@Payload() req: CatalogImportRequest): Promise<CatalogImportResult> {
-    return this.importer.import({ kind: req?.kind, csv: typeof req?.csv === 'string' ? req.csv : undefined });
+    const csvs = req?.csvs && typeof req.csvs === 'object'
+      ? Object.fromEntries(Object.entries(req.csvs).filter(([k, v]) => ['tld', 'tld_price', 'tld_category'].includes(k) && typeof v === 'string'))
+      : undefined;
+    return this.importer.import({ kind: req?.kind, csv: typeof req?.csv === 'string' ? req.csv : undefined, csvs });
   }
 }

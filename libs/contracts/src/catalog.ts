@@ -131,6 +131,8 @@ export interface CatalogImportRequest {
   kind: CatalogImportKind;
   /** CSV text (UTF-8, header row); omitted = the bundled data/master file. Ignored for 'all'. */
   csv?: string;
+  /** 'all' with uploaded files: only these are imported (validated together, one transaction); omitted = the bundled three */
+  csvs?: Partial<Record<'tld' | 'tld_price' | 'tld_category', string>>;
 }
 
 /** Import answer with the spec's count names; nothing is written when result is false. */

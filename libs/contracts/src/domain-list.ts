@@ -43,6 +43,8 @@ export interface Paged<T> {
 /** One row of the list (001 §3 "Domain", the fields the list shows). Flags are 0/1 as the spec has them. */
 export interface DomainRowDto {
   id: number;
+  /** the member who holds it (the admin list links to the member; 002 §3 "Admin domain row") */
+  user_id: number;
   /** registry-side id (ROID) */
   domain_id: string | null;
   name: string;
@@ -72,6 +74,8 @@ export interface DomainRowDto {
   name_servers: string[];
   tld_policy: { can_lock: boolean; can_proxy: boolean; grace_period: number; restore_period: number };
   authcode_obtained: boolean;
+  /** a pending move to another account (001 §2 move), else empty */
+  domain_move_requests: { to_email: string; request_date: string }[];
 }
 
 export interface DomainSearchRpcRequest {
@@ -119,6 +123,8 @@ export interface DomainReadyResult {
 
 export interface DomainCsvChunkRpcRequest {
   userId: number;
+  /** admin use: every member's domains (the lines then start with the member's id: ADMIN_DOMAIN_CSV_HEADER) */
+  allMembers?: boolean;
   condition: Record<string, unknown>;
   /** keyset cursor from the previous chunk; null for the first */
   after: string | null;
@@ -131,6 +137,8 @@ export interface DomainCsvChunkResult {
   next: string | null;
   errors: string[];
 }
+/** The admin CSV (POST /admin/domains/download): the member's id, then the member CSV's columns. */
+export const ADMIN_DOMAIN_CSV_HEADER_PREFIX = ['ラッコID'] as const;
 export const DOMAIN_CSV_HEADER = ['ドメイン名', 'ドメイン名（punycode）', '登録日', '有効期限', 'ステータス', '自動更新', 'WHOIS代理公開', 'ドメインロック', 'ゴミ箱', 'ネームサーバー1', 'ネームサーバー2', '推定流入数', 'メモ'] as const;
 
 /** The banner (001 §1, §2 "Domain list props"): each count links to a filtered list (or another page). */

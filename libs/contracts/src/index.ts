@@ -16,3 +16,4 @@ export * from './whois-mail';
 export * from './admin';
 export * from './domain-operations';
 export * from './transfer';
+export * from './price-groups';

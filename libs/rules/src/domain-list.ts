@@ -41,8 +41,8 @@ export const EXPIRING_SOON_DAYS = 15;
 export const DEFAULT_GRACE_DAYS = 30;
 export const DEFAULT_RESTORE_DAYS = 30;
 
-/** Tabs of the list (001 §3 "domain type 1 valid, 2 expired"). */
-export type DomainType = 1 | 2;
+/** Tabs of the list (001 §3 "domain type 1 valid, 2 expired"); 0 = both (the admin list of 002, which shows expired rows too). */
+export type DomainType = 0 | 1 | 2;
 
 /** A validated search condition (the search data of 001 §3 plus the list's own filters). */
 export interface DomainSearchCondition {
@@ -63,7 +63,7 @@ export interface DomainSearchCondition {
   isStatus?: '1' | '2' | '3' | '4';
   /** '1' only trashed domains; '0' none; unset: none on the plain list, both once an advanced field is set */
   isTrash?: '0' | '1';
-  /** the tab: 1 valid (default), 2 expired; ignored when isStatus says which */
+  /** the tab: 1 valid (default), 2 expired, 0 both (admin list); ignored when isStatus says which */
   domainType?: DomainType;
   /** the purchase result step's domains */
   domainPkIds?: number[];
@@ -163,7 +163,7 @@ export function validateDomainSearch(input: Record<string, unknown> | null | und
   }
   const type = text(src.domainType);
   if (type) {
-    if (type === '1' || type === '2') c.domainType = Number(type) as DomainType;
+    if (type === '0' || type === '1' || type === '2') c.domainType = Number(type) as DomainType;
     else bad.push('domainType');
   }
   const ids = src.domainPkIds ?? src['domainPkIds[]'];

@@ -15,3 +15,4 @@ export * from './text';
 export * from './admin';
 export * from './domain-operations';
 export * from './transfer-in';
+export * from './price-group';

@@ -5,15 +5,18 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { M } from '@registrar/messages';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from '../support/page-checks';
 import { createAdmin, signInAdmin } from './admin-session';
 
+/** The page checks (docs/e2e-page-checks.md) where the page is: no sideways scroll and no serious axe finding. */
 async function noOverflow(page: Page, width: number) {
   await page.setViewportSize({ width, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
 }
 
 test('super admin: command console, registrar log, user points, import and info screens', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const admin = createAdmin('super');
   await signInAdmin(page, admin);
   const label = `e2e-console-${Date.now()}`;
@@ -23,6 +26,7 @@ test('super admin: command console, registrar log, user points, import and info 
   await page.getByRole('button', { name: '実行' }).click();
   await expect(page.getByTestId('api-command-result')).toContainText(`${label}.net`);
   await page.screenshot({ path: test.info().outputPath('api-command-1280.png'), fullPage: true });
+  await noOverflow(page, 1280);
 
   await page.getByTestId('admin-menu').getByText('レジストラログ', { exact: true }).click();
   await page.getByLabel('ユーザーID').fill(String(admin.id));
@@ -81,9 +85,17 @@ test('super admin: command console, registrar log, user points, import and info 
   await page.getByLabel('ドメイン名').fill(`${label}.com`);
   await page.getByRole('button', { name: '表示' }).click();
   await expect(page.getByText(M.noDomainInfo)).toBeVisible();
+  await noOverflow(page, 1280);
+
+  await page.goto('/admin/audit_log');
+  await expect(page.getByRole('heading', { name: '管理操作ログ' })).toBeVisible();
+  await expect(page.getByTestId('admin-loading')).toHaveCount(0);
+  await noOverflow(page, 1280);
+  await noOverflow(page, 360);
 });
 
 test('normal admin: logs and users without the super-only tools', async ({ page }) => {
+  test.setTimeout(180_000);
   await signInAdmin(page, createAdmin('normal'));
   await page.goto('/admin/onamae_log');
   await expect(page.getByTestId('onamae-table').or(page.getByTestId('admin-empty'))).toBeVisible();
@@ -100,4 +112,6 @@ test('normal admin: logs and users without the super-only tools', async ({ page 
   await page.goto('/admin/bank_transfers');
   await expect(page.getByRole('radio', { name: '入金待ち' })).toBeChecked();
   await page.screenshot({ path: test.info().outputPath('bank-transfers-normal-1280.png'), fullPage: true });
+  await noOverflow(page, 1280);
+  await noOverflow(page, 360);
 });

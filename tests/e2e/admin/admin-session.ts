@@ -2,10 +2,11 @@
  * Admin accounts for browser tests: made by the command-line tool (as in production), with two-factor set up through
  * the same calls the /security page makes, so the browser context holds a fully verified admin session.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { generateSync } from 'otplib';
+import { CHECK_WIDTHS, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectOwnTitle } from '../support/page-checks';
 
 const ROOT = path.resolve(__dirname, '../../..');
 export const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -37,4 +38,21 @@ export async function signInAdmin(page: Page, a: AdminAccount): Promise<string> 
 
 export async function adminPost(page: Page, token: string, url: string, data: unknown) {
   return page.request.post(url, { headers: { ...XHR, 'X-CSRF-TOKEN': token }, data: data as object });
+}
+
+/**
+ * The page checks of docs/e2e-page-checks.md (no sideways scroll, no serious axe finding, a title of its own) at 360
+ * and 1280 px for an admin page whose data may take a while on a busy machine: `ready` is waited for up to a minute.
+ */
+export async function checkAdminPage(page: Page, url: string, ready: (p: Page) => Locator): Promise<void> {
+  for (const width of CHECK_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(url);
+    await expect(ready(page).first()).toBeVisible({ timeout: 60_000 });
+    await page.evaluate(() => document.fonts.ready);
+    await expectNoHorizontalOverflow(page, `${url} at ${width}px`);
+    await expectNoSeriousA11yViolations(page, [], `${url} at ${width}px`);
+    await expectOwnTitle(page);
+    await page.screenshot({ path: test.info().outputPath(`${url.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}-${width}.png`), fullPage: true });
+  }
 }

@@ -55,7 +55,7 @@ export class CatalogImportService {
     try {
       switch (kind) {
         case 'all':
-          return await this.importAll();
+          return await this.importAll(req.csvs && Object.keys(req.csvs).length ? req.csvs : undefined);
         case ImportKind.Tld:
         case ImportKind.TldPrice:
         case ImportKind.TldCategory:
@@ -106,24 +106,29 @@ export class CatalogImportService {
     return out;
   }
 
-  /** The three bundled files in one transaction: TLDs first, so prices and categories may name new TLDs. */
-  async importAll(): Promise<CatalogImportResult> {
-    const [tldCsv, priceCsv, categoryCsv] = await Promise.all([
-      this.readMasterFile(ImportKind.Tld), this.readMasterFile(ImportKind.TldPrice), this.readMasterFile(ImportKind.TldCategory),
-    ]);
+  /**
+   * The three bundled files (or the uploaded ones of the admin screen: only those given) in one transaction: every
+   * file is validated before anything is written, TLDs first, so prices and categories may name new TLDs.
+   */
+  async importAll(uploaded?: Partial<Record<'tld' | 'tld_price' | 'tld_category', string>>): Promise<CatalogImportResult> {
+    const [tldCsv, priceCsv, categoryCsv] = uploaded
+      ? [uploaded.tld ?? null, uploaded.tld_price ?? null, uploaded.tld_category ?? null]
+      : await Promise.all([this.readMasterFile(ImportKind.Tld), this.readMasterFile(ImportKind.TldPrice), this.readMasterFile(ImportKind.TldCategory)]);
     const out = await this.repo.transaction(async (em) => {
-      const tlds = parseTldCsv(tldCsv);
+      const tlds: ReturnType<typeof parseTldCsv> = tldCsv === null ? { ok: true, rows: [] } : parseTldCsv(tldCsv);
       const known = new Set(await this.repo.tldNames(em));
       if (tlds.ok) for (const r of tlds.rows) known.add(r.tld_name);
-      const prices = parseTldPriceCsv(priceCsv, known);
-      const cats = parseTldCategoryCsv(categoryCsv, known);
+      const prices: ReturnType<typeof parseTldPriceCsv> = priceCsv === null ? { ok: true, rows: [] } : parseTldPriceCsv(priceCsv, known);
+      const cats: ReturnType<typeof parseTldCategoryCsv> = categoryCsv === null ? { ok: true, rows: [] } : parseTldCategoryCsv(categoryCsv, known);
       const errors = [
         ...prefixed(MASTER_FILES[ImportKind.Tld], tlds),
         ...prefixed(MASTER_FILES[ImportKind.TldPrice], prices),
         ...prefixed(MASTER_FILES[ImportKind.TldCategory], cats),
       ];
       if (!tlds.ok || !prices.ok || !cats.ok) return failed('all', errors);
-      const changed = (await this.repo.upsertTlds(em, tlds.rows)) + (await this.repo.upsertPrices(em, prices.rows)) + (await this.repo.replaceCategories(em, cats.rows));
+      const changed = (tldCsv === null ? 0 : await this.repo.upsertTlds(em, tlds.rows))
+        + (priceCsv === null ? 0 : await this.repo.upsertPrices(em, prices.rows))
+        + (categoryCsv === null ? 0 : await this.repo.replaceCategories(em, cats.rows));
       const categoryCnt = new Set(cats.rows.map((r) => r.category_id)).size;
       return {
         result: true,

@@ -21,7 +21,9 @@ export class EstimateService {
 
   /** Quotes names in order against `remaining` campaign slots (the member's, unless given). */
   async price(userId: number, names: string[], remaining?: number): Promise<PricedName[]> {
-    const quotes = await Promise.all(names.map((n) => this.catalog.quote(n).catch((e) => { this.logger.warn(`quote ${n}: ${(e as Error).message}`); return null; })));
+    // the member's price group (custom prices) applies to every name of the request
+    const group = await this.catalog.priceGroup(userId);
+    const quotes = await Promise.all(names.map((n) => this.catalog.quote(n, group).catch((e) => { this.logger.warn(`quote ${n}: ${(e as Error).message}`); return null; })));
     const left = remaining ?? (await this.catalog.remaining(userId)).remaining;
     const prices = campaignPrices(
       quotes.map((q) => (q ? { register: q.price.register!, register_normal: q.price.register_normal ?? q.price.register!, is_register_campaign: q.price.is_register_campaign } : null)),

@@ -36,6 +36,7 @@ export interface StoredDomainRow {
   can_proxy: boolean;
   name_servers: string[] | null;
   histories: { month: string; influx: number }[] | null;
+  move_requests: { to_email: string; request_date: string }[] | null;
 }
 
 /** Hit counts kept in memory (a few hundred bytes each). */
@@ -114,7 +115,9 @@ export class DomainListRepository {
       `SELECT d.*, ${GRACE} AS grace_period, ${RESTORE} AS restore_period, coalesce(p.can_lock, true) AS can_lock, coalesce(p.can_proxy, true) AS can_proxy,
          (SELECT array_agg(ns.name ORDER BY ns.priority) FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id) AS name_servers,
          (SELECT json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'influx', h.influx) ORDER BY h.month)
-            FROM domain_ops.domain_influx_histories h WHERE h.domain_id = d.id AND h.month >= $2::date) AS histories
+            FROM domain_ops.domain_influx_histories h WHERE h.domain_id = d.id AND h.month >= $2::date) AS histories,
+         (SELECT json_agg(json_build_object('to_email', m.to_email, 'request_date', m.request_date))
+            FROM domain_ops.move_requests m WHERE m.domain_id = d.id AND m.status = 'pending') AS move_requests
        FROM domain_ops.domains d LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld
        WHERE d.id = ANY($1::bigint[])${userId !== null ? ' AND d.user_id = $3' : ''}`,
       params,
@@ -127,12 +130,12 @@ export class DomainListRepository {
   }
 
   /** One keyset chunk (by id) of a condition, for the CSV export. */
-  async chunk(c: DomainSearchCondition, userId: number, now: Date, afterId: number, limit: number): Promise<StoredDomainRow[]> {
+  async chunk(c: DomainSearchCondition, userId: number | null, now: Date, afterId: number, limit: number): Promise<StoredDomainRow[]> {
     const q = buildWhere(c, { userId, now });
     q.params.push(afterId);
     const after = `$${q.params.length}`;
     return this.ds.query(
-      `SELECT d.id, d.name, d.punycode, d.created_at, d.due_date, d.status, d.is_auto_update_enabled, d.is_whois_proxy_enabled, d.is_domain_lock_enabled,
+      `SELECT d.id, d.user_id, d.name, d.punycode, d.created_at, d.due_date, d.status, d.is_auto_update_enabled, d.is_whois_proxy_enabled, d.is_domain_lock_enabled,
          d.is_trash, d.influx, d.memo, ${GRACE} AS grace_period, ${RESTORE} AS restore_period,
          (SELECT array_agg(ns.name ORDER BY ns.priority) FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id AND ns.priority <= 2) AS name_servers
        FROM domain_ops.domains d LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld
@@ -219,7 +222,14 @@ export class DomainListRepository {
   }
 
   /** The member's contacts with their usage count, and the name servers their domains use. */
-  async conditionData(userId: number): Promise<{ contacts: { id: string; label: string; domain_num: number }[]; nameServers: string[] }> {
+  async conditionData(userId: number | null): Promise<{ contacts: { id: string; label: string; domain_num: number }[]; nameServers: string[] }> {
+    if (userId === null) {
+      // every member (the admin list): the most used name servers; contacts are per member and not offered
+      const ns = await this.ds.query(
+        `SELECT ns.name FROM domain_ops.domain_name_servers ns GROUP BY ns.name ORDER BY count(*) DESC, ns.name LIMIT 200`,
+      );
+      return { contacts: [], nameServers: ns.map((r: { name: string }) => r.name) };
+    }
     const contacts = await this.ds.query(
       `SELECT c.id, coalesce(nullif(c.organization, ''), c.last_name || ' ' || c.first_name) || ' <' || c.email || '>' AS label,
          (SELECT count(*)::int FROM domain_ops.domains d WHERE d.user_id = $1 AND (d.reg_contact_id = c.id OR d.adm_contact_id = c.id OR d.tec_contact_id = c.id OR d.bil_contact_id = c.id)) AS domain_num

@@ -42,7 +42,7 @@ export class DomainListRpcController {
 
   @MessagePattern(DomainListPatterns.CsvChunk)
   csv(@Payload() req: DomainCsvChunkRpcRequest): Promise<DomainCsvChunkResult> {
-    return this.list.csvChunk(userIdOf(req), conditionOf(req?.condition), req?.after ?? null, Number(req?.limit) || 5000);
+    return this.list.csvChunk(req?.allMembers === true ? null : userIdOf(req), conditionOf(req?.condition), req?.after ?? null, Number(req?.limit) || 5000);
   }
 
   @MessagePattern(DomainListPatterns.Count)
@@ -56,8 +56,9 @@ export class DomainListRpcController {
   }
 
   @MessagePattern(DomainListPatterns.Condition)
-  condition(@Payload() req: { userId: number }): Promise<DomainSearchConditionData> {
-    return this.list.conditionData(userIdOf(req));
+  condition(@Payload() req: { userId?: number; allMembers?: boolean }): Promise<DomainSearchConditionData> {
+    // the admin list's advanced search (002 GET /admin/api/domains/search/condition): name servers of every member
+    return this.list.conditionData(req?.allMembers === true ? null : userIdOf(req));
   }
 
   @MessagePattern(DomainListPatterns.Detail)

@@ -93,7 +93,7 @@ export class DomainListService {
   }
 
   /** One keyset chunk of CSV lines (the gateway streams chunks to the browser). */
-  async csvChunk(userId: number, raw: Record<string, unknown>, after: string | null, limit: number): Promise<DomainCsvChunkResult> {
+  async csvChunk(userId: number | null, raw: Record<string, unknown>, after: string | null, limit: number): Promise<DomainCsvChunkResult> {
     const v = validateDomainSearch({ ...raw, validDomainPage: undefined });
     if (!v.ok) return { lines: '', count: 0, next: null, errors: v.errors };
     await this.ensurePolicies();
@@ -107,6 +107,7 @@ export class DomainListService {
       const status = domainStatusOf(r.due_date ? new Date(r.due_date) : null, today, Number(r.grace_period), Number(r.restore_period));
       const ns = r.name_servers ?? [];
       lines += [
+        ...(userId === null ? [r.user_id] : []),
         r.name, r.punycode, formatDateJst(r.created_at), r.due_date ? formatDateJst(r.due_date) : '', DOMAIN_STATUS_LABELS[String(status)] ?? '期限切れ',
         r.is_auto_update_enabled ? 'ON' : 'OFF', r.is_whois_proxy_enabled ? 'ON' : 'OFF', r.is_domain_lock_enabled ? 'ON' : 'OFF', r.is_trash ? '1' : '0',
         ns[0] ?? '', ns[1] ?? '', r.influx, r.memo ?? '',
@@ -153,7 +154,7 @@ export class DomainListService {
     };
   }
 
-  async conditionData(userId: number): Promise<DomainSearchConditionData> {
+  async conditionData(userId: number | null): Promise<DomainSearchConditionData> {
     const d = await this.repo.conditionData(userId);
     return { contacts: d.contacts.map((c) => ({ id: Number(c.id), label: c.label, domain_num: Number(c.domain_num) })), nameServers: d.nameServers };
   }
@@ -206,7 +207,7 @@ export function toRow(r: StoredDomainRow, today: Date, now: Date, thisMonth: str
   const series = influxSeries(r.histories ?? [], thisMonth);
   const [y, m] = thisMonth.split('-').map(Number);
   return {
-    id: Number(r.id), domain_id: r.registry_domain_id, name: r.name, idn: r.idn, punycode: r.punycode, tld: r.tld, status: r.status,
+    id: Number(r.id), user_id: Number(r.user_id), domain_id: r.registry_domain_id, name: r.name, idn: r.idn, punycode: r.punycode, tld: r.tld, status: r.status,
     obtain_date: new Date(r.created_at).toISOString(), due_date: due ? due.toISOString() : null, domain_status: status,
     is_expired: !!due && due < today, is_due_today: !!due && formatDateJst(due) === formatDateJst(now),
     is_auto_update_enabled_flg: bit(r.is_auto_update_enabled), is_whois_proxy_enabled_flg: bit(r.is_whois_proxy_enabled),
@@ -219,6 +220,7 @@ export function toRow(r: StoredDomainRow, today: Date, now: Date, thisMonth: str
     name_servers: r.name_servers ?? [],
     tld_policy: { can_lock: r.can_lock !== false, can_proxy: r.can_proxy !== false, grace_period: grace, restore_period: restore },
     authcode_obtained: !!r.authcode_obtained_at,
+    domain_move_requests: (r.move_requests ?? []).map((m) => ({ to_email: m.to_email, request_date: new Date(m.request_date).toISOString() })),
   };
 }
 

@@ -73,7 +73,7 @@ export function buildWhere(c: DomainSearchCondition, o: { userId: number | null;
   } else if (c.isStatus === '4') {
     needsPolicy = true;
     parts.push(`d.due_key < ${tp()}::timestamptz - make_interval(days => ${GRACE}) AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE} + ${RESTORE})`);
-  } else if (!c.domainPkIds) {
+  } else if (!c.domainPkIds && c.domainType !== 0) {
     if (c.domainType === 2) {
       needsPolicy = true;
       parts.push(`d.due_key < ${tp()} AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE} + ${RESTORE})`);

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { CampaignRemainingResult, CampaignReserveResult, CATALOG_CLIENT, CatalogPatterns, TldPriceDto, TldSummaryDto } from '@registrar/contracts';
+import { CampaignRemainingResult, CampaignReserveResult, CATALOG_CLIENT, CatalogPatterns, PriceGroupDto, PriceGroupPatterns, TldPriceDto, TldSummaryDto, UserPriceGroupResult } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
-import { readDomainName } from '@registrar/rules';
+import { applyPriceGroup, readDomainName } from '@registrar/rules';
 
 const TTL_MS = 60_000;
 
@@ -43,16 +43,28 @@ export class CatalogPort {
     return byName;
   }
 
-  /** The TLD and current price of a name (the IDN price for a Japanese label where the TLD has one); null when unknown. */
-  async quote(input: string): Promise<QuotedName | null> {
+  /**
+   * The member's price group (002 custom prices), asked every time so that an admin's change applies to the next
+   * quote; null = list prices. Pass it to quote() for each name of one request.
+   */
+  async priceGroup(userId: number): Promise<PriceGroupDto | null> {
+    return (await rpc<UserPriceGroupResult>(this.client, PriceGroupPatterns.UserPriceGroup, { userId }, 10_000)).group;
+  }
+
+  /**
+   * The TLD and current price of a name (the IDN price for a Japanese label where the TLD has one), as a member of
+   * `group` pays it (its margin or fixed price: applyPriceGroup); null when unknown.
+   */
+  async quote(input: string, group: PriceGroupDto | null = null): Promise<QuotedName | null> {
     const n = normaliseName(input);
     if (!n) return null;
     const summary = (await this.tlds()).get(n.tld);
     if (!summary) return null;
     const label = n.punycode.slice(0, n.punycode.length - (summary.tld_name_punycode || n.tld).length - 1);
     const isIdn = label.split('.').some((l) => l.startsWith('xn--'));
-    const price = (isIdn && summary.idn_price) || summary.price;
-    if (!price || price.register == null || price.renew == null) return null;
+    const listed = (isIdn && summary.idn_price) || summary.price;
+    if (!listed || listed.register == null || listed.renew == null) return null;
+    const price = applyPriceGroup(listed, summary.tld_name, group);
     return { ...n, isIdn, summary, price };
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  PriceGroupDto,
   isOrdersRpcError, OrdersErrorCode, PendingRenewalsResult, RenewQuoteDto, RenewReadyResult, RenewResult, RenewResultRow, RenewRpcRequest, RenewStatusResult,
 } from '@registrar/contracts';
 import { Clock, CLOCK } from '@registrar/infra';
@@ -38,9 +39,11 @@ export class RenewalService {
   ) {}
 
   /** The price and options of one owned domain today. */
-  async quote(d: RenewableDomain, pending: boolean): Promise<RenewQuoteDto> {
+  async quote(d: RenewableDomain, pending: boolean, group?: PriceGroupDto | null): Promise<RenewQuoteDto> {
     const now = this.clock.now();
-    const q = await this.catalog.quote(d.punycode).catch(() => null);
+    // the member's price group (custom prices): given by a caller quoting many domains, else asked here
+    const g = group !== undefined ? group : await this.catalog.priceGroup(d.userId);
+    const q = await this.catalog.quote(d.punycode, g).catch(() => null);
     const expired = d.dueDate ? isExpired(d.dueDate, now) : false;
     const base = {
       id: d.id, name: d.name, punycode: d.punycode, due_date: d.dueDate ? formatDateJst(d.dueDate) : null, expired, pending,
@@ -65,7 +68,8 @@ export class RenewalService {
   async ready(userId: number, domainIds: number[]): Promise<RenewReadyResult> {
     const domains = await this.repo.domainsById(userId, domainIds.slice(0, 1000));
     const pending = new Set(await this.repo.pendingDomainIds(domains.map((d) => d.id)));
-    const [point, quotes] = await Promise.all([this.orders.balance(userId), Promise.all(domains.map((d) => this.quote(d, pending.has(d.id))))]);
+    const group = await this.catalog.priceGroup(userId);
+    const [point, quotes] = await Promise.all([this.orders.balance(userId), Promise.all(domains.map((d) => this.quote(d, pending.has(d.id), group)))]);
     return { user: { point }, domains: quotes };
   }
 
@@ -90,6 +94,7 @@ export class RenewalService {
     const pending = new Set(await this.repo.pendingDomainIds([...owned.values()].map((d) => d.id)));
     const refusedRows: RenewResultRow[] = [];
     const items: NewRenewalItem[] = [];
+    const group = await this.catalog.priceGroup(userId);
     const seen = new Set<string>();
     for (const [i, row] of rows.entries()) {
       const input = String(row?.name ?? '');
@@ -99,7 +104,7 @@ export class RenewalService {
       if (!d) { no(fmt(M.renewDomainNotFound, { domain: input })); continue; }
       if (seen.has(d.punycode)) continue;
       seen.add(d.punycode);
-      const q = await this.quote(d, pending.has(d.id));
+      const q = await this.quote(d, pending.has(d.id), group);
       if (q.error) { no(q.pending ? fmt(M.renewInProgress, { domain: d.name }) : q.error); continue; }
       if (!q.period_options.includes(period)) { no(fmt(M.renewPeriodInvalid, { domain: d.name })); continue; }
       items.push({ position: i, domainId: d.id, name: d.name, punycode: d.punycode, period, point: renewalPrice(q.window, q, period), restore: q.window === 'restore' });

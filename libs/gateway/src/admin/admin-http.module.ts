@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
-import { DOMAIN_OPS_CLIENT, ORDERS_CLIENT } from '@registrar/contracts';
+import { CATALOG_CLIENT, DOMAIN_OPS_CLIENT, ORDERS_CLIENT } from '@registrar/contracts';
 import { rpcClientModule } from '@registrar/infra';
 import { IdentityModule } from '../identity/identity.module';
+import { AdminCatalogController } from './admin-catalog.controller';
+import { AdminDomainsController } from './admin-domains.controller';
 import { AdminOpsController } from './admin-ops.controller';
 import { AdminUserOpsController } from './admin-user-ops.controller';
 
 /** The gateway's side of the admin back office (docs/admin.md). Roles: RolesGuard; audit: AdminAuditInterceptor. */
 @Module({
-  imports: [rpcClientModule(DOMAIN_OPS_CLIENT), rpcClientModule(ORDERS_CLIENT), IdentityModule],
-  controllers: [AdminOpsController, AdminUserOpsController],
+  imports: [rpcClientModule(DOMAIN_OPS_CLIENT), rpcClientModule(ORDERS_CLIENT), rpcClientModule(CATALOG_CLIENT), IdentityModule],
+  controllers: [AdminCatalogController, AdminDomainsController, AdminOpsController, AdminUserOpsController],
 })
 export class AdminHttpModule {}

@@ -4,13 +4,13 @@ import {
   DOMAIN_CSV_HEADER, DomainBannerCounts, DomainCsvChunkResult, DomainDetailDto, DomainListPatterns, DomainReadyResult, DomainSearchConditionData,
   DomainOpsPatterns, DomainSearchResult, RenewReadyResult,
 } from '@registrar/contracts';
-import { csvField, UTF8_BOM } from '@registrar/csv';
 import { formatDateJst, validateDomainSearch } from '@registrar/rules';
 import { Member } from '../identity/auth/roles.decorator';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
+import { streamDomainCsv } from './csv-stream';
 
-const CSV_CHUNK = 2_000;
+export const CSV_CHUNK = 2_000;
 /** Form fields of the list's search that become the page's URL query after a form post. */
 const FORM_FIELDS = ['key', 'obtainDateStart', 'obtainDateEnd', 'dueDateStart', 'dueDateEnd', 'isDomainLock', 'isGetAuthcode', 'isWhoisProxy', 'nameServer',
   'contact', 'influxLimit', 'isAutoUpdate', 'isStatus', 'isTrash', 'domainType', 'pagingNum', 'sort'] as const;
@@ -84,32 +84,8 @@ export class DomainListController {
       return;
     }
     const name = `domains_${formatDateJst(new Date()).replace(/-/g, '')}.csv`;
-    res.status(200);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    res.write(UTF8_BOM + DOMAIN_CSV_HEADER.map(csvField).join(',') + '\r\n');
-    const fetchChunk = (after: string | null) => this.domainOps.call<DomainCsvChunkResult>(DomainListPatterns.CsvChunk, { userId, condition, after, limit: CSV_CHUNK });
-    let aborted = false;
-    // one listener each for the whole response (the compression middleware hands 'drain' listeners to its gzip
-    // stream, where res.off cannot remove them): a full buffer waits for the next drain or the end
-    let wake: (() => void) | null = null;
-    const resume = () => { const w = wake; wake = null; w?.(); };
-    res.on('drain', resume);
-    res.on('close', () => { aborted = !res.writableFinished; resume(); });
-    try {
-      let pending: Promise<DomainCsvChunkResult> | null = fetchChunk(null);
-      while (pending && !aborted) {
-        const chunk: DomainCsvChunkResult = await pending;
-        // the next chunk is fetched while this one is written
-        pending = chunk.next ? fetchChunk(chunk.next) : null;
-        if (chunk.lines && !res.write(chunk.lines) && !aborted) await new Promise<void>((r) => { wake = r; });
-      }
-      res.end();
-    } catch {
-      // headers are sent: end the body so the browser sees a cut file rather than hanging
-      res.destroy();
-    }
+    await streamDomainCsv(res, name, DOMAIN_CSV_HEADER, (after) =>
+      this.domainOps.call<DomainCsvChunkResult>(DomainListPatterns.CsvChunk, { userId, condition, after, limit: CSV_CHUNK }));
   }
 
   /** GET mypage/domain/count -> { count } domains under management (the sidebar). */

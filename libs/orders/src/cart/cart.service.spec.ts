@@ -17,7 +17,7 @@ function newTestService(max = 3, claims: ClaimCheck = { unregistrable: async () 
   };
   const repo = { list: async () => [...items], locked: async (_u: number, work: (t: CartTx) => Promise<unknown>) => work(tx), remove: jest.fn() };
   const config = Object.assign(new OrdersConfig(), { CART_MAX_SIZE: max });
-  return { sut: new CartService(repo as unknown as CartRepository, config, claims, { all: catalogue }), items };
+  return { sut: new CartService(repo as unknown as CartRepository, config, claims, { all: catalogue, priceGroup: async () => null }), items };
 }
 
 describe(CartService.name, () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CartAddResult, CartDomainDto, CartResult, TldSummaryDto } from '@registrar/contracts';
+import { CartAddResult, CartDomainDto, CartResult, PriceGroupDto, TldSummaryDto } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
+import { applyPriceGroup } from '@registrar/rules';
 import { OrdersConfig } from '../orders.config';
 import { CartItem, CartRepository } from './cart.repository';
 import { CART_CLAIM_CHECK, ClaimCheck } from './claim-check.port';
@@ -26,11 +27,17 @@ export class CartService {
   ) {}
 
   async get(userId: number): Promise<CartResult> {
-    return { domains: this.view(await this.repo.list(userId), await this.tldIndex().catch(() => null)) };
+    const index = await this.tldIndex().catch(() => null);
+    return { domains: this.view(await this.repo.list(userId), index, index ? await this.group(userId) : null) };
+  }
+
+  /** The member's price group (custom prices); list prices when the catalogue cannot say (the checkout asks again). */
+  private group(userId: number): Promise<PriceGroupDto | null> {
+    return this.tlds.priceGroup(userId).catch((e) => { this.logger.warn(`price group of ${userId}: ${(e as Error).message}`); return null; });
   }
 
   async add(userId: number, domainNames: string[]): Promise<CartAddResult> {
-    const failed = async (index: TldIndex | null): Promise<CartAddResult> => ({ domains: this.view(await this.repo.list(userId), index), added: [], skipped: [], errors: [M.cartAddFailed] });
+    const failed = async (index: TldIndex | null): Promise<CartAddResult> => ({ domains: this.view(await this.repo.list(userId), index, index ? await this.group(userId) : null), added: [], skipped: [], errors: [M.cartAddFailed] });
     let index: TldIndex;
     try {
       index = await this.tldIndex();
@@ -86,7 +93,7 @@ export class CartService {
       }
       return tx.items();
     });
-    return { domains: this.view(items, index), added, skipped, errors };
+    return { domains: this.view(items, index, await this.group(userId)), added, skipped, errors };
   }
 
   async remove(userId: number, domainNames: string[]): Promise<CartResult> {
@@ -105,11 +112,12 @@ export class CartService {
     return index;
   }
 
-  private view(items: CartItem[], index: TldIndex | null): CartDomainDto[] {
+  private view(items: CartItem[], index: TldIndex | null, group: PriceGroupDto | null = null): CartDomainDto[] {
     return items.map((i) => {
       const tld = index?.get(i.tld) ?? null;
       const japaneseLabel = i.name !== i.punycode && /[^\x00-\x7f]/.test(i.name.slice(0, i.name.length - i.tld.length));
-      const price = (japaneseLabel && tld?.idn_price) || tld?.price || null;
+      const listed = (japaneseLabel && tld?.idn_price) || tld?.price || null;
+      const price = listed && tld ? applyPriceGroup(listed, tld.tld_name, group) : listed;
       return {
         name: i.name,
         punycode: i.punycode,

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { CATALOG_CLIENT, CatalogPatterns, TldSummaryDto } from '@registrar/contracts';
+import { CATALOG_CLIENT, CatalogPatterns, PriceGroupDto, PriceGroupPatterns, TldSummaryDto, UserPriceGroupResult } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
 
 /** The TLDs on sale with their policy and current prices, as the catalog service tells them. */
 export interface TldCatalog {
   all(): Promise<TldSummaryDto[]>;
+  /** the member's price group (custom prices), or null for list prices */
+  priceGroup(userId: number): Promise<PriceGroupDto | null>;
 }
 export const TLD_CATALOG = Symbol('TLD_CATALOG');
 
@@ -24,5 +26,9 @@ export class CatalogRpcTlds implements TldCatalog {
     this.cache = { at: Date.now(), tlds };
     tlds.catch(() => { this.cache = null; });
     return tlds;
+  }
+
+  async priceGroup(userId: number): Promise<PriceGroupDto | null> {
+    return (await rpc<UserPriceGroupResult>(this.catalog, PriceGroupPatterns.UserPriceGroup, { userId }, 3_000)).group;
   }
 }

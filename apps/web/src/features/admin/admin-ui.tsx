@@ -1,4 +1,4 @@
-import { Alert, Anchor, Center, Code, Loader, Modal, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Code, Loader, Modal, Pagination, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
@@ -23,13 +23,20 @@ export function AdminError({ messages }: { messages: string[] }) {
 /** Page numbers with 1 page either side of the current and 1 at each edge (002 §9). */
 export function AdminPager({ page, last, onChange, label }: { page: number; last: number; onChange: (p: number) => void; label?: string }) {
   if (last <= 1) return null;
-  return <Pagination value={page} total={last} onChange={onChange} siblings={1} boundaries={1} size="sm" aria-label={label ?? 'ページ'} />;
+  // the arrow controls are icons: they need names (axe button-name)
+  const names: Record<string, string> = { previous: '前のページ', next: '次のページ', first: '最初のページ', last: '最後のページ' };
+  return (
+    <Box component="nav" aria-label={label ?? 'ページ'}>
+      <Pagination value={page} total={last} onChange={onChange} siblings={1} boundaries={1} size="sm" getControlProps={(control) => ({ 'aria-label': names[control] ?? control })} />
+    </Box>
+  );
 }
 
 /** A wide table that scrolls sideways on phones instead of overflowing the page. */
-export function WideTable({ children, minWidth = 720 }: { children: ReactNode; minWidth?: number }) {
+export function WideTable({ children, minWidth = 720, label = '一覧' }: { children: ReactNode; minWidth?: number; label?: string }) {
+  // the scrolling box is reachable by keyboard (axe scrollable-region-focusable) and named as a region
   return (
-    <ScrollArea type="auto" offsetScrollbars>
+    <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `${label}（横にスクロールできます）` }}>
       <div style={{ minWidth }}>{children}</div>
     </ScrollArea>
   );

@@ -64,3 +64,14 @@ export const adminUsersApi = {
   confirmTransfer: (id: number) => api<BankTransfer>(`/admin/point/bank_transfer/${id}/confirm`, { body: {} }),
   domainById: (id: number, signal?: AbortSignal) => api<{ result: boolean; info: { registry: unknown; ours: Record<string, unknown> | null } | null }>(`/admin/api/domains/${id}`, { signal }),
 };
+
+/** The admin domain list's conditions (002 §3 "Admin search conditions"), kept in the URL as strings. */
+export const ADMIN_DOMAIN_FILTERS = ['key', 'userId', 'isWhoisProxy', 'isDomainLock', 'isStatus', 'isTrash', 'obtainDateStart', 'obtainDateEnd', 'dueDateStart', 'dueDateEnd', 'nameServer'] as const;
+export type AdminDomainFilter = (typeof ADMIN_DOMAIN_FILTERS)[number];
+export type AdminDomainSearch = Partial<Record<AdminDomainFilter | 'sort', string>> & { validDomainPage?: number; pagingNum?: number };
+
+export const adminDomainsApi = {
+  search: (c: AdminDomainSearch, signal?: AbortSignal) =>
+    api<{ result: boolean; domains: Paged<import('@registrar/contracts').DomainRowDto> & { per_page: number } }>('/admin/api/domains', { body: c, signal, timeoutMs: 60_000 }),
+  condition: (signal?: AbortSignal) => api<{ result: boolean; data: { nameServers: string[] } }>('/admin/api/domains/search/condition', { signal }),
+};
