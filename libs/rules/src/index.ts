@@ -14,3 +14,5 @@ export * from './dns';
 export * from './text';
 export * from './admin';
 export * from './domain-operations';
+export * from './notifications';
+export * from './domain-stats';
