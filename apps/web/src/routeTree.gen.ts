@@ -14,6 +14,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MypageRouteImport } from './routes/mypage'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PointRouteImport } from './routes/point'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
@@ -22,6 +23,7 @@ import { Route as AdminAction_logRouteImport } from './routes/admin/action_log'
 import { Route as AdminApi_commandRouteImport } from './routes/admin/api_command'
 import { Route as AdminAudit_logRouteImport } from './routes/admin/audit_log'
 import { Route as AdminBank_transfersRouteImport } from './routes/admin/bank_transfers'
+import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminOnamae_logRouteImport } from './routes/admin/onamae_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
@@ -77,6 +79,11 @@ const MypageRoute = MypageRouteImport.update({
   path: '/mypage',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PointRoute = PointRouteImport.update({
   id: '/point',
   path: '/point',
@@ -115,6 +122,11 @@ const AdminAudit_logRoute = AdminAudit_logRouteImport.update({
 const AdminBank_transfersRoute = AdminBank_transfersRouteImport.update({
   id: '/bank_transfers',
   path: '/bank_transfers',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminNotificationsRoute = AdminNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminOnamae_logRoute = AdminOnamae_logRouteImport.update({
@@ -269,6 +281,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
@@ -276,6 +289,7 @@ export interface FileRoutesByFullPath {
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
   '/admin/bank_transfers': typeof AdminBank_transfersRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
@@ -312,6 +326,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
@@ -319,6 +334,7 @@ export interface FileRoutesByTo {
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
   '/admin/bank_transfers': typeof AdminBank_transfersRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
@@ -357,6 +373,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
@@ -364,6 +381,7 @@ export interface FileRoutesById {
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
   '/admin/bank_transfers': typeof AdminBank_transfersRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
@@ -403,6 +421,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/notifications'
     | '/point'
     | '/search'
     | '/security'
@@ -410,6 +429,7 @@ export interface FileRouteTypes {
     | '/admin/api_command'
     | '/admin/audit_log'
     | '/admin/bank_transfers'
+    | '/admin/notifications'
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
@@ -446,6 +466,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/notifications'
     | '/point'
     | '/search'
     | '/security'
@@ -453,6 +474,7 @@ export interface FileRouteTypes {
     | '/admin/api_command'
     | '/admin/audit_log'
     | '/admin/bank_transfers'
+    | '/admin/notifications'
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
@@ -490,6 +512,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/notifications'
     | '/point'
     | '/search'
     | '/security'
@@ -497,6 +520,7 @@ export interface FileRouteTypes {
     | '/admin/api_command'
     | '/admin/audit_log'
     | '/admin/bank_transfers'
+    | '/admin/notifications'
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
@@ -535,6 +559,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   MypageRoute: typeof MypageRouteWithChildren
+  NotificationsRoute: typeof NotificationsRoute
   PointRoute: typeof PointRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
@@ -584,6 +609,13 @@ declare module '@tanstack/react-router' {
       path: '/mypage'
       fullPath: '/mypage'
       preLoaderRoute: typeof MypageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/point': {
@@ -640,6 +672,13 @@ declare module '@tanstack/react-router' {
       path: '/bank_transfers'
       fullPath: '/admin/bank_transfers'
       preLoaderRoute: typeof AdminBank_transfersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/notifications': {
+      id: '/admin/notifications'
+      path: '/notifications'
+      fullPath: '/admin/notifications'
+      preLoaderRoute: typeof AdminNotificationsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/onamae_log': {
@@ -853,6 +892,7 @@ interface AdminRouteChildren {
   AdminApi_commandRoute: typeof AdminApi_commandRoute
   AdminAudit_logRoute: typeof AdminAudit_logRoute
   AdminBank_transfersRoute: typeof AdminBank_transfersRoute
+  AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminOnamae_logRoute: typeof AdminOnamae_logRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminDomainsIdRoute: typeof AdminDomainsIdRoute
@@ -870,6 +910,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminApi_commandRoute: AdminApi_commandRoute,
   AdminAudit_logRoute: AdminAudit_logRoute,
   AdminBank_transfersRoute: AdminBank_transfersRoute,
+  AdminNotificationsRoute: AdminNotificationsRoute,
   AdminOnamae_logRoute: AdminOnamae_logRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminDomainsIdRoute: AdminDomainsIdRoute,
@@ -921,6 +962,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   MypageRoute: MypageRouteWithChildren,
+  NotificationsRoute: NotificationsRoute,
   PointRoute: PointRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,

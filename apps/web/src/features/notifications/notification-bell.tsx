@@ -1,0 +1,78 @@
+import { ActionIcon, Badge, Group, Indicator, Loader, Menu, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { M } from '@registrar/messages';
+import { BellIcon } from '../../layout/icons';
+import { SERVICE_KEY } from '../../layout/site-map';
+import { markNotificationsRead, notificationQueries, type BellAnswer, type PublicNotification } from './notifications.api';
+import { NotificationModal, NotificationTypeBadge, notificationDate } from './notification-parts';
+
+/**
+ * The bell (002 §2): the latest notifications and an unread badge (normal + campaign). Opening the list posts the
+ * mark-as-read call and the badge clears at once. Its open state belongs to the header's exclusive menus.
+ */
+export function NotificationBell({ opened, onChange }: { opened: boolean; onChange: (opened: boolean) => void }) {
+  const qc = useQueryClient();
+  const q = useQuery(notificationQueries.bell());
+  const [detail, setDetail] = useState<PublicNotification | null>(null);
+  const unread = (q.data?.unreadNotifications.normal ?? 0) + (q.data?.unreadNotifications.campaign ?? 0);
+  const read = useMutation({
+    mutationFn: () => markNotificationsRead(),
+    onMutate: () => {
+      qc.setQueryData<BellAnswer>(notificationQueries.bell().queryKey, (old) =>
+        old ? { notifications: old.notifications.map((n) => ({ ...n, is_read: true })), unreadNotifications: { normal: 0, campaign: 0 } } : old);
+    },
+    onError: () => void qc.invalidateQueries({ queryKey: notificationQueries.bell().queryKey }),
+  });
+  useEffect(() => {
+    if (opened && unread > 0 && !read.isPending) read.mutate();
+  }, [opened, unread]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const label = unread > 0 ? `お知らせ（未読${unread}件）` : 'お知らせ';
+  return (
+    <>
+      <Menu opened={opened} onChange={onChange} position="bottom-end" offset={10} width={320} shadow="lg" radius="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} data-testid="menu-bell">
+            <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red" offset={2} data-testid="bell-badge">
+              <BellIcon />
+            </Indicator>
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown data-testid="menu-bell-dropdown" maw="calc(100vw - 16px)">
+          <Menu.Label>お知らせ</Menu.Label>
+          {q.isPending ? (
+            <Group justify="center" py="md"><Loader size="sm" aria-label="読み込み中" /></Group>
+          ) : q.isError ? (
+            <Text size="sm" c="red" px="sm" py="md" ta="center">{M.errorOccurred}</Text>
+          ) : q.data.notifications.length === 0 ? (
+            <Text size="sm" c="dimmed" px="sm" py="md" ta="center">{M.noNotifications}</Text>
+          ) : (
+            <div style={{ maxHeight: 360, overflowY: 'auto' }}>
+              {q.data.notifications.map((n) => (
+                <Menu.Item key={n.id} onClick={() => setDetail(n)} data-testid="bell-item" data-read={n.is_read ? '1' : '0'}>
+                  <Group gap={6} wrap="nowrap" mb={2}>
+                    <NotificationTypeBadge type={n.type} />
+                    <Text size="xs" c="dimmed">{notificationDate(n.release_date)}</Text>
+                  </Group>
+                  <Text size="sm" lh={1.4} style={{ overflowWrap: 'anywhere' }}>{n.title}</Text>
+                </Menu.Item>
+              ))}
+            </div>
+          )}
+          {q.data && (q.data.unreadNotifications.campaign > 0 || q.data.unreadNotifications.normal > 0) ? (
+            <Group gap={6} px="sm" pb={4}>
+              <Badge variant="light" color="blue" size="xs">未読 {q.data.unreadNotifications.normal}</Badge>
+              <Badge variant="light" color="orange" size="xs">キャンペーン未読 {q.data.unreadNotifications.campaign}</Badge>
+            </Group>
+          ) : null}
+          <Menu.Divider />
+          <Menu.Item component="a" href={`/notifications?service_name=${SERVICE_KEY}`}>
+            すべてのお知らせを見る
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <NotificationModal notification={detail} onClose={() => setDetail(null)} />
+    </>
+  );
+}
