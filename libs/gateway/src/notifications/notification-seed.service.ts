@@ -11,7 +11,8 @@ export class NotificationSeedService implements OnApplicationBootstrap {
   constructor(private readonly config: IdentityConfig, private readonly repo: NotificationsRepository) {}
 
   async onApplicationBootstrap() {
-    if (!this.config.LOCAL_RUNTIME || this.config.NODE_ENV === 'production') return;
+    // npm start only: the browser tests (NODE_ENV test) make their own, so other pages' tests see none
+    if (!this.config.LOCAL_RUNTIME || this.config.NODE_ENV !== 'development') return;
     const have = await this.repo.count();
     const at = (days: number) => new Date(Date.now() - days * DAY).toISOString();
     if (!have.notifications) {
