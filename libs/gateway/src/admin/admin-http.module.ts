@@ -4,10 +4,11 @@ import { rpcClientModule } from '@registrar/infra';
 import { IdentityModule } from '../identity/identity.module';
 import { AdminOpsController } from './admin-ops.controller';
 import { AdminUserOpsController } from './admin-user-ops.controller';
+import { AdminStatsController } from './admin-stats.controller';
 
 /** The gateway's side of the admin back office (docs/admin.md). Roles: RolesGuard; audit: AdminAuditInterceptor. */
 @Module({
   imports: [rpcClientModule(DOMAIN_OPS_CLIENT), rpcClientModule(ORDERS_CLIENT), IdentityModule],
-  controllers: [AdminOpsController, AdminUserOpsController],
+  controllers: [AdminOpsController, AdminUserOpsController, AdminStatsController],
 })
 export class AdminHttpModule {}
