@@ -7,13 +7,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ANNOUNCEMENT_HIDE_KEY } from '@registrar/rules';
 import { checkPage, expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from '../support/page-checks';
-import { adminPost, createAdmin, signInAdmin, XHR, type AdminAccount } from '../admin/admin-session';
+import { adminPost, createAdmin, signInAdmin, XHR } from '../admin/admin-session';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const tag = `e2e${Date.now()}`;
 const longTitle = `${tag} 【キャンペーン】人気TLDの新規登録が特別価格になりました。期間中はいつでも何度でもお得にご登録いただけます。`;
-let superAdmin: AdminAccount;
 let superToken = '';
 
 async function shot(page: Page, name: string) {
@@ -28,7 +27,7 @@ test.afterAll(async ({ browser }) => {
   // remove what this file published, so other pages' tests see the site as they expect
   if (!superToken) return;
   const page = await browser.newPage();
-  const token = await signInAdmin(page, superAdmin);
+  const token = await signInAdmin(page, createAdmin('super'));
   const list = await (await page.request.get('/admin/api/notifications', { headers: XHR })).json();
   for (const n of list.notifications.data as Array<{ id: number; title: string }>) if (n.title.startsWith(tag)) await adminPost(page, token, `/admin/api/notifications/${n.id}/delete`, {});
   const anns = await (await page.request.get('/admin/api/header_announcements', { headers: XHR })).json();
@@ -37,8 +36,7 @@ test.afterAll(async ({ browser }) => {
 });
 
 test('a super admin writes a notification and a header announcement; a normal admin is refused', async ({ page, browser }) => {
-  superAdmin = createAdmin('super');
-  superToken = await signInAdmin(page, superAdmin);
+  superToken = await signInAdmin(page, createAdmin('super'));
   await checkPage(page, '/admin/notifications', { ready: (p) => p.getByRole('heading', { name: 'お知らせ管理' }) });
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -48,8 +46,7 @@ test('a super admin writes a notification and a header announcement; a normal ad
   await expect(dialog).toContainText('タイトルを入力してください');
   await expect(dialog).toContainText('本文を入力してください');
   await dialog.getByLabel('タイトル').fill(longTitle);
-  await dialog.getByRole('textbox', { name: '種別' }).click();
-  await page.getByRole('option', { name: 'キャンペーン' }).click();
+  await dialog.getByLabel('種別').selectOption({ label: 'キャンペーン' });
   await dialog.getByLabel('本文（HTML可）').fill(`<p><b>${tag}</b> の本文です。</p><script>window.__pwned = 1</script>`);
   await dialog.getByRole('button', { name: '保存する' }).click();
   await expect(page.getByTestId('admin-notice-done')).toHaveText('お知らせを保存しました');
@@ -58,8 +55,7 @@ test('a super admin writes a notification and a header announcement; a normal ad
   await page.getByRole('tab', { name: 'ヘッダーお知らせ' }).click();
   await page.getByTestId('announcement-new').click();
   const ann = page.getByRole('dialog', { name: 'ヘッダーお知らせの作成' });
-  await ann.getByRole('textbox', { name: 'カテゴリ' }).click();
-  await page.getByRole('option', { name: '重要' }).click();
+  await ann.getByLabel('カテゴリ').selectOption({ label: '重要' });
   await ann.getByLabel('内容（HTML可）').fill(`<b>${tag}</b> 臨時メンテナンスのお知らせ <img src="x" onerror="window.__pwned=1"> <a href="/domain/price">詳細</a>`);
   await ann.getByLabel('閉じた後に再表示するまでの日数').fill('abc');
   await ann.getByRole('button', { name: '保存する' }).click();

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -113,7 +113,7 @@ function NotificationEditor({ item, onClose, onSaved }: { item: AdminNotificatio
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="タイトル" value={form.title} onChange={(e) => set('title')(e.currentTarget.value)} error={errs.title} required description="一覧では62文字で省略されます" />
-          <Select label="種別" data={Object.entries(NOTIFICATION_TYPES).map(([value, label]) => ({ value, label }))} value={form.type} onChange={(v) => set('type')(v ?? '')} error={errs.type} allowDeselect={false} required />
+          <NativeSelect label="種別" data={Object.entries(NOTIFICATION_TYPES).map(([value, label]) => ({ value, label }))} value={form.type} onChange={(e) => set('type')(e.currentTarget.value)} error={errs.type} required />
           <TextInput label="公開日時（YYYY-MM-DD HH:mm）" value={form.release_date} onChange={(e) => set('release_date')(e.currentTarget.value)} error={errs.release_date} required />
           <Textarea label="本文（HTML可）" autosize minRows={5} value={form.description} onChange={(e) => set('description')(e.currentTarget.value)} error={errs.description} required description="使えるタグ: a, b, strong, em, i, u, s, br, p, span, small, ul, ol, li（それ以外は保存時に取り除かれます）" />
           {save.isError && !Object.keys(errs).length ? <AdminError messages={adminErrors(save.error)} /> : null}
@@ -181,7 +181,7 @@ function AnnouncementEditor({ item, onClose, onSaved }: { item: AdminAnnouncemen
     <Modal opened onClose={onClose} title={item ? 'ヘッダーお知らせの編集' : 'ヘッダーお知らせの作成'} size="lg" closeButtonProps={{ 'aria-label': '閉じる' }}>
       <form onSubmit={(e) => { e.preventDefault(); save.mutate(); }} noValidate>
         <Stack gap="sm">
-          <Select label="カテゴリ" data={Object.entries(ANNOUNCEMENT_CATEGORIES).map(([value, label]) => ({ value, label }))} value={form.categoryId} onChange={(v) => set('categoryId')(v ?? '')} error={errs.categoryId} allowDeselect={false} required />
+          <NativeSelect label="カテゴリ" data={Object.entries(ANNOUNCEMENT_CATEGORIES).map(([value, label]) => ({ value, label }))} value={form.categoryId} onChange={(e) => set('categoryId')(e.currentTarget.value)} error={errs.categoryId} required />
           <Textarea label="内容（HTML可）" autosize minRows={3} value={form.content} onChange={(e) => set('content')(e.currentTarget.value)} error={errs.content} required description="使えるタグ: a, b, strong, em, i, u, s, br, p, span, small, ul, ol, li（それ以外は保存時に取り除かれます）" />
           <TextInput label="閉じた後に再表示するまでの日数" value={form.reDisplayPeriod} onChange={(e) => set('reDisplayPeriod')(e.currentTarget.value)} error={errs.reDisplayPeriod} inputMode="numeric" description="空欄: 閉じたら再表示しない" />
           <Group grow wrap="wrap" gap="sm">
