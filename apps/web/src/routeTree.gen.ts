@@ -33,6 +33,7 @@ import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/loca
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
+import { Route as AdminDomainStatsRouteImport } from './routes/admin/domain/stats'
 import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/index'
 import { Route as AdminDomainsIdRouteImport } from './routes/admin/domains/$id'
 import { Route as AdminDomainsImportRouteImport } from './routes/admin/domains/import'
@@ -174,6 +175,11 @@ const RegisterConfirmRoute = RegisterConfirmRouteImport.update({
   path: '/register/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminDomainStatsRoute = AdminDomainStatsRouteImport.update({
+  id: '/domain/stats',
+  path: '/domain/stats',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminDomainsIndexRoute = AdminDomainsIndexRouteImport.update({
   id: '/domains/',
   path: '/domains/',
@@ -300,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
+  '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
@@ -345,6 +352,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/me': typeof MeIndexRoute
   '/register': typeof RegisterIndexRoute
+  '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
@@ -392,6 +400,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
+  '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
@@ -440,6 +449,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/me/'
     | '/register/'
+    | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
@@ -485,6 +495,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/me'
     | '/register'
+    | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
@@ -531,6 +542,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/me/'
     | '/register/'
+    | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
@@ -744,6 +756,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/domain/stats': {
+      id: '/admin/domain/stats'
+      path: '/domain/stats'
+      fullPath: '/admin/domain/stats'
+      preLoaderRoute: typeof AdminDomainStatsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/domains/': {
       id: '/admin/domains/'
       path: '/domains'
@@ -895,6 +914,7 @@ interface AdminRouteChildren {
   AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminOnamae_logRoute: typeof AdminOnamae_logRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminDomainStatsRoute: typeof AdminDomainStatsRoute
   AdminDomainsIdRoute: typeof AdminDomainsIdRoute
   AdminDomainsImportRoute: typeof AdminDomainsImportRoute
   AdminDomainsInfoRoute: typeof AdminDomainsInfoRoute
@@ -913,6 +933,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminNotificationsRoute: AdminNotificationsRoute,
   AdminOnamae_logRoute: AdminOnamae_logRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminDomainStatsRoute: AdminDomainStatsRoute,
   AdminDomainsIdRoute: AdminDomainsIdRoute,
   AdminDomainsImportRoute: AdminDomainsImportRoute,
   AdminDomainsInfoRoute: AdminDomainsInfoRoute,

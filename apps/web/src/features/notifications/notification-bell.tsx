@@ -26,7 +26,7 @@ export function NotificationBell({ opened, onChange }: { opened: boolean; onChan
   });
   useEffect(() => {
     if (opened && unread > 0 && !read.isPending) read.mutate();
-  }, [opened, unread]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [opened, unread]);
 
   const label = unread > 0 ? `お知らせ（未読${unread}件）` : 'お知らせ';
   return (

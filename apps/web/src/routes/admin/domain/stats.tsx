@@ -78,7 +78,7 @@ function StatsPage() {
       {csv.isError ? <Alert color="red" mb="md" data-testid="stats-csv-error">エラーが発生しました</Alert> : null}
       {q.isError ? <AdminError messages={adminErrors(q.error)} /> : null}
       {q.isPending ? <AdminLoading /> : rows && rows.length === 0 ? <AdminEmpty /> : rows ? (
-        <Grid gutter="lg">
+        <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 5 }} style={{ minWidth: 0 }}>
             <Suspense fallback={<AdminLoading />}><StatsChart rows={rows} /></Suspense>
           </Grid.Col>
