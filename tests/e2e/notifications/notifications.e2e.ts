@@ -93,7 +93,7 @@ test('a member sees the banner, the bell clears its badge when opened, the top b
 
   // the badge shows the unread count; opening the list posts the mark-as-read call and clears it
   await page.setViewportSize({ width: 1280, height: 900 });
-  await expect(page.getByTestId('menu-bell')).toHaveAccessibleName(`お知らせ（未読${unread}件）`);
+  await expect(page.getByTestId('menu-bell')).toHaveAccessibleName(`お知らせ 未読 ${unread} 件`);
   await expect(page.getByTestId('bell-badge').locator('.mantine-Indicator-indicator')).toHaveText(String(unread));
   const marked = page.waitForResponse((r) => r.url().endsWith('/mypage/notification') && r.request().method() === 'POST');
   await page.getByTestId('menu-bell').click();

@@ -28,13 +28,15 @@ export function NotificationBell({ opened, onChange }: { opened: boolean; onChan
     if (opened && unread > 0 && !read.isPending) read.mutate();
   }, [opened, unread]);
 
-  const label = unread > 0 ? `お知らせ（未読${unread}件）` : 'お知らせ';
+  const count = unread > 99 ? '99+' : String(unread);
+  // the badge's text is part of the name (axe label-content-name-mismatch)
+  const label = unread > 0 ? `お知らせ 未読 ${count} 件` : 'お知らせ';
   return (
     <>
       <Menu opened={opened} onChange={onChange} position="bottom-end" offset={10} width={320} shadow="lg" radius="md">
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} data-testid="menu-bell">
-            <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red" offset={2} data-testid="bell-badge">
+            <Indicator disabled={unread === 0} label={count} size={16} color="red" offset={2} data-testid="bell-badge">
               <BellIcon />
             </Indicator>
           </ActionIcon>

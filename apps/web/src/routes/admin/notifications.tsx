@@ -140,7 +140,7 @@ function AnnouncementsTab({ onDone }: { onDone: (m: string) => void }) {
       {q.isPending ? <AdminLoading /> : q.data && q.data.announcements.length === 0 ? <AdminEmpty>ヘッダーお知らせはまだありません</AdminEmpty> : q.data ? (
         <WideTable minWidth={760}>
           <Table striped withTableBorder fz="sm">
-            <Table.Thead><Table.Tr><Table.Th>カテゴリ</Table.Th><Table.Th>内容</Table.Th><Table.Th>再表示</Table.Th><Table.Th>掲載期間</Table.Th><Table.Th>操作</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead><Table.Tr><Table.Th style={{ whiteSpace: 'nowrap' }}>カテゴリ</Table.Th><Table.Th>内容</Table.Th><Table.Th>再表示</Table.Th><Table.Th>掲載期間</Table.Th><Table.Th>操作</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {q.data.announcements.map((a) => (
                 <Table.Tr key={a.id} data-testid="admin-announcement-row">

@@ -6,7 +6,7 @@ import { STATS_COLUMN_LABELS, STATS_COLUMNS, STATS_MIN_YEAR, type StatsRow } fro
 import { api } from '../../../lib/api';
 import { adminErrors } from '../../../features/admin/admin.api';
 import { AdminPage } from '../../../features/admin/admin-page';
-import { AdminEmpty, AdminError, AdminLoading, WideTable } from '../../../features/admin/admin-ui';
+import { AdminEmpty, AdminError, AdminLoading } from '../../../features/admin/admin-ui';
 
 const StatsChart = lazy(() => import('../../../features/admin/stats-chart').then((m) => ({ default: m.StatsChart })));
 
@@ -83,8 +83,9 @@ function StatsPage() {
             <Suspense fallback={<AdminLoading />}><StatsChart rows={rows} /></Suspense>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }} style={{ minWidth: 0 }}>
-            <WideTable minWidth={980}>
-              <Table striped withTableBorder fz="sm" data-testid="stats-table">
+            {/* a keyboard-scrollable region: the table has nothing focusable of its own */}
+            <div role="region" aria-label="契約推移の表" tabIndex={0} style={{ overflowX: 'auto' }}>
+              <Table striped withTableBorder fz="sm" miw={980} data-testid="stats-table">
                 <Table.Thead>
                   <Table.Tr>{STATS_COLUMNS.map((c) => <Table.Th key={c} style={{ whiteSpace: 'nowrap' }}>{STATS_COLUMN_LABELS[c]}</Table.Th>)}</Table.Tr>
                 </Table.Thead>
@@ -100,7 +101,7 @@ function StatsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </WideTable>
+            </div>
             <Text size="xs" c="dimmed" mt="xs">契約数＝期首契約数＋増加−減少。増加は新規登録・移管（転入）・インポート、減少は期限切れ削除・移管（転出）。</Text>
           </Grid.Col>
         </Grid>
