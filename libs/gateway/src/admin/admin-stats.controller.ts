@@ -18,7 +18,7 @@ export class AdminStatsController {
   private async load(query: Record<string, unknown>) {
     const { value, errors } = validateStatsQuery(query ?? {}, tokyoYear());
     if (Object.keys(errors).length) throw new HttpException({ result: false, stats: [], errors, message: Object.values(errors)[0]![0] }, HttpStatus.UNPROCESSABLE_ENTITY);
-    return { query: value, ...(await adminRpc<StatsResult>(this.domainOps, AdminStatsPatterns.DomainStats, value, 60_000)) };
+    return { query: value, ...(await adminRpc<StatsResult>(this.domainOps, AdminStatsPatterns.DomainStats, value, 20_000)) };
   }
 
   @Get()
