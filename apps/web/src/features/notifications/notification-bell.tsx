@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Group, Indicator, Loader, Menu, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Divider, Group, Indicator, Loader, Popover, Text, UnstyledButton } from '@mantine/core';
+import classes from './notification-bell.module.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { M } from '@registrar/messages';
@@ -33,16 +34,16 @@ export function NotificationBell({ opened, onChange }: { opened: boolean; onChan
   const label = unread > 0 ? `お知らせ 未読 ${count} 件` : 'お知らせ';
   return (
     <>
-      <Menu opened={opened} onChange={onChange} position="bottom-end" offset={10} width={320} shadow="lg" radius="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} data-testid="menu-bell">
+      <Popover opened={opened} onChange={onChange} position="bottom-end" offset={10} width={320} shadow="lg" radius="md">
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} aria-expanded={opened} data-testid="menu-bell" onClick={() => onChange(!opened)}>
             <Indicator disabled={unread === 0} label={count} size={16} color="red" offset={2} data-testid="bell-badge">
               <BellIcon />
             </Indicator>
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown data-testid="menu-bell-dropdown" maw="calc(100vw - 16px)">
-          <Menu.Label>お知らせ</Menu.Label>
+        </Popover.Target>
+        <Popover.Dropdown data-testid="menu-bell-dropdown" maw="calc(100vw - 16px)" p={0}>
+          <Text size="xs" fw={700} c="dimmed" px="sm" pt="sm" pb={4} component="h2">お知らせ</Text>
           {q.isPending ? (
             <Group justify="center" py="md"><Loader size="sm" aria-label="読み込み中" /></Group>
           ) : q.isError ? (
@@ -50,30 +51,26 @@ export function NotificationBell({ opened, onChange }: { opened: boolean; onChan
           ) : q.data.notifications.length === 0 ? (
             <Text size="sm" c="dimmed" px="sm" py="md" ta="center">{M.noNotifications}</Text>
           ) : (
-            <div style={{ maxHeight: 360, overflowY: 'auto' }}>
+            <ul style={{ maxHeight: 360, overflowY: 'auto', listStyle: 'none', margin: 0, padding: 0 }}>
               {q.data.notifications.map((n) => (
-                <Menu.Item key={n.id} onClick={() => setDetail(n)} data-testid="bell-item" data-read={n.is_read ? '1' : '0'}>
-                  <Group gap={6} wrap="nowrap" mb={2}>
-                    <NotificationTypeBadge type={n.type} />
-                    <Text size="xs" c="dimmed">{notificationDate(n.release_date)}</Text>
-                  </Group>
-                  <Text size="sm" lh={1.4} style={{ overflowWrap: 'anywhere' }}>{n.title}</Text>
-                </Menu.Item>
+                <li key={n.id}>
+                  <UnstyledButton onClick={() => setDetail(n)} px="sm" py={8} w="100%" className={classes.item} data-testid="bell-item" data-read={n.is_read ? '1' : '0'}>
+                    <Group gap={6} wrap="nowrap" mb={2}>
+                      <NotificationTypeBadge type={n.type} />
+                      <Text size="xs" c="dimmed">{notificationDate(n.release_date)}</Text>
+                    </Group>
+                    <Text size="sm" lh={1.4} style={{ overflowWrap: 'anywhere' }}>{n.title}</Text>
+                  </UnstyledButton>
+                </li>
               ))}
-            </div>
+            </ul>
           )}
-          {q.data && (q.data.unreadNotifications.campaign > 0 || q.data.unreadNotifications.normal > 0) ? (
-            <Group gap={6} px="sm" pb={4}>
-              <Badge variant="light" color="blue" size="xs">未読 {q.data.unreadNotifications.normal}</Badge>
-              <Badge variant="light" color="orange" size="xs">キャンペーン未読 {q.data.unreadNotifications.campaign}</Badge>
-            </Group>
-          ) : null}
-          <Menu.Divider />
-          <Menu.Item component="a" href={`/notifications?service_name=${SERVICE_KEY}`}>
+          <Divider />
+          <Anchor href={`/notifications?service_name=${SERVICE_KEY}`} size="sm" display="block" px="sm" py={10}>
             すべてのお知らせを見る
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+          </Anchor>
+        </Popover.Dropdown>
+      </Popover>
       <NotificationModal notification={detail} onClose={() => setDetail(null)} />
     </>
   );

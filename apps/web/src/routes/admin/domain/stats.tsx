@@ -51,7 +51,8 @@ function StatsPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const q = useQuery({
     queryKey: ['admin', 'stats', queryOf(search)],
-    queryFn: ({ signal }) => api<StatsAnswer>('/admin/api/domain/stats', { query: queryOf(search), signal }),
+    // the year goes in the URL even when empty: an empty year means every period (002 §4), no year the current one
+    queryFn: ({ signal }) => { const p = queryOf(search); return api<StatsAnswer>(`/admin/api/domain/stats?year=${encodeURIComponent(p.year)}&quarter=${p.quarter}`, { signal }); },
     placeholderData: keepPreviousData,
   });
   const csv = useMutation({ mutationFn: () => downloadCsv(search) });
