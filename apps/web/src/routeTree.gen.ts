@@ -28,6 +28,7 @@ import { Route as AdminOnamae_logRouteImport } from './routes/admin/onamae_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
+import { Route as MypageJpDomainActivateRouteImport } from './routes/mypage/JpDomainActivate'
 import { Route as MypageLocalTransferInRouteImport } from './routes/mypage/localTransferIn'
 import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/localTransferOut'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
@@ -149,6 +150,11 @@ const MeIndexRoute = MeIndexRouteImport.update({
   id: '/me/',
   path: '/me/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const MypageJpDomainActivateRoute = MypageJpDomainActivateRouteImport.update({
+  id: '/JpDomainActivate',
+  path: '/JpDomainActivate',
+  getParentRoute: () => MypageRoute,
 } as any)
 const MypageLocalTransferInRoute = MypageLocalTransferInRouteImport.update({
   id: '/localTransferIn',
@@ -299,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -345,6 +352,7 @@ export interface FileRoutesByTo {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -393,6 +401,7 @@ export interface FileRoutesById {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -442,6 +451,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -488,6 +498,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -535,6 +546,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -720,6 +732,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/me/'
       preLoaderRoute: typeof MeIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/mypage/JpDomainActivate': {
+      id: '/mypage/JpDomainActivate'
+      path: '/JpDomainActivate'
+      fullPath: '/mypage/JpDomainActivate'
+      preLoaderRoute: typeof MypageJpDomainActivateRouteImport
+      parentRoute: typeof MypageRoute
     }
     '/mypage/localTransferIn': {
       id: '/mypage/localTransferIn'
@@ -947,6 +966,7 @@ const AdminRouteChildren: AdminRouteChildren = {
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MypageRouteChildren {
+  MypageJpDomainActivateRoute: typeof MypageJpDomainActivateRoute
   MypageLocalTransferInRoute: typeof MypageLocalTransferInRoute
   MypageLocalTransferOutRoute: typeof MypageLocalTransferOutRoute
   MypageSearchRoute: typeof MypageSearchRoute
@@ -961,6 +981,7 @@ interface MypageRouteChildren {
 }
 
 const MypageRouteChildren: MypageRouteChildren = {
+  MypageJpDomainActivateRoute: MypageJpDomainActivateRoute,
   MypageLocalTransferInRoute: MypageLocalTransferInRoute,
   MypageLocalTransferOutRoute: MypageLocalTransferOutRoute,
   MypageSearchRoute: MypageSearchRoute,
