@@ -109,14 +109,14 @@ test('a member sees the banner, the bell clears its badge when opened, the top b
   await expect(page.getByRole('dialog', { name: longTitle })).toBeVisible();
   await expect(detail).toContainText(`${tag} の本文です。`);
   await expect(detail.locator('script')).toHaveCount(0);
-  await page.getByRole('button', { name: '閉じる' }).click();
+  await page.getByRole('button', { name: '閉じる', exact: true }).click();
   await page.reload();
   await expect(page.getByTestId('menu-bell')).toHaveAccessibleName('お知らせ'); // read on the server, not only on screen
 
   // the top page box lists it and opens its detail
   await page.getByTestId('home-notification').filter({ hasText: tag }).click();
   await expect(page.getByTestId('notification-detail')).toContainText(`${tag} の本文です。`);
-  await page.getByRole('button', { name: '閉じる' }).click();
+  await page.getByRole('button', { name: '閉じる', exact: true }).click();
 
   // closing the banner hides it across reloads, until reDisplayPeriod (2) days after it was closed
   await banner.getByRole('button', { name: '重要のお知らせを閉じる' }).click();
@@ -143,6 +143,6 @@ test('a member sees the banner, the bell clears its badge when opened, the top b
   await page.getByRole('radio', { name: 'キャンペーン' }).check({ force: true });
   await page.getByTestId('notification-row').filter({ hasText: tag }).click();
   await expect(page.getByTestId('notification-detail')).toContainText(`${tag} の本文です。`);
-  await page.getByRole('button', { name: '閉じる' }).click();
+  await page.getByRole('button', { name: '閉じる', exact: true }).click();
   await shot(page, 'notifications-page');
 });
