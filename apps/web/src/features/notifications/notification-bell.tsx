@@ -54,7 +54,7 @@ export function NotificationBell({ opened, onChange }: { opened: boolean; onChan
             <ul style={{ maxHeight: 360, overflowY: 'auto', listStyle: 'none', margin: 0, padding: 0 }}>
               {q.data.notifications.map((n) => (
                 <li key={n.id}>
-                  <UnstyledButton onClick={() => setDetail(n)} px="sm" py={8} w="100%" className={classes.item} data-testid="bell-item" data-read={n.is_read ? '1' : '0'}>
+                  <UnstyledButton onClick={() => { onChange(false); setDetail(n); }} px="sm" py={8} w="100%" className={classes.item} data-testid="bell-item" data-read={n.is_read ? '1' : '0'}>
                     <Group gap={6} wrap="nowrap" mb={2}>
                       <NotificationTypeBadge type={n.type} />
                       <Text size="xs" c="dimmed">{notificationDate(n.release_date)}</Text>
