@@ -15,6 +15,7 @@ import { Route as CreditRouteImport } from './routes/credit'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MypageRouteImport } from './routes/mypage'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PointRouteImport } from './routes/point'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
@@ -25,6 +26,7 @@ import { Route as AdminAction_logRouteImport } from './routes/admin/action_log'
 import { Route as AdminApi_commandRouteImport } from './routes/admin/api_command'
 import { Route as AdminAudit_logRouteImport } from './routes/admin/audit_log'
 import { Route as AdminBank_transfersRouteImport } from './routes/admin/bank_transfers'
+import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminOnamae_logRouteImport } from './routes/admin/onamae_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
@@ -36,6 +38,7 @@ import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as MypageTransferoutRouteImport } from './routes/mypage/transferout'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
+import { Route as AdminDomainStatsRouteImport } from './routes/admin/domain/stats'
 import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/index'
 import { Route as AdminDomainsIdRouteImport } from './routes/admin/domains/$id'
 import { Route as AdminDomainsImportRouteImport } from './routes/admin/domains/import'
@@ -91,6 +94,11 @@ const MypageRoute = MypageRouteImport.update({
   path: '/mypage',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PointRoute = PointRouteImport.update({
   id: '/point',
   path: '/point',
@@ -140,6 +148,11 @@ const AdminAudit_logRoute = AdminAudit_logRouteImport.update({
 const AdminBank_transfersRoute = AdminBank_transfersRouteImport.update({
   id: '/bank_transfers',
   path: '/bank_transfers',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminNotificationsRoute = AdminNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminOnamae_logRoute = AdminOnamae_logRouteImport.update({
@@ -196,6 +209,11 @@ const RegisterConfirmRoute = RegisterConfirmRouteImport.update({
   id: '/register/confirm',
   path: '/register/confirm',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDomainStatsRoute = AdminDomainStatsRouteImport.update({
+  id: '/domain/stats',
+  path: '/domain/stats',
+  getParentRoute: () => AdminRoute,
 } as any)
 const AdminDomainsIndexRoute = AdminDomainsIndexRouteImport.update({
   id: '/domains/',
@@ -325,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
@@ -333,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
   '/admin/bank_transfers': typeof AdminBank_transfersRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
@@ -346,6 +366,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
+  '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
@@ -377,6 +398,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
@@ -385,6 +407,7 @@ export interface FileRoutesByTo {
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
   '/admin/bank_transfers': typeof AdminBank_transfersRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
@@ -398,6 +421,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/me': typeof MeIndexRoute
   '/register': typeof RegisterIndexRoute
+  '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
@@ -431,6 +455,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
+  '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
@@ -439,6 +464,7 @@ export interface FileRoutesById {
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
   '/admin/bank_transfers': typeof AdminBank_transfersRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
@@ -452,6 +478,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
+  '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
@@ -486,6 +513,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/notifications'
     | '/point'
     | '/search'
     | '/security'
@@ -494,6 +522,7 @@ export interface FileRouteTypes {
     | '/admin/api_command'
     | '/admin/audit_log'
     | '/admin/bank_transfers'
+    | '/admin/notifications'
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
@@ -507,6 +536,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/me/'
     | '/register/'
+    | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
@@ -538,6 +568,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/notifications'
     | '/point'
     | '/search'
     | '/security'
@@ -546,6 +577,7 @@ export interface FileRouteTypes {
     | '/admin/api_command'
     | '/admin/audit_log'
     | '/admin/bank_transfers'
+    | '/admin/notifications'
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
@@ -559,6 +591,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/me'
     | '/register'
+    | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
@@ -591,6 +624,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/mypage'
+    | '/notifications'
     | '/point'
     | '/search'
     | '/security'
@@ -599,6 +633,7 @@ export interface FileRouteTypes {
     | '/admin/api_command'
     | '/admin/audit_log'
     | '/admin/bank_transfers'
+    | '/admin/notifications'
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
@@ -612,6 +647,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/me/'
     | '/register/'
+    | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
@@ -645,6 +681,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   MypageRoute: typeof MypageRouteWithChildren
+  NotificationsRoute: typeof NotificationsRoute
   PointRoute: typeof PointRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
@@ -704,6 +741,13 @@ declare module '@tanstack/react-router' {
       path: '/mypage'
       fullPath: '/mypage'
       preLoaderRoute: typeof MypageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/point': {
@@ -774,6 +818,13 @@ declare module '@tanstack/react-router' {
       path: '/bank_transfers'
       fullPath: '/admin/bank_transfers'
       preLoaderRoute: typeof AdminBank_transfersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/notifications': {
+      id: '/admin/notifications'
+      path: '/notifications'
+      fullPath: '/admin/notifications'
+      preLoaderRoute: typeof AdminNotificationsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/onamae_log': {
@@ -852,6 +903,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/register/confirm'
       preLoaderRoute: typeof RegisterConfirmRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/domain/stats': {
+      id: '/admin/domain/stats'
+      path: '/domain/stats'
+      fullPath: '/admin/domain/stats'
+      preLoaderRoute: typeof AdminDomainStatsRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/admin/domains/': {
       id: '/admin/domains/'
@@ -1029,8 +1087,10 @@ interface AdminRouteChildren {
   AdminApi_commandRoute: typeof AdminApi_commandRoute
   AdminAudit_logRoute: typeof AdminAudit_logRoute
   AdminBank_transfersRoute: typeof AdminBank_transfersRoute
+  AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminOnamae_logRoute: typeof AdminOnamae_logRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminDomainStatsRoute: typeof AdminDomainStatsRoute
   AdminDomainsIdRoute: typeof AdminDomainsIdRoute
   AdminDomainsImportRoute: typeof AdminDomainsImportRoute
   AdminDomainsInfoRoute: typeof AdminDomainsInfoRoute
@@ -1046,8 +1106,10 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminApi_commandRoute: AdminApi_commandRoute,
   AdminAudit_logRoute: AdminAudit_logRoute,
   AdminBank_transfersRoute: AdminBank_transfersRoute,
+  AdminNotificationsRoute: AdminNotificationsRoute,
   AdminOnamae_logRoute: AdminOnamae_logRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminDomainStatsRoute: AdminDomainStatsRoute,
   AdminDomainsIdRoute: AdminDomainsIdRoute,
   AdminDomainsImportRoute: AdminDomainsImportRoute,
   AdminDomainsInfoRoute: AdminDomainsInfoRoute,
@@ -1108,6 +1170,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   MypageRoute: MypageRouteWithChildren,
+  NotificationsRoute: NotificationsRoute,
   PointRoute: PointRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,

@@ -17,3 +17,4 @@ export * from './admin';
 export * from './domain-operations';
 export * from './transfer';
 export * from './price-groups';
+export * from './admin-stats';

@@ -1,6 +1,8 @@
 import { BullModule } from '@nestjs/bullmq';
 import { AdminLogsRepository } from './admin/admin-logs.repository';
 import { AdminOpsRpcController } from './admin/admin-ops.rpc.controller';
+import { ContractStatsRepository } from './stats/contract-stats.repository';
+import { ContractStatsRpcController } from './stats/contract-stats.rpc.controller';
 import { Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -87,12 +89,13 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, JpActivationRpcController],
+  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
     OrdersPort,
     AdminLogsRepository,
+    ContractStatsRepository,
     CatalogPort,
     ContactsRepository,
     DefaultSettingsRepository,

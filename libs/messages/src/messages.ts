@@ -21,6 +21,23 @@ export const M = {
   noMatchingData: '一致するデータがありませんでした',
   noNotifications: 'お知らせはございません。',
   nextMonthPricesMissing: '来月TLD価格データが設定されていません',
+  /** not in the specs: the admin's notification and announcement authoring (issue 16) */
+  notificationTitleRequired: 'タイトルを入力してください',
+  notificationTitleTooLong: 'タイトルは200文字以内で入力してください',
+  notificationTypeRequired: '種別を選択してください',
+  notificationReleaseDateInvalid: '日時を正しく入力してください',
+  notificationBodyRequired: '本文を入力してください',
+  notificationBodyTooLong: '本文は20000文字以内で入力してください',
+  announcementCategoryRequired: 'カテゴリを選択してください',
+  announcementContentRequired: '内容を入力してください',
+  announcementPeriodInvalid: '再表示までの日数は1〜365の半角数字で入力してください',
+  announcementEndBeforeStart: '掲載終了は掲載開始より後の日時を入力してください',
+  notificationNotFound: 'お知らせが見つかりません',
+  notificationSaved: 'お知らせを保存しました',
+  notificationDeleted: 'お知らせを削除しました',
+  /** not in the specs: the stats query's checks */
+  statsYearInvalid: '年を正しく選択してください',
+  statsQuarterInvalid: '集計単位を正しく選択してください',
   /** not in the specs: an unknown TLD on domain/tld/{tld_name} */
   tldNotFound: 'お探しのTLDは取り扱っていません',
 

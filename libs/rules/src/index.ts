@@ -16,3 +16,5 @@ export * from './admin';
 export * from './domain-operations';
 export * from './transfer-in';
 export * from './price-group';
+export * from './notifications';
+export * from './domain-stats';

@@ -18,6 +18,8 @@ export async function openPricePage(page: Page, query = ''): Promise<void> {
 
 /** A signed-in session as GET /session would answer it (the header only reads it). */
 export async function fakeSignedIn(page: Page): Promise<void> {
+  // the faked member has no server session: their bell (GET mypage/notification/header) answers an empty list
+  await page.route(/\/mypage\/notification\/header$/, (route) => route.fulfill({ json: { notifications: [], unreadNotifications: { normal: 0, campaign: 0 } } }));
   await page.route(/\/session$/, (route) =>
     route.fulfill({
       json: {

@@ -36,6 +36,8 @@ const PUBLIC = new Set<string>([
   'POST /search/domain/check/claim',
   'POST /search',
   'GET /top/notifications',
+  'GET /notifications',
+  'GET /notifications/header_announcements',
   'POST /stripe/webhook',
 ]);
 

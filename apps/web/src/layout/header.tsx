@@ -1,11 +1,12 @@
-import { ActionIcon, Box, Burger, Button, Divider, Group, Indicator, Menu, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Button, Divider, Group, Menu, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { M, PRODUCT } from '@registrar/messages';
+import { PRODUCT } from '@registrar/messages';
 import { formatPoints } from '@registrar/rules';
 import { useSession } from '../lib/session';
 import classes from './header.module.css';
-import { BellIcon, ExternalIcon, GridIcon, SearchIcon, UserIcon } from './icons';
+import { ExternalIcon, GridIcon, SearchIcon, UserIcon } from './icons';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
 import { HEADER_LINKS, MYPAGE_LINKS, SERVICE_KEY, SERVICES, USER_MENU_LINKS, isExternal } from './site-map';
@@ -125,25 +126,7 @@ export function SiteHeader() {
             <Button component={Link} to={'/mypage/domain' as never} size="compact-sm" radius="xl" visibleFrom="sm" onClick={() => setOpen(null)}>
               マイページ
             </Button>
-            <Menu {...bind('bell')} position="bottom-end" offset={10} width={300} shadow="lg" radius="md">
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="お知らせ" data-testid="menu-bell">
-                  <Indicator disabled size={8} color="red" offset={2}>
-                    <BellIcon />
-                  </Indicator>
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown data-testid="menu-bell-dropdown">
-                <Menu.Label>お知らせ</Menu.Label>
-                <Text size="sm" c="dimmed" px="sm" py="md" ta="center">
-                  {M.noNotifications}
-                </Text>
-                <Menu.Divider />
-                <Menu.Item component="a" href={`/notifications?service_name=${SERVICE_KEY}`}>
-                  すべてのお知らせを見る
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <NotificationBell {...bind('bell')} />
             <Menu {...bind('user')} position="bottom-end" offset={10} width={260} shadow="lg" radius="md">
               <Menu.Target>
                 <UnstyledButton aria-label={`${displayName} ユーザーメニュー`} data-testid="menu-user" style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 6px', borderRadius: 20 }}>

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
+import { HeaderAnnouncements } from '../features/notifications/header-announcements';
 
 /** The public layout around every page (the admin area has its own). */
 export function RootLayout() {
@@ -10,6 +11,7 @@ export function RootLayout() {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <SiteHeader />
+      <HeaderAnnouncements />
       <Box component="main" style={{ flex: 1, minWidth: 0 }}>
         <Outlet />
       </Box>

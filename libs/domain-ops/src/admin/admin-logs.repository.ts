@@ -100,8 +100,8 @@ export class AdminLogsRepository {
   async importDomain(d: { userId: number; name: string; punycode: string; tld: string; registryDomainId: string; dueDate: Date | null; lock: boolean; nameServers: string[] }): Promise<number | null> {
     return this.ds.transaction(async (m) => {
       const rows = await m.query(
-        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled)
-         VALUES ($1, $2, $2, $3, $4, $5, $6, 'active', false, false, $7) ON CONFLICT (punycode) DO NOTHING RETURNING id`,
+        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled, acquired_via)
+         VALUES ($1, $2, $2, $3, $4, $5, $6, 'active', false, false, $7, 'import') ON CONFLICT (punycode) DO NOTHING RETURNING id`,
         [d.userId, d.name, d.punycode, d.tld, d.registryDomainId, d.dueDate, d.lock],
       );
       if (!rows.length) return null;

@@ -6,10 +6,11 @@ import { AdminCatalogController } from './admin-catalog.controller';
 import { AdminDomainsController } from './admin-domains.controller';
 import { AdminOpsController } from './admin-ops.controller';
 import { AdminUserOpsController } from './admin-user-ops.controller';
+import { AdminStatsController } from './admin-stats.controller';
 
 /** The gateway's side of the admin back office (docs/admin.md). Roles: RolesGuard; audit: AdminAuditInterceptor. */
 @Module({
   imports: [rpcClientModule(DOMAIN_OPS_CLIENT), rpcClientModule(ORDERS_CLIENT), rpcClientModule(CATALOG_CLIENT), IdentityModule],
-  controllers: [AdminCatalogController, AdminDomainsController, AdminOpsController, AdminUserOpsController],
+  controllers: [AdminCatalogController, AdminDomainsController, AdminOpsController, AdminUserOpsController, AdminStatsController],
 })
 export class AdminHttpModule {}

@@ -18,6 +18,7 @@ import { AdminAuditEntity } from './audit/admin-audit.entity';
 import { AdminAuditInterceptor } from './audit/admin-audit.interceptor';
 import { AdminAuditRepository } from './audit/admin-audit.repository';
 import { AdminAuditLog1795433231040 } from './migrations/1795433231040-admin-audit-log';
+import { Notifications1797000000000 } from './migrations/1797000000000-notifications';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottleService } from './auth/login-throttle.service';
@@ -41,7 +42,7 @@ import { UserEntity } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
 
 const entities = [UserEntity, EmailTokenEntity, AdminAuditEntity];
-export const IDENTITY_MIGRATIONS = [IdentityInit1767300000000, AdminAuditLog1795433231040];
+export const IDENTITY_MIGRATIONS = [IdentityInit1767300000000, AdminAuditLog1795433231040, Notifications1797000000000];
 
 /** The mail worker runs here, beside the members' addresses: a mail for a member is addressed when it is sent. */
 const mailRecipients: Provider = {

@@ -1,4 +1,5 @@
-import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -9,6 +10,8 @@ import { TldTiles, topTiles } from '../catalog/tld-tiles';
 import { DomainSearchForm } from '../search-form/domain-search-form';
 import { SERVICE_KEY } from '../../layout/site-map';
 import classes from './home.module.css';
+import { notificationQueries, type PublicNotification } from '../notifications/notifications.api';
+import { NotificationModal, NotificationTypeBadge, notificationDate } from '../notifications/notification-parts';
 
 function PriceTilesSection() {
   const q = useQuery(tldQueries.prices(null));
@@ -84,6 +87,29 @@ function SellingPoints() {
 }
 
 function NotificationsBox() {
+  const q = useQuery(notificationQueries.top());
+  const [detail, setDetail] = useState<PublicNotification | null>(null);
+  let body: React.ReactNode;
+  if (q.isPending) body = <Stack gap="xs" aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} height={22} />)}</Stack>;
+  else if (q.isError) body = <ErrorBlock message={M.errorRetryLaterParen} onRetry={() => void q.refetch()} />;
+  else if (q.data.notifications.length === 0) body = <Text size="sm" c="dimmed" py="md" ta="center">{M.noNotifications}</Text>;
+  else {
+    body = (
+      <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {q.data.notifications.map((n) => (
+          <li key={n.id} style={{ borderTop: '1px solid #eef1f5' }}>
+            <UnstyledButton onClick={() => setDetail(n)} py={10} w="100%" data-testid="home-notification">
+              <Group gap={8} wrap="wrap" align="center">
+                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>{notificationDate(n.release_date)}</Text>
+                <NotificationTypeBadge type={n.type} />
+                <Text size="sm" c="blue" style={{ flex: '1 1 200px', minWidth: 0, overflowWrap: 'anywhere' }}>{n.title}</Text>
+              </Group>
+            </UnstyledButton>
+          </li>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="home-news" data-testid="home-notifications">
       <Group justify="space-between" mb="sm">
@@ -94,9 +120,8 @@ function NotificationsBox() {
           すべてのお知らせ
         </Anchor>
       </Group>
-      <Text size="sm" c="dimmed" py="md" ta="center">
-        {M.noNotifications}
-      </Text>
+      {body}
+      <NotificationModal notification={detail} onClose={() => setDetail(null)} />
     </Paper>
   );
 }

@@ -1,0 +1,77 @@
+import { ActionIcon, Anchor, Divider, Group, Indicator, Loader, Popover, Text, UnstyledButton } from '@mantine/core';
+import classes from './notification-bell.module.css';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { M } from '@registrar/messages';
+import { BellIcon } from '../../layout/icons';
+import { SERVICE_KEY } from '../../layout/site-map';
+import { markNotificationsRead, notificationQueries, type BellAnswer, type PublicNotification } from './notifications.api';
+import { NotificationModal, NotificationTypeBadge, notificationDate } from './notification-parts';
+
+/**
+ * The bell (002 §2): the latest notifications and an unread badge (normal + campaign). Opening the list posts the
+ * mark-as-read call and the badge clears at once. Its open state belongs to the header's exclusive menus.
+ */
+export function NotificationBell({ opened, onChange }: { opened: boolean; onChange: (opened: boolean) => void }) {
+  const qc = useQueryClient();
+  const q = useQuery(notificationQueries.bell());
+  const [detail, setDetail] = useState<PublicNotification | null>(null);
+  const unread = (q.data?.unreadNotifications.normal ?? 0) + (q.data?.unreadNotifications.campaign ?? 0);
+  const read = useMutation({
+    mutationFn: () => markNotificationsRead(),
+    onMutate: () => {
+      qc.setQueryData<BellAnswer>(notificationQueries.bell().queryKey, (old) =>
+        old ? { notifications: old.notifications.map((n) => ({ ...n, is_read: true })), unreadNotifications: { normal: 0, campaign: 0 } } : old);
+    },
+    onError: () => void qc.invalidateQueries({ queryKey: notificationQueries.bell().queryKey }),
+  });
+  useEffect(() => {
+    if (opened && unread > 0 && !read.isPending) read.mutate();
+  }, [opened, unread]);
+
+  const count = unread > 99 ? '99+' : String(unread);
+  // the badge's text is part of the name (axe label-content-name-mismatch)
+  const label = unread > 0 ? `お知らせ 未読 ${count} 件` : 'お知らせ';
+  return (
+    <>
+      <Popover opened={opened} onChange={onChange} position="bottom-end" offset={10} width={320} shadow="lg" radius="md">
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} aria-expanded={opened} data-testid="menu-bell" onClick={() => onChange(!opened)}>
+            <Indicator disabled={unread === 0} label={count} size={16} color="red" offset={2} data-testid="bell-badge">
+              <BellIcon />
+            </Indicator>
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown data-testid="menu-bell-dropdown" maw="calc(100vw - 16px)" p={0}>
+          <Text size="xs" fw={700} c="dimmed" px="sm" pt="sm" pb={4} component="h2">お知らせ</Text>
+          {q.isPending ? (
+            <Group justify="center" py="md"><Loader size="sm" aria-label="読み込み中" /></Group>
+          ) : q.isError ? (
+            <Text size="sm" c="red" px="sm" py="md" ta="center">{M.errorOccurred}</Text>
+          ) : q.data.notifications.length === 0 ? (
+            <Text size="sm" c="dimmed" px="sm" py="md" ta="center">{M.noNotifications}</Text>
+          ) : (
+            <ul style={{ maxHeight: 360, overflowY: 'auto', listStyle: 'none', margin: 0, padding: 0 }}>
+              {q.data.notifications.map((n) => (
+                <li key={n.id}>
+                  <UnstyledButton onClick={() => { onChange(false); setDetail(n); }} px="sm" py={8} w="100%" className={classes.item} data-testid="bell-item" data-read={n.is_read ? '1' : '0'}>
+                    <Group gap={6} wrap="nowrap" mb={2}>
+                      <NotificationTypeBadge type={n.type} />
+                      <Text size="xs" c="dimmed">{notificationDate(n.release_date)}</Text>
+                    </Group>
+                    <Text size="sm" lh={1.4} style={{ overflowWrap: 'anywhere' }}>{n.title}</Text>
+                  </UnstyledButton>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Divider />
+          <Anchor href={`/notifications?service_name=${SERVICE_KEY}`} size="sm" display="block" px="sm" py={10}>
+            すべてのお知らせを見る
+          </Anchor>
+        </Popover.Dropdown>
+      </Popover>
+      <NotificationModal notification={detail} onClose={() => setDetail(null)} />
+    </>
+  );
+}

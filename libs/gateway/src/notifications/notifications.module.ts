@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { NotificationSeedService } from './notification-seed.service';
+import { AdminNotificationsController, MemberNotificationsController, PublicNotificationsController } from './notifications.controller';
+import { NotificationsRepository } from './notifications.repository';
+
+/** Notifications, the bell and header announcements, with their authoring (docs/notifications.md). */
+@Module({
+  imports: [IdentityModule],
+  controllers: [PublicNotificationsController, MemberNotificationsController, AdminNotificationsController],
+  providers: [NotificationsRepository, NotificationSeedService],
+  exports: [NotificationsRepository],
+})
+export class NotificationsModule {}

@@ -1,0 +1,55 @@
+/**
+ * Contract stats (002 §2, §4): a super admin reads the table of every Stats row column beside its chart, switches to
+ * quarters and all periods (kept in the URL), and downloads the CSV; a normal admin is refused.
+ */
+import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import { STATS_COLUMN_LABELS, STATS_COLUMNS } from '@registrar/rules';
+import { checkPage } from '../support/page-checks';
+import { createAdmin, signInAdmin, XHR } from './admin-session';
+
+test('super admin: contract stats table, chart, quarter toggle, all periods and CSV; normal admin refused', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signInAdmin(page, createAdmin('super'));
+  await checkPage(page, '/admin/domain/stats', { ready: (p) => p.getByTestId('stats-table') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const api = async (query: string) => (await (await page.request.get(`/admin/api/domain/stats?${query}`, { headers: XHR })).json()).stats as Array<Record<string, string | number>>;
+  const expectTable = async (query: string) => {
+    const rows = await api(query);
+    await expect(page.getByTestId('stats-row')).toHaveCount(rows.length);
+    const first = page.getByTestId('stats-row').first().locator('td');
+    await expect(first.nth(0)).toHaveText(String(rows[0]!.interval_date));
+    await expect(first.nth(2)).toHaveText(Number(rows[0]!.total_count).toLocaleString('ja-JP'));
+  };
+  for (const c of STATS_COLUMNS) await expect(page.getByTestId('stats-table').getByRole('columnheader', { name: STATS_COLUMN_LABELS[c], exact: true })).toBeVisible();
+  await expectTable('');
+  await expect(page.getByTestId('stats-chart').locator('svg').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('stats-1280.png'), fullPage: true });
+
+  await page.getByText('四半期', { exact: true }).click();
+  await expect(page).toHaveURL(/quarter=1/);
+  await expectTable('quarter=1');
+  await page.getByLabel('年').selectOption('all');
+  await expect(page).toHaveURL(/year=all/);
+  await expectTable('year=&quarter=1');
+  await page.reload();
+  await expectTable('year=&quarter=1'); // the conditions survive a reload
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('stats-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('domain_stats_all_quarterly.csv');
+  const text = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
+  expect(text.split('\r\n')[0]).toBe(STATS_COLUMNS.join(','));
+
+  await page.setViewportSize({ width: 360, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('stats-360.png'), fullPage: true });
+
+  const other = await browser.newPage();
+  await signInAdmin(other, createAdmin('normal'));
+  await other.goto('/admin/domain/stats');
+  await expect(other.getByTestId('admin-forbidden')).toBeVisible();
+  expect((await other.request.get('/admin/api/domain/stats', { headers: XHR })).status()).toBe(403);
+  await other.close();
+});
