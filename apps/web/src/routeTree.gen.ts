@@ -17,6 +17,7 @@ import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as PointRouteImport } from './routes/point'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
+import { Route as WhoisRouteImport } from './routes/whois'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAction_logRouteImport } from './routes/admin/action_log'
 import { Route as AdminApi_commandRouteImport } from './routes/admin/api_command'
@@ -31,6 +32,7 @@ import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/loca
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
+import { Route as ToolWebsiteConnectionCheckRouteImport } from './routes/tool/websiteConnectionCheck'
 import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/index'
 import { Route as AdminDomainsIdRouteImport } from './routes/admin/domains/$id'
 import { Route as AdminDomainsImportRouteImport } from './routes/admin/domains/import'
@@ -90,6 +92,11 @@ const SearchRoute = SearchRouteImport.update({
 const SecurityRoute = SecurityRouteImport.update({
   id: '/security',
   path: '/security',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WhoisRoute = WhoisRouteImport.update({
+  id: '/whois',
+  path: '/whois',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -162,6 +169,12 @@ const RegisterConfirmRoute = RegisterConfirmRouteImport.update({
   path: '/register/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ToolWebsiteConnectionCheckRoute =
+  ToolWebsiteConnectionCheckRouteImport.update({
+    id: '/tool/websiteConnectionCheck',
+    path: '/tool/websiteConnectionCheck',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AdminDomainsIndexRoute = AdminDomainsIndexRouteImport.update({
   id: '/domains/',
   path: '/domains/',
@@ -272,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/whois': typeof WhoisRoute
   '/admin/action_log': typeof AdminAction_logRoute
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
@@ -283,6 +297,7 @@ export interface FileRoutesByFullPath {
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -315,6 +330,7 @@ export interface FileRoutesByTo {
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/whois': typeof WhoisRoute
   '/admin/action_log': typeof AdminAction_logRoute
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
@@ -326,6 +342,7 @@ export interface FileRoutesByTo {
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/admin': typeof AdminIndexRoute
   '/me': typeof MeIndexRoute
   '/register': typeof RegisterIndexRoute
@@ -360,6 +377,7 @@ export interface FileRoutesById {
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/whois': typeof WhoisRoute
   '/admin/action_log': typeof AdminAction_logRoute
   '/admin/api_command': typeof AdminApi_commandRoute
   '/admin/audit_log': typeof AdminAudit_logRoute
@@ -371,6 +389,7 @@ export interface FileRoutesById {
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -406,6 +425,7 @@ export interface FileRouteTypes {
     | '/point'
     | '/search'
     | '/security'
+    | '/whois'
     | '/admin/action_log'
     | '/admin/api_command'
     | '/admin/audit_log'
@@ -417,6 +437,7 @@ export interface FileRouteTypes {
     | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
+    | '/tool/websiteConnectionCheck'
     | '/admin/'
     | '/me/'
     | '/register/'
@@ -449,6 +470,7 @@ export interface FileRouteTypes {
     | '/point'
     | '/search'
     | '/security'
+    | '/whois'
     | '/admin/action_log'
     | '/admin/api_command'
     | '/admin/audit_log'
@@ -460,6 +482,7 @@ export interface FileRouteTypes {
     | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
+    | '/tool/websiteConnectionCheck'
     | '/admin'
     | '/me'
     | '/register'
@@ -493,6 +516,7 @@ export interface FileRouteTypes {
     | '/point'
     | '/search'
     | '/security'
+    | '/whois'
     | '/admin/action_log'
     | '/admin/api_command'
     | '/admin/audit_log'
@@ -504,6 +528,7 @@ export interface FileRouteTypes {
     | '/mypage/localTransferOut'
     | '/mypage/search'
     | '/register/confirm'
+    | '/tool/websiteConnectionCheck'
     | '/admin/'
     | '/me/'
     | '/register/'
@@ -538,9 +563,11 @@ export interface RootRouteChildren {
   PointRoute: typeof PointRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
+  WhoisRoute: typeof WhoisRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
   DomainPriceRoute: typeof DomainPriceRoute
   RegisterConfirmRoute: typeof RegisterConfirmRoute
+  ToolWebsiteConnectionCheckRoute: typeof ToolWebsiteConnectionCheckRoute
   MeIndexRoute: typeof MeIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   DomainTldTldNameRoute: typeof DomainTldTldNameRoute
@@ -605,6 +632,13 @@ declare module '@tanstack/react-router' {
       path: '/security'
       fullPath: '/security'
       preLoaderRoute: typeof SecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/whois': {
+      id: '/whois'
+      path: '/whois'
+      fullPath: '/whois'
+      preLoaderRoute: typeof WhoisRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -703,6 +737,13 @@ declare module '@tanstack/react-router' {
       path: '/register/confirm'
       fullPath: '/register/confirm'
       preLoaderRoute: typeof RegisterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tool/websiteConnectionCheck': {
+      id: '/tool/websiteConnectionCheck'
+      path: '/tool/websiteConnectionCheck'
+      fullPath: '/tool/websiteConnectionCheck'
+      preLoaderRoute: typeof ToolWebsiteConnectionCheckRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/domains/': {
@@ -924,9 +965,11 @@ const rootRouteChildren: RootRouteChildren = {
   PointRoute: PointRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,
+  WhoisRoute: WhoisRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,
   DomainPriceRoute: DomainPriceRoute,
   RegisterConfirmRoute: RegisterConfirmRoute,
+  ToolWebsiteConnectionCheckRoute: ToolWebsiteConnectionCheckRoute,
   MeIndexRoute: MeIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   DomainTldTldNameRoute: DomainTldTldNameRoute,

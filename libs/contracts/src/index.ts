@@ -15,3 +15,4 @@ export * from './dns';
 export * from './whois-mail';
 export * from './admin';
 export * from './domain-operations';
+export * from './public-whois';

@@ -2,6 +2,8 @@ import { BullModule } from '@nestjs/bullmq';
 import { AdminLogsRepository } from './admin/admin-logs.repository';
 import { AdminOpsRpcController } from './admin/admin-ops.rpc.controller';
 import { Module } from '@nestjs/common';
+import { PublicWhoisRepository } from './public-whois/public-whois.repository';
+import { PublicWhoisRpcController } from './public-whois/public-whois.rpc.controller';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CATALOG_CLIENT, DNS_CLIENT, ORDERS_CLIENT, QueueName } from '@registrar/contracts';
@@ -80,7 +82,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController],
+  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -108,6 +110,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     DomainOpsSchedules,
     DnsZoneEvents,
     ProxyIdentityRepository,
+    PublicWhoisRepository,
     RegistryContacts,
     WhoisDomainRepository,
     WhoisService,

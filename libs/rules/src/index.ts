@@ -14,3 +14,5 @@ export * from './dns';
 export * from './text';
 export * from './admin';
 export * from './domain-operations';
+export * from './public-tools';
+export * from './rdap';
