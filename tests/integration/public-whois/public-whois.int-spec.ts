@@ -13,7 +13,6 @@ import { Member, xhr } from '../purchase/purchase-harness';
 import { startWhoisHarness, WhoisHarness } from '../whois/whois-harness';
 import { rdapValidator } from './rdap-schema';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { parseDomainWhois } = require('whoiser/src/parsers.js') as { parseDomainWhois(domain: string, text: string, ignorePrivacy?: boolean): Record<string, string | string[]> };
 
 // buying through the registry and checks across the network take longer than jest's default on a busy machine
