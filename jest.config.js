@@ -18,6 +18,7 @@ module.exports = {
       transform: { '^.+\\.(t|j)sx?$': swc },
       testEnvironment: 'node',
       setupFiles: ['reflect-metadata'],
+      setupFilesAfterEnv: ['<rootDir>/tests/integration/test-timeout.ts'],
     },
   ],
 };

@@ -27,6 +27,7 @@ import { Route as AdminOnamae_logRouteImport } from './routes/admin/onamae_log'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
+import { Route as MypageJpDomainActivateRouteImport } from './routes/mypage/JpDomainActivate'
 import { Route as MypageLocalTransferInRouteImport } from './routes/mypage/localTransferIn'
 import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/localTransferOut'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
@@ -143,6 +144,11 @@ const MeIndexRoute = MeIndexRouteImport.update({
   id: '/me/',
   path: '/me/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const MypageJpDomainActivateRoute = MypageJpDomainActivateRouteImport.update({
+  id: '/JpDomainActivate',
+  path: '/JpDomainActivate',
+  getParentRoute: () => MypageRoute,
 } as any)
 const MypageLocalTransferInRoute = MypageLocalTransferInRouteImport.update({
   id: '/localTransferIn',
@@ -293,6 +299,7 @@ export interface FileRoutesByFullPath {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -338,6 +345,7 @@ export interface FileRoutesByTo {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -385,6 +393,7 @@ export interface FileRoutesById {
   '/admin/onamae_log': typeof AdminOnamae_logRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
   '/mypage/search': typeof MypageSearchRoute
@@ -433,6 +442,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -478,6 +488,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -524,6 +535,7 @@ export interface FileRouteTypes {
     | '/admin/onamae_log'
     | '/domain/deadline'
     | '/domain/price'
+    | '/mypage/JpDomainActivate'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
     | '/mypage/search'
@@ -703,6 +715,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/me/'
       preLoaderRoute: typeof MeIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/mypage/JpDomainActivate': {
+      id: '/mypage/JpDomainActivate'
+      path: '/JpDomainActivate'
+      fullPath: '/mypage/JpDomainActivate'
+      preLoaderRoute: typeof MypageJpDomainActivateRouteImport
+      parentRoute: typeof MypageRoute
     }
     '/mypage/localTransferIn': {
       id: '/mypage/localTransferIn'
@@ -926,6 +945,7 @@ const AdminRouteChildren: AdminRouteChildren = {
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MypageRouteChildren {
+  MypageJpDomainActivateRoute: typeof MypageJpDomainActivateRoute
   MypageLocalTransferInRoute: typeof MypageLocalTransferInRoute
   MypageLocalTransferOutRoute: typeof MypageLocalTransferOutRoute
   MypageSearchRoute: typeof MypageSearchRoute
@@ -940,6 +960,7 @@ interface MypageRouteChildren {
 }
 
 const MypageRouteChildren: MypageRouteChildren = {
+  MypageJpDomainActivateRoute: MypageJpDomainActivateRoute,
   MypageLocalTransferInRoute: MypageLocalTransferInRoute,
   MypageLocalTransferOutRoute: MypageLocalTransferOutRoute,
   MypageSearchRoute: MypageSearchRoute,

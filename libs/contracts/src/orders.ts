@@ -363,6 +363,8 @@ export const OrdersHttpPaths = {
   paymentSessionCreate: '/mypage/point/domain/create/session',
   paymentSession: '/mypage/point/session',
   walletSessionCreate: '/mypage/point/domain/create/wallet',
+  renewSessionCreate: '/mypage/point/domain/renew/session',
+  renewWalletSessionCreate: '/mypage/point/domain/renew/wallet',
   walletCapture: '/mypage/point/wallet/capture',
   walletReturn: '/mypage/paypal/return',
   stripeWebhook: '/stripe/webhook',

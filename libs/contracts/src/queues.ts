@@ -51,6 +51,8 @@ export enum JobName {
   AutoRenewSweep = 'auto-renew-sweep',
   /** domain-ops (daily, Asia/Tokyo): expiry notice mails 30, 15, 7 and 1 days before expiry */
   ExpiryNoticeSweep = 'expiry-notice-sweep',
+  /** domain-ops (daily, Asia/Tokyo): provisional .co.jp deadline reminders and, past the deadline, deletion at the registry */
+  ProvisionalDeadlineSweep = 'provisional-deadline-sweep',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }

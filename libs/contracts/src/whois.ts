@@ -35,6 +35,10 @@ export const WhoisPatterns = {
   OrgGet: 'domain-ops.whois.org.get',
   /** WhoisOrgUpdateRpcRequest -> WhoisOrgUpdateResult */
   OrgUpdate: 'domain-ops.whois.org.update',
+  /** { userId } -> JpActivationListResult (provisional .co.jp) */
+  JpActivationList: 'domain-ops.jp-activation.list',
+  /** JpActivateRpcRequest -> JpActivateResult */
+  JpActivate: 'domain-ops.jp-activation.activate',
   /** DefaultSettingSaveRpcRequest -> { status, error_msg, errors } */
   DefaultsSave: 'domain-ops.domain.default.save',
   /** { userId } -> ApiSettingsResult */
@@ -147,4 +151,30 @@ export interface ApiKeyVerifyResult {
   userId: number | null;
   /** why not: 'unknown-key' | 'api-disabled' | 'ip-not-allowed' */
   reason: 'unknown-key' | 'api-disabled' | 'ip-not-allowed' | null;
+}
+
+/** Provisional .co.jp activation (000 spec §2, §7): mypage/JpDomainActivate. */
+export const JpActivationPatterns = { List: WhoisPatterns.JpActivationList, Activate: WhoisPatterns.JpActivate } as const;
+export interface JpActivationDomainDto {
+  id: number;
+  name: string;
+  punycode: string;
+  /** the deadline of the full registration (the provisional registration's end), YYYY-MM-DD Tokyo */
+  deadline: string | null;
+  /** the WHOIS entered at purchase, to start the form from */
+  org_contact: JpOrgContact | null;
+  reg_contact: JpContact | null;
+}
+export interface JpActivationListResult {
+  domains: JpActivationDomainDto[];
+}
+export interface JpActivateRequest {
+  domainName: string;
+  contact: { org?: JpOrgContact; reg?: JpContact };
+}
+export type JpActivateRpcRequest = JpActivateRequest & { userId: number };
+export interface JpActivateResult {
+  result: boolean;
+  message: string[];
+  errors: Partial<Record<'org' | 'reg', Record<string, string>>>;
 }

@@ -47,6 +47,9 @@ export class DomainOpsConfig extends BaseConfig {
   AUTO_RENEW_CRON = '0 9 * * *';
   @IsString()
   EXPIRY_NOTICE_CRON = '0 10 * * *';
+  /** provisional .co.jp deadline: reminders and deletion past it (docs/renewal-lifecycle.md) */
+  @IsString()
+  PROVISIONAL_DEADLINE_CRON = '30 10 * * *';
 
   /** Attempts of one domain of an operation run before its row ends in error. */
   @Type(() => Number)

@@ -57,6 +57,8 @@ import { RenewalService } from './renewal/renewal.service';
 import { AutoRenewSweepJob } from './lifecycle/auto-renew.job';
 import { ExpiryNoticeSweepJob } from './lifecycle/expiry-notice.job';
 import { LifecycleRepository } from './lifecycle/lifecycle.repository';
+import { JpActivationService, ProvisionalDeadlineJob } from './activation/jp-activation.service';
+import { JpActivationRpcController } from './activation/jp-activation.rpc.controller';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
@@ -82,7 +84,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController],
+  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, JpActivationRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -132,6 +134,8 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     LifecycleRepository,
     AutoRenewSweepJob,
     ExpiryNoticeSweepJob,
+    JpActivationService,
+    ProvisionalDeadlineJob,
   ],
 })
 export class DomainOpsServiceModule {}

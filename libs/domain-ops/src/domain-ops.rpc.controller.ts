@@ -23,7 +23,7 @@ import { WhoisOrgService } from './whois/whois-org.service';
 import { ApiSettingsService } from './settings/api-settings.service';
 
 /** Every payload names the member (set by the gateway from the session, never from the browser). */
-function userIdOf(p: { userId?: unknown } | null | undefined): number {
+export function userIdOf(p: { userId?: unknown } | null | undefined): number {
   const n = Number(p?.userId);
   if (!Number.isSafeInteger(n) || n <= 0) throw new DomainOpsException(DomainOpsErrorCode.Invalid, 'userId must be a positive integer');
   return n;

@@ -72,6 +72,11 @@ export const M = {
   billingMissing: '経理担当情報が未入力です',
   futureRegistrationDate: '登録年月日には未来の年月日は登録できません。登記前の場合は仮登録してください。',
   futureRegistrationDateActivate: '登記年月日には未来の年月日は登録できません。登記完了後にご登録ください。',
+  activateNotProvisional: '仮登録中のドメインではありません',
+  activateDone: '本登録が完了しました',
+  activateFailed: '本登録の申請に失敗しました',
+  activateOrgHoldsCoJp: 'この組織はすでに.co.jpドメインを登録しています（.co.jpは1組織1ドメインです）',
+  activateReleased: '本登録期限を過ぎたため削除されました',
   orgNameMismatch: '組織情報と登録者情報の組織名が一致していません',
 
   // ---- transfer-in (000 §5, §8)

@@ -36,7 +36,7 @@ test('a member renews a domain from the list by card (the modal shows price, car
     const row = page.locator(`[data-testid="domain-row"][data-domain="${name}"]:visible`);
     await expect(row).toBeVisible({ timeout: 20_000 });
     await row.getByTestId('row-menu').click();
-    await page.getByRole('menuitem', { name: '更新' }).click();
+    await page.getByRole('menuitem', { name: '更新', exact: true }).click();
     const modal = page.getByRole('dialog');
     await expect(modal.getByTestId('renew-update')).toBeVisible({ timeout: 20_000 });
     await expect(modal.getByTestId('renew-total')).toHaveText(`${e!.renewPrice.toLocaleString('ja-JP')}円`);
@@ -56,4 +56,102 @@ test('a member renews a domain from the list by card (the modal shows price, car
     await page.screenshot({ path: `${shots}/renew-result-${width}.png`, fullPage: true });
     await result.getByRole('button', { name: '閉じる' }).click();
   }
+});
+
+/** A purchaser with a 4242 card who holds one .com bought by card (through the API, as the purchase step does). */
+async function memberWithDomain(page: import('@playwright/test').Page, prefix: string) {
+  const headers = await signUpPurchaser(page.request);
+  await page.goto('/mypage/stripe?redirect_url=%2Fmypage%2Fdomain');
+  await new CardFormPage(page).fill('4242 4242 4242 4242', '12/34');
+  await page.waitForURL((u) => u.pathname === '/mypage/domain');
+  const cards = (await (await page.request.get('/mypage/credit_card/load', { headers })).json()).cards as Array<{ id: string; cardInfoText: string }>;
+  const name = await freeName(page.request, headers, 'com', prefix);
+  const [e] = await estimate(page.request, headers, [name]);
+  const point = e!.registerPrice + e!.renewPrice * (e!.minimum_years - 1);
+  const s = await (await page.request.post('/mypage/point/domain/create/session', { headers, data: { domains: [{ name, point }], amount: Math.max(point, 50), stripeCardId: cards[0]!.id } })).json();
+  const created = await (await page.request.post('/mypage/domain/create', { headers, data: { domains: [{ name, period: e!.minimum_years, point }], totalFee: point, point: 0, payment: { type: 'card', sessionId: s.sessionId }, idempotencyKey: crypto.randomUUID() } })).json();
+  expect(created.result).toBe(true);
+  await expect.poll(async () => (await (await page.request.get(`/mypage/domain/create/status?orderId=${created.orderId}`, { headers })).json()).done, { timeout: 60_000 }).toBe(true);
+  return { headers, name, renewPrice: e!.renewPrice };
+}
+
+async function openRenewal(page: import('@playwright/test').Page, name: string) {
+  await page.goto('/mypage/domain');
+  const row = page.locator(`[data-testid="domain-row"][data-domain="${name}"]:visible`);
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await row.getByTestId('row-menu').click();
+  await page.getByRole('menuitem', { name: '更新', exact: true }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByTestId('renew-update')).toBeVisible({ timeout: 20_000 });
+  return modal;
+}
+
+async function pointHistory(page: import('@playwright/test').Page, headers: Record<string, string>) {
+  return (await (await page.request.get('/mypage/point/history', { headers })).json()).data as Array<{ delta: number; kind: string; balanceAfter: number }>;
+}
+
+test('a card asking for 3-D Secure: a failed challenge reopens the modal as it was; an approved one comes back and renews once', async ({ page }) => {
+  test.setTimeout(240_000);
+  const { headers, name, renewPrice } = await memberWithDomain(page, 'e2e-renew3ds');
+  // a second card that asks for 3-D Secure (the newest card is preselected)
+  await page.goto('/mypage/stripe?redirect_url=%2Fmypage%2Fdomain');
+  await new CardFormPage(page).fill('4000002500003155', '10/32');
+  await page.waitForURL((u) => u.pathname === '/mypage/domain');
+
+  let modal = await openRenewal(page, name);
+  await modal.getByTestId('renew-auto').check();
+  await modal.getByTestId('renew-terms').check();
+  await expect(modal.getByTestId('renew-card')).toHaveValue('VISA **** 3155 (10/32)');
+  await modal.getByTestId('renew-submit').click();
+  await expect(page.getByRole('heading', { name: '3-D セキュア認証' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: '認証に失敗する' }).click();
+
+  // back on the list: the modal is open again with its choices and the failure
+  modal = page.getByRole('dialog');
+  await expect(modal.getByTestId('renew-card-failed')).toContainText('カードの本人認証（3Dセキュア）に失敗しました。', { timeout: 30_000 });
+  await expect(modal.getByTestId('renew-terms')).toBeChecked();
+  await expect(modal.getByTestId('renew-auto')).toBeChecked();
+  expect(new URL(page.url()).searchParams.get('action')).toBeNull();
+  expect((await pointHistory(page, headers)).filter((h) => h.kind === 'spend' && h.delta === -renewPrice)).toHaveLength(0);
+
+  await modal.getByTestId('renew-submit').click();
+  await expect(page.getByRole('heading', { name: '3-D セキュア認証' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: '認証する' }).click();
+  modal = page.getByRole('dialog');
+  const result = modal.getByTestId('renew-result');
+  await expect(result).toBeVisible({ timeout: 90_000 });
+  await expect(result.locator('[data-code="0"]')).toContainText('更新完了（1年）');
+  await page.setViewportSize({ width: 360, height: 900 });
+  await expectNoOverflow(page);
+  await page.screenshot({ path: `${shots}/renew-3ds-return-360.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // the card bought exactly the renewal price as points and the renewal spent it once; a reload renews nothing again
+  await page.reload();
+  await expect(page.locator(`[data-testid="domain-row"][data-domain="${name}"]:visible`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const history = await pointHistory(page, headers);
+  expect(history.filter((h) => h.kind === 'spend' && h.delta === -renewPrice)).toHaveLength(1);
+  expect(history[0]!.balanceAfter).toBe(Math.max(renewPrice, 50) - renewPrice);
+});
+
+test('a renewal paid with the wallet: the PayPal tab, the wallet page, and back the modal completes the renewal', async ({ page }) => {
+  test.setTimeout(240_000);
+  const { headers, name, renewPrice } = await memberWithDomain(page, 'e2e-renewpp');
+  let modal = await openRenewal(page, name);
+  await modal.getByTestId('renew-tab-wallet').click();
+  await expect(modal.getByText(`PayPalで不足分の${renewPrice.toLocaleString('ja-JP')}円のポイントを購入し、そのまま更新手続きを行います。`)).toBeVisible();
+  await modal.getByTestId('renew-wallet-submit').click();
+  await expect(modal.getByTestId('renew-errors')).toContainText('利用規約に同意してください');
+  await modal.getByTestId('renew-terms').check();
+  await page.screenshot({ path: `${shots}/renew-wallet-1280.png`, fullPage: true });
+  await modal.getByTestId('renew-wallet-submit').click();
+  await page.getByRole('button', { name: '承認して支払う' }).click({ timeout: 30_000 });
+  modal = page.getByRole('dialog');
+  const result = modal.getByTestId('renew-result');
+  await expect(result).toBeVisible({ timeout: 90_000 });
+  await expect(result.locator('[data-code="0"]')).toContainText('更新完了（1年）');
+  const history = await pointHistory(page, headers);
+  expect(history.filter((h) => h.kind === 'spend' && h.delta === -renewPrice)).toHaveLength(1);
+  expect(history[0]!.balanceAfter).toBe(0);
 });

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { EppClientPool } from '@registrar/epp';
 import { JobName, QueueName } from '@registrar/contracts';
 import { redisOptions } from '@registrar/infra';
-import { daysBetweenJst } from '@registrar/rules';
+import { daysBetweenJst, formatDateJst } from '@registrar/rules';
 import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
 import { Member, PurchaseHarness, saveCard, startPurchaseHarness } from '../purchase/purchase-harness';
 import { buyDomain } from '../renewal/renewal-helpers';
@@ -103,10 +103,10 @@ describe('the daily lifecycle jobs', () => {
     const before = { rich: await dueOf(ids.rich), carded: await dueOf(ids.carded), poor: await dueOf(ids.poor), quiet: await dueOf(ids.quiet) };
     const r = await run<{ due: number; renewed: number; failed: number }>(JobName.AutoRenewSweep);
     expect(r.renewed).toBeGreaterThanOrEqual(2);
-    const plusYear = (d: Date) => { const x = new Date(d); x.setUTCFullYear(x.getUTCFullYear() + 1); return x.toISOString().slice(0, 10); };
-    await waitFor('rich renewed', async () => (await dueOf(ids.rich)).toISOString().slice(0, 10) === plusYear(before.rich));
-    await waitFor('carded renewed', async () => (await dueOf(ids.carded)).toISOString().slice(0, 10) === plusYear(before.carded));
-    expect((await epp.info(names.rich)).exDate!.toISOString().slice(0, 10)).toBe(plusYear(before.rich));
+    const plusYear = (d: Date) => { const x = new Date(d); x.setUTCFullYear(x.getUTCFullYear() + 1); return formatDateJst(x); };
+    await waitFor('rich renewed', async () => formatDateJst(await dueOf(ids.rich)) === plusYear(before.rich));
+    await waitFor('carded renewed', async () => formatDateJst(await dueOf(ids.carded)) === plusYear(before.carded));
+    expect(formatDateJst((await epp.info(names.rich)).exDate!)).toBe(plusYear(before.rich));
     expect((await dueOf(ids.poor)).getTime()).toBe(before.poor.getTime());
     expect((await dueOf(ids.quiet)).getTime()).toBe(before.quiet.getTime());
     // the carded member paid exactly the renewal by card (at least 50 yen): nothing left over unless the 50-yen rule applied
@@ -125,6 +125,6 @@ describe('the daily lifecycle jobs', () => {
     expect(await p.balance(rich.userId)).toBe(balances.rich);
     expect(await p.balance(carded.userId)).toBe(balances.carded);
     expect((await mails(await emailOf(poor.userId))).filter((m) => m.subject.includes('自動更新に失敗しました'))).toHaveLength(1);
-    expect((await epp.info(names.rich)).exDate!.toISOString().slice(0, 10)).toBe(plusYear(before.rich));
+    expect(formatDateJst((await epp.info(names.rich)).exDate!)).toBe(plusYear(before.rich));
   }, 120_000);
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
   outbox = h.app.get(MailOutbox, { strict: false });
   log = h.app.get(MailLogRepository, { strict: false });
 }, 60_000);
-afterAll(async () => { await h?.close(); }, 30_000);
+afterAll(async () => { await h?.close(); }, 90_000);
 
 async function waitFor<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
   const until = Date.now() + ms;
@@ -62,7 +62,7 @@ describe('outbound mail', () => {
     } finally {
       process.env.SMTP_URL = good;
     }
-    const row = await waitFor('sent after the outage', async () => { const r = await log.find(`test:retry:${to}`); return r?.status === 'sent' ? r : null; }, 30_000);
+    const row = await waitFor('sent after the outage', async () => { const r = await log.find(`test:retry:${to}`); return r?.status === 'sent' ? r : null; }, 90_000);
     expect(row.attempts).toBeGreaterThan(1);
     expect(row.error).toBeNull();
     expect(await inbox(to)).toHaveLength(1);

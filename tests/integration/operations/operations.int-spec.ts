@@ -181,7 +181,7 @@ describe('domain operations', () => {
       expect(r.domains[0]).toMatchObject({ status: 'error', message: M.adminLocked });
     }
     expect((await one(d.id)).is_trash).toBe(false);
-  }, 30_000);
+  }, 90_000);
 
   it('move by ラッコID: immediate, ownership, contacts and action log move, auto-renew off; no registry change', async () => {
     const [d] = await o.seed(a, 1);

@@ -32,7 +32,7 @@ afterAll(async () => {
   await orders?.close();
   await stripe?.close();
   await db?.end();
-}, 30_000);
+}, 90_000);
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 const xhr = (c: Signed) => ({ 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': c.token(), Accept: 'application/json' });
@@ -56,7 +56,7 @@ describe('money endpoints behind the real gateway', () => {
     const buy = await c.agent.post('/mypage/point/domain/create/session').set(xhr(c)).send({ domains: [{ name: 'a.com', point: 1000 }], amount: 1000, stripeCardId: card });
     expect(buy.status).toBe(403);
     await c.agent.post('/mypage/point/bank_transfer').set(xhr(c)).send({ amount: 5000 }).expect(403);
-  }, 30_000);
+  }, 90_000);
 
   it('a verified member buys points with the card; the header shows them', async () => {
     const account = await createAccount(h);

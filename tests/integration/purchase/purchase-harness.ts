@@ -56,7 +56,7 @@ export async function startPurchaseHarness(o: { port?: number } = {}): Promise<P
   await client.connect();
   let grants = 0;
   const grant = (userId: number, amount: number) =>
-    rpc<PointEntryDto>(client, OrdersPatterns.PointGrant, { userId, amount, idempotencyKey: `purchase-test-grant-${userId}-${++grants}-${Date.now()}` }, 30_000);
+    rpc<PointEntryDto>(client, OrdersPatterns.PointGrant, { userId, amount, idempotencyKey: `purchase-test-grant-${userId}-${++grants}-${Date.now()}` }, 90_000);
   return {
     h,
     db,

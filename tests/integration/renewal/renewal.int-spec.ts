@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { EppClientPool } from '@registrar/epp';
 import { M } from '@registrar/messages';
+import { formatDateJst } from '@registrar/rules';
 import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
 import { Member, PurchaseHarness, saveCard, startPurchaseHarness, xhr } from '../purchase/purchase-harness';
 import { buyDomain } from './renewal-helpers';
@@ -29,7 +30,8 @@ const buy = (c: Member, name: string) => buyDomain(p, c, name);
 const ready = async (c: Member, ids: number[]) => (await c.agent.post('/mypage/domain/ready').set(xhr(c)).send({ domainIds: ids }).expect(200)).body;
 const renew = (c: Member, body: Record<string, unknown>) => c.agent.post('/mypage/domain/renew').set(xhr(c)).send({ payment: { type: 'point' }, idempotencyKey: randomUUID(), ...body });
 const ledgerSum = async (userId: number) => Number((await p.db.query('SELECT coalesce(sum(delta), 0)::bigint AS s FROM orders.point_entries WHERE user_id = $1', [userId])).rows[0].s);
-const ymd = (d: Date) => d.toISOString().slice(0, 10);
+/** the Tokyo calendar day, as the server shows due dates */
+const ymd = (d: Date) => formatDateJst(d);
 const plusYears = (d: Date, y: number) => { const x = new Date(d); x.setUTCFullYear(x.getUTCFullYear() + y); return x; };
 
 describe('renewing domains', () => {

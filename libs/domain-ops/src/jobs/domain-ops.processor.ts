@@ -15,11 +15,13 @@ import { WhoisChangeJob, WhoisPendingSweep } from '../whois/whois-change.job';
 import { CompleteOrderJob } from './complete-order.job';
 import { DOMAIN_OPS_JOB_NAMES } from './domain-ops.queue';
 import { RegisterDomainJob } from './register-domain.job';
+import { ProvisionalDeadlineJob } from '../activation/jp-activation.service';
 
 const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
 export const AUTO_RENEW_SCHEDULER = 'auto-renew';
 export const EXPIRY_NOTICE_SCHEDULER = 'expiry-notices';
+export const PROVISIONAL_DEADLINE_SCHEDULER = 'provisional-deadline';
 
 /** QueueName.DomainOps's schedules (job schedulers, upserted by id on every replica). */
 @Injectable()
@@ -41,6 +43,7 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
     for (const [id, pattern, name] of [
       [AUTO_RENEW_SCHEDULER, this.config.AUTO_RENEW_CRON, JobName.AutoRenewSweep],
       [EXPIRY_NOTICE_SCHEDULER, this.config.EXPIRY_NOTICE_CRON, JobName.ExpiryNoticeSweep],
+      [PROVISIONAL_DEADLINE_SCHEDULER, this.config.PROVISIONAL_DEADLINE_CRON, JobName.ProvisionalDeadlineSweep],
     ] as const) {
       if (pattern) await this.queue.upsertJobScheduler(id, { pattern, tz: 'Asia/Tokyo' }, { name, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 100, removeOnFail: 100 } });
       else await this.queue.removeJobScheduler(id);
@@ -52,7 +55,8 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
 @Processor(QueueName.DomainOps)
 export class DomainOpsProcessor extends JobRouter {
   constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
-    operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob) {
+    operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob,
+    provisionalDeadline: ProvisionalDeadlineJob) {
     super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
       { jobName: RegisterDomainJob.jobName, handler: register },
       { jobName: CompleteOrderJob.jobName, handler: complete },
@@ -65,6 +69,7 @@ export class DomainOpsProcessor extends JobRouter {
       { jobName: ExpireMoveRequestsJob.jobName, handler: expireMoves },
       { jobName: AutoRenewSweepJob.jobName, handler: autoRenew },
       { jobName: ExpiryNoticeSweepJob.jobName, handler: expiryNotice },
+      { jobName: ProvisionalDeadlineJob.jobName, handler: provisionalDeadline },
     ]);
   }
 

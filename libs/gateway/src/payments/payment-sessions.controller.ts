@@ -5,7 +5,7 @@ import { GatewayConfig } from '../gateway.config';
 import { Purchaser } from '../identity/auth/roles.decorator';
 import { appUrlFor, MemberId } from './member';
 import { OrdersClient } from './orders.client';
-import { CaptureWalletBody, CreateSessionBody, CreateWalletSessionBody, RenewSessionBody, TransferSessionBody } from './payments.dto';
+import { CaptureWalletBody, CreateSessionBody, CreateWalletSessionBody, RenewSessionBody, RenewWalletSessionBody, TransferSessionBody } from './payments.dto';
 
 type SessionAnswer = CreatePaymentSessionResult & { authUrl?: string };
 
@@ -83,6 +83,24 @@ export class PaymentSessionsController {
       amount: body.amount,
       appUrl: appUrlFor(req, this.config.APP_URL),
       redirectUrl: body.redirect_url ?? '/mypage/search?action=createDomain',
+    });
+  }
+
+  /** POST mypage/point/domain/renew/wallet { domains, amount, resultRenewDomains, withAutoUpdate } -> as create/wallet; returns to mypage/domain?action=renewDomain. */
+  @Post('point/domain/renew/wallet')
+  @Purchaser()
+  @HttpCode(200)
+  renewWallet(@MemberId() userId: number, @Body() body: RenewWalletSessionBody, @Req() req: Request): Promise<CreateWalletSessionResult> {
+    return this.orders.call<CreateWalletSessionResult>(OrdersPatterns.WalletSessionCreate, {
+      userId,
+      purpose: 'renew',
+      domains: body.domains,
+      amount: body.amount,
+      resultRenewDomains: body.resultRenewDomains,
+      withAutoUpdate: body.withAutoUpdate,
+      allUpdateDuration: body.allUpdateDuration ?? null,
+      appUrl: appUrlFor(req, this.config.APP_URL),
+      redirectUrl: body.redirect_url ?? '/mypage/domain?action=renewDomain',
     });
   }
 

@@ -38,6 +38,13 @@ export class CreateWalletSessionBody {
   @IsOptional() @IsString() @Length(1, 2000) redirect_url?: string;
 }
 
+/** POST mypage/point/domain/renew/wallet: the renewal modal's wallet tab (the renewal fields are kept on the session). */
+export class RenewWalletSessionBody extends CreateWalletSessionBody {
+  @IsOptional() @IsArray() @ArrayMaxSize(1000) resultRenewDomains?: unknown[];
+  @IsOptional() @IsBoolean() withAutoUpdate?: boolean;
+  @IsOptional() @Type(() => Number) @IsInt() allUpdateDuration?: number;
+}
+
 /** POST mypage/point/wallet/capture: back from the wallet's approval page with its order id (token). */
 export class CaptureWalletBody {
   @IsString() @Length(1, 64) session_id!: string;

@@ -18,7 +18,8 @@ import { snackbar } from '../../lib/snackbar';
 import { DASH, dueDateText, flagText, FlagBadge, NameExtras, ShortcutCell } from './domain-cells';
 import { domainQueries, readyAllPages, readyByIds, type ListCondition } from './domain-list.api';
 import { conditionOf, FILTER_KEYS, hasFilters, type DomainListSearch } from './list-search';
-import { DOMAIN_OPERATIONS, disabledReasonOf, RENEW_SESSION_KEY, type DomainOperation, useDomainListRefresh } from './operations';
+import { DOMAIN_OPERATIONS, disabledReasonOf, type DomainOperation, useDomainListRefresh } from './operations';
+import { clearRenewal, readRenewal, saveRenewal } from './operations/renew-session';
 import { InfluxCell } from './influx-cell';
 import { DomainListExtras } from './list-extras';
 import { AdvancedSearchModal, KeywordSearch } from './search-forms';
@@ -57,16 +58,16 @@ export function DomainListPage() {
   // the open modal's title is the tab's title (001 §2 "Each sets a tab title")
   usePageTitle(active ? active.op.title : DOMAIN_LIST_TITLE);
 
-  // return from the card / payment provider: reopen the renewal with its saved session, else reset URL and session
+  // return from the card / payment provider: reopen the renewal with its saved session (and the payment's outcome), else reset URL and session
   useEffect(() => {
     if (!search.action && !search.cardRegistration) return;
     const renew = DOMAIN_OPERATIONS.find((o) => o.id === 1);
-    let saved: { domainIds?: unknown } | null = null;
-    try { saved = JSON.parse(sessionStorage.getItem(RENEW_SESSION_KEY) ?? 'null'); } catch { saved = null; }
-    const ids = Array.isArray(saved?.domainIds) ? saved!.domainIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
+    const saved = readRenewal();
+    const ids = saved?.domainIds ?? [];
     const reopen = search.action === 'renewDomain' && renew && ids.length > 0;
-    navigate({ search: (prev: DomainListSearch) => ({ ...prev, action: undefined, cardRegistration: undefined }) as never, replace: true });
-    if (!reopen) { sessionStorage.removeItem(RENEW_SESSION_KEY); return; }
+    navigate({ search: (prev: DomainListSearch) => ({ ...prev, action: undefined, cardRegistration: undefined, payment_session: undefined, paymentResult: undefined }) as never, replace: true });
+    if (!reopen) { clearRenewal(); return; }
+    saveRenewal({ ...saved!, payment: search.payment_session && search.paymentResult ? { sessionId: search.payment_session, result: search.paymentResult } : null });
     void readyByIds(ids).then((r) => { if (r.data.domains.length) setActive({ op: renew, domains: r.data.domains }); }).catch(() => undefined);
   }, []); // once, on arrival from the provider
 

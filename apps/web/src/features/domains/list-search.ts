@@ -32,6 +32,9 @@ export interface DomainListSearch {
   domainPkIds?: number[];
   action?: string;
   cardRegistration?: boolean;
+  /** back from a card (3-D Secure) or wallet payment of the renewal: the session and its outcome */
+  payment_session?: string;
+  paymentResult?: 'success' | 'failed';
 }
 
 const str = (v: unknown): string | undefined => {
@@ -65,6 +68,9 @@ export function validateDomainListSearch(search: Record<string, unknown>): Domai
   const action = str(search.action);
   if (action === 'renewDomain') out.action = action;
   if (search.cardRegistration === true || search.cardRegistration === 'true') out.cardRegistration = true;
+  const session = str(search.payment_session);
+  if (session && /^[\w-]{1,64}$/.test(session)) out.payment_session = session;
+  if (search.paymentResult === 'success' || search.paymentResult === 'failed') out.paymentResult = search.paymentResult;
   return out;
 }
 

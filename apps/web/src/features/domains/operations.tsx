@@ -94,7 +94,7 @@ export const DOMAIN_OPERATIONS: DomainOperation[] = [
  * The list then reopens operation 1 with those domains (the modal reads the rest of its session); otherwise the list
  * drops the flags from the URL and clears the session.
  */
-export const RENEW_SESSION_KEY = 'renewDomainSession';
+export { RENEW_SESSION_KEY } from './operations/renew-session';
 
 /** Refreshes the list after operations: the changed rows in place (ready), then every domain query. */
 export function useDomainListRefresh() {

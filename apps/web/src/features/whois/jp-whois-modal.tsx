@@ -33,6 +33,8 @@ export interface JpWhoisModalProps {
   now?: () => Date;
   /** the WHOIS change of a held .co.jp (001 §5 organisation form): its current WHOIS, its own submit, no provisional flag */
   change?: {
+    /** 'activate': the full registration of a provisional .co.jp (organisation and registrant only, accept mode) */
+    mode?: 'change' | 'activate';
     initial: Partial<Record<Section, JpContactForm | null>>;
     submit: (body: PrereqRequest) => Promise<PrereqResult>;
   };
@@ -56,6 +58,7 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
   const [messages, setMessages] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<PrereqResult['errors']>({});
   const [locked, setLocked] = useState(false);
+  const activate = change?.mode === 'activate';
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const top = useRef<HTMLDivElement>(null);
   // errors are listed at the top: bring them into view
@@ -88,6 +91,8 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
     // a section holding only the form's defaults counts as not entered ('組織情報が未入力です' …)
     const entered = Object.fromEntries(Object.entries(body.contact).map(([k, c]) => [k, isEntered(c) ? c : undefined]));
     const found = validatePrereq({ ...body, contact: entered } as unknown as PrereqInput, tokyoDateKey(now()));
+    // the activation's own wording for a registration date in the future (000 §5 "Provisional activation")
+    if (activate) found.errorMsg = found.errorMsg.map((m) => (m === M.futureRegistrationDate ? M.futureRegistrationDateActivate : m));
     setMessages(found.errorMsg);
     setFieldErrors(found.errors);
     if (found.errorMsg.length || Object.keys(found.errors).length) return;
@@ -115,7 +120,7 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
         {SECTION_TITLES[s]}
       </Title>
       {s === 'org' ? (
-        <OrgFields section={s} value={contact.org} onChange={update('org')} errors={fieldErrors[s]} disabled={locked} preRegister={preRegister} />
+        <OrgFields section={s} value={contact.org} onChange={update('org')} errors={fieldErrors[s]} disabled={locked} preRegister={preRegister} acceptMode={activate} />
       ) : (
         <StaffFields section={s} value={contact[s]} onChange={update(s)} errors={fieldErrors[s]} disabled={locked} />
       )}
@@ -131,12 +136,14 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
       withCloseButton={!locked}
       size="xl"
       fullScreen={phone}
-      title={`${change ? 'WHOIS情報の変更' : 'WHOIS情報の登録'}（${domainName ?? ''}）`}
+      title={`${activate ? '本登録の申請' : change ? 'WHOIS情報の変更' : 'WHOIS情報の登録'}（${domainName ?? ''}）`}
       data-testid="jp-whois-modal"
     >
       <Stack gap="md" ref={top}>
         <Text size="sm" c="dimmed">
-          {change
+          {activate
+            ? '登記が完了した組織の情報（登記年月日を含む）と登録者情報を入力して、本登録を申請します。'
+            : change
             ? '.co.jpドメインのWHOIS情報（組織情報・登録者情報・各担当者情報）を変更します。'
             : '.co.jpドメインのご購入には、組織情報と登録者情報の登録が必要です。登記前の組織は仮登録をご利用ください（6か月以内に本登録が必要です）。'}
         </Text>
@@ -153,12 +160,12 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
         {section('org')}
         <Divider />
         {section('reg')}
-        <Divider />
-        <Stack gap={6}>
+        {activate ? null : <Divider />}
+        {activate ? null : <Stack gap={6}>
           <Checkbox label="技術担当者は登録者と異なる" checked={different.tec} disabled={locked} onChange={(e) => toggle('tec', e.currentTarget.checked)} data-testid="jp-different-tec" />
           <Checkbox label="管理担当者は登録者と異なる" checked={different.adm} disabled={locked} onChange={(e) => toggle('adm', e.currentTarget.checked)} data-testid="jp-different-adm" />
           <Checkbox label="経理担当者は登録者と異なる" checked={different.bil} disabled={locked} onChange={(e) => toggle('bil', e.currentTarget.checked)} data-testid="jp-different-bil" />
-        </Stack>
+        </Stack>}
         {different.tec ? section('tec') : null}
         {different.adm ? section('adm') : null}
         {different.bil ? section('bil') : null}
@@ -172,7 +179,7 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
             キャンセル
           </Button>
           <Button onClick={() => void submit()} loading={locked} data-testid="jp-whois-submit">
-            {change ? '変更する' : '登録する'}
+            {activate ? '本登録を申請する' : change ? '変更する' : '登録する'}
           </Button>
         </Group>
       </Stack>

@@ -1,15 +1,18 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, NativeSelect, Select, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
-import type { RenewQuoteDto, RenewReadyResult, RenewResult, RenewResultRow } from '@registrar/contracts';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, NativeSelect, Select, Stack, Table, Tabs, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { OrdersHttpPaths, type CreatePaymentSessionResult, type CreateWalletSessionResult, type PaymentSessionDto, type RenewQuoteDto, type RenewReadyResult, type RenewResult, type RenewResultRow } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { bulkPeriodApplies, formatPoints, formatYen, renewalPrice, splitPayment } from '@registrar/rules';
 import { api, ApiError } from '../../../lib/api';
 import { paymentQueries } from '../../payments/payments.api';
 import type { DomainOperation, DomainOperationModalProps } from '../operations';
+import { clearRenewal, saveRenewal, savedRenewalFor } from './renew-session';
 
 /** Long timeout for renewal (000 §9). */
 const RENEW_TIMEOUT_MS = 3_600_000;
+/** where the card's authentication and the wallet's page send the browser back (the list reopens this modal) */
+const RENEW_RETURN_URL = '/mypage/domain?action=renewDomain';
 const rp = (n: number) => formatPoints(n);
 
 function errorsOf(e: unknown): string[] {
@@ -31,21 +34,27 @@ const rowPrice = (d: RenewQuoteDto, years: number) => (d.error ? 0 : renewalPric
  */
 export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalProps) {
   const ids = domains.map((d) => d.id);
+  const queryClient = useQueryClient();
+  // back from the card or wallet pages: the renewal as it was left, and the payment's outcome
+  const [resume] = useState(() => savedRenewalFor(ids));
   const ready = useQuery({
     queryKey: ['renewal', 'ready', ids] as const,
     queryFn: ({ signal }) => api<RenewReadyResult>('/mypage/domain/ready', { body: { domainIds: ids }, signal }),
     staleTime: 0,
   });
-  const [years, setYears] = useState<Record<number, number>>({});
-  const [allYears, setAllYears] = useState<string>('');
-  const [withAutoUpdate, setWithAutoUpdate] = useState(false);
-  const [agreed, setAgreed] = useState(false);
+  const [years, setYears] = useState<Record<number, number>>(resume?.years ?? {});
+  const [allYears, setAllYears] = useState<string>(resume?.allYears ?? '');
+  const [withAutoUpdate, setWithAutoUpdate] = useState(resume?.withAutoUpdate ?? false);
+  const [agreed, setAgreed] = useState(resume?.agreed ?? false);
+  const [tab, setTab] = useState<'card' | 'wallet'>(resume?.tab ?? 'card');
   const [cardId, setCardId] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
-  const [cardFailed, setCardFailed] = useState<string[] | null>(null);
+  const [cardFailed, setCardFailed] = useState<string[] | null>(resume?.payment?.result === 'failed' ? [M.cardAuthenticationFailed] : null);
   const [result, setResult] = useState<RenewResultRow[] | null>(null);
   const [running, setRunning] = useState(false);
+  const [completing, setCompleting] = useState(resume?.payment?.result === 'success');
   const key = useRef(crypto.randomUUID());
+  const resumed = useRef(false);
 
   const rows = ready.data?.domains ?? [];
   const yearsOf = (d: RenewQuoteDto) => years[d.id] ?? d.period_options[0] ?? 1;
@@ -57,6 +66,9 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
   const cards = useQuery({ ...paymentQueries.cards(), enabled: needsCard });
   const selectedCard = cardId ?? cards.data?.cards[0]?.id ?? null;
   const allOptions = useMemo(() => [...new Set(rows.filter((d) => !d.expired && !d.error).flatMap((d) => d.period_options))].sort((a, b) => a - b), [rows]);
+  const renewDomains = () => sendable.map((d) => ({ name: d.punycode, period: yearsOf(d) }));
+  /** keeps the renewal for the return (card registration, 3-D Secure, the wallet's page) */
+  const leave = () => saveRenewal({ domainIds: ids, years: Object.fromEntries(sendable.map((d) => [d.id, yearsOf(d)])), allYears, withAutoUpdate, agreed, tab, payment: null });
 
   function changeAll(v: string) {
     setAllYears(v);
@@ -70,9 +82,46 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
     });
   }
 
-  async function submit(type: 'point' | 'card') {
+  /** POST mypage/domain/renew with the points (and the paid session, when a card or the wallet bought the shortfall). */
+  async function renewWith(payment: { type: 'point' | 'card' | 'wallet'; sessionId?: string }, idempotencyKey: string) {
+    const body = { domains: renewDomains(), withAutoUpdate, point: Math.min(balance, total), totalFee: total, idempotencyKey, payment };
+    const r = await api<RenewResult>('/mypage/domain/renew', { body, timeoutMs: RENEW_TIMEOUT_MS });
+    if (!r.data.length && r.errors.length) setErrors(r.errors);
+    else setResult(r.data);
+    void queryClient.invalidateQueries({ queryKey: ['points'] });
+  }
+  const failedRows = (): RenewResultRow[] => sendable.map((d) => ({ id: d.id, domain_id: null, name: d.name, years: yearsOf(d), available_period: null, code: 2 as const, error_msg: M.unexpectedError, restore: false, point: 0, auto_renew: null }));
+
+  // the payment succeeded on the provider's page: complete the renewal with that session (its key: a reload finds the same renewal)
+  useEffect(() => {
+    if (resumed.current || !ready.isSuccess) return;
+    resumed.current = true;
+    clearRenewal();
+    const p = resume?.payment;
+    if (p?.result !== 'success') return;
+    setRunning(true);
+    setBusy(true);
+    void (async () => {
+      try {
+        const s = await api<PaymentSessionDto>(`${OrdersHttpPaths.paymentSession}/${encodeURIComponent(p.sessionId)}`);
+        if (s.status !== 'paid' && s.status !== 'used') {
+          setCardFailed(s.error ? [s.error] : [M.cardAuthenticationFailed]);
+          return;
+        }
+        await renewWith({ type: s.provider === 'wallet' ? 'wallet' : 'card', sessionId: p.sessionId }, `session:${p.sessionId}`);
+      } catch (e) {
+        setErrors(errorsOf(e));
+      } finally {
+        setCompleting(false);
+        setRunning(false);
+        setBusy(false);
+      }
+    })();
+  }, [ready.isSuccess]); // once, when the rows are known
+
+  async function submit(type: 'point' | 'card' | 'wallet') {
     const found: string[] = [];
-    if (!agreed) found.push(M.agreeTerms);
+    if (!agreed) found.push(type === 'wallet' ? M.agreeTermsWallet : M.agreeTerms);
     if (type === 'card' && !selectedCard) found.push(M.selectCard);
     if (!sendable.length) found.push(M.outOfPeriodDomain);
     setErrors(found);
@@ -80,41 +129,45 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
     setRunning(true);
     setBusy(true);
     setCardFailed(null);
-    const body = { domains: sendable.map((d) => ({ name: d.punycode, period: yearsOf(d) })), withAutoUpdate, point: split.pointsUsed, totalFee: total, idempotencyKey: key.current };
+    const sessionBody = {
+      domains: sendable.map((d) => ({ name: d.punycode, point: rowPrice(d, yearsOf(d)), period: yearsOf(d) })),
+      resultRenewDomains: renewDomains(), withAutoUpdate, allUpdateDuration: Number(allYears) || undefined, redirect_url: RENEW_RETURN_URL,
+    };
     try {
-      let payment: { type: 'point' | 'card'; sessionId?: string } = { type: 'point' };
-      if (type === 'card') {
-        const s = await api<{ result: boolean; sessionId: string | null; status?: string; errors?: string[]; authUrl?: string }>('/mypage/point/domain/renew/session', {
-          body: {
-            domains: sendable.map((d) => ({ name: d.punycode, point: rowPrice(d, yearsOf(d)) })), amount: split.cardCharge, stripeCardId: selectedCard,
-            resultRenewDomains: body.domains, withAutoUpdate, allUpdateDuration: Number(allYears) || null, redirect_url: '/mypage/domain?action=renewDomain',
-          },
-        });
-        if (!s.result || !s.sessionId || s.status !== 'paid') {
-          if (s.authUrl) {
-            // 3-D Secure: the card's page, then back to the list (the renewal is kept for the return)
-            sessionStorage.setItem('renewDomain', JSON.stringify({ ...body, sessionId: s.sessionId }));
-            window.location.assign(s.authUrl);
-            return;
-          }
-          setCardFailed(s.errors?.length ? s.errors : [M.unexpectedError]);
+      if (type === 'point') {
+        await renewWith({ type: 'point' }, key.current);
+      } else if (type === 'wallet') {
+        const w = await api<CreateWalletSessionResult>(OrdersHttpPaths.renewWalletSessionCreate, { body: { ...sessionBody, amount: split.shortfall } });
+        if (w.result && w.approveUrl) {
+          leave();
+          window.location.assign(w.approveUrl);
           return;
         }
-        payment = { type: 'card', sessionId: s.sessionId };
+        setErrors(w.errors?.length ? w.errors : [M.unexpectedError]);
+      } else {
+        const s = await api<CreatePaymentSessionResult & { authUrl?: string }>(OrdersHttpPaths.renewSessionCreate, { body: { ...sessionBody, amount: split.cardCharge, stripeCardId: selectedCard } });
+        if (s.result && s.sessionId && s.status === 'paid') {
+          await renewWith({ type: 'card', sessionId: s.sessionId }, `session:${s.sessionId}`);
+        } else if (s.authUrl) {
+          // 3-D Secure: the card's page, then back to the list, which reopens this renewal and completes it
+          leave();
+          window.location.assign(s.authUrl);
+          return;
+        } else setCardFailed(s.errors?.length ? s.errors : [M.unexpectedError]);
       }
-      const r = await api<RenewResult>('/mypage/domain/renew', { body: { ...body, payment }, timeoutMs: RENEW_TIMEOUT_MS });
-      if (!r.data.length && r.errors.length) setErrors(r.errors);
-      else setResult(r.data);
     } catch (e) {
-      if (type === 'card' && !result) setCardFailed(errorsOf(e));
+      if (type !== 'point') setCardFailed(errorsOf(e));
       // a failed call: the pending rows become '予期せぬエラー' (000 §7)
-      else setResult(sendable.map((d) => ({ id: d.id, domain_id: null, name: d.name, years: yearsOf(d), available_period: null, code: 2, error_msg: M.unexpectedError, restore: false, point: 0, auto_renew: null })));
+      else setResult(failedRows());
     } finally {
       setRunning(false);
       setBusy(false);
     }
   }
 
+  if (completing) {
+    return <Group justify="center" py="lg" data-testid="renew-completing"><Loader size="sm" /><Text size="sm">お支払いを確認し、更新手続きを行っています…</Text></Group>;
+  }
   if (ready.isPending) {
     return <Group justify="center" py="lg" data-testid="renew-loading"><Loader size="sm" /><Text size="sm">読み込み中…</Text></Group>;
   }
@@ -194,24 +247,43 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
       <Checkbox label={<>「<Anchor href="/terms" target="_blank">利用規約</Anchor>に同意する」</>} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} disabled={running} data-testid="renew-terms" />
       {errors.length ? <Alert color="red" role="alert" data-testid="renew-errors">{errors.map((m) => <Text key={m} size="sm">{m}</Text>)}</Alert> : null}
       {needsCard ? (
-        <Stack gap="xs">
-          {split.minimumApplied ? <Alert color="blue" variant="light">カード決済の最低金額は50円のため、{formatYen(split.cardCharge)}を決済し、差額の{rp(split.surplusPoints)}はポイントとして付与されます。</Alert> : null}
-          {cards.data && cards.data.cards.length === 0 ? (
-            <Text size="sm" c="dimmed" data-testid="renew-no-cards">登録済みのカードがありません。<Anchor href="/mypage/stripe?redirect_url=%2Fmypage%2Fdomain%3Faction%3DrenewDomain%26cardRegistration%3Dtrue">カードを登録する</Anchor></Text>
-          ) : (
-            <Select label="お支払いカード" data={(cards.data?.cards ?? []).map((c) => ({ value: c.id, label: c.cardInfoText }))} value={selectedCard} onChange={setCardId} disabled={running || cards.isPending} data-testid="renew-card" />
-          )}
-          {cardFailed ? <Alert color="red" variant="light" title={M.cardSessionFailed} role="alert">{cardFailed.map((m) => <Text key={m} size="sm">{m}</Text>)}</Alert> : null}
-        </Stack>
-      ) : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => onClose()} disabled={running}>キャンセル</Button>
-        {needsCard ? (
-          <Button onClick={() => void submit('card')} loading={running} disabled={!sendable.length} data-testid="renew-submit">カードで{formatYen(split.cardCharge)}を支払い更新する</Button>
-        ) : (
+        <Tabs value={tab} onChange={(v) => setTab(v === 'wallet' ? 'wallet' : 'card')} data-testid="renew-payment">
+          <Tabs.List>
+            <Tabs.Tab value="card" data-testid="renew-tab-card">クレジットカード</Tabs.Tab>
+            <Tabs.Tab value="wallet" data-testid="renew-tab-wallet">PayPal</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="card" pt="sm">
+            <Stack gap="xs">
+              {split.minimumApplied ? <Alert color="blue" variant="light" data-testid="renew-minimum">カード決済の最低金額は50円のため、{formatYen(split.cardCharge)}を決済し、差額の{rp(split.surplusPoints)}はポイントとして付与されます。</Alert> : null}
+              {cards.isError ? <Alert color="red" variant="light">{M.errorOccurred}</Alert> : cards.data && cards.data.cards.length === 0 ? (
+                <Text size="sm" c="dimmed" data-testid="renew-no-cards">登録済みのカードがありません。</Text>
+              ) : (
+                <Select label="お支払いカード" data={(cards.data?.cards ?? []).map((c) => ({ value: c.id, label: c.cardInfoText }))} value={selectedCard} onChange={setCardId} allowDeselect={false} disabled={running || cards.isPending} data-testid="renew-card" />
+              )}
+              <Anchor size="sm" href={`/mypage/stripe?redirect_url=${encodeURIComponent(`${RENEW_RETURN_URL}&cardRegistration=true`)}`} onClick={leave} data-testid="renew-card-register">カードを登録する</Anchor>
+              {cardFailed ? <Alert color="red" variant="light" title={M.cardSessionFailed} role="alert" data-testid="renew-card-failed">{cardFailed.map((m) => <Text key={m} size="sm">{m}</Text>)}</Alert> : null}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => onClose()} disabled={running}>キャンセル</Button>
+                <Button onClick={() => void submit('card')} loading={running} disabled={!sendable.length} data-testid="renew-submit">カードで{formatYen(split.cardCharge)}を支払い更新する</Button>
+              </Group>
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="wallet" pt="sm">
+            <Stack gap="xs">
+              <Text size="sm">PayPalで不足分の{formatYen(split.shortfall)}のポイントを購入し、そのまま更新手続きを行います。</Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => onClose()} disabled={running}>キャンセル</Button>
+                <Button color="yellow" c="dark" onClick={() => void submit('wallet')} loading={running} disabled={!sendable.length} data-testid="renew-wallet-submit">PayPalで支払い更新する</Button>
+              </Group>
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onClose()} disabled={running}>キャンセル</Button>
           <Button onClick={() => void submit('point')} loading={running} disabled={!sendable.length} data-testid="renew-submit">ポイントで更新する</Button>
-        )}
-      </Group>
+        </Group>
+      )}
     </Stack>
   );
 }
