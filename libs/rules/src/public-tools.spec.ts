@@ -1,5 +1,6 @@
 import { M } from '@registrar/messages';
-import { validateConnectionCheckInput, validateWhoisQuery } from './public-tools';
+import { registrableName, validateConnectionCheckInput, validateWhoisQuery } from './public-tools';
+import { parseDomainName } from './domain-name';
 import { eppToRdapStatus, rdapDomainToWhois, domainRdap, rdapToEppStatus } from './rdap';
 
 describe('validateWhoisQuery', () => {
@@ -10,6 +11,15 @@ describe('validateWhoisQuery', () => {
   it('reads a name as the domain-name rule does', () => {
     const r = validateWhoisQuery(' Ｅｘａｍｐｌｅ。ＣＯＭ ');
     expect(r.ok && r.value.punycode).toBe('example.com');
+  });
+});
+
+describe('registrableName', () => {
+  it('drops the host part, for .co.jp too', () => {
+    const r = (s: string) => { const d = parseDomainName(s); if (!d.ok) throw new Error(d.error); return registrableName(d.value); };
+    expect(r('www.example.com')).toEqual({ name: 'example.com', punycode: 'example.com' });
+    expect(r('a.b.example.co.jp')).toEqual({ name: 'example.co.jp', punycode: 'example.co.jp' });
+    expect(r('example.com')).toEqual({ name: 'example.com', punycode: 'example.com' });
   });
 });
 

@@ -39,3 +39,9 @@ export function validateConnectionCheckInput(raw: unknown): { ok: true; value: C
   if (!d.ok) return d;
   return { ok: true, value: { host: d.value.punycode, url: `https://${d.value.punycode}/`, isUrl: false } };
 }
+
+/** The registered name of a host name (www.example.co.jp -> example.co.jp), both forms. */
+export function registrableName(d: DomainName): { name: string; punycode: string } {
+  if (!d.labelPunycode.includes('.')) return { name: d.name, punycode: d.punycode };
+  return { name: `${d.label.split('.').pop()}.${d.tld}`, punycode: `${d.labelPunycode.split('.').pop()}.${d.tldPunycode}` };
+}

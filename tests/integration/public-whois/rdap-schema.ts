@@ -66,7 +66,7 @@ export function rdapValidator(): (schema: string, json: unknown) => string[] {
     if (sub.endsWith('.json')) files.push(path.join(DIR, 'profile', sub));
   }
   for (const f of files) {
-    const schema = dropNestedIds(JSON.parse(fs.readFileSync(f, 'utf8')), true);
+    const schema = dropNestedIds(JSON.parse(fs.readFileSync(f, 'utf8')), true) as { $id?: string };
     if (!ajv.getSchema(schema.$id ?? path.basename(f))) ajv.addSchema(schema, schema.$id ? undefined : path.basename(f));
   }
   const compiled = new Map<string, ValidateFunction>();

@@ -6,7 +6,7 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import { fmt, M } from '@registrar/messages';
-import { ConnectionCheckTarget, parseDomainName, validateConnectionCheckInput } from '@registrar/rules';
+import { ConnectionCheckTarget, parseDomainName, registrableName, validateConnectionCheckInput } from '@registrar/rules';
 import { devToolsEnabled } from '../identity/identity.config';
 import { PublicToolsConfig } from '../public-whois/public-tools.config';
 import { PublicWhoisService } from '../public-whois/public-whois.service';
@@ -85,9 +85,7 @@ export class ConnectionCheckService {
   /** The registered name of a host (www.example.co.jp -> example.co.jp). */
   private registrable(host: string): string {
     const d = parseDomainName(host);
-    if (!d.ok) return host;
-    const last = d.value.labelPunycode.split('.').pop();
-    return `${last}.${d.value.tldPunycode}`;
+    return d.ok ? registrableName(d.value).punycode : host;
   }
 
   private result(id: CheckId, ok: boolean, message: string, details: string[] = []): CheckResult {

@@ -4,7 +4,7 @@ import { DOMAIN_OPS_CLIENT, PublicContactRecord, PublicDomainRecord, PublicNames
 import { rpc } from '@registrar/infra';
 import { M } from '@registrar/messages';
 import {
-  domainRdap, entityRdap, helpRdap, Json, nameserverRdap, rdapDomainToWhois, RdapRegistrar, RdapServerInfo, registrarEntityRdap, RDAP_CONTENT_TYPE, validateWhoisQuery,
+  domainRdap, entityRdap, helpRdap, Json, nameserverRdap, rdapDomainToWhois, RdapRegistrar, RdapServerInfo, registrableName, registrarEntityRdap, RDAP_CONTENT_TYPE, validateWhoisQuery,
 } from '@registrar/rules';
 import { PublicToolsConfig } from './public-tools.config';
 
@@ -81,7 +81,8 @@ export class PublicWhoisService {
   async lookup(raw: unknown): Promise<WhoisSearchResult> {
     const q = validateWhoisQuery(raw);
     if (!q.ok) throw new HttpException({ result: { result: false, data: null }, error_msg: [q.error] }, HttpStatus.UNPROCESSABLE_ENTITY);
-    const { name, punycode } = q.value;
+    // a host name is looked up by its registered name (www.example.com -> example.com), as WHOIS services do
+    const { name, punycode } = registrableName(q.value);
     const base: Omit<WhoisLookupData, 'registered' | 'source' | 'registrar' | 'text' | 'rdapUrl'> = { domain: name, punycode };
     const registryUrl = `${this.config.REGISTRY_RDAP_URL.replace(/\/+$/, '')}/domain/${punycode}`;
     let registry: { status: number; json: Json | null };
