@@ -53,6 +53,7 @@ import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
 import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
 import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
+import { Route as DocumentApiV1IndexRouteImport } from './routes/document/api/v1/index'
 import { Route as MypageDomainDetailIdRouteImport } from './routes/mypage/domain/detail/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -276,6 +277,11 @@ const AdminWhoisEmailsIdRoute = AdminWhoisEmailsIdRouteImport.update({
   path: '/whois/emails/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const DocumentApiV1IndexRoute = DocumentApiV1IndexRouteImport.update({
+  id: '/document/api/v1/',
+  path: '/document/api/v1/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
   id: '/domain/detail/$id',
   path: '/domain/detail/$id',
@@ -328,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1/': typeof DocumentApiV1IndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -374,6 +381,7 @@ export interface FileRoutesByTo {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1': typeof DocumentApiV1IndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -422,6 +430,7 @@ export interface FileRoutesById {
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
+  '/document/api/v1/': typeof DocumentApiV1IndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -471,6 +480,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
+    | '/document/api/v1/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -517,6 +527,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails'
+    | '/document/api/v1'
   id:
     | '__root__'
     | '/'
@@ -564,6 +575,7 @@ export interface FileRouteTypes {
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
+    | '/document/api/v1/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -586,6 +598,7 @@ export interface RootRouteChildren {
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
+  DocumentApiV1IndexRoute: typeof DocumentApiV1IndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -898,6 +911,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminWhoisEmailsIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/document/api/v1/': {
+      id: '/document/api/v1/'
+      path: '/document/api/v1'
+      fullPath: '/document/api/v1/'
+      preLoaderRoute: typeof DocumentApiV1IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mypage/domain/detail/$id': {
       id: '/mypage/domain/detail/$id'
       path: '/domain/detail/$id'
@@ -997,6 +1017,7 @@ const rootRouteChildren: RootRouteChildren = {
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
+  DocumentApiV1IndexRoute: DocumentApiV1IndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

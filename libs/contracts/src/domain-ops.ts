@@ -40,6 +40,8 @@ export const DomainOpsPatterns = {
   Renew: 'domain-ops.domain.renew',
   /** PendingRenewalsRequest -> PendingRenewalsResult (the domains among these with a renewal in progress) */
   RenewPending: 'domain-ops.domain.renew.pending',
+  /** { userId, renewalId } -> RenewStatusResult (NOT_FOUND for another member's renewal): the public API's job poll */
+  RenewStatus: 'domain-ops.domain.renew.status',
 } as const;
 export type DomainOpsPattern = (typeof DomainOpsPatterns)[keyof typeof DomainOpsPatterns] | import('./domain-list').DomainListPattern;
 

@@ -44,7 +44,13 @@ export interface RenewRequest {
   /** the same key again answers the same renewal and charges nothing */
   idempotencyKey?: string;
 }
-export type RenewRpcRequest = RenewRequest & { userId: number };
+/**
+ * `answerNow`: answer as soon as the renewal is charged and queued (the public API, which polls the renewal as a job)
+ * instead of waiting up to RENEW_ANSWER_WAIT_MS for the registry (the web modal). Set by the gateway only.
+ */
+export type RenewRpcRequest = RenewRequest & { userId: number; answerNow?: boolean };
+/** The renewal's rows now, and whether every row has ended (done, accepted by the registry, or error). */
+export type RenewStatusResult = RenewResult & { finished: boolean };
 
 /** 0 done, 1 accepted (still running at the registry), other: error with error_msg */
 export type RenewCode = 0 | 1 | 2;

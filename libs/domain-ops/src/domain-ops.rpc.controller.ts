@@ -6,8 +6,9 @@ import {
   ApiKeyVerifyResult, ApiSettingsResult, ApiSettingsSaveResult, ApiSettingsSaveRpcRequest, DefaultSettingSaveResult, DefaultSettingSaveRpcRequest,
   WhoisOrgGetResult, WhoisOrgUpdateResult, WhoisOrgUpdateRpcRequest,
   ContactDeleteResult, WhoisCancelResult, WhoisContactDto, WhoisDispatchResult, WhoisDispatchRpcRequest, WhoisPatterns,
-  PendingRenewalsResult, RenewReadyResult, RenewResult, RenewRpcRequest,
+  PendingRenewalsResult, RenewReadyResult, RenewResult, RenewRpcRequest, RenewStatusResult,
 } from '@registrar/contracts';
+import { M } from '@registrar/messages';
 import { DomainOpsException } from './common/domain-ops.exception';
 import { RenewalService } from './renewal/renewal.service';
 import { DomainOpsRpcErrorFilter } from './common/rpc-errors.filter';
@@ -182,6 +183,14 @@ export class DomainOpsRpcController {
   @MessagePattern(DomainOpsPatterns.Renew)
   renew(@Payload() req: RenewRpcRequest): Promise<RenewResult> {
     return this.renewals.renew({ ...req, userId: userIdOf(req) });
+  }
+
+  /** The public API's job poll of a renewal (the owner only). */
+  @MessagePattern(DomainOpsPatterns.RenewStatus)
+  async renewStatus(@Payload() req: { userId: number; renewalId?: unknown }): Promise<RenewStatusResult> {
+    const r = await this.renewals.status(userIdOf(req), String(req?.renewalId ?? ''));
+    if (!r) throw new DomainOpsException(DomainOpsErrorCode.NotFound, M.domainNotFound);
+    return r;
   }
 
   @MessagePattern(DomainOpsPatterns.RenewPending)

@@ -17,6 +17,8 @@ import { isAdminPath, requestPath } from './http/request-path';
 import { PublicToolsConfig } from './public-whois/public-tools.config';
 import { PublicWhoisService } from './public-whois/public-whois.service';
 import { startRegistrarWhois } from './public-whois/whois-port43.server';
+import { PublicApiModule } from './public-api/public-api.module';
+import { buildOpenApiDocument, OpenApiDocumentHolder } from './public-api/openapi';
 
 /** The HTTP edge's app-level settings, shared by startGateway() and the integration tests that boot GatewayModule. */
 export function configureGatewayApp(app: NestExpressApplication): NestExpressApplication {
@@ -59,6 +61,8 @@ export function configureGatewayApp(app: NestExpressApplication): NestExpressApp
     next();
   });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, forbidNonWhitelisted: false }));
+  // the public API's OpenAPI document, generated from its controllers and DTOs, served at /api/v1/openapi.json
+  app.get(OpenApiDocumentHolder).set(buildOpenApiDocument(app, [PublicApiModule]));
   return app;
 }
 

@@ -8,6 +8,7 @@ export const REDACT_PATHS = [
   'apiKey', '*.apiKey', 'api_key', '*.api_key', 'token', '*.token', 'secret', '*.secret', 'totpSecret', '*.totpSecret',
   'card', '*.card', 'cardNumber', '*.cardNumber', 'cvc', '*.cvc',
   'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'headers.cookie', 'headers.authorization',
+  'req.headers["x-api-key"]', 'headers["x-api-key"]',
 ];
 
 const version = process.env.APP_VERSION ?? '0.1.0';

@@ -1,3 +1,4 @@
 export * from './messages';
 export * from './product';
 export * from './whois-mail';
+export * from './public-api';

@@ -28,7 +28,7 @@ async function mailLink(request: APIRequestContext, to: string, pathPart: string
 }
 
 test('a new user signs up, confirms, logs in, sets up 2FA, registers the profile with SMS verification and logs out', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = `new-${Date.now()}@example.test`;
   const password = 'a long password 123';
   const phone = `090${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

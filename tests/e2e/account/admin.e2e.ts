@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 test('an admin from the CLI sets up two-factor at first login and only then reaches admin calls', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const email = `ops-${Date.now()}@example.test`;
   const password = 'an admin password 1';
   const cli = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, 'scripts/admin/create-admin.ts'), '--email', email, '--role', 'normal'], { cwd: ROOT, env: { ...process.env, ADMIN_PASSWORD: password }, encoding: 'utf8' });

@@ -18,7 +18,7 @@ test('a normal admin is refused the inbox (no menu entry, the page says so, the 
 });
 
 test('the inbox lists mail by type and status, rewrites the URL in place and opens a mail in a new tab', async ({ page, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAsNewSuperAdmin(page);
   const d = await proxiedDomain();
   const subject = `Domain expiration notice for ${d.name} — please renew soon`;
@@ -75,7 +75,7 @@ test('the inbox lists mail by type and status, rewrites the URL in place and ope
 });
 
 test('a mail\'s HTML never runs; a failed mail shows its failure, is reclassified and changed to success', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAsNewSuperAdmin(page);
   const d = await proxiedDomain();
   let dialogs = 0;
@@ -126,7 +126,7 @@ test('a mail\'s HTML never runs; a failed mail shows its failure, is reclassifie
   await page.getByRole('option', { name: '0 非定型' }).click();
   await page.getByRole('button', { name: '変更', exact: true }).click();
   await expect(page.getByTestId('admin-success')).toHaveText(WM.typeUpdated);
-  await expect(page.getByTestId('whois-mail-status')).toHaveText('成功', { timeout: 30_000 });
+  await expect(page.getByTestId('whois-mail-status')).toHaveText('成功', { timeout: 60_000 });
 
   // another failed one changed to success by hand
   const id2 = await deliver({ from: 'approvals@registry.example', to: d.proxy, subject: 'Approval required: change of registrant', text: 'no link here' });

@@ -60,7 +60,7 @@ export async function processed(page: Page, id: number): Promise<{ status: numbe
     const r = await page.request.get(`/admin/api/whois/emails/${id}`, { headers: XHR });
     email = (await r.json()).email;
     return email && email.status !== 0 && email.is_processing === 0;
-  }, { timeout: 30_000 }).toBe(true);
+  }, { timeout: 60_000 }).toBe(true);
   return email!;
 }
 

@@ -13,7 +13,7 @@ async function noOverflow(page: Page, width: number) {
 }
 
 test('super admin: command console, registrar log, user points, import and info screens', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = createAdmin('super');
   await signInAdmin(page, admin);
   const label = `e2e-console-${Date.now()}`;

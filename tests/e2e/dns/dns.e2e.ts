@@ -22,7 +22,7 @@ async function openDns(page: Page, name: string) {
 
 for (const width of [1280, 360]) {
   test(`DNS modal at ${width} px: fixed NS, the rules, save, answered by PowerDNS`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 900 });
     const { name } = await memberWithDomain(page);
     const modal = await openDns(page, name);

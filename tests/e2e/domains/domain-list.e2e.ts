@@ -9,7 +9,7 @@ import { M } from '@registrar/messages';
 import { apiSearch, expectNoOverflow, rows, seedPortfolio, signUpMember } from './domain-list.page';
 
 // fresh loads of the app (form posts, gotos) on a busy shared machine can take well over the default 10 s
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
 

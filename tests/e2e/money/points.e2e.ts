@@ -10,7 +10,7 @@ import { signUpPurchaser } from '../purchase/purchase.page';
 const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
 
 test('the point page shows the balance and history and buys points by bank transfer', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signUpPurchaser(page.request);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/point');

@@ -13,7 +13,7 @@ const SHOTS = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'te
 
 for (const width of [1280, 360]) {
   test(`move by e-mail at ${width} px: the sender's request list, the recipient accepts`, async ({ page, browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 900 });
     const a = await memberWithDomain(page);
 
@@ -24,7 +24,7 @@ for (const width of [1280, 360]) {
 
     const r = await (await page.request.post('/mypage/domain/move/user', { headers: a.headers, data: { domains: [a.id], userId: '', requestEmail: emailB, autoUpdate: 1 } })).json();
     expect(r).toMatchObject({ result: true, err_msg: null });
-    await expect.poll(async () => (await (await page.request.get(`/mypage/domain/operation/status?jobId=${r.jobId}`, { headers: a.headers })).json()).domains[0].status, { timeout: 30_000 }).toBe('accepted');
+    await expect.poll(async () => (await (await page.request.get(`/mypage/domain/operation/status?jobId=${r.jobId}`, { headers: a.headers })).json()).domains[0].status, { timeout: 60_000 }).toBe('accepted');
 
     await page.goto('/mypage/localTransferOut');
     const out = page.getByTestId('outgoing-moves');

@@ -11,7 +11,7 @@ import { expectNoOverflow } from '../domains/domain-list.page';
 const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
 
 test('a member renews a domain from the list by card (the modal shows price, card charge and the result)', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const headers = await signUpPurchaser(page.request);
   // a card, saved through the hosted card page
   await page.goto('/mypage/stripe?redirect_url=%2Fmypage%2Fdomain');
@@ -34,11 +34,11 @@ test('a member renews a domain from the list by card (the modal shows price, car
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/mypage/domain');
     const row = page.locator(`[data-testid="domain-row"][data-domain="${name}"]:visible`);
-    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(row).toBeVisible({ timeout: 60_000 });
     await row.getByTestId('row-menu').click();
     await page.getByRole('menuitem', { name: '更新', exact: true }).click();
     const modal = page.getByRole('dialog');
-    await expect(modal.getByTestId('renew-update')).toBeVisible({ timeout: 20_000 });
+    await expect(modal.getByTestId('renew-update')).toBeVisible({ timeout: 60_000 });
     await expect(modal.getByTestId('renew-total')).toHaveText(`${e!.renewPrice.toLocaleString('ja-JP')}円`);
     await expect(modal.getByTestId('renew-card-charge')).toBeVisible();
     await expectNoOverflow(page);
@@ -78,11 +78,11 @@ async function memberWithDomain(page: import('@playwright/test').Page, prefix: s
 async function openRenewal(page: import('@playwright/test').Page, name: string) {
   await page.goto('/mypage/domain');
   const row = page.locator(`[data-testid="domain-row"][data-domain="${name}"]:visible`);
-  await expect(row).toBeVisible({ timeout: 20_000 });
+  await expect(row).toBeVisible({ timeout: 60_000 });
   await row.getByTestId('row-menu').click();
   await page.getByRole('menuitem', { name: '更新', exact: true }).click();
   const modal = page.getByRole('dialog');
-  await expect(modal.getByTestId('renew-update')).toBeVisible({ timeout: 20_000 });
+  await expect(modal.getByTestId('renew-update')).toBeVisible({ timeout: 60_000 });
   return modal;
 }
 
@@ -103,19 +103,19 @@ test('a card asking for 3-D Secure: a failed challenge reopens the modal as it w
   await modal.getByTestId('renew-terms').check();
   await expect(modal.getByTestId('renew-card')).toHaveValue('VISA **** 3155 (10/32)');
   await modal.getByTestId('renew-submit').click();
-  await expect(page.getByRole('heading', { name: '3-D セキュア認証' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: '3-D セキュア認証' })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: '認証に失敗する' }).click();
 
   // back on the list: the modal is open again with its choices and the failure
   modal = page.getByRole('dialog');
-  await expect(modal.getByTestId('renew-card-failed')).toContainText('カードの本人認証（3Dセキュア）に失敗しました。', { timeout: 30_000 });
+  await expect(modal.getByTestId('renew-card-failed')).toContainText('カードの本人認証（3Dセキュア）に失敗しました。', { timeout: 60_000 });
   await expect(modal.getByTestId('renew-terms')).toBeChecked();
   await expect(modal.getByTestId('renew-auto')).toBeChecked();
   expect(new URL(page.url()).searchParams.get('action')).toBeNull();
   expect((await pointHistory(page, headers)).filter((h) => h.kind === 'spend' && h.delta === -renewPrice)).toHaveLength(0);
 
   await modal.getByTestId('renew-submit').click();
-  await expect(page.getByRole('heading', { name: '3-D セキュア認証' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: '3-D セキュア認証' })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: '認証する' }).click();
   modal = page.getByRole('dialog');
   const result = modal.getByTestId('renew-result');
@@ -128,7 +128,7 @@ test('a card asking for 3-D Secure: a failed challenge reopens the modal as it w
 
   // the card bought exactly the renewal price as points and the renewal spent it once; a reload renews nothing again
   await page.reload();
-  await expect(page.locator(`[data-testid="domain-row"][data-domain="${name}"]:visible`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(`[data-testid="domain-row"][data-domain="${name}"]:visible`)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const history = await pointHistory(page, headers);
   expect(history.filter((h) => h.kind === 'spend' && h.delta === -renewPrice)).toHaveLength(1);
@@ -146,7 +146,7 @@ test('a renewal paid with the wallet: the PayPal tab, the wallet page, and back 
   await modal.getByTestId('renew-terms').check();
   await page.screenshot({ path: `${shots}/renew-wallet-1280.png`, fullPage: true });
   await modal.getByTestId('renew-wallet-submit').click();
-  await page.getByRole('button', { name: '承認して支払う' }).click({ timeout: 30_000 });
+  await page.getByRole('button', { name: '承認して支払う' }).click({ timeout: 60_000 });
   modal = page.getByRole('dialog');
   const result = modal.getByTestId('renew-result');
   await expect(result).toBeVisible({ timeout: 90_000 });

@@ -91,7 +91,7 @@ test.describe('search', () => {
   });
 
   test('a bulk search of 500 lines checks every name', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const search = new SearchPageObject(page);
     await page.goto('/search');
     await search.searchBulk(lines(500, `${uniqueLabel('bulk')}-`));
@@ -126,7 +126,7 @@ test.describe('search', () => {
     await setSimFaults(process.env, { failShare: 1 });
     try {
       await search.gotoKeyword(uniqueLabel('fault'));
-      await expect(search.error).toHaveText('しばらくしてから再度お試しください', { timeout: 30_000 });
+      await expect(search.error).toHaveText('しばらくしてから再度お試しください', { timeout: 60_000 });
       await expect(search.rows.first()).toBeVisible();
       const statuses = await search.statuses();
       expect(statuses.length).toBeGreaterThan(400);
@@ -143,7 +143,7 @@ test.describe('search', () => {
     const search = new SearchPageObject(page);
     await search.gotoKeyword(uniqueLabel('guest'));
     const row = page.locator('[data-testid="search-row"][data-status="available"]').first();
-    await expect(row).toBeVisible({ timeout: 30_000 });
+    await expect(row).toBeVisible({ timeout: 60_000 });
     const name = await row.getAttribute('data-domain');
     const popup = context.waitForEvent('page');
     await row.getByRole('button', { name: '登録する' }).click();
@@ -162,7 +162,7 @@ test.describe('search', () => {
     const search = new SearchPageObject(page);
     await search.gotoKeyword(uniqueLabel('member'), '/mypage/search');
     const row = page.locator('[data-testid="search-row"][data-status="available"]').first();
-    await expect(row).toBeVisible({ timeout: 30_000 });
+    await expect(row).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('add-all')).toBeVisible();
     await expect(page.getByTestId('tax-note')).toHaveCount(0);
     await row.getByRole('button', { name: 'カート追加' }).click();

@@ -19,7 +19,7 @@ async function openWhois(page: Page, name: string) {
 }
 
 test('WHOIS change from the list: JP rule, approval through the proxy mailbox, polling refreshes the row; proxy on for both', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await page.clock.install();
   const headers = await signUpPurchaser(page.request);
   await grantPoints(page.request, headers, 20_000);
@@ -76,7 +76,7 @@ test('WHOIS change from the list: JP rule, approval through the proxy mailbox, p
     const { messages } = (await (await page.request.get('/dev/mail/api/messages?to=alice%40example.com')).json()) as { messages: Array<{ subject: string; links: string[] }> };
     return messages.find((m) => m.subject.includes(com))?.links.find((l) => l.includes('/registrant-change/')) ?? '';
   };
-  await expect.poll(approvalLink, { timeout: 30_000 }).toContain('/registrant-change/');
+  await expect.poll(approvalLink, { timeout: 60_000 }).toContain('/registrant-change/');
   await page.clock.fastForward(30_000);
   await expect(comRow.getByText('WHOIS処理中')).toBeVisible();
   expect((await page.request.get(await approvalLink())).status()).toBe(200);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  isOrdersRpcError, OrdersErrorCode, PendingRenewalsResult, RenewQuoteDto, RenewReadyResult, RenewResult, RenewResultRow, RenewRpcRequest,
+  isOrdersRpcError, OrdersErrorCode, PendingRenewalsResult, RenewQuoteDto, RenewReadyResult, RenewResult, RenewResultRow, RenewRpcRequest, RenewStatusResult,
 } from '@registrar/contracts';
 import { Clock, CLOCK } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
@@ -81,7 +81,7 @@ export class RenewalService {
     if (!rows.length) return refused([M.selectDomain]);
     if (rows.length > MAX_DOMAINS_PER_RENEWAL) return refused([fmt(M.tooManyRenewals, { max: MAX_DOMAINS_PER_RENEWAL })]);
 
-    const wait = kind === 'manual' ? renewAnswerWaitMs() : 0;
+    const wait = kind === 'manual' && !req.answerNow ? renewAnswerWaitMs() : 0;
     const existing = await this.repo.findByKey(userId, key);
     if (existing) return this.answer(existing, [], wait);
 
@@ -161,10 +161,12 @@ export class RenewalService {
     return { result: true, renewalId: renewal.id, data: [...items.map((i) => toRow(i, fresh ?? renewal)), ...refusedRows], errors: [] };
   }
 
-  async status(userId: number, renewalId: string): Promise<RenewResult | null> {
+  async status(userId: number, renewalId: string): Promise<RenewStatusResult | null> {
     const r = await this.repo.find(renewalId);
     if (!r || r.userId !== userId) return null;
-    return this.answer(r, []);
+    const answer = await this.answer(r, []);
+    const items = await this.repo.items(renewalId);
+    return { ...answer, finished: items.every((i) => ENDED.has(i.status)) };
   }
 }
 

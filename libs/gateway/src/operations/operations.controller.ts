@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, createParamDecorator, ExecutionContext, Get, HttpCode, Post, Query, Req, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import {
-  CardListResult, DomainOperationKind, DomainOperationPatterns, IncomingMove, MoveAnswer, OperationAccepted, OperationRpcRequest, OperationStatus, OrdersPatterns, OutgoingMove,
+  DomainOperationKind, DomainOperationPatterns, IncomingMove, MoveAnswer, OperationAccepted, OperationRpcRequest, OperationStatus, OutgoingMove,
 } from '@registrar/contracts';
 import { loadConfig } from '@registrar/infra';
 import { M } from '@registrar/messages';
@@ -10,8 +10,8 @@ import { Member } from '../identity/auth/roles.decorator';
 import { UsersRepository } from '../identity/users/users.repository';
 import { GatewayConfig } from '../gateway.config';
 import { appUrlFor, MemberId } from '../payments/member';
-import { OrdersClient } from '../payments/orders.client';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
+import { OperationStarter } from './operation-starter';
 
 interface SessionUser { id: number | string; email: string; adminRole?: number | null }
 /** The signed-in member as the RolesGuard loaded it (id, e-mail, admin role). */
@@ -21,8 +21,9 @@ const CurrentUser = createParamDecorator((_d: unknown, ctx: ExecutionContext): S
   return u;
 });
 
-const flag01 = (v: unknown): 0 | 1 | undefined => (v === 1 || v === '1' || v === true ? 1 : v === 0 || v === '0' || v === false ? 0 : undefined);
+export const flag01 = (v: unknown): 0 | 1 | undefined => (v === 1 || v === '1' || v === true ? 1 : v === 0 || v === '0' || v === false ? 0 : undefined);
 type Body01 = Record<string, unknown>;
+const domainsOf = (body: Body01): unknown[] => (Array.isArray(body?.domains) ? body.domains : []);
 
 /**
  * The operations of the domain list's modals (001 §7; docs/domain-operations.md). Each answers at once: `jobId` and
@@ -32,11 +33,10 @@ type Body01 = Record<string, unknown>;
 export class OperationsController {
   private readonly config = loadConfig(GatewayConfig);
 
-  constructor(private readonly domainOps: DomainOpsClient, private readonly orders: OrdersClient, private readonly users: UsersRepository) {}
+  constructor(private readonly domainOps: DomainOpsClient, private readonly operations: OperationStarter, private readonly users: UsersRepository) {}
 
   private start(userId: number, kind: DomainOperationKind, body: Body01, extra: Partial<OperationRpcRequest> = {}): Promise<OperationAccepted> {
-    const domains = Array.isArray(body?.domains) ? body.domains : [];
-    return this.domainOps.call<OperationAccepted>(DomainOperationPatterns.Start as never, { userId, kind, domains, ...extra }, 120_000);
+    return this.operations.start(userId, kind, domainsOf(body), extra);
   }
 
   /** POST mypage/domain/nameserver/request {domains, formData: [{name, priority, ip?}]} */
@@ -60,9 +60,7 @@ export class OperationsController {
   @Member()
   @HttpCode(200)
   async autoUpdate(@MemberId() userId: number, @Body() body: Body01): Promise<OperationAccepted & { success: boolean; data: OperationAccepted['domains'] }> {
-    const flag = flag01(body?.autoUpdateFlg);
-    const hasCard = flag === 1 ? (await this.orders.call<CardListResult>(OrdersPatterns.CardList, { userId })).cards.length > 0 : false;
-    const r = await this.start(userId, 'autoupdate', body, { flag, hasCard });
+    const r = await this.operations.autoUpdate(userId, domainsOf(body), flag01(body?.autoUpdateFlg));
     return { ...r, success: r.result, data: r.domains };
   }
 
@@ -126,7 +124,7 @@ export class OperationsController {
   @Member()
   status(@MemberId() userId: number, @Query('jobId') jobId: string): Promise<OperationStatus> {
     if (typeof jobId !== 'string' || !/^[0-9a-f-]{36}$/i.test(jobId)) throw new BadRequestException({ message: 'jobId is required', errors: ['jobId is required'] });
-    return this.domainOps.call<OperationStatus>(DomainOperationPatterns.Status as never, { userId, jobId });
+    return this.operations.status(userId, jobId);
   }
 
   /** GET mypage/localTransferIn (XHR) -> { domains: IncomingMove[] } */

@@ -5,11 +5,13 @@ import { IdentityModule } from '../identity/identity.module';
 import { OrdersClient } from '../payments/orders.client';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
 import { OperationsController } from './operations.controller';
+import { OperationStarter } from './operation-starter';
 
 /** The gateway's side of the domain operations and moves between members (the domain-ops service). */
 @Module({
   imports: [rpcClientModule(DOMAIN_OPS_CLIENT), rpcClientModule(ORDERS_CLIENT), IdentityModule],
   controllers: [OperationsController],
-  providers: [DomainOpsClient, OrdersClient],
+  providers: [DomainOpsClient, OrdersClient, OperationStarter],
+  exports: [OperationStarter],
 })
 export class OperationsHttpModule {}

@@ -30,7 +30,8 @@ export class SessionMiddleware implements NestMiddleware {
   }
 
   use(req: Request, res: Response, next: NextFunction) {
-    if (req.session || requestPath(req).startsWith('/health/') || requestPath(req).startsWith('/assets/')) return next();
+    // the public API authenticates by API key only: no session is read or made
+    if (req.session || requestPath(req).startsWith('/health/') || requestPath(req).startsWith('/assets/') || requestPath(req).startsWith('/api/v1/')) return next();
     this.handler(req, res, next);
   }
 }
