@@ -45,11 +45,25 @@ async function main() {
       // …except mail to the WHOIS proxy addresses, which goes to the WHOIS mail inbox's inbound SMTP (as its MX would)
       REGISTRY_SIM_SMTP_ROUTES: process.env.REGISTRY_SIM_SMTP_ROUTES ?? `whois-proxy.rakko.example=smtp://127.0.0.1:${process.env.SMTP_INBOUND_PORT ?? '2525'}`,
     };
+    // public WHOIS (docs/public-whois.md): our port-43 server and RDAP (/rdap), the simulator's own RDAP and WHOIS
+    const whoisPort = process.env.WHOIS_PORT ?? '4343';
+    const simRdapPort = process.env.REGISTRY_SIM_RDAP_PORT ?? '4380';
+    Object.assign(env, {
+      WHOIS_PORT: whoisPort,
+      REGISTRY_SIM_WHOIS_PORT: process.env.REGISTRY_SIM_WHOIS_PORT ?? '4344',
+      REGISTRY_SIM_RDAP_PORT: simRdapPort,
+      REGISTRY_RDAP_URL: process.env.REGISTRY_RDAP_URL ?? `http://127.0.0.1:${simRdapPort}/rdap`,
+      REGISTRY_SIM_REGISTRAR_RDAP: process.env.REGISTRY_SIM_REGISTRAR_RDAP ?? `rakko=http://127.0.0.1:${port}/rdap`,
+      // the website connection check may reach private and loopback targets only in the local runtime
+      CONNECTION_CHECK_ALLOW_PRIVATE: process.env.CONNECTION_CHECK_ALLOW_PRIVATE ?? '1',
+    });
     handles.push(...(await startSystem({ env, port })));
     log('');
     log(`ready: http://localhost:${port}`);
     log(`DNS: PowerDNS on 127.0.0.1:${dnsPort} (e.g. kdig @127.0.0.1 -p ${dnsPort} example.com SOA)`);
     log(`WHOIS proxy mail (SMTP): 127.0.0.1:${env.SMTP_INBOUND_PORT}`);
+    log(`WHOIS: port 43 protocol on 127.0.0.1:${env.WHOIS_PORT} (whois -h 127.0.0.1 -p ${env.WHOIS_PORT} <domain>), RDAP at http://localhost:${port}/rdap/domain/<domain>`);
+    log(`registry WHOIS 127.0.0.1:${env.REGISTRY_SIM_WHOIS_PORT}, registry RDAP ${env.REGISTRY_RDAP_URL}`);
     log('press Ctrl-C to stop');
   } catch (e) {
     console.error(e);

@@ -65,6 +65,11 @@ async function main() {
   const ports = { pg: Number(process.env.TEST_PG_PORT ?? 55432), redis: Number(process.env.TEST_REDIS_PORT ?? 56379), http: Number(process.env.TEST_HTTP_PORT ?? 18080), epp: Number(process.env.TEST_EPP_PORT ?? 17700), smtpInbound: Number(process.env.TEST_SMTP_INBOUND_PORT ?? 12525), dns: Number(process.env.TEST_DNS_PORT ?? 15353) };
   // the SMTP server the integration tests listen on for the registry simulator's mail (registrant-change approval)
   const simSmtpPort = Number(process.env.TEST_SIM_SMTP_PORT ?? 17735);
+  // public WHOIS (docs/public-whois.md), a block of 9 ports from TEST_WHOIS_PORT: W our port-43 server (integration),
+  // W+1 ours (browser-test system), W+2/W+3 the simulator's WHOIS/RDAP (integration), W+4/W+5 (browser-test system),
+  // W+6 the gateway of the public-WHOIS integration test (the registrar RDAP the simulator links to), W+7/W+8 local
+  // HTTPS servers of the connection-check tests (integration, browser)
+  const whoisPort = Number(process.env.TEST_WHOIS_PORT ?? 14343);
   let ok = true;
   try {
     if (stages.includes('lint')) {
@@ -104,7 +109,11 @@ async function main() {
       };
       if (stages.includes('integration')) {
         // one registry simulator shared by the whole integration suite (admin channel on EPP port + 2)
-        const simEnv = { ...base, EPP_ADMIN_PORT: String(ports.epp + 2), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, DNS_PORT: String(ports.dns), TEST_SIM_SMTP_PORT: String(simSmtpPort), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${simSmtpPort}` };
+        const simEnv = {
+          ...base, TEST_WHOIS_PORT: String(whoisPort), WHOIS_PORT: String(whoisPort), REGISTRY_SIM_WHOIS_PORT: String(whoisPort + 2), REGISTRY_SIM_RDAP_PORT: String(whoisPort + 3),
+          REGISTRY_RDAP_URL: `http://127.0.0.1:${whoisPort + 3}/rdap`, REGISTRY_SIM_REGISTRAR_RDAP: `rakko=http://127.0.0.1:${whoisPort + 6}/rdap`, RDAP_BASE_URL: `http://127.0.0.1:${whoisPort + 6}/rdap`,
+          CONNECTION_CHECK_RESOLVER: `127.0.0.1:${ports.dns}`, CONNECTION_CHECK_ALLOW_PRIVATE: '1',
+          EPP_ADMIN_PORT: String(ports.epp + 2), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, DNS_PORT: String(ports.dns), TEST_SIM_SMTP_PORT: String(simSmtpPort), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${simSmtpPort}` };
         // PowerDNS serving the zones the integration tests write (schema dns of the test database)
         const pdns = await startPowerDns({ databaseUrl: pg.url, port: ports.dns, dir: path.join(tmp, 'pdns-it') });
         const sim = await startRegistrySimProcess(simEnv, path.join(tmp, 'registry-sim.log')).catch(async (e) => { await pdns.stop(); throw e; });
@@ -125,7 +134,12 @@ async function main() {
         await admin.query('CREATE DATABASE registrar_e2e');
         await admin.end();
         handles.push(await startPowerDns({ databaseUrl: e2eDb, port: ports.dns + 1, dir: path.join(tmp, 'pdns-e2e') }));
-        const env = { ...base, DNS_PORT: String(ports.dns + 1), DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', POLL_EVERY_S: '3', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4), SMTP_INBOUND_PORT: String(ports.smtpInbound + 1), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${ports.epp + 4}`, REGISTRY_SIM_SMTP_ROUTES: `whois-proxy.rakko.example=smtp://127.0.0.1:${ports.smtpInbound + 1}` };
+        const env = { ...base, DNS_PORT: String(ports.dns + 1), DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', POLL_EVERY_S: '3', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4), SMTP_INBOUND_PORT: String(ports.smtpInbound + 1), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${ports.epp + 4}`, REGISTRY_SIM_SMTP_ROUTES: `whois-proxy.rakko.example=smtp://127.0.0.1:${ports.smtpInbound + 1}`,
+          TEST_WHOIS_PORT: String(whoisPort), WHOIS_PORT: String(whoisPort + 1), REGISTRY_SIM_WHOIS_PORT: String(whoisPort + 4), REGISTRY_SIM_RDAP_PORT: String(whoisPort + 5),
+          REGISTRY_RDAP_URL: `http://127.0.0.1:${whoisPort + 5}/rdap`, REGISTRY_SIM_REGISTRAR_RDAP: `rakko=http://127.0.0.1:${ports.http}/rdap`,
+          CONNECTION_CHECK_RESOLVER: `127.0.0.1:${ports.dns + 1}`, CONNECTION_CHECK_ALLOW_PRIVATE: '1', CONNECTION_CHECK_TEST_HTTPS_PORT: String(whoisPort + 8),
+          // the browser test's local HTTPS site writes its self-signed certificate here; the check trusts it
+          CONNECTION_CHECK_CA_FILE: path.join(tmp, 'conncheck-ca.pem') };
         handles.push(...(await startSystem({ env, port: ports.http, logFile: path.join(tmp, 'system.log') })));
         const out = path.join(tmp, 'playwright.json');
         const r = run('playwright (browser)', node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...(stages.at(-1) === 'e2e' ? extra : [])], { ...env, BASE_URL: `http://localhost:${ports.http}`, PLAYWRIGHT_JSON_OUTPUT_NAME: out });

@@ -19,6 +19,7 @@ import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PointRouteImport } from './routes/point'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
+import { Route as WhoisRouteImport } from './routes/whois'
 import { Route as Account_statementIndexRouteImport } from './routes/account_statement/index'
 import { Route as Account_statementReceiptRouteImport } from './routes/account_statement/receipt'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
@@ -38,6 +39,7 @@ import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as MypageTransferoutRouteImport } from './routes/mypage/transferout'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
+import { Route as ToolWebsiteConnectionCheckRouteImport } from './routes/tool/websiteConnectionCheck'
 import { Route as AdminDomainStatsRouteImport } from './routes/admin/domain/stats'
 import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/index'
 import { Route as AdminDomainsIdRouteImport } from './routes/admin/domains/$id'
@@ -112,6 +114,11 @@ const SearchRoute = SearchRouteImport.update({
 const SecurityRoute = SecurityRouteImport.update({
   id: '/security',
   path: '/security',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WhoisRoute = WhoisRouteImport.update({
+  id: '/whois',
+  path: '/whois',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Account_statementIndexRoute = Account_statementIndexRouteImport.update({
@@ -210,6 +217,12 @@ const RegisterConfirmRoute = RegisterConfirmRouteImport.update({
   path: '/register/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ToolWebsiteConnectionCheckRoute =
+  ToolWebsiteConnectionCheckRouteImport.update({
+    id: '/tool/websiteConnectionCheck',
+    path: '/tool/websiteConnectionCheck',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AdminDomainStatsRoute = AdminDomainStatsRouteImport.update({
   id: '/domain/stats',
   path: '/domain/stats',
@@ -347,6 +360,7 @@ export interface FileRoutesByFullPath {
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/whois': typeof WhoisRoute
   '/account_statement/receipt': typeof Account_statementReceiptRoute
   '/admin/action_log': typeof AdminAction_logRoute
   '/admin/api_command': typeof AdminApi_commandRoute
@@ -362,6 +376,7 @@ export interface FileRoutesByFullPath {
   '/mypage/search': typeof MypageSearchRoute
   '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/account_statement/': typeof Account_statementIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
@@ -402,6 +417,7 @@ export interface FileRoutesByTo {
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/whois': typeof WhoisRoute
   '/account_statement/receipt': typeof Account_statementReceiptRoute
   '/admin/action_log': typeof AdminAction_logRoute
   '/admin/api_command': typeof AdminApi_commandRoute
@@ -417,6 +433,7 @@ export interface FileRoutesByTo {
   '/mypage/search': typeof MypageSearchRoute
   '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/account_statement': typeof Account_statementIndexRoute
   '/admin': typeof AdminIndexRoute
   '/me': typeof MeIndexRoute
@@ -459,6 +476,7 @@ export interface FileRoutesById {
   '/point': typeof PointRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/whois': typeof WhoisRoute
   '/account_statement/receipt': typeof Account_statementReceiptRoute
   '/admin/action_log': typeof AdminAction_logRoute
   '/admin/api_command': typeof AdminApi_commandRoute
@@ -474,6 +492,7 @@ export interface FileRoutesById {
   '/mypage/search': typeof MypageSearchRoute
   '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
+  '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/account_statement/': typeof Account_statementIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/me/': typeof MeIndexRoute
@@ -517,6 +536,7 @@ export interface FileRouteTypes {
     | '/point'
     | '/search'
     | '/security'
+    | '/whois'
     | '/account_statement/receipt'
     | '/admin/action_log'
     | '/admin/api_command'
@@ -532,6 +552,7 @@ export interface FileRouteTypes {
     | '/mypage/search'
     | '/mypage/transferout'
     | '/register/confirm'
+    | '/tool/websiteConnectionCheck'
     | '/account_statement/'
     | '/admin/'
     | '/me/'
@@ -572,6 +593,7 @@ export interface FileRouteTypes {
     | '/point'
     | '/search'
     | '/security'
+    | '/whois'
     | '/account_statement/receipt'
     | '/admin/action_log'
     | '/admin/api_command'
@@ -587,6 +609,7 @@ export interface FileRouteTypes {
     | '/mypage/search'
     | '/mypage/transferout'
     | '/register/confirm'
+    | '/tool/websiteConnectionCheck'
     | '/account_statement'
     | '/admin'
     | '/me'
@@ -628,6 +651,7 @@ export interface FileRouteTypes {
     | '/point'
     | '/search'
     | '/security'
+    | '/whois'
     | '/account_statement/receipt'
     | '/admin/action_log'
     | '/admin/api_command'
@@ -643,6 +667,7 @@ export interface FileRouteTypes {
     | '/mypage/search'
     | '/mypage/transferout'
     | '/register/confirm'
+    | '/tool/websiteConnectionCheck'
     | '/account_statement/'
     | '/admin/'
     | '/me/'
@@ -685,10 +710,12 @@ export interface RootRouteChildren {
   PointRoute: typeof PointRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
+  WhoisRoute: typeof WhoisRoute
   Account_statementReceiptRoute: typeof Account_statementReceiptRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
   DomainPriceRoute: typeof DomainPriceRoute
   RegisterConfirmRoute: typeof RegisterConfirmRoute
+  ToolWebsiteConnectionCheckRoute: typeof ToolWebsiteConnectionCheckRoute
   Account_statementIndexRoute: typeof Account_statementIndexRoute
   MeIndexRoute: typeof MeIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
@@ -769,6 +796,13 @@ declare module '@tanstack/react-router' {
       path: '/security'
       fullPath: '/security'
       preLoaderRoute: typeof SecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/whois': {
+      id: '/whois'
+      path: '/whois'
+      fullPath: '/whois'
+      preLoaderRoute: typeof WhoisRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account_statement/': {
@@ -902,6 +936,13 @@ declare module '@tanstack/react-router' {
       path: '/register/confirm'
       fullPath: '/register/confirm'
       preLoaderRoute: typeof RegisterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tool/websiteConnectionCheck': {
+      id: '/tool/websiteConnectionCheck'
+      path: '/tool/websiteConnectionCheck'
+      fullPath: '/tool/websiteConnectionCheck'
+      preLoaderRoute: typeof ToolWebsiteConnectionCheckRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/domain/stats': {
@@ -1174,10 +1215,12 @@ const rootRouteChildren: RootRouteChildren = {
   PointRoute: PointRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,
+  WhoisRoute: WhoisRoute,
   Account_statementReceiptRoute: Account_statementReceiptRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,
   DomainPriceRoute: DomainPriceRoute,
   RegisterConfirmRoute: RegisterConfirmRoute,
+  ToolWebsiteConnectionCheckRoute: ToolWebsiteConnectionCheckRoute,
   Account_statementIndexRoute: Account_statementIndexRoute,
   MeIndexRoute: MeIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,

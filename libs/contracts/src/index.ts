@@ -18,3 +18,4 @@ export * from './domain-operations';
 export * from './transfer';
 export * from './price-groups';
 export * from './admin-stats';
+export * from './public-whois';

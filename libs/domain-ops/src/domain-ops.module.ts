@@ -4,6 +4,8 @@ import { AdminOpsRpcController } from './admin/admin-ops.rpc.controller';
 import { ContractStatsRepository } from './stats/contract-stats.repository';
 import { ContractStatsRpcController } from './stats/contract-stats.rpc.controller';
 import { Module } from '@nestjs/common';
+import { PublicWhoisRepository } from './public-whois/public-whois.repository';
+import { PublicWhoisRpcController } from './public-whois/public-whois.rpc.controller';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CATALOG_CLIENT, DNS_CLIENT, ORDERS_CLIENT, QueueName } from '@registrar/contracts';
@@ -89,7 +91,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController],
+  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -118,6 +120,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     DomainOpsSchedules,
     DnsZoneEvents,
     ProxyIdentityRepository,
+    PublicWhoisRepository,
     RegistryContacts,
     WhoisDomainRepository,
     WhoisService,

@@ -10,6 +10,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { PurchaseModule } from './purchase/purchase.module';
 import { DomainsModule } from './domains/domains.module';
 import { WhoisHttpModule } from './whois/whois.module';
+import { PublicWhoisModule } from './public-whois/public-whois.module';
 import { DnsHttpModule } from './dns/dns.module';
 import { IdentityModule } from './identity/identity.module';
 import { SearchModule } from './search/search.module';
@@ -23,7 +24,7 @@ export const gatewayConfig = () => loadConfig(GatewayConfig);
 import { OperationsHttpModule } from './operations/operations.module';
 import { PublicApiModule } from './public-api/public-api.module';
 @Module({
-  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule],
+  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule, PublicWhoisModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

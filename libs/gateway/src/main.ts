@@ -14,6 +14,9 @@ import { GatewayModule } from './gateway.module';
 import { SessionMiddleware } from './identity/session/session.middleware';
 import { devToolsEnabled } from './identity/identity.config';
 import { isAdminPath, requestPath } from './http/request-path';
+import { PublicToolsConfig } from './public-whois/public-tools.config';
+import { PublicWhoisService } from './public-whois/public-whois.service';
+import { startRegistrarWhois } from './public-whois/whois-port43.server';
 import { PublicApiModule } from './public-api/public-api.module';
 import { buildOpenApiDocument, OpenApiDocumentHolder } from './public-api/openapi';
 
@@ -83,5 +86,17 @@ export async function startGateway(): Promise<NestExpressApplication> {
   app.enableShutdownHooks();
   await app.listen(config.PORT, listenHost());
   logger.info({ port: config.PORT, host: listenHost() }, `gateway listening on http://${listenHost()}:${config.PORT}`);
+  // the port-43 WHOIS server of the domains we sponsor (docs/public-whois.md), closed with the app
+  const tools = app.get(PublicToolsConfig);
+  if (tools.WHOIS_PORT) {
+    const whois = app.get(PublicWhoisService);
+    const server = await startRegistrarWhois({ port: tools.WHOIS_PORT, host: tools.WHOIS_BIND || listenHost(), lookup: (name) => whois.whoisText(name), onError: (e) => logger.error({ err: e }, 'port-43 WHOIS answer failed') });
+    logger.info({ port: server.port }, `WHOIS (port 43 protocol) on ${tools.WHOIS_BIND || listenHost()}:${server.port}`);
+    const close = app.close.bind(app);
+    app.close = async () => {
+      await server.close();
+      await close();
+    };
+  }
   return app;
 }

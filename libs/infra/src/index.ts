@@ -5,3 +5,4 @@ export * from './clock';
 export * from './rpc';
 export * from './bootstrap';
 export * from './jobs';
+export * from './whois-port43';

@@ -1,4 +1,5 @@
 import { DNS_MESSAGES } from './dns';
+import { PUBLIC_TOOLS_MESSAGES } from './public-tools';
 
 /**
  * The one Japanese message catalogue shared by the server and the web app.
@@ -7,6 +8,7 @@ import { DNS_MESSAGES } from './dns';
  */
 export const M = {
   ...DNS_MESSAGES,
+  ...PUBLIC_TOOLS_MESSAGES,
   // ---- generic / session (002 §7, §8)
   sessionTimeout: 'セッションタイムアウト：ページを再読み込みします',
   errorOccurred: 'エラーが発生しました',

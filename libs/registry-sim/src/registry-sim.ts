@@ -16,6 +16,7 @@ import { FaultInjector } from './faults/fault-injector';
 import { ServiceStats } from './epp/service-stats';
 import { AdminServer } from './admin/admin.server';
 import { approvalLink, RegistrantChangeMailer } from './mail/registrant-change.mailer';
+import { startRegistryWhois } from './whois/registry-whois';
 
 export const REGISTRY_SCHEMA = 'registry';
 export const REGISTRY_MIGRATIONS = [CreateRegistry1795000000001, CreateSimState1795000000002, CreateRegistrantChange1795533300000];
@@ -68,17 +69,23 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
   await server.listen();
   await admin.listen();
   if (config.REGISTRY_SIM_APPROVAL_PORT) await admin.listenApprovalOnly(config.REGISTRY_SIM_APPROVAL_PORT, config.EPP_BIND);
+  // the registry's own RDAP and port-43 WHOIS for every name it holds (docs/public-whois.md)
+  const whois = await startRegistryWhois({
+    rdapPort: config.REGISTRY_SIM_RDAP_PORT, whoisPort: config.REGISTRY_SIM_WHOIS_PORT, host: config.EPP_BIND, rdapBaseUrl: config.rdapBaseUrl,
+    whoisServerName: `whois.registry-sim.example`, registrarRdap: config.pairs(config.REGISTRY_SIM_REGISTRAR_RDAP), registrarWhois: config.pairs(config.REGISTRY_SIM_REGISTRAR_WHOIS),
+  }, domains, log);
   const timer = setInterval(() => {
     lifecycle.sweep().then(() => { lastSweep = Date.now(); }, (e) => log.error({ err: e }, 'lifecycle sweep failed'));
   }, config.REGISTRY_SIM_SWEEP_SECONDS * 1000);
   timer.unref();
-  log.info({ eppPort: config.EPP_PORT, adminPort: config.adminPort, tlds: tlds.restricted ? tlds.size : 'any', registrars: [...config.registrars().keys()] }, 'registry simulator ready');
+  log.info({ eppPort: config.EPP_PORT, adminPort: config.adminPort, rdapPort: whois.rdapPort, whoisPort: whois.whoisPort, tlds: tlds.restricted ? tlds.size : 'any', registrars: [...config.registrars().keys()] }, 'registry simulator ready');
   return {
     eppPort: config.EPP_PORT,
     adminPort: config.adminPort,
     certificate: cert,
     stop: async () => {
       clearInterval(timer);
+      await whois.close();
       await server.close();
       await admin.close();
       mailer.close();

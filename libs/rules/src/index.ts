@@ -18,3 +18,5 @@ export * from './transfer-in';
 export * from './price-group';
 export * from './notifications';
 export * from './domain-stats';
+export * from './public-tools';
+export * from './rdap';

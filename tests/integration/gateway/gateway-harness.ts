@@ -24,13 +24,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `port`: listen there instead of a random port (a test whose URL another process must know in advance). */
+export async function startHarness(o: { port?: number } = {}): Promise<Harness> {
   process.env.NODE_ENV = 'test';
   const catcher = await startMailCatcher({ port: 0, redisUrl: process.env.REDIS_URL! });
   process.env.SMTP_URL = catcher.url;
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: ['error'] });
   configureGatewayApp(app);
-  await app.listen(0, '127.0.0.1');
+  await app.listen(o.port ?? 0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;
   const redis = new IORedis(process.env.REDIS_URL!);
   return {

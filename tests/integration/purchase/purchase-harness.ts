@@ -34,7 +34,7 @@ export interface PurchaseHarness {
 
 export const xhr = (c: Member) => ({ 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': c.token(), Accept: 'application/json' });
 
-export async function startPurchaseHarness(): Promise<PurchaseHarness> {
+export async function startPurchaseHarness(o: { port?: number } = {}): Promise<PurchaseHarness> {
   process.env.NODE_ENV = 'test';
   Object.assign(process.env, { ORDERS_RECONCILE_EVERY_S: '0', REGISTER_BACKOFF_MS: '400', REGISTER_ATTEMPTS: '6', EPP_POOL_SIZE: '4' });
   const db = new Client({ connectionString: process.env.DATABASE_URL });
@@ -51,7 +51,7 @@ export async function startPurchaseHarness(): Promise<PurchaseHarness> {
   services.push(await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL));
   // the zones of domains on our name servers (PowerDNS on DNS_PORT reads the dns schema), the detail view's records
   services.push(await startService('dns', DnsServiceModule, process.env.REDIS_URL));
-  const h = await startHarness();
+  const h = await startHarness(o);
   const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
   await client.connect();
   let grants = 0;

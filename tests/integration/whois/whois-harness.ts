@@ -21,8 +21,8 @@ export interface WhoisHarness {
   close(): Promise<void>;
 }
 
-export async function startWhoisHarness(): Promise<WhoisHarness> {
-  const p = await startPurchaseHarness();
+export async function startWhoisHarness(o: { port?: number } = {}): Promise<WhoisHarness> {
+  const p = await startPurchaseHarness(o);
   // registry contact ids derive from these ids (rkc{id}, rkp{id}…) and the registry outlives the dropped schema of
   // earlier test files: start them where no earlier file of this run has been
   const from = 1_000_000 + Math.floor(Math.random() * 1_000_000) * 100;

@@ -28,7 +28,7 @@ export class SpaMiddleware implements NestMiddleware {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.headers['x-requested-with']) return next();
     const pathname = requestPath(req);
-    if (pathname.startsWith('/health') || pathname.startsWith('/api/v1') || pathname.startsWith('/dev/') || pathname === '/admin/queues' || pathname.startsWith('/admin/queues/')) return next();
+    if (pathname.startsWith('/health') || pathname.startsWith('/api/v1') || pathname.startsWith('/rdap/') || pathname.startsWith('/dev/') || pathname === '/admin/queues' || pathname.startsWith('/admin/queues/')) return next();
     const accept = String(req.headers.accept ?? '');
     if (!accept.includes('text/html')) return next();
     const html = this.load();

@@ -82,6 +82,37 @@ export class RegistrySimConfig extends BaseConfig {
   @IsString()
   REGISTRY_SIM_PRIVACY_CONTACTS = '^rkpx';
 
+  /** the registry's RDAP service (HTTP, /rdap/domain/<name>) on EPP_BIND; 0 = none */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  REGISTRY_SIM_RDAP_PORT = 0;
+
+  /** the registry's port-43 WHOIS on EPP_BIND; 0 = none */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  REGISTRY_SIM_WHOIS_PORT = 0;
+
+  /** public base URL of the registry's RDAP; empty = http://127.0.0.1:<REGISTRY_SIM_RDAP_PORT>/rdap */
+  @IsString()
+  REGISTRY_SIM_RDAP_BASE_URL = '';
+
+  /** each registrar's RDAP base URL, `clientId=url[,…]`: the registry's answers link to it (rel "related") */
+  @IsString() @Matches(/^$|^[A-Za-z0-9_.-]+=https?:\/\/[^,=\s]+(,[A-Za-z0-9_.-]+=https?:\/\/[^,=\s]+)*$/)
+  REGISTRY_SIM_REGISTRAR_RDAP = '';
+
+  /** each registrar's port-43 server name, `clientId=host[,…]` ("Registrar WHOIS Server") */
+  @IsString() @Matches(/^$|^[A-Za-z0-9_.-]+=[A-Za-z0-9.:-]+(,[A-Za-z0-9_.-]+=[A-Za-z0-9.:-]+)*$/)
+  REGISTRY_SIM_REGISTRAR_WHOIS = 'rakko=whois.rakko.example';
+
+  get rdapBaseUrl(): string {
+    return (this.REGISTRY_SIM_RDAP_BASE_URL || `http://127.0.0.1:${this.REGISTRY_SIM_RDAP_PORT}/rdap`).replace(/\/+$/, '');
+  }
+
+  pairs(v: string): Map<string, string> {
+    return new Map(v.split(',').filter(Boolean).map((r) => {
+      const i = r.indexOf('=');
+      return [r.slice(0, i), r.slice(i + 1)] as [string, string];
+    }));
+  }
+
   get approvalBaseUrl(): string {
     return (this.REGISTRY_SIM_APPROVAL_BASE_URL || `http://127.0.0.1:${this.adminPort}`).replace(/\/+$/, '');
   }

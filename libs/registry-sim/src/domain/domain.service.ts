@@ -93,6 +93,26 @@ export class DomainService {
     return (await this.repo.findDomain(q, name, true))!;
   }
 
+  /**
+   * What the registry's RDAP and WHOIS publish for a name: the stored domain (names reported as taken appear as held by
+   * another registrar, as for info), or null when the name is not registered here or is not a name of a served TLD.
+   */
+  async publicLookup(raw: string): Promise<{ domain: DomainRow; statuses: string[] } | null> {
+    let r: { name: string; tld: string; policy: TldPolicy };
+    try {
+      r = this.resolve(raw);
+    } catch {
+      return null;
+    }
+    try {
+      const d = await this.repo.transaction((q) => this.load(q, r.name, r.tld, r.policy));
+      return { domain: d, statuses: [...new Set([...this.statusesOf(d), ...this.rgpStatusesOf(d)])] };
+    } catch (e) {
+      if (e instanceof SimError && e.code === 2303) return null;
+      throw e;
+    }
+  }
+
   private requireSponsor(d: DomainRow, s: CommandSession): void {
     if (d.clId !== s.clId) throw new SimError(2201, `${d.name} is sponsored by another registrar`);
   }

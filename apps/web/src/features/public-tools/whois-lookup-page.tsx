@@ -1,0 +1,102 @@
+import { Alert, Badge, Box, Button, Code, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { M } from '@registrar/messages';
+import { validateWhoisQuery } from '@registrar/rules';
+import { PageContainer } from '@registrar/ui';
+import { ApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/page-title';
+import { errorsOf, searchWhois, type WhoisLookupData } from './api';
+
+export const WHOIS_TITLE = 'WHOIS検索';
+
+/** The public WHOIS lookup (002 §3): one domain input, a search button disabled while empty, the answer shown. */
+export function WhoisLookupPage(): React.JSX.Element {
+  usePageTitle(WHOIS_TITLE);
+  const [domain, setDomain] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const lookup = useMutation({ mutationFn: (d: string) => searchWhois(d) });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const v = validateWhoisQuery(domain);
+    if (!v.ok) {
+      setInputError(v.error);
+      return;
+    }
+    setInputError(null);
+    lookup.mutate(domain);
+  };
+
+  const errors = lookup.isError ? errorsOf(lookup.error instanceof ApiError ? lookup.error.body : null, M.unexpectedError) : [];
+  const data = lookup.data?.result.result ? lookup.data.result.data : null;
+
+  return (
+    <PageContainer size={960} title={WHOIS_TITLE} lead="ドメイン名の登録情報（WHOIS）を調べます。当社が管理するドメインはWHOIS代行（プライバシー保護）の設定どおりに表示します。">
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-start" gap="sm" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1, minWidth: 0 }}
+              aria-label="ドメイン名"
+              placeholder="example.com"
+              value={domain}
+              onChange={(e) => setDomain(e.currentTarget.value)}
+              error={inputError}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              inputMode="url"
+            />
+            <Button type="submit" disabled={!domain.trim()} loading={lookup.isPending}>
+              検索
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+      <Box aria-live="polite">
+        {lookup.isPending ? (
+          <Paper withBorder radius="md" p="md" data-state="loading">
+            <Stack gap="xs">
+              <Skeleton h={20} w="50%" />
+              {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} h={14} />)}
+            </Stack>
+          </Paper>
+        ) : errors.length ? (
+          <Alert color="red" variant="light" role="alert" title="検索できませんでした">
+            {errors.map((m) => <div key={m}>{m}</div>)}
+          </Alert>
+        ) : data ? (
+          <WhoisAnswer data={data} />
+        ) : null}
+      </Box>
+    </PageContainer>
+  );
+}
+
+function WhoisAnswer({ data }: { data: WhoisLookupData }): React.JSX.Element {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="whois-result">
+      <Stack gap="sm">
+        <Group gap="xs" wrap="wrap">
+          <Title order={2} fz={{ base: 17, sm: 20 }} style={{ overflowWrap: 'anywhere' }}>
+            {data.domain}
+          </Title>
+          {data.registered ? <Badge color="teal" variant="light">登録済み</Badge> : <Badge color="gray" variant="light">未登録</Badge>}
+        </Group>
+        {data.registered ? (
+          <Text size="sm" c="dimmed">
+            {data.source === 'registrar' ? `情報の提供元：${data.registrar ?? 'レジストラ'}（レジストラ）` : '情報の提供元：レジストリ'}
+          </Text>
+        ) : (
+          <Text>{M.whoisNotRegistered}</Text>
+        )}
+        {data.registered ? (
+          <Code block fz={{ base: 11, sm: 13 }} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="whois-text">
+            {data.text}
+          </Code>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

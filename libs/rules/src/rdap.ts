@@ -1,0 +1,310 @@
+/**
+ * RDAP (RFC 9082/9083) answers and their port-43 WHOIS rendering, shared by the registrar's gateway and the registry
+ * simulator (docs/public-whois.md). Pure functions: the callers read their own data and pass it in.
+ */
+
+export const RDAP_CONTENT_TYPE = 'application/rdap+json';
+
+export type Json = Record<string, unknown>;
+
+export interface RdapContactInput {
+  handle: string;
+  name: string;
+  organization: string | null;
+  email: string;
+  phone: string | null;
+  fax: string | null;
+  street: string[];
+  city: string;
+  sp: string | null;
+  pc: string | null;
+  cc: string;
+  /** the privacy proxy service standing in for the holder */
+  proxy: boolean;
+}
+
+export type RdapRole = 'registrant' | 'administrative' | 'technical' | 'billing';
+
+export interface RdapDomainInput {
+  ldhName: string;
+  unicodeName: string | null;
+  handle: string;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string | null;
+  /** EPP statuses (RFC 5731): ok, clientTransferProhibited … */
+  statuses: string[];
+  nameServers: string[];
+  proxy?: boolean;
+  contacts?: Array<{ role: RdapRole; contact: RdapContactInput }>;
+}
+
+export interface RdapRegistrar {
+  handle: string;
+  name: string;
+  ianaId?: string | null;
+  url?: string | null;
+  abuseEmail?: string | null;
+  abusePhone?: string | null;
+}
+
+export interface RdapServerInfo {
+  /** base URL of this RDAP service, without the trailing slash (…/rdap) */
+  baseUrl: string;
+  /** the host name of the port-43 service */
+  port43?: string | null;
+  /** 'registrar' (our data, contacts included) or 'registry' (thin: the sponsoring registrar and a link to it) */
+  kind: 'registrar' | 'registry';
+  /** when the answer was made (last update of the RDAP database) */
+  now: Date;
+}
+
+/** EPP status (RFC 5731) -> RDAP status (RFC 8056). */
+export function eppToRdapStatus(s: string): string {
+  if (s === 'ok') return 'active';
+  return s.replace(/([A-Z])/g, ' $1').toLowerCase().trim();
+}
+
+/** RDAP status -> EPP status, for the WHOIS rendering. */
+export function rdapToEppStatus(s: string): string {
+  if (s === 'active') return 'ok';
+  const [first, ...rest] = s.trim().split(/\s+/);
+  return first + rest.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+const CONFORMANCE = ['rdap_level_0', 'icann_rdap_response_profile_1', 'icann_rdap_technical_implementation_guide_1'];
+
+function link(value: string, rel: string, href: string, type = RDAP_CONTENT_TYPE): Json {
+  return { value, rel, href, type };
+}
+
+function notices(info: RdapServerInfo, self: string): Json[] {
+  return [
+    {
+      title: 'Terms of Use',
+      description: [
+        info.kind === 'registrar'
+          ? 'This data is provided by Rakko Registrar for information purposes only, to assist in obtaining information about or related to a domain name registration record.'
+          : 'This data is provided by the registry for information purposes only.',
+      ],
+      links: [link(self, 'self', `${info.baseUrl}/help`)],
+    },
+    {
+      title: 'Status Codes',
+      description: ['For more information on domain status codes, please visit https://icann.org/epp'],
+      links: [link(self, 'glossary', 'https://icann.org/epp', 'text/html')],
+    },
+    {
+      title: 'RDDS Inaccuracy Complaint Form',
+      description: ['URL of the ICANN RDDS Inaccuracy Complaint Form: https://icann.org/wicf'],
+      links: [link(self, 'help', 'https://icann.org/wicf', 'text/html')],
+    },
+  ];
+}
+
+/** jCard (RFC 7095) of a contact. */
+export function contactVcard(c: RdapContactInput): unknown[] {
+  const props: unknown[] = [['version', {}, 'text', '4.0'], ['fn', {}, 'text', c.name]];
+  if (c.organization) props.push(['org', {}, 'text', c.organization]);
+  props.push(['adr', { cc: c.cc }, 'text', ['', '', c.street.length > 1 ? c.street : c.street[0] ?? '', c.city, c.sp ?? '', c.pc ?? '', '']]);
+  if (c.phone) props.push(['tel', { type: 'voice' }, 'uri', `tel:${c.phone}`]);
+  if (c.fax) props.push(['tel', { type: 'fax' }, 'uri', `tel:${c.fax}`]);
+  props.push(['email', {}, 'text', c.email]);
+  return ['vcard', props];
+}
+
+function contactEntity(c: RdapContactInput, roles: string[], info: RdapServerInfo): Json {
+  const self = `${info.baseUrl}/entity/${encodeURIComponent(c.handle)}`;
+  const e: Json = { objectClassName: 'entity', handle: c.handle, roles, vcardArray: contactVcard(c), links: [link(self, 'self', self)] };
+  if (c.proxy) {
+    e.remarks = [{
+      title: 'REDACTED FOR PRIVACY',
+      description: ['The holder of this domain uses the registrar\'s WHOIS privacy service: the contact shown is the service, and mail to this address reaches the holder.'],
+    }];
+  }
+  return e;
+}
+
+function registrarEntity(r: RdapRegistrar): Json {
+  const vcard: unknown[] = [['version', {}, 'text', '4.0'], ['fn', {}, 'text', r.name]];
+  const e: Json = { objectClassName: 'entity', handle: r.ianaId || r.handle, roles: ['registrar'], vcardArray: ['vcard', vcard] };
+  if (r.ianaId) e.publicIds = [{ type: 'IANA Registrar ID', identifier: r.ianaId }];
+  if (r.url) e.links = [link(r.url, 'about', r.url, 'text/html')];
+  if (r.abuseEmail || r.abusePhone) {
+    const abuse: unknown[] = [['version', {}, 'text', '4.0'], ['fn', {}, 'text', 'Abuse Contact']];
+    if (r.abusePhone) abuse.push(['tel', { type: 'voice' }, 'uri', `tel:${r.abusePhone}`]);
+    if (r.abuseEmail) abuse.push(['email', {}, 'text', r.abuseEmail]);
+    e.entities = [{ objectClassName: 'entity', roles: ['abuse'], vcardArray: ['vcard', abuse] }];
+  }
+  return e;
+}
+
+/**
+ * A domain answer. A registrar answer carries the contacts (the proxy service for a proxied domain, with a remark); a
+ * registry answer is thin and links (rel "related") to the sponsoring registrar's RDAP service when it has one.
+ */
+export function domainRdap(d: RdapDomainInput, registrar: RdapRegistrar, info: RdapServerInfo, o: { registrarRdapBase?: string | null } = {}): Json {
+  const self = `${info.baseUrl}/domain/${d.ldhName}`;
+  const links: Json[] = [link(self, 'self', self)];
+  if (o.registrarRdapBase) links.push(link(self, 'related', `${o.registrarRdapBase.replace(/\/+$/, '')}/domain/${d.ldhName}`));
+  const entities: Json[] = [registrarEntity(registrar)];
+  const byHandle = new Map<string, { contact: RdapContactInput; roles: string[] }>();
+  for (const { role, contact } of d.contacts ?? []) {
+    const cur = byHandle.get(contact.handle) ?? { contact, roles: [] };
+    cur.roles.push(role);
+    byHandle.set(contact.handle, cur);
+  }
+  for (const { contact, roles } of byHandle.values()) entities.push(contactEntity(contact, roles, info));
+  const events: Json[] = [{ eventAction: 'registration', eventDate: d.createdAt }, { eventAction: 'last changed', eventDate: d.updatedAt }];
+  if (d.expiresAt) events.push({ eventAction: 'expiration', eventDate: d.expiresAt });
+  events.push({ eventAction: 'last update of RDAP database', eventDate: info.now.toISOString() });
+  const out: Json = {
+    rdapConformance: CONFORMANCE,
+    notices: notices(info, self),
+    objectClassName: 'domain',
+    handle: d.handle,
+    ldhName: d.ldhName,
+  };
+  if (d.unicodeName) out.unicodeName = d.unicodeName;
+  out.status = d.statuses.map(eppToRdapStatus);
+  out.nameservers = d.nameServers.map((ns) => ({ objectClassName: 'nameserver', ldhName: ns, links: [link(self, 'self', `${info.baseUrl}/nameserver/${ns}`)] }));
+  out.secureDNS = { delegationSigned: false };
+  out.entities = entities;
+  out.events = events;
+  out.links = links;
+  if (info.port43) out.port43 = info.port43;
+  return out;
+}
+
+export function entityRdap(c: RdapContactInput, info: RdapServerInfo): Json {
+  const self = `${info.baseUrl}/entity/${encodeURIComponent(c.handle)}`;
+  return { rdapConformance: CONFORMANCE, notices: notices(info, self), ...contactEntity(c, [], info), ...(info.port43 ? { port43: info.port43 } : {}) };
+}
+
+/** The registrar itself as an entity (looked up by its handle or IANA id). */
+export function registrarEntityRdap(r: RdapRegistrar, info: RdapServerInfo): Json {
+  const self = `${info.baseUrl}/entity/${encodeURIComponent(r.ianaId || r.handle)}`;
+  return { rdapConformance: CONFORMANCE, notices: notices(info, self), ...registrarEntity(r), ...(info.port43 ? { port43: info.port43 } : {}) };
+}
+
+export function nameserverRdap(name: string, info: RdapServerInfo): Json {
+  const self = `${info.baseUrl}/nameserver/${name}`;
+  return {
+    rdapConformance: CONFORMANCE, notices: notices(info, self), objectClassName: 'nameserver', ldhName: name, status: ['active'],
+    links: [link(self, 'self', self)], events: [{ eventAction: 'last update of RDAP database', eventDate: info.now.toISOString() }],
+    ...(info.port43 ? { port43: info.port43 } : {}),
+  };
+}
+
+export function helpRdap(info: RdapServerInfo): Json {
+  const self = `${info.baseUrl}/help`;
+  return {
+    rdapConformance: CONFORMANCE,
+    notices: [
+      ...notices(info, self),
+      {
+        title: 'Queries',
+        description: [
+          `${info.baseUrl}/domain/<name>: a domain ${info.kind === 'registrar' ? 'this registrar sponsors' : 'this registry holds'}`,
+          `${info.baseUrl}/nameserver/<host>: a name server`,
+          `${info.baseUrl}/entity/<handle>: a contact or the registrar`,
+        ],
+      },
+    ],
+  };
+}
+
+/** RFC 9083 §6 error answer. */
+export function rdapError(errorCode: number, title: string, description: string[] = []): Json {
+  return { rdapConformance: ['rdap_level_0'], errorCode, title, description };
+}
+
+// ── WHOIS (port 43) rendering ──
+
+type VcardProp = [string, Record<string, unknown>, string, unknown];
+
+function vcardOf(entity: Json): { fn: string; org: string; street: string[]; city: string; sp: string; pc: string; cc: string; phone: string; fax: string; email: string } {
+  const props = ((entity.vcardArray as unknown[] | undefined)?.[1] ?? []) as VcardProp[];
+  const get = (n: string) => props.find((p) => p[0] === n);
+  const adr = get('adr');
+  const v = (adr?.[3] ?? []) as unknown[];
+  const street = Array.isArray(v[2]) ? (v[2] as string[]) : v[2] ? [String(v[2])] : [];
+  const tel = (t: string) => String(props.find((p) => p[0] === 'tel' && JSON.stringify(p[1].type ?? '').includes(t))?.[3] ?? '').replace(/^tel:/, '');
+  return {
+    fn: String(get('fn')?.[3] ?? ''), org: String(get('org')?.[3] ?? ''), street, city: String(v[3] ?? ''), sp: String(v[4] ?? ''),
+    pc: String(v[5] ?? ''), cc: String((adr?.[1] as { cc?: string } | undefined)?.cc ?? v[6] ?? ''), phone: tel('voice'), fax: tel('fax'), email: String(get('email')?.[3] ?? ''),
+  };
+}
+
+const LABEL: Record<string, string> = { registrant: 'Registrant', administrative: 'Admin', technical: 'Tech', billing: 'Billing' };
+
+/**
+ * The common "key: value" WHOIS format (the ICANN registration data directory service layout) of a domain answer;
+ * `registry` renders the registry's fields ("Registry Expiry Date", the registrar's WHOIS server).
+ */
+export function rdapDomainToWhois(d: Json, o: { kind: 'registrar' | 'registry'; now: Date; registrarWhoisServer?: string | null }): string {
+  const lines: string[] = [];
+  const add = (k: string, v: unknown) => lines.push(`${k}: ${v ?? ''}`);
+  const events = (d.events as Array<{ eventAction: string; eventDate: string }> | undefined) ?? [];
+  const ev = (a: string) => events.find((e) => e.eventAction === a)?.eventDate ?? '';
+  const entities = (d.entities as Json[] | undefined) ?? [];
+  const registrar = entities.find((e) => (e.roles as string[] | undefined)?.includes('registrar'));
+  const rv = registrar ? vcardOf(registrar) : null;
+  const abuse = ((registrar?.entities as Json[] | undefined) ?? []).find((e) => (e.roles as string[] | undefined)?.includes('abuse'));
+  const av = abuse ? vcardOf(abuse) : null;
+  const iana = ((registrar?.publicIds as Array<{ identifier: string }> | undefined) ?? [])[0]?.identifier ?? '';
+  const registrarUrl = ((registrar?.links as Array<{ href: string }> | undefined) ?? [])[0]?.href ?? '';
+  add('Domain Name', String(d.ldhName ?? '').toUpperCase());
+  add('Registry Domain ID', d.handle ?? '');
+  add('Registrar WHOIS Server', o.registrarWhoisServer ?? '');
+  add('Registrar URL', registrarUrl);
+  add('Updated Date', ev('last changed'));
+  add('Creation Date', ev('registration'));
+  add(o.kind === 'registry' ? 'Registry Expiry Date' : 'Registrar Registration Expiration Date', ev('expiration'));
+  add('Registrar', rv?.fn ?? '');
+  add('Registrar IANA ID', iana);
+  add('Registrar Abuse Contact Email', av?.email ?? '');
+  add('Registrar Abuse Contact Phone', av?.phone ?? '');
+  for (const s of (d.status as string[] | undefined) ?? []) {
+    const epp = rdapToEppStatus(s);
+    add('Domain Status', `${epp} https://icann.org/epp#${epp}`);
+  }
+  if (o.kind === 'registrar') {
+    for (const role of ['registrant', 'administrative', 'technical', 'billing']) {
+      const e = entities.find((x) => (x.roles as string[] | undefined)?.includes(role));
+      if (!e) continue;
+      const v = vcardOf(e);
+      const L = LABEL[role];
+      if (role !== 'registrant') add(`Registry ${L} ID`, e.handle ?? '');
+      else add('Registry Registrant ID', e.handle ?? '');
+      add(`${L} Name`, v.fn);
+      add(`${L} Organization`, v.org);
+      for (const s of v.street.length ? v.street : ['']) add(`${L} Street`, s);
+      add(`${L} City`, v.city);
+      add(`${L} State/Province`, v.sp);
+      add(`${L} Postal Code`, v.pc);
+      add(`${L} Country`, v.cc);
+      add(`${L} Phone`, v.phone);
+      add(`${L} Fax`, v.fax);
+      add(`${L} Email`, v.email);
+    }
+  }
+  for (const ns of (d.nameservers as Array<{ ldhName: string }> | undefined) ?? []) add('Name Server', ns.ldhName.toUpperCase());
+  add('DNSSEC', (d.secureDNS as { delegationSigned?: boolean } | undefined)?.delegationSigned ? 'signedDelegation' : 'unsigned');
+  add('URL of the ICANN Whois Inaccuracy Complaint Form', 'https://www.icann.org/wicf/');
+  lines.push(`>>> Last update of WHOIS database: ${o.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} <<<`);
+  lines.push('');
+  lines.push('For more information on Whois status codes, please visit https://icann.org/epp');
+  return lines.join('\r\n') + '\r\n';
+}
+
+/** The port-43 answer for a name nobody holds here. */
+export function whoisNoMatch(name: string): string {
+  return `No match for "${name.toUpperCase()}".\r\n>>> Last update of WHOIS database: ${new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')} <<<\r\n`;
+}
+
+/** Reads one port-43 query line: the name asked for (lower-case, no trailing dot), or null. */
+export function whoisQueryName(line: string): string | null {
+  const q = line.trim().replace(/^domain\s+/i, '').replace(/\.$/, '').toLowerCase();
+  return q && q.length <= 253 && /^[a-z0-9.-]+$/.test(q) ? q : null;
+}

@@ -1,0 +1,183 @@
+/**
+ * Public WHOIS for real: domains bought through the purchase path, our RDAP validated against ICANN's schemas, our
+ * port-43 server and the registry simulator's read by a WHOIS client library (whoiser: its query and its parser), the
+ * registry's RDAP linking to ours, and the lookup page's call following that link as RDAP clients do.
+ */
+import request from 'supertest';
+import { query as whoisQuery } from 'whoiser';
+import { M } from '@registrar/messages';
+import { PublicWhoisService, RunningWhoisServer, startRegistrarWhois } from '@registrar/gateway';
+import { freeName } from '../epp/epp-harness';
+import { client } from '../gateway/gateway-harness';
+import { Member, xhr } from '../purchase/purchase-harness';
+import { startWhoisHarness, WhoisHarness } from '../whois/whois-harness';
+import { rdapValidator } from './rdap-schema';
+
+const { parseDomainWhois } = require('whoiser/src/parsers.js') as { parseDomainWhois(domain: string, text: string, ignorePrivacy?: boolean): Record<string, string | string[]> };
+
+// buying through the registry and checks across the network take longer than jest's default on a busy machine
+jest.setTimeout(120_000);
+
+const W = Number(process.env.TEST_WHOIS_PORT ?? 14343);
+const SIM_WHOIS = W + 2;
+const SIM_RDAP = `http://127.0.0.1:${W + 3}/rdap`;
+const RDAP = 'application/rdap+json';
+
+let w: WhoisHarness;
+let port43: RunningWhoisServer;
+const validate = rdapValidator();
+const expectValid = (schema: string, json: unknown) => expect(validate(schema, json)).toEqual([]);
+
+beforeAll(async () => {
+  // the gateway listens where the simulator's answers link to (REGISTRY_SIM_REGISTRAR_RDAP of the test runner)
+  w = await startWhoisHarness({ port: W + 6 });
+  const svc = w.p.h.app.get(PublicWhoisService);
+  port43 = await startRegistrarWhois({ port: W, host: '127.0.0.1', lookup: (n) => svc.whoisText(n) });
+}, 180_000);
+afterAll(async () => {
+  await port43?.close();
+  await w?.close();
+}, 60_000);
+
+const person = { email: 'taro.whois@example.jp', last_name: 'Yamada', first_name: 'Taro', role: 1, cc: 'JP', pc: '1500002', sp: 'Tokyo', city: 'Shibuya-ku', street1: '2-2-2 Dogenzaka', phone: '0311112222', phone_country_code: '81' };
+
+async function whois43(port: number, name: string): Promise<{ raw: string; parsed: Record<string, string | string[]> }> {
+  const raw = await whoisQuery({ host: '127.0.0.1', port, query: name, timeout: 10_000 });
+  return { raw, parsed: parseDomainWhois(name, raw) };
+}
+
+describe('public WHOIS of our domains', () => {
+  let member: Member;
+  let proxied: string;
+  let open: string;
+
+  beforeAll(async () => {
+    member = await w.p.member(30_000);
+    const contactId = (await member.agent.post('/mypage/domain/whois').set(xhr(member)).send(person).expect(200)).body.contact.id;
+    // proxy on (the default) for the first; then proxy off with the member's contact for the second
+    [proxied] = await w.buy(member, ['com']);
+    await member.agent.post('/mypage/domain/default').set(xhr(member)).send({
+      domain_create_is_domain_lock_enabled_flg: 1, domain_create_is_auto_update_enabled_flg: 1, domain_create_is_whois_proxy_enabled_flg: 0,
+      domain_create_reg_record_id: contactId, domain_create_adm_contact_id: contactId, domain_create_tec_contact_id: contactId, domain_create_bil_contact_id: contactId,
+      domain_create_name_servers: ['01.dnsv.jp', '02.dnsv.jp'],
+      whois_proxy_disabled_reg_record_id: contactId, whois_proxy_disabled_adm_contact_id: null, whois_proxy_disabled_tec_contact_id: null, whois_proxy_disabled_bil_contact_id: null,
+    }).expect(200);
+    [open] = await w.buy(member, ['net']);
+  }, 240_000);
+
+  it('RDAP: a proxied domain shows the privacy service with the domain\'s own address, valid against the schemas', async () => {
+    const r = await request(w.p.h.url).get(`/rdap/domain/${proxied}`).expect(200);
+    expect(r.headers['content-type']).toMatch(/^application\/rdap\+json/);
+    const json = JSON.parse(r.text);
+    expectValid('rdap_domain.json', json);
+    expect(json).toMatchObject({ objectClassName: 'domain', ldhName: proxied, rdapConformance: expect.arrayContaining(['rdap_level_0']) });
+    const registrant = json.entities.find((e: { roles: string[] }) => e.roles.includes('registrant'));
+    expect(registrant.roles).toEqual(['registrant', 'administrative', 'technical', 'billing']);
+    const vcard = Object.fromEntries(registrant.vcardArray[1].map((p: [string, unknown, string, unknown]) => [p[0], p[3]]));
+    expect(vcard.fn).toBe('Whois Privacy Protection Service');
+    expect(vcard.email).toMatch(/^px-[a-z2-9]{20}@whois-proxy\.rakko\.example$/);
+    expect(registrant.remarks[0].title).toBe('REDACTED FOR PRIVACY');
+    // nothing of the member's own contact
+    expect(r.text).not.toContain('Yamada');
+    expect(r.text).not.toContain(person.email);
+    const registrar = json.entities.find((e: { roles: string[] }) => e.roles.includes('registrar'));
+    expect(registrar.publicIds[0]).toEqual({ type: 'IANA Registrar ID', identifier: '9999' });
+    // the proxy contact and the name server are objects of their own
+    const entity = await request(w.p.h.url).get(`/rdap/entity/${registrant.handle}`).expect(200);
+    expect(entity.headers['content-type']).toMatch(/^application\/rdap\+json/);
+    expectValid('rdap_entity.json', JSON.parse(entity.text));
+    const ns = json.nameservers[0].ldhName;
+    const nsr = await request(w.p.h.url).get(`/rdap/nameserver/${ns}`).expect(200);
+    expectValid('rdap_nameserver.json', JSON.parse(nsr.text));
+  });
+
+  it('RDAP: a domain without proxy shows the member\'s contact; help and errors are RDAP too', async () => {
+    const r = await request(w.p.h.url).get(`/rdap/domain/${open.toUpperCase()}`).expect(200);
+    const json = JSON.parse(r.text);
+    expectValid('rdap_domain.json', json);
+    const registrant = json.entities.find((e: { roles: string[] }) => e.roles.includes('registrant'));
+    const vcard = Object.fromEntries(registrant.vcardArray[1].map((p: [string, unknown, string, unknown]) => [p[0], p[3]]));
+    expect(vcard).toMatchObject({ fn: 'Taro Yamada', email: person.email, tel: 'tel:+81.311112222' });
+    expect(registrant.remarks).toBeUndefined();
+    expect(json.status).toEqual(['client transfer prohibited']);
+    expect(json.nameservers.map((n: { ldhName: string }) => n.ldhName)).toEqual(['01.dnsv.jp', '02.dnsv.jp']);
+    const help = await request(w.p.h.url).get('/rdap/help').expect(200);
+    expect(help.headers['content-type']).toMatch(/^application\/rdap\+json/);
+    expectValid('rdap_help.json', JSON.parse(help.text));
+    const missing = await request(w.p.h.url).get('/rdap/domain/never-registered-here-xyz.com').expect(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/rdap\+json/);
+    expectValid('rdap_error.json', JSON.parse(missing.text));
+    expect((await request(w.p.h.url).get('/rdap/entity/rkc0').expect(404)).body).toBeDefined();
+  });
+
+  it('port 43: a WHOIS client reads our key: value answer (proxy respected), and no match for others', async () => {
+    const { parsed, raw } = await whois43(W, proxied);
+    expect(parsed['Domain Name']).toBe(proxied.toUpperCase());
+    expect(parsed.Registrar).toBe('Rakko Registrar');
+    expect(parsed['Registrar IANA ID']).toBe('9999');
+    expect(parsed['Registrant Name']).toBe('Whois Privacy Protection Service');
+    expect(parsed['Registrant Email']).toMatch(/^px-[a-z2-9]{20}@whois-proxy\.rakko\.example$/);
+    expect(parsed['Name Server']).toEqual(expect.arrayContaining([expect.stringMatching(/\./)]));
+    expect(raw).not.toContain('Yamada');
+    const o = await whois43(W, open);
+    expect(o.parsed['Registrant Name']).toBe('Taro Yamada');
+    expect(o.parsed['Domain Status']).toEqual(['clientTransferProhibited https://icann.org/epp#clientTransferProhibited']);
+    expect((await whois43(W, 'never-registered-here-xyz.com')).raw).toMatch(/^No match for "NEVER-REGISTERED-HERE-XYZ.COM"/);
+  });
+
+  it('the registry\'s own RDAP and WHOIS answer for the name and link to our RDAP service', async () => {
+    const r = await fetch(`${SIM_RDAP}/domain/${proxied}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/rdap\+json/);
+    const json = await r.json();
+    expectValid('rdap_domain.json', json);
+    expect(json.links).toContainEqual(expect.objectContaining({ rel: 'related', type: RDAP, href: `http://127.0.0.1:${W + 6}/rdap/domain/${proxied}` }));
+    const { parsed } = await whois43(SIM_WHOIS, proxied);
+    expect(parsed['Domain Name']).toBe(proxied.toUpperCase());
+    expect(parsed.Registrar).toBe('Rakko Registrar');
+    expect(parsed['Registrar WHOIS Server']).toBe('whois.rakko.example');
+    const help = await fetch(`${SIM_RDAP}/help`);
+    expectValid('rdap_help.json', await help.json());
+  });
+});
+
+describe('POST whois/search (the lookup page)', () => {
+  let guest: Awaited<ReturnType<typeof client>>;
+  const search = (domain: unknown) => guest.agent.post('/whois/search').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', guest.token()).send({ domain });
+
+  beforeAll(async () => {
+    guest = await client(w.p.h);
+  });
+
+  it('requires a domain (the spec message)', async () => {
+    const r = await search('  ');
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual({ result: { result: false, data: null }, error_msg: [M.enterDomain] });
+  });
+
+  it('answers ours from our RDAP (reached through the registry\'s link), with the proxy respected', async () => {
+    const member = await w.p.member(10_000);
+    const [name] = await w.buy(member, ['org']);
+    const r = await search(` ${name.toUpperCase()} `).expect(200);
+    expect(r.body.result.result).toBe(true);
+    expect(r.body.result.data).toMatchObject({ domain: name, registered: true, source: 'registrar', registrar: 'Rakko Registrar', rdapUrl: `http://127.0.0.1:${W + 6}/rdap/domain/${name}` });
+    expect(r.body.result.data.text).toContain('Registrant Name: Whois Privacy Protection Service');
+    expect(r.body.result.data.text).toContain(`Domain Name: ${name.toUpperCase()}`);
+  });
+
+  it('answers a name held by another registrar from the registry, and says when nobody holds a name', async () => {
+    // a name the simulator reports as taken by someone else (no registrar RDAP to follow)
+    let taken = '';
+    for (let i = 0; i < 60 && !taken; i++) {
+      const names = Array.from({ length: 10 }, (_, j) => `whois-taken-${Date.now().toString(36)}-${i}-${j}.com`);
+      taken = (await w.epp.check(names)).find((c) => !c.avail)?.name ?? '';
+    }
+    expect(taken).not.toBe('');
+    const r = await search(taken).expect(200);
+    expect(r.body.result.data).toMatchObject({ registered: true, source: 'registry', registrar: 'Sim Holder Registrar' });
+    expect(r.body.result.data.text).toContain('Registry Expiry Date: ');
+    const free = await freeName(w.epp, 'com', 'whois-free');
+    const f = await search(free).expect(200);
+    expect(f.body.result.data).toMatchObject({ registered: false, domain: free, source: 'registry' });
+  });
+});
