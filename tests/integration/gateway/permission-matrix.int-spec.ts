@@ -39,7 +39,12 @@ const PUBLIC = new Set<string>([
   'GET /notifications',
   'GET /notifications/header_announcements',
   'POST /stripe/webhook',
+  'GET /api/v1/openapi.json',
 ]);
+
+/** The public API v1 (docs/public-api.md): no session, but every call except the document needs the member's API key. */
+const isApiKeyRoute = (r: { method: string; path: string }) => r.path.startsWith('/api/v1/') && !PUBLIC.has(`${r.method} ${r.path}`);
+const sessionRoute = (r: { method: string; path: string }) => !PUBLIC.has(`${r.method} ${r.path}`) && !isApiKeyRoute(r);
 
 interface RouteInfo { method: string; path: string; access: Access }
 
@@ -102,13 +107,13 @@ describe('permission matrix (every gateway route)', () => {
   });
 
   it('lists no route as public unless it is declared public (one line in PUBLIC)', () => {
-    const undeclared = routes.filter((r) => r.access === 'public' && !PUBLIC.has(`${r.method} ${r.path}`)).map((r) => `${r.method} ${r.path}`);
+    const undeclared = routes.filter((r) => r.access === 'public' && !PUBLIC.has(`${r.method} ${r.path}`) && !isApiKeyRoute(r)).map((r) => `${r.method} ${r.path}`);
     expect(undeclared).toEqual([]);
   });
 
   it('answers 401 or 419 without a session on every non-public route', async () => {
     const wrong: string[] = [];
-    for (const r of routes.filter((x) => !PUBLIC.has(`${x.method} ${x.path}`))) {
+    for (const r of routes.filter(sessionRoute)) {
       const res = await fetch(h.url + concrete(r.path), { method: r.method, headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', Accept: 'application/json' }, body: r.method === 'GET' || r.method === 'HEAD' ? undefined : '{}' });
       if (res.status !== 401 && res.status !== 419) wrong.push(`${r.method} ${r.path} -> ${res.status}`);
     }
@@ -118,9 +123,23 @@ describe('permission matrix (every gateway route)', () => {
   it('answers 401 with the logout marker to a guest session with a valid CSRF token', async () => {
     const guest = await client(h);
     const wrong: string[] = [];
-    for (const r of routes.filter((x) => !PUBLIC.has(`${x.method} ${x.path}`))) {
+    for (const r of routes.filter(sessionRoute)) {
       const res = await guest.agent[r.method.toLowerCase() as 'get'](concrete(r.path)).set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', guest.token()).send(r.method === 'GET' ? undefined : {});
       if (res.status !== 401 || res.body.logout !== true) wrong.push(`${r.method} ${r.path} -> ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 401 without an API key on every /api/v1 call, even to a signed-in member', async () => {
+    const apiRoutes = routes.filter(isApiKeyRoute);
+    expect(apiRoutes.length).toBeGreaterThan(5);
+    const member = await signIn(h, await createAccount(h));
+    const wrong: string[] = [];
+    for (const r of apiRoutes) {
+      const bare = await fetch(h.url + concrete(r.path), { method: r.method, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: r.method === 'GET' ? undefined : '{}' });
+      if (bare.status !== 401) wrong.push(`no key ${r.method} ${r.path} -> ${bare.status}`);
+      const withSession = await member.agent[r.method.toLowerCase() as 'get'](concrete(r.path)).set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', member.token()).send(r.method === 'GET' ? undefined : {});
+      if (withSession.status !== 401) wrong.push(`session, no key ${r.method} ${r.path} -> ${withSession.status}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -19,7 +19,7 @@ export function StatementPage() {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const q = useQuery({ queryKey: ['statement', page], queryFn: ({ signal }) => api<StatementResult>('/mypage/account_statement', { query: { page }, signal }) });
   const receipt = (r: StatementRowDto) => (
-    <Anchor component={Link} to="/account_statement/receipt" search={{ kind: r.kind, id: r.id }} size="sm" data-testid="receipt-link">領収書</Anchor>
+    <Anchor href={`/account_statement/receipt?kind=${r.kind}&id=${encodeURIComponent(r.id)}`} size="sm" data-testid="receipt-link">領収書</Anchor>
   );
   return (
     <Stack gap="md" data-testid="statement-page">
