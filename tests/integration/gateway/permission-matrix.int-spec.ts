@@ -40,6 +40,12 @@ const PUBLIC = new Set<string>([
   'GET /notifications/header_announcements',
   'POST /stripe/webhook',
   'GET /api/v1/openapi.json',
+  'GET /rdap/domain/:name',
+  'GET /rdap/entity/:handle',
+  'GET /rdap/nameserver/:name',
+  'GET /rdap/help',
+  'POST /whois/search',
+  'POST /tool/websiteConnectionCheck',
 ]);
 
 /** The public API v1 (docs/public-api.md): no session, but every call except the document needs the member's API key. */
@@ -88,7 +94,9 @@ function discover(h: Harness): RouteInfo[] {
 
 const concrete = (path: string) => path.replace(/\{?\*\w+\}?/g, 'x').replace(/:(\w+)/g, '1');
 
-jest.setTimeout(60_000);
+// a hang guard, not a timing: the harness runs the gateway alone, so a route that reaches a service waits for its RPC
+// timeout (up to 60 s for the admin CSV) before it answers
+jest.setTimeout(300_000);
 
 describe('permission matrix (every gateway route)', () => {
   let h: Harness;
@@ -96,7 +104,7 @@ describe('permission matrix (every gateway route)', () => {
   beforeAll(async () => {
     h = await startHarness();
     routes = discover(h);
-  }, 60_000);
+  });
   afterAll(async () => h?.close());
 
   it('discovers the routes from the running app', () => {
@@ -131,7 +139,9 @@ describe('permission matrix (every gateway route)', () => {
   });
 
   it('answers 401 without an API key on every /api/v1 call, even to a signed-in member', async () => {
-    const apiRoutes = routes.filter(isApiKeyRoute);
+    // the calls themselves use these methods
+    // (and the JSON 404 for unknown paths, /api/v1/*path, answers before any key check)
+    const apiRoutes = routes.filter((r) => isApiKeyRoute(r) && r.path !== '/api/v1/*path' && ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
     expect(apiRoutes.length).toBeGreaterThan(5);
     const member = await signIn(h, await createAccount(h));
     const wrong: string[] = [];
