@@ -108,6 +108,12 @@ describe('public WHOIS of our domains', () => {
     expect(missing.headers['content-type']).toMatch(/^application\/rdap\+json/);
     expectValid('rdap_error.json', JSON.parse(missing.text));
     expect((await request(w.p.h.url).get('/rdap/entity/rkc0').expect(404)).body).toBeDefined();
+    // searches (not offered) and other paths are RDAP errors as well
+    const search = await request(w.p.h.url).get('/rdap/domains?name=exa*.com').expect(501);
+    expect(search.headers['content-type']).toMatch(/^application\/rdap\+json/);
+    expectValid('rdap_error.json', JSON.parse(search.text));
+    const other = await request(w.p.h.url).get('/rdap/autnum/1').expect(400);
+    expectValid('rdap_error.json', JSON.parse(other.text));
   });
 
   it('port 43: a WHOIS client reads our key: value answer (proxy respected), and no match for others', async () => {
