@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { M } from '@registrar/messages';
-import { checkAdminPage, createAdmin, signInAdmin, XHR } from './admin-session';
+import { adminPost, checkAdminPage, createAdmin, signInAdmin, XHR } from './admin-session';
 
 test('super admin: user custom prices — messages, register, search, remove; normal admin refused', async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -48,10 +48,10 @@ test('super admin: user custom prices — messages, register, search, remove; no
   await expect(page.getByTestId('admin-empty')).toHaveText(M.noMatchingData);
 
   const other = await browser.newPage();
-  await signInAdmin(other, member);
+  const token = await signInAdmin(other, member);
   await other.goto('/admin/user_custom_price');
   await expect(other.getByTestId('admin-forbidden')).toBeVisible();
-  expect((await other.request.post('/admin/api/user_custom_price/search', { headers: XHR, data: {} })).status()).toBe(403);
+  expect((await adminPost(other, token, '/admin/api/user_custom_price/search', {})).status()).toBe(403);
   await other.close();
 });
 

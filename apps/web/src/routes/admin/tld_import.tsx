@@ -113,7 +113,7 @@ function TldImportPage() {
           <Text size="sm" c="dimmed" mb="sm">選んだファイルをすべて検証してから、1つのトランザクションで取り込みます。1行でも誤りがあれば何も変更しません。</Text>
           <Stack gap="sm" maw={520}>
             {UPLOADS.map((u) => (
-              <FileInput key={u.key} label={u.label} accept=".csv,text/csv" clearable placeholder="ファイルを選択" value={files[u.key] ?? null}
+              <FileInput key={u.key} label={u.label} accept=".csv,text/csv" clearable value={files[u.key] ?? null}
                 onChange={(f) => setFiles((s) => ({ ...s, [u.key]: f ?? undefined }))} />
             ))}
             <Button w="fit-content" loading={upload.isPending} disabled={busy || !Object.values(files).some(Boolean)} onClick={() => upload.mutate()}>アップロードしてインポート</Button>

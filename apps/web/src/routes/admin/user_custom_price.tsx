@@ -10,10 +10,10 @@ import { AdminPage } from '../../features/admin/admin-page';
 import { AdminEmpty, AdminError, AdminLoading, tokyoDateTime, UserLink, WideTable } from '../../features/admin/admin-ui';
 
 /** The searched user id lives in the URL (a reload or a shared link shows the same list). */
-interface CustomPriceSearch { userId?: string }
+interface CustomPriceSearch { userId?: number }
 
 export const Route = createFileRoute('/admin/user_custom_price')({
-  validateSearch: (s: Record<string, unknown>): CustomPriceSearch => ({ userId: /^\d{1,15}$/.test(String(s.userId ?? '')) ? String(s.userId) : undefined }),
+  validateSearch: (s: Record<string, unknown>): CustomPriceSearch => ({ userId: /^\d{1,15}$/.test(String(s.userId ?? '')) ? Number(s.userId) : undefined }),
   component: CustomPricePage,
 });
 
@@ -34,8 +34,8 @@ function CustomPricePage() {
   const [notice, setNotice] = useState<Notice>(null);
 
   const list = useQuery({
-    queryKey: ['admin', 'custom-price', search.userId ?? ''],
-    queryFn: ({ signal }) => customPriceApi.search(search.userId ?? '', signal),
+    queryKey: ['admin', 'custom-price', search.userId ?? null],
+    queryFn: ({ signal }) => customPriceApi.search(search.userId ? String(search.userId) : '', signal),
     placeholderData: keepPreviousData,
   });
   const groups = list.data?.priceGroups ?? [];
@@ -70,7 +70,7 @@ function CustomPricePage() {
   };
 
   // search form
-  const [query, setQuery] = useState(search.userId ?? '');
+  const [query, setQuery] = useState(search.userId ? String(search.userId) : '');
   const [searchError, setSearchError] = useState<string[]>([]);
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -80,7 +80,7 @@ function CustomPricePage() {
       setSearchError(v.errors.userId ?? []);
       if (v.errors.userId) return;
     } else setSearchError([]);
-    void navigate({ search: { userId: raw || undefined } });
+    void navigate({ search: { userId: raw ? Number(raw) : undefined } });
   };
 
   const rows = list.data?.users;
