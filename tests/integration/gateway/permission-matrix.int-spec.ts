@@ -44,6 +44,7 @@ const PUBLIC = new Set<string>([
   'GET /rdap/entity/:handle',
   'GET /rdap/nameserver/:name',
   'GET /rdap/help',
+  'GET /rdap/*path',
   'POST /whois/search',
   'POST /tool/websiteConnectionCheck',
 ]);

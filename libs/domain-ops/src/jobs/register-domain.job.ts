@@ -16,6 +16,7 @@ import type { JobAttempt } from '@registrar/infra';
 import { DnsZoneEvents } from './dns-zone.events';
 import { DomainOpsConfig } from '../domain-ops.config';
 import { ProxyIdentityRepository } from '../whois/proxy-identity.repository';
+import { e164 } from '../contacts/e164';
 
 /** A failure that no retry can mend: the member gets the points back. */
 class PermanentFailure extends Error {}
@@ -35,12 +36,8 @@ export function proxyContactInput(id: string, email: string): Omit<ContactCreate
 
 const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
 
-/** '+81.312345678' from '03-1234-5678' and a country code. */
-export function e164(phone: string | undefined | null, cc = '81'): string | undefined {
-  const digits = String(phone ?? '').replace(/\D/g, '');
-  if (!digits) return undefined;
-  return `+${String(cc || '81').replace(/\D/g, '') || '81'}.${cc === '81' || !cc ? digits.replace(/^0/, '') : digits}`.slice(0, 18);
-}
+/** '+81.312345678' from '03-1234-5678' and a country code (re-exported for the callers that import it from here). */
+export { e164 };
 
 export type AnyContact = Record<string, unknown>;
 export function postalOf(c: AnyContact, fallbackName: string): PostalInfo {
