@@ -50,7 +50,7 @@ async function main() {
     // the services read REDIS_URL and DATABASE_URL when their modules load: load them now
     const { NestFactory } = await import('@nestjs/core');
     const { CatalogServiceModule } = await import('@registrar/catalog');
-    const { buildWhere, DomainOpsServiceModule, insertPortfolio, ORDER_BY, portfolio } = await import('@registrar/domain-ops');
+    const { buildWhere, countSql, DomainOpsServiceModule, influxSince, insertPortfolio, pageRowsSql, portfolio } = await import('@registrar/domain-ops');
     const { configureGatewayApp, GatewayModule, PasswordService } = await import('@registrar/gateway');
     const { startService } = await import('@registrar/infra');
     const { UsersRepository } = await import('../../libs/gateway/src/identity/users/users.repository');
@@ -102,23 +102,11 @@ async function main() {
       const at = new Date();
       const q = buildWhere(c, { userId: user.id, now: at });
       const e = buildWhere({ ...c, domainType: 2, isStatus: undefined, validDomainPage: 1 }, { userId: user.id, now: at });
-      const from = (need: boolean) => `domain_ops.domains d${need ? ' LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld' : ''}`;
-      const [count] = await Promise.all([
-        db.query(`SELECT count(*)::int AS n FROM ${from(q.needsPolicy)} WHERE ${q.where}`, q.params),
-        db.query(`SELECT count(*)::int AS n FROM ${from(e.needsPolicy)} WHERE ${e.where}`, e.params),
-      ]);
+      const [count] = await Promise.all([db.query(countSql(q), q.params), db.query(countSql(e), e.params)]);
       const last = Math.max(1, Math.ceil(count.rows[0].n / c.pagingNum));
       const page = Math.min(c.validDomainPage, last);
-      const pageSql = c.key
-        ? `WITH m AS MATERIALIZED (SELECT d.id, d.due_key, d.name, d.created_at, d.influx FROM ${from(q.needsPolicy)} WHERE ${q.where}) SELECT d.id FROM m d ORDER BY ${ORDER_BY[c.sort]} LIMIT ${c.pagingNum} OFFSET ${(page - 1) * c.pagingNum}`
-        : `SELECT d.id FROM ${from(q.needsPolicy)} WHERE ${q.where} ORDER BY ${ORDER_BY[c.sort]} LIMIT ${c.pagingNum} OFFSET ${(page - 1) * c.pagingNum}`;
-      const ids = (await db.query(pageSql, q.params)).rows.map((r) => r.id);
-      await db.query(
-        `SELECT d.*, coalesce(p.grace_period, 30), (SELECT array_agg(ns.name ORDER BY ns.priority) FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id),
-           (SELECT json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'influx', h.influx) ORDER BY h.month) FROM domain_ops.domain_influx_histories h WHERE h.domain_id = d.id AND h.month >= $2::date)
-         FROM domain_ops.domains d LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld WHERE d.id = ANY($1::bigint[]) AND d.user_id = $3`,
-        [ids, `${now.getFullYear() - 1}-${String(now.getMonth() + 1).padStart(2, '0')}-01`, user.id],
-      );
+      const rows = pageRowsSql(c, q, c.pagingNum, (page - 1) * c.pagingNum, influxSince(at));
+      await db.query(rows.sql, rows.params);
     };
 
     console.log(`\n1. filter + sort + a page of 50, ${ROUNDS} requests each, one at a time`);
