@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, NumberInput, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, NumberInput, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { OrdersHttpPaths, type BankTransferDto, type PointEntryKind, type PointHistoryResult } from '@registrar/contracts';
+import { OrdersHttpPaths, type BankTransferDto, type BankTransferListResult, type BankTransferStatus, type PointEntryKind, type PointHistoryResult } from '@registrar/contracts';
 import { M, PRODUCT } from '@registrar/messages';
-import { formatDateTimeJst, formatPoints, formatYen } from '@registrar/rules';
+import { formatDateJst, formatDateTimeJst, formatPoints, formatYen } from '@registrar/rules';
 import { api, ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 
@@ -11,9 +11,16 @@ const KIND_LABEL: Record<PointEntryKind, string> = {
   grant: 'ポイント付与', purchase: 'カード決済によるポイント購入', spend: 'ご利用', refund: '返還', card_surplus: 'カード決済の差額付与', bank_transfer: '銀行振込によるポイント購入', adjust: '調整',
 };
 
+const TRANSFER_STATUS: Record<BankTransferStatus, { label: string; color: string }> = {
+  pending: { label: 'お振込み待ち', color: 'blue' },
+  confirmed: { label: '入金確認済み', color: 'green' },
+  cancelled: { label: '取消', color: 'gray' },
+};
+
 /**
  * ラッコポイント (the user menu's point page): the balance, the ledger history (newest first, paged) and buying points
  * by bank transfer (1,000 to 1,000,000 yen; a reference to write on the transfer; credited when the operators confirm it).
+ * The member's transfer requests stay listed with their reference, amount and state, beside the account to pay into.
  */
 export function PointsPage() {
   usePageTitle(PRODUCT.pointName);
@@ -21,6 +28,7 @@ export function PointsPage() {
   const qc = useQueryClient();
   const balance = useQuery({ queryKey: ['points', 'balance'], queryFn: ({ signal }) => api<{ data: { point: number } }>(OrdersHttpPaths.userPoint, { signal }).then((r) => r.data.point) });
   const history = useQuery({ queryKey: ['points', 'history', page], queryFn: ({ signal }) => api<PointHistoryResult>(OrdersHttpPaths.pointHistory, { query: { page }, signal }) });
+  const transfers = useQuery({ queryKey: ['points', 'bank-transfers'], queryFn: ({ signal }) => api<BankTransferListResult>(OrdersHttpPaths.bankTransfer, { signal }) });
   const [amount, setAmount] = useState<number | string>(10_000);
   const [transfer, setTransfer] = useState<BankTransferDto | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -64,6 +72,30 @@ export function PointsPage() {
             <Alert color="blue" data-testid="bank-reference" title="お振込みのご案内">
               振込受付番号 {transfer.reference} を振込依頼人名の前にご記入のうえ、{formatYen(transfer.amount)}をお振込みください。
             </Alert>
+          ) : null}
+          <Stack gap={2} data-testid="bank-account">
+            <Text size="sm" fw={700}>お振込先</Text>
+            {transfers.isPending ? <Loader size="xs" /> : transfers.isError ? <Text size="sm" c="red.8">{M.errorOccurred}</Text> : (
+              <Text size="sm">{transfers.data.account ?? '振込先口座はお問い合わせ窓口までお尋ねください。'}</Text>
+            )}
+            <Text size="xs" c="dimmed">振込手数料はお客様のご負担となります。振込依頼人名の前に振込受付番号をご記入ください。</Text>
+          </Stack>
+          {transfers.data && transfers.data.topUps.length > 0 ? (
+            <Table.ScrollContainer minWidth={300} type="native">
+              <Table withTableBorder layout="fixed" data-testid="bank-transfers">
+                <Table.Thead><Table.Tr><Table.Th>お申し込み日</Table.Th><Table.Th>振込受付番号</Table.Th><Table.Th ta="right">金額</Table.Th><Table.Th ta="right">状態</Table.Th></Table.Tr></Table.Thead>
+                <Table.Tbody>
+                  {transfers.data.topUps.map((t) => (
+                    <Table.Tr key={t.id} data-testid={`bank-transfer-${t.reference}`}>
+                      <Table.Td>{formatDateJst(t.createdAt)}</Table.Td>
+                      <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{t.reference}</Table.Td>
+                      <Table.Td ta="right">{formatYen(t.amount)}</Table.Td>
+                      <Table.Td ta="right"><Badge variant="light" color={TRANSFER_STATUS[t.status].color} style={{ textTransform: 'none' }}>{TRANSFER_STATUS[t.status].label}</Badge></Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           ) : null}
         </Stack>
       </Paper>
