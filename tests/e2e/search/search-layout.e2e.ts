@@ -32,6 +32,8 @@ async function checkResults(page: Page, buttonName: string, label: string) {
   await expectFullyInSight(available.locator('[data-price]'), `${label} prices`);
   await expectFullyInSight(page.getByTestId('row-name'), `${label} names`);
   await expectNamesBreakAtDots(page, label);
+  // for review beside the other test output
+  await page.screenshot({ path: test.info().outputPath(`${label.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true });
 }
 
 /** A bulk search of a few names (the same result table as a keyword search, fewer registry checks on a busy machine). */

@@ -28,7 +28,7 @@ let name: string;
 let guest: Awaited<ReturnType<typeof client>>;
 
 const check = (body: Record<string, unknown>) => guest.agent.post('/tool/websiteConnectionCheck').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', guest.token()).send(body);
-type Row = { id: string; title: string; ok: boolean; message: string; details: string[] };
+type Row = { id: string; title: string; ok: boolean; message: string; details: string[]; name: string; successes: string[]; failures: string[]; detail: string; error: string | null };
 const byId = (rows: Row[]) => Object.fromEntries(rows.map((r) => [r.id, r]));
 
 beforeAll(async () => {
@@ -69,7 +69,7 @@ describe('POST tool/websiteConnectionCheck', () => {
     expect(rows.registration.message).toContain('登録済みです');
     expect(rows.dns.ok).toBe(true);
     expect(rows.nameservers).toMatchObject({ ok: true, details: ['01.dnsv.jp', '02.dnsv.jp', '03.dnsv.jp', '04.dnsv.jp'] });
-    expect(rows.a).toMatchObject({ ok: true, details: ['127.0.0.1'] });
+    expect(rows.a).toMatchObject({ ok: true, details: ['127.0.0.1'], name: M.checkARecord, successes: [rows.a.message], failures: [], detail: '127.0.0.1', error: null });
     expect(rows.ssl.ok).toBe(true);
     expect(rows.ssl.message).toMatch(/^有効な証明書です/);
     expect(r.body.result).toBe(true);
@@ -79,6 +79,9 @@ describe('POST tool/websiteConnectionCheck', () => {
     const down = await check({ url: `https://www.${name}:${HTTPS_PORT}/down` }).expect(200);
     expect(byId(down.body.checkResults).http).toMatchObject({ ok: false, message: 'ステータスコード 503' });
     expect(down.body.result).toBe(false);
+    // 002 §3's fields of a check result: name, successes, failures, detail, error
+    expect(byId(down.body.checkResults).http).toMatchObject({ name: M.checkHttpStatus, successes: [], failures: ['ステータスコード 503'], error: 'ステータスコード 503' });
+    expect(typeof byId(down.body.checkResults).http.detail).toBe('string');
     const noA = await check({ domain: `nothing.${name}` }).expect(200);
     const rows = byId(noA.body.checkResults);
     expect(rows.a).toMatchObject({ ok: false, message: M.checkANone });

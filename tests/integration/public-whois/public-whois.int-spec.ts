@@ -108,6 +108,12 @@ describe('public WHOIS of our domains', () => {
     expect(missing.headers['content-type']).toMatch(/^application\/rdap\+json/);
     expectValid('rdap_error.json', JSON.parse(missing.text));
     expect((await request(w.p.h.url).get('/rdap/entity/rkc0').expect(404)).body).toBeDefined();
+    // searches (not offered) and other paths are RDAP errors as well
+    const search = await request(w.p.h.url).get('/rdap/domains?name=exa*.com').expect(501);
+    expect(search.headers['content-type']).toMatch(/^application\/rdap\+json/);
+    expectValid('rdap_error.json', JSON.parse(search.text));
+    const other = await request(w.p.h.url).get('/rdap/autnum/1').expect(400);
+    expectValid('rdap_error.json', JSON.parse(other.text));
   });
 
   it('port 43: a WHOIS client reads our key: value answer (proxy respected), and no match for others', async () => {
@@ -138,6 +144,44 @@ describe('public WHOIS of our domains', () => {
     expect(parsed['Registrar WHOIS Server']).toBe('whois.rakko.example');
     const help = await fetch(`${SIM_RDAP}/help`);
     expectValid('rdap_help.json', await help.json());
+  });
+});
+
+describe('public WHOIS of a .co.jp (the organisation form)', () => {
+  const org = {
+    organization: 'Rakko Org KK', organization_jp: 'Rakko Org KK', organization_type: 10, cc: 'JP', pc: '1500002', sp: 'Tokyo', city: 'Shibuya-ku', street1: '1-1-1 Shibuya',
+    phone: '0312345678', email: 'org@example.jp', registration_date: '2020/04/01', name: 'Rakko Org KK',
+  };
+  const reg = { ...org, role: 'organization', last_name: 'Yamada', first_name: 'Hanako', email: 'hanako@example.jp', registration_date: undefined };
+
+  it('publishes the organisation as registrant and the registrant person for the staff left "same", in RDAP and on port 43', async () => {
+    const member = await w.p.member(30_000);
+    const name = await freeName(w.epp, 'co.jp', 'pubjp');
+    await member.agent.post('/mypage/domain/create/prereq').set(xhr(member))
+      .send({ domainName: name, contact: { org, reg }, preRegister: false, isDifferentTec: false, isDifferentAdm: false, isDifferentBil: false }).expect(200);
+    await w.buyNames(member, [name]);
+
+    const r = await request(w.p.h.url).get(`/rdap/domain/${name}`).expect(200);
+    const json = JSON.parse(r.text);
+    expectValid('rdap_domain.json', json);
+    const byRole = (role: string) => json.entities.find((e: { roles: string[] }) => e.roles.includes(role));
+    const fn = (e: { vcardArray: [string, Array<[string, unknown, string, unknown]>] }) => Object.fromEntries(e.vcardArray[1].map((p) => [p[0], p[3]]));
+    expect(fn(byRole('registrant'))).toMatchObject({ fn: 'Rakko Org KK', email: 'org@example.jp' });
+    expect(fn(byRole('technical'))).toMatchObject({ fn: 'Hanako Yamada', email: 'hanako@example.jp' });
+    expect(byRole('administrative').handle).toBe(byRole('technical').handle);
+    // every entity the answer names is an object of its own
+    for (const role of ['registrant', 'technical']) {
+      const e = await request(w.p.h.url).get(`/rdap/entity/${byRole(role).handle}`).expect(200);
+      expectValid('rdap_entity.json', JSON.parse(e.text));
+    }
+
+    // whoiser's parser reads .jp answers only in JPRS's bracket layout; ours is the ICANN layout, read line by line
+    const { raw } = await whois43(W, name);
+    const lines = raw.split(/\r?\n/);
+    expect(lines).toEqual(expect.arrayContaining([
+      `Domain Name: ${name.toUpperCase()}`, 'Registrant Name: Rakko Org KK', 'Registrant Email: org@example.jp',
+      'Tech Name: Hanako Yamada', 'Tech Email: hanako@example.jp', 'Admin Name: Hanako Yamada',
+    ]));
   });
 });
 

@@ -67,6 +67,12 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     throw new ApiError(419, body, M.sessionTimeout);
   }
   if (body && typeof body === 'object' && (body as { logout?: boolean }).logout === true) {
+    // what the member left in this tab (a purchase, its .co.jp WHOIS draft, chosen periods) is not for the next one
+    try {
+      sessionStorage.clear();
+    } catch {
+      // storage blocked: nothing was kept
+    }
     window.location.href = '/login';
     throw new ApiError(res.status, body, 'logged out');
   }

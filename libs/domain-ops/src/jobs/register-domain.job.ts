@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv, PostalInfo } from '@registrar/epp';
 import { fmt, M } from '@registrar/messages';
@@ -16,6 +16,7 @@ import type { JobAttempt } from '@registrar/infra';
 import { DnsZoneEvents } from './dns-zone.events';
 import { DomainOpsConfig } from '../domain-ops.config';
 import { ProxyIdentityRepository } from '../whois/proxy-identity.repository';
+import { e164 } from '../contacts/e164';
 
 /** A failure that no retry can mend: the member gets the points back. */
 class PermanentFailure extends Error {}
@@ -35,12 +36,8 @@ export function proxyContactInput(id: string, email: string): Omit<ContactCreate
 
 const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
 
-/** '+81.312345678' from '03-1234-5678' and a country code. */
-export function e164(phone: string | undefined | null, cc = '81'): string | undefined {
-  const digits = String(phone ?? '').replace(/\D/g, '');
-  if (!digits) return undefined;
-  return `+${String(cc || '81').replace(/\D/g, '') || '81'}.${cc === '81' || !cc ? digits.replace(/^0/, '') : digits}`.slice(0, 18);
-}
+/** '+81.312345678' from '03-1234-5678' and a country code (re-exported for the callers that import it from here). */
+export { e164 };
 
 export type AnyContact = Record<string, unknown>;
 export function postalOf(c: AnyContact, fallbackName: string): PostalInfo {
@@ -201,12 +198,16 @@ export class RegisterDomainJob {
   private async contactsFor(userId: number, item: OrderItem, prereq: StoredPrereq | null, noProxyContactIds: Array<number | null>, ctx: { userId: number }): Promise<{ registrant: string; contacts: DomainContact[] }> {
     if (prereq) {
       const c = prereq.contact;
-      const id = (role: string) => `rkp${prereq.id}${role}`;
-      const reg = await this.ensureContact(id('r'), c.reg as AnyContact, ctx);
-      const org = await this.ensureContact(id('o'), c.org as AnyContact, ctx);
-      const tec = c.tec ? await this.ensureContact(id('t'), c.tec as AnyContact, ctx) : reg;
-      const adm = c.adm ? await this.ensureContact(id('a'), c.adm as AnyContact, ctx) : reg;
-      const bil = c.bil ? await this.ensureContact(id('b'), c.bil as AnyContact, ctx) : reg;
+      // contact handles are global at the registry: a sequence number alone would meet another database's (or an
+      // earlier installation's) handle, and the existing contact would be taken for ours. The handle is derived from the
+      // prerequisite and its content (the same on a retry, so a retry reuses what an earlier attempt created).
+      const id = (role: string, data: unknown) => `rkj${role}${createHash('sha256').update(`${prereq.id}\n${JSON.stringify(data)}`).digest('hex').slice(0, 12)}`;
+      const make = (role: string, data: unknown) => this.ensureContact(id(role, data), data as AnyContact, ctx);
+      const reg = await make('r', c.reg);
+      const org = await make('o', c.org);
+      const tec = c.tec ? await make('t', c.tec) : reg;
+      const adm = c.adm ? await make('a', c.adm) : reg;
+      const bil = c.bil ? await make('b', c.bil) : reg;
       return { registrant: prereq.preRegister ? reg : org, contacts: [{ type: 'admin', id: adm }, { type: 'tech', id: tec }, { type: 'billing', id: bil }] };
     }
     if (item.whoisProxy) {

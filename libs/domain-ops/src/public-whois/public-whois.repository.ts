@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { PublicContactRecord, PublicContactRole, PublicDomainRecord, PublicNameserverRecord } from '@registrar/contracts';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
 import { e164, proxyContactInput } from '../jobs/register-domain.job';
+import { jpPublicContacts, JpSections } from './jp-contacts';
 
 const ROLES: Array<[PublicContactRole, string]> = [['registrant', 'reg'], ['administrative', 'adm'], ['technical', 'tec'], ['billing', 'bil']];
 
@@ -68,9 +69,10 @@ export class PublicWhoisRepository {
     const rows = await this.ds.query(
       `SELECT d.id, d.name, d.punycode, d.registry_domain_id, d.due_date, d.status, d.is_whois_proxy_enabled, d.is_domain_lock_enabled,
               d.created_at, d.updated_at, d.reg_contact_id, d.adm_contact_id, d.tec_contact_id, d.bil_contact_id,
-              p.email AS proxy_email, p.registry_contact_id AS proxy_handle,
+              p.email AS proxy_email, p.registry_contact_id AS proxy_handle, coalesce(d.jp_contacts, pr.contact) AS jp_sections,
               coalesce((SELECT array_agg(n.name ORDER BY n.priority) FROM domain_ops.domain_name_servers n WHERE n.domain_id = d.id), '{}') AS ns
        FROM domain_ops.domains d LEFT JOIN domain_ops.proxy_identities p ON p.punycode = d.punycode
+       LEFT JOIN domain_ops.registration_order_items i ON i.id = d.order_item_id LEFT JOIN domain_ops.prereqs pr ON pr.id = i.prereq_id
        WHERE d.punycode = $1`,
       [punycode],
     );
@@ -81,6 +83,9 @@ export class PublicWhoisRepository {
     if (proxy) {
       const c = proxyContact(d.proxy_handle, d.proxy_email);
       for (const [role] of ROLES) contacts.push({ role, contact: c });
+    } else if (d.reg_contact_id == null && d.jp_sections) {
+      // .co.jp: the organisation form (docs/whois.md)
+      contacts.push(...jpPublicContacts(d.jp_sections as JpSections, Number(d.id)));
     } else {
       const ids = ROLES.map(([, k]) => d[`${k}_contact_id`]).filter((x) => x != null).map(String);
       const byId = new Map<string, ContactRow>();
@@ -108,8 +113,15 @@ export class PublicWhoisRepository {
     };
   }
 
-  /** A contact some domain of ours publishes: a proxy identity of a proxied domain, or a member's contact set on a domain without proxy. */
+  /** A contact some domain of ours publishes: a proxy identity of a proxied domain, a member's contact set on a domain without proxy, or a .co.jp organisation-form contact. */
   async entity(handle: string): Promise<PublicContactRecord | null> {
+    const jp = /^RKJ(\d{1,18})[ORATB]$/i.exec(handle);
+    if (jp) {
+      // a .co.jp contact from the organisation form: answered exactly when that domain's own answer publishes it
+      const rows = await this.ds.query('SELECT punycode FROM domain_ops.domains WHERE id = $1', [jp[1]]);
+      const d = rows.length ? await this.domain(rows[0].punycode) : null;
+      return d?.contacts.find((c) => c.contact.handle === handle.toUpperCase())?.contact ?? null;
+    }
     const px = await this.ds.query(
       `SELECT p.email, p.registry_contact_id FROM domain_ops.proxy_identities p JOIN domain_ops.domains d ON d.punycode = p.punycode
        WHERE p.registry_contact_id = $1 AND d.is_whois_proxy_enabled`, [handle]);

@@ -22,6 +22,17 @@ export interface CheckResult {
   message: string;
   /** the facts behind it (status line, name servers, addresses, certificate fields) */
   details: string[];
+  // the fields 002 §3 names for a check result, filled from the ones above
+  /** the check's title */
+  name: string;
+  /** what passed: the message when ok */
+  successes: string[];
+  /** what failed: the message when not ok */
+  failures: string[];
+  /** the details, one a line */
+  detail: string;
+  /** the failure's message, null when ok */
+  error: string | null;
 }
 
 export interface ConnectionCheckResponse {
@@ -90,7 +101,7 @@ export class ConnectionCheckService {
 
   private result(id: CheckId, ok: boolean, message: string, details: string[] = []): CheckResult {
     const titles: Record<CheckId, string> = { http: M.checkHttpStatus, registration: M.checkRegistration, dns: M.checkDnsResponse, nameservers: M.checkNameServers, a: M.checkARecord, ssl: M.checkSslCertificate };
-    return { id, title: titles[id], ok, message, details };
+    return { id, title: titles[id], ok, message, details, name: titles[id], successes: ok ? [message] : [], failures: ok ? [] : [message], detail: details.join('\n'), error: ok ? null : message };
   }
 
   private async registration(domain: string): Promise<CheckResult> {

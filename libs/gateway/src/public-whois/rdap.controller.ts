@@ -50,4 +50,16 @@ export class RdapController {
   help(@Res() res: Response): void {
     send(res, 200, this.whois.helpRdap());
   }
+
+  /**
+   * Anything else under /rdap is still an RDAP answer: the searches of RFC 9082 §3.2 (domains, nameservers, entities)
+   * are not offered here (501, RFC 7480 §5.5), any other path is not an RDAP query (400).
+   */
+  @Get('*path')
+  @Public()
+  other(@Param('path') path: string | string[], @Res() res: Response): void {
+    const first = (Array.isArray(path) ? path[0] : String(path ?? '').split('/')[0]) ?? '';
+    if (['domains', 'nameservers', 'entities'].includes(first)) return send(res, 501, rdapError(501, 'Not Implemented', ['searches are not offered by this server']));
+    return badRequest(res, 'not an RDAP query (see /rdap/help)');
+  }
 }

@@ -25,6 +25,12 @@ export interface CheckResult {
   ok: boolean;
   message: string;
   details: string[];
+  /** 002 §3's names for the same facts */
+  name: string;
+  successes: string[];
+  failures: string[];
+  detail: string;
+  error: string | null;
 }
 export interface ConnectionCheckResponse {
   result: boolean;

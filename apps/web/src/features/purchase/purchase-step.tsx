@@ -485,17 +485,21 @@ export function PurchaseStep(props: {
         </Paper>
       )}
 
-      <JpWhoisModal
-        domainName={jpModal}
-        onClose={() => setJpModal(null)}
-        onRegistered={(name) => {
-          const done = new Set([...prereqDone, name]);
-          setPrereqDone(done);
-          // kept for the card pages and for a later order of the same cart
-          savePurchase({ domains: rows.map((r) => ({ name: r.name, punycode: r.punycode, period: r.period })), prereqDone: [...done] });
-          setJpModal(null);
-        }}
-      />
+      {/* mounted per name while open: each name's form starts from its kept draft */}
+      {jpModal ? (
+        <JpWhoisModal
+          key={jpModal}
+          domainName={jpModal}
+          onClose={() => setJpModal(null)}
+          onRegistered={(name) => {
+            const done = new Set([...prereqDone, name]);
+            setPrereqDone(done);
+            // kept for the card pages and for a later order of the same cart
+            savePurchase({ domains: rows.map((r) => ({ name: r.name, punycode: r.punycode, period: r.period })), prereqDone: [...done] });
+            setJpModal(null);
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -116,11 +116,12 @@ export function useDomainSearch(query: SearchQuery | null): DomainSearch {
         update(id, () => ({ rows: [], dispatching: false, error: dispatched.error_msg[0] ?? M.enterDomainCorrectly, done: false, running: false }));
         return;
       }
-      const rows = rowsOf(dispatched);
+      // every row to check shows its spinner from the start (one render, not one more per batch)
+      const rows = rowsOf(dispatched).map((r) => (r.state === 'idle' ? { ...r, state: 'checking' as const } : r));
       update(id, () => ({ rows, dispatching: false, error: null, done: true, running: true }));
 
       // batches of 25: a keyword search sends domainName + tlds, a bulk search the full names
-      const toCheck = rows.filter((r) => r.state === 'idle');
+      const toCheck = rows.filter((r) => r.state === 'checking');
       const batches: { body: CheckBody; keys: string[] }[] =
         query.type === SearchType.Bulk
           ? chunk(toCheck, CHECK_BATCH_SIZE).map((b) => ({ body: { domainNames: b.map((r) => r.ascii) }, keys: b.map((r) => r.key) }))
@@ -140,7 +141,6 @@ export function useDomainSearch(query: SearchQuery | null): DomainSearch {
         while (!failed && next < batches.length) {
           const batch = batches[next++];
           const keys = new Set(batch.keys);
-          update(id, (s) => ({ ...s, rows: s.rows.map((r) => (keys.has(r.key) ? { ...r, state: 'checking' } : r)) }));
           try {
             const res = await checkBatch(batch.body, ctrl.signal);
             if (!res.success) return fail();

@@ -6,6 +6,7 @@ import { M } from '@registrar/messages';
 import { DEFAULT_COUNTRY, DEFAULT_ORGANIZATION_TYPE, DEFAULT_PHONE_COUNTRY_CODE, normalisePhone, normalisePostCode, normaliseStaff, tokyoDateKey, validatePrereq, type PrereqInput } from '@registrar/rules';
 import { ApiError } from '../../lib/api';
 import { submitPrereq } from '../purchase/purchase.api';
+import { clearJpDrafts, readJpDraft, saveJpDraft } from '../purchase/purchase-storage';
 import { OrgFields, StaffFields, type JpContactForm } from './jp-contact-fields';
 
 type Section = 'org' | 'reg' | 'tec' | 'adm' | 'bil';
@@ -40,21 +41,32 @@ export interface JpWhoisModalProps {
   };
 }
 
+interface Draft { contact: Record<Section, JpContactForm>; preRegister: boolean; different: { tec: boolean; adm: boolean; bil: boolean } }
+const isDraft = (v: Draft) => !!v.contact?.org && !!v.contact.reg && !!v.different;
+
 /**
  * The .co.jp WHOIS registration modal (000 §2, §5): organisation, registrant, and the technical, administrator and
  * billing contacts when their 'different' box is checked; a provisional-registration flag that hides the registration
  * date. While submitting it is locked (cannot be closed); a failure releases the lock and shows the server's errors.
  */
 export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => new Date(), change }: JpWhoisModalProps) {
-  const [contact, setContact] = useState<Record<Section, JpContactForm>>(() => ({
+  // the purchase's form is kept as the member types (session storage, as the cart is kept): closing it to register a
+  // card, or the card pages themselves, do not lose it
+  // (the purchase mounts it per name while open, so the name is known here)
+  const [draftKey] = useState(() => (change || !domainName ? null : domainName));
+  const [draft] = useState(() => (draftKey ? readJpDraft<Draft>(draftKey, isDraft) : null));
+  const [contact, setContact] = useState<Record<Section, JpContactForm>>(() => draft?.contact ?? {
     org: { ...blank(), organization_type: DEFAULT_ORGANIZATION_TYPE, ...(change?.initial.org ?? {}) },
     reg: { ...blank(), role: 'organization', ...(change?.initial.reg ?? {}) },
     tec: { ...blank(), role: 'organization', ...(change?.initial.tec ?? {}) },
     adm: { ...blank(), role: 'organization', ...(change?.initial.adm ?? {}) },
     bil: { ...blank(), role: 'organization', ...(change?.initial.bil ?? {}) },
-  }));
-  const [preRegister, setPreRegister] = useState(false);
-  const [different, setDifferent] = useState({ tec: !!change?.initial.tec, adm: !!change?.initial.adm, bil: !!change?.initial.bil });
+  });
+  const [preRegister, setPreRegister] = useState(draft?.preRegister ?? false);
+  const [different, setDifferent] = useState(draft?.different ?? { tec: !!change?.initial.tec, adm: !!change?.initial.adm, bil: !!change?.initial.bil });
+  useEffect(() => {
+    if (draftKey) saveJpDraft(draftKey, { contact, preRegister, different });
+  }, [draftKey, contact, preRegister, different]);
   const [messages, setMessages] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<PrereqResult['errors']>({});
   const [locked, setLocked] = useState(false);
@@ -101,6 +113,7 @@ export function JpWhoisModal({ domainName, onClose, onRegistered, now = () => ne
     try {
       const r = await (change ? change.submit(body) : submitPrereq(body));
       if (r.result) {
+        if (draftKey) clearJpDrafts(draftKey);
         onRegistered(domainName);
         return;
       }
