@@ -29,6 +29,8 @@ import { Route as AdminAudit_logRouteImport } from './routes/admin/audit_log'
 import { Route as AdminBank_transfersRouteImport } from './routes/admin/bank_transfers'
 import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminOnamae_logRouteImport } from './routes/admin/onamae_log'
+import { Route as AdminTld_importRouteImport } from './routes/admin/tld_import'
+import { Route as AdminUser_custom_priceRouteImport } from './routes/admin/user_custom_price'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
@@ -165,6 +167,16 @@ const AdminNotificationsRoute = AdminNotificationsRouteImport.update({
 const AdminOnamae_logRoute = AdminOnamae_logRouteImport.update({
   id: '/onamae_log',
   path: '/onamae_log',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTld_importRoute = AdminTld_importRouteImport.update({
+  id: '/tld_import',
+  path: '/tld_import',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUser_custom_priceRoute = AdminUser_custom_priceRouteImport.update({
+  id: '/user_custom_price',
+  path: '/user_custom_price',
   getParentRoute: () => AdminRoute,
 } as any)
 const DomainDeadlineRoute = DomainDeadlineRouteImport.update({
@@ -368,6 +380,8 @@ export interface FileRoutesByFullPath {
   '/admin/bank_transfers': typeof AdminBank_transfersRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/onamae_log': typeof AdminOnamae_logRoute
+  '/admin/tld_import': typeof AdminTld_importRoute
+  '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
@@ -425,6 +439,8 @@ export interface FileRoutesByTo {
   '/admin/bank_transfers': typeof AdminBank_transfersRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/onamae_log': typeof AdminOnamae_logRoute
+  '/admin/tld_import': typeof AdminTld_importRoute
+  '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
@@ -484,6 +500,8 @@ export interface FileRoutesById {
   '/admin/bank_transfers': typeof AdminBank_transfersRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/onamae_log': typeof AdminOnamae_logRoute
+  '/admin/tld_import': typeof AdminTld_importRoute
+  '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
@@ -544,6 +562,8 @@ export interface FileRouteTypes {
     | '/admin/bank_transfers'
     | '/admin/notifications'
     | '/admin/onamae_log'
+    | '/admin/tld_import'
+    | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/JpDomainActivate'
@@ -601,6 +621,8 @@ export interface FileRouteTypes {
     | '/admin/bank_transfers'
     | '/admin/notifications'
     | '/admin/onamae_log'
+    | '/admin/tld_import'
+    | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/JpDomainActivate'
@@ -659,6 +681,8 @@ export interface FileRouteTypes {
     | '/admin/bank_transfers'
     | '/admin/notifications'
     | '/admin/onamae_log'
+    | '/admin/tld_import'
+    | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/JpDomainActivate'
@@ -866,6 +890,20 @@ declare module '@tanstack/react-router' {
       path: '/onamae_log'
       fullPath: '/admin/onamae_log'
       preLoaderRoute: typeof AdminOnamae_logRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/tld_import': {
+      id: '/admin/tld_import'
+      path: '/tld_import'
+      fullPath: '/admin/tld_import'
+      preLoaderRoute: typeof AdminTld_importRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/user_custom_price': {
+      id: '/admin/user_custom_price'
+      path: '/user_custom_price'
+      fullPath: '/admin/user_custom_price'
+      preLoaderRoute: typeof AdminUser_custom_priceRouteImport
       parentRoute: typeof AdminRoute
     }
     '/domain/deadline': {
@@ -1130,6 +1168,8 @@ interface AdminRouteChildren {
   AdminBank_transfersRoute: typeof AdminBank_transfersRoute
   AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminOnamae_logRoute: typeof AdminOnamae_logRoute
+  AdminTld_importRoute: typeof AdminTld_importRoute
+  AdminUser_custom_priceRoute: typeof AdminUser_custom_priceRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminDomainStatsRoute: typeof AdminDomainStatsRoute
   AdminDomainsIdRoute: typeof AdminDomainsIdRoute
@@ -1149,6 +1189,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBank_transfersRoute: AdminBank_transfersRoute,
   AdminNotificationsRoute: AdminNotificationsRoute,
   AdminOnamae_logRoute: AdminOnamae_logRoute,
+  AdminTld_importRoute: AdminTld_importRoute,
+  AdminUser_custom_priceRoute: AdminUser_custom_priceRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminDomainStatsRoute: AdminDomainStatsRoute,
   AdminDomainsIdRoute: AdminDomainsIdRoute,

@@ -45,13 +45,15 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-TOKEN'] = csrfToken();
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  // a FormData body (file uploads) is sent as multipart: fetch sets the Content-Type with its boundary
+  const form = typeof FormData !== 'undefined' && init.body instanceof FormData;
+  if (init.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const ctrl = new AbortController();
   const timer = init.timeoutMs ? setTimeout(() => ctrl.abort(), init.timeoutMs) : undefined;
   init.signal?.addEventListener('abort', () => ctrl.abort());
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, credentials: 'same-origin', body: init.body === undefined ? undefined : JSON.stringify(init.body), signal: ctrl.signal });
+    res = await fetch(url, { method, headers, credentials: 'same-origin', body: init.body === undefined ? undefined : form ? (init.body as FormData) : JSON.stringify(init.body), signal: ctrl.signal });
   } finally {
     if (timer) clearTimeout(timer);
   }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { TldSummaryDto } from '@registrar/contracts';
+import { PriceGroupDto, TldSummaryDto } from '@registrar/contracts';
 import { OrdersConfig } from '../orders.config';
 import { CartItem, CartRepository, CartTx } from './cart.repository';
 import { CartService } from './cart.service';
@@ -9,7 +9,7 @@ const tld = (tld_name: string, tld_name_punycode: string, register: number, can_
   ({ tld_name, tld_name_punycode, can_proxy, minimum_years: 1, registration_unit: 1, price: { register, renew: register + 100 }, idn_price: idnRegister ? { register: idnRegister, renew: idnRegister + 100 } : null }) as unknown as TldSummaryDto;
 const CATALOGUE = [tld('com', 'com', 1500, true), tld('jp', 'jp', 3000, false, 2500), tld('co.jp', 'co.jp', 5000, false), tld('みんな', 'xn--q9jyb4c', 900, true)];
 
-function newTestService(max = 3, claims: ClaimCheck = { unregistrable: async () => [] }, catalogue: () => Promise<TldSummaryDto[]> = async () => CATALOGUE) {
+function newTestService(max = 3, claims: ClaimCheck = { unregistrable: async () => [] }, catalogue: () => Promise<TldSummaryDto[]> = async () => CATALOGUE, group: PriceGroupDto | null = null) {
   const items: CartItem[] = [];
   const tx: CartTx = {
     items: async () => [...items],
@@ -17,7 +17,7 @@ function newTestService(max = 3, claims: ClaimCheck = { unregistrable: async () 
   };
   const repo = { list: async () => [...items], locked: async (_u: number, work: (t: CartTx) => Promise<unknown>) => work(tx), remove: jest.fn() };
   const config = Object.assign(new OrdersConfig(), { CART_MAX_SIZE: max });
-  return { sut: new CartService(repo as unknown as CartRepository, config, claims, { all: catalogue, priceGroup: async () => null }), items };
+  return { sut: new CartService(repo as unknown as CartRepository, config, claims, { all: catalogue, priceGroup: async () => group }), items };
 }
 
 describe(CartService.name, () => {
@@ -55,6 +55,13 @@ describe(CartService.name, () => {
       ['rakko.co.jp', 5000, 5100, false, false],
       ['x.みんな', 900, 1000, true, true],
     ]);
+  });
+
+  it("shows a member in a price group the group's prices (a margin, a fixed price per TLD)", async () => {
+    const group: PriceGroupDto = { id: 3, jpName: 'テスト', marginPercent: -10, fixed: { com: { register: 1000, renew: 1200, transfer: null } } };
+    const { sut } = newTestService(10, undefined, undefined, group);
+    const r = await sut.add(1, ['a.com', 'rakko.co.jp']);
+    expect(r.domains.map((d) => [d.name, d.register, d.renew])).toEqual([['a.com', 1000, 1200], ['rakko.co.jp', 4500, 4590]]);
   });
 
   it('adds nothing and says so when the catalog cannot answer', async () => {

@@ -75,3 +75,29 @@ export const adminDomainsApi = {
     api<{ result: boolean; domains: Paged<import('@registrar/contracts').DomainRowDto> & { per_page: number } }>('/admin/api/domains', { body: c, signal, timeoutMs: 60_000 }),
   condition: (signal?: AbortSignal) => api<{ result: boolean; data: { nameServers: string[] } }>('/admin/api/domains/search/condition', { signal }),
 };
+
+/** Members' custom prices (002 §2, §5, §7, §8; super only). */
+export interface PriceGroupOption { id: number; jpName: string; marginPercent: number; fixed: Record<string, { register: number | null; renew: number | null; transfer: number | null }> }
+export interface CustomPriceUser { id: number; price_group: number; jpName: string; updated_at: string; updated_by: number | null }
+
+export const customPriceApi = {
+  search: (userId: string, signal?: AbortSignal) =>
+    api<{ result: boolean; users: CustomPriceUser[]; priceGroups: PriceGroupOption[]; errors: string[] }>('/admin/api/user_custom_price/search', { body: { userId: userId || undefined }, signal }),
+  register: (userId: string, priceGroup: string) => api<{ result: boolean; message: string; errors: string[] }>('/admin/api/user_custom_price/regist', { body: { userId, priceGroup } }),
+  remove: (userId: string) => api<{ result: boolean; message: string; errors: string[] }>('/admin/api/user_custom_price/delete', { body: { userId } }),
+};
+
+/** The TLD import screen (002 §2, §4, §7, §8; super only): the three rows, the next-month warning, the CSV upload. */
+export type TldImportId = 1 | 2 | 3;
+export interface TldImportAnswer { result: boolean; message: string; errors: string[]; updateCnt?: number; recordCnt?: number; categoryCnt?: number; categoryGroupCnt?: number; changed?: number }
+const IMPORT_PATHS: Record<TldImportId, string> = { 1: '/admin/api/tld/import', 2: '/admin/api/tld_price/import', 3: '/admin/api/tld_category/import' };
+
+export const tldImportApi = {
+  run: (id: TldImportId) => api<TldImportAnswer>(IMPORT_PATHS[id], { body: {}, timeoutMs: 180_000 }),
+  nextMonth: (signal?: AbortSignal) => api<{ result: boolean; month: string; message: string | null }>('/admin/api/tld_price/exists', { signal }),
+  upload: (files: Partial<Record<'tld' | 'tld_price' | 'tld_category', File>>) => {
+    const form = new FormData();
+    for (const [k, f] of Object.entries(files)) if (f) form.append(k, f, f.name);
+    return api<TldImportAnswer>('/admin/api/master_data/upload', { body: form, timeoutMs: 300_000 });
+  },
+};
