@@ -2,3 +2,4 @@ export * from './messages';
 export * from './product';
 export * from './whois-mail';
 export * from './public-api';
+export { EPP_STATUS_LABELS } from './public-tools';

@@ -308,3 +308,40 @@ export function whoisQueryName(line: string): string | null {
   const q = line.trim().replace(/^domain\s+/i, '').replace(/\.$/, '').toLowerCase();
   return q && q.length <= 253 && /^[a-z0-9.-]+$/.test(q) ? q : null;
 }
+
+/** The facts of a domain answer a person looks for first (the lookup page's summary above the WHOIS text). */
+export interface RdapDomainSummary {
+  registrar: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  expiresAt: string | null;
+  /** EPP status codes (ok, clientTransferProhibited, …) */
+  statuses: string[];
+  nameServers: string[];
+  /** the registrant as published; null in a thin (registry) answer */
+  registrant: { name: string; organization: string | null; email: string | null; privacy: boolean } | null;
+  dnssec: boolean;
+}
+
+export function rdapDomainSummary(d: Json): RdapDomainSummary {
+  const events = (d.events as Array<{ eventAction?: string; eventDate?: string }> | undefined) ?? [];
+  const ev = (a: string) => events.find((e) => e.eventAction === a)?.eventDate ?? null;
+  const entities = (d.entities as Json[] | undefined) ?? [];
+  const withRole = (role: string) => entities.find((e) => (e.roles as string[] | undefined)?.includes(role));
+  const registrar = withRole('registrar');
+  const registrant = withRole('registrant');
+  const rv = registrant ? vcardOf(registrant) : null;
+  return {
+    registrar: registrar ? vcardOf(registrar).fn || null : null,
+    createdAt: ev('registration'),
+    updatedAt: ev('last changed'),
+    expiresAt: ev('expiration'),
+    statuses: ((d.status as string[] | undefined) ?? []).map(rdapToEppStatus),
+    nameServers: ((d.nameservers as Array<{ ldhName?: string }> | undefined) ?? []).map((n) => String(n.ldhName ?? '').toLowerCase()).filter(Boolean),
+    registrant: rv ? {
+      name: rv.fn, organization: rv.org || null, email: rv.email || null,
+      privacy: ((registrant!.remarks as Array<{ title?: string }> | undefined) ?? []).some((r) => r.title === 'REDACTED FOR PRIVACY'),
+    } : null,
+    dnssec: !!(d.secureDNS as { delegationSigned?: boolean } | undefined)?.delegationSigned,
+  };
+}

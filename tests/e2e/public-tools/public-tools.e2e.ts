@@ -71,12 +71,22 @@ test.describe('whois lookup page', () => {
     await expect(text).toContainText(`Domain Name: ${name.toUpperCase()}`);
     await expect(text).toContainText('Registrant Name: Whois Privacy Protection Service');
     await expect(text).toContainText(/Registrant Email: px-[a-z2-9]{20}@whois-proxy\.rakko\.example/);
+    // the summary above the full text: the proxy named as such, the registrar, the statuses in Japanese, the name servers
+    const summary = page.getByRole('table', { name: M.whoisSummary });
+    const row = (label: string) => summary.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    await expect(row(M.whoisRegistrant)).toContainText('Whois Privacy Protection Service');
+    await expect(row(M.whoisRegistrant)).toContainText(M.whoisPrivacy);
+    await expect(row(M.whoisRegistrar)).toContainText('Rakko Registrar');
+    await expect(row(M.whoisExpires).getByRole('cell')).toHaveText(/^\d{4}\/\d{2}\/\d{2}$/);
+    await expect(row(M.whoisStatus)).toContainText(/（(ok|clientTransferProhibited)）/);
+    await expect(row(M.whoisNameServers).getByRole('listitem')).not.toHaveCount(0);
     await shoot(page, 'whois-lookup');
 
     await input.fill(free);
     await button.click();
     await expect(result.getByText('未登録')).toBeVisible({ timeout: 30_000 });
     await expect(result.getByText(M.whoisNotRegistered)).toBeVisible();
+    await expect(page.getByRole('table', { name: M.whoisSummary })).toHaveCount(0);
   });
 });
 

@@ -207,6 +207,10 @@ describe('POST whois/search (the lookup page)', () => {
     expect(r.body.result.data).toMatchObject({ domain: name, registered: true, source: 'registrar', registrar: 'Rakko Registrar', rdapUrl: `http://127.0.0.1:${W + 6}/rdap/domain/${name}` });
     expect(r.body.result.data.text).toContain('Registrant Name: Whois Privacy Protection Service');
     expect(r.body.result.data.text).toContain(`Domain Name: ${name.toUpperCase()}`);
+    expect(r.body.result.data.summary).toMatchObject({
+      registrar: 'Rakko Registrar', statuses: expect.any(Array), nameServers: expect.arrayContaining([expect.stringMatching(/\./)]),
+      registrant: { name: 'Whois Privacy Protection Service', privacy: true }, expiresAt: expect.stringMatching(/^\d{4}-/),
+    });
   });
 
   it('answers a name held by another registrar from the registry, and says when nobody holds a name', async () => {
@@ -220,8 +224,9 @@ describe('POST whois/search (the lookup page)', () => {
     const r = await search(taken).expect(200);
     expect(r.body.result.data).toMatchObject({ registered: true, source: 'registry', registrar: 'Sim Holder Registrar' });
     expect(r.body.result.data.text).toContain('Registry Expiry Date: ');
+    expect(r.body.result.data.summary).toMatchObject({ registrar: 'Sim Holder Registrar', registrant: null });
     const free = await freeName(w.epp, 'com', 'whois-free');
     const f = await search(free).expect(200);
-    expect(f.body.result.data).toMatchObject({ registered: false, domain: free, source: 'registry' });
+    expect(f.body.result.data).toMatchObject({ registered: false, domain: free, source: 'registry', summary: null });
   });
 });

@@ -4,7 +4,7 @@ import { DOMAIN_OPS_CLIENT, PublicContactRecord, PublicDomainRecord, PublicNames
 import { rpc } from '@registrar/infra';
 import { M } from '@registrar/messages';
 import {
-  domainRdap, entityRdap, helpRdap, Json, nameserverRdap, rdapDomainToWhois, RdapRegistrar, RdapServerInfo, registrableName, registrarEntityRdap, RDAP_CONTENT_TYPE, validateWhoisQuery,
+  domainRdap, entityRdap, helpRdap, Json, nameserverRdap, rdapDomainSummary, RdapDomainSummary, rdapDomainToWhois, RdapRegistrar, RdapServerInfo, registrableName, registrarEntityRdap, RDAP_CONTENT_TYPE, validateWhoisQuery,
 } from '@registrar/rules';
 import { PublicToolsConfig } from './public-tools.config';
 
@@ -20,6 +20,8 @@ export interface WhoisLookupData {
   text: string;
   /** the RDAP URL of the answer shown */
   rdapUrl: string | null;
+  /** the main facts of the answer (registrar, dates, statuses, name servers, registrant); null when not registered */
+  summary: RdapDomainSummary | null;
 }
 
 export interface WhoisSearchResult {
@@ -83,7 +85,7 @@ export class PublicWhoisService {
     if (!q.ok) throw new HttpException({ result: { result: false, data: null }, error_msg: [q.error] }, HttpStatus.UNPROCESSABLE_ENTITY);
     // a host name is looked up by its registered name (www.example.com -> example.com), as WHOIS services do
     const { name, punycode } = registrableName(q.value);
-    const base: Omit<WhoisLookupData, 'registered' | 'source' | 'registrar' | 'text' | 'rdapUrl'> = { domain: name, punycode };
+    const base: Omit<WhoisLookupData, 'registered' | 'source' | 'registrar' | 'text' | 'rdapUrl' | 'summary'> = { domain: name, punycode };
     const registryUrl = `${this.config.REGISTRY_RDAP_URL.replace(/\/+$/, '')}/domain/${punycode}`;
     let registry: { status: number; json: Json | null };
     try {
@@ -96,7 +98,7 @@ export class PublicWhoisService {
       throw new HttpException({ result: { result: false, data: null }, error_msg: [M.unexpectedError] }, HttpStatus.BAD_GATEWAY);
     }
     if (registry.status === 404) {
-      return this.answer({ ...base, registered: false, source: 'registry', registrar: null, text: `No match for "${punycode.toUpperCase()}".`, rdapUrl: registryUrl });
+      return this.answer({ ...base, registered: false, source: 'registry', registrar: null, text: `No match for "${punycode.toUpperCase()}".`, rdapUrl: registryUrl, summary: null });
     }
     if (registry.status !== 200 || !registry.json) {
       throw new HttpException({ result: { result: false, data: null }, error_msg: [M.unexpectedError] }, HttpStatus.BAD_GATEWAY);
@@ -115,12 +117,12 @@ export class PublicWhoisService {
     return this.answer({ ...base, ...this.describe(registry.json, 'registry', registryUrl) });
   }
 
-  private describe(json: Json, source: 'registrar' | 'registry', url: string): Pick<WhoisLookupData, 'registered' | 'source' | 'registrar' | 'text' | 'rdapUrl'> {
+  private describe(json: Json, source: 'registrar' | 'registry', url: string): Pick<WhoisLookupData, 'registered' | 'source' | 'registrar' | 'text' | 'rdapUrl' | 'summary'> {
     const entities = (json.entities as Json[] | undefined) ?? [];
     const reg = entities.find((e) => (e.roles as string[] | undefined)?.includes('registrar'));
     const fn = ((reg?.vcardArray as [string, Array<[string, unknown, string, unknown]>] | undefined)?.[1] ?? []).find((p) => p[0] === 'fn')?.[3];
     return {
-      registered: true, source, registrar: fn ? String(fn) : null, rdapUrl: url,
+      registered: true, source, registrar: fn ? String(fn) : null, rdapUrl: url, summary: rdapDomainSummary(json),
       text: rdapDomainToWhois(json, { kind: source, now: new Date(), registrarWhoisServer: typeof json.port43 === 'string' ? json.port43 : null }).replace(/\r\n/g, '\n').trimEnd(),
     };
   }

@@ -1,3 +1,4 @@
+import type { RdapDomainSummary } from '@registrar/rules';
 import { api } from '../../lib/api';
 
 /** POST whois/search (002 §7): { result: { result, data }, error_msg } */
@@ -9,6 +10,8 @@ export interface WhoisLookupData {
   registrar: string | null;
   text: string;
   rdapUrl: string | null;
+  /** the main facts of the answer; null when not registered */
+  summary: RdapDomainSummary | null;
 }
 export interface WhoisSearchResponse {
   result: { result: boolean; data: WhoisLookupData | null };

@@ -1,8 +1,8 @@
-import { Alert, Badge, Box, Button, Code, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Code, Group, List, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { M } from '@registrar/messages';
-import { validateWhoisQuery } from '@registrar/rules';
+import { EPP_STATUS_LABELS, M } from '@registrar/messages';
+import { formatDateJst, type RdapDomainSummary, validateWhoisQuery } from '@registrar/rules';
 import { PageContainer } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
@@ -91,6 +91,12 @@ function WhoisAnswer({ data }: { data: WhoisLookupData }): React.JSX.Element {
         ) : (
           <Text>{M.whoisNotRegistered}</Text>
         )}
+        {data.registered && data.summary ? <WhoisSummary s={data.summary} thin={data.source === 'registry'} /> : null}
+        {data.registered ? (
+          <Title order={3} fz={{ base: 15, sm: 16 }} mt="xs">
+            {M.whoisFullText}
+          </Title>
+        ) : null}
         {data.registered ? (
           <Code block fz={{ base: 11, sm: 13 }} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="whois-text">
             {data.text}
@@ -98,5 +104,53 @@ function WhoisAnswer({ data }: { data: WhoisLookupData }): React.JSX.Element {
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+const day = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatDateJst(iso).replaceAll('-', '/') : '-');
+
+/** The facts a person looks for first, read from the RDAP answer shown (registrant, registrar, dates, statuses, name servers). */
+function WhoisSummary({ s, thin }: { s: RdapDomainSummary; thin: boolean }): React.JSX.Element {
+  const rows: Array<[string, React.ReactNode]> = [
+    [M.whoisRegistrant, s.registrant ? (
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>{s.registrant.name}</Text>
+        {s.registrant.organization && s.registrant.organization !== s.registrant.name ? <Text size="sm">{s.registrant.organization}</Text> : null}
+        {s.registrant.email ? <Text size="sm" c="dimmed">{s.registrant.email}</Text> : null}
+        {s.registrant.privacy ? <Text size="xs" fw={700} c="blue.8" bg="blue.0" px={8} py={2} style={{ alignSelf: 'flex-start', borderRadius: 4 }}>{M.whoisPrivacy}</Text> : null}
+      </Stack>
+    ) : <Text size="sm" c="dimmed">{thin ? M.whoisThin : '-'}</Text>],
+    [M.whoisRegistrar, s.registrar ?? '-'],
+    [M.whoisCreated, day(s.createdAt)],
+    [M.whoisExpires, day(s.expiresAt)],
+    [M.whoisUpdated, day(s.updatedAt)],
+    [M.whoisStatus, s.statuses.length ? (
+      <List size="sm" spacing={2} listStyleType="none">
+        {s.statuses.map((code) => (
+          <List.Item key={code}>
+            {EPP_STATUS_LABELS[code] ? `${EPP_STATUS_LABELS[code]}（${code}）` : code}
+          </List.Item>
+        ))}
+      </List>
+    ) : '-'],
+    [M.whoisNameServers, s.nameServers.length ? (
+      <List size="sm" spacing={2} listStyleType="none">
+        {s.nameServers.map((n) => <List.Item key={n}>{n}</List.Item>)}
+      </List>
+    ) : '-'],
+  ];
+  return (
+    <Table withTableBorder layout="fixed" verticalSpacing={6} horizontalSpacing="sm" aria-label={M.whoisSummary} data-testid="whois-summary">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row" w={{ base: 96, sm: 160 }} bg="gray.0" fz="sm" style={{ verticalAlign: 'top' }}>
+              {label}
+            </Table.Th>
+            <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
