@@ -85,7 +85,7 @@ export async function rawSession(): Promise<{ greeting: string; send(xml: string
   });
   const next = () => new Promise<string>((resolve, reject) => {
     if (queue.length) return resolve(queue.shift()!);
-    const t = setTimeout(() => reject(new Error('no answer')), 5_000);
+    const t = setTimeout(() => reject(new Error('no answer')), 60_000); // a bound, not a timing: a busy machine may take long
     waiter = (x) => { clearTimeout(t); resolve(x); };
   });
   const greeting = await next();
