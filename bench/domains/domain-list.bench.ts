@@ -2,8 +2,8 @@
  * The domain list of one member holding 100,000 domains, through the real gateway (sessions, CSRF, roles) and the
  * domain-ops service on the Redis transport, against baselines measured in the same run:
  *   1. POST mypage/domain/search: six filter + sort + page-of-50 searches, one request at a time; p50/p99 per search
- *      and over all, beside the SAME statements run straight on PostgreSQL (count, expired count, page ids, rows, built
- *      by the service's own buildWhere/ORDER_BY); ratio gateway / raw SQL. The service answers repeated counts from
+ *      and over all, beside the SAME statements run straight on PostgreSQL (count, expired count, and the page's rows
+ *      in one statement, built by the service's own buildWhere/countSql/pageRowsSql); ratio gateway / raw SQL. The service answers repeated counts from
  *      its per-version cache; a seventh line changes a domain before every request, so its counts run every time.
  *   2. POST /mypage/domain/csv of every domain (100,000 rows), streamed: seconds, rows, bytes, and the process's RSS
  *      before, at its peak while streaming, and after.
@@ -50,7 +50,7 @@ async function main() {
     // the services read REDIS_URL and DATABASE_URL when their modules load: load them now
     const { NestFactory } = await import('@nestjs/core');
     const { CatalogServiceModule } = await import('@registrar/catalog');
-    const { buildWhere, DomainOpsServiceModule, insertPortfolio, ORDER_BY, portfolio } = await import('@registrar/domain-ops');
+    const { buildWhere, countSql, DomainOpsServiceModule, influxSince, insertPortfolio, pageRowsSql, portfolio } = await import('@registrar/domain-ops');
     const { configureGatewayApp, GatewayModule, PasswordService } = await import('@registrar/gateway');
     const { startService } = await import('@registrar/infra');
     const { UsersRepository } = await import('../../libs/gateway/src/identity/users/users.repository');
@@ -102,38 +102,35 @@ async function main() {
       const at = new Date();
       const q = buildWhere(c, { userId: user.id, now: at });
       const e = buildWhere({ ...c, domainType: 2, isStatus: undefined, validDomainPage: 1 }, { userId: user.id, now: at });
-      const from = (need: boolean) => `domain_ops.domains d${need ? ' LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld' : ''}`;
-      const [count] = await Promise.all([
-        db.query(`SELECT count(*)::int AS n FROM ${from(q.needsPolicy)} WHERE ${q.where}`, q.params),
-        db.query(`SELECT count(*)::int AS n FROM ${from(e.needsPolicy)} WHERE ${e.where}`, e.params),
-      ]);
+      const [count] = await Promise.all([db.query(countSql(q), q.params), db.query(countSql(e), e.params)]);
       const last = Math.max(1, Math.ceil(count.rows[0].n / c.pagingNum));
       const page = Math.min(c.validDomainPage, last);
-      const pageSql = c.key
-        ? `WITH m AS MATERIALIZED (SELECT d.id, d.due_key, d.name, d.created_at, d.influx FROM ${from(q.needsPolicy)} WHERE ${q.where}) SELECT d.id FROM m d ORDER BY ${ORDER_BY[c.sort]} LIMIT ${c.pagingNum} OFFSET ${(page - 1) * c.pagingNum}`
-        : `SELECT d.id FROM ${from(q.needsPolicy)} WHERE ${q.where} ORDER BY ${ORDER_BY[c.sort]} LIMIT ${c.pagingNum} OFFSET ${(page - 1) * c.pagingNum}`;
-      const ids = (await db.query(pageSql, q.params)).rows.map((r) => r.id);
-      await db.query(
-        `SELECT d.*, coalesce(p.grace_period, 30), (SELECT array_agg(ns.name ORDER BY ns.priority) FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id),
-           (SELECT json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'influx', h.influx) ORDER BY h.month) FROM domain_ops.domain_influx_histories h WHERE h.domain_id = d.id AND h.month >= $2::date)
-         FROM domain_ops.domains d LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld WHERE d.id = ANY($1::bigint[]) AND d.user_id = $3`,
-        [ids, `${now.getFullYear() - 1}-${String(now.getMonth() + 1).padStart(2, '0')}-01`, user.id],
-      );
+      const rows = pageRowsSql(c, q, c.pagingNum, (page - 1) * c.pagingNum, influxSince(at));
+      await db.query(rows.sql, rows.params);
     };
+
+    // how busy the machine is: the load average and the round trip of a bare SELECT 1 in this run
+    const floor: number[] = [];
+    for (let i = 0; i < 200; i++) { const t = performance.now(); await db.query('SELECT 1'); floor.push(performance.now() - t); }
+    console.log(`machine: load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} on ${os.cpus().length} cores; SELECT 1 round trip p50 ${pct(floor, 0.5).toFixed(2)} ms, p99 ${pct(floor, 0.99).toFixed(2)} ms`);
 
     console.log(`\n1. filter + sort + a page of 50, ${ROUNDS} requests each, one at a time`);
     console.log(`${'search'.padEnd(42)} ${'gateway p50/p99'.padStart(18)} ${'raw SQL p50/p99'.padStart(18)}  ratio(p99)`);
     const allG: number[] = [];
     const allR: number[] = [];
+    let cpuMs = 0;
     for (const [label, body] of Object.entries(SEARCHES)) {
       for (let i = 0; i < 5; i++) { await (await post('/mypage/domain/search', body)).json(); await raw(body); }
       const g: number[] = [];
       const r: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         let t = performance.now();
+        const cpu = process.cpuUsage();
         const res = await post('/mypage/domain/search', body);
         const json = await res.json();
         g.push(performance.now() - t);
+        const used = process.cpuUsage(cpu);
+        cpuMs += (used.user + used.system) / 1000;
         if (!res.ok || json.errors?.length || json.validDomains.data.length === 0) throw new Error(`${label}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
         t = performance.now();
         await raw(body);
@@ -165,6 +162,8 @@ async function main() {
     const gp99 = pct(allG, 0.99);
     const rp99 = pct(allR, 0.99);
     console.log(`${'all searches'.padEnd(42)} ${`${pct(allG, 0.5).toFixed(1)} / ${gp99.toFixed(1)} ms`.padStart(18)} ${`${pct(allR, 0.5).toFixed(1)} / ${rp99.toFixed(1)} ms`.padStart(18)}  ${(gp99 / rp99).toFixed(2)}×`);
+    console.log(`Node CPU per search (client + gateway + domain-ops in this process; PostgreSQL and Redis not included): ${(cpuMs / allG.length).toFixed(1)} ms`);
+    console.log(`machine at the end of part 1: load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}`);
     console.log(`target: p99 < 50 ms through the gateway -> ${gp99 < 50 ? 'met' : 'NOT met'}; at most 2× raw SQL -> ${gp99 / rp99 <= 2 ? 'met' : 'NOT met'}`);
 
     console.log(`\n2. CSV of every valid domain, streamed (twice: memory that grew with the rows would grow again)`);
@@ -175,6 +174,7 @@ async function main() {
       let peakHeap = before.heapUsed;
       const sampler = setInterval(() => { const m = process.memoryUsage(); peak = Math.max(peak, m.rss); peakHeap = Math.max(peakHeap, m.heapUsed); }, 10);
       const tc = performance.now();
+      const cpu = process.cpuUsage();
       const form = new URLSearchParams({ _token: token });
       const res = await fetch(`${base}/mypage/domain/csv`, { method: 'POST', headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
       let bytes = 0;
@@ -186,7 +186,8 @@ async function main() {
       const seconds = (performance.now() - tc) / 1000;
       clearInterval(sampler);
       const after = process.memoryUsage();
-      console.log(`run ${round}: status ${res.status}, ${(lines - 1).toLocaleString()} rows, ${(bytes / 1048576).toFixed(1)} MB in ${seconds.toFixed(2)} s (target < 3 s -> ${seconds < 3 ? 'met' : 'NOT met'})`);
+      const used = process.cpuUsage(cpu);
+      console.log(`run ${round}: status ${res.status}, ${(lines - 1).toLocaleString()} rows, ${(bytes / 1048576).toFixed(1)} MB in ${seconds.toFixed(2)} s (target < 3 s -> ${seconds < 3 ? 'met' : 'NOT met'}); Node CPU ${((used.user + used.system) / 1000).toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)}`);
       console.log(`  RSS (gateway + domain-ops + this client in one process): before ${mb(before.rss)}, peak ${mb(peak)} (+${mb(peak - before.rss)}), after ${mb(after.rss)}; JS heap before ${mb(before.heapUsed)}, peak ${mb(peakHeap)}, after ${mb(after.heapUsed)}; the CSV itself is ${mb(bytes)}`);
     }
     console.log(`RSS over both runs: ${mb(rssBefore)} -> ${mb(process.memoryUsage().rss)}`);

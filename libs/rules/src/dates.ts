@@ -6,7 +6,20 @@ const partsFormatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: BUSINESS_TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
 });
 
+/** Tokyo has kept UTC+9 without daylight saving since September 1951: from 1952 on, plain arithmetic. */
+const FIXED_OFFSET_SINCE = Date.UTC(1952, 0, 1);
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 function parts(d: Date): Record<string, string> {
+  const t = d.getTime();
+  if (t >= FIXED_OFFSET_SINCE) {
+    // Intl's formatToParts costs microseconds per call, which a 100,000-row CSV export pays several times a row
+    const j = new Date(t + 9 * 3_600_000);
+    return {
+      year: String(j.getUTCFullYear()), month: two(j.getUTCMonth() + 1), day: two(j.getUTCDate()),
+      hour: two(j.getUTCHours()), minute: two(j.getUTCMinutes()), second: two(j.getUTCSeconds()),
+    };
+  }
   const out: Record<string, string> = {};
   for (const p of partsFormatter.formatToParts(d)) out[p.type] = p.value;
   return out;

@@ -137,16 +137,22 @@ describe('POST mypage/domain/search', () => {
     const carolIds = await insertPortfolio(q, carol.userId, mine, { now });
     const live = mine.map((d, i) => ({ ...d, id: carolIds[i]! })).filter((d) => !d.trash && tokyoDay(d.dueDate) >= today);
     const total = async (c: Member, body: Record<string, unknown> = {}) => (await search(c, body).expect(200)).body.validDomains.total as number;
+    const sidebar = async (c: Member) => (await c.agent.get('/mypage/domain/count').set(xhr(c)).expect(200)).body.count as number;
+    const managed = mine.filter((d) => !d.trash).length;
     expect(await total(carol)).toBe(live.length);
+    expect(await sidebar(carol)).toBe(managed);
     expect(await total(dave)).toBe(0);
     const ns = `ns1.cache-${Date.now().toString(36)}.example`;
     expect(await total(carol, { nameServer: ns })).toBe(0);
 
     await q('UPDATE domain_ops.domains SET is_trash = true WHERE id = $1', [live[0]!.id]);
     expect(await total(carol)).toBe(live.length - 1);
+    expect(await sidebar(carol)).toBe(managed - 1);
     await q('UPDATE domain_ops.domains SET user_id = $2 WHERE id = $1', [live[1]!.id, dave.userId]);
     expect(await total(carol)).toBe(live.length - 2);
+    expect(await sidebar(carol)).toBe(managed - 2);
     expect(await total(dave)).toBe(1);
+    expect(await sidebar(dave)).toBe(1);
     await q('UPDATE domain_ops.domain_name_servers SET name = $2 WHERE domain_id = $1 AND priority = 1', [live[2]!.id, ns]);
     expect(await total(carol, { nameServer: ns })).toBe(1);
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DomainSearchCondition } from '@registrar/rules';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
-import { buildWhere, GRACE, ORDER_BY, RESTORE } from './domain-query';
+import { buildWhere, countSql, GRACE, pageIdsSql, pageRowsSql, RESTORE, ROW_COLUMNS } from './domain-query';
 
 /** A domain row as stored, with its TLD policy and (for a page) name servers and recent inflow. */
 export interface StoredDomainRow {
@@ -42,8 +42,6 @@ export interface StoredDomainRow {
 /** Hit counts kept in memory (a few hundred bytes each). */
 const COUNT_CACHE_SIZE = 5000;
 
-const FROM = (needsPolicy: boolean) => `domain_ops.domains d${needsPolicy ? ' LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld' : ''}`;
-
 /** The list's queries on domain_ops.domains (filter, count, page, ids, keyset chunks, banner counts). */
 @Injectable()
 export class DomainListRepository {
@@ -73,37 +71,37 @@ export class DomainListRepository {
    */
   async count(c: DomainSearchCondition, userId: number | null, now: Date, version?: string): Promise<number> {
     const q = buildWhere(c, { userId, now });
-    const sql = `SELECT count(*)::int AS n FROM ${FROM(q.needsPolicy)} WHERE ${q.where}`;
-    const key = version === undefined ? null : `${version}\n${sql}\n${JSON.stringify(q.params)}`;
-    if (key !== null) {
-      const hit = this.counts.get(key);
-      if (hit !== undefined) {
-        // most recently used last
-        this.counts.delete(key);
-        this.counts.set(key, hit);
-        return hit;
-      }
+    const sql = countSql(q);
+    const run = async () => (await this.ds.query(sql, q.params))[0].n as number;
+    return version === undefined ? run() : this.cachedCount(`${version}\n${sql}\n${JSON.stringify(q.params)}`, run);
+  }
+
+  /** A count made under a list version, kept in memory (least recently used out). */
+  private async cachedCount(key: string, run: () => Promise<number>): Promise<number> {
+    const hit = this.counts.get(key);
+    if (hit !== undefined) {
+      // most recently used last
+      this.counts.delete(key);
+      this.counts.set(key, hit);
+      return hit;
     }
-    const rows = await this.ds.query(sql, q.params);
-    const n: number = rows[0].n;
-    if (key !== null) {
-      this.counts.set(key, n);
-      if (this.counts.size > COUNT_CACHE_SIZE) this.counts.delete(this.counts.keys().next().value!);
-    }
+    const n = await run();
+    this.counts.set(key, n);
+    if (this.counts.size > COUNT_CACHE_SIZE) this.counts.delete(this.counts.keys().next().value!);
     return n;
   }
 
   /** Ids of one page in the condition's order. */
   async pageIds(c: DomainSearchCondition, userId: number | null, now: Date, limit: number, offset: number): Promise<number[]> {
     const q = buildWhere(c, { userId, now });
-    // a keyword matches few rows: find them by the trigram index first, then sort them (walking a sort index and
-    // testing LIKE on every row, which the planner may otherwise pick, reads most of the portfolio)
-    const sql = c.key
-      ? `WITH m AS MATERIALIZED (SELECT d.id, d.due_key, d.name, d.created_at, d.influx FROM ${FROM(q.needsPolicy)} WHERE ${q.where})
-         SELECT d.id FROM m d ORDER BY ${ORDER_BY[c.sort]} LIMIT ${Number(limit)} OFFSET ${Number(offset)}`
-      : `SELECT d.id FROM ${FROM(q.needsPolicy)} WHERE ${q.where} ORDER BY ${ORDER_BY[c.sort]} LIMIT ${Number(limit)} OFFSET ${Number(offset)}`;
-    const rows = await this.ds.query(sql, q.params);
+    const rows = await this.ds.query(pageIdsSql(c, q, limit, offset), q.params);
     return rows.map((r: { id: string }) => Number(r.id));
+  }
+
+  /** One page of rows in the condition's order, in one statement (see pageRowsSql); `since` as for rows. */
+  async pageRows(c: DomainSearchCondition, userId: number | null, now: Date, limit: number, offset: number, since: string): Promise<StoredDomainRow[]> {
+    const { sql, params } = pageRowsSql(c, buildWhere(c, { userId, now }), limit, offset, since);
+    return this.ds.query(sql, params);
   }
 
   /** The rows of these ids (any order), with name servers and inflow since `since` (a YYYY-MM-01 date). */
@@ -112,12 +110,7 @@ export class DomainListRepository {
     const params: unknown[] = [ids, since];
     if (userId !== null) params.push(userId);
     return this.ds.query(
-      `SELECT d.*, ${GRACE} AS grace_period, ${RESTORE} AS restore_period, coalesce(p.can_lock, true) AS can_lock, coalesce(p.can_proxy, true) AS can_proxy,
-         (SELECT array_agg(ns.name ORDER BY ns.priority) FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id) AS name_servers,
-         (SELECT json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'influx', h.influx) ORDER BY h.month)
-            FROM domain_ops.domain_influx_histories h WHERE h.domain_id = d.id AND h.month >= $2::date) AS histories,
-         (SELECT json_agg(json_build_object('to_email', m.to_email, 'request_date', m.request_date))
-            FROM domain_ops.move_requests m WHERE m.domain_id = d.id AND m.status = 'pending') AS move_requests
+      `SELECT ${ROW_COLUMNS('$2')}
        FROM domain_ops.domains d LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld
        WHERE d.id = ANY($1::bigint[])${userId !== null ? ' AND d.user_id = $3' : ''}`,
       params,
@@ -188,9 +181,9 @@ export class DomainListRepository {
   }
 
   /** Domains under management (not trashed): the sidebar count. */
-  async countManaged(userId: number): Promise<number> {
-    const rows = await this.ds.query('SELECT count(*)::int AS n FROM domain_ops.domains WHERE user_id = $1 AND NOT is_trash', [userId]);
-    return rows[0].n;
+  async countManaged(userId: number, version?: string): Promise<number> {
+    const run = async () => (await this.ds.query('SELECT count(*)::int AS n FROM domain_ops.domains WHERE user_id = $1 AND NOT is_trash', [userId]))[0].n as number;
+    return version === undefined ? run() : this.cachedCount(`${version}\nmanaged\n${userId}`, run);
   }
 
   /** Every domain of the member, trashed too. */

@@ -48,15 +48,24 @@ export class DomainListService {
     await this.ensurePolicies();
     const c = v.condition;
     const now = this.clock.now();
-    const version = userId === null ? undefined : await this.repo.listVersion(userId);
+    const since = influxSince(now);
+    const wanted = c.validDomainPage;
+    // the requested page's rows and the list version in parallel (one round trip each); the counts are then
+    // usually answered from memory under that version. A page past the last is read again as the last page.
+    const [version, firstRows] = await Promise.all([
+      userId === null ? Promise.resolve(undefined) : this.repo.listVersion(userId),
+      this.repo.pageRows(c, userId, now, c.pagingNum, (wanted - 1) * c.pagingNum, since),
+    ]);
     const [total, expiredCount] = await Promise.all([
       this.repo.count(c, userId, now, version),
       userId === null ? Promise.resolve(0) : this.repo.count({ ...c, domainType: 2, isStatus: undefined, domainPkIds: undefined, validDomainPage: 1 }, userId, now, version),
     ]);
     const lastPage = Math.max(1, Math.ceil(total / c.pagingNum));
-    const page = Math.min(c.validDomainPage, lastPage);
-    const ids = total ? await this.repo.pageIds(c, userId, now, c.pagingNum, (page - 1) * c.pagingNum) : [];
-    const rows = await this.load(ids, userId, now);
+    const page = Math.min(wanted, lastPage);
+    const stored = !total ? [] : page === wanted ? firstRows : await this.repo.pageRows(c, userId, now, c.pagingNum, (page - 1) * c.pagingNum, since);
+    const today = tokyoDayStart(now);
+    const thisMonth = tokyoMonthKey(now);
+    const rows = stored.map((r) => toRow(r, today, now, thisMonth));
     return { validDomains: { data: rows, current_page: page, last_page: lastPage, per_page: c.pagingNum, total }, errors: [], expiredCount };
   }
 
@@ -129,7 +138,8 @@ export class DomainListService {
   }
 
   async count(userId: number): Promise<{ count: number }> {
-    return { count: await this.repo.countManaged(userId) };
+    // the sidebar asks on every page: counted once per list version (read first, see DomainListRepository.listVersion)
+    return { count: await this.repo.countManaged(userId, await this.repo.listVersion(userId)) };
   }
 
   async banner(userId: number, email: string | null = null): Promise<DomainBannerCounts> {
@@ -162,10 +172,7 @@ export class DomainListService {
   /** Rows of these ids in the given order (ids of another member are dropped by the query). */
   async load(ids: number[], userId: number | null, now: Date): Promise<DomainRowDto[]> {
     const thisMonth = tokyoMonthKey(now);
-    const [y, m] = thisMonth.split('-').map(Number);
-    const first = new Date(Date.UTC(y!, m! - 12, 1));
-    const since = `${first.getUTCFullYear()}-${String(first.getUTCMonth() + 1).padStart(2, '0')}-01`;
-    const stored = await this.repo.rows(ids, userId, since);
+    const stored = await this.repo.rows(ids, userId, influxSince(now));
     const byId = new Map(stored.map((r) => [Number(r.id), r]));
     const today = tokyoDayStart(now);
     return ids.flatMap((id) => {
@@ -197,6 +204,13 @@ export class DomainListService {
     const first = (await this.repo.policiesSyncedAt()) === null;
     if (first) await this.policySync;
   }
+}
+
+/** The first day (YYYY-MM-01) of the 12 months of inflow a row shows. */
+export function influxSince(now: Date): string {
+  const [y, m] = tokyoMonthKey(now).split('-').map(Number);
+  const first = new Date(Date.UTC(y!, m! - 12, 1));
+  return `${first.getUTCFullYear()}-${String(first.getUTCMonth() + 1).padStart(2, '0')}-01`;
 }
 
 export function toRow(r: StoredDomainRow, today: Date, now: Date, thisMonth: string): DomainRowDto {

@@ -96,3 +96,44 @@ export const ORDER_BY: Record<DomainSort, string> = {
   obtainDateAsc: 'd.created_at ASC, d.id ASC',
   influxDesc: 'd.influx DESC, d.id DESC',
 };
+
+const FROM = (needsPolicy: boolean) => `domain_ops.domains d${needsPolicy ? ' LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld' : ''}`;
+
+/** The hit count of a built query. */
+export function countSql(q: BuiltQuery): string {
+  return `SELECT count(*)::int AS n FROM ${FROM(q.needsPolicy)} WHERE ${q.where}`;
+}
+
+/** The ids of one page in the condition's order (select-all-pages reads it with LIMIT 1000). */
+export function pageIdsSql(c: DomainSearchCondition, q: BuiltQuery, limit: number, offset: number): string {
+  // a keyword matches few rows: find them by the trigram index first, then sort them (walking a sort index and
+  // testing LIKE on every row, which the planner may otherwise pick, reads most of the portfolio)
+  return c.key
+    ? `WITH m AS MATERIALIZED (SELECT d.id, d.due_key, d.name, d.created_at, d.influx FROM ${FROM(q.needsPolicy)} WHERE ${q.where})
+       SELECT d.id FROM m d ORDER BY ${ORDER_BY[c.sort]} LIMIT ${Number(limit)} OFFSET ${Number(offset)}`
+    : `SELECT d.id FROM ${FROM(q.needsPolicy)} WHERE ${q.where} ORDER BY ${ORDER_BY[c.sort]} LIMIT ${Number(limit)} OFFSET ${Number(offset)}`;
+}
+
+/**
+ * What a row of the list shows: the domain, its TLD policy, name servers, inflow since `since` (a YYYY-MM-01 date
+ * parameter) and a pending move request. Needs `d` (domains) and `p` (tld_policies, left-joined).
+ */
+export const ROW_COLUMNS = (since: string) => `d.*, ${GRACE} AS grace_period, ${RESTORE} AS restore_period, coalesce(p.can_lock, true) AS can_lock, coalesce(p.can_proxy, true) AS can_proxy,
+  (SELECT array_agg(ns.name ORDER BY ns.priority) FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id) AS name_servers,
+  (SELECT json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'influx', h.influx) ORDER BY h.month)
+     FROM domain_ops.domain_influx_histories h WHERE h.domain_id = d.id AND h.month >= ${since}::date) AS histories,
+  (SELECT json_agg(json_build_object('to_email', m.to_email, 'request_date', m.request_date))
+     FROM domain_ops.move_requests m WHERE m.domain_id = d.id AND m.status = 'pending') AS move_requests`;
+
+/**
+ * One page of rows in ONE statement (the page's ids, then their rows, in the condition's order): a search costs a
+ * single round trip to PostgreSQL once its counts are known. `q`'s parameters plus `since` (pushed here).
+ */
+export function pageRowsSql(c: DomainSearchCondition, q: BuiltQuery, limit: number, offset: number, since: string): { sql: string; params: unknown[] } {
+  const params = [...q.params, since];
+  const sql = `WITH page AS MATERIALIZED (${pageIdsSql(c, q, limit, offset)})
+    SELECT ${ROW_COLUMNS(`$${params.length}`)}
+    FROM page JOIN domain_ops.domains d ON d.id = page.id LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld
+    ORDER BY ${ORDER_BY[c.sort]}`;
+  return { sql, params };
+}

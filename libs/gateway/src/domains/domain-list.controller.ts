@@ -10,7 +10,7 @@ import { MemberId } from '../payments/member';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
 import { streamDomainCsv } from './csv-stream';
 
-export const CSV_CHUNK = 2_000;
+export const CSV_CHUNK = 5_000;
 /** Form fields of the list's search that become the page's URL query after a form post. */
 const FORM_FIELDS = ['key', 'obtainDateStart', 'obtainDateEnd', 'dueDateStart', 'dueDateEnd', 'isDomainLock', 'isGetAuthcode', 'isWhoisProxy', 'nameServer',
   'contact', 'influxLimit', 'isAutoUpdate', 'isStatus', 'isTrash', 'domainType', 'pagingNum', 'sort'] as const;
