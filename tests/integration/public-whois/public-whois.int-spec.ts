@@ -148,9 +148,11 @@ describe('public WHOIS of our domains', () => {
 });
 
 describe('public WHOIS of a .co.jp (the organisation form)', () => {
+  // the registry allows one .co.jp per organisation (by its name), and other tests buy .co.jp names from the same registry
+  const orgName = `Pub Whois ${Date.now().toString(36)} KK`;
   const org = {
-    organization: 'Rakko Org KK', organization_jp: 'Rakko Org KK', organization_type: 10, cc: 'JP', pc: '1500002', sp: 'Tokyo', city: 'Shibuya-ku', street1: '1-1-1 Shibuya',
-    phone: '0312345678', email: 'org@example.jp', registration_date: '2020/04/01', name: 'Rakko Org KK',
+    organization: orgName, organization_jp: orgName, organization_type: 10, cc: 'JP', pc: '1500002', sp: 'Tokyo', city: 'Shibuya-ku', street1: '1-1-1 Shibuya',
+    phone: '0312345678', email: 'org@example.jp', registration_date: '2020/04/01', name: orgName,
   };
   const reg = { ...org, role: 'organization', last_name: 'Yamada', first_name: 'Hanako', email: 'hanako@example.jp', registration_date: undefined };
 
@@ -166,7 +168,7 @@ describe('public WHOIS of a .co.jp (the organisation form)', () => {
     expectValid('rdap_domain.json', json);
     const byRole = (role: string) => json.entities.find((e: { roles: string[] }) => e.roles.includes(role));
     const fn = (e: { vcardArray: [string, Array<[string, unknown, string, unknown]>] }) => Object.fromEntries(e.vcardArray[1].map((p) => [p[0], p[3]]));
-    expect(fn(byRole('registrant'))).toMatchObject({ fn: 'Rakko Org KK', email: 'org@example.jp' });
+    expect(fn(byRole('registrant'))).toMatchObject({ fn: orgName, email: 'org@example.jp' });
     expect(fn(byRole('technical'))).toMatchObject({ fn: 'Hanako Yamada', email: 'hanako@example.jp' });
     expect(byRole('administrative').handle).toBe(byRole('technical').handle);
     // every entity the answer names is an object of its own
@@ -179,14 +181,14 @@ describe('public WHOIS of a .co.jp (the organisation form)', () => {
     const { raw } = await whois43(W, name);
     const lines = raw.split(/\r?\n/);
     expect(lines).toEqual(expect.arrayContaining([
-      `Domain Name: ${name.toUpperCase()}`, 'Registrant Name: Rakko Org KK', 'Registrant Email: org@example.jp',
+      `Domain Name: ${name.toUpperCase()}`, `Registrant Name: ${orgName}`, 'Registrant Email: org@example.jp',
       'Tech Name: Hanako Yamada', 'Tech Email: hanako@example.jp', 'Admin Name: Hanako Yamada',
     ]));
 
     // the lookup page reaches the same answer through the registry's link
     const guest = await client(w.p.h);
     const found = await guest.agent.post('/whois/search').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', guest.token()).send({ domain: name }).expect(200);
-    expect(found.body.result.data).toMatchObject({ source: 'registrar', summary: { registrant: { name: 'Rakko Org KK', privacy: false } } });
+    expect(found.body.result.data).toMatchObject({ source: 'registrar', summary: { registrant: { name: orgName, privacy: false } } });
   });
 });
 
