@@ -27,6 +27,8 @@ async function main() {
   // the local Stripe-compatible server stands in for Stripe unless real keys are configured (docs/payments.md)
   const stripeLocal = await startLocalStripeIfNeeded(process.env, (m) => console.log(m));
   if (stripeLocal) apps.push({ close: () => stripeLocal.close() } as unknown as INestApplicationContext);
+  // the local runtime's sample payee for bank-transfer top-ups (a real deployment sets its own, docs/payments.md)
+  if (process.env.NODE_ENV !== 'production') process.env.BANK_TRANSFER_ACCOUNT ??= 'ラッコ銀行（ローカル） 本店営業部 普通 1234567 ラッコドメイン（カ';
   apps.push(await startService('orders', OrdersServiceModule));
   apps.push(await startService('domain-ops', DomainOpsServiceModule));
   apps.push(await startService('dns', DnsServiceModule));

@@ -49,7 +49,7 @@ export const OrdersPatterns = {
 
   /** BankTransferCreateRequest -> BankTransferDto */
   BankTransferCreate: 'orders.bank-transfer.create',
-  /** { userId } -> { topUps: BankTransferDto[] } */
+  /** { userId } -> BankTransferListResult */
   BankTransferList: 'orders.bank-transfer.list',
   /** { status? } -> { topUps: BankTransferDto[] } (admin) */
   BankTransferAdminList: 'orders.bank-transfer.admin-list',
@@ -315,6 +315,12 @@ export interface BankTransferDto {
   createdAt: string;
   confirmedAt: string | null;
   confirmedBy: number | null;
+}
+/** The member's bank-transfer top-ups (newest first) and the account to pay into. */
+export interface BankTransferListResult {
+  topUps: BankTransferDto[];
+  /** the payee account (bank, branch, type, number, holder); null when not configured */
+  account: string | null;
 }
 export interface BankTransferCreateRequest {
   userId: number;

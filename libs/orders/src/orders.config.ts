@@ -64,4 +64,12 @@ export class OrdersConfig extends BaseConfig {
   @IsOptional()
   @IsString()
   PAYPAL_API_BASE = '';
+
+  /**
+   * The account members pay bank-transfer top-ups into, as shown on the ラッコポイント page (bank, branch, type,
+   * number, holder). Empty: the page asks the member to contact support for it.
+   */
+  @IsOptional()
+  @IsString()
+  BANK_TRANSFER_ACCOUNT = '';
 }

@@ -1,4 +1,5 @@
 export * from './money';
+export * from './point-ledger';
 export * from './periods';
 export * from './dates';
 export * from './domain-name';

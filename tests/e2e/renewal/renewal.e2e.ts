@@ -1,12 +1,13 @@
 /**
  * The renewal modal from the domain list (000 spec §2, §4): a purchaser with a card buys a .com, opens 更新 from the
  * row's menu, sees the renewal price and the card charge (no points), agrees to the terms and renews by card; the
- * result row shows the new expiry. Screenshots at 360 and 1280 px.
+ * result row shows the new expiry. Overflow and axe checks, screenshots at 360 and 1280 px.
  */
 import { expect, test } from '@playwright/test';
 import { CardFormPage } from '../payments/payments.page';
 import { estimate, freeName, pick, signUpPurchaser } from '../purchase/purchase.page';
 import { expectNoOverflow } from '../domains/domain-list.page';
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
 
 const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
 
@@ -42,6 +43,7 @@ test('a member renews a domain from the list by card (the modal shows price, car
     await expect(modal.getByTestId('renew-total')).toHaveText(`${e!.renewPrice.toLocaleString('ja-JP')}円`);
     await expect(modal.getByTestId('renew-card-charge')).toBeVisible();
     await expectNoOverflow(page);
+    await expectNoSeriousA11yViolations(page, [], `the renewal modal at ${width}px`);
     await page.screenshot({ path: `${shots}/renew-modal-${width}.png`, fullPage: true });
     if (width === 360) break;
     // the terms first
@@ -53,6 +55,7 @@ test('a member renews a domain from the list by card (the modal shows price, car
     const result = modal.getByTestId('renew-result');
     await expect(result).toBeVisible({ timeout: 60_000 });
     await expect(result.locator('[data-code="0"]')).toContainText('更新完了（1年）');
+    await expectNoSeriousA11yViolations(page, [], 'the renewal result');
     await page.screenshot({ path: `${shots}/renew-result-${width}.png`, fullPage: true });
     await result.getByRole('button', { name: '閉じる' }).click();
   }
@@ -113,6 +116,16 @@ test('a card asking for 3-D Secure: a failed challenge reopens the modal as it w
   await expect(modal.getByTestId('renew-auto')).toBeChecked();
   expect(new URL(page.url()).searchParams.get('action')).toBeNull();
   expect((await pointHistory(page, headers)).filter((h) => h.kind === 'spend' && h.delta === -renewPrice)).toHaveLength(0);
+
+  // a return with a session that is not the member's: the toast, and the modal as it was (000 §4)
+  await modal.getByTestId('renew-submit').click();
+  await expect(page.getByRole('heading', { name: '3-D セキュア認証' })).toBeVisible({ timeout: 60_000 });
+  await page.goto('/mypage/domain?action=renewDomain&payment_session=00000000-0000-0000-0000-000000000000&paymentResult=success');
+  await expect(page.getByText('予期せぬエラーが発生しました')).toBeVisible({ timeout: 60_000 });
+  modal = page.getByRole('dialog');
+  await expect(modal.getByTestId('renew-update')).toBeVisible();
+  await expect(modal.getByTestId('renew-terms')).toBeChecked();
+  await expect(modal.getByTestId('renew-auto')).toBeChecked();
 
   await modal.getByTestId('renew-submit').click();
   await expect(page.getByRole('heading', { name: '3-D セキュア認証' })).toBeVisible({ timeout: 60_000 });

@@ -1,8 +1,8 @@
 /**
  * The daily lifecycle jobs on the shared test clock (the registry simulator's clock, which the services follow):
- * expiry notices 15 days out (one mail per member and day, none for trashed domains), auto-renew paid by points, by an
- * off-session card charge for the shortfall, or failing with the mail when neither works; a rerun the same day does
- * nothing twice.
+ * expiry notices 30, 15, 7 and 1 days out (one mail per member and day, none for trashed or renewed domains), auto-renew
+ * paid by points, by an off-session card charge for the shortfall, or failing with the mail when neither works; a rerun
+ * the same day does nothing twice.
  */
 import { Job, Queue, QueueEvents } from 'bullmq';
 import request from 'supertest';
@@ -18,6 +18,7 @@ let p: PurchaseHarness;
 let epp: EppClientPool;
 let queue: Queue;
 let events: QueueEvents;
+let mailQueue: Queue;
 
 beforeAll(async () => {
   Object.assign(process.env, { AUTO_RENEW_CRON: '', EXPIRY_NOTICE_CRON: '', RENEW_ANSWER_WAIT_MS: '0' });
@@ -27,9 +28,11 @@ beforeAll(async () => {
   const connection = { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null };
   queue = new Queue(QueueName.DomainOps, { connection });
   events = new QueueEvents(QueueName.DomainOps, { connection });
+  mailQueue = new Queue(QueueName.Mail, { connection });
   await events.waitUntilReady();
 }, 180_000);
 afterAll(async () => {
+  await mailQueue?.close();
   await events?.close();
   await queue?.close();
   await epp?.close();
@@ -56,6 +59,19 @@ async function waitFor<T>(what: string, f: () => Promise<T | null | undefined | 
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+/** Every mail queued so far has been sent (or given up): what the mail catcher holds is all there will be. */
+async function mailSettled(): Promise<void> {
+  await waitFor('the mail queue to drain', async () => {
+    const c = await mailQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+    return Object.values(c).every((n) => n === 0);
+  }, 60_000);
+}
+/** Moves the shared test clock to `days` Tokyo days before the domain's expiry. */
+async function toDaysBefore(id: number, days: number): Promise<void> {
+  const step = daysBetweenJst(await simClock.now(), await dueOf(id)) - days;
+  if (step > 0) await simClock.advanceDays(step);
+  await p.syncClock();
+}
 const dueOf = async (id: number) => new Date((await p.db.query('SELECT due_date FROM domain_ops.domains WHERE id = $1', [id])).rows[0].due_date);
 const ledgerSum = async (userId: number) => Number((await p.db.query('SELECT coalesce(sum(delta), 0)::bigint AS s FROM orders.point_entries WHERE user_id = $1', [userId])).rows[0].s);
 
@@ -75,26 +91,36 @@ describe('the daily lifecycle jobs', () => {
     // the quiet member turned auto-renew off and trashed one domain (the list's operations, issue 11)
     await p.db.query('UPDATE domain_ops.domains SET is_auto_update_enabled = false WHERE id = ANY($1)', [[ids.quiet, ids.trashed]]);
     await p.db.query('UPDATE domain_ops.domains SET is_trash = true WHERE id = $1', [ids.trashed]);
-    // the shared test clock to 15 Tokyo days before the expiry
-    const due = await dueOf(ids.rich);
-    const now = await simClock.now();
-    const days = daysBetweenJst(now, due) - 15;
-    if (days > 0) await simClock.advanceDays(days);
-    await p.syncClock();
+    // the shared test clock to 30 Tokyo days before the expiry
+    await toDaysBefore(ids.rich, 30);
   }, 180_000);
 
-  it('mails the expiry notice 15 days out, once per member and day, never for a trashed domain', async () => {
+  const notices = async (m: Member) => (await mails(await emailOf(m.userId))).filter((x) => x.subject.includes('有効期限'));
+  const subject = (days: number) => `【ラッコドメイン】ドメインの有効期限が近づいています（残り${days}日）`;
+
+  it('mails the expiry notice 30 and 15 days out, once per member and day, never for a trashed domain', async () => {
+    expect((await run<{ mails: number }>(JobName.ExpiryNoticeSweep)).mails).toBeGreaterThanOrEqual(4);
+    const [m30] = await waitFor('the 30-day notice', async () => { const x = await notices(quiet); return x.length ? x : null; });
+    expect(m30.subject).toBe(subject(30));
+    expect(m30.text).toContain(`・${names.quiet}`);
+    expect(m30.text).not.toContain(names.trashed);
+    // a day between notice days sends nothing
+    await simClock.advanceDays(1);
+    await p.syncClock();
+    await run(JobName.ExpiryNoticeSweep);
+    await mailSettled();
+    expect(await notices(quiet)).toHaveLength(1);
+
+    await toDaysBefore(ids.rich, 15);
     const first = await run<{ mails: number }>(JobName.ExpiryNoticeSweep);
     expect(first.mails).toBeGreaterThanOrEqual(4);
-    const to = await emailOf(quiet.userId);
-    const notices = async () => (await mails(to)).filter((x) => x.subject.includes('有効期限'));
-    const [m] = await waitFor('the notice', async () => { const x = await notices(); return x.length ? x : null; });
-    expect(m.subject).toBe('【ラッコドメイン】ドメインの有効期限が近づいています（残り15日）');
+    const m = await waitFor('the 15-day notice', async () => (await notices(quiet)).find((x) => x.subject === subject(15)));
     expect(m.text).toContain(`・${names.quiet}`);
     expect(m.text).not.toContain(names.trashed);
     await run(JobName.ExpiryNoticeSweep);
-    await new Promise((r) => setTimeout(r, 1500)); // a second mail would be on its way by now
-    expect(await notices()).toHaveLength(1);
+    await mailSettled();
+    expect((await notices(quiet)).map((x) => x.subject).sort()).toEqual([subject(15), subject(30)]);
+    const to = await emailOf(quiet.userId);
     // the purchase mails came too, through the same module: one per order, with its order number
     expect((await mails(to)).filter((x) => x.subject.startsWith('【ラッコドメイン】ドメイン登録完了のお知らせ（注文番号 R'))).toHaveLength(2);
   }, 90_000);
@@ -121,10 +147,27 @@ describe('the daily lifecycle jobs', () => {
 
     const again = await run<{ renewed: number }>(JobName.AutoRenewSweep);
     expect(again.renewed).toBe(0);
-    await new Promise((r) => setTimeout(r, 1500));
+    await mailSettled();
     expect(await p.balance(rich.userId)).toBe(balances.rich);
     expect(await p.balance(carded.userId)).toBe(balances.carded);
     expect((await mails(await emailOf(poor.userId))).filter((m) => m.subject.includes('自動更新に失敗しました'))).toHaveLength(1);
     expect(formatDateJst((await epp.info(names.rich)).exDate!)).toBe(plusYear(before.rich));
+  }, 120_000);
+
+  it('mails the 7- and 1-day notices for what is still due, not for the domains auto-renew renewed', async () => {
+    await toDaysBefore(ids.quiet, 7);
+    expect((await run<{ mails: number }>(JobName.ExpiryNoticeSweep)).mails).toBeGreaterThanOrEqual(2);
+    const m7 = await waitFor('the 7-day notice', async () => (await notices(quiet)).find((x) => x.subject === subject(7)));
+    expect(m7.text).toContain(`・${names.quiet}`);
+    expect(m7.text).not.toContain(names.trashed);
+    await waitFor('the poor member\'s 7-day notice', async () => (await notices(poor)).find((x) => x.subject === subject(7)));
+
+    await toDaysBefore(ids.quiet, 1);
+    await run(JobName.ExpiryNoticeSweep);
+    await waitFor('the 1-day notice', async () => (await notices(quiet)).find((x) => x.subject === subject(1)));
+    await mailSettled();
+    // the renewed domains are a year away now: their members heard of nothing after the 15-day notice
+    for (const m of [rich, carded]) expect((await notices(m)).map((x) => x.subject).sort()).toEqual([subject(15), subject(30)]);
+    expect((await notices(quiet)).map((x) => x.subject).sort()).toEqual([subject(1), subject(15), subject(30), subject(7)].sort());
   }, 120_000);
 });

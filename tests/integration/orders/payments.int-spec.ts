@@ -11,6 +11,7 @@ import { newUserId, OrdersHarness, startOrdersHarness, WEBHOOK_SECRET } from './
 
 let h: OrdersHarness;
 beforeAll(async () => {
+  process.env.BANK_TRANSFER_ACCOUNT = 'ラッコ銀行 本店営業部 普通 1234567 ラッコドメイン（カ';
   h = await startOrdersHarness();
 }, 120_000);
 afterAll(async () => {
@@ -299,6 +300,11 @@ describe('bank transfer top-up', () => {
     await request(h.url).post(`/admin/point/bank_transfer/${t.body.id}/confirm`).set(admin).expect(200);
     expect(await h.balance(user)).toBe(5000);
     expect((await entriesOf(user)).map((e) => e.kind)).toEqual(['bank_transfer']);
+    // the member's own list (the ラッコポイント page): the request with its reference and state, and where to pay
+    const mine = (await request(h.url).get('/mypage/point/bank_transfer').set(as(user)).expect(200)).body;
+    expect(mine.account).toBe('ラッコ銀行 本店営業部 普通 1234567 ラッコドメイン（カ');
+    expect(mine.topUps).toEqual([expect.objectContaining({ id: t.body.id, reference: t.body.reference, amount: 5000, status: 'confirmed' })]);
+    expect((await request(h.url).get('/mypage/point/bank_transfer').set(as(newUserId())).expect(200)).body.topUps).toEqual([]);
   });
 
   it('refuses an amount out of range with a clear message', async () => {

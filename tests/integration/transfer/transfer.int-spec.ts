@@ -93,7 +93,7 @@ describe('transfers', () => {
 
   beforeAll(async () => {
     [member, seller] = await Promise.all([p.member(), p.member()]);
-    for (const k of ['approve', 'reject', 'auto', 'sweep', 'wrong']) doms[k] = await theirDomain(`ti${k.slice(0, 3)}`);
+    for (const k of ['approve', 'reject', 'auto', 'sweep', 'late', 'wrong']) doms[k] = await theirDomain(`ti${k.slice(0, 3)}`);
     for (const k of ['oapprove', 'oreject', 'oauto']) {
       const name = await freeName(ours, 'com', `to${k.slice(1, 4)}`);
       sold[k] = { name, id: await buyDomain(p, seller, name) };
@@ -267,6 +267,42 @@ describe('transfers', () => {
     expect(await p.balance(member.userId)).toBe(before - hold.transfers[0]!.point);
     expect(await ledgerSum(member.userId)).toBe(await p.balance(member.userId));
   }, 120_000);
+  it('a transfer the registry still holds open after 7 days is cancelled there and refunded once, with a mail', async () => {
+    const d = doms.late!;
+    const hold = await checked(member, `${d.name}\u3000${d.authcode}`);
+    const item = hold.transfers[0]!;
+    await p.grant(member.userId, item.point);
+    const before = await p.balance(member.userId);
+    expect((await requestTransfer(member, hold.transfers)).domains[0]!.error_msg).toBeNull();
+    expect(await p.balance(member.userId)).toBe(before - item.point);
+    // a registry whose own approval period is longer than our 7 days (the simulator's is 5): still pending on day 8
+    const later = new Date((await simClock.now()).getTime() + 30 * 24 * 3600_000).toISOString();
+    await p.db.query(`UPDATE registry.domain SET transfer = jsonb_set(transfer, '{acDate}', to_jsonb($2::text)) WHERE name = $1`, [d.name, later]);
+    await simClock.advanceDays(8);
+    await p.syncClock();
+    expect((await ours.info(d.name)).statuses).toContain('pendingTransfer');
+
+    const swept = await run<{ cancelled: number }>(JobName.ExpireTransfers);
+    expect(swept.cancelled).toBe(1);
+    const t = (await statusOf(member, d.name))!;
+    expect(t.status).toBe('cancelled');
+    expect(t.error_msg).toBe(M.transferExpired);
+    // cancelled at the registry: the name stays with the other registrar, nothing pending any more
+    const info = await ours.info(d.name);
+    expect(info.clID).toBe(REGISTRAR_B.clientId);
+    expect(info.statuses).not.toContain('pendingTransfer');
+    expect(await heldBy(member, d.name)).toBe(false);
+    expect(await p.balance(member.userId)).toBe(before);
+    await waitFor('the cancelled mail', async () => (await mails(await emailOf(member.userId))).find((m) => m.subject.includes(d.name) && m.text.includes(M.transferExpired)));
+
+    // a rerun and the poll reader change nothing
+    expect((await run<{ cancelled: number }>(JobName.ExpireTransfers)).cancelled).toBe(0);
+    await run(JobName.DrainPollMessages);
+    expect(await p.balance(member.userId)).toBe(before);
+    expect(await ledgerSum(member.userId)).toBe(await p.balance(member.userId));
+    expect((await statusOf(member, d.name))!.status).toBe('cancelled');
+  }, 120_000);
+
   it('registrations and renewals the registry answered "accepted" (1001) are settled into done or refunded', async () => {
     const c = await p.member();
     const okName = await freeName(ours, 'com', 'tiacc');

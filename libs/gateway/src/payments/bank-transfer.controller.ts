@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
-import { BankTransferDto, OrdersPatterns } from '@registrar/contracts';
+import { BankTransferDto, BankTransferListResult, OrdersPatterns } from '@registrar/contracts';
 import { Purchaser } from '../identity/auth/roles.decorator';
 import { AdminId, MemberId } from './member';
 import { OrdersClient } from './orders.client';
@@ -19,7 +19,8 @@ export class BankTransferController {
   }
 
   @Get('mypage/point/bank_transfer')
-  mine(@MemberId() userId: number): Promise<{ topUps: BankTransferDto[] }> {
+  /** GET mypage/point/bank_transfer -> the member's top-ups (newest first) and the account to pay into. */
+  mine(@MemberId() userId: number): Promise<BankTransferListResult> {
     return this.orders.call(OrdersPatterns.BankTransferList, { userId });
   }
 

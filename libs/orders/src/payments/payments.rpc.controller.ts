@@ -2,6 +2,7 @@ import { Controller, UseFilters, UsePipes } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   BankTransferDto,
+  BankTransferListResult,
   CardListResult,
   CardRegistrationCompleteResult,
   CardRegistrationStartResult,
@@ -16,6 +17,7 @@ import {
   StripeWebhookResult,
 } from '@registrar/contracts';
 import { OrdersRpcErrorFilter } from '../common/rpc-errors.filter';
+import { OrdersConfig } from '../orders.config';
 import { rpcValidation } from '../ledger/ledger.rpc.controller';
 import { UserIdDto } from '../ledger/point-change.dto';
 import { BankTransferService } from './bank-transfer/bank-transfer.service';
@@ -51,6 +53,7 @@ export class PaymentsRpcController {
     private readonly webhooks: StripeWebhookService,
     private readonly bank: BankTransferService,
     private readonly statement: StatementService,
+    private readonly config: OrdersConfig,
   ) {}
 
   @MessagePattern(OrdersPatterns.Statement)
@@ -134,8 +137,8 @@ export class PaymentsRpcController {
   }
 
   @MessagePattern(OrdersPatterns.BankTransferList)
-  async bankTransferList(@Payload() req: UserIdDto): Promise<{ topUps: BankTransferDto[] }> {
-    return { topUps: await this.bank.listForUser(req.userId) };
+  async bankTransferList(@Payload() req: UserIdDto): Promise<BankTransferListResult> {
+    return { topUps: await this.bank.listForUser(req.userId), account: this.config.BANK_TRANSFER_ACCOUNT.trim() || null };
   }
 
   @MessagePattern(OrdersPatterns.BankTransferAdminList)

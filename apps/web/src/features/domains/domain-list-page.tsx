@@ -259,8 +259,9 @@ export function DomainListPage() {
                     <Text size="xs" c="dimmed">有効期限</Text><Text size="xs">{dueDateText(d)}</Text>
                     <Text size="xs" c="dimmed">ネームサーバー1</Text><Text size="xs" style={{ overflowWrap: 'anywhere' }}>{d.is_expired ? DASH : (d.name_servers[0] ?? DASH)}</Text>
                     <Text size="xs" c="dimmed">推定流入数</Text><InfluxCell d={d} />
-                    <Text size="xs" c="dimmed">自動更新 / WHOIS代理 / ロック</Text>
-                    <Group gap={4}>
+                    {/* the long label on its own line: in the label column it left the values too little room at 360 px */}
+                    <Text size="xs" c="dimmed" mt={2} style={{ gridColumn: '1 / -1' }}>自動更新 / WHOIS代理 / ロック</Text>
+                    <Group gap={4} style={{ gridColumn: '1 / -1' }}>
                       {(['autoRenew', 'whois', 'lock'] as const).map((cell) => (
                         <ShortcutCell key={cell} d={d} op={byCell.get(cell)} text={flagText(d, cell)} label={CELL_LABELS[cell]} onOpen={open}><FlagBadge text={flagText(d, cell)} /></ShortcutCell>
                       ))}

@@ -1,26 +1,36 @@
-import { Alert, Button, Group, Loader, NumberInput, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, NumberInput, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { OrdersHttpPaths, type BankTransferDto, type PointEntryKind, type PointHistoryResult } from '@registrar/contracts';
+import { OrdersHttpPaths, type BankTransferDto, type BankTransferListResult, type BankTransferStatus, type PointHistoryResult } from '@registrar/contracts';
 import { M, PRODUCT } from '@registrar/messages';
-import { formatDateTimeJst, formatPoints, formatYen } from '@registrar/rules';
+import { formatDateJst, formatDateTimeJst, formatPoints, formatYen, pointEntryLabel } from '@registrar/rules';
 import { api, ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 
-const KIND_LABEL: Record<PointEntryKind, string> = {
-  grant: 'ポイント付与', purchase: 'カード決済によるポイント購入', spend: 'ご利用', refund: '返還', card_surplus: 'カード決済の差額付与', bank_transfer: '銀行振込によるポイント購入', adjust: '調整',
+const TRANSFER_STATUS: Record<BankTransferStatus, { label: string; color: string }> = {
+  pending: { label: 'お振込み待ち', color: 'blue' },
+  confirmed: { label: '入金確認済み', color: 'green' },
+  cancelled: { label: '取消', color: 'gray' },
 };
+
+const statusBadge = (s: BankTransferStatus) => (
+  <Badge variant="light" color={TRANSFER_STATUS[s].color} style={{ textTransform: 'none', flexShrink: 0 }}>{TRANSFER_STATUS[s].label}</Badge>
+);
 
 /**
  * ラッコポイント (the user menu's point page): the balance, the ledger history (newest first, paged) and buying points
  * by bank transfer (1,000 to 1,000,000 yen; a reference to write on the transfer; credited when the operators confirm it).
+ * The member's transfer requests stay listed with their reference, amount and state, beside the account to pay into.
  */
 export function PointsPage() {
   usePageTitle(PRODUCT.pointName);
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [page, setPage] = useState(1);
   const qc = useQueryClient();
   const balance = useQuery({ queryKey: ['points', 'balance'], queryFn: ({ signal }) => api<{ data: { point: number } }>(OrdersHttpPaths.userPoint, { signal }).then((r) => r.data.point) });
   const history = useQuery({ queryKey: ['points', 'history', page], queryFn: ({ signal }) => api<PointHistoryResult>(OrdersHttpPaths.pointHistory, { query: { page }, signal }) });
+  const transfers = useQuery({ queryKey: ['points', 'bank-transfers'], queryFn: ({ signal }) => api<BankTransferListResult>(OrdersHttpPaths.bankTransfer, { signal }) });
   const [amount, setAmount] = useState<number | string>(10_000);
   const [transfer, setTransfer] = useState<BankTransferDto | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,6 +75,43 @@ export function PointsPage() {
               振込受付番号 {transfer.reference} を振込依頼人名の前にご記入のうえ、{formatYen(transfer.amount)}をお振込みください。
             </Alert>
           ) : null}
+          <Stack gap={2} data-testid="bank-account">
+            <Text size="sm" fw={700}>お振込先</Text>
+            {transfers.isPending ? <Loader size="xs" /> : transfers.isError ? <Text size="sm" c="red.8">{M.errorOccurred}</Text> : (
+              <Text size="sm">{transfers.data.account ?? '振込先口座はお問い合わせ窓口までお尋ねください。'}</Text>
+            )}
+            <Text size="xs" c="dimmed">振込手数料はお客様のご負担となります。振込依頼人名の前に振込受付番号をご記入ください。</Text>
+          </Stack>
+          {transfers.data && transfers.data.topUps.length > 0 ? (phone ? (
+            <Stack gap={6} data-testid="bank-transfers">
+              {transfers.data.topUps.map((t) => (
+                <Paper key={t.id} withBorder radius="sm" p="xs" data-testid={`bank-transfer-${t.reference}`}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>受付番号 {t.reference}</Text>
+                    {statusBadge(t.status)}
+                  </Group>
+                  <Group justify="space-between" gap="xs">
+                    <Text size="xs" c="dimmed">{formatDateJst(t.createdAt)} お申し込み</Text>
+                    <Text size="sm" fw={600}>{formatYen(t.amount)}</Text>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <Table withTableBorder data-testid="bank-transfers">
+              <Table.Thead><Table.Tr><Table.Th>お申し込み日</Table.Th><Table.Th>振込受付番号</Table.Th><Table.Th ta="right">金額</Table.Th><Table.Th ta="right">状態</Table.Th></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {transfers.data.topUps.map((t) => (
+                  <Table.Tr key={t.id} data-testid={`bank-transfer-${t.reference}`}>
+                    <Table.Td>{formatDateJst(t.createdAt)}</Table.Td>
+                    <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{t.reference}</Table.Td>
+                    <Table.Td ta="right">{formatYen(t.amount)}</Table.Td>
+                    <Table.Td ta="right">{statusBadge(t.status)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )) : null}
         </Stack>
       </Paper>
 
@@ -84,7 +131,7 @@ export function PointsPage() {
                     {history.data.data.map((e) => (
                       <Table.Tr key={e.id} data-testid="points-row">
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeJst(e.createdAt)}</Table.Td>
-                        <Table.Td>{KIND_LABEL[e.kind] ?? e.kind}</Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{pointEntryLabel(e)}</Table.Td>
                         <Table.Td ta="right" c={e.delta > 0 ? 'blue.8' : 'red.8'}>{e.delta > 0 ? '+' : ''}{formatPoints(e.delta)}</Table.Td>
                         <Table.Td ta="right">{formatPoints(e.balanceAfter)}</Table.Td>
                       </Table.Tr>

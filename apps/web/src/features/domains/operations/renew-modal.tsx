@@ -5,6 +5,7 @@ import { OrdersHttpPaths, type CreatePaymentSessionResult, type CreateWalletSess
 import { M } from '@registrar/messages';
 import { bulkPeriodApplies, formatPoints, formatYen, renewalPrice, splitPayment } from '@registrar/rules';
 import { api, ApiError } from '../../../lib/api';
+import { snackbar } from '../../../lib/snackbar';
 import { paymentQueries } from '../../payments/payments.api';
 import type { DomainOperation, DomainOperationModalProps } from '../operations';
 import { clearRenewal, saveRenewal, savedRenewalFor } from './renew-session';
@@ -103,7 +104,12 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
     setBusy(true);
     void (async () => {
       try {
-        const s = await api<PaymentSessionDto>(`${OrdersHttpPaths.paymentSession}/${encodeURIComponent(p.sessionId)}`);
+        const s = await api<PaymentSessionDto>(`${OrdersHttpPaths.paymentSession}/${encodeURIComponent(p.sessionId)}`).catch(() => null);
+        if (!s) {
+          // not a session of this member (a stale or edited return address): the toast, the modal as it was (000 §4)
+          snackbar(M.unexpectedErrorOccurred, { color: 'red' });
+          return;
+        }
         if (s.status !== 'paid' && s.status !== 'used') {
           setCardFailed(s.error ? [s.error] : [M.cardAuthenticationFailed]);
           return;
