@@ -122,6 +122,7 @@ export function useDomainSearch(query: SearchQuery | null): DomainSearch {
 
       // batches of 25: a keyword search sends domainName + tlds, a bulk search the full names
       const toCheck = rows.filter((r) => r.state === 'checking');
+      const rowsByKey = new Map(toCheck.map((r) => [r.key, r]));
       const batches: { body: CheckBody; keys: string[] }[] =
         query.type === SearchType.Bulk
           ? chunk(toCheck, CHECK_BATCH_SIZE).map((b) => ({ body: { domainNames: b.map((r) => r.ascii) }, keys: b.map((r) => r.key) }))
@@ -136,16 +137,30 @@ export function useDomainSearch(query: SearchQuery | null): DomainSearch {
         ctrl.abort();
         update(id, (s) => ({ ...s, error: M.retryLater, running: false, rows: s.rows.map((r) => (r.state === 'skipped' ? r : { ...r, state: 'error' })) }));
       };
+      // answers that arrive together (6 requests in flight) are shown in one render per frame, not one each
+      const answered = new Map<string, RowState>();
+      let frame: number | null = null;
+      const show = () => {
+        if (frame !== null) cancelAnimationFrame(frame);
+        frame = null;
+        if (failed || !answered.size) return;
+        const found = new Map(answered);
+        answered.clear();
+        update(id, (s) => ({ ...s, rows: s.rows.map((r) => (found.has(r.key) ? { ...r, state: found.get(r.key)! } : r)) }));
+      };
+      ctrl.signal.addEventListener('abort', () => {
+        if (frame !== null) cancelAnimationFrame(frame);
+      });
       let next = 0;
       const worker = async () => {
         while (!failed && next < batches.length) {
           const batch = batches[next++];
-          const keys = new Set(batch.keys);
           try {
             const res = await checkBatch(batch.body, ctrl.signal);
             if (!res.success) return fail();
-            const byKey = new Map(res.results.tlds.map((t) => [t.domain, statusToState(t.status)]));
-            update(id, (s) => ({ ...s, rows: s.rows.map((r) => (keys.has(r.key) ? { ...r, state: byKey.get(r.ascii) ?? 'error' } : r)) }));
+            const byAscii = new Map(res.results.tlds.map((t) => [t.domain, statusToState(t.status)]));
+            for (const key of batch.keys) answered.set(key, byAscii.get(rowsByKey.get(key)!.ascii) ?? 'error');
+            if (frame === null) frame = requestAnimationFrame(show);
           } catch {
             if (ctrl.signal.aborted && run.current !== id) return;
             return fail();
@@ -153,6 +168,7 @@ export function useDomainSearch(query: SearchQuery | null): DomainSearch {
         }
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCHES, batches.length) }, worker));
+      show();
       if (!failed) update(id, (s) => ({ ...s, running: false }));
     })();
     return () => ctrl.abort();
