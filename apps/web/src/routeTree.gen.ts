@@ -47,6 +47,7 @@ import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/in
 import { Route as AdminDomainsIdRouteImport } from './routes/admin/domains/$id'
 import { Route as AdminDomainsImportRouteImport } from './routes/admin/domains/import'
 import { Route as AdminDomainsInfoRouteImport } from './routes/admin/domains/info'
+import { Route as AdminUserIdRouteImport } from './routes/admin/user/$id'
 import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
 import { Route as AdminUsersIdRouteImport } from './routes/admin/users/$id'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
@@ -260,6 +261,11 @@ const AdminDomainsInfoRoute = AdminDomainsInfoRouteImport.update({
   path: '/domains/info',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminUserIdRoute = AdminUserIdRouteImport.update({
+  id: '/user/$id',
+  path: '/user/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -399,6 +405,7 @@ export interface FileRoutesByFullPath {
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
@@ -458,6 +465,7 @@ export interface FileRoutesByTo {
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
@@ -519,6 +527,7 @@ export interface FileRoutesById {
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
@@ -581,6 +590,7 @@ export interface FileRouteTypes {
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
+    | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
     | '/me/email/confirm'
@@ -640,6 +650,7 @@ export interface FileRouteTypes {
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
+    | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
     | '/me/email/confirm'
@@ -700,6 +711,7 @@ export interface FileRouteTypes {
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
+    | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
     | '/me/email/confirm'
@@ -1018,6 +1030,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDomainsInfoRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/user/$id': {
+      id: '/admin/user/$id'
+      path: '/user/$id'
+      fullPath: '/admin/user/$id'
+      preLoaderRoute: typeof AdminUserIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/users/': {
       id: '/admin/users/'
       path: '/users'
@@ -1175,6 +1194,7 @@ interface AdminRouteChildren {
   AdminDomainsIdRoute: typeof AdminDomainsIdRoute
   AdminDomainsImportRoute: typeof AdminDomainsImportRoute
   AdminDomainsInfoRoute: typeof AdminDomainsInfoRoute
+  AdminUserIdRoute: typeof AdminUserIdRoute
   AdminUsersIdRoute: typeof AdminUsersIdRoute
   AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
@@ -1196,6 +1216,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminDomainsIdRoute: AdminDomainsIdRoute,
   AdminDomainsImportRoute: AdminDomainsImportRoute,
   AdminDomainsInfoRoute: AdminDomainsInfoRoute,
+  AdminUserIdRoute: AdminUserIdRoute,
   AdminUsersIdRoute: AdminUsersIdRoute,
   AdminDomainsIndexRoute: AdminDomainsIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,

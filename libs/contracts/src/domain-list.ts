@@ -125,6 +125,8 @@ export interface DomainCsvChunkRpcRequest {
   userId: number;
   /** admin use: every member's domains (the lines then start with the member's id: ADMIN_DOMAIN_CSV_HEADER) */
   allMembers?: boolean;
+  /** admin use: the lines start with the member's id even when one member is asked for (one CSV layout for operators) */
+  withMemberId?: boolean;
   condition: Record<string, unknown>;
   /** keyset cursor from the previous chunk; null for the first */
   after: string | null;

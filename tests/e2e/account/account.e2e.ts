@@ -93,8 +93,14 @@ test('a new user signs up, confirms, logs in, sets up 2FA, registers the profile
 
 test('a forged CSRF token answers 419 and the page shows the session-timeout message', async ({ page }) => {
   await page.goto('/password/reset');
-  await page.waitForLoadState('networkidle'); // the session query has put the real token into the meta tag
-  await page.evaluate(() => document.querySelector('meta[name="csrf-token"]')!.setAttribute('content', 'forged-token'));
+  // the page's own call leaves with a forged token in place of the real one (a page-side edit of the meta tag could
+  // be undone by a late session refetch on a busy machine)
+  await page.route('**/password/reset', async (route) => {
+    const req = route.request();
+    if (req.method() !== 'POST') return route.fallback();
+    expect(req.headers()['x-csrf-token']).toBeTruthy();
+    await route.continue({ headers: { ...req.headers(), 'x-csrf-token': 'forged-token' } });
+  });
   const messages: string[] = [];
   page.once('dialog', (d) => { messages.push(d.message()); void d.accept(); });
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/password/reset' && r.request().method() === 'POST');

@@ -47,6 +47,9 @@ test('super admin: user custom prices — messages, register, search, remove; no
   await expect(page.getByTestId('custom-price-success')).toHaveText(M.customPriceRemoved);
   await expect(page.getByTestId('admin-empty')).toHaveText(M.noMatchingData);
 
+  await page.goto(`/admin/user/${member.id}`); // 002 §2's user link
+  await expect(page).toHaveURL(new RegExp(`/admin/users/${member.id}$`));
+
   const other = await browser.newPage();
   const token = await signInAdmin(other, member);
   await other.goto('/admin/user_custom_price');

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { M } from '@registrar/messages';
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from '../support/page-checks';
 import { createAdmin, signInAdmin } from './admin-session';
+import { freeName } from '../purchase/purchase.page';
 
 /** The page checks (docs/e2e-page-checks.md) where the page is: no sideways scroll and no serious axe finding. */
 async function noOverflow(page: Page, width: number) {
@@ -19,7 +20,10 @@ test('super admin: command console, registrar log, user points, import and info 
   test.setTimeout(300_000);
   const admin = createAdmin('super');
   await signInAdmin(page, admin);
-  const label = `e2e-console-${Date.now()}`;
+  // a name the registry does not hold (the simulator holds a share of all names as taken): import refuses it and info
+  // has nothing to show
+  const csrf = (await (await page.request.get('/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()).csrfToken as string;
+  const label = (await freeName(page.request, { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': csrf }, 'com', 'e2e-console')).replace(/\.com$/, '');
 
   await page.goto('/admin/api_command');
   await page.getByLabel('コマンド').fill(`command=check\ndomainname=${label}\ntld[0]=com\ntld[1]=net`);

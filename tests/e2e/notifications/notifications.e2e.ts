@@ -137,10 +137,14 @@ test('a member sees the banner, the bell clears its badge when opened, the top b
 
   // the all-notifications page, filtered by type in the URL
   await checkPage(page, '/notifications?service_name=domain', { ready: (p) => p.getByTestId('notification-row').filter({ hasText: tag }) });
-  await page.getByRole('radio', { name: 'メンテナンス' }).check({ force: true });
+  // the segments are labels over visually hidden radios: a person clicks the label
+  const filter = page.getByRole('radiogroup', { name: '種別で絞り込む' });
+  await filter.getByText('メンテナンス', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'メンテナンス' })).toBeChecked();
   await expect(page).toHaveURL(/type=4/);
   await expect(page.getByTestId('notification-row').filter({ hasText: tag })).toHaveCount(0);
-  await page.getByRole('radio', { name: 'キャンペーン' }).check({ force: true });
+  await filter.getByText('キャンペーン', { exact: true }).click();
+  await expect(page).toHaveURL(/type=2/);
   await page.getByTestId('notification-row').filter({ hasText: tag }).click();
   await expect(page.getByTestId('notification-detail')).toContainText(`${tag} の本文です。`);
   await page.getByRole('button', { name: '閉じる', exact: true }).click();

@@ -59,6 +59,18 @@ test('a member renews a domain from the list by card (the modal shows price, car
     await page.screenshot({ path: `${shots}/renew-result-${width}.png`, fullPage: true });
     await result.getByRole('button', { name: '閉じる' }).click();
   }
+  // the ラッコポイント history says what the points bought and were spent on
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/point');
+    const history = page.getByTestId('points-history');
+    await expect(history.getByTestId('points-row').filter({ hasText: `ドメイン更新 ${name}` })).toHaveCount(1);
+    await expect(history.getByTestId('points-row').filter({ hasText: 'カード決済によるポイント購入' }).first()).toBeVisible();
+    await expect(history.getByTestId('points-row').filter({ hasText: `ドメイン登録 ${name}` })).toHaveCount(1);
+    await expectNoOverflow(page);
+    await expectNoSeriousA11yViolations(page, [], `the point history at ${width}px`);
+    await page.screenshot({ path: `${shots}/points-history-${width}.png`, fullPage: true });
+  }
 });
 
 /** A purchaser with a 4242 card who holds one .com bought by card (through the API, as the purchase step does). */

@@ -108,6 +108,13 @@ describe('POST /admin/domains/download', () => {
     expect(audit.body.auditLogs.total).toBe(1);
   });
 
+  it('keeps the member\'s id first when one member is asked for (one layout for operators)', async () => {
+    const rows = parseCsv(((await download(normal, { key: tag, userId: String(alice.userId) })).body as Buffer).toString('utf8'));
+    expect(rows[0]!.slice(0, 2)).toEqual(['ラッコID', 'ドメイン名']);
+    expect(rows.length - 1).toBe(live(aliceSeed).length);
+    expect(rows.slice(1).every((row) => row[0] === String(alice.userId))).toBe(true);
+  });
+
   it('refuses bad conditions with the message, and customers', async () => {
     const r = await download(normal, { userId: 'x1' });
     expect(r.status).toBe(422);

@@ -12,6 +12,7 @@ import { EppClientPool } from '@registrar/epp';
 import { JobName, QueueName } from '@registrar/contracts';
 import { redisOptions } from '@registrar/infra';
 import { M } from '@registrar/messages';
+import { withMargin } from '@registrar/rules';
 import { client as eppClient, freeName, REGISTRAR_B, simClock } from '../epp/epp-harness';
 import { Member, PurchaseHarness, startPurchaseHarness, xhr } from '../purchase/purchase-harness';
 import { buyDomain } from '../renewal/renewal-helpers';
@@ -200,6 +201,22 @@ describe('transfers', () => {
     expect(empty.domains[0]!.error_msg).toBe(M.authcodeMissing);
     expect(await p.balance(member.userId)).toBe(before);
     expect(await ledgerSum(member.userId)).toBe(before);
+  }, 60_000);
+
+  it("a member in a price group (admin custom prices) is quoted and charged the group's transfer price", async () => {
+    const listPrice = (await checked(member, doms.wrong!.name)).transfers[0]!.point;
+    const grouped = await p.member();
+    await p.db.query('INSERT INTO catalog.user_custom_price (user_id, price_group_id) VALUES ($1, 1)', [grouped.userId]); // リセラー価格（10%引き）
+    const price = (await checked(grouped, doms.wrong!.name)).transfers[0]!.point;
+    expect(price).toBe(withMargin(listPrice, -10));
+    await p.grant(grouped.userId, listPrice);
+    const before = await p.balance(grouped.userId);
+    const atList = await requestTransfer(grouped, [{ domain_name: doms.wrong!.name, authcode: 'not-the-code', point: listPrice }]);
+    expect(atList.errors).toEqual([M.totalMismatch]);
+    // at the group's price the request passes the total check and reaches the registry (which refuses the code)
+    const atGroup = await requestTransfer(grouped, [{ domain_name: doms.wrong!.name, authcode: 'not-the-code', point: price }]);
+    expect(atGroup.domains[0]!.error_msg).toBe('AUTHCODEが正しくありません');
+    expect(await p.balance(grouped.userId)).toBe(before);
   }, 60_000);
 
   it('transfer-out: another registrar\'s request shows on the list; the member approves one and rejects another', async () => {

@@ -42,7 +42,8 @@ export class DomainListRpcController {
 
   @MessagePattern(DomainListPatterns.CsvChunk)
   csv(@Payload() req: DomainCsvChunkRpcRequest): Promise<DomainCsvChunkResult> {
-    return this.list.csvChunk(req?.allMembers === true ? null : userIdOf(req), conditionOf(req?.condition), req?.after ?? null, Number(req?.limit) || 5000);
+    const userId = req?.allMembers === true ? null : userIdOf(req);
+    return this.list.csvChunk(userId, conditionOf(req?.condition), req?.after ?? null, Number(req?.limit) || 5000, userId === null || req?.withMemberId === true);
   }
 
   @MessagePattern(DomainListPatterns.Count)

@@ -102,7 +102,7 @@ export class DomainListService {
   }
 
   /** One keyset chunk of CSV lines (the gateway streams chunks to the browser). */
-  async csvChunk(userId: number | null, raw: Record<string, unknown>, after: string | null, limit: number): Promise<DomainCsvChunkResult> {
+  async csvChunk(userId: number | null, raw: Record<string, unknown>, after: string | null, limit: number, withMemberId = userId === null): Promise<DomainCsvChunkResult> {
     const v = validateDomainSearch({ ...raw, validDomainPage: undefined });
     if (!v.ok) return { lines: '', count: 0, next: null, errors: v.errors };
     await this.ensurePolicies();
@@ -116,7 +116,7 @@ export class DomainListService {
       const status = domainStatusOf(r.due_date ? new Date(r.due_date) : null, today, Number(r.grace_period), Number(r.restore_period));
       const ns = r.name_servers ?? [];
       lines += [
-        ...(userId === null ? [r.user_id] : []),
+        ...(withMemberId ? [r.user_id] : []),
         r.name, r.punycode, formatDateJst(r.created_at), r.due_date ? formatDateJst(r.due_date) : '', DOMAIN_STATUS_LABELS[String(status)] ?? '期限切れ',
         r.is_auto_update_enabled ? 'ON' : 'OFF', r.is_whois_proxy_enabled ? 'ON' : 'OFF', r.is_domain_lock_enabled ? 'ON' : 'OFF', r.is_trash ? '1' : '0',
         ns[0] ?? '', ns[1] ?? '', r.influx, r.memo ?? '',

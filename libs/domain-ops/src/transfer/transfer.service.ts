@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  isOrdersRpcError, OrdersErrorCode, TransferCheckResult, TransferHoldDto, TransferInDto, TransferItemDto, TransferOutAnswer, TransferOutDto,
+  isOrdersRpcError, OrdersErrorCode, PriceGroupDto, TransferCheckResult, TransferHoldDto, TransferInDto, TransferItemDto, TransferOutAnswer, TransferOutDto,
   TransferRequestResult, TransferRequestRpc,
 } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
@@ -55,6 +55,8 @@ export class TransferService {
     }
     const seen = new Set<string>();
     const items: TransferItemDto[] = [];
+    // a member in a price group (admin custom prices) is quoted the group's transfer price, as request() charges it
+    const group = await this.catalog.priceGroup(userId);
     for (const l of lines) {
       const n = normaliseName(l.name);
       const item: TransferItemDto = { domain_name: n?.punycode ?? l.name, idn: n?.name ?? l.name, authcode: l.authcode, point: 0, error_msg: null };
@@ -62,7 +64,7 @@ export class TransferService {
       else if (seen.has(n.punycode)) continue;
       else {
         seen.add(n.punycode);
-        const checked = await this.checkOne(userId, n.punycode, l.authcode || undefined);
+        const checked = await this.checkOne(userId, n.punycode, l.authcode || undefined, group);
         item.point = checked.point;
         item.error_msg = checked.error;
       }
@@ -74,8 +76,8 @@ export class TransferService {
   }
 
   /** One name: its price and whether it may move to us now (the registry's dates; the AUTHCODE when given). */
-  private async checkOne(userId: number, punycode: string, authInfo?: string): Promise<{ point: number; error: string | null }> {
-    const q = await this.catalog.quote(punycode).catch(() => null);
+  private async checkOne(userId: number, punycode: string, authInfo: string | undefined, group: PriceGroupDto | null): Promise<{ point: number; error: string | null }> {
+    const q = await this.catalog.quote(punycode, group).catch(() => null);
     if (!q || !q.summary.can_transfer) return { point: 0, error: M.notTransferableTld };
     const point = transferPrice(q.tld, q.price);
     if ((await this.repo.heldPunycodes([punycode])).size) return { point, error: M.transferAlreadyOurs };
@@ -130,6 +132,7 @@ export class TransferService {
     const accepted: Array<{ name: string; punycode: string; tld: string; authcode: string; point: number }> = [];
     const seen = new Set<string>();
     const tlds = new Set(await this.tlds());
+    const group = await this.catalog.priceGroup(userId);
     for (const r of rows) {
       const input = String(r?.domain_name ?? '');
       const n = normaliseName(input);
@@ -139,7 +142,7 @@ export class TransferService {
       const authcode = String(r?.authcode ?? '').trim();
       if (!tlds.has(transferTldOf(n.punycode)) && !tlds.has(n.tld)) { refused.push({ domain_name: n.punycode, error_msg: M.notTransferableTld }); continue; }
       if (!authcode) { refused.push({ domain_name: n.punycode, error_msg: M.authcodeMissing }); continue; }
-      const q = await this.catalog.quote(n.punycode).catch(() => null);
+      const q = await this.catalog.quote(n.punycode, group).catch(() => null);
       if (!q) { refused.push({ domain_name: n.punycode, error_msg: M.notTransferableTld }); continue; }
       accepted.push({ name: n.name, punycode: n.punycode, tld: q.tld, authcode, point: transferPrice(q.tld, q.price) });
     }

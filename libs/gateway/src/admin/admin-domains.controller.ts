@@ -75,8 +75,8 @@ export class AdminDomainsController {
       return;
     }
     const name = `admin_domains_${formatDateJst(new Date()).replace(/-/g, '')}.csv`;
-    const header = payload.allMembers ? [...ADMIN_DOMAIN_CSV_HEADER_PREFIX, ...DOMAIN_CSV_HEADER] : DOMAIN_CSV_HEADER;
+    const header = [...ADMIN_DOMAIN_CSV_HEADER_PREFIX, ...DOMAIN_CSV_HEADER];
     await streamDomainCsv(res, name, header, (after) =>
-      adminRpc<DomainCsvChunkResult>(this.domainOps, DomainListPatterns.CsvChunk, { ...payload, after, limit: CSV_CHUNK }, 60_000));
+      adminRpc<DomainCsvChunkResult>(this.domainOps, DomainListPatterns.CsvChunk, { ...payload, withMemberId: true, after, limit: CSV_CHUNK }, 60_000));
   }
 }

@@ -255,7 +255,7 @@ export function DomainListPage() {
                     </Box>
                     <RowMenu d={d} onOpen={open} />
                   </Group>
-                  <Box mt={6} style={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 12, rowGap: 2, fontSize: 'var(--mantine-font-size-xs)' }}>
+                  <Box mt={6} style={{ display: 'grid', gridTemplateColumns: 'fit-content(9em) minmax(0, 1fr)', columnGap: 12, rowGap: 2, fontSize: 'var(--mantine-font-size-xs)' }}>
                     <Text size="xs" c="dimmed">有効期限</Text><Text size="xs">{dueDateText(d)}</Text>
                     <Text size="xs" c="dimmed">ネームサーバー1</Text><Text size="xs" style={{ overflowWrap: 'anywhere' }}>{d.is_expired ? DASH : (d.name_servers[0] ?? DASH)}</Text>
                     <Text size="xs" c="dimmed">推定流入数</Text><InfluxCell d={d} />

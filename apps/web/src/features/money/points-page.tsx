@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, NumberInput, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, NumberInput, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -124,7 +124,22 @@ export function PointsPage() {
             <Text c="dimmed" data-testid="points-empty">ポイントの履歴はまだありません。</Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={320} type="native">
+              {phone ? (
+                <Stack gap={0} data-testid="points-history">
+                  {history.data.data.map((e) => (
+                    <Box key={e.id} py={8} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} data-testid="points-row">
+                      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                        <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>{pointEntryLabel(e)}</Text>
+                        <Text size="sm" fw={600} c={e.delta > 0 ? 'blue.8' : 'red.8'} style={{ whiteSpace: 'nowrap' }}>{e.delta > 0 ? '+' : ''}{formatPoints(e.delta)}</Text>
+                      </Group>
+                      <Group justify="space-between" gap="xs">
+                        <Text size="xs" c="dimmed">{formatDateTimeJst(e.createdAt)}</Text>
+                        <Text size="xs" c="dimmed">残高 {formatPoints(e.balanceAfter)}</Text>
+                      </Group>
+                    </Box>
+                  ))}
+                </Stack>
+              ) : (
                 <Table striped withTableBorder data-testid="points-history">
                   <Table.Thead><Table.Tr><Table.Th>日時</Table.Th><Table.Th>内容</Table.Th><Table.Th ta="right">ポイント</Table.Th><Table.Th ta="right">残高</Table.Th></Table.Tr></Table.Thead>
                   <Table.Tbody>
@@ -132,13 +147,13 @@ export function PointsPage() {
                       <Table.Tr key={e.id} data-testid="points-row">
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTimeJst(e.createdAt)}</Table.Td>
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{pointEntryLabel(e)}</Table.Td>
-                        <Table.Td ta="right" c={e.delta > 0 ? 'blue.8' : 'red.8'}>{e.delta > 0 ? '+' : ''}{formatPoints(e.delta)}</Table.Td>
-                        <Table.Td ta="right">{formatPoints(e.balanceAfter)}</Table.Td>
+                        <Table.Td ta="right" c={e.delta > 0 ? 'blue.8' : 'red.8'} style={{ whiteSpace: 'nowrap' }}>{e.delta > 0 ? '+' : ''}{formatPoints(e.delta)}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatPoints(e.balanceAfter)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              )}
               {history.data.last_page > 1 ? <Pagination total={history.data.last_page} value={page} onChange={setPage} size="sm" /> : null}
             </>
           )}
