@@ -12,6 +12,13 @@ describe('validateWhoisQuery', () => {
     const r = validateWhoisQuery(' Ｅｘａｍｐｌｅ。ＣＯＭ ');
     expect(r.ok && r.value.punycode).toBe('example.com');
   });
+  it('reads a pasted URL as its host name', () => {
+    const r = validateWhoisQuery('https://www.Example.com:8443/path?q=1');
+    expect(r.ok && r.value.punycode).toBe('www.example.com');
+    const idn = validateWhoisQuery('http://日本語.jp/');
+    expect(idn.ok && idn.value.punycode).toBe('xn--wgv71a119e.jp');
+    expect(validateWhoisQuery('https://').ok).toBe(false);
+  });
 });
 
 describe('registrableName', () => {

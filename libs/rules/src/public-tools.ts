@@ -5,6 +5,15 @@ import { DomainName, parseDomainName } from './domain-name';
 export function validateWhoisQuery(raw: unknown): { ok: true; value: DomainName } | { ok: false; error: string } {
   const s = typeof raw === 'string' ? raw.trim() : '';
   if (!s) return { ok: false, error: M.enterDomain };
+  // a pasted URL is read as its host name (https://www.example.com/path -> www.example.com)
+  if (/^https?:\/\//i.test(s)) {
+    try {
+      const host = new URL(s).hostname;
+      if (host) return parseDomainName(host);
+    } catch {
+      // not a URL after all: the domain-name rule says what is wrong
+    }
+  }
   return parseDomainName(s);
 }
 

@@ -182,6 +182,11 @@ describe('public WHOIS of a .co.jp (the organisation form)', () => {
       `Domain Name: ${name.toUpperCase()}`, 'Registrant Name: Rakko Org KK', 'Registrant Email: org@example.jp',
       'Tech Name: Hanako Yamada', 'Tech Email: hanako@example.jp', 'Admin Name: Hanako Yamada',
     ]));
+
+    // the lookup page reaches the same answer through the registry's link
+    const guest = await client(w.p.h);
+    const found = await guest.agent.post('/whois/search').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-TOKEN', guest.token()).send({ domain: name }).expect(200);
+    expect(found.body.result.data).toMatchObject({ source: 'registrar', summary: { registrant: { name: 'Rakko Org KK', privacy: false } } });
   });
 });
 
