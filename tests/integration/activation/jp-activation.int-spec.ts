@@ -110,6 +110,14 @@ describe('provisional .co.jp activation', () => {
       .toMatchObject({ result: false, message: ['組織情報と登録者情報の組織名が一致していません'] });
     expect((await activate(other, { domainName: names[0], contact: { org: org(names[0]), reg: reg(names[0]) } })).body).toMatchObject({ result: false, message: [M.activateNotProvisional] });
     expect((await epp.info(names[0])).statuses).toContain('serverHold');
+    // a provisional .co.jp takes no WHOIS change (issue 13): neither from the list nor through the organisation form
+    const contactsBefore = (await epp.info(names[0])).registrant;
+    const change = await member.agent.post('/mypage/domain/whois/select/dispatch').set(xhr(member)).send({ domains: [ids[0]], useOriginalWhois: 0 }).expect(200);
+    expect(change.body.contents).toEqual([{ id: ids[0], status: 2, message: M.whoisProvisionalCoJp }]);
+    const orgUpdate = await member.agent.post('/mypage/domain/whois/org/update').set(xhr(member)).send({ domainName: names[0], contact: { org: org(names[0]), reg: reg(names[0]) } }).expect(200);
+    expect(orgUpdate.body).toMatchObject({ result: false, message: [M.whoisProvisionalCoJp] });
+    expect((await p.db.query('SELECT whois_processing_flg FROM domain_ops.domains WHERE id = $1', [ids[0]])).rows[0].whois_processing_flg).toBe(0);
+    expect((await epp.info(names[0])).registrant).toBe(contactsBefore);
 
     const ok = await activate(member, { domainName: names[0], contact: { org: org(names[0]), reg: reg(names[0]) } });
     expect(ok.body).toEqual({ result: true, message: [M.activateDone], errors: {} });
