@@ -10,6 +10,8 @@ export interface SimFaults {
   failShare?: number;
   dropShare?: number;
   handshakeDelayMs?: number;
+  /** only commands whose frame contains this text fail */
+  failMatch?: string;
 }
 
 export async function setSimFaults(env: NodeJS.ProcessEnv, faults: SimFaults): Promise<SimFaults> {

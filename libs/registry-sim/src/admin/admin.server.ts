@@ -14,7 +14,7 @@ const DAY = 86_400_000;
  *   GET  /clock                       { now, offsetMs }
  *   POST /clock/advance {days,hours,minutes,ms}   moves the clock forward, then runs the lifecycle sweep
  *   POST /clock/reset                 back to real time (tests only; never moves back past stored dates safely)
- *   GET  /faults   POST /faults {latencyMs,failShare,dropShare,handshakeDelayMs}   DELETE /faults
+ *   GET  /faults   POST /faults {latencyMs,failShare,dropShare,handshakeDelayMs,failMatch}   DELETE /faults
  *   GET  /stats    DELETE /stats      service time per command
  *   POST /sweep                       runs the lifecycle sweep now
  *   GET  /registrant-changes          registrant changes waiting for approval, with their approval links

@@ -156,7 +156,7 @@ export class EppServer {
     if (d.greeting) {
       send(renderGreeting(SERVER_ID, this.clock.now()));
     } else {
-      const reply = state.clId && d.command !== 'logout' && d.command !== 'login' && this.faults.shouldFail() ? { code: 2400, reason: 'injected failure' } : d.reply;
+      const reply = state.clId && d.command !== 'logout' && d.command !== 'login' && this.faults.shouldFail(xml) ? { code: 2400, reason: 'injected failure' } : d.reply;
       send(renderResponse(reply, d.clTRID, svTRID));
       if (d.reply.close || d.reply.code >= 2500) socket.end();
     }

@@ -10,9 +10,16 @@ export interface FaultSettings {
   /** 0..1 */
   dropShare: number;
   handshakeDelayMs: number;
+  /**
+   * When set, only commands whose frame contains this text are failed (failShare): a test can fail its own names
+   * without failing what other tests running at the same time send to the shared simulator.
+   */
+  failMatch: string;
 }
 
-export const NO_FAULTS: FaultSettings = { latencyMs: 0, failShare: 0, dropShare: 0, handshakeDelayMs: 0 };
+type NumericFault = Exclude<keyof FaultSettings, 'failMatch'>;
+const NUMERIC: NumericFault[] = ['latencyMs', 'failShare', 'dropShare', 'handshakeDelayMs'];
+export const NO_FAULTS: FaultSettings = { latencyMs: 0, failShare: 0, dropShare: 0, handshakeDelayMs: 0, failMatch: '' };
 
 export class FaultInjector {
   private s: FaultSettings = { ...NO_FAULTS };
@@ -23,7 +30,11 @@ export class FaultInjector {
 
   set(patch: Partial<FaultSettings>): FaultSettings {
     const next = { ...this.s };
-    for (const k of Object.keys(NO_FAULTS) as Array<keyof FaultSettings>) {
+    if (patch.failMatch !== undefined) {
+      if (typeof patch.failMatch !== 'string' || patch.failMatch.length > 255) throw new Error('bad fault value failMatch');
+      next.failMatch = patch.failMatch;
+    }
+    for (const k of NUMERIC) {
       if (patch[k] === undefined) continue;
       const v = Number(patch[k]);
       if (!Number.isFinite(v) || v < 0 || ((k === 'failShare' || k === 'dropShare') && v > 1) || v > 600_000) throw new Error(`bad fault value ${k}=${patch[k]}`);
@@ -38,7 +49,8 @@ export class FaultInjector {
     return this.settings;
   }
 
-  shouldFail(): boolean {
+  shouldFail(frame = ''): boolean {
+    if (this.s.failMatch && !frame.includes(this.s.failMatch)) return false;
     return this.s.failShare > 0 && Math.random() < this.s.failShare;
   }
 
