@@ -156,7 +156,7 @@ export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsM
         </Alert>
       ) : step === 'loading' || !contents ? (
         <Group justify="center" py="xl">
-          <Loader aria-label="読み込み中" />
+          <Loader role="status" aria-label="読み込み中" />
         </Group>
       ) : step === 'showResult' && result ? (
         <Stack gap="md" data-testid="dns-result">

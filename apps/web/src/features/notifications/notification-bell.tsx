@@ -45,7 +45,7 @@ export function NotificationBell({ opened, onChange }: { opened: boolean; onChan
         <Popover.Dropdown data-testid="menu-bell-dropdown" maw="calc(100vw - 16px)" p={0}>
           <Text size="xs" fw={700} c="dimmed" px="sm" pt="sm" pb={4} component="h2">お知らせ</Text>
           {q.isPending ? (
-            <Group justify="center" py="md"><Loader size="sm" aria-label="読み込み中" /></Group>
+            <Group justify="center" py="md"><Loader role="status" size="sm" aria-label="読み込み中" /></Group>
           ) : q.isError ? (
             <Text size="sm" c="red" px="sm" py="md" ta="center">{M.errorOccurred}</Text>
           ) : q.data.notifications.length === 0 ? (

@@ -11,7 +11,7 @@ function StatusCell({ item }: { item: OrderItemResult }) {
     case 'processing':
       return (
         <Group gap={6} wrap="nowrap">
-          <Loader size="xs" aria-label="処理中" />
+          <Loader role="status" size="xs" aria-label="処理中" />
           <Text size="sm" c="dimmed">
             処理中
           </Text>

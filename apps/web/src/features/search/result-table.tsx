@@ -28,7 +28,7 @@ const tldKey = (p: TldPriceDto) => (p.tld_name_punycode || toPunycode(p.tld_name
 function StatusCell({ row }: { row: SearchRow }) {
   switch (row.state) {
     case 'checking':
-      return <Loader size="xs" aria-label="確認中" data-testid="row-spinner" />;
+      return <Loader role="status" size="xs" aria-label="確認中" data-testid="row-spinner" />;
     case 'available':
       return (
         <Badge color="teal" variant="light">

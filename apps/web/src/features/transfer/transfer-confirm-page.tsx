@@ -105,7 +105,7 @@ export function TransferConfirmPage({ holdId, paymentResult, cardRegistration }:
     }
   }
 
-  if (hold.isPending) return <Group justify="center" p="xl"><Loader aria-label="読み込み中" /></Group>;
+  if (hold.isPending) return <Group justify="center" p="xl"><Loader role="status" aria-label="読み込み中" /></Group>;
   if (hold.isError) {
     return (
       <Stack gap="md">

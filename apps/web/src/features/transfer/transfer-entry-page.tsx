@@ -103,7 +103,7 @@ export function TransferEntryPage({ errorMessage, domainNames }: { errorMessage?
 
       <Title order={2} size="h4">移管の状況</Title>
       <Paper withBorder radius="md" p="sm">
-        {ins.isPending ? <Group justify="center" p="lg"><Loader aria-label="読み込み中" /></Group> : ins.isError ? <Alert color="red">{M.errorOccurred}</Alert> : ins.data.length === 0 ? (
+        {ins.isPending ? <Group justify="center" p="lg"><Loader role="status" aria-label="読み込み中" /></Group> : ins.isError ? <Alert color="red">{M.errorOccurred}</Alert> : ins.data.length === 0 ? (
           <Text ta="center" p="lg" size="sm">移管中・移管済みのドメインはありません。</Text>
         ) : (
           <Table.ScrollContainer minWidth={300} type="native">

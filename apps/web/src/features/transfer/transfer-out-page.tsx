@@ -51,7 +51,7 @@ export function TransferOutPage() {
       ) : null}
       {error ? <Alert color="red" role="alert">{error}</Alert> : null}
       <Paper withBorder radius="md" p="sm">
-        {q.isPending ? <Group justify="center" p="lg"><Loader aria-label="読み込み中" /></Group> : q.isError ? <Alert color="red">{M.errorOccurred}</Alert> : rows.length === 0 ? (
+        {q.isPending ? <Group justify="center" p="lg"><Loader role="status" aria-label="読み込み中" /></Group> : q.isError ? <Alert color="red">{M.errorOccurred}</Alert> : rows.length === 0 ? (
           <Text ta="center" p="lg">承認待ちの移管申請はありません。</Text>
         ) : (
           <Table.ScrollContainer minWidth={320} type="native">

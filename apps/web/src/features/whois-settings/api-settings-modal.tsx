@@ -80,7 +80,7 @@ export function ApiSettingsModal({ opened, onClose }: { opened: boolean; onClose
         </Alert>
       ) : !form || !user ? (
         <Group justify="center" py="lg">
-          <Loader size="sm" aria-label="読み込み中" />
+          <Loader role="status" size="sm" aria-label="読み込み中" />
         </Group>
       ) : newKey ? (
         <Stack gap="md" data-testid="api-key-shown">

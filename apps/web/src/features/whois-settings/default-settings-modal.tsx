@@ -99,7 +99,7 @@ export function DefaultSettingsModal({ opened, onClose }: { opened: boolean; onC
         </Alert>
       ) : !form ? (
         <Group justify="center" py="lg">
-          <Loader size="sm" aria-label="読み込み中" />
+          <Loader role="status" size="sm" aria-label="読み込み中" />
         </Group>
       ) : (
         <Stack gap="md">

@@ -119,7 +119,7 @@ export function WhoisChangeModal({ domains, onClose, setBusy }: WhoisChangeModal
   if (step === 'loading') {
     return (
       <Group justify="center" py="xl" data-testid="whois-change-loading">
-        <Loader aria-label="処理中" />
+        <Loader role="status" aria-label="処理中" />
         <Text size="sm">処理中です…</Text>
       </Group>
     );
@@ -208,7 +208,7 @@ export function WhoisChangeModal({ domains, onClose, setBusy }: WhoisChangeModal
         </Radio.Group>
         {mode === 'contacts' ? (
           contactsQ.isPending ? (
-            <Loader size="sm" aria-label="読み込み中" />
+            <Loader role="status" size="sm" aria-label="読み込み中" />
           ) : (
             <Stack gap="xs">
               {contacts.length === 0 ? <Text size="sm" c="dimmed">登録済みのWHOIS情報はありません。新規作成してください。</Text> : null}

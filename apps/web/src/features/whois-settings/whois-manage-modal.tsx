@@ -100,7 +100,7 @@ export function WhoisManageModal({ opened, onClose }: { opened: boolean; onClose
               </Group>
               {contacts.isPending ? (
                 <Group justify="center" py="lg">
-                  <Loader size="sm" aria-label="読み込み中" />
+                  <Loader role="status" size="sm" aria-label="読み込み中" />
                 </Group>
               ) : contacts.isError ? (
                 <Alert color="red" variant="light" role="alert">

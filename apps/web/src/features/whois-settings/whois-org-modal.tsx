@@ -31,7 +31,7 @@ export function WhoisOrgModal({ domainName, provisional, onClose }: { domainName
   if (q.isPending) {
     return (
       <Group justify="center" py="lg">
-        <Loader size="sm" aria-label="読み込み中" />
+        <Loader role="status" size="sm" aria-label="読み込み中" />
       </Group>
     );
   }
