@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { M } from '@registrar/messages';
 import { sidebarCount } from '@registrar/rules';
 
-test('the member layout: sidebar count, rotating banner, snackbars that hide on a click or after 4 s', async ({ page }) => {
+test('the member layout: sidebar count, snackbars that hide on a click or after 4 s', async ({ page }) => {
   await page.clock.install();
   await page.goto('/login');
   await page.getByLabel('メールアドレス').fill('demo@example.com');
@@ -46,7 +46,15 @@ test('the member layout: sidebar count, rotating banner, snackbars that hide on 
   await page.clock.resume();
 
   await expect.poll(async () => { await page.reload(); return (await nav.getByTestId('domain-count').textContent()) === sidebarCount(await count()); }).toBe(true);
+});
 
+test('the member layout: the banner rotates every 60 s to a different one', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill('demo@example.com');
+  await page.getByLabel(/^パスワード/).fill('demo-pass-1234');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/\/mypage\/domain$/);
   // the banner's timer starts when the layout mounts: mount it under a paused clock, so no real time passes between
   // the mount and the fast-forwards (on a busy machine a second could)
   await page.clock.pauseAt(new Date(Date.now() + 60_000));
