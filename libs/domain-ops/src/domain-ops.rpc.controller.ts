@@ -30,6 +30,9 @@ export function userIdOf(p: { userId?: unknown } | null | undefined): number {
   return n;
 }
 
+/** How long the status check waits for the registry before answering the count it has. */
+const STATUS_SWEEP_BUDGET_MS = Number(process.env.WHOIS_STATUS_SWEEP_BUDGET_MS ?? 3_000);
+
 /** The domain-ops service's request/response handlers on the Redis transport. */
 @Controller()
 @UseFilters(DomainOpsRpcErrorFilter)
@@ -131,11 +134,17 @@ export class DomainOpsRpcController {
     return this.whois.cancel(userIdOf(req), req?.domain);
   }
 
-  /** The count the list page polls; changes waiting for approval are checked at the registry first. */
+  /**
+   * The count the list page polls; changes waiting for approval are checked at the registry first, for at most
+   * WHOIS_STATUS_SWEEP_BUDGET_MS: a slow registry must not fail the check (a failed check stops the page's polling,
+   * 001 §4), and what the budget leaves is completed by the periodic sweep and seen by the next poll.
+   */
   @MessagePattern(WhoisPatterns.StatusCount)
   async statusCount(@Payload() req: { userId: number }): Promise<{ count: number }> {
     const userId = userIdOf(req);
-    await this.sweep.handle({ userId });
+    let timer: NodeJS.Timeout | undefined;
+    const budget = new Promise<void>((resolve) => { timer = setTimeout(resolve, STATUS_SWEEP_BUDGET_MS); });
+    await Promise.race([this.sweep.handle({ userId }).catch(() => undefined), budget]).finally(() => clearTimeout(timer));
     return { count: await this.whois.statusCount(userId) };
   }
 

@@ -157,6 +157,32 @@ describe('WHOIS contacts and WHOIS change', () => {
     expect((await member.agent.post('/mypage/domain/whois/select/cancel').set(xhr(member)).send({ domain: com }).expect(200)).body.status).toBe(2);
   });
 
+  it('a change the registry already holds (its 1001 answer lost, the job retried) waits for the approval instead of failing', async () => {
+    const before = await w.epp.info(com);
+    const proxyEmail = (await w.epp.contactInfo(before.registrant!)).email;
+    const already = mailbox.mails.length;
+    // what the job's first attempt sends; the registry holds it, and the answer never reaches the job
+    const to = `rkc${alice.id}`;
+    const held = await w.epp.update({
+      name: com, add: { contacts: (['admin', 'tech', 'billing'] as const).map((type) => ({ type, id: to })) },
+      rem: { contacts: before.contacts }, chg: { registrant: to },
+    });
+    expect(held.pending).toBe(true);
+    const r = await dispatch(member, { domains: [comId], useOriginalWhois: 1, contacts: four(alice.id) });
+    expect(r.body.contents).toEqual([{ id: comId, status: 1, message: M.whoisChangeAccepted }]);
+    const awaiting = async () => (await w.p.db.query(`SELECT whois_pending->>'awaitingApproval' AS a FROM domain_ops.domains WHERE id = $1`, [comId])).rows[0]?.a as string | null;
+    await until('the change waiting for approval', awaiting, (a) => a === 'true');
+    expect(await statusCount(member)).toBe(1);
+    const mail = await until('the approval mail', async () => mailbox.mails.slice(already).find((m) => m.to.includes(proxyEmail)), (m) => !!m);
+    expect(await (await fetch(mail!.links[0])).text()).toContain('data-result="approved"');
+    await until('completion after approval', () => statusCount(member), (n) => n === 0);
+    expect((await w.p.db.query('SELECT is_whois_proxy_enabled, reg_contact_id FROM domain_ops.domains WHERE id = $1', [comId])).rows[0]).toEqual({ is_whois_proxy_enabled: false, reg_contact_id: String(alice.id) });
+    // back to the proxy for the next test
+    await dispatch(member, { domains: [comId], useOriginalWhois: 0 });
+    await until('proxy on', () => statusCount(member), (n) => n === 0);
+    expect((await w.epp.info(com)).registrant).toMatch(/^rkpx/);
+  });
+
   it('deletes an unused contact, also at the registry', async () => {
     const r = await member.agent.post('/mypage/domain/whois/delete').set(xhr(member)).send({ contactId: alice.id }).expect(200);
     expect(r.body).toEqual({ status: 1, error_msg: null });

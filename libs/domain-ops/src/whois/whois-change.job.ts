@@ -77,7 +77,11 @@ export class WhoisChangeJob {
     const add = want.filter((w) => !info.contacts.some((c) => c.type === w.type && c.id === w.id));
     const chgRegistrant = info.registrant !== target.registrant;
     let pending = false;
-    if (add.length || rem.length || chgRegistrant) {
+    if (chgRegistrant && info.statuses.includes('pendingUpdate')) {
+      // a retry after the registry held our registrant change but its 1001 answer was lost (a timeout): the domain is
+      // ours alone while flag 1 is set, so the held change is this one; it waits for the approval like any other
+      pending = true;
+    } else if (add.length || rem.length || chgRegistrant) {
       const r = await this.epp.update({
         name: d.punycode,
         ...(add.length ? { add: { contacts: add } } : {}),
