@@ -72,15 +72,28 @@ test('WHOIS change from the list: JP rule, approval through the proxy mailbox, p
   expect((await bob.json()).status).toBe(1);
   await change(com, /Bob Tanaka/);
   await expect(comRow.getByText('WHOIS処理中')).toBeVisible();
-  const approvalLink = async () => {
-    const { messages } = (await (await page.request.get('/dev/mail/api/messages?to=alice%40example.com')).json()) as { messages: Array<{ subject: string; links: string[] }> };
+  const approvalLink = async (to: string) => {
+    const { messages } = (await (await page.request.get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ subject: string; links: string[] }> };
     return messages.find((m) => m.subject.includes(com))?.links.find((l) => l.includes('/registrant-change/')) ?? '';
   };
-  await expect.poll(approvalLink, { timeout: 60_000 }).toContain('/registrant-change/');
+  await expect.poll(() => approvalLink('alice@example.com'), { timeout: 60_000 }).toContain('/registrant-change/');
   await page.clock.fastForward(30_000);
   await expect(comRow.getByText('WHOIS処理中')).toBeVisible();
-  expect((await page.request.get(await approvalLink())).status()).toBe(200);
+  expect((await page.request.get(await approvalLink('alice@example.com'))).status()).toBe(200);
   await settled();
+
+  // Bob back to Alice, approved before the check that follows the modal answers: the rows the modal's own refresh
+  // read still spin, the count is already 0 (unchanged), and the rows must still be refreshed
+  let release!: () => void;
+  const approved = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/mypage/whois/status/check', async (route) => { await approved; await route.continue(); });
+  await change(com, /Alice Smith/);
+  await expect(comRow.getByText('WHOIS処理中')).toBeVisible();
+  await expect.poll(() => approvalLink('bob@example.jp'), { timeout: 60_000 }).toContain('/registrant-change/');
+  expect((await page.request.get(await approvalLink('bob@example.jp'))).status()).toBe(200);
+  release();
+  await expect(comRow.getByText('WHOIS処理中')).toHaveCount(0);
+  await page.unroute('**/mypage/whois/status/check');
 
   // both back to the proxy with the bulk bar
   await page.getByRole('checkbox', { name: `${com}を選択` }).check();

@@ -12,7 +12,8 @@ export function notifyWhoisModalClosed(): void {
 /**
  * The WHOIS status polling of the member pages (001 §4, §9): after a WHOIS modal closes (and once when the page
  * opens), GET mypage/whois/status/check; when the count is above 0 and changed, it is polled every 30 s, at most 360
- * times, and `onChange` refreshes the rows whenever the count changes. It stops at 0, after 360 polls, or when a
+ * times, and `onChange` refreshes the rows whenever the count changes (and after each modal, whose change may already
+ * have ended by the time of the check). It stops at 0, after 360 polls, or when a
  * check fails.
  */
 export function useWhoisStatusPolling(onChange: (count: number) => void): void {
@@ -44,7 +45,7 @@ export function useWhoisStatusPolling(onChange: (count: number) => void): void {
       }
       if (count > 0 && polls < WHOIS_POLL_MAX) timer = setTimeout(() => void poll(), WHOIS_POLL_INTERVAL_MS);
     };
-    const check = async () => {
+    const check = async (afterModal: boolean) => {
       let count: number;
       try {
         count = (await whoisStatusCount()).count;
@@ -53,7 +54,9 @@ export function useWhoisStatusPolling(onChange: (count: number) => void): void {
       }
       if (stopped) return;
       const changed = count !== last;
-      if (changed && last !== null) cb.current(count);
+      // after a modal the rows are refreshed even when the count looks unchanged: a change can start and end between
+      // two checks (the rows the modal's own refresh read may already be out of date); this answer comes after it
+      if ((changed || afterModal) && last !== null) cb.current(count);
       last = count;
       if (count > 0 && changed) {
         stop();
@@ -61,9 +64,9 @@ export function useWhoisStatusPolling(onChange: (count: number) => void): void {
         timer = setTimeout(() => void poll(), WHOIS_POLL_INTERVAL_MS);
       }
     };
-    const onClosed = () => void check();
+    const onClosed = () => void check(true);
     window.addEventListener(EVENT, onClosed);
-    void check();
+    void check(false);
     return () => {
       stopped = true;
       stop();
