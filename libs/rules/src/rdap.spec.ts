@@ -1,4 +1,4 @@
-import { domainRdap, rdapDomainSummary } from './rdap';
+import { domainRdap, rdapDomainSummary, rdapDomainToJprsWhois } from './rdap';
 
 describe(rdapDomainSummary.name, () => {
   const info = { baseUrl: 'https://rdap.example/rdap', now: new Date('2026-01-02T03:04:05Z'), port43: 'whois.example', kind: 'registrar' as const };
@@ -24,5 +24,36 @@ describe(rdapDomainSummary.name, () => {
     const thin = domainRdap({ ...domain, contacts: [], statuses: ['ok'] }, registrar, info);
     expect(rdapDomainSummary(thin)).toMatchObject({ registrant: null, statuses: ['ok'] });
     expect(rdapDomainSummary({})).toEqual({ registrar: null, createdAt: null, updatedAt: null, expiresAt: null, statuses: [], nameServers: [], registrant: null, dnssec: false });
+  });
+});
+
+describe(rdapDomainToJprsWhois.name, () => {
+  // whoiser's parser: the WHOIS client library the port-43 tests read our answers with
+  const { parseDomainWhois } = require('whoiser/src/parsers.js') as { parseDomainWhois(domain: string, text: string): Record<string, string | string[]> };
+  const info = { baseUrl: 'https://rdap.example/rdap', now: new Date('2026-01-02T03:04:05Z'), port43: 'whois.example', kind: 'registrar' as const };
+  const registrar = { name: 'Rakko Registrar', handle: 'RAKKO', ianaId: '9999', url: 'https://rakko.example', abuseEmail: 'abuse@rakko.example', abusePhone: '+81.312345678' };
+  const contact = { handle: 'rkc1', name: 'Taro Yamada', organization: null, email: 'taro@example.jp', phone: '+81.312345678', fax: null, street: ['1-1 Marunouchi'], city: 'Chiyoda-ku', sp: 'Tokyo', pc: '1000001', cc: 'JP', proxy: false };
+  const jp = {
+    ldhName: 'example.jp', unicodeName: null, handle: 'D1', createdAt: '2025-01-01T16:00:00.000Z', updatedAt: '2025-06-01T00:00:00.000Z',
+    expiresAt: '2027-01-31T15:00:00.000Z', statuses: ['clientTransferProhibited'], nameServers: ['ns1.example.jp', 'ns2.example.jp'],
+    contacts: [{ role: 'registrant' as const, contact }, { role: 'administrative' as const, contact }],
+  };
+
+  it('writes a .jp answer in JPRS\'s layout, with Tokyo dates, that a WHOIS parser reads', () => {
+    const text = rdapDomainToJprsWhois(domainRdap(jp, registrar, info), { now: info.now });
+    expect(text).toContain('[Domain Name]                   EXAMPLE.JP\r\n');
+    expect(text).toContain('[Postal Address]                Tokyo\r\n                                Chiyoda-ku\r\n');
+    const parsed = parseDomainWhois('example.jp', text);
+    expect(parsed).toMatchObject({
+      'Domain Name': 'EXAMPLE.JP', 'Registrant Name': 'Taro Yamada', 'Name Server': ['ns1.example.jp', 'ns2.example.jp'],
+      'Created Date': '2025/01/02', 'Expiry Date': '2027/02/01', 'Domain Status': ['Active'], Email: 'taro@example.jp',
+    });
+  });
+
+  it('writes a .co.jp with JPRS\'s lettered fields: the organisation and its connection state', () => {
+    const org = { ...contact, name: 'Example KK', organization: 'Example KK' };
+    const text = rdapDomainToJprsWhois(domainRdap({ ...jp, ldhName: 'example.co.jp', contacts: [{ role: 'registrant', contact: org }, { role: 'technical', contact }] }, registrar, info), { now: info.now });
+    const parsed = parseDomainWhois('example.co.jp', text);
+    expect(parsed).toMatchObject({ 'Domain Name': 'EXAMPLE.CO.JP', Organization: 'Example KK', 'Technical Contact': 'rkc1', 'Domain Status': ['Connected (2027/02/01)'], 'Created Date': '2025/01/02' });
   });
 });

@@ -298,6 +298,84 @@ export function rdapDomainToWhois(d: Json, o: { kind: 'registrar' | 'registry'; 
   return lines.join('\r\n') + '\r\n';
 }
 
+/** 2026/11/22 (and 09:05:03 (JST) with the time) in Tokyo, as JPRS writes its dates. */
+function jprsDate(iso: string, withTime = false): string {
+  if (!iso) return '';
+  const t = new Date(new Date(iso).getTime() + 9 * 3_600_000).toISOString();
+  const day = t.slice(0, 10).replace(/-/g, '/');
+  return withTime ? `${day} ${t.slice(11, 19)} (JST)` : day;
+}
+
+/**
+ * The port-43 answer of a .jp name in JPRS's layout (its English form, `whois -h whois.jprs.jp name/e`): bracketed
+ * labels padded to column 33, which is what WHOIS parsers expect of .jp (they read nothing else there). A .co.jp
+ * (organisational type) carries JPRS's lettered fields, the organisation and its state with the connection deadline.
+ */
+export function rdapDomainToJprsWhois(d: Json, o: { now: Date }): string {
+  const lines: string[] = [
+    '[ JPRS-format WHOIS of the sponsoring registrar (Rakko Registrar). Its use is    ]',
+    '[ restricted to network administration purposes.                               ]',
+    '',
+  ];
+  const add = (k: string, v: unknown = '', letter = '') => {
+    const label = `${letter ? `${letter}. ` : ''}[${k}]`;
+    const [first, ...rest] = String(v ?? '').split('\n');
+    lines.push(`${label.padEnd(32)}${first}`.trimEnd());
+    for (const r of rest) lines.push(`${' '.repeat(32)}${r}`);
+  };
+  const name = String(d.ldhName ?? '').toLowerCase();
+  const events = (d.events as Array<{ eventAction: string; eventDate: string }> | undefined) ?? [];
+  const ev = (a: string) => events.find((e) => e.eventAction === a)?.eventDate ?? '';
+  const entities = (d.entities as Json[] | undefined) ?? [];
+  const byRole = (role: string) => entities.find((x) => (x.roles as string[] | undefined)?.includes(role));
+  const registrant = byRole('registrant');
+  const rv = registrant ? vcardOf(registrant) : null;
+  const nameservers = ((d.nameservers as Array<{ ldhName: string }> | undefined) ?? []).map((n) => n.ldhName.toLowerCase());
+  const signed = (d.secureDNS as { delegationSigned?: boolean } | undefined)?.delegationSigned;
+  const statuses = (d.status as string[] | undefined) ?? [];
+  const state = statuses.some((x) => /hold|inactive/i.test(x)) ? 'Suspended' : 'Active';
+  lines.push('Domain Information:');
+  if (name.endsWith('.co.jp')) {
+    add('Domain Name', name.toUpperCase(), 'a');
+    add('Organization', rv?.org || rv?.fn || '', 'g');
+    add('Organization Type', 'Company', 'l');
+    add('Administrative Contact', byRole('administrative')?.handle ?? '', 'm');
+    add('Technical Contact', byRole('technical')?.handle ?? '', 'n');
+    for (const ns of nameservers) add('Name Server', ns, 'p');
+    add('Signing Key', signed ? 'signed' : '', 's');
+    add('State', `Connected (${jprsDate(ev('expiration'))})`);
+    add('Registered Date', jprsDate(ev('registration')));
+    add('Connected Date', jprsDate(ev('registration')));
+    add('Last Update', jprsDate(ev('last changed') || ev('registration'), true));
+  } else {
+    add('Domain Name', name.toUpperCase());
+    lines.push('');
+    add('Registrant', rv?.org || rv?.fn || '');
+    lines.push('');
+    for (const ns of nameservers) add('Name Server', ns);
+    add('Signing Key', signed ? 'signed' : '');
+    lines.push('');
+    add('Created on', jprsDate(ev('registration')));
+    add('Expires on', jprsDate(ev('expiration')));
+    add('Status', state);
+    add('Last Updated', jprsDate(ev('last changed') || ev('registration'), true));
+    const admin = byRole('administrative') ?? registrant;
+    if (admin) {
+      const v = vcardOf(admin);
+      lines.push('', 'Contact Information:');
+      add('Name', v.org || v.fn);
+      add('Email', v.email);
+      add('Web Page');
+      add('Postal code', v.pc);
+      add('Postal Address', [v.sp, v.city, ...v.street].filter(Boolean).join('\n'));
+      add('Phone', v.phone);
+      add('Fax', v.fax);
+    }
+  }
+  lines.push('', `>>> Last update of WHOIS database: ${jprsDate(o.now.toISOString(), true)} <<<`);
+  return lines.join('\r\n') + '\r\n';
+}
+
 /** The port-43 answer for a name nobody holds here. */
 export function whoisNoMatch(name: string): string {
   return `No match for "${name.toUpperCase()}".\r\n>>> Last update of WHOIS database: ${new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')} <<<\r\n`;

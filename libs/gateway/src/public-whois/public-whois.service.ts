@@ -4,7 +4,7 @@ import { DOMAIN_OPS_CLIENT, PublicContactRecord, PublicDomainRecord, PublicNames
 import { rpc } from '@registrar/infra';
 import { M } from '@registrar/messages';
 import {
-  domainRdap, entityRdap, helpRdap, Json, nameserverRdap, rdapDomainSummary, RdapDomainSummary, rdapDomainToWhois, RdapRegistrar, RdapServerInfo, registrableName, registrarEntityRdap, RDAP_CONTENT_TYPE, validateWhoisQuery,
+  domainRdap, entityRdap, helpRdap, Json, nameserverRdap, rdapDomainSummary, RdapDomainSummary, rdapDomainToJprsWhois, rdapDomainToWhois, RdapRegistrar, RdapServerInfo, registrableName, registrarEntityRdap, RDAP_CONTENT_TYPE, validateWhoisQuery,
 } from '@registrar/rules';
 import { PublicToolsConfig } from './public-tools.config';
 
@@ -76,7 +76,10 @@ export class PublicWhoisService {
   /** Port-43 text of a domain we sponsor, or null. */
   async whoisText(punycode: string): Promise<string | null> {
     const json = await this.domainRdap(punycode);
-    return json ? rdapDomainToWhois(json, { kind: 'registrar', now: new Date(), registrarWhoisServer: this.config.WHOIS_SERVER_NAME }) : null;
+    if (!json) return null;
+    // .jp answers in JPRS's layout, the one WHOIS parsers read for .jp; every other name in the ICANN key: value layout
+    if (/\.jp$/i.test(punycode)) return rdapDomainToJprsWhois(json, { now: new Date() });
+    return rdapDomainToWhois(json, { kind: 'registrar', now: new Date(), registrarWhoisServer: this.config.WHOIS_SERVER_NAME });
   }
 
   /** POST whois/search: any name; 422 for bad input, 502 when no service answered. */
