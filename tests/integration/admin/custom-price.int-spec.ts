@@ -6,6 +6,7 @@
  * rows run the catalog's loader on the bundled files; an uploaded CSV is validated first and changes nothing when bad.
  */
 import { randomUUID } from 'node:crypto';
+import request from 'supertest';
 import { EppClientPool } from '@registrar/epp';
 import { M } from '@registrar/messages';
 import { registrationTotal, withMargin } from '@registrar/rules';
@@ -77,6 +78,16 @@ describe('user custom prices', () => {
     const [mine] = await estimate(member, [name]);
     expect(mine.registerPrice).toBe(withMargin(list.registerPrice, -10));
     expect(mine.renewPrice).toBe(withMargin(list.renewPrice, -10));
+    // the public price list and the TLD page show the member the group's prices; a guest still sees list prices
+    type Row = { tld_name: string; register: number | null; renew: number | null; is_register_campaign: boolean };
+    const orgRow = (rows: Row[]) => rows.find((r) => r.tld_name === 'org')!;
+    const guestList = orgRow((await request(p.h.url).get('/domain/price/search').expect(200)).body.tldPrices);
+    const memberList = orgRow((await member.agent.get('/domain/price/search').expect(200)).body.tldPrices);
+    expect(guestList.renew).toBe(list.renewPrice);
+    expect(memberList.renew).toBe(withMargin(list.renewPrice, -10));
+    expect(memberList.register).toBe(mine.registerPrice);
+    const page = (await member.agent.get('/domain/tld/org').set('X-Requested-With', 'XMLHttpRequest').expect(200)).body as { price: Row };
+    expect(page.price.renew).toBe(withMargin(list.renewPrice, -10));
     // checkout: the list price is refused, the group's price is charged
     const period = mine.minimum_years;
     const listTotal = registrationTotal(list.registerPrice, list.renewPrice, period);

@@ -3,11 +3,12 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { Request, Response } from 'express';
 import { gzipSync } from 'node:zlib';
 import {
-  CATALOG_CLIENT, CatalogPatterns, CategoryDto, CategoryListResult, DeadlineSearchRequest, DeadlineSearchResult, HttpPaths, PriceSearchRequest,
-  PriceSearchResult, TldDetailDto, TldDetailRequest, TldDetailResult,
+  CATALOG_CLIENT, CatalogPatterns, CategoryDto, CategoryListResult, DeadlineSearchRequest, DeadlineSearchResult, HttpPaths, PriceGroupDto,
+  PriceGroupPatterns, PriceSearchRequest, PriceSearchResult, TldDetailDto, TldDetailRequest, TldDetailResult, TldPriceDto, UserPriceGroupResult,
 } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
 import { M } from '@registrar/messages';
+import { applyPriceGroup } from '@registrar/rules';
 import { CategoryQueryDto } from './catalog.dto';
 import { CachedBody, CatalogResponseCache } from './catalog-response.cache';
 
@@ -16,7 +17,8 @@ const MAX_TLD_NAME = 100;
 
 /**
  * The public catalogue API (002 spec §7): price list, deadline list, categories and TLD details.
- * Public (guests see prices); GET only. Answers come from a short-lived cache dropped on every import.
+ * Public (guests see prices); GET only. Answers come from a short-lived cache dropped on every import. A signed-in
+ * member of a price group (002 §5) sees the prices they pay: the cached list with the group applied, sent privately.
  */
 @Controller()
 export class CatalogController {
@@ -27,7 +29,11 @@ export class CatalogController {
   async priceSearch(@Query() q: CategoryQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const categoryId = q.categoryId || null;
     const body = await this.cached(`prices:${categoryId ?? 0}`, () => rpc<PriceSearchResult, PriceSearchRequest>(this.catalog, CatalogPatterns.PriceSearch, { categoryId }, RPC_MS));
-    send(req, res, body);
+    const group = await this.memberGroup(req);
+    if (!group) return send(req, res, body);
+    const list = JSON.parse(body.body.toString('utf8')) as PriceSearchResult;
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.json({ tldPrices: list.tldPrices.map((p) => priced(p, group)) } satisfies PriceSearchResult);
   }
 
   /** GET domain/deadline/search?categoryId -> { deadlines } */
@@ -47,7 +53,7 @@ export class CatalogController {
 
   /** GET domain/tld/{tld_name} (XHR) -> TldDetailDto; 404 for a TLD we do not sell. */
   @Get('/domain/tld/:tldName')
-  async tldDetail(@Param('tldName') tldName: string): Promise<TldDetailDto> {
+  async tldDetail(@Param('tldName') tldName: string, @Req() req: Request): Promise<TldDetailDto> {
     if (!tldName || tldName.length > MAX_TLD_NAME) throw new NotFoundException({ statusCode: 404, message: M.tldNotFound });
     let r: TldDetailResult;
     try {
@@ -56,7 +62,21 @@ export class CatalogController {
       throw new ServiceUnavailableException({ statusCode: 503, message: M.errorOccurred });
     }
     if (!r.found || !r.detail) throw new NotFoundException({ statusCode: 404, message: M.tldNotFound });
-    return { ...r.detail, idn_price: r.idn_price ?? null };
+    const group = await this.memberGroup(req);
+    const d: TldDetailDto = { ...r.detail, idn_price: r.idn_price ?? null };
+    if (!group) return d;
+    return { ...d, price: priced(d.price, group), idn_price: d.idn_price ? priced(d.idn_price, group) : null, recommended: d.recommended.map((p) => priced(p, group)) };
+  }
+
+  /** The signed-in member's price group, or null (a guest, no group, or the catalogue did not answer: list prices). */
+  private async memberGroup(req: Request): Promise<PriceGroupDto | null> {
+    const userId = (req as Request & { session?: { userId?: number } }).session?.userId;
+    if (!userId) return null;
+    try {
+      return (await rpc<UserPriceGroupResult>(this.catalog, PriceGroupPatterns.UserPriceGroup, { userId }, 3_000)).group;
+    } catch {
+      return null;
+    }
   }
 
   private async cached(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
@@ -67,6 +87,9 @@ export class CatalogController {
     }
   }
 }
+
+/** A price row as a member of the group pays it (the TLD's row name is its key in the group's fixed prices). */
+const priced = (p: TldPriceDto, group: PriceGroupDto): TldPriceDto => applyPriceGroup(p, p.tld_name, group);
 
 /**
  * Sends a cached JSON body with its ETag (a matching If-None-Match gets 304), gzip-compressed once per cache entry
