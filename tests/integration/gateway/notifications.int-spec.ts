@@ -126,6 +126,12 @@ describe('notifications and header announcements', () => {
     // once the future one is released it is unread again for the member
     await db.query(`UPDATE identity.notifications SET release_date = now() - interval '1 minute' WHERE id = $1`, [made[3]]);
     expect((await member.agent.get('/mypage/notification/header').set(XHR)).body.unreadNotifications).toEqual({ normal: 1, campaign: 0 });
+    // the service form (POST notification with serviceId): another service's id is refused, ours reads the rest
+    expect((await post(member, '/notification', { serviceId: 'other-service' })).status).toBe(422);
+    expect((await member.agent.get('/mypage/notification/header').set(XHR)).body.unreadNotifications).toEqual({ normal: 1, campaign: 0 });
+    expect((await fetch(`${h.url}/notification`, { method: 'POST', headers: XHR })).status).not.toBe(200);
+    expect((await post(member, '/notification', { serviceId: 'domain' })).body).toEqual({ result: true, marked: 1 });
+    expect((await member.agent.get('/mypage/notification/header').set(XHR)).body.unreadNotifications).toEqual({ normal: 0, campaign: 0 });
 
     const edit = await post(superAdmin, `/admin/api/notifications/${made[3]}`, { title: `${tag} 変更`, type: 4, release_date: ago(0), description: 'x' });
     expect(edit.body.notification.title).toBe(`${tag} 変更`);

@@ -77,6 +77,30 @@ export class MemberNotificationsController {
   }
 }
 
+/** This product's service key on the shared account site (the all-notifications link's service_name). */
+export const NOTIFICATION_SERVICE_KEY = 'domain';
+
+/**
+ * 002 §7's other form of marking read, `POST notification` with the serviceId of a service site: every released
+ * notification of that service is read (this product has one service, NOTIFICATION_SERVICE_KEY), or the one of
+ * notificationId. Another service's id is refused: its notifications are not ours to mark.
+ */
+@Controller('notification')
+@Member()
+export class ServiceNotificationsController {
+  constructor(private readonly repo: NotificationsRepository) {}
+
+  @Post()
+  @HttpCode(200)
+  async markRead(@CurrentUser() user: UserEntity, @Body() body: { serviceId?: unknown; notificationId?: unknown }) {
+    const service = body?.serviceId === undefined || body?.serviceId === null || body?.serviceId === '' ? NOTIFICATION_SERVICE_KEY : String(body.serviceId);
+    if (service !== NOTIFICATION_SERVICE_KEY) throw fieldErrors({ serviceId: [M.notificationNotFound] });
+    const id = body?.notificationId === undefined || body?.notificationId === null || body?.notificationId === '' ? undefined : Number(body.notificationId);
+    if (id !== undefined && !(Number.isInteger(id) && id > 0)) throw fieldErrors({ notificationId: [M.notificationNotFound] });
+    return { result: true, marked: await this.repo.markRead(user.id, id) };
+  }
+}
+
 /** Authoring (super admins only, 002 §6 lists announcements with the super-only back office). Every change is audited. */
 @Controller('admin/api')
 @SuperAdmin()

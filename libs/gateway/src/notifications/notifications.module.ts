@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
 import { NotificationSeedService } from './notification-seed.service';
-import { AdminNotificationsController, MemberNotificationsController, PublicNotificationsController } from './notifications.controller';
+import { AdminNotificationsController, MemberNotificationsController, PublicNotificationsController, ServiceNotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 
 /** Notifications, the bell and header announcements, with their authoring (docs/notifications.md). */
 @Module({
   imports: [IdentityModule],
-  controllers: [PublicNotificationsController, MemberNotificationsController, AdminNotificationsController],
+  controllers: [PublicNotificationsController, MemberNotificationsController, ServiceNotificationsController, AdminNotificationsController],
   providers: [NotificationsRepository, NotificationSeedService],
   exports: [NotificationsRepository],
 })
