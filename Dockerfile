@@ -26,8 +26,9 @@ RUN set -eu; \
 # ---- build: the web app (vite) into dist/apps/web
 FROM deps AS build
 COPY . .
-# as scripts/dev/system.ts builds it: vite from apps/web, output in dist/apps/web
-RUN cd apps/web && node ../../node_modules/vite/bin/vite.js build --logLevel warn && test -f /app/dist/apps/web/index.html
+# as scripts/dev/system.ts builds it: vite from apps/web, output in dist/apps/web; NODE_ENV=production for React's
+# production build (this stage's NODE_ENV=development would bundle its development build)
+RUN cd apps/web && NODE_ENV=production node ../../node_modules/vite/bin/vite.js build --logLevel warn && test -f /app/dist/apps/web/index.html
 
 # ---- runtime
 FROM ${NODE_IMAGE} AS runtime

@@ -11,14 +11,14 @@
  * data stores of `npm run bench` or its own on BENCH_PG_PORT 55492 / BENCH_REDIS_PORT 56492); BENCH_BASE_URL runs
  * against a system already running instead (its simulator latency is then left as it is). BENCH_RUNS (5) timed
  * searches of each kind after a warm-up; BENCH_LATENCY_MS (50) is the simulator's answer time; CHROMIUM_PATH
- * (/usr/bin/chromium).
+ * (/usr/bin/chromium); BENCH_TRACE=1 adds a traced search and prints the page's main-thread time by kind of work.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { benchDataStores, log, Stoppable, stopper } from '../../scripts/dev/infra';
-import { startSystem } from '../../scripts/dev/system';
+import { buildWebIfStale, startSystem } from '../../scripts/dev/system';
 import { setSimLatency } from './sim-admin';
 
 const HTTP = Number(process.env.BENCH_HTTP_PORT ?? 18092);
@@ -53,10 +53,16 @@ async function apiSearch(base: string, label: string): Promise<{ ms: number; row
   return { ms: performance.now() - t0, rows: d.tlds.length };
 }
 
-interface BrowserRun { total: number; navigation: number; firstRows: number; rows: number }
+interface BrowserRun {
+  total: number; navigation: number; firstRows: number; rows: number; firstSent: number; lastAnswered: number; busy: number; calls: number;
+  /** per call: request sent → first byte of the answer (median, slowest), and the longest wait before it was sent */
+  serverMedian: number; serverMax: number; queuedMax: number;
+  /** dispatch calls the page made for the one search (1 unless the search was started twice) */
+  dispatches: number;
+}
 
 /** From pressing 検索 on the top page to the last row's status, in Chromium. */
-async function browserSearch(page: Page, base: string, label: string): Promise<BrowserRun> {
+async function browserSearch(page: Page, base: string, label: string, beforeClick?: () => Promise<void>): Promise<BrowserRun> {
   await page.goto(`${base}/`);
   const box = page.getByTestId('domain-search');
   await box.getByLabel('ドメイン名・キーワード').fill(label);
@@ -77,15 +83,34 @@ async function browserSearch(page: Page, base: string, label: string): Promise<B
       }
     };
     new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-status'] });
+    // main-thread time spent in long tasks (rendering, scripting) while the search runs
+    w.__bench.busy = 0;
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (w.__bench.start !== undefined && !w.__bench.done) w.__bench.busy += e.duration; }).observe({ type: 'longtask' });
     document.addEventListener('click', () => { w.__bench.start = performance.now(); }, { capture: true, once: true });
   });
   const before = page.url();
+  await beforeClick?.();
   await button.click();
   await page.waitForFunction(() => Boolean((window as unknown as { __bench?: { done?: number } }).__bench?.done), null, { timeout: 120_000, polling: 50 });
-  const b = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
+  const b = await page.evaluate(() => {
+    const w = window as unknown as { __bench: Record<string, number> };
+    // the check calls as the browser saw them: when the first left and the last was answered
+    const checks = performance.getEntriesByType('resource').filter((e) => /\/search\/domain$/.test(new URL(e.name).pathname) && e.startTime >= w.__bench.start) as PerformanceResourceTiming[];
+    const dispatches = performance.getEntriesByType('resource').filter((e) => /\/search\/domain\/dispatch$/.test(new URL(e.name).pathname) && e.startTime >= w.__bench.start).length;
+    const waits = checks.map((e) => e.responseStart - e.requestStart).sort((a, b) => a - b);
+    const queued = checks.map((e) => e.requestStart - e.startTime).sort((a, b) => a - b);
+    return {
+      ...w.__bench, dispatches, firstSent: Math.min(...checks.map((e) => e.startTime)), lastAnswered: Math.max(...checks.map((e) => e.responseEnd)), calls: checks.length,
+      serverMax: waits[waits.length - 1] ?? 0, serverMedian: waits[Math.floor(waits.length / 2)] ?? 0, queuedMax: queued[queued.length - 1] ?? 0,
+    };
+  });
   if (page.url() === before || b.start === undefined) throw new Error('the search did not start');
   // a full page load (the form POST) would have lost the observer: then nothing is measured
-  return { total: b.done - b.start, navigation: (b.nav ?? b.rows) - b.start, firstRows: b.rows - b.start, rows: b.count };
+  return {
+    total: b.done - b.start, navigation: (b.nav ?? b.rows) - b.start, firstRows: b.rows - b.start, rows: b.count,
+    firstSent: b.firstSent - b.start, lastAnswered: b.lastAnswered - b.start, busy: b.busy, calls: b.calls,
+    serverMedian: b.serverMedian, serverMax: b.serverMax, queuedMax: b.queuedMax, dispatches: b.dispatches,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -104,6 +129,7 @@ async function main() {
         NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PORT: String(HTTP), EPP_PORT: String(EPP), LOCAL_RUNTIME: '1', LOG_LEVEL: 'warn',
         APP_URL: base, EPP_ADMIN_PORT: String(EPP + 1), MAIL_CATCHER_SMTP_PORT: process.env.MAIL_CATCHER_SMTP_PORT ?? String(EPP + 2),
       };
+      buildWebIfStale(); // the page measured is the web app of this checkout
       log(`starting the system (log: ${path.join(tmp, 'system.log')})`);
       handles.push(...(await startSystem({ env, port: HTTP, logFile: path.join(tmp, 'system.log') })));
       await setSimLatency(env, LATENCY);
@@ -128,6 +154,46 @@ async function main() {
       if (r.rows !== rows) throw new Error(`the browser showed ${r.rows} rows, the API ${rows}`);
       runs.push(r);
     }
+    // BENCH_TRACE=1: one more search under Chromium's timeline trace, its main-thread time by kind of work
+    let breakdown = '';
+    if (process.env.BENCH_TRACE) {
+      await browserSearch(page, base, `bw-trace-${id}`, () => browser.startTracing(page, { categories: ['devtools.timeline'] }));
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: Array<{ name: string; ph: string; dur?: number; tid: number; pid: number }> };
+      const byName = new Map<string, number>();
+      const main = trace.traceEvents.filter((e) => e.name === 'RunTask' && e.ph === 'X');
+      const rendererThreads = new Set(trace.traceEvents.filter((e) => e.name === 'FunctionCall').map((e) => `${e.pid}:${e.tid}`));
+      for (const e of trace.traceEvents) {
+        if (e.ph !== 'X' || !e.dur || !rendererThreads.has(`${e.pid}:${e.tid}`)) continue;
+        if (['FunctionCall', 'Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'Layerize', 'ParseHTML', 'EvaluateScript', 'MinorGC', 'MajorGC', 'HitTest', 'CommitLoad', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'RasterTask', 'Decode Image'].includes(e.name)) {
+          byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+        }
+      }
+      const total = main.filter((e) => rendererThreads.has(`${e.pid}:${e.tid}`)).reduce((a, e) => a + (e.dur ?? 0) / 1000, 0);
+      const mainTid = [...rendererThreads][0];
+      const t0 = Math.min(...trace.traceEvents.filter((e) => `${e.pid}:${e.tid}` === mainTid && e.ph === 'X').map((e) => (e as unknown as { ts: number }).ts));
+      const big = main.filter((e) => `${e.pid}:${e.tid}` === mainTid && (e.dur ?? 0) > 15_000).map((e) => `+${(((e as unknown as { ts: number }).ts - t0) / 1000).toFixed(0)}:${((e.dur ?? 0) / 1000).toFixed(0)}`);
+      const frames = trace.traceEvents.filter((e) => `${e.pid}:${e.tid}` === mainTid && e.name === 'FireAnimationFrame').map((e) => `+${(((e as unknown as { ts: number }).ts - t0) / 1000).toFixed(0)}`);
+      breakdown = `  main-thread tasks over 15 ms (start:ms): ${big.join(' ')}\n  animation frames fired at (ms): ${frames.join(' ')}\n`;
+      breakdown += `  traced search, renderer main thread busy ${total.toFixed(0)} ms: ${[...byName].sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', ')} (ms, nested kinds overlap)`;
+    }
+    // BENCH_PROFILE=1: one more search under the JS profiler, the functions with the most self time
+    let hot = '';
+    if (process.env.BENCH_PROFILE) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await browserSearch(page, base, `bw-profile-${id}`, () => cdp.send('Profiler.start'));
+      const { profile } = await cdp.send('Profiler.stop');
+      const self = new Map<string, number>();
+      const dt = new Map<number, number>();
+      profile.samples?.forEach((n, i) => dt.set(n, (dt.get(n) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
+      for (const n of profile.nodes) {
+        const f = n.callFrame;
+        const k = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+        self.set(k, (self.get(k) ?? 0) + (dt.get(n.id) ?? 0));
+      }
+      hot = `  profiled search, JS self time (ms): ${[...self].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join('; ')}`;
+    }
     await browser.close();
 
     const apiMs = median(api);
@@ -137,6 +203,10 @@ async function main() {
     console.log(`API only (dispatch + all batches at once), runs (ms): ${api.map((t) => t.toFixed(0)).join(', ')}; median ${apiMs.toFixed(0)} ms`);
     console.log(`browser, press 検索 on the top page → last status, runs (ms): ${runs.map((r) => r.total.toFixed(0)).join(', ')}; median ${total.toFixed(0)} ms`);
     console.log(`  of which (medians): search page shown ${median(runs.map((r) => r.navigation)).toFixed(0)} ms, first rows ${median(runs.map((r) => r.firstRows)).toFixed(0)} ms, checks to the last status ${median(runs.map((r) => r.total - r.firstRows)).toFixed(0)} ms`);
+    console.log(`  the ${median(runs.map((r) => r.dispatches))} dispatch and ${median(runs.map((r) => r.calls))} check calls (medians): first sent ${median(runs.map((r) => r.firstSent)).toFixed(0)} ms, last answered ${median(runs.map((r) => r.lastAnswered)).toFixed(0)} ms; main thread in long tasks ${median(runs.map((r) => r.busy)).toFixed(0)} ms`);
+    console.log(`  each call, sent → first byte (medians of the runs): median ${median(runs.map((r) => r.serverMedian)).toFixed(0)} ms, slowest ${median(runs.map((r) => r.serverMax)).toFixed(0)} ms; longest queued before sending ${median(runs.map((r) => r.queuedMax)).toFixed(0)} ms`);
+    if (breakdown) console.log(breakdown);
+    if (hot) console.log(hot);
     console.log(`ratio browser / API only: ${(total / apiMs).toFixed(2)}   (aim: under ${TARGET_MS} ms in the browser: ${total < TARGET_MS ? 'yes' : 'NO'})`);
     fs.rmSync(tmp, { recursive: true, force: true });
   } catch (e) {
