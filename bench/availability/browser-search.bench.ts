@@ -92,7 +92,7 @@ async function browserSearch(page: Page, base: string, label: string, beforeClic
   await beforeClick?.();
   await button.click();
   await page.waitForFunction(() => Boolean((window as unknown as { __bench?: { done?: number } }).__bench?.done), null, { timeout: 120_000, polling: 50 });
-  const b = await page.evaluate(() => {
+  const b = await page.evaluate((): Record<string, number> => {
     const w = window as unknown as { __bench: Record<string, number> };
     // the check calls as the browser saw them: when the first left and the last was answered
     const checks = performance.getEntriesByType('resource').filter((e) => /\/search\/domain$/.test(new URL(e.name).pathname) && e.startTime >= w.__bench.start) as PerformanceResourceTiming[];
@@ -182,7 +182,7 @@ async function main() {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await browserSearch(page, base, `bw-profile-${id}`, () => cdp.send('Profiler.start'));
+      await browserSearch(page, base, `bw-profile-${id}`, async () => { await cdp.send('Profiler.start'); });
       const { profile } = await cdp.send('Profiler.stop');
       const self = new Map<string, number>();
       const dt = new Map<number, number>();

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Fragment, memo, useMemo, useState } from 'react';
 import type { CartDomainDto, TldPriceDto } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
@@ -25,10 +25,15 @@ function BreakableName({ name }: { name: string }) {
 
 const tldKey = (p: TldPriceDto) => (p.tld_name_punycode || toPunycode(p.tld_name)).toLowerCase();
 
+/**
+ * The status of a row. The states a search shows on hundreds of rows at once (checking, taken, not checked) are plain
+ * elements with this module's classes, not components: a keyword search draws 430 of them, then changes them as the
+ * answers arrive (bench/availability/browser-search.bench.ts).
+ */
 function StatusCell({ row }: { row: SearchRow }) {
   switch (row.state) {
     case 'checking':
-      return <Loader role="status" size="xs" aria-label="確認中" data-testid="row-spinner" />;
+      return <span role="status" aria-label="確認中" data-testid="row-spinner" className={classes.spinner} />;
     case 'available':
       return (
         <Badge color="teal" variant="light">
@@ -37,9 +42,9 @@ function StatusCell({ row }: { row: SearchRow }) {
       );
     case 'unavailable':
       return (
-        <Text component="span" c="gray.6" fw={700} aria-label="取得できません">
+        <span className={classes.taken} aria-label="取得できません">
           ✕
-        </Text>
+        </span>
       );
     case 'error':
       return (
@@ -49,9 +54,9 @@ function StatusCell({ row }: { row: SearchRow }) {
       );
     case 'skipped':
       return (
-        <Text component="span" c="dimmed" aria-label="確認対象外">
+        <span className={classes.dim} aria-label="確認対象外">
           -
-        </Text>
+        </span>
       );
     default:
       return null;
@@ -83,31 +88,30 @@ interface ResultRowProps {
   onRemove?: (punycode: string) => void;
 }
 
-/** One name. Memoised: a batch's answer re-renders only its own rows, not the whole 430-row table. */
+/**
+ * One name. Memoised: a batch's answer re-renders only its own rows, not the whole 430-row table; plain tr/td (styled
+ * as the table's rows by this module) rather than Table.Tr/Table.Td components, 430 of which took most of the first draw.
+ */
 const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, campaign, onAdd, onRemove }: ResultRowProps) {
   const ok = row.state === 'available';
   const label = member ? M.addToCart : M.registerButtonGuest;
   return (
-    <Table.Tr data-testid="search-row" data-domain={row.name} data-status={row.state}>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={600} className={classes.name} data-testid="row-name">
+    <tr className={classes.row} data-testid="search-row" data-domain={row.name} data-status={row.state}>
+      <td className={classes.cell}>
+        <div className={classes.nameLine}>
+          <span className={classes.name} data-testid="row-name">
             <BreakableName name={row.name} />
-          </Text>
+          </span>
           {row.idn && price?.is_idn_price ? <IdnMarker /> : null}
-        </Group>
+        </div>
         {/* go.jp, lg.jp, co.jp …: who may register them (as the TLD page says) */}
         {price?.requirements && row.state !== 'unavailable' ? <RequirementsBadge requirements={price.requirements} /> : null}
-        {row.idn ? (
-          <Text size="xs" c="dimmed">
-            {row.ascii}
-          </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td>
+        {row.idn ? <div className={classes.ascii}>{row.ascii}</div> : null}
+      </td>
+      <td className={classes.cell}>
         <StatusCell row={row} />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td className={classes.cell}>
         {ok && price ? (
           <>
             <span className={classes.label}>初年度</span>
@@ -118,17 +122,17 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
             )}
           </>
         ) : null}
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td className={classes.cell}>
         {ok && price ? (
           <>
             <span className={classes.label}>更新</span>
             <PriceCell value={price.renew} campaign={price.is_renew_campaign} special={price.is_renew_special} />
           </>
         ) : null}
-      </Table.Td>
-      <Table.Td>{ok && price ? <Period row={row} price={price} /> : null}</Table.Td>
-      <Table.Td className={classes.actions}>
+      </td>
+      <td className={classes.cell}>{ok && price ? <Period row={row} price={price} /> : null}</td>
+      <td className={`${classes.cell} ${classes.actions}`}>
         {!ok ? null : adding ? (
           <Button size="xs" disabled loading data-testid="row-adding">
             {label}
@@ -148,8 +152,8 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
             {label}
           </Button>
         )}
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 });
 
