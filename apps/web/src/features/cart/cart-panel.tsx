@@ -116,6 +116,8 @@ export function CartPanel({ cart, onOrder, side }: { cart: MemberCart; onOrder: 
   }
   return (
     <>
+      {/* room below the page's last row, so the floating button never sits on it for good (it floats over the rest) */}
+      <div aria-hidden="true" style={{ height: 64 }} />
       <Affix position={{ bottom: 16, right: 16 }} zIndex={150}>
         <Indicator label={cart.domains.length} size={18} disabled={cart.domains.length === 0}>
           <Button radius="xl" onClick={open} data-testid="cart-open" aria-label={`カートを開く（${cart.domains.length}件）`}>
