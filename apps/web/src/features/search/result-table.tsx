@@ -1,10 +1,10 @@
-import { Badge, Button, Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Fragment, memo, useMemo, useState } from 'react';
 import type { CartDomainDto, TldPriceDto } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
-import { campaignPrices, registrationPeriodOptions, toPunycode } from '@registrar/rules';
+import { campaignPrices, formatYen, registrationPeriodOptions, toPunycode } from '@registrar/rules';
 import { choosePeriod, chosenPeriods } from './chosen-periods';
-import { EmptyBlock, IdnMarker, PriceCell, TableSkeleton } from '@registrar/ui';
+import { EmptyBlock, IdnMarker, TableSkeleton } from '@registrar/ui';
 import type { SearchRow } from './use-domain-search';
 import classes from './result-table.module.css';
 import { RequirementsBadge } from '../catalog/price-table';
@@ -35,11 +35,7 @@ function StatusCell({ row }: { row: SearchRow }) {
     case 'checking':
       return <span role="status" aria-label="確認中" data-testid="row-spinner" className={classes.spinner} />;
     case 'available':
-      return (
-        <Badge color="teal" variant="light">
-          取得可能
-        </Badge>
-      );
+      return <span className={classes.ok}>取得可能</span>;
     case 'unavailable':
       return (
         <span className={classes.taken} aria-label="取得できません">
@@ -47,11 +43,7 @@ function StatusCell({ row }: { row: SearchRow }) {
         </span>
       );
     case 'error':
-      return (
-        <Badge color="red" variant="light">
-          エラー
-        </Badge>
-      );
+      return <span className={classes.err}>エラー</span>;
     case 'skipped':
       return (
         <span className={classes.dim} aria-label="確認対象外">
@@ -72,7 +64,43 @@ function Period({ row, price }: { row: SearchRow; price: TldPriceDto }) {
     choosePeriod(row.ascii, y); // kept for checkout
   };
   return (
-    <NativeSelect size="xs" w={80} aria-label={`${row.name}の登録年数`} value={String(years)} onChange={(e) => change(Number(e.currentTarget.value))} data={options.map((y) => ({ value: String(y), label: `${y}年` }))} data-testid="row-period" />
+    <select className={classes.period} aria-label={`${row.name}の登録年数`} value={String(years)} onChange={(e) => change(Number(e.currentTarget.value))} data-testid="row-period">
+      {options.map((y) => (
+        <option key={y} value={String(y)}>
+          {y}年
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * A price in a result row (the public tables' rules, as @registrar/ui's PriceCell): campaign red with the normal price
+ * as its title and for screen readers, special blue. Plain elements, no tooltip component: hundreds of rows show it.
+ */
+function RowPrice({ value, campaign = false, special = false, normal }: { value: number | null; campaign?: boolean; special?: boolean; normal?: number | null }) {
+  if (value === null) {
+    return (
+      <span className={classes.dim} aria-label="取り扱いなし">
+        -
+      </span>
+    );
+  }
+  if (campaign) {
+    const other = normal !== null && normal !== undefined && normal !== value ? `通常価格 ${formatYen(normal)}` : undefined;
+    return (
+      <>
+        <span className={classes.campaign} data-price="campaign" title={other}>
+          {formatYen(value)}
+        </span>
+        {other ? <span className={classes.srOnly}>（{other}）</span> : null}
+      </>
+    );
+  }
+  return (
+    <span className={special ? classes.special : classes.price} data-price={special ? 'special' : 'normal'}>
+      {formatYen(value)}
+    </span>
   );
 }
 
@@ -116,9 +144,9 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
           <>
             <span className={classes.label}>初年度</span>
             {campaign || !price.is_register_campaign ? (
-              <PriceCell value={price.register} campaign={price.is_register_campaign} special={price.is_register_special} normal={price.register_normal} />
+              <RowPrice value={price.register} campaign={price.is_register_campaign} special={price.is_register_special} normal={price.register_normal} />
             ) : (
-              <PriceCell value={price.register_normal ?? price.register} />
+              <RowPrice value={price.register_normal ?? price.register} />
             )}
           </>
         ) : null}
@@ -127,30 +155,28 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
         {ok && price ? (
           <>
             <span className={classes.label}>更新</span>
-            <PriceCell value={price.renew} campaign={price.is_renew_campaign} special={price.is_renew_special} />
+            <RowPrice value={price.renew} campaign={price.is_renew_campaign} special={price.is_renew_special} />
           </>
         ) : null}
       </td>
       <td className={classes.cell}>{ok && price ? <Period row={row} price={price} /> : null}</td>
       <td className={`${classes.cell} ${classes.actions}`}>
         {!ok ? null : adding ? (
-          <Button size="xs" disabled loading data-testid="row-adding">
+          <button type="button" className={classes.add} disabled aria-busy="true" data-testid="row-adding">
             {label}
-          </Button>
+          </button>
         ) : chosen ? (
           onRemove ? (
-            <Button size="xs" variant="default" onClick={() => onRemove(row.ascii)} data-testid="row-remove">
+            <button type="button" className={classes.secondary} onClick={() => onRemove(row.ascii)} data-testid="row-remove">
               カートから削除
-            </Button>
+            </button>
           ) : (
-            <Text size="xs" c="dimmed">
-              選択済み
-            </Text>
+            <span className={classes.dim}>選択済み</span>
           )
         ) : (
-          <Button size="xs" onClick={() => onAdd([row])} data-testid="row-add">
+          <button type="button" className={classes.add} onClick={() => onAdd([row])} data-testid="row-add">
             {label}
-          </Button>
+          </button>
         )}
       </td>
     </tr>
