@@ -93,7 +93,7 @@ function RowPrice({ value, campaign = false, special = false, normal }: { value:
         <span className={classes.campaign} data-price="campaign" title={other}>
           {formatYen(value)}
         </span>
-        {other ? <span className={classes.srOnly}>（{other}）</span> : null}
+        {other ? <VisuallyHidden component="span">（{other}）</VisuallyHidden> : null}
       </>
     );
   }
