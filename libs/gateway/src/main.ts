@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { keepIdleConnections } from './keep-alive';
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -85,6 +86,7 @@ export async function startGateway(): Promise<NestExpressApplication> {
   app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => { if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'); } }));
   app.enableShutdownHooks();
   await app.listen(config.PORT, listenHost());
+  keepIdleConnections(app.getHttpServer());
   logger.info({ port: config.PORT, host: listenHost() }, `gateway listening on http://${listenHost()}:${config.PORT}`);
   // the port-43 WHOIS server of the domains we sponsor (docs/public-whois.md), closed with the app
   const tools = app.get(PublicToolsConfig);

@@ -43,8 +43,8 @@ afterAll(async () => {
 }, 60_000);
 
 /** Runs a scheduled job now, as its scheduler would, and answers its result. */
-async function run<T>(name: JobName): Promise<T> {
-  const job: Job = await queue.add(name, {}, { removeOnComplete: true });
+async function run<T>(name: JobName, data: Record<string, unknown> = {}): Promise<T> {
+  const job: Job = await queue.add(name, data, { removeOnComplete: true });
   return (await job.waitUntilFinished(events, 120_000)) as T;
 }
 async function waitFor<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
@@ -94,7 +94,7 @@ describe('transfers', () => {
 
   beforeAll(async () => {
     [member, seller] = await Promise.all([p.member(), p.member()]);
-    for (const k of ['approve', 'reject', 'auto', 'sweep', 'late', 'wrong']) doms[k] = await theirDomain(`ti${k.slice(0, 3)}`);
+    for (const k of ['approve', 'reject', 'auto', 'sweep', 'late', 'wrong', 'bl1', 'bl2']) doms[k] = await theirDomain(`ti${k.slice(0, 3)}`);
     for (const k of ['oapprove', 'oreject', 'oauto']) {
       const name = await freeName(ours, 'com', `to${k.slice(1, 4)}`);
       sold[k] = { name, id: await buyDomain(p, seller, name) };
@@ -187,6 +187,22 @@ describe('transfers', () => {
     await waitFor('the rejected mail', async () => (await mails(await emailOf(member.userId))).find((m) => m.text.includes(doms.reject!.name) && m.text.includes('移管元の事業者により移管が拒否されました')));
     await run(JobName.DrainPollMessages);
     expect(await p.balance(member.userId)).toBe(before);
+  }, 120_000);
+
+  it('a backlog longer than one run: the run stops when its time is up and a follow-up run settles the rest at once', async () => {
+    const hold = await checked(member, [doms.bl1!, doms.bl2!].map((d) => `${d.name} ${d.authcode}`).join('\n'));
+    const items = hold.transfers.map((t) => ({ domain_name: t.domain_name, authcode: t.authcode, point: t.point }));
+    expect(items.map((i) => i.domain_name)).toEqual([doms.bl1!.name, doms.bl2!.name]);
+    await p.grant(member.userId, items.reduce((sum, i) => sum + i.point, 0));
+    const r = await requestTransfer(member, items);
+    expect(r.domains.map((d) => d.error_msg)).toEqual([null, null]);
+    for (const d of [doms.bl1!, doms.bl2!]) await theirs.transfer('approve', d.name);
+    // a run with no time left reads one message and hands the rest to a follow-up run, which nobody has to start
+    const first = await run<{ read: number; left: number }>(JobName.DrainPollMessages, { budgetMs: 0 });
+    expect(first.read).toBe(1);
+    expect(first.left).toBeGreaterThanOrEqual(1);
+    for (const d of [doms.bl1!, doms.bl2!]) await waitFor(`${d.name} done`, async () => (await statusOf(member, d.name))?.status === 'done', 60_000);
+    expect(await heldBy(member, doms.bl2!.name)).toBe(true);
   }, 120_000);
 
   it('a wrong AUTHCODE is refused at once and refunded; an empty one is refused before anything is charged', async () => {

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ActionCodes, JobName } from '@registrar/contracts';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Queue } from 'bullmq';
+import { ActionCodes, JobName, QueueName } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, PollMessage, eppClientOptionsFromEnv } from '@registrar/epp';
 import { fmt, M } from '@registrar/messages';
 import { ActionLogRepository } from '../domains/action-log.repository';
@@ -14,8 +16,12 @@ import { TransferRepository, updatedRows } from './transfer.repository';
 import { TransferSettlement } from './transfer.settlement';
 import { TransferService } from './transfer.service';
 
-/** At most this many messages per run (the next run continues). */
-const MAX_PER_RUN = 500;
+/**
+ * A run reads until the queue is empty, for at most this long; a longer backlog (a day of auto-renewal notices for a
+ * large portfolio) goes on in a follow-up run queued at once, so a transfer's answer behind it waits seconds, not
+ * scheduler periods, and no single job holds a worker for long.
+ */
+export const POLL_RUN_BUDGET_MS = 30_000;
 
 export interface DrainSummary {
   read: number;
@@ -24,6 +30,8 @@ export interface DrainSummary {
   registrations: number;
   renewals: number;
   other: number;
+  /** messages still queued when the run's time was up (a follow-up run was queued) */
+  left: number;
 }
 
 /**
@@ -51,15 +59,25 @@ export class DrainPollMessagesJob {
     private readonly renewals: RenewalRepository,
     private readonly catalog: CatalogPort,
     private readonly renewJob: RenewDomainJob,
+    @InjectQueue(QueueName.DomainOps) private readonly queue: Queue,
   ) {}
 
-  async handle(): Promise<DrainSummary> {
-    const s: DrainSummary = { read: 0, transfersIn: 0, transfersOut: 0, registrations: 0, renewals: 0, other: 0 };
-    for (let i = 0; i < MAX_PER_RUN; i++) {
+  /** `budgetMs` (job data) shortens the run's time, as an operator may for a run started by hand. */
+  async handle(data: { budgetMs?: number } = {}): Promise<DrainSummary> {
+    const budgetMs = data?.budgetMs ?? POLL_RUN_BUDGET_MS;
+    const s: DrainSummary = { read: 0, transfersIn: 0, transfersOut: 0, registrations: 0, renewals: 0, other: 0, left: 0 };
+    const until = Date.now() + budgetMs;
+    let lastId = '';
+    for (;;) {
       const r = await this.epp.poll();
       const m = r.message;
       if (!m) break;
+      if (s.read > 0 && Date.now() > until) {
+        s.left = r.count;
+        break;
+      }
       s.read++;
+      lastId = m.id;
       if (!(await this.repo.isHandled(m.id))) {
         try {
           await this.apply(m, s);
@@ -72,6 +90,10 @@ export class DrainPollMessagesJob {
           { msg: m.msg ?? null, transfer: m.transfer ?? null, pendingAction: m.pendingAction ?? null });
       }
       await this.epp.pollAck(m.id);
+    }
+    if (s.left > 0) {
+      this.logger.log(`${s.read} poll messages read, ${s.left} left: a follow-up run continues`);
+      await this.queue.add(JobName.DrainPollMessages, {}, { jobId: `poll-drain-after-${lastId}`, removeOnComplete: 20, removeOnFail: 50 });
     }
     s.registrations += await this.settleAcceptedRegistrations();
     for (const item of await this.renewals.acceptedItems()) if (await this.renewJob.settleAccepted(item)) s.renewals++;
