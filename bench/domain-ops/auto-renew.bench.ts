@@ -12,9 +12,6 @@
  * BENCH_DOMAINS (10000), BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), AUTO_RENEW_CONCURRENCY (16).
  */
 import 'reflect-metadata';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import { Queue, QueueEvents } from 'bullmq';
@@ -22,8 +19,8 @@ import { Pool } from 'pg';
 import { JobName, OrdersPatterns, QueueName } from '@registrar/contracts';
 import { redisOptions, redisTransport, rpc, startService } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
-import { startPostgres, startRedis, stopper, Stoppable } from '../../scripts/dev/infra';
-import { REGISTRY_SIM_CERT, startRegistrySimProcess } from '../../scripts/dev/system';
+import { stopper, Stoppable } from '../../scripts/dev/infra';
+import { benchRegistryStack } from '../../scripts/dev/system';
 
 const N = Number(process.env.BENCH_DOMAINS ?? 10_000);
 const MEMBERS = Math.max(1, Math.min(N, Number(process.env.BENCH_MEMBERS ?? 100)));
@@ -55,26 +52,7 @@ async function main() {
   const handles: Stoppable[] = [];
   const stop = stopper(handles);
   try {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-auto-renew-'));
-    if (!process.env.DATABASE_URL) {
-      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 55587), database: 'registrar_bench', persistent: false });
-      handles.push(pg);
-      process.env.DATABASE_URL = pg.url;
-    }
-    if (!process.env.REDIS_URL) {
-      const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 56587), path.join(tmp, 'redis.log'));
-      handles.push(redis);
-      process.env.REDIS_URL = redis.url;
-    }
-    if (!process.env.EPP_PORT) {
-      const eppPort = Number(process.env.BENCH_EPP_PORT ?? 17588);
-      const sim = await startRegistrySimProcess({ DATABASE_URL: process.env.DATABASE_URL, EPP_PORT: String(eppPort), EPP_ADMIN_PORT: String(eppPort + 1), LOG_LEVEL: 'warn', NODE_ENV: 'test' }, path.join(tmp, 'sim.log'));
-      if (sim) handles.push(sim);
-      process.env.EPP_PORT = String(eppPort);
-      process.env.EPP_ADMIN_PORT = String(eppPort + 1);
-      process.env.EPP_TLS_CA_FILE = REGISTRY_SIM_CERT;
-    }
-    process.env.EPP_ADMIN_PORT ??= String(Number(process.env.EPP_PORT) + 1);
+    await benchRegistryStack({ name: 'auto-renew', pgPort: Number(process.env.BENCH_PG_PORT ?? 55587), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56587), eppPort: Number(process.env.BENCH_EPP_PORT ?? 17588), handles });
     Object.assign(process.env, {
       ORDERS_RECONCILE_EVERY_S: '0', WHOIS_SWEEP_EVERY_S: '0', MOVE_SWEEP_EVERY_S: '0', AUTO_RENEW_CRON: '', EXPIRY_NOTICE_CRON: '', PROVISIONAL_DEADLINE_CRON: '',
       RENEW_ANSWER_WAIT_MS: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: process.env.NODE_ENV ?? 'test',

@@ -13,17 +13,15 @@
  * (4), OPERATION_CONCURRENCY (the domain-ops worker's concurrency, 32).
  */
 import 'reflect-metadata';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import { Pool } from 'pg';
 import { DomainOperationPatterns, OperationAccepted, OperationStatus } from '@registrar/contracts';
 import { redisTransport, rpc, startService } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
-import { startPostgres, startRedis, stopper, Stoppable } from '../../scripts/dev/infra';
-import { REGISTRY_SIM_CERT, startRegistrySimProcess } from '../../scripts/dev/system';
+import { stopper, Stoppable } from '../../scripts/dev/infra';
+import { benchRegistryStack } from '../../scripts/dev/system';
 
 const N = Number(process.env.BENCH_DOMAINS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -50,24 +48,7 @@ async function main() {
   const handles: Stoppable[] = [];
   const stop = stopper(handles);
   try {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-ns-bulk-'));
-    if (!process.env.DATABASE_URL) {
-      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 55577), database: 'registrar_bench', persistent: false });
-      handles.push(pg);
-      process.env.DATABASE_URL = pg.url;
-    }
-    if (!process.env.REDIS_URL) {
-      const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 56577), path.join(tmp, 'redis.log'));
-      handles.push(redis);
-      process.env.REDIS_URL = redis.url;
-    }
-    if (!process.env.EPP_PORT) {
-      const eppPort = Number(process.env.BENCH_EPP_PORT ?? 17578);
-      const sim = await startRegistrySimProcess({ DATABASE_URL: process.env.DATABASE_URL, EPP_PORT: String(eppPort), EPP_ADMIN_PORT: String(eppPort + 1), LOG_LEVEL: 'warn', NODE_ENV: 'test' }, path.join(tmp, 'sim.log'));
-      if (sim) handles.push(sim);
-      process.env.EPP_PORT = String(eppPort);
-      process.env.EPP_TLS_CA_FILE = REGISTRY_SIM_CERT;
-    }
+    await benchRegistryStack({ name: 'ns-bulk', pgPort: Number(process.env.BENCH_PG_PORT ?? 55577), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56577), eppPort: Number(process.env.BENCH_EPP_PORT ?? 17578), handles });
     Object.assign(process.env, { ORDERS_RECONCILE_EVERY_S: '0', WHOIS_SWEEP_EVERY_S: '0', MOVE_SWEEP_EVERY_S: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: process.env.NODE_ENV ?? 'test' });
     const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
     await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');

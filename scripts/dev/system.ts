@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { log, ProcessHandle, ROOT, runProcess, waitForPort } from './infra';
+import os from 'node:os';
+import { benchDataStores, log, ProcessHandle, ROOT, runProcess, Stoppable, waitForPort } from './infra';
 
 export interface SystemOptions {
   env: NodeJS.ProcessEnv;
@@ -63,6 +64,25 @@ export async function startRegistrySimProcess(env: NodeJS.ProcessEnv, logFile?: 
     throw e;
   }
   return h;
+}
+
+/**
+ * What a bench of the in-process services needs around them: PostgreSQL and Redis (those of `npm run bench`, else its
+ * own on pgPort / redisPort) and the registry simulator (EPP_PORT when given, else its own on eppPort, admin on +1).
+ * Sets DATABASE_URL, REDIS_URL, EPP_PORT, EPP_ADMIN_PORT and EPP_TLS_CA_FILE; what it starts goes into `handles`.
+ */
+export async function benchRegistryStack(o: { name: string; pgPort: number; redisPort: number; eppPort: number; handles: Stoppable[] }): Promise<{ tmp: string }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `registrar-bench-${o.name}-`));
+  const stores = await benchDataStores({ tmp, pgPort: o.pgPort, redisPort: o.redisPort, handles: o.handles });
+  process.env.DATABASE_URL = stores.databaseUrl;
+  process.env.REDIS_URL = stores.redisUrl;
+  if (!process.env.EPP_PORT) {
+    const sim = await startRegistrySimProcess({ DATABASE_URL: stores.databaseUrl, EPP_PORT: String(o.eppPort), EPP_ADMIN_PORT: String(o.eppPort + 1), LOG_LEVEL: 'warn', NODE_ENV: 'test' }, path.join(tmp, 'sim.log'));
+    if (sim) o.handles.push(sim);
+    Object.assign(process.env, { EPP_PORT: String(o.eppPort), EPP_ADMIN_PORT: String(o.eppPort + 1), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT });
+  }
+  process.env.EPP_ADMIN_PORT ??= String(Number(process.env.EPP_PORT) + 1);
+  return { tmp };
 }
 
 export async function startSystem(o: SystemOptions): Promise<ProcessHandle[]> {

@@ -4,35 +4,28 @@
  * (serverHold gone, the organisation as registrant, one year), and the daily deadline job on the shared test clock:
  * a reminder mail once per day and domain, and past the deadline the registration deleted at the registry.
  */
-import { Job, Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EppClientPool, EppError, EppResultCode } from '@registrar/epp';
-import { JobName, QueueName } from '@registrar/contracts';
-import { redisOptions } from '@registrar/infra';
+import { JobName } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { daysBetweenJst, registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from '../purchase/purchase-harness';
+import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
 
 let p: PurchaseHarness;
 let epp: EppClientPool;
-let queue: Queue;
-let events: QueueEvents;
+let jobs: ScheduledJobs;
 
 beforeAll(async () => {
   Object.assign(process.env, { AUTO_RENEW_CRON: '', EXPIRY_NOTICE_CRON: '', PROVISIONAL_DEADLINE_CRON: '' });
   p = await startPurchaseHarness();
   epp = eppClient();
-  const o = redisOptions(process.env.REDIS_URL!);
-  const connection = { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null };
-  queue = new Queue(QueueName.DomainOps, { connection });
-  events = new QueueEvents(QueueName.DomainOps, { connection });
-  await events.waitUntilReady();
+  jobs = await scheduledJobs();
 }, 180_000);
 afterAll(async () => {
-  await events?.close();
-  await queue?.close();
+  await jobs?.close();
   await epp?.close();
   await p?.close();
 }, 60_000);
@@ -43,23 +36,11 @@ const org = (name: string, date = '2020/04/01') => ({
 });
 const reg = (name: string) => ({ ...org(name), role: 'organization', last_name: 'Yamada', first_name: 'Taro', registration_date: undefined });
 
-async function waitFor<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 async function mails(userId: number): Promise<Array<{ subject: string; text: string }>> {
   const to = (await p.db.query('SELECT email FROM identity.users WHERE id = $1', [userId])).rows[0].email;
   return (await request(p.h.url).get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`)).body.messages;
 }
-async function run<T>(name: JobName): Promise<T> {
-  const job: Job = await queue.add(name, {}, { removeOnComplete: true });
-  return (await job.waitUntilFinished(events, 60_000)) as T;
-}
+const run = <T>(name: JobName) => jobs.run<T>(name);
 
 /** Buys `name` as a provisional .co.jp (WHOIS with the provisional flag, then the purchase) and answers its domain id. */
 async function buyProvisional(c: Member, name: string): Promise<number> {

@@ -4,7 +4,7 @@
  * paid by points, by an off-session card charge for the shortfall, or failing with the mail when neither works; a rerun
  * the same day does nothing twice.
  */
-import { Job, Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import request from 'supertest';
 import { EppClientPool } from '@registrar/epp';
 import { JobName, QueueName } from '@registrar/contracts';
@@ -12,52 +12,37 @@ import { redisOptions } from '@registrar/infra';
 import { daysBetweenJst, formatDateJst } from '@registrar/rules';
 import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
 import { Member, PurchaseHarness, saveCard, startPurchaseHarness } from '../purchase/purchase-harness';
+import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
 import { buyDomain } from '../renewal/renewal-helpers';
 
 let p: PurchaseHarness;
 let epp: EppClientPool;
-let queue: Queue;
-let events: QueueEvents;
+let jobs: ScheduledJobs;
 let mailQueue: Queue;
 
 beforeAll(async () => {
   Object.assign(process.env, { AUTO_RENEW_CRON: '', EXPIRY_NOTICE_CRON: '', RENEW_ANSWER_WAIT_MS: '0' });
   p = await startPurchaseHarness();
   epp = eppClient();
+  jobs = await scheduledJobs();
   const o = redisOptions(process.env.REDIS_URL!);
   const connection = { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null };
-  queue = new Queue(QueueName.DomainOps, { connection });
-  events = new QueueEvents(QueueName.DomainOps, { connection });
   mailQueue = new Queue(QueueName.Mail, { connection });
-  await events.waitUntilReady();
 }, 180_000);
 afterAll(async () => {
   await mailQueue?.close();
-  await events?.close();
-  await queue?.close();
+  await jobs?.close();
   await epp?.close();
   await p?.close();
 }, 60_000);
 
 /** Runs a lifecycle job now, as its scheduler would, and answers its result. */
-async function run<T>(name: JobName): Promise<T> {
-  const job: Job = await queue.add(name, {}, { removeOnComplete: true });
-  return (await job.waitUntilFinished(events, 60_000)) as T;
-}
+const run = <T>(name: JobName) => jobs.run<T>(name);
 async function emailOf(userId: number): Promise<string> {
   return (await p.db.query('SELECT email FROM identity.users WHERE id = $1', [userId])).rows[0].email;
 }
 async function mails(to: string): Promise<Array<{ subject: string; text: string }>> {
   return (await request(p.h.url).get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`)).body.messages;
-}
-async function waitFor<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 /** Every mail queued so far has been sent (or given up): what the mail catcher holds is all there will be. */
 async function mailSettled(): Promise<void> {

@@ -6,6 +6,7 @@
 import request from 'supertest';
 import { MailLogRepository, MailOutbox } from '@registrar/mail';
 import { createAccount, Harness, startHarness, uniqueEmail } from '../gateway/gateway-harness';
+import { waitFor as waitForCondition } from '../scheduled-jobs';
 
 let h: Harness;
 let outbox: MailOutbox;
@@ -19,15 +20,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => { await h?.close(); }, 90_000);
 
-async function waitFor<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 20_000) => waitForCondition(what, f, ms, 100);
 const inbox = async (to: string) => (await request(h.url).get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`)).body.messages as Array<{ subject: string; text: string; links: string[] }>;
 
 describe('outbound mail', () => {

@@ -6,56 +6,37 @@
  * the list, approved, rejected, or auto-approved by the registry (the domain leaves the list). Money exactly once.
  */
 import { randomUUID } from 'node:crypto';
-import { Job, Queue, QueueEvents } from 'bullmq';
 import request from 'supertest';
 import { EppClientPool } from '@registrar/epp';
-import { JobName, QueueName } from '@registrar/contracts';
-import { redisOptions } from '@registrar/infra';
+import { JobName } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { withMargin } from '@registrar/rules';
 import { client as eppClient, freeName, REGISTRAR_B, simClock } from '../epp/epp-harness';
 import { Member, PurchaseHarness, startPurchaseHarness, xhr } from '../purchase/purchase-harness';
 import { buyDomain } from '../renewal/renewal-helpers';
+import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
 
 let p: PurchaseHarness;
 let ours: EppClientPool;
 let theirs: EppClientPool;
-let queue: Queue;
-let events: QueueEvents;
+let jobs: ScheduledJobs;
 
 beforeAll(async () => {
   Object.assign(process.env, { POLL_EVERY_S: '0', TRANSFER_SWEEP_EVERY_S: '0', AUTO_RENEW_CRON: '', EXPIRY_NOTICE_CRON: '' });
   p = await startPurchaseHarness();
   ours = eppClient();
   theirs = eppClient(REGISTRAR_B);
-  const o = redisOptions(process.env.REDIS_URL!);
-  const connection = { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null };
-  queue = new Queue(QueueName.DomainOps, { connection });
-  events = new QueueEvents(QueueName.DomainOps, { connection });
-  await events.waitUntilReady();
+  jobs = await scheduledJobs();
 }, 180_000);
 afterAll(async () => {
-  await events?.close();
-  await queue?.close();
+  await jobs?.close();
   await ours?.close();
   await theirs?.close();
   await p?.close();
 }, 60_000);
 
 /** Runs a scheduled job now, as its scheduler would, and answers its result. */
-async function run<T>(name: JobName, data: Record<string, unknown> = {}): Promise<T> {
-  const job: Job = await queue.add(name, data, { removeOnComplete: true });
-  return (await job.waitUntilFinished(events, 120_000)) as T;
-}
-async function waitFor<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const run = <T>(name: JobName, data: Record<string, unknown> = {}) => jobs.run<T>(name, data);
 const emailOf = async (userId: number) => (await p.db.query('SELECT email FROM identity.users WHERE id = $1', [userId])).rows[0].email as string;
 const mails = async (to: string): Promise<Array<{ subject: string; text: string }>> => (await request(p.h.url).get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`)).body.messages;
 const ledgerSum = async (userId: number) => Number((await p.db.query('SELECT coalesce(sum(delta), 0)::bigint AS s FROM orders.point_entries WHERE user_id = $1', [userId])).rows[0].s);

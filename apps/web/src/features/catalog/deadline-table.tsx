@@ -1,8 +1,9 @@
 import { Group, Table, Text } from '@mantine/core';
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo } from 'react';
 import type { DeadlineRowDto } from '@registrar/contracts';
-import { IdnMarker, SortableTh, Yen, sortRows, type SortDir } from '@registrar/ui';
+import { IdnMarker, Yen, type SortDir } from '@registrar/ui';
 import classes from './catalog.module.css';
+import { SortedTldTable, type TldColumn } from './sorted-tld-table';
 
 export const DEADLINE_SORT_KEYS = ['name', 'deadline', 'grace', 'restorePeriod', 'restore'] as const;
 export type DeadlineSortKey = (typeof DEADLINE_SORT_KEYS)[number];
@@ -15,7 +16,7 @@ const SORT_VALUE: Record<DeadlineSortKey, (r: DeadlineRowDto) => string | number
   restore: (r) => r.restore || null,
 };
 
-const COLUMNS: { key: DeadlineSortKey; label: string; align?: 'right' | 'center' }[] = [
+const COLUMNS: TldColumn<DeadlineSortKey>[] = [
   { key: 'name', label: 'TLD' },
   { key: 'deadline', label: '更新期限' },
   { key: 'grace', label: '更新猶予期間', align: 'right' },
@@ -56,39 +57,5 @@ const DeadlineRow = memo(function DeadlineRow({ row }: { row: DeadlineRowDto }) 
 });
 
 export function DeadlineTable({ rows, sort, order, onSort }: { rows: DeadlineRowDto[]; sort?: DeadlineSortKey; order?: SortDir; onSort: (key: DeadlineSortKey) => void }) {
-  // the header answers at once; re-ordering ~430 rows is deferred so a click never blocks input
-  const deferredSort = useDeferredValue(sort);
-  const deferredOrder = useDeferredValue(order);
-  const sorted = useMemo(
-    () => sortRows(rows, deferredSort ? SORT_VALUE[deferredSort] : null, deferredOrder ?? null, (r) => r.ordinal),
-    [rows, deferredSort, deferredOrder],
-  );
-  return (
-    <div className={classes.tableWrap}>
-      <Table.ScrollContainer minWidth={640} type="native">
-        <Table className={classes.table} verticalSpacing={10} horizontalSpacing="md" data-testid="deadline-table">
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((c) => (
-                <SortableTh
-                  key={c.key}
-                  label={c.label}
-                  dir={sort === c.key ? (order ?? null) : null}
-                  onSort={() => onSort(c.key)}
-                  className={c.key === 'name' ? classes.stickyCol : undefined}
-                  ta={c.align}
-                  data-testid={`sort-${c.key}`}
-                />
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sorted.map((r) => (
-              <DeadlineRow key={`${r.tld_id}-${r.is_idn_price ? 'idn' : 'ascii'}`} row={r} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </div>
-  );
+  return <SortedTldTable rows={rows} columns={COLUMNS} sortValue={SORT_VALUE} sort={sort} order={order} onSort={onSort} Row={DeadlineRow} minWidth={640} testId="deadline-table" />;
 }

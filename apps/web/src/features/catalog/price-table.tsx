@@ -1,8 +1,9 @@
 import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo } from 'react';
 import type { TldPriceDto } from '@registrar/contracts';
-import { IdnMarker, PriceCell, SortableTh, sortRows, type SortDir } from '@registrar/ui';
+import { IdnMarker, PriceCell, type SortDir } from '@registrar/ui';
 import classes from './catalog.module.css';
+import { SortedTldTable, type TldColumn } from './sorted-tld-table';
 
 export const PRICE_SORT_KEYS = ['name', 'register', 'renew', 'transfer', 'proxy'] as const;
 export type PriceSortKey = (typeof PRICE_SORT_KEYS)[number];
@@ -15,12 +16,12 @@ const SORT_VALUE: Record<PriceSortKey, (r: TldPriceDto) => string | number | nul
   proxy: (r) => (r.can_proxy ? 1 : 0),
 };
 
-const COLUMNS: { key: PriceSortKey; label: string; numeric: boolean }[] = [
-  { key: 'name', label: 'TLD', numeric: false },
-  { key: 'register', label: '新規登録', numeric: true },
-  { key: 'renew', label: '更新', numeric: true },
-  { key: 'transfer', label: '移管', numeric: true },
-  { key: 'proxy', label: 'WHOIS代理公開', numeric: false },
+const COLUMNS: TldColumn<PriceSortKey>[] = [
+  { key: 'name', label: 'TLD' },
+  { key: 'register', label: '新規登録', align: 'right' },
+  { key: 'renew', label: '更新', align: 'right' },
+  { key: 'transfer', label: '移管', align: 'right' },
+  { key: 'proxy', label: 'WHOIS代理公開', align: 'center' },
 ];
 
 /** 登録要件あり with the TLD's registration requirements in a tooltip (price table, search rows). */
@@ -93,39 +94,5 @@ const PriceRow = memo(function PriceRow({ row }: { row: TldPriceDto }) {
 });
 
 export function PriceTable({ rows, sort, order, onSort }: { rows: TldPriceDto[]; sort?: PriceSortKey; order?: SortDir; onSort: (key: PriceSortKey) => void }) {
-  // the header answers at once; re-ordering ~430 rows is deferred so a click never blocks input
-  const deferredSort = useDeferredValue(sort);
-  const deferredOrder = useDeferredValue(order);
-  const sorted = useMemo(
-    () => sortRows(rows, deferredSort ? SORT_VALUE[deferredSort] : null, deferredOrder ?? null, (r) => r.ordinal),
-    [rows, deferredSort, deferredOrder],
-  );
-  return (
-    <div className={classes.tableWrap}>
-      <Table.ScrollContainer minWidth={600} type="native">
-        <Table className={classes.table} verticalSpacing={10} horizontalSpacing="md" data-testid="price-table">
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((c) => (
-                <SortableTh
-                  key={c.key}
-                  label={c.label}
-                  dir={sort === c.key ? (order ?? null) : null}
-                  onSort={() => onSort(c.key)}
-                  className={c.key === 'name' ? classes.stickyCol : undefined}
-                  ta={c.numeric ? 'right' : c.key === 'proxy' ? 'center' : undefined}
-                  data-testid={`sort-${c.key}`}
-                />
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sorted.map((r) => (
-              <PriceRow key={`${r.tld_id}-${r.is_idn_price ? 'idn' : 'ascii'}`} row={r} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </div>
-  );
+  return <SortedTldTable rows={rows} columns={COLUMNS} sortValue={SORT_VALUE} sort={sort} order={order} onSort={onSort} Row={PriceRow} minWidth={600} testId="price-table" />;
 }

@@ -6,19 +6,13 @@ import { PRODUCT } from '@registrar/messages';
 import { actionPointStyle, validateActionLogSearch } from '@registrar/rules';
 import { adminErrors, adminOpsApi, type ActionLogQuery } from '../../features/admin/admin.api';
 import { AdminPage } from '../../features/admin/admin-page';
+import { conditionsOf, readConditions } from '../../features/admin/url-search';
 import { AdminEmpty, AdminError, AdminLoading, AdminPager, tokyoDateTime, WideTable, UserLink } from '../../features/admin/admin-ui';
 
 const KEYS = ['description', 'userId', 'date1', 'date2'] as const;
 
 export const Route = createFileRoute('/admin/action_log')({
-  validateSearch: (s: Record<string, unknown>): ActionLogQuery => {
-    const out: ActionLogQuery = {};
-    if (Number(s.page) > 1) out.page = Math.floor(Number(s.page));
-    for (const k of KEYS) if (typeof s[k] === 'string' && s[k]) out[k] = s[k] as string;
-    // a numeric id stays a number, or the router would write it quoted into the URL
-    else if (typeof s[k] === 'number') (out as Record<string, unknown>)[k] = k === 'userId' ? s[k] : String(s[k]);
-    return out;
-  },
+  validateSearch: (s: Record<string, unknown>): ActionLogQuery => readConditions(s, KEYS),
   component: ActionLogPage,
 });
 
@@ -34,11 +28,7 @@ function ActionLogPage() {
     e.preventDefault();
     const { errors } = validateActionLogSearch(form);
     if (errors.length) { window.alert(errors[0]); return; } // 002 §5: an alert
-    const next: ActionLogQuery = {};
-    for (const k of KEYS) { const v = String(form[k] ?? '').trim(); if (v) next[k] = v; }
-    // digits go into the URL as a number (the router would quote a numeric string); validateSearch reads both
-    if (next.userId && /^\d+$/.test(String(next.userId))) (next as Record<string, unknown>).userId = Number(next.userId);
-    void navigate({ search: next });
+    void navigate({ search: conditionsOf(form, KEYS) });
   };
   const page = q.data?.actionLogs;
   const current = search.page ?? 1;

@@ -7,6 +7,7 @@ import { M } from '@registrar/messages';
 import { ApiError } from '../../lib/api';
 import { adminErrors, adminOpsApi, type RegistrarLogQuery } from '../../features/admin/admin.api';
 import { AdminPage } from '../../features/admin/admin-page';
+import { conditionsOf, readConditions } from '../../features/admin/url-search';
 import { AdminEmpty, AdminError, AdminLoading, AdminPager, JsonModal, tokyoDateTime, WideTable, UserLink, DomainLink } from '../../features/admin/admin-ui';
 
 const KEYS = ['domainName', 'userId', 'dateFrom', 'dateTo', 'actionType', 'resultCodeType'] as const;
@@ -14,14 +15,7 @@ const RESULT_COLOR = { success: 'green', pending: 'yellow', failed: 'red', etc: 
 
 export const Route = createFileRoute('/admin/onamae_log')({
   // the conditions live in the URL (page, domainName, userId, dateFrom, dateTo, actionType, resultCodeType)
-  validateSearch: (s: Record<string, unknown>): RegistrarLogQuery => {
-    const out: RegistrarLogQuery = {};
-    if (Number(s.page) > 1) out.page = Math.floor(Number(s.page));
-    for (const k of KEYS) if (typeof s[k] === 'string' && s[k]) out[k] = s[k] as string;
-    // a numeric id stays a number, or the router would write it quoted into the URL
-    else if (typeof s[k] === 'number') (out as Record<string, unknown>)[k] = k === 'userId' ? s[k] : String(s[k]);
-    return out;
-  },
+  validateSearch: (s: Record<string, unknown>): RegistrarLogQuery => readConditions(s, KEYS),
   component: RegistrarLogPage,
 });
 
@@ -36,11 +30,7 @@ function RegistrarLogPage() {
   const set = (k: keyof RegistrarLogQuery) => (v: string | null) => setForm((f) => ({ ...f, [k]: v ?? '' }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const next: RegistrarLogQuery = {};
-    for (const k of KEYS) { const v = String(form[k] ?? '').trim(); if (v) next[k] = v; }
-    // digits go into the URL as a number (the router would quote a numeric string); validateSearch reads both
-    if (next.userId && /^\d+$/.test(String(next.userId))) (next as Record<string, unknown>).userId = Number(next.userId);
-    void navigate({ search: next }); // a new search starts at page 1
+    void navigate({ search: conditionsOf(form, KEYS) });
   };
   const page = q.data?.data.onamaeResults;
   const current = search.page ?? 1;
