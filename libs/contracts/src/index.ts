@@ -19,3 +19,4 @@ export * from './transfer';
 export * from './price-groups';
 export * from './admin-stats';
 export * from './public-whois';
+export * from './connection-check';

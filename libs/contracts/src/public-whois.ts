@@ -1,3 +1,5 @@
+import type { RdapContactInput, RdapDomainInput, RdapDomainSummary, RdapRole } from '@registrar/rules';
+
 /**
  * Public WHOIS of the domains we sponsor (issue 17; docs/public-whois.md): what RDAP (/rdap/...), the port-43 server
  * and the WHOIS lookup page publish, read from domain-ops. The privacy proxy is applied by the service: a proxied
@@ -13,46 +15,42 @@ export const PublicWhoisPatterns = {
 } as const;
 export type PublicWhoisPattern = (typeof PublicWhoisPatterns)[keyof typeof PublicWhoisPatterns];
 
-export interface PublicContactRecord {
-  /** registry contact id (ROID-like handle we publish) */
-  handle: string;
-  name: string;
-  organization: string | null;
-  email: string;
-  /** E.164 in the EPP form, +81.312345678 */
-  phone: string | null;
-  fax: string | null;
-  street: string[];
-  city: string;
-  sp: string | null;
-  pc: string | null;
-  cc: string;
-  /** true: the privacy proxy service standing in for the holder */
-  proxy: boolean;
-}
-
-export type PublicContactRole = 'registrant' | 'administrative' | 'technical' | 'billing';
-
-export interface PublicDomainRecord {
-  /** ASCII (A-label) form */
-  ldhName: string;
-  /** Unicode form when internationalised, else null */
-  unicodeName: string | null;
-  /** the registry's id (ROID) when known, else ours */
-  handle: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string | null;
-  /** EPP-style statuses: ok, clientTransferProhibited, pendingCreate … */
-  statuses: string[];
-  nameServers: string[];
+/**
+ * What domain-ops publishes of a domain and its contacts: exactly what the RDAP and port-43 renderings of
+ * @registrar/rules take, so a record is rendered as read.
+ */
+export type PublicContactRecord = RdapContactInput;
+export type PublicContactRole = RdapRole;
+export type PublicDomainRecord = RdapDomainInput & {
   /** the privacy proxy is on: contacts are the proxy service */
   proxy: boolean;
   contacts: Array<{ role: PublicContactRole; contact: PublicContactRecord }>;
-}
+};
 
 export interface PublicNameserverRecord {
   ldhName: string;
   /** how many of our domains delegate to it */
   domains: number;
+}
+
+/** POST whois/search (002 §7), the WHOIS lookup page's call: { result: { result, data }, error_msg } */
+export interface WhoisLookupData {
+  /** the name asked about (display form) */
+  domain: string;
+  punycode: string;
+  registered: boolean;
+  /** whose answer is shown: the sponsoring registrar's (followed from the registry's link) or the registry's */
+  source: 'registrar' | 'registry' | null;
+  registrar: string | null;
+  /** the WHOIS text (key: value lines) */
+  text: string;
+  /** the RDAP URL of the answer shown */
+  rdapUrl: string | null;
+  /** the main facts of the answer (registrar, dates, statuses, name servers, registrant); null when not registered */
+  summary: RdapDomainSummary | null;
+}
+
+export interface WhoisSearchResult {
+  result: { result: boolean; data: WhoisLookupData | null };
+  error_msg: string[];
 }

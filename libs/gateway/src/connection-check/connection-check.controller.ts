@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Public } from '../identity/auth/roles.decorator';
 import { SearchRateLimiter } from '../search/search.rate-limiter';
-import { ConnectionCheckResponse, ConnectionCheckService } from './connection-check.service';
+import type { ConnectionCheckResponse } from '@registrar/contracts';
+import { ConnectionCheckService } from './connection-check.service';
 
 /** Checks per client per minute (each makes DNS queries and up to six connections). */
 const CHECKS_PER_MINUTE = Number(process.env.CONNECTION_CHECKS_PER_MINUTE ?? 20);

@@ -5,45 +5,13 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
+import type { ConnectionCheckId, ConnectionCheckResponse, ConnectionCheckResult } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
 import { ConnectionCheckTarget, parseDomainName, registrableName, validateConnectionCheckInput } from '@registrar/rules';
 import { devToolsEnabled } from '../identity/identity.config';
 import { PublicToolsConfig } from '../public-whois/public-tools.config';
 import { PublicWhoisService } from '../public-whois/public-whois.service';
 import { isPublicAddress } from './target-guard';
-
-export type CheckId = 'http' | 'registration' | 'dns' | 'nameservers' | 'a' | 'ssl';
-
-export interface CheckResult {
-  id: CheckId;
-  title: string;
-  ok: boolean;
-  /** one line for the user */
-  message: string;
-  /** the facts behind it (status line, name servers, addresses, certificate fields) */
-  details: string[];
-  // the fields 002 §3 names for a check result, filled from the ones above
-  /** the check's title */
-  name: string;
-  /** what passed: the message when ok */
-  successes: string[];
-  /** what failed: the message when not ok */
-  failures: string[];
-  /** the details, one a line */
-  detail: string;
-  /** the failure's message, null when ok */
-  error: string | null;
-}
-
-export interface ConnectionCheckResponse {
-  /** every check passed */
-  result: boolean;
-  /** input or server errors (the page lists them and hides the results) */
-  error: string[];
-  checkResults: CheckResult[];
-  /** what was checked */
-  target: { host: string; url: string; domain: string } | null;
-}
 
 class CheckTimeout extends Error {}
 
@@ -99,12 +67,12 @@ export class ConnectionCheckService {
     return d.ok ? registrableName(d.value).punycode : host;
   }
 
-  private result(id: CheckId, ok: boolean, message: string, details: string[] = []): CheckResult {
-    const titles: Record<CheckId, string> = { http: M.checkHttpStatus, registration: M.checkRegistration, dns: M.checkDnsResponse, nameservers: M.checkNameServers, a: M.checkARecord, ssl: M.checkSslCertificate };
+  private result(id: ConnectionCheckId, ok: boolean, message: string, details: string[] = []): ConnectionCheckResult {
+    const titles: Record<ConnectionCheckId, string> = { http: M.checkHttpStatus, registration: M.checkRegistration, dns: M.checkDnsResponse, nameservers: M.checkNameServers, a: M.checkARecord, ssl: M.checkSslCertificate };
     return { id, title: titles[id], ok, message, details, name: titles[id], successes: ok ? [message] : [], failures: ok ? [] : [message], detail: details.join('\n'), error: ok ? null : message };
   }
 
-  private async registration(domain: string): Promise<CheckResult> {
+  private async registration(domain: string): Promise<ConnectionCheckResult> {
     try {
       const r = await this.whois.lookup(domain);
       const data = r.result.data;
@@ -119,7 +87,7 @@ export class ConnectionCheckService {
     }
   }
 
-  private async dnsResponse(domain: string, ms: number): Promise<CheckResult> {
+  private async dnsResponse(domain: string, ms: number): Promise<ConnectionCheckResult> {
     try {
       const soa = await withTimeout(this.resolver.resolveSoa(domain), ms);
       return this.result('dns', true, fmt(M.checkDnsAnswered, { serial: soa.serial }), [`SOA ${soa.nsname} ${soa.hostmaster} ${soa.serial}`]);
@@ -128,7 +96,7 @@ export class ConnectionCheckService {
     }
   }
 
-  private async nameServers(domain: string, ms: number): Promise<CheckResult> {
+  private async nameServers(domain: string, ms: number): Promise<ConnectionCheckResult> {
     try {
       const ns = (await withTimeout(this.resolver.resolveNs(domain), ms)).map((n) => n.toLowerCase()).sort();
       if (!ns.length) return this.result('nameservers', false, M.checkNsNone);
@@ -138,7 +106,7 @@ export class ConnectionCheckService {
     }
   }
 
-  private async aRecord(host: string, ms: number): Promise<{ result: CheckResult; addresses: string[] }> {
+  private async aRecord(host: string, ms: number): Promise<{ result: ConnectionCheckResult; addresses: string[] }> {
     if (net.isIP(host)) return { result: this.result('a', true, fmt(M.checkAFound, { list: host }), [host]), addresses: [host] };
     try {
       const addresses = await withTimeout(this.resolver.resolve4(host), ms);
@@ -156,7 +124,7 @@ export class ConnectionCheckService {
     return ok ? { ip: ok } : { refused: M.checkPrivateTarget };
   }
 
-  private async httpStatus(target: ConnectionCheckTarget, addresses: string[], ms: number): Promise<CheckResult> {
+  private async httpStatus(target: ConnectionCheckTarget, addresses: string[], ms: number): Promise<ConnectionCheckResult> {
     let url = new URL(target.url);
     let ips = addresses;
     const details: string[] = [];
@@ -214,7 +182,7 @@ export class ConnectionCheckService {
     }
   }
 
-  private async ssl(target: ConnectionCheckTarget, addresses: string[], ms: number): Promise<CheckResult> {
+  private async ssl(target: ConnectionCheckTarget, addresses: string[], ms: number): Promise<ConnectionCheckResult> {
     const u = new URL(target.url);
     const port = u.protocol === 'https:' ? Number(u.port || 443) : 443;
     const to = this.pick(addresses);

@@ -1,33 +1,12 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { DOMAIN_OPS_CLIENT, PublicContactRecord, PublicDomainRecord, PublicNameserverRecord, PublicWhoisPatterns } from '@registrar/contracts';
+import { DOMAIN_OPS_CLIENT, PublicContactRecord, PublicDomainRecord, PublicNameserverRecord, PublicWhoisPatterns, WhoisLookupData, WhoisSearchResult } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
 import { M } from '@registrar/messages';
 import {
-  domainRdap, entityRdap, helpRdap, Json, nameserverRdap, rdapDomainSummary, RdapDomainSummary, rdapDomainToJprsWhois, rdapDomainToWhois, RdapRegistrar, RdapServerInfo, registrableName, registrarEntityRdap, RDAP_CONTENT_TYPE, validateWhoisQuery,
+  domainRdap, entityRdap, helpRdap, Json, nameserverRdap, rdapDomainSummary, rdapDomainToJprsWhois, rdapDomainToWhois, RdapRegistrar, RdapServerInfo, registrableName, registrarEntityRdap, RDAP_CONTENT_TYPE, validateWhoisQuery,
 } from '@registrar/rules';
 import { PublicToolsConfig } from './public-tools.config';
-
-export interface WhoisLookupData {
-  /** the name asked about (display form) */
-  domain: string;
-  punycode: string;
-  registered: boolean;
-  /** whose answer is shown: the sponsoring registrar's (followed from the registry's link) or the registry's */
-  source: 'registrar' | 'registry' | null;
-  registrar: string | null;
-  /** the WHOIS text (key: value lines) */
-  text: string;
-  /** the RDAP URL of the answer shown */
-  rdapUrl: string | null;
-  /** the main facts of the answer (registrar, dates, statuses, name servers, registrant); null when not registered */
-  summary: RdapDomainSummary | null;
-}
-
-export interface WhoisSearchResult {
-  result: { result: boolean; data: WhoisLookupData | null };
-  error_msg: string[];
-}
 
 /**
  * Our public WHOIS (RDAP, port 43) from domain-ops' data, and the lookup page's client: the registry's RDAP first,

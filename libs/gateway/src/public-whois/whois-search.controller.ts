@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Public } from '../identity/auth/roles.decorator';
 import { SearchRateLimiter } from '../search/search.rate-limiter';
-import { PublicWhoisService, WhoisSearchResult } from './public-whois.service';
+import type { WhoisSearchResult } from '@registrar/contracts';
+import { PublicWhoisService } from './public-whois.service';
 
 /** Lookups per client per minute (each asks the registry and perhaps a registrar). */
 const WHOIS_SEARCHES_PER_MINUTE = Number(process.env.WHOIS_SEARCHES_PER_MINUTE ?? 60);

@@ -6,7 +6,8 @@ import { validateConnectionCheckInput } from '@registrar/rules';
 import { PageContainer } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
-import { errorsOf, runConnectionCheck, type CheckResult, type ConnectionCheckResponse } from './api';
+import type { ConnectionCheckResponse, ConnectionCheckResult } from '@registrar/contracts';
+import { errorsOf, runConnectionCheck } from './api';
 
 export const CONNECTION_CHECK_TITLE = 'Webサイト接続チェック';
 
@@ -100,7 +101,7 @@ function CheckResults({ data }: { data: ConnectionCheckResponse }): React.JSX.El
   );
 }
 
-function CheckSection({ c }: { c: CheckResult }): React.JSX.Element {
+function CheckSection({ c }: { c: ConnectionCheckResult }): React.JSX.Element {
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} id={`check-${c.id}`} component="section" aria-labelledby={`check-${c.id}-title`} data-testid={`check-${c.id}`} style={{ scrollMarginTop: 80 }}>
       <Stack gap={6}>

@@ -6,7 +6,8 @@ import { formatDateJst, type RdapDomainSummary, validateWhoisQuery } from '@regi
 import { PageContainer } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
-import { errorsOf, searchWhois, type WhoisLookupData } from './api';
+import type { WhoisLookupData } from '@registrar/contracts';
+import { errorsOf, searchWhois } from './api';
 
 export const WHOIS_TITLE = 'WHOIS検索';
 
