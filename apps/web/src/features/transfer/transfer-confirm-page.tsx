@@ -8,7 +8,7 @@ import { formatPoints, formatYen, splitPayment } from '@registrar/rules';
 import { api, ApiError } from '../../lib/api';
 import { paymentQueries } from '../payments/payments.api';
 import { RESULT_KEY, StoredTransferResult, transferQueries } from './transfer.api';
-import { useTitle } from './transfer-entry-page';
+import { usePageTitle } from '../../lib/page-title';
 
 const SESSION_KEY = (holdId: string) => `transferin.session.${holdId}`;
 const price = (n: number) => (n === 0 ? '無料' : formatYen(n));
@@ -20,7 +20,7 @@ const price = (n: number) => (n === 0 ? '無料' : formatYen(n));
  * browser comes back with paymentResult=success and the request runs once by itself.
  */
 export function TransferConfirmPage({ holdId, paymentResult, cardRegistration }: { holdId: string; paymentResult?: string; cardRegistration?: boolean }) {
-  useTitle('ドメイン移管の確認');
+  usePageTitle('ドメイン移管の確認');
   const navigate = useNavigate();
   const hold = useQuery(transferQueries.hold(holdId));
   const [codes, setCodes] = useState<Record<string, string>>({});

@@ -1,21 +1,14 @@
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TransferInStatus } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { formatDateJst, parseTransferLines, transferEntryError } from '@registrar/rules';
 import { postForm } from '../domains/form-post';
 import { DefaultSettingsModal } from '../whois-settings/default-settings-modal';
 import { WhoisManageModal } from '../whois-settings/whois-manage-modal';
+import { usePageTitle } from '../../lib/page-title';
 import { transferQueries } from './transfer.api';
-
-export function useTitle(title: string) {
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${title} | ラッコドメイン`;
-    return () => { document.title = before; };
-  }, [title]);
-}
 
 const STATUS: Record<TransferInStatus, { label: string; color: string }> = {
   requesting: { label: '申請中', color: 'blue' },
@@ -32,7 +25,7 @@ const STATUS: Record<TransferInStatus, { label: string; color: string }> = {
  * A refused form comes back here with errorMessage and domainNames. Below, the member's transfers and their state.
  */
 export function TransferEntryPage({ errorMessage, domainNames }: { errorMessage?: string; domainNames?: string }) {
-  useTitle('ドメイン移管');
+  usePageTitle('ドメイン移管');
   const tlds = useQuery(transferQueries.tlds());
   const ins = useQuery(transferQueries.ins());
   const [text, setText] = useState(domainNames ?? '');

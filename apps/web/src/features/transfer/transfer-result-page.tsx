@@ -2,11 +2,11 @@ import { Alert, Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { useState } from 'react';
 import { M } from '@registrar/messages';
 import { RESULT_KEY, StoredTransferResult } from './transfer.api';
-import { useTitle } from './transfer-entry-page';
+import { usePageTitle } from '../../lib/page-title';
 
 /** /mypage/transferin/result (000 §2): the request's answer per domain (kept in session storage; the URL was replaced). */
 export function TransferResultPage() {
-  useTitle('ドメイン移管の申請結果');
+  usePageTitle('ドメイン移管の申請結果');
   const [r] = useState<StoredTransferResult | null>(() => {
     try { return JSON.parse(sessionStorage.getItem(RESULT_KEY) ?? 'null') as StoredTransferResult | null; } catch { return null; }
   });
