@@ -8,6 +8,7 @@ import { isRegistrarQueueCode, type ActionLogRowDto } from '@registrar/contracts
 import { M } from '@registrar/messages';
 import { formatDateTimeJst } from '@registrar/rules';
 import { EmptyBlock, ErrorBlock, TableSkeleton } from '@registrar/ui';
+import { usePageTitle } from '../../lib/page-title';
 import { actionLogQueries } from './domain-list.api';
 
 export interface ActionLogSearch { page?: number; actionId?: string; description?: string; date1?: string; date2?: string }
@@ -37,7 +38,7 @@ export function ActionLogPage() {
   const q = useQuery(actionLogQueries.search(search));
   const [form, setForm] = useState({ description: search.description ?? '', date1: search.date1 ?? '', date2: search.date2 ?? '' });
   const [openId, setOpenId] = useState<number | null>(null);
-  useEffect(() => { document.title = '履歴 | ラッコドメイン'; }, []);
+  usePageTitle('履歴');
   useEffect(() => { setForm({ description: search.description ?? '', date1: search.date1 ?? '', date2: search.date2 ?? '' }); }, [search.description, search.date1, search.date2]);
   const rangeError = form.date1 && form.date2 && form.date1 > form.date2 ? '開始日は終了日より早い日付を選択してください' : null;
   const submit = (e: React.FormEvent) => {

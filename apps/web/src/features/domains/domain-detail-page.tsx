@@ -2,11 +2,11 @@
 import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { M } from '@registrar/messages';
 import { formatDateJst, formatDateTimeJst } from '@registrar/rules';
 import { EmptyBlock, ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/page-title';
 import { dueDateText, flagText, FlagBadge } from './domain-cells';
 import { domainQueries } from './domain-list.api';
 
@@ -17,7 +17,7 @@ export function DomainDetailPage() {
   const n = /^\d{1,15}$/.test(id) ? Number(id) : 0;
   const q = useQuery({ ...domainQueries.detail(n), enabled: n > 0 });
   const d = q.data;
-  useEffect(() => { document.title = `${d ? d.name : 'ドメイン詳細'} | ラッコドメイン`; }, [d]);
+  usePageTitle(d ? d.name : 'ドメイン詳細');
   const back = <Anchor component={Link} to="/mypage/domain" size="sm">← ドメイン管理へ戻る</Anchor>;
   if (n <= 0 || (q.error instanceof ApiError && q.error.status === 404)) {
     return <Stack gap="md">{back}<Title order={1} size="h3">ドメイン詳細</Title><EmptyBlock title={M.noDomainInfo} /></Stack>;
