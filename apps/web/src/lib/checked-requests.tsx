@@ -77,6 +77,8 @@ export interface CheckedColumn<T> {
   cell: (row: T) => ReactNode;
   /** long values (names, addresses) break anywhere instead of widening the table */
   wrap?: boolean;
+  /** short values (dates) stay on one line */
+  nowrap?: boolean;
 }
 
 /** The list with its loading, error and empty states; each row's checkbox is labelled with the row's domain. */
@@ -106,7 +108,7 @@ export function CheckedTable<T extends { id: number }>({ query, rows, checks, co
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td><Checkbox aria-label={`${nameOf(r)}を選択`} checked={checks.checked.includes(r.id)} onChange={() => checks.toggle(r.id)} /></Table.Td>
-                  {columns.map((c) => <Table.Td key={c.title} style={c.wrap ? { overflowWrap: 'anywhere' } : undefined}>{c.cell(r)}</Table.Td>)}
+                  {columns.map((c) => <Table.Td key={c.title} style={c.wrap ? { overflowWrap: 'anywhere' } : c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>{c.cell(r)}</Table.Td>)}
                 </Table.Tr>
               ))}
             </Table.Tbody>

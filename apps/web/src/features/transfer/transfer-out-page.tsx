@@ -27,8 +27,8 @@ export function TransferOutPage() {
       <CheckedResults answer={action.answer} error={action.error} />
       <CheckedTable query={q} rows={rows} checks={checks} nameOf={(r) => r.domain_name} empty="承認待ちの移管申請はありません。" testId="transfer-outs" columns={[
         { title: 'ドメイン名', cell: (r) => r.domain_name, wrap: true },
-        { title: '申請日', cell: (r) => formatDateJst(r.requested_at) },
-        { title: '自動承認日', cell: (r) => formatDateJst(r.auto_approve_at) },
+        { title: '申請日', cell: (r) => formatDateJst(r.requested_at), nowrap: true },
+        { title: '自動承認日', cell: (r) => formatDateJst(r.auto_approve_at), nowrap: true },
       ]} />
       <Group justify="flex-end">
         <Button variant="default" color="red" onClick={() => void answerWith('reject')} loading={action.busy === 'reject'} disabled={rows.length === 0 || !!action.busy}>チェックした移管を拒否する</Button>

@@ -25,7 +25,7 @@ export function LocalTransferInPage() {
       <Text size="sm" c="dimmed">承認されないまま{MOVE_REQUEST_DAYS}日を過ぎた移動申請は自動的に取り消されます。</Text>
       <CheckedResults answer={action.answer} error={action.error} />
       <CheckedTable query={q} rows={rows} checks={checks} nameOf={(r) => r.name} empty={M.noIncomingTransfers} testId="incoming-moves" columns={[
-        { title: '申請日', cell: (r) => formatDateJst(r.request_date) },
+        { title: '申請日', cell: (r) => formatDateJst(r.request_date), nowrap: true },
         { title: '移動元ラッコID', cell: (r) => r.user_id },
         { title: 'ドメイン名', cell: (r) => r.name, wrap: true },
       ]} />
@@ -50,7 +50,7 @@ export function LocalTransferOutPage() {
       <Title order={1} size="h3">移動申請の取消</Title>
       <CheckedResults answer={action.answer} error={action.error} />
       <CheckedTable query={q} rows={rows} checks={checks} nameOf={(r) => r.name} empty="承認待ちの移動申請はありません。" testId="outgoing-moves" columns={[
-        { title: '申請日', cell: (r) => formatDateJst(r.request_date) },
+        { title: '申請日', cell: (r) => formatDateJst(r.request_date), nowrap: true },
         { title: '移動先メールアドレス', cell: (r) => r.request_email, wrap: true },
         { title: 'ドメイン名', cell: (r) => r.name, wrap: true },
       ]} />
