@@ -35,8 +35,10 @@ import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MypageJpDomainActivateRouteImport } from './routes/mypage/JpDomainActivate'
+import { Route as MypageCreditRouteImport } from './routes/mypage/credit'
 import { Route as MypageLocalTransferInRouteImport } from './routes/mypage/localTransferIn'
 import { Route as MypageLocalTransferOutRouteImport } from './routes/mypage/localTransferOut'
+import { Route as MypagePointRouteImport } from './routes/mypage/point'
 import { Route as MypageSearchRouteImport } from './routes/mypage/search'
 import { Route as MypageTransferoutRouteImport } from './routes/mypage/transferout'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
@@ -200,6 +202,11 @@ const MypageJpDomainActivateRoute = MypageJpDomainActivateRouteImport.update({
   path: '/JpDomainActivate',
   getParentRoute: () => MypageRoute,
 } as any)
+const MypageCreditRoute = MypageCreditRouteImport.update({
+  id: '/credit',
+  path: '/credit',
+  getParentRoute: () => MypageRoute,
+} as any)
 const MypageLocalTransferInRoute = MypageLocalTransferInRouteImport.update({
   id: '/localTransferIn',
   path: '/localTransferIn',
@@ -208,6 +215,11 @@ const MypageLocalTransferInRoute = MypageLocalTransferInRouteImport.update({
 const MypageLocalTransferOutRoute = MypageLocalTransferOutRouteImport.update({
   id: '/localTransferOut',
   path: '/localTransferOut',
+  getParentRoute: () => MypageRoute,
+} as any)
+const MypagePointRoute = MypagePointRouteImport.update({
+  id: '/point',
+  path: '/point',
   getParentRoute: () => MypageRoute,
 } as any)
 const MypageSearchRoute = MypageSearchRouteImport.update({
@@ -391,8 +403,10 @@ export interface FileRoutesByFullPath {
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
+  '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
+  '/mypage/point': typeof MypagePointRoute
   '/mypage/search': typeof MypageSearchRoute
   '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
@@ -451,8 +465,10 @@ export interface FileRoutesByTo {
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
+  '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
+  '/mypage/point': typeof MypagePointRoute
   '/mypage/search': typeof MypageSearchRoute
   '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
@@ -513,8 +529,10 @@ export interface FileRoutesById {
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
+  '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
   '/mypage/localTransferOut': typeof MypageLocalTransferOutRoute
+  '/mypage/point': typeof MypagePointRoute
   '/mypage/search': typeof MypageSearchRoute
   '/mypage/transferout': typeof MypageTransferoutRoute
   '/register/confirm': typeof RegisterConfirmRoute
@@ -576,8 +594,10 @@ export interface FileRouteTypes {
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/JpDomainActivate'
+    | '/mypage/credit'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
+    | '/mypage/point'
     | '/mypage/search'
     | '/mypage/transferout'
     | '/register/confirm'
@@ -636,8 +656,10 @@ export interface FileRouteTypes {
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/JpDomainActivate'
+    | '/mypage/credit'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
+    | '/mypage/point'
     | '/mypage/search'
     | '/mypage/transferout'
     | '/register/confirm'
@@ -697,8 +719,10 @@ export interface FileRouteTypes {
     | '/domain/deadline'
     | '/domain/price'
     | '/mypage/JpDomainActivate'
+    | '/mypage/credit'
     | '/mypage/localTransferIn'
     | '/mypage/localTransferOut'
+    | '/mypage/point'
     | '/mypage/search'
     | '/mypage/transferout'
     | '/register/confirm'
@@ -946,6 +970,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MypageJpDomainActivateRouteImport
       parentRoute: typeof MypageRoute
     }
+    '/mypage/credit': {
+      id: '/mypage/credit'
+      path: '/credit'
+      fullPath: '/mypage/credit'
+      preLoaderRoute: typeof MypageCreditRouteImport
+      parentRoute: typeof MypageRoute
+    }
     '/mypage/localTransferIn': {
       id: '/mypage/localTransferIn'
       path: '/localTransferIn'
@@ -958,6 +989,13 @@ declare module '@tanstack/react-router' {
       path: '/localTransferOut'
       fullPath: '/mypage/localTransferOut'
       preLoaderRoute: typeof MypageLocalTransferOutRouteImport
+      parentRoute: typeof MypageRoute
+    }
+    '/mypage/point': {
+      id: '/mypage/point'
+      path: '/point'
+      fullPath: '/mypage/point'
+      preLoaderRoute: typeof MypagePointRouteImport
       parentRoute: typeof MypageRoute
     }
     '/mypage/search': {
@@ -1228,8 +1266,10 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MypageRouteChildren {
   MypageJpDomainActivateRoute: typeof MypageJpDomainActivateRoute
+  MypageCreditRoute: typeof MypageCreditRoute
   MypageLocalTransferInRoute: typeof MypageLocalTransferInRoute
   MypageLocalTransferOutRoute: typeof MypageLocalTransferOutRoute
+  MypagePointRoute: typeof MypagePointRoute
   MypageSearchRoute: typeof MypageSearchRoute
   MypageTransferoutRoute: typeof MypageTransferoutRoute
   MypagePaypalReturnRoute: typeof MypagePaypalReturnRoute
@@ -1247,8 +1287,10 @@ interface MypageRouteChildren {
 
 const MypageRouteChildren: MypageRouteChildren = {
   MypageJpDomainActivateRoute: MypageJpDomainActivateRoute,
+  MypageCreditRoute: MypageCreditRoute,
   MypageLocalTransferInRoute: MypageLocalTransferInRoute,
   MypageLocalTransferOutRoute: MypageLocalTransferOutRoute,
+  MypagePointRoute: MypagePointRoute,
   MypageSearchRoute: MypageSearchRoute,
   MypageTransferoutRoute: MypageTransferoutRoute,
   MypagePaypalReturnRoute: MypagePaypalReturnRoute,

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
+import { signUpPurchaser } from '../purchase/purchase.page';
 import { fakeSignedIn, noHorizontalOverflow } from './catalog-page';
 
 test.describe('public layout', () => {
@@ -77,6 +78,21 @@ test.describe('public layout', () => {
     await expect(page.getByTestId('coming-soon')).toContainText('準備中');
     await page.goto('/no/such/page');
     await expect(page.getByTestId('not-found')).toContainText('ページが見つかりません');
+  });
+
+  test("the spec's account-site addresses and the terms link lead to pages, not to the 404 page", async ({ page }) => {
+    // the agreement checkboxes of checkout, renewal and transfer link the footer's terms page
+    await page.goto('/knowledge/terms/');
+    await expect(page.getByTestId('coming-soon')).toContainText('準備中');
+    // 001 §2: card registration at mypage/credit, bank-transfer points at mypage/point?active_tab=3 (the auto-renew error links them)
+    await signUpPurchaser(page.request);
+    await page.goto('/mypage/credit');
+    await expect(page).toHaveURL(/\/credit$/);
+    await expect(page.getByTestId('card-add')).toBeVisible();
+    await page.goto('/mypage/point?active_tab=3');
+    await expect(page).toHaveURL(/\/point$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
   });
 
   for (const path of ['/', '/domain/price', '/domain/deadline']) {

@@ -7,6 +7,9 @@ import { PRODUCT } from '@registrar/messages';
 /** The service name sent to the account pages (sign-up, notices) as `service_name`. */
 export const SERVICE_KEY = 'domain';
 
+/** The terms of service (the footer's link, and the agreement checkboxes of checkout, renewal and transfer). */
+export const TERMS_URL = '/knowledge/terms/';
+
 export interface ServiceEntry {
   url: string;
   short_name: string;
@@ -68,7 +71,7 @@ export const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
     title: 'サポート',
     links: [
       { to: '/knowledge/', label: 'ヘルプ・マニュアル' },
-      { to: '/knowledge/terms/', label: '利用規約' },
+      { to: TERMS_URL, label: '利用規約' },
       { to: '/specified_commercial_transaction_law', label: '特定商取引法に基づく表記' },
     ],
   },

@@ -184,11 +184,7 @@ export function DomainListPage() {
             <Switch size="sm" label="全ページを選択" checked={allPages} disabled={!allOnPage} onChange={(e) => setAllPages(e.currentTarget.checked)} data-testid="select-all-pages" />
           </Group>
           <Group gap={6} wrap="wrap">
-            {bulkOps.length ? (
-              bulkOps.map((op) => <Button key={op.id} size="compact-sm" variant="light" loading={preparing} onClick={() => void openBulk(op)}>{op.label}</Button>)
-            ) : (
-              <Text size="xs" c="dimmed">一括操作は準備中です</Text>
-            )}
+            {bulkOps.map((op) => <Button key={op.id} size="compact-sm" variant="light" loading={preparing} onClick={() => void openBulk(op)}>{op.label}</Button>)}
           </Group>
         </Group>
       </Paper>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import type { DomainBannerCounts } from '@registrar/contracts';
 import { formatDateJst } from '@registrar/rules';
 import { paymentQueries } from '../payments/payments.api';
+import { SERVICES } from '../../layout/site-map';
 import { domainQueries } from './domain-list.api';
 
 export const TIPS = [
@@ -83,7 +84,7 @@ export function DomainListExtras() {
       </Paper>
       <Group gap="xs" wrap="wrap" justify="space-between">
         <Text size="xs" c="dimmed" data-testid="tip">ヒント: {tip}</Text>
-        <Anchor href="/server" size="xs">レンタルサーバーは月額約330円から</Anchor>
+        <Anchor href={SERVICES[2]!.url} target="_blank" rel="noopener" size="xs">レンタルサーバーは月額約330円から</Anchor>
       </Group>
     </Stack>
   );

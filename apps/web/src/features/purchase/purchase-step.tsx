@@ -13,6 +13,7 @@ import { createBankTransfer, createCardSession, createDomains, createWalletSessi
 import { chosenPeriods } from '../search/chosen-periods';
 import { buildRows, policyOf, priceErrors, toCreateItems, type PurchaseDomain, type PurchaseRow } from './purchase-rows';
 import { savePurchase } from './purchase-storage';
+import { TERMS_URL } from '../../layout/site-map';
 
 const rp = (n: number) => formatPoints(n, PRODUCT.pointUnit);
 const errorsOf = (e: unknown): string[] => {
@@ -365,7 +366,7 @@ export function PurchaseStep(props: {
         data-testid="terms"
         label={
           <>
-            <Anchor href="/terms" target="_blank">
+            <Anchor href={TERMS_URL} target="_blank">
               利用規約
             </Anchor>
             に同意する

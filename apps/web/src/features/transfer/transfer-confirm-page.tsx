@@ -9,6 +9,7 @@ import { api, ApiError } from '../../lib/api';
 import { paymentQueries } from '../payments/payments.api';
 import { RESULT_KEY, StoredTransferResult, transferQueries } from './transfer.api';
 import { usePageTitle } from '../../lib/page-title';
+import { TERMS_URL } from '../../layout/site-map';
 
 const SESSION_KEY = (holdId: string) => `transferin.session.${holdId}`;
 const price = (n: number) => (n === 0 ? '無料' : formatYen(n));
@@ -152,7 +153,7 @@ export function TransferConfirmPage({ holdId, paymentResult, cardRegistration }:
         {needsCard ? <Group justify="space-between"><Text size="sm">カード決済額</Text><Text size="sm" data-testid="transfer-card-charge">{formatYen(split.cardCharge)}</Text></Group> : null}
       </Stack>
       <Text size="xs" c="dimmed">移管が完了すると有効期限が1年延長されます（.JPは移管日から1年）。移管元の事業者が承認しない場合、5日後に自動的に承認されます。拒否された場合はポイントを返還します。</Text>
-      <Checkbox label={<>「<Anchor href="/terms" target="_blank">利用規約</Anchor>に同意する」</>} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} disabled={running} data-testid="transfer-terms" />
+      <Checkbox label={<>「<Anchor href={TERMS_URL} target="_blank">利用規約</Anchor>に同意する」</>} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} disabled={running} data-testid="transfer-terms" />
       {needsCard ? (
         <Stack gap="xs">
           {split.minimumApplied ? <Alert color="blue" variant="light">カード決済の最低金額は50円のため、{formatYen(split.cardCharge)}を決済し、差額の{formatPoints(split.surplusPoints)}はポイントとして付与されます。</Alert> : null}

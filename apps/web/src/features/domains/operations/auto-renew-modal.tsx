@@ -44,7 +44,7 @@ export function AutoRenewModal({ domains, onClose, setBusy }: OpModalProps) {
     return (
       <Stack>
         <Alert color="red" role="alert">
-          {error.code === 100 ? <><Anchor href="/mypage/credit">カード情報の登録</Anchor>{M.autoRenewCardSuffix}</> : error.message}
+          {error.code === 100 ? <><Anchor href="/credit">カード情報の登録</Anchor>{M.autoRenewCardSuffix}</> : error.message}
         </Alert>
         <Group justify="flex-end"><Button variant="default" onClick={() => setError(null)}>戻る</Button></Group>
       </Stack>

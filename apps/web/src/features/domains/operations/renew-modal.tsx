@@ -9,6 +9,7 @@ import { snackbar } from '../../../lib/snackbar';
 import { paymentQueries } from '../../payments/payments.api';
 import type { DomainOperation, DomainOperationModalProps } from '../operations';
 import { clearRenewal, saveRenewal, savedRenewalFor } from './renew-session';
+import { TERMS_URL } from '../../../layout/site-map';
 
 /** Long timeout for renewal (000 §9). */
 const RENEW_TIMEOUT_MS = 3_600_000;
@@ -250,7 +251,7 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
         {needsCard ? <Group justify="space-between"><Text size="sm">カード決済額</Text><Text size="sm" data-testid="renew-card-charge">{formatYen(split.cardCharge)}</Text></Group> : null}
       </Stack>
       <Checkbox label="有効期限の30日以内に自動更新する" checked={withAutoUpdate} onChange={(e) => setWithAutoUpdate(e.currentTarget.checked)} disabled={running} data-testid="renew-auto" />
-      <Checkbox label={<>「<Anchor href="/terms" target="_blank">利用規約</Anchor>に同意する」</>} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} disabled={running} data-testid="renew-terms" />
+      <Checkbox label={<>「<Anchor href={TERMS_URL} target="_blank">利用規約</Anchor>に同意する」</>} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} disabled={running} data-testid="renew-terms" />
       {errors.length ? <Alert color="red" role="alert" data-testid="renew-errors">{errors.map((m) => <Text key={m} size="sm">{m}</Text>)}</Alert> : null}
       {needsCard ? (
         <Tabs value={tab} onChange={(v) => setTab(v === 'wallet' ? 'wallet' : 'card')} data-testid="renew-payment">
