@@ -58,3 +58,11 @@ export function splitPayment(total: number, balance: number): PaymentSplit {
   const surplusPoints = cardCharge - shortfall;
   return { pointsUsed, shortfall, cardCharge, surplusPoints, remainingPoints: balance - pointsUsed + surplusPoints, minimumApplied };
 }
+
+/**
+ * The page of one charge's receipt (利用明細 → 領収書): a card or wallet payment (`payment`, its session id) or a
+ * confirmed bank transfer (`bank`). An order paid with points only has no charge, so no receipt.
+ */
+export function receiptPath(kind: 'payment' | 'bank', id: string): string {
+  return `/account_statement/receipt?kind=${kind}&id=${encodeURIComponent(id)}`;
+}

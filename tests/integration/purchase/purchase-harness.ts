@@ -52,6 +52,8 @@ export async function startPurchaseHarness(o: { port?: number } = {}): Promise<P
   // the zones of domains on our name servers (PowerDNS on DNS_PORT reads the dns schema), the detail view's records
   services.push(await startService('dns', DnsServiceModule, process.env.REDIS_URL));
   const h = await startHarness(o);
+  // the site's address in the links the jobs' mails carry (a deployment sets APP_URL)
+  process.env.APP_URL = h.url;
   const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
   await client.connect();
   let grants = 0;

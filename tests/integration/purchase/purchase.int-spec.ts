@@ -5,6 +5,7 @@
  * parallel racing for the last campaign slots and the last points; registry faults with refunds.
  */
 import { randomUUID } from 'node:crypto';
+import request from 'supertest';
 import { Queue } from 'bullmq';
 import { EppClientPool } from '@registrar/epp';
 import { JobName, QueueName } from '@registrar/contracts';
@@ -12,6 +13,7 @@ import { M } from '@registrar/messages';
 import { redisOptions } from '@registrar/infra';
 import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName, simFaults } from '../epp/epp-harness';
+import { waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, saveCard, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
 
 let p: PurchaseHarness;
@@ -45,6 +47,13 @@ async function rowsFor(c: Member, names: string[]) {
   const domains = est.map((e) => ({ name: e.requestDomain, period: e.minimum_years, point: registrationTotal(e.registerPrice, e.renewPrice, e.minimum_years) }));
   const totalFee = domains.reduce((s, d) => s + d.point, 0);
   return { est, domains, totalFee };
+}
+
+/** The member's registration-done mail, from the local mail catcher. */
+async function doneMail(c: Member): Promise<{ subject: string; text: string }> {
+  const to = (await p.db.query('SELECT email FROM identity.users WHERE id = $1', [c.userId])).rows[0].email as string;
+  return waitFor('the registration-done mail', async () => ((await request(p.h.url).get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`)).body.messages as Array<{ subject: string; text: string }>)
+    .find((m) => m.subject.includes('ドメイン登録完了')));
 }
 
 function create(c: Member, body: { domains: unknown[]; totalFee: number; point?: number; idempotencyKey?: string; payment?: { type: string; sessionId?: string } }) {
@@ -109,6 +118,8 @@ describe('buying domains', () => {
     const com = await epp.info(names[0]);
     expect(com.ns).toEqual(['01.dnsv.jp', '02.dnsv.jp', '03.dnsv.jp', '04.dnsv.jp']);
     expect(com.statuses).toContain('clientTransferProhibited');
+    // paid with points only: the completion mail lists the order, with no receipt link (no money was charged)
+    expect((await doneMail(member)).text).not.toContain('領収書:');
     const logs = (await p.db.query('SELECT point, remaining_point, subject FROM domain_ops.action_logs WHERE user_id = $1', [member.userId])).rows;
     expect(logs).toHaveLength(3);
     expect(logs.every((l) => l.subject === 'ドメイン新規登録')).toBe(true);
@@ -175,6 +186,17 @@ describe('payment, WHOIS contacts, provisional .co.jp, schedules', () => {
     expect((await waitForOrder(c, r.body.orderId)).domains[0].status).toBe('done');
     expect(await p.balance(c.userId)).toBe(20);
     expect(await ledgerSum(c.userId)).toBe(20);
+    // the completion mail links the receipt of the card charge, and the link opens it for this member only
+    const mail = await doneMail(c);
+    const link = mail.text.match(/領収書: (\S+)/)?.[1];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(url.pathname).toBe('/account_statement/receipt');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ kind: 'payment', id: session.body.sessionId });
+    const receipt = await c.agent.get('/mypage/account_statement/receipt').query(Object.fromEntries(url.searchParams)).set(xhr(c)).expect(200);
+    expect(receipt.body).toMatchObject({ kind: 'payment', id: session.body.sessionId, amount: 50 });
+    const other = await p.member();
+    await other.agent.get('/mypage/account_statement/receipt').query(Object.fromEntries(url.searchParams)).set(xhr(other)).expect(404);
   }, 90_000);
 
   it('a domain without WHOIS proxy needs a WHOIS contact first; the contact added from the cart is used for it', async () => {

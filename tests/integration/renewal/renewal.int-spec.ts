@@ -5,11 +5,13 @@
  * through RGP at the restore price on the shared test clock.
  */
 import { randomUUID } from 'node:crypto';
+import request from 'supertest';
 import { EppClientPool } from '@registrar/epp';
 import { M } from '@registrar/messages';
 import { formatDateJst } from '@registrar/rules';
 import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
 import { Member, PurchaseHarness, saveCard, startPurchaseHarness, xhr } from '../purchase/purchase-harness';
+import { waitFor } from '../scheduled-jobs';
 import { buyDomain } from './renewal-helpers';
 
 let p: PurchaseHarness;
@@ -106,6 +108,13 @@ describe('renewing domains', () => {
     expect(await ledgerSum(c.userId)).toBe(20);
     const row = (await p.db.query('SELECT is_auto_update_enabled FROM domain_ops.domains WHERE id = $1', [id])).rows[0];
     expect(row.is_auto_update_enabled).toBe(true);
+    // the completion mail links the card charge's receipt, which opens for this member
+    const to = (await p.db.query('SELECT email FROM identity.users WHERE id = $1', [c.userId])).rows[0].email as string;
+    const mail = await waitFor('the renewal-done mail', async () => ((await request(p.h.url).get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`)).body.messages as Array<{ subject: string; text: string }>)
+      .find((m) => m.text.includes(name) && m.text.includes('領収書:')));
+    const url = new URL(mail.text.match(/領収書: (\S+)/)![1]!);
+    expect(`${url.pathname}?${url.searchParams}`).toBe(`/account_statement/receipt?kind=payment&id=${session.body.sessionId}`);
+    await c.agent.get('/mypage/account_statement/receipt').query(Object.fromEntries(url.searchParams)).set(xhr(c)).expect(200);
   }, 120_000);
 
   it('a renewal the registry refuses is refunded, with the reason on the row and in the action log', async () => {

@@ -1,7 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { CompleteOrderJobData, JobName } from '@registrar/contracts';
 import { MailOutbox } from '@registrar/mail';
+import { receiptPath } from '@registrar/rules';
 import { RegistrationOrderRepository } from '../orders/registration-order.repository';
+
+/**
+ * The receipt of the card or wallet charge that paid an order's or a renewal's shortfall, as an absolute link for a
+ * mail: none when points alone paid (no money was charged) or when APP_URL (the site's public address, set in every
+ * deployment) is missing, since a relative link in a mail leads nowhere.
+ */
+export function receiptLink(paymentSessionId: string | null): string | undefined {
+  const appUrl = (process.env.APP_URL ?? '').replace(/\/+$/, '');
+  return appUrl && paymentSessionId ? `${appUrl}${receiptPath('payment', paymentSessionId)}` : undefined;
+}
 
 /** The order number members see (mail, statements): the order id's first 12 hex digits. */
 export const orderNumber = (orderId: string) => `R${orderId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
@@ -22,7 +33,6 @@ export class CompleteOrderJob {
     await this.orders.setOrderStatus(data.orderId, 'done');
     const ok = items.filter((i) => i.status === 'done' || i.status === 'accepted');
     if (order && ok.length) {
-      const appUrl = process.env.APP_URL ?? '';
       await this.mail.send({
         template: 'domain.registration-done',
         userId: order.userId,
@@ -32,7 +42,7 @@ export class CompleteOrderJob {
           items: ok.map((i) => ({ name: i.name, years: i.period, amount: i.point })),
           failed: items.filter((i) => i.status === 'error').map((i) => ({ name: i.name, reason: i.errorMsg ?? '' })),
           total: ok.reduce((s, i) => s + i.point, 0),
-          receiptUrl: `${appUrl}/mypage/statement/receipt?type=order&id=${order.id}`,
+          receiptUrl: receiptLink(order.paymentSessionId),
         },
       });
     }

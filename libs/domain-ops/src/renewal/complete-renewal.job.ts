@@ -3,6 +3,7 @@ import { CompleteRenewalJobData, JobName } from '@registrar/contracts';
 import { MailOutbox } from '@registrar/mail';
 import { formatDateJst } from '@registrar/rules';
 import { RenewalRepository } from './renewal.repository';
+import { receiptLink } from '../jobs/complete-order.job';
 
 /**
  * The parent of a renewal's flow: runs once every RenewDomain child has ended, closes the renewal and mails the member
@@ -37,7 +38,7 @@ export class CompleteRenewalJob {
           items: done.map((i) => ({ name: i.name, years: i.period, amount: i.point })),
           failed: failed.map((i) => ({ name: i.name, reason: i.errorMsg ?? '' })),
           total: done.reduce((s, i) => s + i.point, 0),
-          receiptUrl: `${process.env.APP_URL ?? ''}/mypage/statement/receipt?type=renewal&id=${renewal.id}`,
+          receiptUrl: receiptLink(renewal.paymentSessionId),
         },
       });
     }

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { StatementResult, StatementRowDto } from '@registrar/contracts';
 import { M, PRODUCT } from '@registrar/messages';
-import { formatDateJst, formatDateTimeJst, formatYen } from '@registrar/rules';
+import { formatDateJst, formatDateTimeJst, formatYen, receiptPath } from '@registrar/rules';
 import { api, ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 
@@ -19,7 +19,7 @@ export function StatementPage() {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const q = useQuery({ queryKey: ['statement', page], queryFn: ({ signal }) => api<StatementResult>('/mypage/account_statement', { query: { page }, signal }) });
   const receipt = (r: StatementRowDto) => (
-    <Anchor href={`/account_statement/receipt?kind=${r.kind}&id=${encodeURIComponent(r.id)}`} size="sm" data-testid="receipt-link">領収書</Anchor>
+    <Anchor href={receiptPath(r.kind, r.id)} size="sm" data-testid="receipt-link">領収書</Anchor>
   );
   return (
     <Stack gap="md" data-testid="statement-page">
