@@ -81,7 +81,13 @@ export class RegistrationOrderService {
       }
       items.push({ position: i, name: q.name, punycode: q.punycode, tld: q.tld, period, point: total, isCampaign: p.isCampaign, whoisProxy: proxy, prereqId });
     }
-    if (errors.length) return refused([...new Set(errors)]);
+    if (errors.length) {
+      // the same submit sent twice at once: the other one may have made the order since our first look (a campaign
+      // slot it took then reads as a changed price here), so it is answered, as a retry after it would be
+      const raced = await this.repo.findByKey(userId, key);
+      if (raced) return this.answer(raced);
+      return refused([...new Set(errors)]);
+    }
     const totalFee = items.reduce((s, i) => s + i.point, 0);
     if (Number(req.totalFee) !== totalFee || !Number.isInteger(Number(req.point)) || Number(req.point) < 0 || Number(req.point) > totalFee) {
       return refused([M.totalMismatch]);

@@ -109,7 +109,13 @@ export class RenewalService {
       if (!q.period_options.includes(period)) { no(fmt(M.renewPeriodInvalid, { domain: d.name })); continue; }
       items.push({ position: i, domainId: d.id, name: d.name, punycode: d.punycode, period, point: renewalPrice(q.window, q, period), restore: q.window === 'restore' });
     }
-    if (!items.length) return { result: false, renewalId: null, data: refusedRows, errors: [...new Set(refusedRows.map((r) => r.error_msg!))] };
+    if (!items.length) {
+      // the same submit sent twice at once: the other one may have created the renewal after our first look (its
+      // domains then read as in progress here), so it is answered, as a retry after it would be
+      const raced = await this.repo.findByKey(userId, key);
+      if (raced) return this.answer(raced, [], wait);
+      return { result: false, renewalId: null, data: refusedRows, errors: [...new Set(refusedRows.map((r) => r.error_msg!))] };
+    }
     const total = items.reduce((s, i) => s + i.point, 0);
     // point: the points shown as used (at most the total; a card or wallet bought the rest first); totalFee when sent must be the total
     const point = Number(req.point);
