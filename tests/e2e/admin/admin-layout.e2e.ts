@@ -64,6 +64,8 @@ test('customers and guests never reach the admin area', async ({ page }) => {
   await page.getByLabel('メールアドレス').fill('demo@example.com');
   await page.getByLabel(/^パスワード/).fill('demo-pass-1234');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  // signed in: the login page sends the member on (leaving now would cancel the sign-in on a busy machine)
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 60_000 });
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/mypage\/domain$/);
   expect((await page.request.get('/admin/api/users/100001', { headers: XHR })).status()).toBe(403);
