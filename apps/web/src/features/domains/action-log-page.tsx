@@ -34,7 +34,7 @@ function pointText(l: ActionLogRowDto): { text: string; color?: string } {
 export function ActionLogPage() {
   const search = useSearch({ from: '/mypage/actionLog/' }) as ActionLogSearch;
   const navigate = useNavigate({ from: '/mypage/actionLog/' });
-  const wide = useMediaQuery('(min-width: 48em)', true) ?? true;
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false }) ?? true;
   const q = useQuery(actionLogQueries.search(search));
   const [form, setForm] = useState({ description: search.description ?? '', date1: search.date1 ?? '', date2: search.date2 ?? '' });
   const [openId, setOpenId] = useState<number | null>(null);

@@ -44,14 +44,14 @@ export function DomainListPage() {
   const condition = useMemo(() => conditionOf(search), [search]);
   const list = useQuery(domainQueries.list(condition));
   const refresh = useDomainListRefresh();
-  const wide = useMediaQuery('(min-width: 62em)', true) ?? true;
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false }) ?? true;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [allPages, setAllPages] = useState(false);
   const [active, setActive] = useState<Active>(null);
   const [busy, setBusy] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const [advanced, setAdvanced] = useState(false);
-  const phone = !(useMediaQuery('(min-width: 48em)', true) ?? true);
+  const phone = !(useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false }) ?? true);
 
   const conditionKey = JSON.stringify({ ...condition, validDomainPage: undefined });
   useEffect(() => { setSelected(new Set()); setAllPages(false); }, [conditionKey]);

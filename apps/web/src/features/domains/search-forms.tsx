@@ -39,7 +39,7 @@ const onOff = [{ value: ANY, label: '指定なし' }, { value: '1', label: 'ON' 
 
 /** The advanced search modal: every field of the spec's "Search data" and the list's filters. */
 export function AdvancedSearchModal({ opened, onClose, initial }: { opened: boolean; onClose: () => void; initial?: DomainListSearch }) {
-  const wide = useMediaQuery('(min-width: 48em)', true) ?? true;
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false }) ?? true;
   const cond = useQuery({ ...domainQueries.condition(), enabled: opened });
   const start: Fields = {};
   for (const k of FILTER_KEYS) if (initial?.[k] !== undefined) start[k] = String(initial[k]);
