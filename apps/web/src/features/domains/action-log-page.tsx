@@ -1,6 +1,5 @@
 /** /mypage/actionLog (001 §2 "Action history page", §9): filters in the URL, pager range 3 / margin 1, registrar results in a modal. */
 import { Alert, Button, Code, Group, Modal, Pagination, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -10,6 +9,7 @@ import { formatDateTimeJst } from '@registrar/rules';
 import { EmptyBlock, ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { usePageTitle } from '../../lib/page-title';
 import { actionLogQueries } from './domain-list.api';
+import { useMinWidth } from '../../lib/media';
 
 export interface ActionLogSearch { page?: number; actionId?: string; description?: string; date1?: string; date2?: string }
 
@@ -34,7 +34,7 @@ function pointText(l: ActionLogRowDto): { text: string; color?: string } {
 export function ActionLogPage() {
   const search = useSearch({ from: '/mypage/actionLog/' }) as ActionLogSearch;
   const navigate = useNavigate({ from: '/mypage/actionLog/' });
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false }) ?? true;
+  const wide = useMinWidth('48em');
   const q = useQuery(actionLogQueries.search(search));
   const [form, setForm] = useState({ description: search.description ?? '', date1: search.date1 ?? '', date2: search.date2 ?? '' });
   const [openId, setOpenId] = useState<number | null>(null);

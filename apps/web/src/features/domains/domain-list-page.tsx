@@ -2,7 +2,6 @@
 import {
   ActionIcon, Alert, Badge, Box, Button, Checkbox, CloseButton, Group, Menu, Modal, Pagination, Paper, Select, Skeleton, Stack, Switch, Table, Tabs, Text, Title, Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -24,6 +23,7 @@ import { InfluxCell } from './influx-cell';
 import { DomainListExtras } from './list-extras';
 import { AdvancedSearchModal, KeywordSearch } from './search-forms';
 import { usePageTitle } from '../../lib/page-title';
+import { useMinWidth } from '../../lib/media';
 
 export const DOMAIN_LIST_TITLE = 'ドメイン管理';
 
@@ -44,14 +44,14 @@ export function DomainListPage() {
   const condition = useMemo(() => conditionOf(search), [search]);
   const list = useQuery(domainQueries.list(condition));
   const refresh = useDomainListRefresh();
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false }) ?? true;
+  const wide = useMinWidth('62em');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [allPages, setAllPages] = useState(false);
   const [active, setActive] = useState<Active>(null);
   const [busy, setBusy] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const [advanced, setAdvanced] = useState(false);
-  const phone = !(useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false }) ?? true);
+  const phone = !useMinWidth('48em');
 
   const conditionKey = JSON.stringify({ ...condition, validDomainPage: undefined });
   useEffect(() => { setSelected(new Set()); setAllPages(false); }, [conditionKey]);

@@ -4,7 +4,6 @@
  * input is empty; the date ranges give the spec's messages before anything is sent.
  */
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { M } from '@registrar/messages';
@@ -12,6 +11,7 @@ import { DOMAIN_STATUS_LABELS, INFLUX_LIMIT_LABELS, validateDomainSearch, WHOIS_
 import { domainQueries } from './domain-list.api';
 import { postForm } from './form-post';
 import { FILTER_KEYS, type DomainListSearch, type FilterKey } from './list-search';
+import { useMinWidth } from '../../lib/media';
 
 const SearchGlyph = () => (
   <svg width={14} height={14} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></svg>
@@ -39,7 +39,7 @@ const onOff = [{ value: ANY, label: '指定なし' }, { value: '1', label: 'ON' 
 
 /** The advanced search modal: every field of the spec's "Search data" and the list's filters. */
 export function AdvancedSearchModal({ opened, onClose, initial }: { opened: boolean; onClose: () => void; initial?: DomainListSearch }) {
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false }) ?? true;
+  const wide = useMinWidth('48em');
   const cond = useQuery({ ...domainQueries.condition(), enabled: opened });
   const start: Fields = {};
   for (const k of FILTER_KEYS) if (initial?.[k] !== undefined) start[k] = String(initial[k]);
