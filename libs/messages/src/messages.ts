@@ -82,6 +82,10 @@ export const M = {
   renewDomainNotFound: '{domain}は管理しているドメインではありません',
   renewInProgress: '{domain}は更新処理中です',
   tooManyRenewals: '一度に更新できるドメインは{max}件までです',
+  // the renewal result row's auto-renew option result (000 §3 "Renew result row")
+  renewAutoRenewOn: '自動更新: ONに設定しました',
+  renewAutoRenewLater: '自動更新: 更新の完了後にONになります',
+  renewAutoRenewFailed: '自動更新: 設定できませんでした',
 
   // ---- .co.jp WHOIS (000 §5, 001 §5)
   orgMissing: '組織情報が未入力です',

@@ -1,4 +1,4 @@
-import { isExpired, renewalPrice, renewalWindow } from './renewal';
+import { isExpired, MAX_DOMAINS_PER_RENEWAL, renewalCountError, renewalPrice, renewalWindow } from './renewal';
 
 const at = (iso: string) => new Date(iso);
 
@@ -29,5 +29,14 @@ describe('renewal price rule', () => {
   it('is expired from the day after the due date', () => {
     expect(isExpired('2026-12-01T03:00:00Z', at('2026-12-01T14:00:00Z'))).toBe(false);
     expect(isExpired('2026-12-01T03:00:00Z', at('2026-12-01T15:00:00Z'))).toBe(true);
+  });
+});
+
+describe('renewal count', () => {
+  it('allows up to 100 domains in one renewal and refuses more with the server\'s message', () => {
+    expect(MAX_DOMAINS_PER_RENEWAL).toBe(100);
+    expect(renewalCountError(1)).toBeNull();
+    expect(renewalCountError(100)).toBeNull();
+    expect(renewalCountError(101)).toBe('一度に更新できるドメインは100件までです');
   });
 });

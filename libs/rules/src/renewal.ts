@@ -2,9 +2,18 @@
  * Renewal rules (000 spec §4 "Renewal price rule", §9 ".jp renewal deadline"; 001 spec §9), shared by the renewal modal
  * and the server (the server is the authority).
  */
+import { fmt, M } from '@registrar/messages';
 import { daysBetweenJst, formatDateJst } from './dates';
 
 export type RenewalWindow = 'renew' | 'restore' | 'out';
+
+/** At most this many domains per renewal (the list's bulk actions allow 1000; the registry work is per domain). */
+export const MAX_DOMAINS_PER_RENEWAL = 100;
+
+/** The refusal of a renewal of `count` domains (more than MAX_DOMAINS_PER_RENEWAL), null when the count may proceed. */
+export function renewalCountError(count: number): string | null {
+  return count > MAX_DOMAINS_PER_RENEWAL ? fmt(M.tooManyRenewals, { max: MAX_DOMAINS_PER_RENEWAL }) : null;
+}
 
 /** Auto-renew runs this many days before expiry; the modal's option says 'within 30 days of expiry'. */
 export const AUTO_RENEW_WITHIN_DAYS = 30;

@@ -3,10 +3,11 @@
  * the result step), lock (the single-domain button rule), AUTHCODE (refused while locked, then the code shown once),
  * memo, trash, auto-renew and move in bulk. At 1280 and 360 px, with no horizontal overflow.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { M } from '@registrar/messages';
 import { memberWithDomain } from '../dns/dns.page';
 import { expectNoOverflow, rows, seedPortfolio, signUpMember } from '../domains/domain-list.page';
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
 
 const SHOTS = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
 
@@ -108,10 +109,19 @@ for (const width of [1280, 360]) {
     await dialog.locator('button', { hasText: '閉じる' }).click();
     await expect(rows(page).first().getByTestId('memo')).toContainText('一括メモ');
 
-    // auto-renew: several domains offer both buttons; per-domain results
+    // auto-renew: several domains offer both buttons; per-domain results. This member has no card: ON is unavailable with
+    // the tooltip 'カード情報を登録してください' and the link to card registration (001 §5); OFF works
     await bar.getByRole('button', { name: '自動更新設定' }).click();
     dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('button', { name: '自動更新をONにする' })).toBeVisible();
+    const on = dialog.getByRole('button', { name: '自動更新をONにする' });
+    await expect(on).toBeVisible();
+    await expect(on).toBeDisabled();
+    await on.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('カード情報を登録してください');
+    await expect(dialog.getByTestId('autorenew-card-needed').getByRole('link', { name: 'カード情報の登録' })).toHaveAttribute('href', '/credit');
+    await expectNoOverflow(page);
+    await expectNoSeriousA11yViolations(page, [], `the auto-renew modal without a card at ${width}px`);
+    await page.screenshot({ path: `${SHOTS}/op-autorenew-nocard-${width}.png` });
     await dialog.getByRole('button', { name: '自動更新をOFFにする' }).click();
     await expect(dialog.getByTestId('op-results').getByRole('row')).toHaveCount(count + 1, { timeout: 60_000 });
     await expectNoOverflow(page);
@@ -133,8 +143,29 @@ for (const width of [1280, 360]) {
     await expect(dialog.getByTestId('op-results').getByText(M.moveAccepted).first()).toBeVisible();
     await dialog.locator('button', { hasText: '閉じる' }).click();
 
+    // trash: a failed call says '不明なエラー' (000 §8); a refusal shows the server's own message (here a domain that is
+    // not the member's, added to the request on its way: '指定されたドメインが見つかりません'); nothing moves
+    const firstName = await rows(page).first().getAttribute('data-domain');
+    for (const [route, message] of [
+      [(r: Route) => r.abort('failed'), M.unknownError],
+      [(r: Route) => r.continue({ postData: JSON.stringify({ ...r.request().postDataJSON(), domains: [...r.request().postDataJSON().domains, 2_000_000_000] }) }), M.domainNotFound],
+    ] as const) {
+      await page.route('**/mypage/domain/trash', route);
+      await page.getByRole('checkbox', { name: `${firstName}を選択` }).first().check();
+      await bar.getByRole('button', { name: 'ゴミ箱' }).click();
+      dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'ゴミ箱に入れる' }).click();
+      await expect(dialog.getByTestId('trash-errors')).toHaveText(message);
+      await expect(dialog.getByText(M.errorOccurredDot)).toHaveCount(0);
+      await expectNoOverflow(page);
+      await page.screenshot({ path: `${SHOTS}/op-trash-error-${width}.png` });
+      await dialog.locator('button', { hasText: '閉じる' }).click();
+      await page.unroute('**/mypage/domain/trash');
+      await expect(rows(page)).toHaveCount(count);
+    }
+
     // trash: put in; the page reloads and the trashed domains leave the list
-    await page.getByRole('checkbox', { name: `${await rows(page).first().getAttribute('data-domain')}を選択` }).first().check();
+    await page.getByRole('checkbox', { name: `${firstName}を選択` }).first().check();
     await bar.getByRole('button', { name: 'ゴミ箱' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'ゴミ箱に入れる' }).click();

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { CardFormPage } from '../payments/payments.page';
 import { estimate, freeName, pick, signUpPurchaser } from '../purchase/purchase.page';
-import { expectNoOverflow } from '../domains/domain-list.page';
+import { expectNoOverflow, seedPortfolio, signUpMember } from '../domains/domain-list.page';
 import { expectNoSeriousA11yViolations } from '../support/page-checks';
 
 const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
@@ -146,6 +146,8 @@ test('a card asking for 3-D Secure: a failed challenge reopens the modal as it w
   const result = modal.getByTestId('renew-result');
   await expect(result).toBeVisible({ timeout: 90_000 });
   await expect(result.locator('[data-code="0"]')).toContainText('更新完了（1年）');
+  // the auto-renew option the member asked for: its result per row (000 §3 "Renew result row")
+  await expect(result.locator('[data-code="0"]').getByTestId('renew-row-auto')).toHaveText('自動更新: ONに設定しました');
   await page.setViewportSize({ width: 360, height: 900 });
   await expectNoOverflow(page);
   await page.screenshot({ path: `${shots}/renew-3ds-return-360.png`, fullPage: true });
@@ -179,4 +181,67 @@ test('a renewal paid with the wallet: the PayPal tab, the wallet page, and back 
   const history = await pointHistory(page, headers);
   expect(history.filter((h) => h.kind === 'spend' && h.delta === -renewPrice)).toHaveLength(1);
   expect(history[0]!.balanceAfter).toBe(0);
+});
+
+/** Fails the renewal call itself (the network drops it); the payment session before it is the real one. */
+const failRenewCall = (page: import('@playwright/test').Page) => page.route('**/mypage/domain/renew', (r) => r.abort('failed'));
+
+test('the renewal call fails after the card paid: the row reads 予期せぬエラー, not the card failure (000 §7)', async ({ page }) => {
+  test.setTimeout(240_000);
+  const { name } = await memberWithDomain(page, 'e2e-renewfail');
+  const modal = await openRenewal(page, name);
+  await modal.getByTestId('renew-auto').check();
+  await modal.getByTestId('renew-terms').check();
+  await failRenewCall(page);
+  await modal.getByTestId('renew-submit').click();
+  const result = modal.getByTestId('renew-result');
+  await expect(result).toBeVisible();
+  await expect(result.locator('[data-code="2"]')).toContainText('✕ 予期せぬエラー');
+  await expect(result.getByTestId('renew-row-auto')).toHaveText('自動更新: 設定できませんでした');
+  await expect(modal.getByText('カード決済によるポイント購入処理に失敗しました。')).toHaveCount(0);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await expectNoSeriousA11yViolations(page, [], `the failed renewal's result at ${width}px`);
+    await page.screenshot({ path: `${shots}/renew-failed-call-${width}.png`, fullPage: true });
+  }
+});
+
+test('the renewal call fails on the return from the wallet: the row reads 予期せぬエラー in the result (000 §7)', async ({ page }) => {
+  test.setTimeout(240_000);
+  const { name } = await memberWithDomain(page, 'e2e-renewppfail');
+  let modal = await openRenewal(page, name);
+  await modal.getByTestId('renew-tab-wallet').click();
+  await modal.getByTestId('renew-terms').check();
+  await failRenewCall(page);
+  await modal.getByTestId('renew-wallet-submit').click();
+  await page.getByRole('button', { name: '承認して支払う' }).click({ timeout: 60_000 });
+  modal = page.getByRole('dialog');
+  const result = modal.getByTestId('renew-result');
+  await expect(result).toBeVisible({ timeout: 90_000 });
+  await expect(result.locator('[data-code="2"]')).toContainText('✕ 予期せぬエラー');
+  await expect(result.getByTestId('renew-row-auto')).toHaveCount(0); // auto-renew was not asked for
+  await expect(modal.getByTestId('renew-errors')).toHaveCount(0);
+});
+
+test('more than 100 domains chosen: the modal says the limit before pay is pressed and pay stays disabled', async ({ page }) => {
+  test.setTimeout(240_000);
+  const { headers } = await signUpMember(page.request);
+  await seedPortfolio(page.request, headers, 160);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/mypage/domain?pagingNum=200');
+  await page.getByRole('checkbox', { name: 'このページのドメインをすべて選択' }).check();
+  const selected = Number((await page.getByTestId('selection-count').textContent())?.replace(/[^0-9]/g, ''));
+  expect(selected).toBeGreaterThan(100);
+  await page.getByTestId('bulk-bar').getByRole('button', { name: '更新', exact: true }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByTestId('renew-update')).toBeVisible({ timeout: 60_000 });
+  await expect(modal.getByTestId('renew-too-many')).toHaveText('一度に更新できるドメインは100件までです');
+  await expect(modal.getByTestId('renew-submit')).toBeDisabled();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await expectNoSeriousA11yViolations(page, [], `the renewal modal with too many domains at ${width}px`);
+    await page.screenshot({ path: `${shots}/renew-too-many-${width}.png` });
+  }
 });

@@ -6,15 +6,13 @@ import {
 } from '@registrar/contracts';
 import { Clock, CLOCK } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
-import { formatDateJst, isExpired, renewalPeriodOptions, renewalPrice, renewalWindow } from '@registrar/rules';
+import { formatDateJst, isExpired, renewalCountError, renewalPeriodOptions, renewalPrice, renewalWindow } from '@registrar/rules';
 import { DomainOpsQueue } from '../jobs/domain-ops.queue';
 import { CatalogPort, normaliseName } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
 import { renewalKeys } from './renewal-keys';
 import { NewRenewalItem, RenewableDomain, Renewal, RenewalItem, RenewalRepository } from './renewal.repository';
 
-/** At most this many domains per renewal (the list's bulk actions allow 1000; the registry work is per domain). */
-export const MAX_DOMAINS_PER_RENEWAL = 100;
 /** POST mypage/domain/renew waits this long for the registry before answering 'accepted' rows (code 1). */
 export const renewAnswerWaitMs = () => Number(process.env.RENEW_ANSWER_WAIT_MS ?? 20_000);
 
@@ -83,7 +81,9 @@ export class RenewalService {
     const key = typeof req.idempotencyKey === 'string' && req.idempotencyKey.trim() ? req.idempotencyKey.trim().slice(0, 100) : randomUUID();
     const rows = Array.isArray(req.domains) ? req.domains : [];
     if (!rows.length) return refused([M.selectDomain]);
-    if (rows.length > MAX_DOMAINS_PER_RENEWAL) return refused([fmt(M.tooManyRenewals, { max: MAX_DOMAINS_PER_RENEWAL })]);
+    // at most MAX_DOMAINS_PER_RENEWAL (libs/rules; the modal says so before pay is pressed)
+    const tooMany = renewalCountError(rows.length);
+    if (tooMany) return refused([tooMany]);
 
     const wait = kind === 'manual' && !req.answerNow ? renewAnswerWaitMs() : 0;
     const existing = await this.repo.findByKey(userId, key);

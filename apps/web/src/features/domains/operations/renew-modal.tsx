@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { OrdersHttpPaths, type CreatePaymentSessionResult, type CreateWalletSessionResult, type PaymentSessionDto, type RenewQuoteDto, type RenewReadyResult, type RenewResult, type RenewResultRow } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { bulkPeriodApplies, formatPoints, formatYen, renewalPrice, splitPayment } from '@registrar/rules';
+import { bulkPeriodApplies, formatPoints, formatYen, renewalCountError, renewalPrice, splitPayment } from '@registrar/rules';
 import { api, ApiError } from '../../../lib/api';
 import { snackbar } from '../../../lib/snackbar';
 import { paymentQueries } from '../../payments/payments.api';
@@ -64,6 +64,9 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
   const balance = ready.data?.user.point ?? 0;
   const split = splitPayment(total, balance);
   const sendable = rows.filter((d) => !d.error);
+  // more domains than one renewal takes: said before pay is pressed, pay stays disabled (the server refuses them too)
+  const tooMany = renewalCountError(domains.length);
+  const canPay = sendable.length > 0 && !tooMany;
   const needsCard = split.cardCharge > 0;
   const cards = useQuery({ ...paymentQueries.cards(), enabled: needsCard });
   const selectedCard = cardId ?? cards.data?.cards[0]?.id ?? null;
@@ -116,8 +119,9 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
           return;
         }
         await renewWith({ type: s.provider === 'wallet' ? 'wallet' : 'card', sessionId: p.sessionId }, `session:${p.sessionId}`);
-      } catch (e) {
-        setErrors(errorsOf(e));
+      } catch {
+        // the payment went through; the renewal call failed: the pending rows become '予期せぬエラー' (000 §7)
+        setResult(failedRows());
       } finally {
         setCompleting(false);
         setRunning(false);
@@ -131,6 +135,7 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
     if (!agreed) found.push(type === 'wallet' ? M.agreeTermsWallet : M.agreeTerms);
     if (type === 'card' && !selectedCard) found.push(M.selectCard);
     if (!sendable.length) found.push(M.outOfPeriodDomain);
+    if (tooMany) found.push(tooMany);
     setErrors(found);
     if (found.length) return;
     setRunning(true);
@@ -144,7 +149,11 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
       if (type === 'point') {
         await renewWith({ type: 'point' }, key.current);
       } else if (type === 'wallet') {
-        const w = await api<CreateWalletSessionResult>(OrdersHttpPaths.renewWalletSessionCreate, { body: { ...sessionBody, amount: split.shortfall } });
+        const w = await api<CreateWalletSessionResult>(OrdersHttpPaths.renewWalletSessionCreate, { body: { ...sessionBody, amount: split.shortfall } }).catch((e: unknown) => {
+          setErrors(errorsOf(e));
+          return null;
+        });
+        if (!w) return;
         if (w.result && w.approveUrl) {
           leave();
           window.location.assign(w.approveUrl);
@@ -152,7 +161,12 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
         }
         setErrors(w.errors?.length ? w.errors : [M.unexpectedError]);
       } else {
-        const s = await api<CreatePaymentSessionResult & { authUrl?: string }>(OrdersHttpPaths.renewSessionCreate, { body: { ...sessionBody, amount: split.cardCharge, stripeCardId: selectedCard } });
+        // the card step: its failure is the card failure heading with the server's errors (000 §8)
+        const s = await api<CreatePaymentSessionResult & { authUrl?: string }>(OrdersHttpPaths.renewSessionCreate, { body: { ...sessionBody, amount: split.cardCharge, stripeCardId: selectedCard } }).catch((e: unknown) => {
+          setCardFailed(errorsOf(e));
+          return null;
+        });
+        if (!s) return;
         if (s.result && s.sessionId && s.status === 'paid') {
           await renewWith({ type: 'card', sessionId: s.sessionId }, `session:${s.sessionId}`);
         } else if (s.authUrl) {
@@ -162,10 +176,9 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
           return;
         } else setCardFailed(s.errors?.length ? s.errors : [M.unexpectedError]);
       }
-    } catch (e) {
-      if (type !== 'point') setCardFailed(errorsOf(e));
-      // a failed call: the pending rows become '予期せぬエラー' (000 §7)
-      else setResult(failedRows());
+    } catch {
+      // the renewal call failed (after the card or wallet paid, or with points only): the pending rows become '予期せぬエラー' (000 §7)
+      setResult(failedRows());
     } finally {
       setRunning(false);
       setBusy(false);
@@ -205,6 +218,11 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
                     ) : (
                       <Text size="sm" c="red.8">✕ {r.error_msg ?? M.unexpectedError}</Text>
                     )}
+                    {r.auto_renew !== null || withAutoUpdate ? (
+                      <Text size="xs" mt={2} c={r.auto_renew ? (r.code === 0 ? 'green.8' : undefined) : 'red.8'} data-testid="renew-row-auto">
+                        {r.auto_renew ? (r.code === 0 ? M.renewAutoRenewOn : M.renewAutoRenewLater) : M.renewAutoRenewFailed}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -218,6 +236,7 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
 
   return (
     <Stack data-testid="renew-update">
+      {tooMany ? <Alert color="red" role="alert" data-testid="renew-too-many">{tooMany}</Alert> : null}
       {rows.length > 1 && allOptions.length ? (
         <NativeSelect label="まとめて年数を変更" data={[{ value: '', label: '選択してください' }, ...allOptions.map((y) => ({ value: String(y), label: `${y}年` }))]} value={allYears}
           onChange={(e) => changeAll(e.currentTarget.value)} disabled={running} data-testid="renew-all-years" />
@@ -271,7 +290,7 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
               {cardFailed ? <Alert color="red" variant="light" title={M.cardSessionFailed} role="alert" data-testid="renew-card-failed">{cardFailed.map((m) => <Text key={m} size="sm">{m}</Text>)}</Alert> : null}
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => onClose()} disabled={running}>キャンセル</Button>
-                <Button onClick={() => void submit('card')} loading={running} disabled={!sendable.length} data-testid="renew-submit">カードで{formatYen(split.cardCharge)}を支払い更新する</Button>
+                <Button onClick={() => void submit('card')} loading={running} disabled={!canPay} data-testid="renew-submit">カードで{formatYen(split.cardCharge)}を支払い更新する</Button>
               </Group>
             </Stack>
           </Tabs.Panel>
@@ -280,7 +299,7 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
               <Text size="sm">PayPalで不足分の{formatYen(split.shortfall)}のポイントを購入し、そのまま更新手続きを行います。</Text>
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => onClose()} disabled={running}>キャンセル</Button>
-                <Button color="yellow" c="dark" onClick={() => void submit('wallet')} loading={running} disabled={!sendable.length} data-testid="renew-wallet-submit">PayPalで支払い更新する</Button>
+                <Button color="yellow" c="dark" onClick={() => void submit('wallet')} loading={running} disabled={!canPay} data-testid="renew-wallet-submit">PayPalで支払い更新する</Button>
               </Group>
             </Stack>
           </Tabs.Panel>
@@ -288,7 +307,7 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
       ) : (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()} disabled={running}>キャンセル</Button>
-          <Button onClick={() => void submit('point')} loading={running} disabled={!sendable.length} data-testid="renew-submit">ポイントで更新する</Button>
+          <Button onClick={() => void submit('point')} loading={running} disabled={!canPay} data-testid="renew-submit">ポイントで更新する</Button>
         </Group>
       )}
     </Stack>

@@ -5,10 +5,14 @@ import { trashButtons } from '@registrar/rules';
 import { ChosenDomains, OpProgress, OpResultTable } from './op-parts';
 import { OpModalProps, useOperationRun } from './operation.api';
 
-/** Trash (001 §4: initial → loading → complete; put-in / take-out buttons by the selection; the page reloads after). */
+/**
+ * Trash (001 §4: initial → loading → complete; put-in / take-out buttons by the selection; the page reloads after).
+ * A refusal shows the server's errors (and its per-domain rows); a failed call '不明なエラー' (000 §8).
+ */
 export function TrashModal({ domains, onClose, setBusy }: OpModalProps) {
   const [step, setStep] = useState<'initial' | 'loading' | 'complete'>('initial');
-  const [failed, setFailed] = useState(false);
+  /** the messages shown instead of (or above) the result table: the server's refusal, or '不明なエラー' */
+  const [errors, setErrors] = useState<string[]>([]);
   const op = useOperationRun();
   const buttons = trashButtons(domains);
 
@@ -17,9 +21,10 @@ export function TrashModal({ domains, onClose, setBusy }: OpModalProps) {
     setBusy(true);
     try {
       const { answer } = await op.run('/mypage/domain/trash', { domains: domains.map((d) => d.id), is_trash_flg: flag });
-      setFailed(!answer.result && !answer.domains.length);
+      setErrors(answer.result ? [] : answer.errors?.length ? answer.errors : answer.domains.length ? [] : [M.errorOccurredDot]);
     } catch {
-      setFailed(true);
+      // the network or the HTTP call failed: nothing is known of the outcome (000 §8 "Trash network failure")
+      setErrors([M.unknownError]);
     } finally {
       setBusy(false);
       setStep('complete');
@@ -30,7 +35,8 @@ export function TrashModal({ domains, onClose, setBusy }: OpModalProps) {
   if (step === 'complete') {
     return (
       <Stack>
-        {failed ? <Alert color="red">{M.errorOccurredDot}</Alert> : <OpResultTable rows={op.rows} />}
+        {errors.length ? <Alert color="red" role="alert" data-testid="trash-errors">{errors.map((m) => <Text key={m} size="sm">{m}</Text>)}</Alert> : null}
+        {op.rows.length ? <OpResultTable rows={op.rows} /> : null}
         <Group justify="flex-end"><Button onClick={() => onClose({ reload: true })}>閉じる</Button></Group>
       </Stack>
     );
