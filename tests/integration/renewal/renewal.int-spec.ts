@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EppClientPool } from '@registrar/epp';
 import { M } from '@registrar/messages';
-import { formatDateJst } from '@registrar/rules';
+import { formatDateJst, MAX_DOMAINS_PER_RENEWAL } from '@registrar/rules';
 import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
 import { Member, PurchaseHarness, saveCard, startPurchaseHarness, xhr } from '../purchase/purchase-harness';
 import { waitFor } from '../scheduled-jobs';
@@ -88,6 +88,17 @@ describe('renewing domains', () => {
     expect(poor.body.result).toBe(price * 9 > 50_000 ? false : true);
     if (!poor.body.result) expect(poor.body.errors).toEqual([M.pointsInsufficient]);
     expect(await ledgerSum(c.userId)).toBe(await p.balance(c.userId));
+  }, 120_000);
+
+  it('refuses more than MAX_DOMAINS_PER_RENEWAL (100) domains at once with the message the modal shows up front', async () => {
+    const c = await p.member();
+    const rows = (n: number) => Array.from({ length: n }, (_, k) => ({ name: `too-many-${k}.com`, period: 1 }));
+    const r = await renew(c, { domains: rows(MAX_DOMAINS_PER_RENEWAL + 1), point: 0 }).expect(200);
+    expect(r.body).toMatchObject({ result: false, renewalId: null, data: [], errors: ['一度に更新できるドメインは100件までです'] });
+    // 100 pass the count (each row is then refused on its own: none is the member's)
+    const ok = await renew(c, { domains: rows(MAX_DOMAINS_PER_RENEWAL), point: 0 }).expect(200);
+    expect(ok.body.errors).not.toContain('一度に更新できるドメインは100件までです');
+    expect(ok.body.data).toHaveLength(MAX_DOMAINS_PER_RENEWAL);
   }, 120_000);
 
   it('pays a shortfall by card through the renewal session (the 50-yen rule), and the paid session renews once only', async () => {
