@@ -20,6 +20,9 @@ export async function openPricePage(page: Page, query = ''): Promise<void> {
 export async function fakeSignedIn(page: Page): Promise<void> {
   // the faked member has no server session: their bell (GET mypage/notification/header) answers an empty list
   await page.route(/\/mypage\/notification\/header$/, (route) => route.fulfill({ json: { notifications: [], unreadNotifications: { normal: 0, campaign: 0 } } }));
+  // opening the bell posts the mark-as-read call
+  await page.route(/\/mypage\/notification$/, (route) => route.fulfill({ json: { result: true, marked: 0 } }));
+  await page.route(/\/user\/point$/, (route) => route.fulfill({ json: { data: { point: 12500 } } }));
   await page.route(/\/session$/, (route) =>
     route.fulfill({
       json: {

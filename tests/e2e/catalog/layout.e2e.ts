@@ -43,6 +43,19 @@ test.describe('public layout', () => {
     }).toBe(true);
   });
 
+  test('the top page without prices: a failed price fetch is logged only, and the rest of the page works', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') logged.push(m.text()); });
+    await page.route(/\/domain\/price\/search/, (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
+    await page.goto('/');
+    await expect.poll(() => logged.some((t) => t.includes('price list unavailable'))).toBe(true);
+    await expect(page.getByRole('heading', { name: '人気のドメイン料金' })).toHaveCount(0);
+    await expect(page.getByTestId('tld-tile')).toHaveCount(0);
+    const search = page.getByTestId('domain-search');
+    await search.getByRole('textbox').fill('rakko-example');
+    await expect(search.getByRole('button', { name: '検索' })).toBeEnabled();
+  });
+
   test('signed in: My page, bell and user menus are mutually exclusive and close on an outside click', async ({ page }) => {
     await fakeSignedIn(page);
     await page.goto('/');
@@ -54,8 +67,25 @@ test.describe('public layout', () => {
     await expect(page.getByTestId('menu-user-dropdown')).toBeVisible();
     await expect(page.getByTestId('menu-bell-dropdown')).toBeHidden();
     await expect(page.getByTestId('menu-user-dropdown').getByRole('menuitem', { name: 'ログアウト' })).toHaveAttribute('href', '/logout');
+    // the balance comes from GET user/point when the menu opens
+    await expect(page.getByTestId('menu-user-point')).toHaveText('ラッコポイント: 12,500RP');
     await page.mouse.click(10, 600);
     await expect(page.getByTestId('menu-user-dropdown')).toBeHidden();
+  });
+
+  test('signed in: when GET user/point fails, the user menu hides the point instead of showing 0', async ({ page }) => {
+    await fakeSignedIn(page);
+    let asked = 0;
+    await page.route(/\/user\/point$/, (route) => { asked += 1; return route.fulfill({ status: 500, json: { result: false, errors: ['unavailable'] } }); });
+    await page.goto('/');
+    await page.getByTestId('menu-user').click();
+    const menu = page.getByTestId('menu-user-dropdown');
+    await expect(menu.getByRole('menuitem', { name: 'ログアウト' })).toBeVisible();
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    await expect(menu).toContainText('100234');
+    await expect(menu.getByTestId('menu-user-point')).toHaveCount(0);
+    await expect(menu).not.toContainText('ラッコポイント:');
+    await expect(menu).not.toContainText('0RP');
   });
 
   test('small screens: the hamburger menu closes when another menu opens', async ({ page }) => {

@@ -37,6 +37,21 @@ test.describe('domain list', () => {
     await expect(page.getByTestId('hit-count')).toHaveText(`${all.validDomains.total}件`);
     await expect(rows(page)).toHaveCount(50);
     await expect(page.getByTestId('domain-count')).toHaveText('99+');
+    // over 100 domains under management: the gold rank's mascot
+    await expect(page.getByRole('img', { name: 'ゴールド会員のマスコット' })).toBeVisible();
+    // the server and market services carry their own count badges (this member has none there)
+    const sidebar = page.getByRole('navigation', { name: 'マイページメニュー' });
+    for (const [name, id] of [['ラッコサーバー', 'server-count'], ['ラッコマーケット', 'market-count'], ['ラッコドメインマーケット', 'domain-market-count']] as const) {
+      await expect(sidebar.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+      await expect(sidebar.getByTestId(id)).toHaveText('0');
+    }
+    // each row's menu links to the keyword tool with the domain as its target, in a new tab
+    await rows(page).first().getByTestId('row-menu').click();
+    const keyword = page.getByTestId('keyword-tool');
+    await expect(keyword).toHaveAttribute('href', /keyword\/\?q=/);
+    await expect(keyword).toHaveAttribute('target', '_blank');
+    await page.keyboard.press('Escape');
+    await expect(keyword).toBeHidden();
     await expect(page.getByTestId('expired-notice')).toBeVisible();
     await expectNoOverflow(page);
     await page.screenshot({ path: `${shots}/domain-list-1280.png`, fullPage: true });
@@ -198,5 +213,7 @@ test.describe('domain list', () => {
     await expect(page.getByText(M.noDomainInfo)).toBeVisible();
     await page.goto(`/mypage/domain?domainPkIds[]=${id}`);
     await expect(page.getByTestId('hit-count')).toHaveText('0件');
+    // a member with no domain yet is a scholar
+    await expect(page.getByRole('img', { name: 'スカラー会員のマスコット' })).toBeVisible();
   });
 });

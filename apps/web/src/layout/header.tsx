@@ -1,8 +1,10 @@
 import { Box, Burger, Button, Divider, Group, Menu, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PRODUCT } from '@registrar/messages';
 import { formatPoints } from '@registrar/rules';
+import { pointBalanceQuery } from '../lib/points';
 import { useSession } from '../lib/session';
 import classes from './header.module.css';
 import { ExternalIcon, GridIcon, SearchIcon, UserIcon } from './icons';
@@ -53,6 +55,8 @@ export function SiteHeader() {
   const { user, isSignedIn } = useSession();
   const { bind, open, setOpen } = useExclusiveMenus();
   const displayName = user ? [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email : '';
+  // the balance is read when the user menu opens (and kept while it is fresh); hidden when the call fails
+  const point = useQuery({ ...pointBalanceQuery, enabled: isSignedIn && open === 'user', retry: false });
 
   return (
     <header className={classes.header} data-testid="site-header">
@@ -144,9 +148,12 @@ export function SiteHeader() {
                   <Text size="xs" c="dimmed">
                     {PRODUCT.accountIdName}: {user.id}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {PRODUCT.pointName}: {formatPoints(user.point, PRODUCT.pointUnit)}
-                  </Text>
+                  {/* GET user/point; on failure the point is hidden (002 §7) */}
+                  {point.isSuccess ? (
+                    <Text size="xs" c="dimmed" data-testid="menu-user-point">
+                      {PRODUCT.pointName}: {formatPoints(point.data, PRODUCT.pointUnit)}
+                    </Text>
+                  ) : null}
                 </Stack>
                 <Menu.Divider />
                 {USER_MENU_LINKS.map((l) => (

@@ -28,6 +28,11 @@ export const SERVICES: Record<number, ServiceEntry> = {
   7: { url: 'https://affiliate.rakko.example.jp/', short_name: 'affiliate', name_jp: 'ラッコアフィリエイト', description: '紹介プログラム' },
 };
 
+/** The keyword tool of the tools service, with a domain as its target (001 §7 "A keyword-tool link"). */
+export function keywordToolUrl(domain: string): string {
+  return `${SERVICES[6]!.url}keyword/?q=${encodeURIComponent(domain)}`;
+}
+
 export interface NavLink {
   to: string;
   label: string;

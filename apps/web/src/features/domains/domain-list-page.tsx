@@ -24,6 +24,7 @@ import { DomainListExtras } from './list-extras';
 import { AdvancedSearchModal, KeywordSearch } from './search-forms';
 import { usePageTitle } from '../../lib/page-title';
 import { useMinWidth } from '../../lib/media';
+import { keywordToolUrl, SERVICES } from '../../layout/site-map';
 
 export const DOMAIN_LIST_TITLE = 'ドメイン管理';
 
@@ -295,6 +296,9 @@ function RowMenu({ d, onOpen }: { d: DomainRowDto; onOpen: (op: DomainOperation,
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item renderRoot={(props) => <Link {...props} to="/mypage/domain/detail/$id" params={{ id: String(d.id) }} />}>ドメイン詳細</Menu.Item>
+        <Menu.Item component="a" href={keywordToolUrl(d.name)} target="_blank" rel="noopener noreferrer" data-testid="keyword-tool">
+          キーワード調査（{SERVICES[6]!.name_jp}・新しいタブ）
+        </Menu.Item>
         {DOMAIN_OPERATIONS.map((op) => {
           const reason = disabledReasonOf(op, d);
           return reason ? (

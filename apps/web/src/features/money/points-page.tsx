@@ -7,6 +7,7 @@ import { M, PRODUCT } from '@registrar/messages';
 import { formatDateJst, formatDateTimeJst, formatPoints, formatYen, pointEntryLabel } from '@registrar/rules';
 import { api, ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
+import { pointBalanceQuery } from '../../lib/points';
 
 const TRANSFER_STATUS: Record<BankTransferStatus, { label: string; color: string }> = {
   pending: { label: 'お振込み待ち', color: 'blue' },
@@ -28,7 +29,7 @@ export function PointsPage() {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [page, setPage] = useState(1);
   const qc = useQueryClient();
-  const balance = useQuery({ queryKey: ['points', 'balance'], queryFn: ({ signal }) => api<{ data: { point: number } }>(OrdersHttpPaths.userPoint, { signal }).then((r) => r.data.point) });
+  const balance = useQuery(pointBalanceQuery);
   const history = useQuery({ queryKey: ['points', 'history', page], queryFn: ({ signal }) => api<PointHistoryResult>(OrdersHttpPaths.pointHistory, { query: { page }, signal }) });
   const transfers = useQuery({ queryKey: ['points', 'bank-transfers'], queryFn: ({ signal }) => api<BankTransferListResult>(OrdersHttpPaths.bankTransfer, { signal }) });
   const [amount, setAmount] = useState<number | string>(10_000);

@@ -1,28 +1,56 @@
 import { Badge, Box, NavLink, Paper, Skeleton, Stack } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { sidebarCount } from '@registrar/rules';
 import { useState } from 'react';
+import { api } from '../../lib/api';
+import { SERVICES } from '../../layout/site-map';
 import { domainQueries } from '../domains/domain-list.api';
 import { AdvancedSearchModal, KeywordSearch } from '../domains/search-forms';
 
-/** The member sidebar: domain management (with its count), new registration, transfer in, history. Counts load in parallel. */
-export function MypageSidebar() {
-  const counts = useQueries({
-    // the domain count shares the list's query keys, so an operation's invalidation updates it too
-    queries: [domainQueries.count()],
+/** The sibling services' counts (001 §7: server contracts, sites and domains on sale), read once a minute at most. */
+const siblingCount = (path: string, field: string) =>
+  queryOptions({
+    queryKey: ['sidebar-count', path] as const,
+    queryFn: ({ signal }) => api<Record<string, number>>(path, { signal }).then((r) => Number(r[field] ?? 0)),
+    staleTime: 60_000,
+    retry: false,
   });
-  const [domain] = counts;
+
+const SIBLINGS = [
+  { label: SERVICES[2]!.name_jp, href: SERVICES[2]!.url, query: siblingCount('/mypage/server_contracts/count', 'serverContractsCount'), testId: 'server-count' },
+  { label: SERVICES[4]!.name_jp, href: SERVICES[4]!.url, query: siblingCount('/mypage/market/count', 'sellSitesCount'), testId: 'market-count' },
+  { label: SERVICES[5]!.name_jp, href: SERVICES[5]!.url, query: siblingCount('/mypage/domain_market/count', 'sellDomainsCount'), testId: 'domain-market-count' },
+] as const;
+
+/** A count badge: a skeleton while it loads, nothing when it failed (the link still works). */
+function CountBadge({ q, testId }: { q: { isPending: boolean; isError: boolean; data?: number }; testId: string }) {
+  if (q.isPending) return <Skeleton h={18} w={28} data-testid="count-skeleton" />;
+  if (q.isError) return null;
+  return <Badge size="sm" variant="light" data-testid={testId}>{sidebarCount(q.data ?? 0)}</Badge>;
+}
+
+/**
+ * The member sidebar (001 §2): domain management (with its count), new registration, transfer in, history, and the
+ * server and market services with their count badges. The counts load in parallel, each with a skeleton meanwhile.
+ */
+export function MypageSidebar() {
+  const [domain, ...siblings] = useQueries({
+    // the domain count shares the list's query keys, so an operation's invalidation updates it too
+    queries: [domainQueries.count(), ...SIBLINGS.map((s) => s.query)],
+  });
   const [advanced, setAdvanced] = useState(false);
   return (
     <Paper withBorder radius="md" p="xs" component="nav" aria-label="マイページメニュー">
       <Stack gap={2}>
-        <NavLink component={Link} to="/mypage/domain" label="ドメイン管理"
-          rightSection={domain!.isPending ? <Skeleton h={18} w={28} data-testid="count-skeleton" /> : <Badge size="sm" variant="light" data-testid="domain-count">{sidebarCount(domain!.data ?? 0)}</Badge>} />
+        <NavLink component={Link} to="/mypage/domain" label="ドメイン管理" rightSection={<CountBadge q={domain!} testId="domain-count" />} />
         <NavLink component={Link} to="/mypage/search" label="新規登録" />
         <NavLink component="a" href="/mypage/transferin" label="移管" />
         <NavLink component={Link} to="/mypage/actionLog" label="履歴" />
         <NavLink component={Link} to="/mypage/user/register" label="ユーザー情報" />
+        {SIBLINGS.map((s, i) => (
+          <NavLink key={s.testId} component="a" href={s.href} label={s.label} rightSection={<CountBadge q={siblings[i]!} testId={s.testId} />} />
+        ))}
         <Box px={6} pt="xs" pb={4}>
           <KeywordSearch onAdvanced={() => setAdvanced(true)} />
         </Box>

@@ -25,9 +25,10 @@ export function NotificationBell({ opened, onChange }: { opened: boolean; onChan
     },
     onError: () => void qc.invalidateQueries({ queryKey: notificationQueries.bell().queryKey }),
   });
+  // opening the menu posts the mark-as-read call (002 §2), whatever the counters say (they may be stale)
   useEffect(() => {
-    if (opened && unread > 0 && !read.isPending) read.mutate();
-  }, [opened, unread]);
+    if (opened && !read.isPending) read.mutate();
+  }, [opened]);
 
   const count = unread > 99 ? '99+' : String(unread);
   // the badge's text is part of the name (axe label-content-name-mismatch)

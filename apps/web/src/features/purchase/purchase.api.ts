@@ -1,5 +1,6 @@
 /** The purchase flow's calls (000 spec §7): estimates, defaults, create and its status, the .co.jp prereq, points. */
 import { queryOptions } from '@tanstack/react-query';
+import { pointBalanceQuery } from '../../lib/points';
 import {
   OrdersHttpPaths,
   PurchasePaths,
@@ -36,12 +37,7 @@ export const purchaseQueries = {
       queryFn: ({ signal }) => api<DefaultSettingResult>(PurchasePaths.defaults, { signal }),
       staleTime: 30_000,
     }),
-  points: () =>
-    queryOptions({
-      queryKey: ['points', 'balance'] as const,
-      queryFn: ({ signal }) => api<{ data: { point: number } }>(OrdersHttpPaths.userPoint, { signal }).then((r) => r.data.point),
-      staleTime: 0,
-    }),
+  points: () => pointBalanceQuery,
   status: (orderId: string | null) =>
     queryOptions({
       queryKey: [...purchaseQueries.all, 'status', orderId] as const,
