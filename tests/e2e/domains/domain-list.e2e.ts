@@ -69,8 +69,9 @@ test.describe('domain list', () => {
     // sort by name, descending
     await page.locator('input[aria-label="並び順"]').click();
     await page.getByRole('option', { name: 'ドメイン名 降順' }).click();
-    const names = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-domain')!));
-    expect(names).toEqual([...names].sort().reverse());
+    // the rows are re-fetched in the new order: wait for them (the previous page's rows may still show for a moment)
+    const names = () => rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-domain')!));
+    await expect.poll(async () => { const n = await names(); return n.length === 20 && n.join('\n') === [...n].sort().reverse().join('\n'); }).toBe(true);
 
     // a filter from the URL (as the banner links do): auto-renew off; then remove it with its chip
     const off = await apiSearch(page.request, headers, { isAutoUpdate: '0', pagingNum: 200 });
