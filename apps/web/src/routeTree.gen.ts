@@ -66,6 +66,7 @@ import { Route as MypageTransferinResultRouteImport } from './routes/mypage/tran
 import { Route as MypageUserRegisterRouteImport } from './routes/mypage/user/register'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
+import { Route as AdminApiDomainsInfoRouteImport } from './routes/admin/api/domains/info'
 import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
 import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
 import { Route as DocumentApiV1IndexRouteImport } from './routes/document/api/v1/index'
@@ -358,6 +359,11 @@ const PasswordResetConfirmRoute = PasswordResetConfirmRouteImport.update({
   path: '/password/reset/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminApiDomainsInfoRoute = AdminApiDomainsInfoRouteImport.update({
+  id: '/api/domains/info',
+  path: '/api/domains/info',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminWhoisEmailsIndexRoute = AdminWhoisEmailsIndexRouteImport.update({
   id: '/whois/emails/',
   path: '/whois/emails/',
@@ -437,6 +443,7 @@ export interface FileRoutesByFullPath {
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/mypage/transferin/': typeof MypageTransferinIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/admin/api/domains/info': typeof AdminApiDomainsInfoRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
@@ -499,6 +506,7 @@ export interface FileRoutesByTo {
   '/mypage/stripe': typeof MypageStripeIndexRoute
   '/mypage/transferin': typeof MypageTransferinIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
+  '/admin/api/domains/info': typeof AdminApiDomainsInfoRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
@@ -563,6 +571,7 @@ export interface FileRoutesById {
   '/mypage/stripe/': typeof MypageStripeIndexRoute
   '/mypage/transferin/': typeof MypageTransferinIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/admin/api/domains/info': typeof AdminApiDomainsInfoRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
@@ -628,6 +637,7 @@ export interface FileRouteTypes {
     | '/mypage/stripe/'
     | '/mypage/transferin/'
     | '/password/reset/'
+    | '/admin/api/domains/info'
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
@@ -690,6 +700,7 @@ export interface FileRouteTypes {
     | '/mypage/stripe'
     | '/mypage/transferin'
     | '/password/reset'
+    | '/admin/api/domains/info'
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails'
@@ -753,6 +764,7 @@ export interface FileRouteTypes {
     | '/mypage/stripe/'
     | '/mypage/transferin/'
     | '/password/reset/'
+    | '/admin/api/domains/info'
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
@@ -1187,6 +1199,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PasswordResetConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/api/domains/info': {
+      id: '/admin/api/domains/info'
+      path: '/api/domains/info'
+      fullPath: '/admin/api/domains/info'
+      preLoaderRoute: typeof AdminApiDomainsInfoRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/whois/emails/': {
       id: '/admin/whois/emails/'
       path: '/whois/emails'
@@ -1236,6 +1255,7 @@ interface AdminRouteChildren {
   AdminUsersIdRoute: typeof AdminUsersIdRoute
   AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
+  AdminApiDomainsInfoRoute: typeof AdminApiDomainsInfoRoute
   AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
   AdminWhoisEmailsIndexRoute: typeof AdminWhoisEmailsIndexRoute
 }
@@ -1258,6 +1278,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminUsersIdRoute: AdminUsersIdRoute,
   AdminDomainsIndexRoute: AdminDomainsIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
+  AdminApiDomainsInfoRoute: AdminApiDomainsInfoRoute,
   AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
   AdminWhoisEmailsIndexRoute: AdminWhoisEmailsIndexRoute,
 }

@@ -164,6 +164,8 @@ export interface DomainBannerCounts {
   autoUpdateOn: boolean;
   /** renewal deadline per TLD of the domains expiring within 30 days: { tld, renewal_deadline } */
   renewalDeadlines: { tld: string; renewal_deadline: string }[];
+  /** 1 bronze, 2 silver, 3 gold, 0 scholar: only selects the mascot picture (libs/rules customerRank) */
+  customerRank: number;
 }
 
 export interface DomainSearchConditionData {

@@ -98,6 +98,8 @@ export interface OwnedDomainDto {
   is_trash_flg: 0 | 1;
   /** 0 none; 1 WHOIS change in progress (waiting for the registrant's approval); 2 WHOIS proxy being set */
   is_whois_processing_flg: 0 | 1 | 2;
+  /** 0 none; otherwise an operator's admin lock: every change of the domain is refused (docs/domain-operations.md) */
+  admin_lock_status: number;
   /** the domain's contacts (null with WHOIS proxy, or for a .co.jp whose contacts came with its WHOIS form) */
   reg_contact_id: number | null;
   adm_contact_id: number | null;

@@ -1,4 +1,4 @@
-import { nextBannerIndex, sidebarCount } from './mypage';
+import { customerRank, customerRankLabel, nextBannerIndex, sidebarCount } from './mypage';
 
 describe('sidebarCount', () => {
   it('shows counts up to 99 and 99+ above', () => {
@@ -23,5 +23,14 @@ describe('nextBannerIndex', () => {
   it('reaches every other banner', () => {
     const seen = new Set([0, 0.25, 0.5, 0.75].map((r) => nextBannerIndex(2, 5, () => r)));
     expect([...seen].sort()).toEqual([0, 1, 3, 4]);
+  });
+});
+
+describe('customerRank', () => {
+  it('grows with the domains under management: scholar, bronze, silver, gold', () => {
+    expect([0, 1, 9, 10, 99, 100, 5000].map(customerRank)).toEqual([0, 1, 1, 2, 2, 3, 3]);
+  });
+  it('names ids 1-3 and calls any other value the scholar', () => {
+    expect([1, 2, 3, 0, 4, -1].map(customerRankLabel)).toEqual(['ブロンズ', 'シルバー', 'ゴールド', 'スカラー', 'スカラー', 'スカラー']);
   });
 });

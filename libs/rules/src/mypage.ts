@@ -14,3 +14,20 @@ export function nextBannerIndex(current: number, count: number, random: () => nu
 
 export const BANNER_COUNT = 5;
 export const BANNER_INTERVAL_MS = 60_000;
+
+/**
+ * The customer rank (001 §1, 002 §9: ids 1 bronze, 2 silver, 3 gold, any other value scholar). It only selects the
+ * mascot picture. The spec leaves the rule out; ours (docs/domain-list.md): by the domains under management, gold from
+ * 100, silver from 10, bronze from 1, and a member with none yet is a scholar (0).
+ */
+export function customerRank(domainsUnderManagement: number): 0 | 1 | 2 | 3 {
+  if (domainsUnderManagement >= 100) return 3;
+  if (domainsUnderManagement >= 10) return 2;
+  if (domainsUnderManagement >= 1) return 1;
+  return 0;
+}
+
+/** The mascot's name for a rank id (any value other than 1-3 is the scholar). */
+export function customerRankLabel(rank: number): string {
+  return ({ 1: 'ブロンズ', 2: 'シルバー', 3: 'ゴールド' } as Record<number, string>)[rank] ?? 'スカラー';
+}

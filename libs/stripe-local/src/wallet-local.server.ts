@@ -88,6 +88,9 @@ export async function startWalletLocal(o: WalletLocalOptions): Promise<WalletLoc
         create_time: new Date().toISOString(),
         _return_url: p.payment_source?.paypal?.experience_context?.return_url ?? p.application_context?.return_url ?? null,
         _cancel_url: p.payment_source?.paypal?.experience_context?.cancel_url ?? p.application_context?.cancel_url ?? null,
+        // as the wallet does: landing page GUEST_CHECKOUT (or none) offers paying by card without an account, LOGIN does not
+        _guest_card: (p.payment_source?.paypal?.experience_context?.landing_page ?? p.application_context?.landing_page ?? 'NO_PREFERENCE') !== 'LOGIN',
+        _locale: p.payment_source?.paypal?.experience_context?.locale ?? p.application_context?.locale ?? 'en-US',
       };
       orders.set(order.id, order);
       return [201, orderView(strip(order))];
@@ -118,7 +121,7 @@ export async function startWalletLocal(o: WalletLocalOptions): Promise<WalletLoc
     if (req.method === 'GET') {
       const value = Number(order.purchase_units[0].amount.value).toLocaleString('ja-JP');
       return html(res, 200, `<h1>ウォレットでのお支払い</h1><p>${esc(order.purchase_units[0].items?.[0]?.name ?? 'points')}: ${esc(value)}円</p>
-<form method="post" action="/checkoutnow?token=${esc(order.id)}"><button type="submit" name="decision" value="approve">承認して支払う</button> <button type="submit" name="decision" value="cancel">キャンセル</button></form>`);
+<form method="post" action="/checkoutnow?token=${esc(order.id)}" lang="${esc(order._locale)}"><button type="submit" name="decision" value="approve">承認して支払う</button>${order._guest_card ? ' <button type="submit" name="decision" value="approve" data-funding="card">カードで支払う（ゲスト）</button>' : ''} <button type="submit" name="decision" value="cancel">キャンセル</button></form>`);
     }
     const decision = new URLSearchParams(await readBody(req)).get('decision');
     if (decision === 'approve' && order.status === 'CREATED') {

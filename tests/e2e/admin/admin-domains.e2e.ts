@@ -115,4 +115,8 @@ test('normal admin: the domain list without the super-only tools', async ({ page
   const menu = page.getByTestId('admin-menu');
   await expect(menu.getByText('ドメイン管理', { exact: true })).toBeVisible();
   for (const label of ['TLDインポート', '個別価格設定', 'ドメインインポート']) await expect(menu.getByText(label, { exact: true })).toHaveCount(0);
+  // the spec's address of the DomainInfo page (002 §2) opens it
+  await page.goto('/admin/api/domains/info');
+  await expect(page).toHaveURL(/\/admin\/domains\/info$/);
+  await expect(page.getByRole('heading', { name: 'ドメイン情報' })).toBeVisible();
 });

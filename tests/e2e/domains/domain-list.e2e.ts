@@ -37,6 +37,8 @@ test.describe('domain list', () => {
     await expect(page.getByTestId('hit-count')).toHaveText(`${all.validDomains.total}件`);
     await expect(rows(page)).toHaveCount(50);
     await expect(page.getByTestId('domain-count')).toHaveText('99+');
+    // over 100 domains under management: the gold rank's mascot
+    await expect(page.getByRole('img', { name: 'ゴールド会員のマスコット' })).toBeVisible();
     // the server and market services carry their own count badges (this member has none there)
     const sidebar = page.getByRole('navigation', { name: 'マイページメニュー' });
     for (const [name, id] of [['ラッコサーバー', 'server-count'], ['ラッコマーケット', 'market-count'], ['ラッコドメインマーケット', 'domain-market-count']] as const) {
@@ -67,8 +69,9 @@ test.describe('domain list', () => {
     // sort by name, descending
     await page.locator('input[aria-label="並び順"]').click();
     await page.getByRole('option', { name: 'ドメイン名 降順' }).click();
-    const names = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-domain')!));
-    expect(names).toEqual([...names].sort().reverse());
+    // the rows are re-fetched in the new order: wait for them (the previous page's rows may still show for a moment)
+    const names = () => rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-domain')!));
+    await expect.poll(async () => { const n = await names(); return n.length === 20 && n.join('\n') === [...n].sort().reverse().join('\n'); }).toBe(true);
 
     // a filter from the URL (as the banner links do): auto-renew off; then remove it with its chip
     const off = await apiSearch(page.request, headers, { isAutoUpdate: '0', pagingNum: 200 });
@@ -177,6 +180,28 @@ test.describe('domain list', () => {
     await page.screenshot({ path: `${shots}/action-log-360.png`, fullPage: true });
   });
 
+  test('an admin-locked row: its badge and every disabled menu item say the same reason', async ({ page }) => {
+    const { headers } = await signUpMember(page.request);
+    await seedPortfolio(page.request, headers, 20); // the 18th domain of the demo portfolio is admin-locked
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/mypage/domain');
+    const row = rows(page).filter({ has: page.getByTestId('admin-lock') });
+    await expect(row).toHaveCount(1);
+    await row.getByTestId('admin-lock').hover();
+    await expect(page.getByRole('tooltip')).toHaveText(M.adminLockTooltip);
+    const name = await row.getAttribute('data-domain');
+    await page.getByRole('button', { name: `${name}の操作メニュー` }).first().click();
+    // renew (the registry's own entry), name servers (issue 11's entries) and WHOIS: one message, from libs/messages
+    for (const label of ['更新', 'ネームサーバー変更', 'WHOIS']) {
+      await page.getByRole('menuitem', { name: 'ドメイン詳細' }).hover(); // an enabled item: no tooltip
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
+      const item = page.getByRole('menuitem', { name: label, exact: true });
+      await expect(item).toBeDisabled();
+      await item.locator('..').hover();
+      await expect(page.getByRole('tooltip')).toHaveText(M.adminLockTooltip);
+    }
+  });
+
   test('another member\'s domain id shows nothing', async ({ page }) => {
     const a = await signUpMember(page.request);
     await seedPortfolio(page.request, a.headers, 3);
@@ -189,5 +214,7 @@ test.describe('domain list', () => {
     await expect(page.getByText(M.noDomainInfo)).toBeVisible();
     await page.goto(`/mypage/domain?domainPkIds[]=${id}`);
     await expect(page.getByTestId('hit-count')).toHaveText('0件');
+    // a member with no domain yet is a scholar
+    await expect(page.getByRole('img', { name: 'スカラー会員のマスコット' })).toBeVisible();
   });
 });

@@ -122,6 +122,24 @@ describe('DNS records served by PowerDNS', () => {
     }
   });
 
+  it('refuses records and DS of an admin-locked domain, saves nothing, and still shows its records', async () => {
+    await p.db.query('UPDATE domain_ops.domains SET admin_lock_status = 1 WHERE id = $1', [id]);
+    try {
+      const r = await dispatch(member, id, [
+        { host_name: 'locked', recode_type: 20, ttl: 300, record: '192.0.2.8' },
+        { host_name: '', recode_type: 100, ttl: '', record: '', key_tag: 4242, alg: 13, digest_type: 2, digest: 'a'.repeat(64) },
+      ]).expect(200);
+      expect(r.body).toEqual({ result: false, errors: [M.adminLocked] });
+      expect((await dig(`locked.${name}`, 'A')).answers).toEqual([]);
+      expect((await epp.info(name)).secDNS?.dsData ?? []).toEqual([]);
+      // reading the records stays allowed
+      const got = (await member.agent.get(`/mypage/domain/dns/getdata?id=${id}`).set(xhr(member)).expect(200)).body.contents.formData;
+      expect(got.map((f: { record: string }) => f.record)).toEqual(['01.dnsv.jp', '02.dnsv.jp', '03.dnsv.jp', '04.dnsv.jp']);
+    } finally {
+      await p.db.query('UPDATE domain_ops.domains SET admin_lock_status = 0 WHERE id = $1', [id]);
+    }
+  });
+
   const ds1 = { host_name: '', recode_type: 100, ttl: '', record: '', key_tag: 12345, alg: 13, digest_type: 2, digest: 'e2d3c916f6deeac73294e8268fb5885044a833fc5459588f4a9184cfc41a5766' };
 
   it('saves every record type; PowerDNS answers them as soon as dispatch returns; DS goes to the registry', async () => {

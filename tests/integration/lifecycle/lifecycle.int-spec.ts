@@ -61,18 +61,22 @@ const dueOf = async (id: number) => new Date((await p.db.query('SELECT due_date 
 const ledgerSum = async (userId: number) => Number((await p.db.query('SELECT coalesce(sum(delta), 0)::bigint AS s FROM orders.point_entries WHERE user_id = $1', [userId])).rows[0].s);
 
 describe('the daily lifecycle jobs', () => {
-  let rich: Member; let carded: Member; let poor: Member; let quiet: Member;
+  let rich: Member; let carded: Member; let poor: Member; let quiet: Member; let locked: Member;
   const ids: Record<string, number> = {};
   const names: Record<string, string> = {};
 
   beforeAll(async () => {
-    [rich, carded, poor, quiet] = await Promise.all([p.member(), p.member(), p.member(), p.member()]);
-    for (const [k, m] of Object.entries({ rich, carded, poor, quiet, trashed: quiet })) {
+    [rich, carded, poor, quiet, locked] = await Promise.all([p.member(), p.member(), p.member(), p.member(), p.member()]);
+    for (const [k, m] of Object.entries({ rich, carded, poor, quiet, trashed: quiet, locked })) {
       names[k] = await freeName(epp, 'com', `lc${k.slice(0, 2)}`);
       ids[k] = await buyDomain(p, m, names[k]);
     }
     await saveCard(carded);
     await p.grant(rich.userId, 10_000);
+    // an operator admin-locked one domain (auto-renew on, points and a card at hand): auto-renew must leave it alone
+    await saveCard(locked);
+    await p.grant(locked.userId, 10_000);
+    await p.db.query('UPDATE domain_ops.domains SET admin_lock_status = 1 WHERE id = $1', [ids.locked]);
     // the quiet member turned auto-renew off and trashed one domain (the list's operations, issue 11)
     await p.db.query('UPDATE domain_ops.domains SET is_auto_update_enabled = false WHERE id = ANY($1)', [[ids.quiet, ids.trashed]]);
     await p.db.query('UPDATE domain_ops.domains SET is_trash = true WHERE id = $1', [ids.trashed]);
@@ -111,15 +115,22 @@ describe('the daily lifecycle jobs', () => {
   }, 90_000);
 
   it('auto-renews from points, by an off-session card charge, or mails the failure; a rerun the same day does nothing twice', async () => {
-    const before = { rich: await dueOf(ids.rich), carded: await dueOf(ids.carded), poor: await dueOf(ids.poor), quiet: await dueOf(ids.quiet) };
-    const r = await run<{ due: number; renewed: number; failed: number }>(JobName.AutoRenewSweep);
+    const before = { rich: await dueOf(ids.rich), carded: await dueOf(ids.carded), poor: await dueOf(ids.poor), quiet: await dueOf(ids.quiet), locked: await dueOf(ids.locked) };
+    const r = await run<{ due: number; renewed: number; skipped: number; failed: number }>(JobName.AutoRenewSweep);
     expect(r.renewed).toBeGreaterThanOrEqual(2);
+    expect(r.skipped).toBeGreaterThanOrEqual(1);
     const plusYear = (d: Date) => { const x = new Date(d); x.setUTCFullYear(x.getUTCFullYear() + 1); return formatDateJst(x); };
     await waitFor('rich renewed', async () => formatDateJst(await dueOf(ids.rich)) === plusYear(before.rich));
     await waitFor('carded renewed', async () => formatDateJst(await dueOf(ids.carded)) === plusYear(before.carded));
     expect(formatDateJst((await epp.info(names.rich)).exDate!)).toBe(plusYear(before.rich));
     expect((await dueOf(ids.poor)).getTime()).toBe(before.poor.getTime());
     expect((await dueOf(ids.quiet)).getTime()).toBe(before.quiet.getTime());
+    // the admin-locked domain is skipped as an out-of-period one is: no renewal, no charge, no failure mail
+    expect((await dueOf(ids.locked)).getTime()).toBe(before.locked.getTime());
+    expect(formatDateJst((await epp.info(names.locked)).exDate!)).toBe(formatDateJst(before.locked));
+    expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.renewal_orders WHERE user_id = $1', [locked.userId])).rows[0].n).toBe(0);
+    expect(await p.balance(locked.userId)).toBe(10_000);
+    expect(await ledgerSum(locked.userId)).toBe(10_000);
     // the carded member paid exactly the renewal by card (at least 50 yen): nothing left over unless the 50-yen rule applied
     expect(await ledgerSum(carded.userId)).toBe(await p.balance(carded.userId));
     const card = (await p.db.query(`SELECT count(*)::int AS n FROM orders.point_entries WHERE user_id = $1 AND kind = 'purchase'`, [carded.userId])).rows[0].n;
@@ -136,6 +147,7 @@ describe('the daily lifecycle jobs', () => {
     expect(await p.balance(rich.userId)).toBe(balances.rich);
     expect(await p.balance(carded.userId)).toBe(balances.carded);
     expect((await mails(await emailOf(poor.userId))).filter((m) => m.subject.includes('自動更新に失敗しました'))).toHaveLength(1);
+    expect((await mails(await emailOf(locked.userId))).filter((m) => m.subject.includes('自動更新'))).toEqual([]);
     expect(formatDateJst((await epp.info(names.rich)).exDate!)).toBe(plusYear(before.rich));
   }, 120_000);
 

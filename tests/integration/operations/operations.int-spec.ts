@@ -251,6 +251,12 @@ describe('domain operations', () => {
 
     expect(await o.post(b, '/mypage/localTransferIn/accept', { domains: [] })).toMatchObject({ result: false, errorMessage: M.selectDomainsToReceive });
     const reqOf = (name: string) => incoming.find((x) => x.name === name)!.id;
+    // admin-locked after the request was made: the acceptance is refused and the domain stays (the request waits)
+    await q('UPDATE domain_ops.domains SET admin_lock_status = 1 WHERE id = $1', [d.id]);
+    const locked = await o.post(b, '/mypage/localTransferIn/accept', { domains: [reqOf(d.name)] });
+    expect(locked).toMatchObject({ result: false, errorMessage: M.adminLocked, domainResults: [{ name: d.name, status: 'error', message: M.adminLocked }] });
+    expect(await one(d.id)).toMatchObject({ user_id: String(a.userId) });
+    await q('UPDATE domain_ops.domains SET admin_lock_status = 0 WHERE id = $1', [d.id]);
     const acc = await o.post(b, '/mypage/localTransferIn/accept', { domains: [reqOf(d.name)] });
     expect(acc).toMatchObject({ result: true, domainResults: [{ name: d.name, status: 'success', message: M.moveReceived }] });
     expect(await one(d.id)).toMatchObject({ user_id: String(b.userId), is_auto_update_enabled: false });

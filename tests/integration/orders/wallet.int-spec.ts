@@ -32,6 +32,9 @@ describe('wallet payment session', () => {
     const page = await (await fetch(created.body.approveUrl)).text();
     expect(page).toContain('ウォレットでのお支払い');
     expect(page).toContain('points: 20円');
+    // in Japanese, and from a wallet account only: no card funding offered (001 §7)
+    expect(page).toContain('lang="ja-JP"');
+    expect(page).not.toContain('data-funding="card"');
     const back = await approve(created.body.approveUrl);
     expect(back.pathname).toBe('/mypage/paypal/return');
     expect(back.searchParams.get('session_id')).toBe(created.body.sessionId);

@@ -142,6 +142,24 @@ describe('renewing domains', () => {
     expect(log).toEqual([{ subject: 'ドメイン更新失敗', type: 1, point: price }]);
   }, 120_000);
 
+  it('refuses an admin-locked domain in the modal and at the submit: nothing charged, no renewal, the registry expiry unchanged', async () => {
+    const c = await p.member();
+    const name = await freeName(epp, 'com', 'ra');
+    const id = await buy(c, name);
+    const { renew: price } = (await ready(c, [id])).domains[0];
+    await p.grant(c.userId, price);
+    const exBefore = (await epp.info(name)).exDate!;
+    await p.db.query('UPDATE domain_ops.domains SET admin_lock_status = 1 WHERE id = $1', [id]);
+    expect((await ready(c, [id])).domains[0]).toMatchObject({ id, name, error: M.adminLocked });
+    const r = await renew(c, { domains: [{ name, period: 1 }], point: price, totalFee: price }).expect(200);
+    expect(r.body).toMatchObject({ result: false, renewalId: null, errors: [M.adminLocked] });
+    expect(r.body.data.map((d: { name: string; code: number; error_msg: string }) => [d.name, d.code, d.error_msg])).toEqual([[name, 2, M.adminLocked]]);
+    expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.renewal_orders WHERE user_id = $1', [c.userId])).rows[0].n).toBe(0);
+    expect(await p.balance(c.userId)).toBe(price);
+    expect(await ledgerSum(c.userId)).toBe(price);
+    expect(ymd((await epp.info(name)).exDate!)).toBe(ymd(exBefore));
+  }, 120_000);
+
   it('a .jp past its due date is in redemption: the modal offers the minimum at the restore price, and the renewal restores it through RGP', async () => {
     const c = await p.member();
     const name = await freeName(epp, 'jp', 'rr');

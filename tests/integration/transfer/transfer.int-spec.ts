@@ -234,6 +234,13 @@ describe('transfers', () => {
     const foreign = (await member.agent.post('/mypage/transferout/approve').set(xhr(member)).send({ ids: [idOf(sold.oapprove!.name)] }).expect(200)).body;
     expect(foreign.result).toBe(false);
 
+    // an admin-locked domain is not let go: approving is refused and the request stays
+    await p.db.query('UPDATE domain_ops.domains SET admin_lock_status = 1 WHERE id = $1', [sold.oapprove!.id]);
+    const locked = (await seller.agent.post('/mypage/transferout/approve').set(xhr(seller)).send({ ids: [idOf(sold.oapprove!.name)] }).expect(200)).body;
+    expect(locked).toMatchObject({ result: false, errorMessage: M.adminLocked, domainResults: [{ name: sold.oapprove!.name, status: 'error', message: M.adminLocked }] });
+    expect((await ours.info(sold.oapprove!.name)).clID).toBe('rakko');
+    expect((await seller.agent.get('/mypage/transferout/list').set(xhr(seller)).expect(200)).body).toHaveLength(3);
+    await p.db.query('UPDATE domain_ops.domains SET admin_lock_status = 0 WHERE id = $1', [sold.oapprove!.id]);
     const ok = (await seller.agent.post('/mypage/transferout/approve').set(xhr(seller)).send({ ids: [idOf(sold.oapprove!.name)] }).expect(200)).body;
     expect(ok.domainResults[0]).toMatchObject({ status: 'success', message: '移管を承認しました' });
     const no = (await seller.agent.post('/mypage/transferout/reject').set(xhr(seller)).send({ ids: [idOf(sold.oreject!.name)] }).expect(200)).body;

@@ -189,4 +189,28 @@ describe('WHOIS contacts and WHOIS change', () => {
     expect((await contacts(member)).map((c) => c.id)).toEqual([taro.id]);
     await expect(w.epp.contactInfo(`rkc${alice.id}`)).rejects.toBeInstanceOf(EppError);
   });
+
+  it('refuses an admin-locked domain per row (a person or the proxy, alone or in a bulk change) and changes nothing at the registry', async () => {
+    const hanako = await addContact(member, person({ email: 'hanako@example.jp', first_name: 'Hanako' }));
+    await w.p.db.query('UPDATE domain_ops.domains SET admin_lock_status = 1 WHERE id = $1', [jpId]);
+    try {
+      const before = await w.epp.info(jp);
+      const row = async () => (await w.p.db.query('SELECT is_whois_proxy_enabled, whois_processing_flg, reg_contact_id FROM domain_ops.domains WHERE id = $1', [jpId])).rows[0];
+      const rowBefore = await row();
+      const person1 = await dispatch(member, { domains: [jpId], useOriginalWhois: 1, contacts: four(hanako.id) });
+      expect(person1.body).toEqual({ status: 1, errors: [], contents: [{ id: jpId, status: 2, message: M.adminLocked }] });
+      // the list's bulk bar sends the admin-locked row along with the others: only it is refused
+      const bulk = await dispatch(member, { domains: [comId, jpId], useOriginalWhois: 0 });
+      expect(bulk.body).toMatchObject({ status: 1, errors: [] });
+      expect(bulk.body.contents).toHaveLength(2);
+      expect(bulk.body.contents).toEqual(expect.arrayContaining([{ id: comId, status: 1, message: M.whoisProxyAccepted }, { id: jpId, status: 2, message: M.adminLocked }]));
+      await until('the unlocked domain\'s change', () => statusCount(member), (n) => n === 0);
+      const after = await w.epp.info(jp);
+      expect(after.registrant).toBe(before.registrant);
+      expect(after.contacts).toEqual(before.contacts);
+      expect(await row()).toEqual(rowBefore);
+    } finally {
+      await w.p.db.query('UPDATE domain_ops.domains SET admin_lock_status = 0 WHERE id = $1', [jpId]);
+    }
+  });
 });

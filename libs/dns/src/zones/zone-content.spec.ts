@@ -6,7 +6,7 @@ const Z = 'example.com';
 const rec = (o: Record<string, unknown>) => normaliseDnsRecord({ ...emptyRecord(), ...o } as any, Z);
 const domain = (o: Partial<OwnedDomainDto> = {}): OwnedDomainDto => ({
   id: 1, user_id: 1, name: Z, idn: Z, punycode: Z, tld: 'com', domain_id: 'D1', due_date: '2099-01-01T00:00:00.000Z', status: 'active',
-  is_auto_update_enabled_flg: 1, is_whois_proxy_enabled_flg: 1, is_domain_lock_enabled_flg: 0, is_trash_flg: 0, is_whois_processing_flg: 0,
+  is_auto_update_enabled_flg: 1, is_whois_proxy_enabled_flg: 1, is_domain_lock_enabled_flg: 0, is_trash_flg: 0, is_whois_processing_flg: 0, admin_lock_status: 0,
   reg_contact_id: null, adm_contact_id: null, tec_contact_id: null, bil_contact_id: null,
   name_servers: ['01.dnsv.jp', '02.dnsv.jp', '03.dnsv.jp', '04.dnsv.jp'], created_at: '2026-01-01T00:00:00.000Z', ...o,
 });

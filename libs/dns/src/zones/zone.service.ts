@@ -72,6 +72,8 @@ export class ZoneService {
     const ids = Array.isArray(req?.domains) ? req.domains.map(Number) : [];
     if (ids.length !== 1) return { result: false, errors: [M.selectDomain] };
     const d = await this.ownedOrThrow(req.userId, ids[0]);
+    // an operator's admin lock refuses every change of the domain (reading its records stays allowed)
+    if (d.admin_lock_status !== 0) return { result: false, errors: [M.adminLocked] };
     // the domain's operations are blocked while its WHOIS change is in progress (001 "WHOIS flag per domain")
     if (d.is_whois_processing_flg !== 0) return { result: false, errors: [M.whoisProcessing] };
     const submitted = (Array.isArray(req.saveData) ? req.saveData : []).slice(0, MAX_SUBMITTED + 1) as DnsRecordInput[];

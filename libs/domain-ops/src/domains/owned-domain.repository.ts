@@ -95,6 +95,7 @@ export function toOwnedDomainDto(r: Record<string, any>): OwnedDomainDto {
     is_auto_update_enabled_flg: flag(r.is_auto_update_enabled), is_whois_proxy_enabled_flg: flag(r.is_whois_proxy_enabled),
     is_domain_lock_enabled_flg: flag(r.is_domain_lock_enabled), is_trash_flg: flag(r.is_trash),
     is_whois_processing_flg: Number(r.whois_processing_flg ?? 0) as 0 | 1 | 2,
+    admin_lock_status: Number(r.admin_lock_status ?? 0) || 0,
     reg_contact_id: r.reg_contact_id == null ? null : Number(r.reg_contact_id), adm_contact_id: r.adm_contact_id == null ? null : Number(r.adm_contact_id),
     tec_contact_id: r.tec_contact_id == null ? null : Number(r.tec_contact_id), bil_contact_id: r.bil_contact_id == null ? null : Number(r.bil_contact_id),
     name_servers: r.name_servers,

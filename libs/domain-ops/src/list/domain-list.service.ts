@@ -6,7 +6,7 @@ import {
 import { csvSafeField } from '@registrar/csv';
 import { CLOCK, Clock } from '@registrar/infra';
 import { M } from '@registrar/messages';
-import { BULK_LIMIT, DOMAIN_STATUS_LABELS, EXPIRING_DAYS, EXPIRING_SOON_DAYS, formatDateJst, influxSeries, tokyoMonthKey, validateDomainSearch } from '@registrar/rules';
+import { BULK_LIMIT, customerRank, DOMAIN_STATUS_LABELS, EXPIRING_DAYS, EXPIRING_SOON_DAYS, formatDateJst, influxSeries, tokyoMonthKey, validateDomainSearch } from '@registrar/rules';
 import { DomainOpsException } from '../common/domain-ops.exception';
 import { CatalogPort } from '../ports/catalog.port';
 import { DomainListRepository, StoredDomainRow } from './domain-list.repository';
@@ -160,7 +160,7 @@ export class DomainListService {
       renewGrace: c.renew_grace!, restoreGrace: c.restore_grace!,
       localTransferOut: moves.out, localTransferIn: moves.in, transferIn: c.pending! + Number(transfers[0]?.ins ?? 0), transferOut: Number(transfers[0]?.outs ?? 0),
       provisionalCoJp: c.provisional!, orgJpRegistrant: c.org_jp!, whoisProcessing: c.whois_processing!, trashed: c.trashed!,
-      autoUpdateOn: anyAuto, renewalDeadlines: deadlines,
+      autoUpdateOn: anyAuto, renewalDeadlines: deadlines, customerRank: customerRank(c.total!),
     };
   }
 

@@ -50,7 +50,9 @@ export class MoveService {
         const req = await this.moves.lockPending(m, id);
         if (!req || req.toEmail !== email.trim().toLowerCase()) return null;
         if (req.fromUserId === userId) return null;
-        const rows = await m.query('SELECT name FROM domain_ops.domains WHERE id = $1', [req.domainId]);
+        const rows = await m.query('SELECT name, admin_lock_status FROM domain_ops.domains WHERE id = $1', [req.domainId]);
+        // admin-locked since the request was made: it waits (the operator may lift the lock before it expires)
+        if (Number(rows[0]?.admin_lock_status ?? 0) !== 0) return { locked: true as const, name: rows[0].name as string };
         const moved = await this.moves.moveDomain(m, req.domainId, req.fromUserId, userId, req.autoUpdate, now);
         if (!moved) return null;
         await this.moves.end(m, req.id, 'accepted', now, userId);
@@ -60,12 +62,16 @@ export class MoveService {
         results.push({ id, name: '', status: 'error', message: M.moveRequestGone });
         continue;
       }
+      if ('locked' in r) {
+        results.push({ id, name: r.name, status: 'error', message: M.adminLocked });
+        continue;
+      }
       await this.actionLog.write({ userId, domainId: r.req.domainId, domainName: r.name, type: 2, point: 0, remainingPoint: null, subject: '移動（受け取り）', content: `${r.name}: ラッコID ${r.req.fromUserId} から受け取りました`, dedupeKey: `move:${r.req.id}:accepted:in` });
       await this.actionLog.write({ userId: r.req.fromUserId, domainId: null, domainName: r.name, type: 2, point: 0, remainingPoint: null, subject: '他ユーザーへの移動', content: `${r.name}: ${r.req.toEmail} が受け取りました`, dedupeKey: `move:${r.req.id}:accepted:out` });
       results.push({ id, name: r.name, status: 'success', message: M.moveReceived });
     }
     const ok = results.some((x) => x.status === 'success');
-    return { result: ok, domainResults: results, errorMessage: ok ? null : M.moveRequestGone };
+    return { result: ok, domainResults: results, errorMessage: ok ? null : results[0]?.message ?? M.moveRequestGone };
   }
 
   async cancel(userId: number, requestIds: unknown): Promise<MoveAnswer> {

@@ -51,6 +51,8 @@ export interface RenewableDomain {
   status: 'active' | 'pending' | 'provisional';
   isTrash: boolean;
   autoUpdate: boolean;
+  /** domains.admin_lock_status ≠ 0: an operator's lock, renewal is refused (docs/domain-operations.md) */
+  adminLock: boolean;
 }
 
 const toRenewal = (r: Record<string, any>): Renewal => ({
@@ -64,7 +66,7 @@ const toItem = (r: Record<string, any>): RenewalItem => ({
 });
 const toDomain = (r: Record<string, any>): RenewableDomain => ({
   id: Number(r.id), userId: Number(r.user_id), name: r.name, punycode: r.punycode, tld: r.tld, registryDomainId: r.registry_domain_id,
-  dueDate: r.due_date ? new Date(r.due_date) : null, status: r.status, isTrash: r.is_trash, autoUpdate: r.is_auto_update_enabled,
+  dueDate: r.due_date ? new Date(r.due_date) : null, status: r.status, isTrash: r.is_trash, autoUpdate: r.is_auto_update_enabled, adminLock: Number(r.admin_lock_status ?? 0) !== 0,
 });
 
 /** domain_ops.renewal_orders / renewal_order_items, and the owned-domain reads and writes a renewal needs. */

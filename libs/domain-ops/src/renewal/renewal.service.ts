@@ -48,14 +48,16 @@ export class RenewalService {
       is_auto_update_enabled_flg: (d.autoUpdate ? 1 : 0) as 0 | 1,
     };
     if (!q || !d.dueDate) {
-      return { ...base, window: 'out', renew: 0, restore: 0, minimum_years: 1, registration_unit: 1, period_options: [], error: fmt(M.priceFetchFailed, { domain: d.name }) };
+      return { ...base, window: 'out', renew: 0, restore: 0, minimum_years: 1, registration_unit: 1, period_options: [], error: d.adminLock ? M.adminLocked : fmt(M.priceFetchFailed, { domain: d.name }) };
     }
     const window = renewalWindow({ name: d.name, dueDate: d.dueDate, now, gracePeriod: q.summary.grace_period, restorePeriod: q.summary.restore_period });
     const restorable = window !== 'restore' || (q.price.restore ?? 0) > 0;
-    const error = d.status === 'provisional' ? M.provisionalCannotRenew
-      : d.status === 'pending' ? M.renewAccepted
-        : pending ? M.renewAccepted
-          : window === 'out' || !restorable ? M.outOfPeriodDomain : null;
+    // an operator's admin lock refuses renewal first (the modal, the submit and auto-renew, which skips the domain)
+    const error = d.adminLock ? M.adminLocked
+      : d.status === 'provisional' ? M.provisionalCannotRenew
+        : d.status === 'pending' ? M.renewAccepted
+          : pending ? M.renewAccepted
+            : window === 'out' || !restorable ? M.outOfPeriodDomain : null;
     return {
       ...base, window: restorable ? window : 'out', renew: q.price.renew ?? 0, restore: q.price.restore ?? 0,
       minimum_years: q.summary.minimum_years, registration_unit: q.summary.registration_unit,

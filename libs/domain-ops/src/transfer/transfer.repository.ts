@@ -32,6 +32,8 @@ export interface TransferOut {
   requestedAt: Date;
   autoApproveAt: Date;
   status: 'pending' | 'approved' | 'rejected' | 'cancelled' | 'auto_approved';
+  /** the domain's admin lock (domains.admin_lock_status ≠ 0): the member cannot approve the transfer */
+  adminLock?: boolean;
 }
 
 type Row = Record<string, any>;
@@ -45,6 +47,7 @@ const toIn = (r: Row): TransferIn => ({
 const toOut = (r: Row): TransferOut => ({
   id: Number(r.id), domainId: Number(r.domain_id), userId: Number(r.user_id), punycode: r.punycode, name: r.name ?? r.punycode, requestedBy: r.requested_by,
   requestedAt: new Date(r.requested_at), autoApproveAt: new Date(r.auto_approve_at), status: r.status,
+  ...(r.admin_lock_status != null ? { adminLock: Number(r.admin_lock_status) !== 0 } : {}),
 });
 
 /** domain_ops.transfer_holds / transfer_ins / transfer_outs / poll_messages. */
@@ -176,7 +179,7 @@ export class TransferRepository {
   // ── transfers-out ──
 
   async openOut(punycode: string): Promise<TransferOut | null> {
-    const rows = await this.ds.query(`SELECT o.*, d.name FROM domain_ops.transfer_outs o JOIN domain_ops.domains d ON d.id = o.domain_id WHERE o.punycode = $1 AND o.status = 'pending'`, [punycode]);
+    const rows = await this.ds.query(`SELECT o.*, d.name, d.admin_lock_status FROM domain_ops.transfer_outs o JOIN domain_ops.domains d ON d.id = o.domain_id WHERE o.punycode = $1 AND o.status = 'pending'`, [punycode]);
     return rows.length ? toOut(rows[0]) : null;
   }
 
@@ -192,7 +195,7 @@ export class TransferRepository {
 
   async outsOf(userId: number, ids?: number[]): Promise<TransferOut[]> {
     const rows = await this.ds.query(
-      `SELECT o.*, d.name FROM domain_ops.transfer_outs o JOIN domain_ops.domains d ON d.id = o.domain_id
+      `SELECT o.*, d.name, d.admin_lock_status FROM domain_ops.transfer_outs o JOIN domain_ops.domains d ON d.id = o.domain_id
        WHERE o.user_id = $1 AND o.status = 'pending' AND d.user_id = $1 ${ids ? 'AND o.id = ANY($2)' : ''} ORDER BY o.auto_approve_at, o.id`,
       ids ? [userId, ids] : [userId],
     );

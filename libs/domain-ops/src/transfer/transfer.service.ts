@@ -232,6 +232,8 @@ export class TransferService {
     for (const id of list) {
       const o = mine.get(id);
       if (!o) { results.push({ id, name: '', status: 'error', message: M.transferOutGone }); continue; }
+      // an admin-locked domain is not let go (rejecting keeps it, so that stays allowed)
+      if (approve && o.adminLock) { results.push({ id, name: o.name, status: 'error', message: M.adminLocked }); continue; }
       try {
         await this.epp.transfer(approve ? 'approve' : 'reject', o.punycode, {}, { userId, domainPkid: o.domainId });
       } catch (e) {

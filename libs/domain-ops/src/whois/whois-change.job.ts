@@ -40,6 +40,12 @@ export class WhoisChangeJob {
     const p = d?.pending;
     if (!d || !p || p.token !== data.token) return { status: 'gone' };
     if (p.awaitingApproval) return { status: 'awaiting' };
+    // admin-locked after the request was accepted: refused before anything reaches the registry (a retry may follow a
+    // lost answer of an update that did reach it, so only the first attempt refuses)
+    if (d.adminLock && attempt.attemptsMade === 0) {
+      if (await this.domains.clear(d.id, p.token)) await this.log(d, p, M.adminLocked, 'failed');
+      return { status: 'error' };
+    }
     try {
       return { status: await this.apply(d, p) };
     } catch (e) {

@@ -28,6 +28,8 @@ export interface WhoisDomain {
   status: 'active' | 'pending' | 'provisional';
   whoisProxy: boolean;
   flag: 0 | 1 | 2;
+  /** domains.admin_lock_status ≠ 0: an operator's lock, every change is refused (docs/domain-operations.md) */
+  adminLock: boolean;
   pending: WhoisPending | null;
   reg: number | null;
   adm: number | null;
@@ -41,10 +43,10 @@ const changed = (raw: unknown[]): boolean => (Array.isArray(raw[0]) ? raw[0] : r
 const num = (v: unknown) => (v == null ? null : Number(v));
 const toDomain = (r: Record<string, any>): WhoisDomain => ({
   id: Number(r.id), userId: Number(r.user_id), name: r.name, punycode: r.punycode, tld: r.tld, status: r.status, whoisProxy: !!r.is_whois_proxy_enabled,
-  flag: Number(r.whois_processing_flg) as 0 | 1 | 2, pending: r.whois_pending ?? null,
+  flag: Number(r.whois_processing_flg) as 0 | 1 | 2, adminLock: Number(r.admin_lock_status ?? 0) !== 0, pending: r.whois_pending ?? null,
   reg: num(r.reg_contact_id), adm: num(r.adm_contact_id), tec: num(r.tec_contact_id), bil: num(r.bil_contact_id), orderItemId: num(r.order_item_id),
 });
-const COLS = 'id, user_id, name, punycode, tld, status, is_whois_proxy_enabled, whois_processing_flg, whois_pending, reg_contact_id, adm_contact_id, tec_contact_id, bil_contact_id, order_item_id';
+const COLS = 'id, user_id, name, punycode, tld, status, is_whois_proxy_enabled, whois_processing_flg, admin_lock_status, whois_pending, reg_contact_id, adm_contact_id, tec_contact_id, bil_contact_id, order_item_id';
 
 /** The WHOIS side of owned domains: their contacts, proxy flag and the change in progress (domain_ops.domains). */
 @Injectable()

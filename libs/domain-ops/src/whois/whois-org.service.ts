@@ -61,6 +61,7 @@ export class WhoisOrgService {
     const d = n ? await this.domains.byName(req.userId, n.punycode) : null;
     if (!d) return fail([M.domainNotFound]);
     if (!isCoJpLike(d.punycode)) return fail([M.whoisNotCoJp]);
+    if (d.adminLock) return fail([M.adminLocked]);
     if (d.status === 'provisional') return fail([M.whoisProvisionalCoJp]);
     if (d.flag !== 0) return fail([M.whoisProcessing]);
     const contact: Sections = req.contact ?? {};

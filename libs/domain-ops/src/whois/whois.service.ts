@@ -98,6 +98,7 @@ export class WhoisService {
 
   /** Why this domain cannot take this change (null: it can). */
   private async refusal(d: WhoisDomain, proxy: boolean, chosen: Record<'reg' | 'adm' | 'tec' | 'bil', WhoisContactDto> | null): Promise<string | null> {
+    if (d.adminLock) return M.adminLocked;
     if (d.flag !== 0) return M.whoisProcessing;
     if (d.status === 'provisional') return M.whoisProvisionalCoJp;
     if (d.status !== 'active') return M.whoisProcessing;

@@ -3,7 +3,8 @@ import { Badge, Group, Loader, Text, Tooltip, UnstyledButton } from '@mantine/co
 import type { DomainRowDto } from '@registrar/contracts';
 import { formatDateJst } from '@registrar/rules';
 import type { DomainOperation } from './operations';
-import { ADMIN_LOCK_TOOLTIP, disabledReasonOf } from './operations';
+import { M } from '@registrar/messages';
+import { disabledReasonOf } from './operations';
 
 export const DASH = '-';
 
@@ -53,7 +54,7 @@ export function NameExtras({ d }: { d: DomainRowDto }) {
           <Tooltip label="WHOIS情報の変更処理中です"><Group gap={4} wrap="nowrap"><Loader size={12} /><Text size="xs" c="dimmed">WHOIS処理中</Text></Group></Tooltip>
         ) : null}
         {d.admin_lock_status !== 0 ? (
-          <Tooltip label={ADMIN_LOCK_TOOLTIP}><Badge size="xs" color="red" variant="outline" leftSection={<LockGlyph />} data-testid="admin-lock">管理ロック</Badge></Tooltip>
+          <Tooltip label={M.adminLockTooltip}><Badge size="xs" color="red" variant="outline" leftSection={<LockGlyph />} data-testid="admin-lock">管理ロック</Badge></Tooltip>
         ) : null}
         {d.is_trash_flg ? <Badge size="xs" color="gray" variant="filled">ゴミ箱</Badge> : null}
         {d.status === 'provisional' ? <Badge size="xs" color="orange" variant="light">仮登録</Badge> : null}

@@ -12,6 +12,7 @@ import { formatDateJst } from '@registrar/rules';
 import { paymentQueries } from '../payments/payments.api';
 import { SERVICES } from '../../layout/site-map';
 import { domainQueries } from './domain-list.api';
+import { RankMascot } from './rank-mascot';
 
 export const TIPS = [
   '自動更新をONにしておくと、更新忘れによるドメインの失効を防げます。',
@@ -63,23 +64,26 @@ export function DomainListExtras() {
       ) : null}
       <Paper withBorder radius="md" p="sm" data-testid="domain-banner" aria-label="ドメインの状況">
         {banner.isPending ? <Skeleton h={24} /> : banner.isError ? <Text size="sm" c="dimmed">件数を取得できませんでした</Text> : (
-          <Stack gap={6}>
-            <Group gap="xs" wrap="wrap">
-              <Text size="sm" fw={700}>管理中 {b!.total.toLocaleString('ja-JP')}件</Text>
-              {shown.length === 0 ? <Text size="sm" c="dimmed">対応が必要なドメインはありません</Text> : null}
-              {shown.map((i) => (
-                <Anchor key={i.key} size="sm" data-testid={`banner-${i.key}`}
-                  renderRoot={(props) => (i.search ? <Link {...props} to="/mypage/domain" search={i.search as never} /> : <a {...props} href={i.to} />)}>
-                  <Badge variant="light" color={i.color ?? 'blue'} style={{ cursor: 'pointer', textTransform: 'none' }}>{i.label} {Number(b![i.key]).toLocaleString('ja-JP')}件</Badge>
-                </Anchor>
-              ))}
-            </Group>
-            {b!.renewalDeadlines.length ? (
-              <Text size="xs" c="dimmed" data-testid="renewal-deadlines">
-                更新期限: {b!.renewalDeadlines.map((d) => `.${d.tld} ${d.renewal_deadline || '有効期限日まで'}`).join(' / ')}
-              </Text>
-            ) : null}
-          </Stack>
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <RankMascot rank={b!.customerRank} />
+            <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" fw={700}>管理中 {b!.total.toLocaleString('ja-JP')}件</Text>
+                {shown.length === 0 ? <Text size="sm" c="dimmed">対応が必要なドメインはありません</Text> : null}
+                {shown.map((i) => (
+                  <Anchor key={i.key} size="sm" data-testid={`banner-${i.key}`}
+                    renderRoot={(props) => (i.search ? <Link {...props} to="/mypage/domain" search={i.search as never} /> : <a {...props} href={i.to} />)}>
+                    <Badge variant="light" color={i.color ?? 'blue'} style={{ cursor: 'pointer', textTransform: 'none' }}>{i.label} {Number(b![i.key]).toLocaleString('ja-JP')}件</Badge>
+                  </Anchor>
+                ))}
+              </Group>
+              {b!.renewalDeadlines.length ? (
+                <Text size="xs" c="dimmed" data-testid="renewal-deadlines">
+                  更新期限: {b!.renewalDeadlines.map((d) => `.${d.tld} ${d.renewal_deadline || '有効期限日まで'}`).join(' / ')}
+                </Text>
+              ) : null}
+            </Stack>
+          </Group>
         )}
       </Paper>
       <Group gap="xs" wrap="wrap" justify="space-between">

@@ -21,6 +21,7 @@
 import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DomainRowDto } from '@registrar/contracts';
+import { M } from '@registrar/messages';
 import { domainQueries, readyByIds } from './domain-list.api';
 import { authcodeOperation, autoRenewOperation, lockOperation, memoOperation, moveOperation, nameServerOperation, trashOperation } from './operations/index';
 import { renewOperation } from './operations/renew-modal';
@@ -57,13 +58,12 @@ export interface DomainOperation {
   disabledReason?: (d: DomainRowDto) => string | null;
 }
 
-export const ADMIN_LOCK_TOOLTIP = '管理ロック中のため操作が制限されています';
 export const EXPIRED_TOOLTIP = '有効期限切れのため操作できません';
 export const WHOIS_PROCESSING_TOOLTIP = 'WHOIS情報の変更処理中です';
 
 /** The default rule (the spec does not show the exact one): expired → only renew; admin lock → nothing; WHOIS in progress → nothing but renew. */
 export function defaultDisabledReason(op: Pick<DomainOperation, 'id'>, d: DomainRowDto): string | null {
-  if (d.admin_lock_status !== 0) return ADMIN_LOCK_TOOLTIP;
+  if (d.admin_lock_status !== 0) return M.adminLockTooltip;
   if (op.id === 1) return null;
   if (d.is_expired) return EXPIRED_TOOLTIP;
   if (d.is_whois_processing_flg !== 0 && op.id !== 11) return WHOIS_PROCESSING_TOOLTIP;

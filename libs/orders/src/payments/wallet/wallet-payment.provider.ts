@@ -31,7 +31,7 @@ export class WalletPaymentProvider implements PaymentProvider {
     return !!(this.config.PAYPAL_CLIENT_ID && this.config.PAYPAL_CLIENT_SECRET && this.config.PAYPAL_API_BASE);
   }
 
-  /** Creates the order the buyer approves: one item 'points' at the amount, in JPY. */
+  /** Creates the order the buyer approves: one item 'points' at the amount, in JPY, paid from a wallet account (no card funding). */
   async createOrder(o: { amount: number; reference: string; returnUrl: string; cancelUrl: string }): Promise<{ orderId: string; approveUrl: string }> {
     const value = String(o.amount);
     const order = await this.request<PayPalOrder>('POST', '/v2/checkout/orders', {
@@ -43,7 +43,9 @@ export class WalletPaymentProvider implements PaymentProvider {
         amount: { currency_code: 'JPY', value, breakdown: { item_total: { currency_code: 'JPY', value } } },
         items: [{ name: 'points', quantity: '1', unit_amount: { currency_code: 'JPY', value }, category: 'DIGITAL_GOODS' }],
       }],
-      payment_source: { paypal: { experience_context: { locale: 'ja-JP', shipping_preference: 'NO_SHIPPING', user_action: 'PAY_NOW', return_url: o.returnUrl, cancel_url: o.cancelUrl } } },
+      // 001 §7 "JPY, locale ja_JP, card funding disabled": the buyer pays from a wallet account (landing page LOGIN, no
+      // guest card checkout), in Japanese
+      payment_source: { paypal: { experience_context: { locale: 'ja-JP', landing_page: 'LOGIN', shipping_preference: 'NO_SHIPPING', user_action: 'PAY_NOW', return_url: o.returnUrl, cancel_url: o.cancelUrl } } },
     }, `order-${o.reference}`);
     const approveUrl = order.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href;
     if (!approveUrl) throw new OrdersException(OrdersErrorCode.PaymentFailed, M.unexpectedError);

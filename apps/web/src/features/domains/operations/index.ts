@@ -23,10 +23,9 @@ export interface OpEntry {
   disabledReason?: (d: OpRow & { is_expired?: boolean }) => string | null;
 }
 
-const ADMIN_LOCK = M.adminLockTooltip;
 /** admin lock, expiry and WHOIS processing refuse every operation but memo and trash (which work on expired ones) */
 const common = (d: OpRow & { is_expired?: boolean }, allowExpired = false): string | null => {
-  if (d.admin_lock_status !== 0) return ADMIN_LOCK;
+  if (d.admin_lock_status !== 0) return M.adminLockTooltip;
   if (!allowExpired && d.is_expired) return M.domainExpired;
   return null;
 };
