@@ -38,7 +38,9 @@ describe('validateCustomPrice', () => {
   it('gives the spec\'s messages (002 §5)', () => {
     expect(validateCustomPrice({}).errors).toEqual({ userId: [M.enterUserId], priceGroup: [M.selectPriceGroup] });
     expect(validateCustomPrice({ userId: '12a', priceGroup: '1' }).errors).toEqual({ userId: [M.userIdDigits] });
-    expect(validateCustomPrice({ userId: '１２３', priceGroup: 2 })).toEqual({ userId: 123, priceGroup: 2, errors: {} });
+    expect(validateCustomPrice({ userId: '１２３', priceGroup: 2 })).toEqual({ userId: undefined, priceGroup: 2, errors: { userId: [M.userIdDigits] } });
+    expect(validateCustomPrice({ userId: '1２3' }, false).errors).toEqual({ userId: [M.userIdDigits] });
+    expect(validateCustomPrice({ userId: ' 123 ', priceGroup: '2' })).toEqual({ userId: 123, priceGroup: 2, errors: {} });
     expect(validateCustomPrice({ userId: '5' }, false)).toEqual({ userId: 5, priceGroup: undefined, errors: {} });
   });
 });

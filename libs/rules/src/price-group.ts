@@ -62,7 +62,8 @@ export function applyPriceGroup<T extends ListPrice>(price: T, tldName: string, 
 /** The admin's custom-price form (002 §5): field errors with the spec's messages, or the values. */
 export function validateCustomPrice(input: { userId?: unknown; priceGroup?: unknown }, needGroup = true): { userId?: number; priceGroup?: number; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
-  const raw = input.userId == null ? '' : String(input.userId).normalize('NFKC').trim();
+  // half-width digits only (002 §5 ユーザーIDは半角数字で入力してください): full-width digits are refused, not converted
+  const raw = input.userId == null ? '' : String(input.userId).trim();
   let userId: number | undefined;
   if (!raw) errors.userId = [M.enterUserId];
   else if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) errors.userId = [M.userIdDigits];

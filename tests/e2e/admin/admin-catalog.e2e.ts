@@ -27,6 +27,17 @@ test('super admin: user custom prices — messages, register, search, remove; no
   await form.getByRole('button', { name: '登録' }).click();
   await expect(form.getByText(M.userNotFound)).toBeVisible(); // the server's field error, under the field
 
+  // 002 §5 半角数字: the member's id in full-width digits is refused with the message, not converted
+  const fullWidth = String(member.id).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+  await form.getByLabel('ユーザーID').fill(fullWidth);
+  await form.getByRole('button', { name: '登録' }).click();
+  await expect(form.getByText(M.userIdDigits)).toBeVisible();
+  await expect(page.getByTestId('custom-price-success')).toHaveCount(0);
+  await page.getByRole('textbox', { name: '検索するユーザーID' }).fill(fullWidth);
+  await page.getByRole('button', { name: '検索' }).click();
+  await expect(page.locator('form').nth(1).getByText(M.userIdDigits)).toBeVisible();
+  await expect(page).not.toHaveURL(/userId=/);
+
   await form.getByLabel('ユーザーID').fill(String(member.id));
   await form.getByRole('button', { name: '登録' }).click();
   await expect(page.getByTestId('custom-price-success')).toHaveText(M.customPriceRegistered);

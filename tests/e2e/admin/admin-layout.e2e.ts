@@ -1,14 +1,17 @@
 /**
- * The admin area's own layout: super admins see every item of the 002 §6 menu, normal admins only theirs (and a
- * super-only screen tells them so while the server answers 403); customers never get in; admin pages are no-store;
+ * The admin area's own layout: super admins see every item of the 002 §6 menu, normal admins exactly their four
+ * (domain management, domain info, action log, registrar log; a super-only screen tells them so while the server
+ * answers 403, and the queue board refuses them); customers never get in; admin pages are no-store;
  * the audit log shows an action with its before/after.
  */
 import { expect, test } from '@playwright/test';
+import { M } from '@registrar/messages';
 import { adminPost, createAdmin, signInAdmin, XHR } from './admin-session';
 
 // the screens built so far (the menu lists a screen once its route exists)
-const SUPER_ONLY = ['管理操作ログ', 'APIコマンド', 'ドメインインポート', '個別価格設定', 'TLDインポート', '契約推移', 'お知らせ管理', 'WHOIS代理メール'];
-const EVERY_ADMIN = ['ドメイン管理', 'ドメイン情報', 'アクションログ', 'レジストラログ', 'ユーザー', '銀行振込確認'];
+const SUPER_ONLY = ['管理操作ログ', 'APIコマンド', 'ドメインインポート', 'ユーザー', '銀行振込確認', '個別価格設定', 'TLDインポート', '契約推移', 'お知らせ管理', 'WHOIS代理メール', 'キュー（Bull Board）'];
+// 002 §6: "Other admin roles see only domain management, DomainInfo, action log and registrar log"
+const EVERY_ADMIN = ['ドメイン管理', 'ドメイン情報', 'アクションログ', 'レジストラログ'];
 
 test('a super admin gets the whole menu and reads an action in the audit log', async ({ page }) => {
   const token = await signInAdmin(page, createAdmin('super'));
@@ -35,6 +38,14 @@ test('a super admin gets the whole menu and reads an action in the audit log', a
   await page.getByRole('button', { name: '管理メニュー' }).click();
   await expect(menu.getByText('管理操作ログ', { exact: true })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('admin-menu-360.png') });
+
+  // the operators' queue view (Bull Board), reached from the menu
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/onamae_log');
+  await menu.getByText('キュー（Bull Board）', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/queues/);
+  await expect(page.getByText('domain-ops', { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('queues-1280.png'), fullPage: true });
 });
 
 test('a normal admin sees only the normal menu, and super-only screens and calls are refused', async ({ page }) => {
@@ -43,19 +54,18 @@ test('a normal admin sees only the normal menu, and super-only screens and calls
   await expect(page).toHaveURL(/\/admin\/domains$/);
   await expect(page.getByTestId('admin-role')).toHaveText('管理者');
   const menu = page.getByTestId('admin-menu');
-  for (const label of EVERY_ADMIN) await expect(menu.getByText(label, { exact: true })).toBeVisible();
+  await expect(menu.getByRole('link')).toHaveText([...EVERY_ADMIN, 'サイトのトップへ']); // exactly these four, in this order
   for (const label of SUPER_ONLY) await expect(menu.getByText(label, { exact: true })).toHaveCount(0);
   await page.goto('/admin/audit_log');
   await expect(page.getByTestId('admin-forbidden')).toBeVisible();
   expect((await page.request.get('/admin/api/audit_log', { headers: XHR })).status()).toBe(403);
   await page.screenshot({ path: test.info().outputPath('admin-normal-1280.png'), fullPage: true });
 
-  // the operators' queue view (Bull Board), reached from the menu
-  await page.goto('/admin/onamae_log');
-  await menu.getByText('キュー（Bull Board）', { exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/queues/);
-  await expect(page.getByText('domain-ops', { exact: true }).first()).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('queues-1280.png'), fullPage: true });
+  // the operators' queue view (Bull Board) is super only: not in the menu, and its URL answers 403
+  const queues = await page.goto('/admin/queues');
+  expect(queues?.status()).toBe(403);
+  await expect(page.getByText(M.forbidden)).toBeVisible();
+  expect((await page.request.get('/admin/queues/api/queues')).status()).toBe(403);
 });
 
 test('customers and guests never reach the admin area', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * The admin screens as a person uses them, as super and as normal admin: the command console's run shows up in the
  * registrar log (URL query, parameter modal), the action log's any-condition alert, the user page's points adjustment
- * through the ledger, domain import's messages, domain info's empty state, and the normal admin's limits.
+ * through the ledger, domain import's messages, domain info's empty state, and the normal admin's limits (002 §6: the
+ * four screens; an owner's user page read-only; bank transfers and the other super-only screens refused).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { M } from '@registrar/messages';
@@ -98,14 +99,15 @@ test('super admin: command console, registrar log, user points, import and info 
   await noOverflow(page, 360);
 });
 
-test('normal admin: logs and users without the super-only tools', async ({ page }) => {
+test('normal admin: the four screens of 002 §6, an owner\'s page read-only, the super-only screens refused', async ({ page }) => {
   test.setTimeout(180_000);
+  const unverified = createAdmin('normal'); // any fresh account: its identity is not yet approved
   await signInAdmin(page, createAdmin('normal'));
   await page.goto('/admin/onamae_log');
   await expect(page.getByTestId('onamae-table').or(page.getByTestId('admin-empty'))).toBeVisible();
   const menu = page.getByTestId('admin-menu');
-  for (const label of ['アクションログ', 'レジストラログ', 'ドメイン情報', 'ユーザー', '銀行振込確認']) await expect(menu.getByText(label, { exact: true })).toBeVisible();
-  for (const label of ['APIコマンド', 'ドメインインポート']) await expect(menu.getByText(label, { exact: true })).toHaveCount(0);
+  await expect(menu.getByRole('link')).toHaveText(['ドメイン管理', 'ドメイン情報', 'アクションログ', 'レジストラログ', 'サイトのトップへ']);
+  for (const label of ['APIコマンド', 'ドメインインポート', 'ユーザー', '銀行振込確認', 'キュー（Bull Board）']) await expect(menu.getByText(label, { exact: true })).toHaveCount(0);
   await page.goto('/admin/api_command');
   await expect(page.getByTestId('admin-forbidden')).toBeVisible();
   await page.goto('/admin/users/100001');
@@ -113,8 +115,15 @@ test('normal admin: logs and users without the super-only tools', async ({ page 
   await expect(page.getByTestId('user-point-balance')).toBeVisible();
   await expect(page.getByLabel('調整（マイナスで減算）')).toHaveCount(0);
   await expect(page.getByTestId('user-role')).toHaveCount(0);
+  // an account whose identity is not approved: the status shows, the approve button (super only) does not
+  await page.goto(`/admin/users/${unverified.id}`);
+  await expect(page.getByTestId('user-identity')).toContainText('未申請');
+  await expect(page.getByTestId('user-points')).toBeVisible();
+  await expect(page.getByRole('button', { name: '承認する' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('user-page-normal-1280.png'), fullPage: true });
   await page.goto('/admin/bank_transfers');
-  await expect(page.getByRole('radio', { name: '入金待ち' })).toBeChecked();
+  await expect(page.getByTestId('admin-forbidden')).toBeVisible();
+  await expect(page.getByRole('radio', { name: '入金待ち' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('bank-transfers-normal-1280.png'), fullPage: true });
   await noOverflow(page, 1280);
   await noOverflow(page, 360);

@@ -48,6 +48,13 @@ describe('user custom prices', () => {
     expect(empty.body.errors).toEqual({ userId: [M.enterUserId], priceGroup: [M.selectPriceGroup] });
     const digits = await post(superAdmin, '/admin/api/user_custom_price/regist', { userId: '12x', priceGroup: 1 }).expect(422);
     expect(digits.body.errors).toEqual({ userId: [M.userIdDigits] });
+    // 002 §5: half-width digits only, so a full-width id (an existing member's) is refused, not converted, and nothing is registered
+    const fullWidth = String(normal.userId).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+    for (const url of ['/admin/api/user_custom_price/regist', '/admin/api/user_custom_price/delete', '/admin/api/user_custom_price/search']) {
+      const r = await post(superAdmin, url, { userId: fullWidth, priceGroup: 1 }).expect(422);
+      expect(r.body.errors).toEqual({ userId: [M.userIdDigits] });
+    }
+    expect((await post(superAdmin, '/admin/api/user_custom_price/search', { userId: String(normal.userId) }).expect(200)).body.users).toEqual([]);
     const nobody = await post(superAdmin, '/admin/api/user_custom_price/regist', { userId: '999999999', priceGroup: 1 }).expect(422);
     expect(nobody.body.errors).toEqual({ userId: [M.userNotFound] });
     const unknownGroup = await post(superAdmin, '/admin/api/user_custom_price/regist', { userId: String(normal.userId), priceGroup: 999 }).expect(422);

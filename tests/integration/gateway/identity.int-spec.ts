@@ -191,12 +191,18 @@ describe('identity over HTTP', () => {
       expect((await post('/mypage/auth/sms/verify', { phone: p, code })).body.errors.code).toEqual([M.smsCodeExpired]);
     });
 
-    it('lets an admin approve an identity, which satisfies the verification', async () => {
+    it('lets a super admin (not a normal one) approve an identity, which satisfies the verification', async () => {
       const acct = await createAccount(h);
       const c = await signIn(h, acct);
       const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
       expect((await post('/mypage/auth/identity/apply', {})).body.identity_verify_status).toBe(2);
-      const admin = await signIn(h, await createAccount(h, { adminRole: 2 }));
+      const normal = await signIn(h, await createAccount(h, { adminRole: 2 }));
+      // a normal admin may view the account (a domain's owner) but not approve it
+      expect((await normal.agent.get(`/admin/api/users/${acct.user.id}`).set(XHR)).body.user).toMatchObject({ id: acct.user.id, identity_verify_status: 2 });
+      const refused = await normal.agent.post(`/admin/api/users/${acct.user.id}/identity/approve`).set(XHR).set('X-CSRF-TOKEN', normal.token()).send({});
+      expect(refused.status).toBe(403);
+      expect((await h.users.findById(acct.user.id))!.identityVerifyStatus).toBe(2);
+      const admin = await signIn(h, await createAccount(h, { adminRole: 1 }));
       const approved = await admin.agent.post(`/admin/api/users/${acct.user.id}/identity/approve`).set(XHR).set('X-CSRF-TOKEN', admin.token()).send({});
       expect(approved.body).toMatchObject({ result: true, identity_verify_status: 1 });
       const ok = await post('/address/update', { ...profile('0312345678') });

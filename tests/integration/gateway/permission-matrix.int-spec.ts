@@ -113,6 +113,12 @@ describe('permission matrix (every gateway route)', () => {
     expect(routes.length).toBeGreaterThan(20);
     expect(routes).toContainEqual({ method: 'GET', path: '/mypage/user', access: 'member' });
     expect(routes).toContainEqual({ method: 'POST', path: '/admin/api/users/:id/admin-role', access: 'super' });
+    // 002 §6: a normal admin has domain management and the logs; money and identity approval are super only
+    expect(routes).toContainEqual({ method: 'POST', path: '/admin/api/users/:id/identity/approve', access: 'super' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/admin/point/bank_transfer', access: 'super' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/admin/point/bank_transfer/:id/confirm', access: 'super' });
+    // viewing an account (a domain's owner) stays open to every admin
+    expect(routes).toContainEqual({ method: 'GET', path: '/admin/api/users/:id', access: 'admin' });
   });
 
   it('lists no route as public unless it is declared public (one line in PUBLIC)', () => {

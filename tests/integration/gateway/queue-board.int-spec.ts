@@ -1,8 +1,9 @@
 /**
- * Bull Board at /admin/queues: admins only (guests 401 or sent to login, customers 403), every queue of QueueName
+ * Bull Board at /admin/queues: super admins only (guests 401 or sent to login, customers and normal admins 403), every queue of QueueName
  * listed, the page never cached, and a state-changing call from another origin refused.
  */
 import { QueueName } from '@registrar/contracts';
+import { M } from '@registrar/messages';
 import { createAccount, Harness, signIn, startHarness } from './gateway-harness';
 
 jest.setTimeout(60_000);
@@ -12,7 +13,7 @@ describe('queue board', () => {
   beforeAll(async () => { h = await startHarness(); }, 60_000);
   afterAll(async () => h?.close());
 
-  it('is for admins only and shows every queue', async () => {
+  it('is for super admins only and shows every queue', async () => {
     expect((await fetch(h.url + '/admin/queues/api/queues')).status).toBe(401);
     const page = await fetch(h.url + '/admin/queues', { headers: { Accept: 'text/html' }, redirect: 'manual' });
     expect(page.status).toBe(302);
@@ -20,7 +21,15 @@ describe('queue board', () => {
     const customer = await signIn(h, await createAccount(h));
     expect((await customer.agent.get('/admin/queues/api/queues')).status).toBe(403);
 
-    const admin = await signIn(h, await createAccount(h, { adminRole: 2 }));
+    // a normal admin (002 §6: domain management and the logs only) is refused, page and calls alike
+    const normal = await signIn(h, await createAccount(h, { adminRole: 2 }));
+    const normalApi = await normal.agent.get('/admin/queues/api/queues');
+    expect(normalApi.status).toBe(403);
+    expect(normalApi.text).toBe(M.forbidden);
+    expect((await normal.agent.get('/admin/queues').set('Accept', 'text/html')).status).toBe(403);
+    expect((await normal.agent.put(`/admin/queues/api/queues/${QueueName.Mail}/retry/failed`).set('Origin', h.url)).status).toBe(403);
+
+    const admin = await signIn(h, await createAccount(h, { adminRole: 1 }));
     const api = await admin.agent.get('/admin/queues/api/queues');
     expect(api.status).toBe(200);
     expect(api.headers['cache-control']).toContain('no-store');

@@ -1,7 +1,7 @@
 /**
  * The money endpoints behind the real gateway (identity, sessions, CSRF, RolesGuard) and the real orders service:
  * guests are refused, a member who is not yet verified may save a card and fill a cart but not buy, a verified member
- * buys, an admin (with two-factor) confirms a bank transfer that a member may not, and one member cannot reach
+ * buys, a super admin (with two-factor) confirms a bank transfer that a member and a normal admin may not, and one member cannot reach
  * another's payment session.
  */
 import 'reflect-metadata';
@@ -74,14 +74,21 @@ describe('money endpoints behind the real gateway', () => {
     await other.agent.get(`/mypage/point/session/${r.body.sessionId}`).set(xhr(other)).expect(404);
   });
 
-  it('only an admin confirms a bank transfer', async () => {
+  it('only a super admin lists and confirms bank transfers (a normal admin is refused: it credits points)', async () => {
     const account = await createAccount(h);
     await h.users.update(account.user.id, { profileCompletedAt: new Date(), hasPriorUsage: true });
     const member = await signIn(h, account);
     const t = await member.agent.post('/mypage/point/bank_transfer').set(xhr(member)).send({ amount: 3000 }).expect(200);
     await member.agent.post(`/admin/point/bank_transfer/${t.body.id}/confirm`).set(xhr(member)).expect(403);
-    const admin = await signIn(h, await createAccount(h, { adminRole: 2 }));
-    await admin.agent.post(`/admin/point/bank_transfer/${t.body.id}/confirm`).set(xhr(admin)).expect(200);
+    const normal = await signIn(h, await createAccount(h, { adminRole: 2 }));
+    await normal.agent.get('/admin/point/bank_transfer?status=pending').set(xhr(normal)).expect(403);
+    await normal.agent.post(`/admin/point/bank_transfer/${t.body.id}/confirm`).set(xhr(normal)).expect(403);
+    // refused before anything happened: no points, the top-up still pending
+    expect((await member.agent.get('/user/point').set(xhr(member)).expect(200)).body).toEqual({ data: { point: 0 } });
+    const superAdmin = await signIn(h, await createAccount(h, { adminRole: 1 }));
+    const pending = await superAdmin.agent.get('/admin/point/bank_transfer?status=pending').set(xhr(superAdmin)).expect(200);
+    expect(pending.body.topUps.map((x: { id: number }) => x.id)).toContain(t.body.id);
+    await superAdmin.agent.post(`/admin/point/bank_transfer/${t.body.id}/confirm`).set(xhr(superAdmin)).expect(200);
     expect((await member.agent.get('/user/point').set(xhr(member)).expect(200)).body).toEqual({ data: { point: 3000 } });
   });
 });

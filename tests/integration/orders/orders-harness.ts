@@ -4,7 +4,8 @@
  * orders endpoints on random ports, against the PostgreSQL and Redis that the test runner started.
  *
  * The gateway's identity module (sessions, CSRF, RolesGuard) is not part of this harness: a test-only middleware plays
- * the signed-in member from the X-Test-User header (and an admin from X-Test-Admin), the way RolesGuard sets req.user.
+ * the signed-in member from the X-Test-User header (and an admin from X-Test-Admin: 1 super, anything else normal), the
+ * way RolesGuard sets req.user.
  */
 import 'reflect-metadata';
 import { INestMicroservice, MiddlewareConsumer, Module, NestModule, ValidationPipe } from '@nestjs/common';
@@ -24,7 +25,8 @@ import { PaymentsModule } from '../../../libs/gateway/src/payments/payments.modu
 
 function testIdentity(req: Request & { user?: unknown }, _res: Response, next: NextFunction) {
   const id = Number(req.headers['x-test-user'] ?? 0);
-  if (id > 0) req.user = { id, adminRole: req.headers['x-test-admin'] ? 2 : null };
+  const admin = req.headers['x-test-admin'];
+  if (id > 0) req.user = { id, adminRole: admin === '1' ? 1 : admin ? 2 : null };
   next();
 }
 

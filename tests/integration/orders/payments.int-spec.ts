@@ -292,6 +292,10 @@ describe('bank transfer top-up', () => {
     expect(await h.balance(user)).toBe(0);
     // a member is not an admin
     await request(h.url).post(`/admin/point/bank_transfer/${t.body.id}/confirm`).set(as(user)).expect(403);
+    // a normal admin neither lists nor confirms (it credits points: super only)
+    const normal = { ...as(newUserId()), 'X-Test-Admin': '2' };
+    await request(h.url).get('/admin/point/bank_transfer?status=pending').set(normal).expect(403);
+    await request(h.url).post(`/admin/point/bank_transfer/${t.body.id}/confirm`).set(normal).expect(403);
     const admin = { ...as(newUserId()), 'X-Test-Admin': '1' };
     const pending = await request(h.url).get('/admin/point/bank_transfer?status=pending').set(admin).expect(200);
     expect(pending.body.topUps.map((x: { id: number }) => x.id)).toContain(t.body.id);

@@ -24,9 +24,9 @@ const refuse = (res: Response, status: number, message: string) => {
 };
 
 /**
- * Admins only (role 1 or 2, two-factor passed in this session, account active, same checks as RolesGuard). Bull
- * Board's own calls carry no CSRF token, so state-changing calls must come from this origin (Origin or Sec-Fetch-Site)
- * on top of the SameSite=Lax session cookie.
+ * Super admins only (002 §6: a normal admin, role 2, gets 403), with two-factor passed in this session and the account
+ * active: the same checks as RolesGuard for a @SuperAdmin() route. Bull Board's own calls carry no CSRF token, so
+ * state-changing calls must come from this origin (Origin or Sec-Fetch-Site) on top of the SameSite=Lax session cookie.
  */
 export async function queueBoardGate(req: Request, res: Response, next: NextFunction): Promise<void> {
   try {
@@ -38,6 +38,7 @@ export async function queueBoardGate(req: Request, res: Response, next: NextFunc
     }
     if (user.adminRole !== 1 && user.adminRole !== 2) return refuse(res, 403, M.forbidden);
     if (!user.totpEnabledAt || !session?.twoFactorVerified) return refuse(res, 403, M.adminNeedsTwoFactor);
+    if (user.adminRole !== 1) return refuse(res, 403, M.forbidden);
     if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
       const origin = req.headers.origin;
       const site = req.headers['sec-fetch-site'];

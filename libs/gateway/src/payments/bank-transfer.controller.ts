@@ -1,11 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import { BankTransferDto, BankTransferListResult, OrdersPatterns } from '@registrar/contracts';
-import { Purchaser } from '../identity/auth/roles.decorator';
-import { AdminId, MemberId } from './member';
+import { Purchaser, SuperAdmin } from '../identity/auth/roles.decorator';
+import { MemberId, SuperAdminId } from './member';
 import { OrdersClient } from './orders.client';
 import { BankTransferBody, BankTransferStatusQuery } from './payments.dto';
 
-/** Buying points by bank transfer: the member asks (mypage), an admin confirms the receipt (admin). */
+/**
+ * Buying points by bank transfer: the member asks (mypage), a super admin confirms the receipt (admin). Confirming
+ * credits points (money), so normal admins (role 2) are refused: 002 §6 gives them domain management and the logs only.
+ */
 @Controller()
 export class BankTransferController {
   constructor(private readonly orders: OrdersClient) {}
@@ -24,16 +27,18 @@ export class BankTransferController {
     return this.orders.call(OrdersPatterns.BankTransferList, { userId });
   }
 
-  /** GET admin/point/bank_transfer?status=pending (admins only: the path is under /admin, and AdminId checks the role). */
+  /** GET admin/point/bank_transfer?status=pending (super admins only: RolesGuard, and SuperAdminId checks the role again). */
   @Get('admin/point/bank_transfer')
-  list(@AdminId() _adminId: number, @Query() q: BankTransferStatusQuery): Promise<{ topUps: BankTransferDto[] }> {
+  @SuperAdmin()
+  list(@SuperAdminId() _adminId: number, @Query() q: BankTransferStatusQuery): Promise<{ topUps: BankTransferDto[] }> {
     return this.orders.call(OrdersPatterns.BankTransferAdminList, { status: q.status });
   }
 
   /** POST admin/point/bank_transfer/{id}/confirm: the money arrived; the points are credited once. */
   @Post('admin/point/bank_transfer/:id/confirm')
+  @SuperAdmin()
   @HttpCode(200)
-  confirm(@AdminId() adminId: number, @Param('id', ParseIntPipe) id: number): Promise<BankTransferDto> {
+  confirm(@SuperAdminId() adminId: number, @Param('id', ParseIntPipe) id: number): Promise<BankTransferDto> {
     return this.orders.call<BankTransferDto>(OrdersPatterns.BankTransferConfirm, { id, adminId });
   }
 }

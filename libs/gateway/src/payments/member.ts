@@ -16,11 +16,12 @@ export const MemberId = createParamDecorator((_data: unknown, ctx: ExecutionCont
   return id;
 });
 
-export const AdminId = createParamDecorator((_data: unknown, ctx: ExecutionContext): number => {
+/** A super admin (role 1) only: for the money calls (002 §6 gives normal admins domain management and the logs only). */
+export const SuperAdminId = createParamDecorator((_data: unknown, ctx: ExecutionContext): number => {
   const req = ctx.switchToHttp().getRequest<WithUser>();
   const id = Number(req.user?.id ?? 0);
   if (!Number.isSafeInteger(id) || id <= 0) throw new UnauthorizedException();
-  if (req.user?.adminRole !== 1 && req.user?.adminRole !== 2) throw new ForbiddenException();
+  if (req.user?.adminRole !== 1) throw new ForbiddenException();
   return id;
 });
 

@@ -1,6 +1,8 @@
 /**
  * The admin side menu (002 spec §2 "Admin screens", §6 roles). ONE list: add a line here when you add an admin screen
  * (docs/admin.md). `superOnly` items are hidden from normal admins; the server refuses their calls with 403 anyway.
+ * A normal admin's menu is exactly 002 §6's four: domain management, domain info, action log, registrar log (the
+ * user page stays reachable from a domain's owner link, read-only).
  * `external` items are full page loads served by the gateway (not SPA routes).
  */
 export interface AdminMenuItem {
@@ -18,15 +20,15 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { to: '/admin/action_log', label: 'アクションログ', group: 'logs' },
   { to: '/admin/onamae_log', label: 'レジストラログ', group: 'logs' },
   { to: '/admin/audit_log', label: '管理操作ログ', superOnly: true, group: 'logs' },
-  { to: '/admin/users', label: 'ユーザー', group: 'users' },
-  { to: '/admin/bank_transfers', label: '銀行振込確認', group: 'users' },
+  { to: '/admin/users', label: 'ユーザー', superOnly: true, group: 'users' },
+  { to: '/admin/bank_transfers', label: '銀行振込確認', superOnly: true, group: 'users' },
   { to: '/admin/user_custom_price', label: '個別価格設定', superOnly: true, group: 'users' },
   { to: '/admin/whois/emails', label: 'WHOIS代理メール', superOnly: true, group: 'users' },
   { to: '/admin/tld_import', label: 'TLDインポート', superOnly: true, group: 'catalog' },
   { to: '/admin/domain/stats', label: '契約推移', superOnly: true, group: 'catalog' },
   { to: '/admin/notifications', label: 'お知らせ管理', superOnly: true, group: 'catalog' },
   { to: '/admin/api_command', label: 'APIコマンド', superOnly: true, group: 'system' },
-  { to: '/admin/queues', label: 'キュー（Bull Board）', external: true, group: 'system' },
+  { to: '/admin/queues', label: 'キュー（Bull Board）', superOnly: true, external: true, group: 'system' },
 ];
 
 export const ADMIN_MENU_GROUPS: Record<AdminMenuItem['group'], string> = {

@@ -14,15 +14,24 @@ export const Route = createFileRoute('/admin/bank_transfers')({
   component: BankTransfersPage,
 });
 
-/** Bank-transfer top-ups: an admin confirms the money arrived, and the points are credited once. */
+/** Bank-transfer top-ups (super only: confirming credits points): a super admin confirms the money arrived, and the points are credited once. */
 function BankTransfersPage() {
+  return (
+    <AdminPage title="銀行振込確認" superOnly>
+      <BankTransfers />
+    </AdminPage>
+  );
+}
+
+/** Rendered for a super admin only, so a normal admin's page makes no call the server would refuse. */
+function BankTransfers() {
   const status: Status = Route.useSearch().status ?? 'pending';
   const navigate = useNavigate({ from: Route.fullPath });
   const qc = useQueryClient();
   const list = useQuery({ queryKey: ['admin', 'bank_transfers', status], queryFn: ({ signal }) => adminUsersApi.bankTransfers(status, signal) });
   const confirm = useMutation({ mutationFn: (id: number) => adminUsersApi.confirmTransfer(id), onSuccess: () => qc.invalidateQueries({ queryKey: ['admin', 'bank_transfers'] }) });
   return (
-    <AdminPage title="銀行振込確認">
+    <>
       <SegmentedControl mb="md" value={status} onChange={(v) => void navigate({ search: { status: v === 'pending' ? undefined : (v as Status) } })}
         data={(Object.keys(LABEL) as Status[]).map((s) => ({ value: s, label: LABEL[s] }))} />
       {confirm.isError ? <AdminError messages={adminErrors(confirm.error)} /> : null}
@@ -50,6 +59,6 @@ function BankTransfersPage() {
           </Table>
         </WideTable>
       )}
-    </AdminPage>
+    </>
   );
 }

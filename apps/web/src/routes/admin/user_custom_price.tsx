@@ -74,7 +74,7 @@ function CustomPricePage() {
   const [searchError, setSearchError] = useState<string[]>([]);
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();
-    const raw = query.normalize('NFKC').trim();
+    const raw = query.trim(); // full-width digits are refused by the rule (半角数字), not converted
     if (raw) {
       const v = validateCustomPrice({ userId: raw }, false);
       setSearchError(v.errors.userId ?? []);

@@ -14,7 +14,7 @@ class AdminRoleDto {
   @IsOptional() @IsIn([1, 2, null]) admin_role?: 1 | 2 | null;
 }
 
-/** A minimal admin API over accounts (the admin console UI comes with a later issue). */
+/** The admin API over accounts: every admin searches and views them (a domain's owner); the changes are super only. */
 @Controller('admin/api/users')
 @Admin()
 export class AdminUsersController {
@@ -34,8 +34,9 @@ export class AdminUsersController {
     return { result: true, user: this.profile.view(u) };
   }
 
-  /** Approves the identity verification of an account (status 1). */
+  /** Super only: approves the identity verification of an account (status 1), which lets it purchase. */
   @Post(':id/identity/approve')
+  @SuperAdmin()
   @HttpCode(200)
   @AuditAction('user.identity.approve')
   async approve(@Req() req: Request, @Param('id', ParseIntPipe) id: number) {

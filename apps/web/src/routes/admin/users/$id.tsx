@@ -23,7 +23,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-/** The admin user page: profile, identity approval, points (manual adjustment through the ledger), domains, role. */
+/** The admin user page: profile, identity, points, domains. Super admins also approve the identity, adjust points (through the ledger) and set the role. */
 function UserPage() {
   const id = Number(Route.useParams().id);
   const { user: me } = useSession();
@@ -55,7 +55,7 @@ function UserPage() {
             <Section title="本人確認" testId="user-identity">
               <Group gap="sm">
                 <Badge color={user.identity_verify_status === 1 ? 'green' : user.identity_verify_status === 2 ? 'yellow' : 'gray'} size="lg">{IDENTITY_LABEL[user.identity_verify_status]}</Badge>
-                {user.identity_verify_status !== 1 ? <Button size="xs" loading={approve.isPending} onClick={() => approve.mutate()}>承認する</Button> : null}
+                {isSuper && user.identity_verify_status !== 1 ? <Button size="xs" loading={approve.isPending} onClick={() => approve.mutate()}>承認する</Button> : null}
               </Group>
               {approve.isError ? <AdminError messages={adminErrors(approve.error)} /> : null}
               {approve.data ? <Text size="sm" c="green" mt="xs">{approve.data.message[0]}</Text> : null}
