@@ -5,7 +5,7 @@
 import { signUpPurchaser } from '../purchase/purchase.page';
 import { expect, test } from '@playwright/test';
 import { clearSimFaults, setSimFaults } from '../../../bench/availability/sim-admin';
-import { allTlds, csrf, SearchPageObject, uniqueLabel } from './search.page';
+import { allPrices, allTlds, csrf, SearchPageObject, uniqueLabel } from './search.page';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -69,6 +69,48 @@ test.describe('search', () => {
     await page.getByLabel('WHOIS代理公開できないドメインを表示しない').check();
     await expect(search.rows).toHaveCount(0);
     await expect(page.getByText('一致するドメインがありませんでした')).toBeVisible();
+  });
+
+  test('results sort by name, first-year or renewal price (none, ascending, descending), and each TLD links to its page', async ({ page, request }) => {
+    const search = new SearchPageObject(page);
+    const prices = new Map((await allPrices(request)).filter((t) => !t.is_idn_price).map((t) => [t.tld_name_punycode, t]));
+    const label = uniqueLabel('sort');
+    const tlds = ['com', 'net', 'org', 'jp', 'xyz', 'shop', 'info', 'biz'].filter((t) => prices.has(t));
+    await page.goto('/search');
+    await search.searchBulk(tlds.map((t) => `${label}.${t}`));
+    await search.waitForAllChecked();
+    const order = () => search.rows.evaluateAll((els) => els.map((e) => ({ name: e.getAttribute('data-domain')!, status: e.getAttribute('data-status')! })));
+    const before = await order();
+    const registerOf = (name: string) => prices.get(name.slice(label.length + 1))!.register;
+    const availableRegister = (rows: { name: string; status: string }[]) => rows.filter((r) => r.status === 'available').map((r) => registerOf(r.name));
+
+    // the header cycles ascending, descending, then the search's own order
+    const header = page.getByRole('columnheader', { name: '初年度' });
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    const asc = await order();
+    expect(availableRegister(asc)).toEqual([...availableRegister(asc)].sort((a, b) => a - b));
+    // names that cannot be registered have no price to sort by: they come last
+    const firstTaken = asc.findIndex((r) => r.status !== 'available');
+    if (firstTaken >= 0) expect(asc.slice(firstTaken).every((r) => r.status !== 'available')).toBe(true);
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(availableRegister(await order())).toEqual([...availableRegister(asc)].sort((a, b) => b - a));
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    expect(await order()).toEqual(before);
+
+    // the select does the same on phones, where the header is hidden
+    await page.getByTestId('result-sort').selectOption({ label: 'ドメイン名 降順' });
+    expect((await order()).map((r) => r.name)).toEqual([...before.map((r) => r.name)].sort().reverse());
+    await expect(page.getByRole('columnheader', { name: 'ドメイン' })).toHaveAttribute('aria-sort', 'descending');
+
+    // the TLD of each name opens its detail page in a new tab
+    const com = page.locator(`[data-testid="search-row"][data-domain="${label}.com"]`);
+    const link = com.getByTestId('row-tld-link');
+    await expect(link).toHaveText('.com');
+    await expect(link).toHaveAttribute('href', '/domain/tld/com');
+    await expect(link).toHaveAttribute('target', '_blank');
   });
 
   test('white space in a keyword is refused with the spec message', async ({ page }) => {

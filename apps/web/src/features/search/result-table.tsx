@@ -4,21 +4,35 @@ import type { CartDomainDto, TldPriceDto } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
 import { campaignPrices, formatYen, registrationPeriodOptions, toPunycode } from '@registrar/rules';
 import { choosePeriod, chosenPeriods } from './chosen-periods';
-import { EmptyBlock, IdnMarker, TableSkeleton } from '@registrar/ui';
+import { EmptyBlock, IdnMarker, nextSort, SortableTh, sortRows, TableSkeleton, type SortDir, type SortState } from '@registrar/ui';
 import type { SearchRow } from './use-domain-search';
 import classes from './result-table.module.css';
 import { RequirementsBadge } from '../catalog/price-table';
 
-/** A name with a break opportunity before each dot: it wraps between labels, not inside one. */
-function BreakableName({ name }: { name: string }) {
+/**
+ * A name with a break opportunity before each dot: it wraps between labels, not inside one. The TLD links to its detail
+ * page in a new tab (002 §2 "The TLD name links to domain/tld/{tld_name} in a new tab").
+ */
+function BreakableName({ name, tldName }: { name: string; tldName: string | null }) {
+  const labels = name.split('.');
+  const tldParts = tldName ? tldName.split('.').length : 0;
+  const head = tldParts ? labels.slice(0, labels.length - tldParts) : labels;
   return (
     <>
-      {name.split('.').map((label, i) => (
+      {head.map((label, i) => (
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
           <span data-label-part>{i > 0 ? `.${label}` : label}</span>
         </Fragment>
       ))}
+      {tldName ? (
+        <>
+          <wbr />
+          <a data-label-part className={classes.tldLink} href={`/domain/tld/${encodeURIComponent(tldName)}`} target="_blank" rel="noopener" data-testid="row-tld-link" title={`.${tldName} の詳細（新しいタブ）`}>
+            {`.${labels.slice(labels.length - tldParts).join('.')}`}
+          </a>
+        </>
+      ) : null}
     </>
   );
 }
@@ -128,7 +142,7 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
       <td className={classes.cell}>
         <div className={classes.nameLine}>
           <span className={classes.name} data-testid="row-name">
-            <BreakableName name={row.name} />
+            <BreakableName name={row.name} tldName={price?.tld_name ?? null} />
           </span>
           {row.idn && price?.is_idn_price ? <IdnMarker /> : null}
         </div>
@@ -183,6 +197,34 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
   );
 });
 
+/**
+ * Sorting (002 §2 "Sorting by name, register or renew, cycling none, ascending, descending"; none keeps the search's
+ * order: the keyword's own TLD first, then the catalogue's). Prices sort only the names that can be registered; the
+ * others (taken, not yet answered) go last.
+ */
+type ResultSortKey = 'name' | 'register' | 'renew';
+type PriceOf = (r: Pick<SearchRow, 'idn' | 'tld'>) => TldPriceDto | undefined;
+const RESULT_SORT_VALUE: Record<ResultSortKey, (priceOf: PriceOf) => (r: SearchRow) => string | number | null> = {
+  name: () => (r) => r.name,
+  register: (priceOf) => (r) => (r.state === 'available' ? (priceOf(r)?.register ?? null) : null),
+  renew: (priceOf) => (r) => (r.state === 'available' ? (priceOf(r)?.renew ?? null) : null),
+};
+/** The same sorts as a select, for narrow screens where the table's header is hidden. */
+const SORT_OPTIONS = [
+  { value: '', label: '標準の並び' },
+  { value: 'register:asc', label: '初年度が安い順' },
+  { value: 'register:desc', label: '初年度が高い順' },
+  { value: 'renew:asc', label: '更新が安い順' },
+  { value: 'renew:desc', label: '更新が高い順' },
+  { value: 'name:asc', label: 'ドメイン名 昇順' },
+  { value: 'name:desc', label: 'ドメイン名 降順' },
+] as const;
+const sortOptionValue = (s: SortState<ResultSortKey>) => (s.key && s.dir ? `${s.key}:${s.dir}` : '');
+function sortOptionState(value: string): SortState<ResultSortKey> {
+  const [key, dir] = value.split(':') as [ResultSortKey | '', SortDir | undefined];
+  return key && dir ? { key, dir } : { key: null, dir: null };
+}
+
 /** The result table (000 §2, 002 §2): one row per name with its status, and for available rows the prices, period and add button. */
 export function ResultTable(props: {
   rows: SearchRow[];
@@ -229,7 +271,14 @@ export function ResultTable(props: {
     return { inCartCampaign, left: campaign.remaining - inCartCampaign.size };
   }, [campaign, cartDomains, priceOf]);
   const campaignFor = (r: SearchRow) => (slots === null ? true : inList.has(r.ascii) ? slots.inCartCampaign.has(r.ascii) : slots.left > 0);
-  const visible = useMemo(() => rows.filter((r) => !hideNoProxy || priceOf(r)?.can_proxy !== false), [rows, hideNoProxy, priceOf]);
+  const [sort, setSort] = useState<SortState<ResultSortKey>>({ key: null, dir: null });
+  const visible = useMemo(() => {
+    const shown = rows.filter((r) => !hideNoProxy || priceOf(r)?.can_proxy !== false);
+    if (!sort.key || !sort.dir) return shown;
+    const order = new Map(shown.map((r, i) => [r.key, i]));
+    return sortRows(shown, RESULT_SORT_VALUE[sort.key](priceOf), sort.dir, (r) => order.get(r.key)!);
+  }, [rows, hideNoProxy, priceOf, sort]);
+  const onSort = (key: ResultSortKey) => setSort((s) => nextSort(s, key));
   const available = visible.filter((r) => r.state === 'available' && !inList.has(r.ascii) && !adding.has(r.ascii));
   const checked = rows.filter((r) => r.state !== 'idle' && r.state !== 'checking').length;
 
@@ -243,10 +292,17 @@ export function ResultTable(props: {
           {fmt(M.campaignSlotsUsed, { limit: campaign.limit })}
         </Text>
       ) : null}
-      <Group justify="space-between">
+      <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" data-testid="search-progress">
           {checked} / {rows.length}件確認済み
         </Text>
+        <select className={classes.sortSelect} aria-label="並び替え" value={sortOptionValue(sort)} onChange={(e) => setSort(sortOptionState(e.currentTarget.value))} data-testid="result-sort">
+          {SORT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
         {member ? (
           <Button size="xs" disabled={available.length === 0} onClick={() => onAdd(available)} data-testid="add-all">
             まとめてカート追加
@@ -257,10 +313,10 @@ export function ResultTable(props: {
         <Table className={classes.table} striped highlightOnHover verticalSpacing="xs" data-testid="search-results">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>ドメイン</Table.Th>
+              <SortableTh label="ドメイン" dir={sort.key === 'name' ? sort.dir : null} onSort={() => onSort('name')} />
               <Table.Th w={96}>状態</Table.Th>
-              <Table.Th w={104}>初年度</Table.Th>
-              <Table.Th w={104}>更新（年）</Table.Th>
+              <SortableTh w={112} label="初年度" dir={sort.key === 'register' ? sort.dir : null} onSort={() => onSort('register')} />
+              <SortableTh w={120} label="更新（年）" dir={sort.key === 'renew' ? sort.dir : null} onSort={() => onSort('renew')} />
               <Table.Th w={96}>期間</Table.Th>
               <Table.Th w={130}>
                 <VisuallyHidden>操作</VisuallyHidden>

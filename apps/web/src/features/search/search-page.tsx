@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Checkbox, Group, Paper, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Checkbox, Group, Paper, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -134,6 +135,11 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
             <span />
           )}
           <Checkbox label="WHOIS代理公開できないドメインを表示しない" checked={hideNoProxy} onChange={(e) => setHideNoProxy(e.currentTarget.checked)} data-testid="hide-no-proxy" />
+        </Group>
+        <Group gap="md" mt="xs" wrap="wrap" data-testid="search-links">
+          <Anchor component={Link} to="/domain/deadline" size="xs">更新・復旧期限の一覧</Anchor>
+          <Anchor href="/knowledge/free-transfer/" size="xs">無料移管について</Anchor>
+          <Anchor href="/knowledge/price/" size="xs">料金について</Anchor>
         </Group>
         {!member ? (
           <Text size="xs" c="dimmed" mt="xs" data-testid="tax-note">
