@@ -127,5 +127,11 @@ describe('.co.jp organisation form', () => {
     const id = Number((await w.p.db.query('SELECT id FROM domain_ops.domains WHERE punycode = $1', [name])).rows[0].id);
     const d = await member.agent.post('/mypage/domain/whois/select/dispatch').set(xhr(member)).send({ domains: [id], useOriginalWhois: 0 }).expect(200);
     expect(d.body.contents).toEqual([{ id, status: 2, message: M.whoisCoJpIndividual }]);
+    // an admin-locked .co.jp: the form's update is refused and the registry keeps its contacts
+    await w.p.db.query('UPDATE domain_ops.domains SET admin_lock_status = 1 WHERE id = $1', [id]);
+    expect((await update({ org: { ...org, street1: '3-3-3 Shibuya' }, reg, tec })).body).toEqual({ result: false, message: [M.adminLocked], errors: {} });
+    const locked = await w.epp.info(name);
+    expect((await w.epp.contactInfo(locked.registrant!)).postalInfo[0].street).toEqual(['2-2-2 Shibuya']);
+    expect(locked.contacts).toEqual(info.contacts);
   });
 });
