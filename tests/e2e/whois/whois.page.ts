@@ -14,14 +14,14 @@ const ROOT = path.resolve(__dirname, '../../..');
 const XHR = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
 const csrf = async (r: APIRequestContext) => ({ ...XHR, 'X-CSRF-TOKEN': (await (await r.get('/session', { headers: XHR })).json()).csrfToken as string });
 
-/** Credits `amount` RP to the signed-in member: a bank transfer request, confirmed by a new admin. */
+/** Credits `amount` RP to the signed-in member: a bank transfer request, confirmed by a new super admin (only super admins confirm transfers, 002 §6). */
 export async function grantPoints(member: APIRequestContext, headers: Record<string, string>, amount: number): Promise<void> {
   const topUp = await member.post('/mypage/point/bank_transfer', { headers, data: { amount } });
   expect(topUp.ok(), await topUp.text()).toBe(true);
   const { id } = await topUp.json();
   const email = `whois-ops-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
   const password = 'an admin password 13';
-  const cli = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, 'scripts/admin/create-admin.ts'), '--email', email, '--role', 'normal'], { cwd: ROOT, env: { ...process.env, ADMIN_PASSWORD: password }, encoding: 'utf8' });
+  const cli = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, 'scripts/admin/create-admin.ts'), '--email', email, '--role', 'super'], { cwd: ROOT, env: { ...process.env, ADMIN_PASSWORD: password }, encoding: 'utf8' });
   expect(cli.status, cli.stderr).toBe(0);
   const admin = await playwrightRequest.newContext({ baseURL: process.env.BASE_URL ?? 'http://localhost:8080' });
   try {
