@@ -2,6 +2,11 @@ import { M } from '@registrar/messages';
 import { bulkSelectionError, influxSeries, validateDomainSearch } from './domain-list';
 
 describe('validateDomainSearch', () => {
+  it('narrows to a group of TLDs by its name only', () => {
+    expect(validateDomainSearch({ tldGroup: 'orgJp' })).toMatchObject({ ok: true, condition: { tldGroup: 'orgJp' } });
+    expect(validateDomainSearch({ tldGroup: '.jp' })).toMatchObject({ ok: false });
+  });
+
   it('defaults page 1, 50 a page, nearest due date first', () => {
     expect(validateDomainSearch({})).toEqual({ ok: true, condition: { validDomainPage: 1, pagingNum: 50, sort: 'dueDateAsc' } });
   });

@@ -41,6 +41,14 @@ export const EXPIRING_SOON_DAYS = 15;
 export const DEFAULT_GRACE_DAYS = 30;
 export const DEFAULT_RESTORE_DAYS = 30;
 
+/**
+ * Attribute-type JP domains (属性型JPドメイン: or.jp, ac.jp, go.jp …), whose registrant is an organisation of that
+ * attribute: the banner's ".org.jp registrant" count (001 §2) and the list filter `tldGroup=orgJp` it links to.
+ */
+export const ORG_JP_TLDS = ['or.jp', 'ac.jp', 'ed.jp', 'go.jp', 'lg.jp', 'gr.jp', 'ne.jp', 'ad.jp'] as const;
+/** Groups of TLDs the list can be narrowed to. */
+export const TLD_GROUPS = { orgJp: '属性型JPドメイン' } as const;
+
 /** Tabs of the list (001 §3 "domain type 1 valid, 2 expired"); 0 = both (the admin list of 002, which shows expired rows too). */
 export type DomainType = 0 | 1 | 2;
 
@@ -63,6 +71,8 @@ export interface DomainSearchCondition {
   isStatus?: '1' | '2' | '3' | '4';
   /** '1' only trashed domains; '0' none; unset: none on the plain list, both once an advanced field is set */
   isTrash?: '0' | '1';
+  /** a group of TLDs (TLD_GROUPS) */
+  tldGroup?: keyof typeof TLD_GROUPS;
   /** the tab: 1 valid (default), 2 expired, 0 both (admin list); ignored when isStatus says which */
   domainType?: DomainType;
   /** the purchase result step's domains */
@@ -76,7 +86,7 @@ export interface DomainSearchCondition {
 export const DOMAIN_SEARCH_FIELD_LABELS: Record<string, string> = {
   key: 'キーワード', obtainDateStart: '登録日（開始）', obtainDateEnd: '登録日（終了）', dueDateStart: '有効期限（開始）', dueDateEnd: '有効期限（終了）',
   isDomainLock: 'ドメインロック', isGetAuthcode: 'AUTHCODE', isWhoisProxy: 'WHOIS', nameServer: 'ネームサーバー', contact: 'WHOIS情報',
-  influxLimit: '推定流入数', isAutoUpdate: '自動更新', isStatus: 'ステータス', isTrash: 'ゴミ箱', domainType: 'タブ', domainPkIds: 'ドメインID',
+  influxLimit: '推定流入数', tldGroup: 'ドメイン種別', isAutoUpdate: '自動更新', isStatus: 'ステータス', isTrash: 'ゴミ箱', domainType: 'タブ', domainPkIds: 'ドメインID',
   validDomainPage: 'ページ', pagingNum: '表示件数', sort: '並び順',
 };
 
@@ -150,6 +160,11 @@ export function validateDomainSearch(input: Record<string, unknown> | null | und
   if (ns) {
     if (ns.length <= SEARCH_TEXT_MAX && /^[a-z0-9.-]+$/.test(ns)) c.nameServer = ns;
     else bad.push('nameServer');
+  }
+  const group = text(src.tldGroup);
+  if (group) {
+    if (group in TLD_GROUPS) c.tldGroup = group as keyof typeof TLD_GROUPS;
+    else bad.push('tldGroup');
   }
   const influx = text(src.influxLimit);
   if (influx) {

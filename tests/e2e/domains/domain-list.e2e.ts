@@ -80,6 +80,13 @@ test.describe('domain list', () => {
     await expect(page.getByTestId('active-filters')).toContainText('自動更新: OFF');
     await page.getByRole('button', { name: '自動更新の条件を外す' }).click();
     await expect(page.getByTestId('hit-count')).toHaveText(`${all.validDomains.total}件`);
+    // the attribute-type JP banner link's filter (this portfolio has none of them)
+    const orgJp = await apiSearch(page.request, headers, { tldGroup: 'orgJp' });
+    await page.goto('/mypage/domain?tldGroup=orgJp');
+    await expect(page.getByTestId('active-filters')).toContainText('ドメイン種別: 属性型JPドメイン');
+    await expect(page.getByTestId('hit-count')).toHaveText(`${orgJp.validDomains.total}件`);
+    await page.getByRole('button', { name: 'ドメイン種別の条件を外す' }).click();
+    await expect(page.getByTestId('hit-count')).toHaveText(`${all.validDomains.total}件`);
 
     // the expired tab
     await page.getByRole('tab', { name: /期限切れドメイン/ }).click();

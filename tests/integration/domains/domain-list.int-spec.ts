@@ -219,6 +219,23 @@ describe('CSV, counts, detail, history', () => {
     expect(b.expiringSoon).toBeGreaterThan(0);
   });
 
+  it('counts the attribute-type JP domains in the banner, and its link\'s filter lists exactly them', async () => {
+    const carol = await p.member();
+    const base = portfolio(6, `c${Date.now().toString(36)}`, now, 11).map((d) => ({ ...d, trash: false, dueDate: new Date(now.getTime() + 200 * DAY) }));
+    // two attribute-type JP domains (or.jp, ac.jp) among .com, .jp and a .co.jp, which must not match
+    const tlds = ['or.jp', 'ac.jp', 'com', 'jp', 'co.jp', 'net'];
+    const mine = base.map((d, i) => {
+      const label = d.punycode.split('.')[0]!;
+      return { ...d, tld: tlds[i]!, name: `${label}.${tlds[i]}`, punycode: `${label}.${tlds[i]}` };
+    });
+    await insertPortfolio(q, carol.userId, mine, { now });
+    const b = (await carol.agent.get('/mypage/domain/banner').set(xhr(carol)).expect(200)).body;
+    expect(b.orgJpRegistrant).toBe(2);
+    const r = (await search(carol, { tldGroup: 'orgJp' }).expect(200)).body.validDomains;
+    expect(r.data.map((d: { name: string }) => d.name).sort()).toEqual([mine[0]!.name, mine[1]!.name].sort());
+    expect((await search(carol, { tldGroup: 'jp' }).expect(200)).body.errors).toEqual([`${M.badSearchCondition}ドメイン種別`]);
+  });
+
   it('shows a domain\'s detail to its owner only', async () => {
     const d = (await alice.agent.get(`/mypage/domain/detail/${aliceIds[0]}`).set(xhr(alice)).expect(200)).body;
     expect(d).toMatchObject({ id: aliceIds[0], name: seed[0]!.name, name_servers: seed[0]!.nameServers });

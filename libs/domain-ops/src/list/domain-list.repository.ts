@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DomainSearchCondition } from '@registrar/rules';
+import { DomainSearchCondition, ORG_JP_TLDS } from '@registrar/rules';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
 import { buildWhere, countSql, GRACE, pageIdsSql, pageRowsSql, RESTORE, ROW_COLUMNS } from './domain-query';
 
@@ -149,12 +149,12 @@ export class DomainListRepository {
          count(*) FILTER (WHERE NOT d.is_trash AND d.due_date < $2::timestamptz - make_interval(days => ${GRACE}) AND d.due_date >= $2::timestamptz - make_interval(days => ${GRACE} + ${RESTORE}))::int AS restore_grace,
          count(*) FILTER (WHERE d.status = 'provisional')::int AS provisional,
          count(*) FILTER (WHERE d.status = 'pending')::int AS pending,
-         count(*) FILTER (WHERE d.tld IN ('or.jp', 'ac.jp', 'ed.jp', 'go.jp', 'lg.jp', 'gr.jp', 'ne.jp', 'ad.jp') AND NOT d.is_trash)::int AS org_jp,
+         count(*) FILTER (WHERE d.tld = ANY($5::text[]) AND NOT d.is_trash)::int AS org_jp,
          count(*) FILTER (WHERE d.whois_processing_flg <> 0)::int AS whois_processing,
          count(*) FILTER (WHERE d.is_trash)::int AS trashed
        FROM domain_ops.domains d LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld
        WHERE d.user_id = $1`,
-      [userId, today, in15, in31],
+      [userId, today, in15, in31, [...ORG_JP_TLDS]],
     );
     return rows[0];
   }

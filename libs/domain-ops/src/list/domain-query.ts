@@ -1,4 +1,4 @@
-import { DEFAULT_GRACE_DAYS, DEFAULT_RESTORE_DAYS, DomainSearchCondition, DomainSort, EXPIRING_DAYS, hasAdvancedFilter } from '@registrar/rules';
+import { DEFAULT_GRACE_DAYS, DEFAULT_RESTORE_DAYS, DomainSearchCondition, DomainSort, EXPIRING_DAYS, hasAdvancedFilter, ORG_JP_TLDS } from '@registrar/rules';
 
 /**
  * Builds the WHERE clause and ORDER BY of the domain list from a validated condition (pure: unit-tested, and the
@@ -61,6 +61,7 @@ export function buildWhere(c: DomainSearchCondition, o: { userId: number | null;
   else if (c.isWhoisProxy) contactFilter(c.isWhoisProxy);
   if (c.contact) contactFilter(c.contact);
   if (c.nameServer) parts.push(`EXISTS (SELECT 1 FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id AND ns.name = ${p(c.nameServer)})`);
+  if (c.tldGroup === 'orgJp') parts.push(`d.tld = ANY(${p([...ORG_JP_TLDS])}::text[])`);
   if (c.influxLimit) parts.push(c.influxLimit === '0' ? 'd.influx = 0' : `d.influx >= ${p(Number(c.influxLimit))}`);
 
   let tParam: string | null = null;

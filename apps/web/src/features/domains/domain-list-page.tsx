@@ -9,7 +9,7 @@ import type { DomainRowDto } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import {
   bulkSelectionError, DEFAULT_DOMAIN_PAGE_SIZE, DEFAULT_DOMAIN_SORT, DOMAIN_PAGE_SIZES, DOMAIN_SEARCH_FIELD_LABELS, DOMAIN_SORTS, DOMAIN_STATUS_LABELS,
-  INFLUX_LIMIT_LABELS, WHOIS_FILTERS,
+  INFLUX_LIMIT_LABELS, TLD_GROUPS, WHOIS_FILTERS,
 } from '@registrar/rules';
 import { EmptyBlock, ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
@@ -35,6 +35,7 @@ function filterValueLabel(k: string, v: string): string {
   if (k === 'influxLimit') return INFLUX_LIMIT_LABELS[v] ?? v;
   if (k === 'isWhoisProxy') return (WHOIS_FILTERS as Record<string, string>)[v] ?? `WHOIS情報 #${v}`;
   if (k === 'isTrash') return v === '1' ? 'ゴミ箱のみ' : 'ゴミ箱を除く';
+  if (k === 'tldGroup') return (TLD_GROUPS as Record<string, string>)[v] ?? v;
   if (['isDomainLock', 'isAutoUpdate', 'isGetAuthcode'].includes(k)) return v === '1' ? 'ON' : 'OFF';
   return v;
 }

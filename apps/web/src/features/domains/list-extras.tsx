@@ -40,7 +40,7 @@ function items(today: string, in15: string): Item[] {
     { key: 'transferIn', label: '他社から移管中・処理中', to: '/mypage/transferin' },
     { key: 'transferOut', label: '他社への移管の承認待ち', to: '/mypage/transferout', color: 'orange' },
     { key: 'provisionalCoJp', label: '.co.jp 仮登録（本登録待ち）', to: '/mypage/JpDomainActivate', color: 'orange' },
-    { key: 'orgJpRegistrant', label: '属性型JPドメイン', to: '/mypage/domain', search: { key: '.jp' } },
+    { key: 'orgJpRegistrant', label: '属性型JPドメイン', to: '/mypage/domain', search: { tldGroup: 'orgJp' } },
     { key: 'trashed', label: 'ゴミ箱', to: '/mypage/domain', search: { isTrash: '1' }, color: 'gray' },
   ];
 }

@@ -7,7 +7,7 @@
 import type { ListCondition } from './domain-list.api';
 
 export const FILTER_KEYS = ['key', 'obtainDateStart', 'obtainDateEnd', 'dueDateStart', 'dueDateEnd', 'isDomainLock', 'isGetAuthcode', 'isWhoisProxy', 'nameServer',
-  'contact', 'influxLimit', 'isAutoUpdate', 'isStatus', 'isTrash'] as const;
+  'contact', 'influxLimit', 'isAutoUpdate', 'isStatus', 'isTrash', 'tldGroup'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export interface DomainListSearch {
@@ -25,6 +25,7 @@ export interface DomainListSearch {
   isAutoUpdate?: string;
   isStatus?: string;
   isTrash?: string;
+  tldGroup?: string;
   domainType?: number;
   validDomainPage?: number;
   pagingNum?: number;
