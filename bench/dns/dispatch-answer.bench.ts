@@ -16,10 +16,9 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ClientProxyFactory } from '@nestjs/microservices';
 import { Client } from 'pg';
 import { DnsDispatchResult, DnsPatterns } from '@registrar/contracts';
-import { redisTransport, rpc, startService } from '@registrar/infra';
+import { BullRpcClient, rpc, startService } from '@registrar/infra';
 import { benchDataStores, startPowerDns, Stoppable } from '../../scripts/dev/infra';
 
 const ZONES = Number(process.env.BENCH_ZONES ?? 500);
@@ -109,7 +108,7 @@ async function main() {
     handles.push({ name: 'domain-ops', stop: () => ops.close() });
     const dns = await startService('dns', DnsServiceModule, redisUrl);
     handles.push({ name: 'dns', stop: () => dns.close() });
-    const client = ClientProxyFactory.create(redisTransport(redisUrl));
+    const client = new BullRpcClient(redisUrl);
     await client.connect();
     handles.push({ name: 'client', stop: () => client.close() });
 

@@ -13,11 +13,10 @@
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { ClientProxyFactory } from '@nestjs/microservices';
 import { Queue, QueueEvents } from 'bullmq';
 import { Pool } from 'pg';
 import { JobName, OrdersPatterns, QueueName } from '@registrar/contracts';
-import { redisOptions, redisTransport, rpc, startService } from '@registrar/infra';
+import { redisOptions, BullRpcClient, rpc, startService } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { benchRegistryStack } from '../../scripts/dev/system';
@@ -83,7 +82,7 @@ async function main() {
       const app = await startService(name, mod, process.env.REDIS_URL);
       handles.push({ name, stop: () => app.close() });
     }
-    const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+    const client = new BullRpcClient(process.env.REDIS_URL!);
     await client.connect();
 
     const base = 9_000_000 + Math.floor(Math.random() * 500_000);

@@ -15,10 +15,9 @@
 import 'reflect-metadata';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { ClientProxyFactory } from '@nestjs/microservices';
 import { Pool } from 'pg';
 import { DomainOperationPatterns, OperationAccepted, OperationStatus } from '@registrar/contracts';
-import { redisTransport, rpc, startService } from '@registrar/infra';
+import { BullRpcClient, rpc, startService } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { benchRegistryStack } from '../../scripts/dev/system';
@@ -58,7 +57,7 @@ async function main() {
       const app = await startService(name, mod, process.env.REDIS_URL);
       handles.push({ name, stop: () => app.close() });
     }
-    const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+    const client = new BullRpcClient(process.env.REDIS_URL!);
     await client.connect();
     const call = <T>(pattern: string, payload: unknown) => rpc<T>(client, pattern, payload, 600_000);
 

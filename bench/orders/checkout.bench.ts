@@ -13,10 +13,9 @@
  */
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ClientProxyFactory } from '@nestjs/microservices';
 import { Pool } from 'pg';
 import { CreateDomainsResult, DomainOpsPatterns, EstimateItem, OrdersPatterns, OrderStatusResult } from '@registrar/contracts';
-import { redisTransport, rpc, startService } from '@registrar/infra';
+import { BullRpcClient, rpc, startService } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { registrationTotal } from '@registrar/rules';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
@@ -54,7 +53,7 @@ async function main() {
       const app = await startService(name, mod, process.env.REDIS_URL);
       handles.push({ name, stop: () => app.close() });
     }
-    const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+    const client = new BullRpcClient(process.env.REDIS_URL!);
     await client.connect();
     const call = <T>(pattern: string, payload: unknown) => rpc<T>(client, pattern, payload, 120_000);
 

@@ -15,10 +15,9 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ClientProxyFactory } from '@nestjs/microservices';
 import { Pool } from 'pg';
 import { OrdersPatterns } from '@registrar/contracts';
-import { redisTransport, rpc, startService } from '@registrar/infra';
+import { BullRpcClient, rpc, startService } from '@registrar/infra';
 import { OrdersServiceModule } from '@registrar/orders';
 import { startPostgres, startRedis, stopper, Stoppable } from '../../scripts/dev/infra';
 
@@ -68,7 +67,7 @@ async function main() {
     await db.query('DROP SCHEMA IF EXISTS orders CASCADE');
     const service = await startService('orders', OrdersServiceModule, process.env.REDIS_URL);
     handles.push({ name: 'orders', stop: () => service.close() });
-    const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+    const client = new BullRpcClient(process.env.REDIS_URL!);
     await client.connect();
     const call = (pattern: string, payload: unknown) => rpc(client, pattern, payload, 60_000);
     const base = 5_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;

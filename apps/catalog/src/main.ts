@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { startService } from '@registrar/infra';
 import { CatalogServiceModule } from '@registrar/catalog';
 

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { startService } from '@registrar/infra';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
 

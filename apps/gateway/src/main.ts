@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { startGateway } from '@registrar/gateway';
 
 startGateway().catch((e) => {

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { startService } from '@registrar/infra';
 import { OrdersServiceModule } from '@registrar/orders';
 

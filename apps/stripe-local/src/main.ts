@@ -4,6 +4,7 @@
  * WALLET_LOCAL_PORT (PAYPAL_CLIENT_ID/PAYPAL_CLIENT_SECRET). Point the orders service at them with STRIPE_API_HOST/PORT/
  * PROTOCOL and PAYPAL_API_BASE. Development and tests only.
  */
+import 'reflect-metadata';
 import { startStripeLocal, startWalletLocal } from '@registrar/stripe-local';
 
 async function main() {

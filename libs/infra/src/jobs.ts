@@ -2,7 +2,7 @@ import { DynamicModule, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { BullModule, OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import { Job, UnrecoverableError } from 'bullmq';
 import { BaseConfig, loadConfig } from './config';
-import { redisOptions } from './redis';
+import { redisOptions, redisRetryStrategy } from './redis';
 
 /**
  * BullMQ through `@nestjs/bullmq` (docs/jobs.md). A service module imports `bullRootModule()` once and
@@ -40,8 +40,15 @@ export function assertJobHandlers(queue: string, names: readonly string[], handl
 /** BullMQ connection options from a redis:// URL (maxRetriesPerRequest null, as BullMQ workers require). */
 export function bullConnection(url: string) {
   const o = redisOptions(url);
-  return { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null };
+  return { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null, retryStrategy: redisRetryStrategy };
 }
+
+/**
+ * Lock and stall settings of every worker (docs/jobs.md): a worker renews its jobs' locks every 2.5 s; when its
+ * process dies the lock lapses after 5 s and another replica's stall check (every 4 s) puts the job back, so it
+ * resumes within about 10 s (BullMQ's defaults: 30 s + 30 s). A job found stalled twice fails instead of looping.
+ */
+export const WORKER_RESILIENCE = { lockDuration: 5_000, stalledInterval: 4_000, maxStalledCount: 2 } as const;
 
 /** `BullModule.forRoot` on the process's REDIS_URL, read when the module is created (tests set it before). */
 export function bullRootModule(): DynamicModule {

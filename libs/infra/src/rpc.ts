@@ -1,31 +1,328 @@
-import { ClientProxy, ClientsModule, Transport, ClientProviderOptions } from '@nestjs/microservices';
-import { firstValueFrom, timeout as rxTimeout } from 'rxjs';
-import { redisOptions } from './redis';
+import { randomUUID } from 'node:crypto';
+import { DynamicModule, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { BaseRpcContext, ClientProxy, CustomTransportStrategy, ReadPacket, Server, WritePacket } from '@nestjs/microservices';
+import { Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { lastValueFrom } from 'rxjs';
+import { bullConnection } from './jobs';
 
-/** Options for the @nestjs/microservices Redis transport, shared by servers and clients. */
-export function redisTransport(url: string) {
-  const o = redisOptions(url);
-  return { transport: Transport.REDIS as const, options: { host: o.host, port: o.port, password: o.password, db: o.db } };
+/**
+ * Request/response between services over BullMQ (docs/adr/0008-i22a-rpc-over-bullmq.md): one command queue per
+ * service (`rpc-<service>`, the service being the first segment of the message pattern), each request one job, handled
+ * by exactly one replica; the caller awaits the job's result through the queue's events. Every call has a deadline:
+ * after it the caller gets an RpcTimeoutError (retryable) and the job, if it still waits, is removed; a worker never
+ * runs a request whose deadline has passed. Every job id is an idempotency key: a retry of the same key is one job.
+ * The existing @MessagePattern handlers and rpc(client, pattern, payload) call sites stay as they are.
+ */
+
+/** The queue that carries a pattern's requests: `rpc-` + the owning service (the pattern's first segment). */
+export function rpcQueueFor(pattern: string): string {
+  const owner = RPC_ROUTES.find((r) => pattern.startsWith(r.prefix))?.service ?? pattern.split('.')[0];
+  return `rpc-${owner}`;
+}
+
+/** Patterns whose owner is not their first segment (longest prefixes first). */
+export const RPC_ROUTES: { prefix: string; service: string }[] = [];
+
+/** What a request job carries. */
+interface RpcJobData {
+  data: unknown;
+  /** epoch ms after which the caller no longer waits: the request must not run */
+  deadline: number;
+}
+
+/** What a request job returns (an error of the handler is an answer, not a failed job). */
+interface RpcJobResult {
+  response?: unknown;
+  err?: unknown;
+  /** the deadline passed before a worker took the request: it did not run */
+  expired?: boolean;
 }
 
 export class RpcTimeoutError extends Error {
+  readonly retryable = true;
   constructor(pattern: string, ms: number) {
     super(`RPC ${pattern} timed out after ${ms} ms`);
+    this.name = 'RpcTimeoutError';
   }
 }
 
-/** Sends one request and waits for its answer, never longer than `ms`. */
-export async function rpc<TResult, TPayload = unknown>(client: ClientProxy, pattern: string, payload: TPayload, ms = 10_000): Promise<TResult> {
-  try {
-    return await firstValueFrom(client.send<TResult, TPayload>(pattern, payload).pipe(rxTimeout(ms)));
-  } catch (e) {
-    if (e && (e as Error).name === 'TimeoutError') throw new RpcTimeoutError(pattern, ms);
-    throw e;
+function rpcTimeoutDefault(): number {
+  const n = Number(process.env.RPC_TIMEOUT_MS);
+  return Number.isFinite(n) && n >= 100 ? n : 10_000;
+}
+
+/** Job ids may not contain ':' nor be integers. */
+function jobIdFor(pattern: string, key: string): string {
+  return `${pattern}~${key}`.replace(/:/g, '_');
+}
+
+export interface RpcCallOptions {
+  /** milliseconds the caller waits (default RPC_TIMEOUT_MS, 10 s) */
+  timeoutMs?: number;
+  /** the idempotency key: a second request with the same key is the same job (its stored answer while retained) */
+  key?: string;
+}
+
+/** The caller's side: a ClientProxy whose send() adds a job to the pattern's queue and awaits its answer. */
+export class BullRpcClient extends ClientProxy implements OnApplicationShutdown {
+  private readonly log = new Logger('rpc');
+  private readonly queues = new Map<string, Queue>();
+  private readonly events = new Map<string, Promise<QueueEvents>>();
+  private readonly waiting = new Map<string, { resolve: (r: RpcJobResult) => void; reject: (e: Error) => void }>();
+
+  constructor(private readonly redisUrl: string) {
+    super();
+  }
+
+  async connect(): Promise<void> {
+    /* connections open on first use, per target queue */
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+
+  /** Closes the connections; the next request opens them again. */
+  async close(): Promise<void> {
+    const events = await Promise.allSettled([...this.events.values()]);
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    await Promise.allSettled(events.map((e) => (e.status === 'fulfilled' ? e.value.close() : undefined)));
+    this.queues.clear();
+    this.events.clear();
+  }
+
+  unwrap<T>(): T {
+    return this.queues as T;
+  }
+
+  override on(): void {
+    /* no events */
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    let done = false;
+    this.request(packet.pattern as string, packet.data, {})
+      .then((response) => !done && callback({ response, isDisposed: true }))
+      .catch((err) => !done && callback({ err, isDisposed: true }));
+    return () => {
+      done = true;
+    };
+  }
+
+  protected async dispatchEvent(): Promise<never> {
+    throw new Error('events are not sent between services; use a request or a BullMQ job');
+  }
+
+  private queue(name: string): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection: bullConnection(this.redisUrl), streams: { events: { maxLen: 2000 } } });
+      q.on('error', (e) => this.log.warn(`${name}: ${e.message}`));
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  private queueEvents(name: string): Promise<QueueEvents> {
+    let p = this.events.get(name);
+    if (!p) {
+      const ev = new QueueEvents(name, { connection: bullConnection(this.redisUrl) });
+      ev.on('error', (e) => this.log.warn(`${name} events: ${e.message}`));
+      ev.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, returnvalue));
+      ev.on('failed', ({ jobId, failedReason }) => {
+        const w = this.waiting.get(jobId);
+        if (w) {
+          this.waiting.delete(jobId);
+          w.reject(new Error(failedReason));
+        }
+      });
+      p = ev.waitUntilReady().then(() => ev);
+      p.catch(() => this.events.delete(name));
+      this.events.set(name, p);
+    }
+    return p;
+  }
+
+  private settle(jobId: string, returnvalue: unknown): void {
+    const w = this.waiting.get(jobId);
+    if (!w) return;
+    this.waiting.delete(jobId);
+    let r: RpcJobResult;
+    try {
+      r = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as RpcJobResult;
+    } catch {
+      r = { err: { status: 'error', message: 'unreadable answer' } };
+    }
+    w.resolve(r ?? {});
+  }
+
+  /** One request: resolves with the handler's answer, rejects with its error or an RpcTimeoutError at the deadline. */
+  async request<T>(pattern: string, data: unknown, o: RpcCallOptions): Promise<T> {
+    const ms = o.timeoutMs ?? rpcTimeoutDefault();
+    const deadline = Date.now() + ms;
+    const queueName = rpcQueueFor(pattern);
+    const jobId = jobIdFor(pattern, o.key ?? randomUUID());
+    const answer = new Promise<RpcJobResult>((resolve, reject) => this.waiting.set(jobId, { resolve, reject }));
+    answer.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RpcTimeoutError(pattern, ms)), ms);
+    });
+    timedOut.catch(() => undefined);
+    const queue = this.queue(queueName);
+    try {
+      const run = async (): Promise<RpcJobResult> => {
+        await this.queueEvents(queueName);
+        const jobData: RpcJobData = { data, deadline };
+        const job = await queue.add(pattern, jobData, {
+          jobId,
+          attempts: 1,
+          removeOnComplete: { age: o.key ? 3600 : 120, count: 20_000 },
+          removeOnFail: { age: 3600, count: 5000 },
+        });
+        if (o.key) {
+          // the same key asked before: its answer may already be stored (a completed job sends no new event)
+          const state = await job.getState();
+          if (state === 'completed') {
+            const done = await Job.fromId(queue, jobId);
+            this.settle(jobId, done?.returnvalue);
+          } else if (state === 'failed') {
+            const done = await Job.fromId(queue, jobId);
+            this.waiting.get(jobId)?.reject(new Error(done?.failedReason ?? 'failed'));
+          }
+        }
+        return answer;
+      };
+      let r = await Promise.race([run(), timedOut]);
+      if (r.expired && o.key) {
+        // an earlier request with this key expired without running: this one may run
+        await Job.fromId(queue, jobId).then((j) => j?.remove()).catch(() => undefined);
+        this.waiting.set(jobId, { resolve: () => undefined, reject: () => undefined });
+        const again = new Promise<RpcJobResult>((resolve, reject) => this.waiting.set(jobId, { resolve, reject }));
+        await queue.add(pattern, { data, deadline } satisfies RpcJobData, { jobId, attempts: 1, removeOnComplete: { age: 3600, count: 20_000 }, removeOnFail: { age: 3600, count: 5000 } });
+        r = await Promise.race([again, timedOut]);
+      }
+      if (r.expired) throw new RpcTimeoutError(pattern, ms);
+      if (r.err !== undefined) throw r.err;
+      return r.response as T;
+    } catch (e) {
+      if (e instanceof RpcTimeoutError) {
+        // a request still waiting is taken back; one already running finishes (the worker checked its deadline)
+        await Job.fromId(queue, jobId)
+          .then((j) => j?.remove())
+          .catch(() => undefined);
+      }
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(jobId);
+    }
   }
 }
 
-/** Registers a named ClientProxy for a service, speaking the Redis transport. */
-export function rpcClientModule(name: string | symbol, url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') {
-  const opts: ClientProviderOptions = { name, ...redisTransport(url) } as ClientProviderOptions;
-  return ClientsModule.register([opts]);
+/**
+ * The service's side: a Nest microservice transport consuming `rpc-<service>`. Each job goes to the @MessagePattern
+ * handler of its name; the answer (or the handler's error) is the job's return value.
+ */
+export class BullRpcServer extends Server implements CustomTransportStrategy {
+  private readonly workers: Worker[] = [];
+
+  constructor(private readonly o: { service: string; redisUrl: string; concurrency?: number }) {
+    super();
+  }
+
+  on(): void {
+    /* no events */
+  }
+
+  unwrap<T>(): T {
+    return this.workers as T;
+  }
+
+  /** The queues this process consumes (one per service, `rpc-<service>`). */
+  queueNames(): string[] {
+    return [...new Set([...this.messageHandlers.keys()].map((p) => rpcQueueFor(p)))];
+  }
+
+  async listen(callback: (...args: unknown[]) => void): Promise<void> {
+    try {
+      const own = `rpc-${this.o.service}`;
+      const foreign = [...this.messageHandlers.keys()].filter((p) => rpcQueueFor(p) !== own);
+      if (foreign.length) throw new Error(`${this.o.service} handles patterns routed to other services: ${foreign.join(', ')} (see RPC_ROUTES in libs/infra/src/rpc.ts)`);
+      if (this.messageHandlers.size) {
+        const worker = new Worker(own, (job) => this.handleJob(job), {
+          connection: bullConnection(this.o.redisUrl),
+          concurrency: this.o.concurrency ?? 32,
+          // a request whose worker died is not run again: its caller has timed out by then
+          maxStalledCount: 0,
+          lockDuration: 30_000,
+        });
+        worker.on('error', (e) => this.logger.error(`${own}: ${e.message}`));
+        await worker.waitUntilReady();
+        this.workers.push(worker);
+      }
+      callback();
+    } catch (e) {
+      callback(e);
+    }
+  }
+
+  private async handleJob(job: Job<RpcJobData>): Promise<RpcJobResult> {
+    if (Date.now() > job.data.deadline) return { expired: true };
+    const handler = this.getHandlerByPattern(job.name);
+    if (!handler) return { err: { status: 'error', message: `There is no matching message handler defined in the remote service (${job.name}).` } };
+    try {
+      const out = await handler(job.data.data, new BaseRpcContext([job.name, job.id]));
+      const response = await lastValueFrom(this.transformToObservable(out), { defaultValue: undefined });
+      return { response };
+    } catch (err) {
+      return { err: err instanceof Error ? { status: 'error', message: err.message } : err };
+    }
+  }
+
+  /** Stops taking requests; the ones running finish first (SIGTERM). */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.workers.map((w) => w.close()));
+  }
+
+  /** True while every consumer is connected and running. */
+  isReady(): boolean {
+    return this.workers.every((w) => w.isRunning());
+  }
+}
+
+/** Sends one request and waits for its answer, never longer than `ms`; `key` makes it idempotent across retries. */
+export async function rpc<TResult, TPayload = unknown>(client: ClientProxy, pattern: string, payload: TPayload, ms = rpcTimeoutDefault(), o: { key?: string } = {}): Promise<TResult> {
+  if (client instanceof BullRpcClient) return client.request<TResult>(pattern, payload, { timeoutMs: ms, key: o.key ?? idempotencyKeyOf(payload) });
+  return lastValueFrom(client.send<TResult, TPayload>(pattern, payload));
+}
+
+/** A payload's own idempotency key (`idempotencyKey`), when it carries one. */
+function idempotencyKeyOf(payload: unknown): string | undefined {
+  const k = payload && typeof payload === 'object' ? (payload as { idempotencyKey?: unknown }).idempotencyKey : undefined;
+  return typeof k === 'string' && k ? k : undefined;
+}
+
+const clients = new Map<string, BullRpcClient>();
+
+/** The process's request client for a Redis URL (one Queue and one QueueEvents connection per target service). */
+export function sharedRpcClient(url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'): BullRpcClient {
+  let c = clients.get(url);
+  if (!c) {
+    c = new BullRpcClient(url);
+    clients.set(url, c);
+  }
+  return c;
+}
+
+@Module({})
+class RpcClientModule {}
+
+/** Registers a named ClientProxy for a service, speaking the BullMQ request transport (closed at shutdown). */
+export function rpcClientModule(name: string | symbol, url?: string): DynamicModule {
+  return {
+    module: RpcClientModule,
+    providers: [{ provide: name, useFactory: () => sharedRpcClient(url ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') }],
+    exports: [name],
+  };
 }

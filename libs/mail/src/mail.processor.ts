@@ -1,3 +1,4 @@
+import { WORKER_RESILIENCE } from '@registrar/infra';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
@@ -12,7 +13,7 @@ import { MailTemplateName, renderMail, templates } from './templates';
  * never sent again (a retried job, the same key enqueued twice); SMTP failures are retried with backoff, and the row
  * shows the last error (status 'failed' once the attempts are spent).
  */
-@Processor(QueueName.Mail, { concurrency: 4 })
+@Processor(QueueName.Mail, { ...WORKER_RESILIENCE, concurrency: 4 })
 export class MailProcessor extends WorkerHost {
   private readonly logger = new Logger(MailProcessor.name);
 

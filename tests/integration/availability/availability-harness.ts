@@ -6,12 +6,12 @@
 import 'reflect-metadata';
 import { INestMicroservice, Module, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ClientProxy, ClientProxyFactory } from '@nestjs/microservices';
+import { ClientProxy } from '@nestjs/microservices';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { AddressInfo } from 'node:net';
 import { AvailabilityQueue, AvailabilityServiceModule } from '@registrar/availability';
 import { CatalogServiceModule } from '@registrar/catalog';
-import { redisTransport, rpc, startService } from '@registrar/infra';
+import { BullRpcClient, rpc, startService } from '@registrar/infra';
 import { SearchModule } from '../../../libs/gateway/src/search/search.module';
 
 @Module({ imports: [SearchModule] })
@@ -32,7 +32,7 @@ export async function startAvailabilityHarness(): Promise<AvailabilityHarness> {
   gateway.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, forbidNonWhitelisted: false }));
   await gateway.listen(0, '127.0.0.1');
   const port = (gateway.getHttpServer().address() as AddressInfo).port;
-  const client: ClientProxy = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+  const client: ClientProxy = new BullRpcClient(process.env.REDIS_URL!);
   await client.connect();
   return {
     url: `http://127.0.0.1:${port}`,

@@ -6,12 +6,12 @@
 import 'reflect-metadata';
 import { INestMicroservice, Module, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ClientProxy, ClientProxyFactory } from '@nestjs/microservices';
+import { ClientProxy } from '@nestjs/microservices';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { CatalogServiceModule } from '@registrar/catalog';
-import { redisTransport, rpc, startService } from '@registrar/infra';
+import { BullRpcClient, rpc, startService } from '@registrar/infra';
 import { CatalogHttpModule } from '../../../libs/gateway/src/catalog/catalog-http.module';
 
 @Module({ imports: [CatalogHttpModule] })
@@ -40,7 +40,7 @@ export async function startCatalogHarness(): Promise<CatalogHarness> {
   gateway.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, forbidNonWhitelisted: false }));
   await gateway.listen(0, '127.0.0.1');
   const port = (gateway.getHttpServer().address() as AddressInfo).port;
-  const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+  const client = new BullRpcClient(process.env.REDIS_URL!);
   await client.connect();
   return {
     url: `http://127.0.0.1:${port}`,

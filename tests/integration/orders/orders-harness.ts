@@ -10,13 +10,12 @@
 import 'reflect-metadata';
 import { INestMicroservice, MiddlewareConsumer, Module, NestModule, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory } from '@nestjs/microservices';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { OrdersPatterns, PointEntryDto } from '@registrar/contracts';
-import { redisTransport, rpc, startService } from '@registrar/infra';
+import { BullRpcClient, rpc, startService } from '@registrar/infra';
 import { OrdersServiceModule } from '@registrar/orders';
 import { CatalogServiceModule } from '@registrar/catalog';
 import { AvailabilityServiceModule } from '@registrar/availability';
@@ -86,7 +85,7 @@ export async function startOrdersHarness(o: { withCatalog?: boolean; webhooks?: 
   const catalog: INestMicroservice | null = o.withCatalog ? await startService('catalog', CatalogServiceModule, process.env.REDIS_URL) : null;
   const availability: INestMicroservice | null = o.withCatalog ? await startService('availability', AvailabilityServiceModule, process.env.REDIS_URL) : null;
   const service: INestMicroservice = await startService('orders', OrdersServiceModule, process.env.REDIS_URL);
-  const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+  const client = new BullRpcClient(process.env.REDIS_URL!);
   await client.connect();
   const call = <T>(pattern: string, payload: unknown = {}) => rpc<T>(client, pattern, payload, 30_000);
   let grants = 0;

@@ -5,10 +5,9 @@
  */
 import 'reflect-metadata';
 import { INestMicroservice } from '@nestjs/common';
-import { ClientProxyFactory } from '@nestjs/microservices';
 import { Client } from 'pg';
 import { OrdersPatterns, PointEntryDto } from '@registrar/contracts';
-import { CLOCK, redisTransport, rpc, startService, SystemClock } from '@registrar/infra';
+import { CLOCK, BullRpcClient, rpc, startService, SystemClock } from '@registrar/infra';
 import { CatalogServiceModule } from '@registrar/catalog';
 import { OrdersServiceModule } from '@registrar/orders';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
@@ -54,7 +53,7 @@ export async function startPurchaseHarness(o: { port?: number } = {}): Promise<P
   const h = await startHarness(o);
   // the site's address in the links the jobs' mails carry (a deployment sets APP_URL)
   process.env.APP_URL = h.url;
-  const client = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+  const client = new BullRpcClient(process.env.REDIS_URL!);
   await client.connect();
   let grants = 0;
   const grant = (userId: number, amount: number) =>

@@ -3,9 +3,9 @@
  * runner started), an RPC client for the domain-ops patterns, and buying domains through the real purchase path.
  */
 import { randomUUID } from 'node:crypto';
-import { ClientProxy, ClientProxyFactory } from '@nestjs/microservices';
+import { ClientProxy } from '@nestjs/microservices';
 import { EppClientPool } from '@registrar/epp';
-import { redisTransport, rpc } from '@registrar/infra';
+import { BullRpcClient, rpc } from '@registrar/infra';
 import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName } from '../epp/epp-harness';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from '../purchase/purchase-harness';
@@ -28,7 +28,7 @@ export async function startWhoisHarness(o: { port?: number } = {}): Promise<Whoi
   const from = 1_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
   for (const seq of ['contacts_id_seq', 'prereqs_id_seq']) await p.db.query(`ALTER SEQUENCE domain_ops.${seq} RESTART WITH ${from}`);
   const epp = eppClient();
-  const client: ClientProxy = ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+  const client: ClientProxy = new BullRpcClient(process.env.REDIS_URL!);
   await client.connect();
   return {
     p,

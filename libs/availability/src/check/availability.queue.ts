@@ -3,7 +3,7 @@ import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { CheckAvailabilityJobData, CheckAvailabilityJobResult, JobName, QueueName } from '@registrar/contracts';
-import { bullConnection, JobRouter } from '@registrar/infra';
+import { bullConnection, JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
 import { AvailabilityConfig } from '../availability.config';
 import { CheckAvailabilityJob, MAX_NAMES_PER_JOB } from './check-availability.job';
 
@@ -52,7 +52,7 @@ export class AvailabilityQueue implements OnModuleInit, OnModuleDestroy {
 }
 
 /** The worker of QueueName.Availability, with a concurrency that lets a whole keyword search (18 jobs for 430 TLDs) run at once. */
-@Processor(QueueName.Availability)
+@Processor(QueueName.Availability, WORKER_RESILIENCE)
 export class AvailabilityProcessor extends JobRouter {
   constructor(private readonly config: AvailabilityConfig, check: CheckAvailabilityJob) {
     super(QueueName.Availability, AVAILABILITY_JOB_NAMES, [{ jobName: CheckAvailabilityJob.jobName, handler: check }]);

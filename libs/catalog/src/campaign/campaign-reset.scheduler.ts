@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
-import { JobRouter } from '@registrar/infra';
+import { JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
 import { BUSINESS_TZ } from '@registrar/rules';
 import { CampaignService } from './campaign.service';
 
@@ -46,7 +46,7 @@ export class CampaignResetScheduler implements OnApplicationBootstrap {
 }
 
 /** The worker of QueueName.Catalog: one handler per job name (checked at boot). */
-@Processor(QueueName.Catalog, { concurrency: 1 })
+@Processor(QueueName.Catalog, { ...WORKER_RESILIENCE, concurrency: 1 })
 export class CatalogProcessor extends JobRouter {
   constructor(reset: ResetCampaignCountersJob) {
     super(QueueName.Catalog, CATALOG_JOB_NAMES, [{ jobName: ResetCampaignCountersJob.jobName, handler: reset }]);

@@ -2,7 +2,7 @@ import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Queue, UnrecoverableError } from 'bullmq';
 import { JobName, QueueName, SyncZoneJobData } from '@registrar/contracts';
-import { JobRouter } from '@registrar/infra';
+import { JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
 import { DnsConfig } from '../dns.config';
 import { ZoneService } from '../zones/zone.service';
 
@@ -31,7 +31,7 @@ export class ReconcileZonesJob {
 }
 
 /** QueueName.Dns's one worker. */
-@Processor(QueueName.Dns)
+@Processor(QueueName.Dns, WORKER_RESILIENCE)
 export class DnsProcessor extends JobRouter {
   constructor(private readonly config: DnsConfig, sync: SyncZoneJob, reconcile: ReconcileZonesJob) {
     super(QueueName.Dns, DNS_JOB_NAMES, [{ jobName: SyncZoneJob.jobName, handler: sync }, { jobName: ReconcileZonesJob.jobName, handler: reconcile }]);

@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
-import { JobRouter } from '@registrar/infra';
+import { JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
 import { DomainOpsConfig } from '../domain-ops.config';
 import { AutoRenewSweepJob } from '../lifecycle/auto-renew.job';
 import { ExpiryNoticeSweepJob } from '../lifecycle/expiry-notice.job';
@@ -63,7 +63,7 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
 }
 
 /** The worker of QueueName.DomainOps: one handler per job name (checked at boot). */
-@Processor(QueueName.DomainOps)
+@Processor(QueueName.DomainOps, WORKER_RESILIENCE)
 export class DomainOpsProcessor extends JobRouter {
   constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
     operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob,

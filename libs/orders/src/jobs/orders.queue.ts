@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { DefaultJobOptions, Queue } from 'bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
-import { JobRouter } from '@registrar/infra';
+import { JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
 import { OrdersConfig } from '../orders.config';
 import { ReconcilePaymentsJob } from '../payments/session/reconcile-payments.job';
 
@@ -28,7 +28,7 @@ export class OrdersSchedules implements OnApplicationBootstrap {
 }
 
 /** The worker of QueueName.Orders: one handler per job name (checked at boot). */
-@Processor(QueueName.Orders, { concurrency: 4 })
+@Processor(QueueName.Orders, { ...WORKER_RESILIENCE, concurrency: 4 })
 export class OrdersProcessor extends JobRouter {
   constructor(reconcile: ReconcilePaymentsJob) {
     super(QueueName.Orders, ORDERS_JOB_NAMES, [{ jobName: ReconcilePaymentsJob.jobName, handler: reconcile }]);

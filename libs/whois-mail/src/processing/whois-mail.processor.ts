@@ -1,6 +1,6 @@
 import { Processor } from '@nestjs/bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
-import { JobRouter } from '@registrar/infra';
+import { JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
 import { WhoisMailConfig } from '../whois-mail.config';
 import { ProcessWhoisMailJob } from './process-whois-mail.job';
 
@@ -8,7 +8,7 @@ import { ProcessWhoisMailJob } from './process-whois-mail.job';
 export const WHOIS_MAIL_JOB_NAMES: readonly JobName[] = [JobName.ProcessWhoisMail];
 
 /** The worker of QueueName.WhoisMail (docs/jobs.md). Concurrency: WHOIS_MAIL_CONCURRENCY per replica. */
-@Processor(QueueName.WhoisMail)
+@Processor(QueueName.WhoisMail, WORKER_RESILIENCE)
 export class WhoisMailProcessor extends JobRouter {
   constructor(private readonly config: WhoisMailConfig, process: ProcessWhoisMailJob) {
     super(QueueName.WhoisMail, WHOIS_MAIL_JOB_NAMES, [{ jobName: ProcessWhoisMailJob.jobName, handler: process }]);
