@@ -155,8 +155,8 @@ process.on('exit', () => {
   for (const c of running) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-/** Runs a child process and stops it with SIGTERM (then SIGKILL after 5 s). */
-export function runProcess(name: string, cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; logFile?: string; inherit?: boolean } = {}): ProcessHandle {
+/** Runs a child process and stops it with SIGTERM (then SIGKILL after killAfterMs, 5 s). */
+export function runProcess(name: string, cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; logFile?: string; inherit?: boolean; killAfterMs?: number } = {}): ProcessHandle {
   const out = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'ignore';
   const child = spawn(cmd, args, {
     cwd: opts.cwd ?? ROOT,
@@ -171,7 +171,7 @@ export function runProcess(name: string, cmd: string, args: string[], opts: { en
     child,
     stop: () => new Promise<void>((resolve) => {
       if (exited || child.exitCode !== null) return resolve();
-      const t = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      const t = setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs ?? 5_000);
       child.once('exit', () => { clearTimeout(t); resolve(); });
       child.kill('SIGTERM');
     }),
@@ -180,15 +180,35 @@ export function runProcess(name: string, cmd: string, args: string[], opts: { en
 
 export interface RedisHandle extends ProcessHandle {
   url: string;
+  /** stops redis-server and starts it again on the same port (and data, when persistent) */
+  restart(): Promise<void>;
 }
 
-export async function startRedis(port: number, logFile?: string): Promise<RedisHandle> {
+/**
+ * A redis-server on 127.0.0.1:port. With `dataDir` it persists (append-only file there, as compose and k8s run it), so
+ * sessions, queues and job schedulers survive its restart; `restart()` stops and starts it on the same port and data.
+ */
+export async function startRedis(port: number, logFile?: string, o: { dataDir?: string } = {}): Promise<RedisHandle> {
   ensureRedis();
   if (!(await portFree(port))) throw new Error(`port ${port} for Redis is in use; set REDIS_PORT to another port`);
-  const h = runProcess('redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { logFile });
+  const persistence = o.dataDir ? ['--dir', o.dataDir, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', ''] : ['--save', '', '--appendonly', 'no'];
+  if (o.dataDir) fs.mkdirSync(o.dataDir, { recursive: true });
+  const spawnIt = () => runProcess('redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...persistence, '--protected-mode', 'yes'], { logFile });
+  let h = spawnIt();
   await waitForPort(port);
-  log(`Redis ready on 127.0.0.1:${port}`);
-  return { ...h, url: `redis://127.0.0.1:${port}` };
+  log(`Redis ready on 127.0.0.1:${port}${o.dataDir ? ` (append-only file in ${path.relative(ROOT, o.dataDir) || o.dataDir})` : ''}`);
+  const handle: RedisHandle = {
+    name: 'redis',
+    get child() { return h.child; },
+    stop: () => h.stop(),
+    url: `redis://127.0.0.1:${port}`,
+    restart: async () => {
+      await h.stop();
+      h = spawnIt();
+      await waitForPort(port, '127.0.0.1', 30_000);
+    },
+  };
+  return handle;
 }
 
 /** Stops everything in reverse order; safe to call twice. */

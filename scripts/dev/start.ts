@@ -24,7 +24,7 @@ async function main() {
     buildWebIfStale();
     const pg = await startPostgres({ dataDir: path.join(ROOT, '.data/pg'), port: Number(process.env.PG_PORT ?? 5433), database: 'registrar' });
     handles.push(pg);
-    const redis = await startRedis(Number(process.env.REDIS_PORT ?? 6380));
+    const redis = await startRedis(Number(process.env.REDIS_PORT ?? 6380), undefined, { dataDir: path.join(ROOT, '.data/redis') });
     handles.push(redis);
     // PowerDNS serves the zones of domains on our name servers (01-04.dnsv.jp stand for it)
     const dnsPort = Number(process.env.DNS_PORT ?? 5300);

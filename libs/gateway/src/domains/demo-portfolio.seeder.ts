@@ -16,7 +16,7 @@ export class DemoPortfolioSeeder implements OnApplicationBootstrap {
   constructor(private readonly users: UsersRepository, private readonly domainOps: DomainOpsClient) {}
 
   onApplicationBootstrap(): void {
-    if (process.env.LOCAL_RUNTIME !== '1' || !devToolsEnabled()) return;
+    if (process.env.LOCAL_RUNTIME !== '1' || !devToolsEnabled() || process.env.DEMO_SEED === '0') return;
     const email = DEMO_ACCOUNTS.find((a) => a.adminRole === null)!.email;
     void (async () => {
       for (let attempt = 0; attempt < 60; attempt++) {

@@ -12,7 +12,7 @@ export class NotificationSeedService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     // npm start only: the browser tests (NODE_ENV test) make their own, so other pages' tests see none
-    if (!this.config.LOCAL_RUNTIME || this.config.NODE_ENV !== 'development') return;
+    if (!this.config.LOCAL_RUNTIME || this.config.NODE_ENV !== 'development' || process.env.DEMO_SEED === '0') return;
     const have = await this.repo.count();
     const at = (days: number) => new Date(Date.now() - days * DAY).toISOString();
     if (!have.notifications) {

@@ -22,7 +22,8 @@ export class DemoAccountsService implements OnApplicationBootstrap {
   constructor(private readonly config: IdentityConfig, private readonly users: UsersRepository, private readonly passwords: PasswordService, private readonly points: PointsReader) {}
 
   async onApplicationBootstrap() {
-    if (!this.config.LOCAL_RUNTIME || this.config.NODE_ENV === 'production') return;
+    // DEMO_SEED=0: another replica of the gateway seeds (npm run start:apart)
+    if (!this.config.LOCAL_RUNTIME || this.config.NODE_ENV === 'production' || process.env.DEMO_SEED === '0') return;
     const lines: string[] = [];
     for (const d of DEMO_ACCOUNTS) {
       let u = await this.users.findByEmail(d.email);
