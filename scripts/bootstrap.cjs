@@ -10,7 +10,7 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const cmd = process.argv[2];
 const rest = process.argv.slice(3);
-const targets = { start: 'scripts/dev/start.ts', test: 'scripts/dev/test.ts', bench: 'scripts/dev/bench.ts' };
+const targets = { start: 'scripts/dev/start.ts', 'start:apart': 'scripts/dev/start-apart.ts', test: 'scripts/dev/test.ts', bench: 'scripts/dev/bench.ts' };
 if (!targets[cmd]) {
   console.error(`usage: bootstrap.cjs ${Object.keys(targets).join('|')}`);
   process.exit(2);

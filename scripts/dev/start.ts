@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { log, ROOT, startPostgres, startPowerDns, startRedis, stopper, Stoppable } from './infra';
-import { buildWebIfStale, startSystem } from './system';
+import { buildWebIfStale, localRuntimeEnv, startSystem } from './system';
 
 async function main() {
   const port = Number(process.env.PORT ?? 8080);
@@ -29,34 +29,7 @@ async function main() {
     // PowerDNS serves the zones of domains on our name servers (01-04.dnsv.jp stand for it)
     const dnsPort = Number(process.env.DNS_PORT ?? 5300);
     handles.push(await startPowerDns({ databaseUrl: pg.url, port: dnsPort, dir: path.join(ROOT, '.data/pdns') }));
-    const env: NodeJS.ProcessEnv = {
-      NODE_ENV: 'development',
-      DATABASE_URL: pg.url,
-      REDIS_URL: redis.url,
-      PORT: String(port),
-      EPP_PORT: process.env.EPP_PORT ?? '7700',
-      APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
-      LOCAL_RUNTIME: '1',
-      DNS_PORT: String(dnsPort),
-      // inbound SMTP of the WHOIS proxy addresses (docs/whois-mail.md)
-      SMTP_INBOUND_PORT: process.env.SMTP_INBOUND_PORT ?? '2525',
-      // the registry's mail (registrant-change approval) goes to the local mail catcher of the services process
-      REGISTRY_SIM_SMTP_URL: process.env.REGISTRY_SIM_SMTP_URL ?? `smtp://127.0.0.1:${process.env.MAIL_CATCHER_SMTP_PORT ?? 1025}`,
-      // …except mail to the WHOIS proxy addresses, which goes to the WHOIS mail inbox's inbound SMTP (as its MX would)
-      REGISTRY_SIM_SMTP_ROUTES: process.env.REGISTRY_SIM_SMTP_ROUTES ?? `whois-proxy.rakko.example=smtp://127.0.0.1:${process.env.SMTP_INBOUND_PORT ?? '2525'}`,
-    };
-    // public WHOIS (docs/public-whois.md): our port-43 server and RDAP (/rdap), the simulator's own RDAP and WHOIS
-    const whoisPort = process.env.WHOIS_PORT ?? '4343';
-    const simRdapPort = process.env.REGISTRY_SIM_RDAP_PORT ?? '4380';
-    Object.assign(env, {
-      WHOIS_PORT: whoisPort,
-      REGISTRY_SIM_WHOIS_PORT: process.env.REGISTRY_SIM_WHOIS_PORT ?? '4344',
-      REGISTRY_SIM_RDAP_PORT: simRdapPort,
-      REGISTRY_RDAP_URL: process.env.REGISTRY_RDAP_URL ?? `http://127.0.0.1:${simRdapPort}/rdap`,
-      REGISTRY_SIM_REGISTRAR_RDAP: process.env.REGISTRY_SIM_REGISTRAR_RDAP ?? `rakko=http://127.0.0.1:${port}/rdap`,
-      // the website connection check may reach private and loopback targets only in the local runtime
-      CONNECTION_CHECK_ALLOW_PRIVATE: process.env.CONNECTION_CHECK_ALLOW_PRIVATE ?? '1',
-    });
+    const env = localRuntimeEnv({ port, databaseUrl: pg.url, redisUrl: redis.url, dnsPort });
     handles.push(...(await startSystem({ env, port })));
     log('');
     log(`ready: http://localhost:${port}`);

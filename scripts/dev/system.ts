@@ -85,6 +85,40 @@ export async function benchRegistryStack(o: { name: string; pgPort: number; redi
   return { tmp };
 }
 
+/** The environment of the local runtime (`npm start` and `npm run start:apart`): the same ports and demo data. */
+export function localRuntimeEnv(o: { port: number; databaseUrl: string; redisUrl: string; dnsPort: number }): NodeJS.ProcessEnv {
+  const { port, dnsPort } = o;
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'development',
+    DATABASE_URL: o.databaseUrl,
+    REDIS_URL: o.redisUrl,
+    PORT: String(port),
+    EPP_PORT: process.env.EPP_PORT ?? '7700',
+    APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
+    LOCAL_RUNTIME: '1',
+    DNS_PORT: String(dnsPort),
+    // inbound SMTP of the WHOIS proxy addresses (docs/whois-mail.md)
+    SMTP_INBOUND_PORT: process.env.SMTP_INBOUND_PORT ?? '2525',
+    // the registry's mail (registrant-change approval) goes to the local mail catcher of the services process
+    REGISTRY_SIM_SMTP_URL: process.env.REGISTRY_SIM_SMTP_URL ?? `smtp://127.0.0.1:${process.env.MAIL_CATCHER_SMTP_PORT ?? 1025}`,
+    // …except mail to the WHOIS proxy addresses, which goes to the WHOIS mail inbox's inbound SMTP (as its MX would)
+    REGISTRY_SIM_SMTP_ROUTES: process.env.REGISTRY_SIM_SMTP_ROUTES ?? `whois-proxy.rakko.example=smtp://127.0.0.1:${process.env.SMTP_INBOUND_PORT ?? '2525'}`,
+  };
+  // public WHOIS (docs/public-whois.md): our port-43 server and RDAP (/rdap), the simulator's own RDAP and WHOIS
+  const whoisPort = process.env.WHOIS_PORT ?? '4343';
+  const simRdapPort = process.env.REGISTRY_SIM_RDAP_PORT ?? '4380';
+  Object.assign(env, {
+    WHOIS_PORT: whoisPort,
+    REGISTRY_SIM_WHOIS_PORT: process.env.REGISTRY_SIM_WHOIS_PORT ?? '4344',
+    REGISTRY_SIM_RDAP_PORT: simRdapPort,
+    REGISTRY_RDAP_URL: process.env.REGISTRY_RDAP_URL ?? `http://127.0.0.1:${simRdapPort}/rdap`,
+    REGISTRY_SIM_REGISTRAR_RDAP: process.env.REGISTRY_SIM_REGISTRAR_RDAP ?? `rakko=http://127.0.0.1:${port}/rdap`,
+    // the website connection check may reach private and loopback targets only in the local runtime
+    CONNECTION_CHECK_ALLOW_PRIVATE: process.env.CONNECTION_CHECK_ALLOW_PRIVATE ?? '1',
+  });
+  return env;
+}
+
 export async function startSystem(o: SystemOptions): Promise<ProcessHandle[]> {
   const handles: ProcessHandle[] = [];
   const common = { env: { EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, ...o.env }, logFile: o.logFile, inherit: !o.logFile };

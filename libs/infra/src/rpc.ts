@@ -23,6 +23,11 @@ export function rpcQueueFor(pattern: string): string {
 /** Patterns whose owner is not their first segment (longest prefixes first). */
 export const RPC_ROUTES: { prefix: string; service: string }[] = [];
 
+interface Waiter {
+  resolve: (r: RpcJobResult) => void;
+  reject: (e: Error) => void;
+}
+
 /** What a request job carries. */
 interface RpcJobData {
   data: unknown;
@@ -68,7 +73,30 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   private readonly log = new Logger('rpc');
   private readonly queues = new Map<string, Queue>();
   private readonly events = new Map<string, Promise<QueueEvents>>();
-  private readonly waiting = new Map<string, { resolve: (r: RpcJobResult) => void; reject: (e: Error) => void }>();
+  /** callers awaiting a job (several when they share an idempotency key) */
+  private readonly waiting = new Map<string, Set<Waiter>>();
+
+  private wait(jobId: string): { answer: Promise<RpcJobResult>; done: () => void } {
+    let w!: Waiter;
+    const answer = new Promise<RpcJobResult>((resolve, reject) => { w = { resolve, reject }; });
+    answer.catch(() => undefined);
+    let set = this.waiting.get(jobId);
+    if (!set) this.waiting.set(jobId, (set = new Set()));
+    set.add(w);
+    return {
+      answer,
+      done: () => {
+        set.delete(w);
+        if (!set.size && this.waiting.get(jobId) === set) this.waiting.delete(jobId);
+      },
+    };
+  }
+
+  private take(jobId: string): Waiter[] {
+    const set = this.waiting.get(jobId);
+    this.waiting.delete(jobId);
+    return set ? [...set] : [];
+  }
 
   constructor(private readonly redisUrl: string) {
     super();
@@ -126,15 +154,12 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   private queueEvents(name: string): Promise<QueueEvents> {
     let p = this.events.get(name);
     if (!p) {
-      const ev = new QueueEvents(name, { connection: bullConnection(this.redisUrl) });
+      // from a little before now: a job that completes while the first read starts is not missed
+      const ev = new QueueEvents(name, { connection: bullConnection(this.redisUrl), lastEventId: `${Date.now() - 5000}-0` });
       ev.on('error', (e) => this.log.warn(`${name} events: ${e.message}`));
       ev.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, returnvalue));
       ev.on('failed', ({ jobId, failedReason }) => {
-        const w = this.waiting.get(jobId);
-        if (w) {
-          this.waiting.delete(jobId);
-          w.reject(new Error(failedReason));
-        }
+        for (const w of this.take(jobId)) w.reject(new Error(failedReason));
       });
       p = ev.waitUntilReady().then(() => ev);
       p.catch(() => this.events.delete(name));
@@ -144,16 +169,29 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   }
 
   private settle(jobId: string, returnvalue: unknown): void {
-    const w = this.waiting.get(jobId);
-    if (!w) return;
-    this.waiting.delete(jobId);
+    const ws = this.take(jobId);
+    if (!ws.length) return;
     let r: RpcJobResult;
     try {
       r = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as RpcJobResult;
     } catch {
       r = { err: { status: 'error', message: 'unreadable answer' } };
     }
-    w.resolve(r ?? {});
+    for (const w of ws) w.resolve(r ?? {});
+  }
+
+  /**
+   * The safety net under the events stream (a reconnect can lose a completion event when the stream was trimmed):
+   * while the answer has not come, look at the job every second.
+   */
+  private async poll(queue: Queue, jobId: string, over: () => boolean): Promise<RpcJobResult> {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 1000));
+      if (over()) return new Promise<never>(() => undefined);
+      const job = await Job.fromId(queue, jobId).catch(() => undefined);
+      if (job?.finishedOn && job.returnvalue !== undefined && job.returnvalue !== null) return (typeof job.returnvalue === 'string' ? JSON.parse(job.returnvalue) : job.returnvalue) as RpcJobResult;
+      if (job?.failedReason && job.finishedOn) throw new Error(job.failedReason);
+    }
   }
 
   /** One request: resolves with the handler's answer, rejects with its error or an RpcTimeoutError at the deadline. */
@@ -162,45 +200,43 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
     const deadline = Date.now() + ms;
     const queueName = rpcQueueFor(pattern);
     const jobId = jobIdFor(pattern, o.key ?? randomUUID());
-    const answer = new Promise<RpcJobResult>((resolve, reject) => this.waiting.set(jobId, { resolve, reject }));
-    answer.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RpcTimeoutError(pattern, ms)), ms);
     });
     timedOut.catch(() => undefined);
     const queue = this.queue(queueName);
-    try {
-      const run = async (): Promise<RpcJobResult> => {
+    const jobOpts = { jobId, attempts: 1, removeOnComplete: { age: o.key ? 3600 : 120, count: 20_000 }, removeOnFail: { age: 3600, count: 5000 } };
+    /** adds the job (or finds the one of the same key) and awaits its answer */
+    const ask = async (): Promise<RpcJobResult> => {
+      const w = this.wait(jobId);
+      let over = false;
+      try {
         await this.queueEvents(queueName);
-        const jobData: RpcJobData = { data, deadline };
-        const job = await queue.add(pattern, jobData, {
-          jobId,
-          attempts: 1,
-          removeOnComplete: { age: o.key ? 3600 : 120, count: 20_000 },
-          removeOnFail: { age: 3600, count: 5000 },
-        });
+        const job = await queue.add(pattern, { data, deadline } satisfies RpcJobData, jobOpts);
         if (o.key) {
-          // the same key asked before: its answer may already be stored (a completed job sends no new event)
+          // the same key asked before: its answer may already be stored (a finished job sends no new event)
           const state = await job.getState();
-          if (state === 'completed') {
+          if (state === 'completed' || state === 'failed') {
             const done = await Job.fromId(queue, jobId);
-            this.settle(jobId, done?.returnvalue);
-          } else if (state === 'failed') {
-            const done = await Job.fromId(queue, jobId);
-            this.waiting.get(jobId)?.reject(new Error(done?.failedReason ?? 'failed'));
+            if (state === 'completed') this.settle(jobId, done?.returnvalue);
+            else for (const x of this.take(jobId)) x.reject(new Error(done?.failedReason ?? 'failed'));
           }
         }
-        return answer;
-      };
-      let r = await Promise.race([run(), timedOut]);
-      if (r.expired && o.key) {
+        const polled = this.poll(queue, jobId, () => over);
+        polled.catch(() => undefined);
+        return await Promise.race([w.answer, timedOut, polled]);
+      } finally {
+        over = true;
+        w.done();
+      }
+    };
+    try {
+      let r = await ask();
+      if (r.expired && o.key && Date.now() < deadline) {
         // an earlier request with this key expired without running: this one may run
         await Job.fromId(queue, jobId).then((j) => j?.remove()).catch(() => undefined);
-        this.waiting.set(jobId, { resolve: () => undefined, reject: () => undefined });
-        const again = new Promise<RpcJobResult>((resolve, reject) => this.waiting.set(jobId, { resolve, reject }));
-        await queue.add(pattern, { data, deadline } satisfies RpcJobData, { jobId, attempts: 1, removeOnComplete: { age: 3600, count: 20_000 }, removeOnFail: { age: 3600, count: 5000 } });
-        r = await Promise.race([again, timedOut]);
+        r = await ask();
       }
       if (r.expired) throw new RpcTimeoutError(pattern, ms);
       if (r.err !== undefined) throw r.err;
@@ -208,14 +244,11 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
     } catch (e) {
       if (e instanceof RpcTimeoutError) {
         // a request still waiting is taken back; one already running finishes (the worker checked its deadline)
-        await Job.fromId(queue, jobId)
-          .then((j) => j?.remove())
-          .catch(() => undefined);
+        await Job.fromId(queue, jobId).then((j) => j?.remove()).catch(() => undefined);
       }
       throw e;
     } finally {
       clearTimeout(timer);
-      this.waiting.delete(jobId);
     }
   }
 }

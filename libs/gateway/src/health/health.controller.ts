@@ -1,10 +1,19 @@
-import { Controller, Get, HttpCode, Inject, ServiceUnavailableException } from '@nestjs/common';
-import IORedis from 'ioredis';
-import { GATEWAY_REDIS } from '../tokens';
+import { Controller, Get, HttpCode, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
+import { readiness, redisProbe } from '@registrar/infra';
+import { GatewayConfig } from '../gateway.config';
 
 @Controller('health')
-export class HealthController {
-  constructor(@Inject(GATEWAY_REDIS) private readonly redis: IORedis) {}
+export class HealthController implements OnModuleDestroy {
+  /** a connection of its own that fails at once while Redis is away (the app's connections wait for it) */
+  private readonly redis: ReturnType<typeof redisProbe>;
+
+  constructor(private readonly config: GatewayConfig) {
+    this.redis = redisProbe(config.REDIS_URL);
+  }
+
+  onModuleDestroy(): void {
+    this.redis.close();
+  }
 
   /** Liveness: the process answers. */
   @Get('live')
@@ -13,14 +22,11 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: Redis answers (the transport and the session store). */
+  /** Readiness: Redis (the request queues and the session store) and PostgreSQL answer. */
   @Get('ready')
   async ready() {
-    try {
-      await this.redis.ping();
-      return { status: 'ok', redis: 'ok' };
-    } catch {
-      throw new ServiceUnavailableException({ status: 'error', redis: 'down' });
-    }
+    const r = await readiness({ redisUrl: this.config.REDIS_URL, databaseUrl: this.config.DATABASE_URL }, this.redis);
+    if (!r.ok) throw new ServiceUnavailableException({ status: 'error', ...r.checks });
+    return { status: 'ok', ...r.checks };
   }
 }
