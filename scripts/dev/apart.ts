@@ -139,8 +139,10 @@ export async function startApart(o: ApartOptions): Promise<ApartSystem> {
     return { h, lf };
   };
   const stop = async () => {
-    // the balancers first (no new connections), then gateways, services, demo parts and simulator
-    for (const group of [...groups].reverse()) await Promise.allSettled(group.map((s) => s.stop()));
+    // the balancers first (no new connections), then every gateway and service at once (each finishes its running
+    // work on SIGTERM), then the demo parts and the simulator
+    const [simGroup = [], demoGroup = [], ...rest] = groups;
+    for (const group of [rest.reverse().flat(), demoGroup, simGroup]) await Promise.allSettled(group.map((s) => s.stop()));
   };
   const groups: { stop(): Promise<void> }[][] = [];
   try {

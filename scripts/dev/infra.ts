@@ -181,7 +181,7 @@ export function runProcess(name: string, cmd: string, args: string[], opts: { en
 export interface RedisHandle extends ProcessHandle {
   url: string;
   /** stops redis-server and starts it again on the same port (and data, when persistent) */
-  restart(): Promise<void>;
+  restart(o?: { whileDown?: () => Promise<void> }): Promise<void>;
 }
 
 /**
@@ -202,8 +202,9 @@ export async function startRedis(port: number, logFile?: string, o: { dataDir?: 
     get child() { return h.child; },
     stop: () => h.stop(),
     url: `redis://127.0.0.1:${port}`,
-    restart: async () => {
+    restart: async (r = {}) => {
       await h.stop();
+      await r.whileDown?.();
       h = spawnIt();
       await waitForPort(port, '127.0.0.1', 30_000);
     },

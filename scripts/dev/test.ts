@@ -4,7 +4,7 @@
  * Infrastructure starts once for the whole run. Ends with the plain line "N passed, N failed".
  *
  *   npm test                 everything
- *   npm test -- unit         only some stages: lint, typecheck, unit, integration, e2e
+ *   npm test -- unit         only some stages: lint, typecheck, unit, integration, topology, e2e
  *   npm test -- e2e --grep x extra arguments after the stage names go to the runner of the last stage
  */
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { ensureBrowser, ensureCommand, log, ROOT, startPostgres, startPowerDns, startRedis, stopper, Stoppable } from './infra';
 import { buildWebIfStale, REGISTRY_SIM_CERT, startRegistrySimProcess, startSystem } from './system';
 
-const STAGES = ['lint', 'typecheck', 'unit', 'integration', 'e2e'] as const;
+const STAGES = ['lint', 'typecheck', 'unit', 'integration', 'topology', 'e2e'] as const;
 type Stage = (typeof STAGES)[number];
 
 const args = process.argv.slice(2);
@@ -110,7 +110,7 @@ async function main() {
     }
     if (stages.includes('unit')) ok = jest('unit', {}, stages.at(-1) === 'unit' ? extra : []) && ok;
 
-    const needInfra = stages.includes('integration') || stages.includes('e2e');
+    const needInfra = stages.includes('integration') || stages.includes('topology') || stages.includes('e2e');
     if (needInfra) {
       const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: ports.pg, database: 'registrar_it', persistent: false });
       handles.push(pg);
@@ -142,6 +142,21 @@ async function main() {
           await sim?.stop();
           await pdns.stop();
         }
+      }
+      if (stages.includes('topology')) {
+        // start:apart with 2 replicas of every service (tests/topology): the stage's PostgreSQL (its own database),
+        // its own persistent Redis and ports, each derived from the TEST_* block
+        const topoDb = pg.url.replace(/\/registrar_it$/, '/registrar_topo');
+        const { Client } = await import('pg');
+        const admin = new Client({ connectionString: pg.url });
+        await admin.connect();
+        await admin.query('CREATE DATABASE registrar_topo');
+        await admin.end();
+        ok = jest('topology', {
+          ...base, DATABASE_URL: topoDb, TOPO_PORT: String(ports.http + 5), TOPO_REDIS_PORT: String(ports.redis + 1), TOPO_EPP_PORT: String(ports.epp + 5),
+          TOPO_MAIL_PORT: String(ports.epp + 7), TOPO_SMTP_INBOUND_PORT: String(ports.smtpInbound + 2), TOPO_DNS_PORT: String(ports.dns + 2),
+          TOPO_WHOIS_PORT: String(whoisPort + 9), TOPO_SIM_WHOIS_PORT: String(simSmtpPort + 1), TOPO_SIM_RDAP_PORT: String(simSmtpPort + 2),
+        }, ['--runInBand', ...(stages.at(-1) === 'topology' ? extra : [])]) && ok;
       }
       if (stages.includes('e2e')) {
         ensureBrowser();

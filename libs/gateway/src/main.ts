@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { keepIdleConnections } from './keep-alive';
+import { RpcTimeoutFilter } from './rpc-timeout.filter';
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -62,6 +63,7 @@ export function configureGatewayApp(app: NestExpressApplication): NestExpressApp
     next();
   });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, forbidNonWhitelisted: false }));
+  app.useGlobalFilters(new RpcTimeoutFilter());
   // the public API's OpenAPI document, generated from its controllers and DTOs, served at /api/v1/openapi.json
   app.get(OpenApiDocumentHolder).set(buildOpenApiDocument(app, [PublicApiModule]));
   return app;

@@ -324,16 +324,15 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
   }
 }
 
-/** Sends one request and waits for its answer, never longer than `ms`; `key` makes it idempotent across retries. */
+/**
+ * Sends one request and waits for its answer, never longer than `ms`. `key` makes the request itself idempotent: a
+ * second request of the same pattern and key is the same job (the caller gets the first one's answer). Requests that
+ * change state also carry their own key in the payload (a points entry's idempotencyKey, an order's key), which their
+ * handler dedupes in PostgreSQL, so a retry after a timeout never applies twice.
+ */
 export async function rpc<TResult, TPayload = unknown>(client: ClientProxy, pattern: string, payload: TPayload, ms = rpcTimeoutDefault(), o: { key?: string } = {}): Promise<TResult> {
-  if (client instanceof BullRpcClient) return client.request<TResult>(pattern, payload, { timeoutMs: ms, key: o.key ?? idempotencyKeyOf(payload) });
+  if (client instanceof BullRpcClient) return client.request<TResult>(pattern, payload, { timeoutMs: ms, key: o.key });
   return lastValueFrom(client.send<TResult, TPayload>(pattern, payload));
-}
-
-/** A payload's own idempotency key (`idempotencyKey`), when it carries one. */
-function idempotencyKeyOf(payload: unknown): string | undefined {
-  const k = payload && typeof payload === 'object' ? (payload as { idempotencyKey?: unknown }).idempotencyKey : undefined;
-  return typeof k === 'string' && k ? k : undefined;
 }
 
 const clients = new Map<string, BullRpcClient>();

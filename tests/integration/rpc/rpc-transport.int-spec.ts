@@ -1,0 +1,92 @@
+/**
+ * The request transport between services (ADR 0008) on the real Redis: two copies of a service in their own Nest
+ * microservices, as two replicas would run. Each request is handled by exactly one copy; a request whose caller gave up
+ * never runs later; a key makes a request idempotent; a handler's error reaches the caller as it was thrown.
+ */
+import { Controller, INestMicroservice, Module } from '@nestjs/common';
+import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
+import { Queue } from 'bullmq';
+import { BullRpcClient, bullConnection, rpc, RpcTimeoutError, startService } from '@registrar/infra';
+
+const runs: Array<{ replica: number; n: number }> = [];
+let replica = 0;
+
+@Controller()
+class ProbeController {
+  private readonly me = ++replica;
+
+  @MessagePattern('rpcprobe.echo')
+  async echo(@Payload() p: { n: number; slowMs?: number }) {
+    if (p.slowMs) await new Promise((r) => setTimeout(r, p.slowMs));
+    runs.push({ replica: this.me, n: p.n });
+    return { n: p.n, replica: this.me };
+  }
+
+  @MessagePattern('rpcprobe.fail')
+  fail() {
+    throw new RpcException({ code: 'NOPE', message: 'だめです' });
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+let a: INestMicroservice;
+let b: INestMicroservice;
+let client: BullRpcClient;
+const url = () => process.env.REDIS_URL!;
+
+beforeAll(async () => {
+  a = await startService('rpcprobe', ProbeModule, url());
+  b = await startService('rpcprobe', ProbeModule, url());
+  client = new BullRpcClient(url());
+}, 60_000);
+afterAll(async () => {
+  await client?.close();
+  await a?.close();
+  await b?.close();
+});
+
+describe('requests between services over BullMQ command queues', () => {
+  it('runs each request on exactly one of two replicas, and both replicas take work', async () => {
+    runs.length = 0;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => rpc<{ n: number; replica: number }>(client, 'rpcprobe.echo', { n, slowMs: 20 }, 20_000)));
+    expect(answers.map((x) => x.n)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+    expect(runs.map((r) => r.n).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+    expect(new Set(runs.map((r) => r.replica)).size).toBe(2);
+  }, 60_000);
+
+  it('answers a handler error as thrown', async () => {
+    await expect(rpc(client, 'rpcprobe.fail', {}, 10_000)).rejects.toMatchObject({ code: 'NOPE', message: 'だめです' });
+  });
+
+  it('gives up at the deadline with a retryable error, and the request never runs afterwards', async () => {
+    // no replica takes requests for a while: the request waits in the queue past its deadline
+    const workers = [...a.unwrap<never[]>(), ...b.unwrap<never[]>()] as unknown as Array<{ pause(): Promise<void>; resume(): void }>;
+    await Promise.all(workers.map((w) => w.pause()));
+    runs.length = 0;
+    const e = await rpc(client, 'rpcprobe.echo', { n: 999 }, 500).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(RpcTimeoutError);
+    expect((e as RpcTimeoutError).retryable).toBe(true);
+    const queue = new Queue('rpc-rpcprobe', { connection: bullConnection(url()) });
+    try {
+      // the waiting job was taken back
+      expect(await queue.getWaitingCount()).toBe(0);
+      for (const w of workers) w.resume();
+      // a later request is answered; the given-up one did not run
+      expect(await rpc(client, 'rpcprobe.echo', { n: 1 }, 10_000)).toMatchObject({ n: 1 });
+      expect(runs.map((r) => r.n)).toEqual([1]);
+    } finally {
+      await queue.close();
+    }
+  }, 30_000);
+
+  it('treats requests with the same key as one: it runs once and every caller gets its answer', async () => {
+    runs.length = 0;
+    const key = `k-${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => rpc<{ n: number; replica: number }>(client, 'rpcprobe.echo', { n: 7, slowMs: 50 }, 10_000, { key })));
+    expect(new Set(answers.map((x) => x.replica)).size).toBe(1);
+    expect(await rpc(client, 'rpcprobe.echo', { n: 7 }, 10_000, { key })).toEqual(answers[0]);
+    expect(runs).toHaveLength(1);
+  }, 30_000);
+});
