@@ -10,7 +10,9 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { log, ProcessHandle, ROOT, runProcess, waitForPort } from './infra';
+import { freePort, log, ProcessHandle, ROOT, runProcess, waitForPort } from './infra';
+
+export { freePort };
 import { REGISTRY_SIM_CERT, startRegistrySimProcess, tsEntry } from './system';
 
 const node = process.execPath;
@@ -43,18 +45,6 @@ export interface ApartOptions {
   replicas: number;
   /** one log file per process in this directory; else everything to the terminal */
   logDir?: string;
-}
-
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
 }
 
 /** GET http://127.0.0.1:port/path: the status (0 when nothing answers). */

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
+import { freePort, log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
 
 function find(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -35,10 +35,17 @@ async function main() {
     handles.push(pg);
     const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 56491), path.join(tmp, 'redis.log'));
     handles.push(redis);
+    // the listening ports a benchmark's services would otherwise take at their defaults, which are `npm start`'s
+    // (inbound SMTP 2525, port-43 WHOIS 4343, mail catcher 1025): free ones, so a bench runs beside `npm start`
+    const ports: NodeJS.ProcessEnv = {
+      SMTP_INBOUND_PORT: process.env.SMTP_INBOUND_PORT ?? String(await freePort()),
+      WHOIS_PORT: process.env.WHOIS_PORT ?? String(await freePort()),
+      MAIL_CATCHER_SMTP_PORT: process.env.MAIL_CATCHER_SMTP_PORT ?? String(await freePort()),
+    };
     for (const file of chosen) {
       log(`── ${file}`);
       const r = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, file)], {
-        cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, REDIS_URL: redis.url },
+        cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...ports, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, REDIS_URL: redis.url },
       });
       if (r.status !== 0) { failed++; log(`FAIL ${file}`); }
     }

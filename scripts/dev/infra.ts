@@ -60,6 +60,18 @@ export async function portFree(port: number, host = '127.0.0.1'): Promise<boolea
   });
 }
 
+/** A free TCP port on loopback (the system picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
 export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {

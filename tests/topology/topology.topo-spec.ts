@@ -113,13 +113,13 @@ async function seed(n: number): Promise<Array<{ id: number; name: string }>> {
 /** one search as the browser makes it: dispatch, then one check per batch of 25 names; answers the batches */
 async function search(): Promise<number> {
   const keyword = `topo${randomBytes(4).toString('hex')}`;
-  const d = await web().post('/search/domain/dispatch').set('X-Requested-With', 'XMLHttpRequest').send({ keywords: [keyword] });
+  const d = await member.agent.post('/search/domain/dispatch').set(xhr()).send({ keywords: [keyword] });
   if (d.status !== 200 && d.status !== 201) throw new Error(`dispatch ${d.status} ${JSON.stringify(d.body)}`);
   const names: string[] = d.body.punycode.map((p: string, i: number) => (d.body.checkable[i] ? `${p}.${d.body.tlds[i]}` : null)).filter(Boolean);
   let batches = 0;
   for (let i = 0; i < names.length; i += 25) {
-    const r = await web().post('/search/domain').set('X-Requested-With', 'XMLHttpRequest').send({ domainNames: names.slice(i, i + 25) });
-    if (r.status !== 200 && r.status !== 201) throw new Error(`check ${r.status} ${JSON.stringify(r.body)}`);
+    const r = await member.agent.post('/search/domain').set(xhr()).send({ domainNames: names.slice(i, i + 25) });
+    if ((r.status !== 200 && r.status !== 201) || !r.body.success) throw new Error(`check ${r.status} ${JSON.stringify(r.body)}`);
     batches++;
   }
   return batches;
@@ -264,7 +264,10 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
 
   it('orders frozen (SIGSTOP) for 35 s during purchases: after the reconciler, no spend without a domain or a refund', async () => {
     const orders = replicasOf('orders');
+    const since = (await q<{ now: Date }>('SELECT now() AS now'))[0].now;
     const buying = Array.from({ length: 3 }, () => buy().catch((e: Error) => e));
+    // frozen while the purchases are being charged (the orders service holds their spends)
+    await until('a purchase being charged', async () => (await q(`SELECT 1 FROM domain_ops.registration_orders WHERE user_id = $1 AND created_at >= $2 LIMIT 1`, [userId, since])).length > 0, 30_000, 10);
     for (const o of orders) o.handle.child.kill('SIGSTOP');
     try {
       await new Promise((r) => setTimeout(r, 35_000)); // the fault itself lasts 35 s (no assertion waits on it)
@@ -272,12 +275,22 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
       for (const o of orders) o.handle.child.kill('SIGCONT');
     }
     await Promise.all(buying);
+    expect((await q(`SELECT 1 FROM domain_ops.registration_orders WHERE user_id = $1 AND created_at >= $2`, [userId, since])).length).toBeGreaterThan(0);
     await until('every registration settled by the reconciler', async () => {
       const open = await q(`SELECT 1 FROM domain_ops.registration_orders WHERE user_id = $1 AND status IN ('charging', 'processing') LIMIT 1`, [userId]);
       const unsettled = await q(`SELECT 1 FROM domain_ops.registration_order_items i JOIN domain_ops.registration_orders o ON o.id = i.order_id
         WHERE o.user_id = $1 AND i.spent AND NOT i.refunded AND i.status NOT IN ('done', 'accepted') LIMIT 1`, [userId]);
       return open.length === 0 && unsettled.length === 0;
     }, 240_000, 1000);
+    // and the orders service's spends agree: every spend of an order item has its domain or its refund
+    const spends = await q<{ reference: string | null; idempotency_key: string }>(`SELECT reference, idempotency_key FROM orders.point_entries WHERE user_id = $1 AND kind = 'spend' AND created_at >= $2`, [userId, since]);
+    for (const sp of spends) {
+      const m = /^order:([0-9a-f-]{36}):(.+):spend$/.exec(sp.idempotency_key);
+      if (!m) continue;
+      const refunded = (await q(`SELECT 1 FROM orders.point_entries WHERE idempotency_key = $1`, [`order:${m[1]}:${m[2]}:refund`])).length > 0;
+      const item = (await q<{ status: string }>(`SELECT status FROM domain_ops.registration_order_items WHERE order_id = $1 AND punycode = $2`, [m[1], m[2]]))[0];
+      expect({ key: sp.idempotency_key, settled: refunded || ['done', 'accepted'].includes(item?.status) }).toEqual({ key: sp.idempotency_key, settled: true });
+    }
   }, 420_000);
 
   it('afterwards every ledger equals its entries and the registry agrees with every domain', async () => {
