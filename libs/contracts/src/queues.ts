@@ -57,6 +57,11 @@ export enum JobName {
   ExpireTransfers = 'expire-transfers',
   /** domain-ops (daily, Asia/Tokyo): provisional .co.jp deadline reminders and, past the deadline, deletion at the registry */
   ProvisionalDeadlineSweep = 'provisional-deadline-sweep',
+  /**
+   * domain-ops (every MONEY_RECONCILE_EVERY_S): orders and renewals stuck in charging or processing past their deadline,
+   * and spends with neither a delivery nor a refund, settled (completed or refunded) with a line in the action log
+   */
+  ReconcileMoney = 'reconcile-money',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }

@@ -95,4 +95,20 @@ export class DomainOpsConfig extends BaseConfig {
   @Min(1)
   @Max(256)
   OPERATION_CONCURRENCY = 32;
+
+  /** Seconds between runs of the money reconciler (docs/payments.md); 0 = no schedule. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(86_400)
+  MONEY_RECONCILE_EVERY_S = 60;
+
+  /** An order or renewal still "charging" this many seconds after it was made is given up and refunded. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(86_400)
+  CHARGING_DEADLINE_S = 300;
+
+  /** An order or renewal still "processing" this long with no live job is resumed (once), then its unfinished items refunded. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(7 * 86_400)
+  PROCESSING_DEADLINE_S = 1_800;
+
+  /** How far back (days) the reconciler looks for spends with neither a delivery nor a refund. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(365)
+  MONEY_RECONCILE_WINDOW_DAYS = 3;
 }

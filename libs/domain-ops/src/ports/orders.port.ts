@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { OffSessionChargeResult, ORDERS_CLIENT, OrdersPatterns, PointBalanceResult, PointEntryDto } from '@registrar/contracts';
+import { OffSessionChargeResult, OpenSpendDto, OpenSpendsRequest, ORDERS_CLIENT, OrdersPatterns, PointBalanceResult, PointEntryDto, PointVoidRequest, PointVoidResult } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
 
 const MS = 30_000;
@@ -10,8 +10,22 @@ const MS = 30_000;
 export class OrdersPort {
   constructor(@Inject(ORDERS_CLIENT) private readonly client: ClientProxy) {}
 
+  /**
+   * Takes points. The charge carries a deadline (when this call stops waiting): the ledger refuses it after that, so a
+   * charge held up in a frozen or backed-up orders service never runs after its purchase has been given up.
+   */
   spend(userId: number, amount: number, idempotencyKey: string, reference: string): Promise<PointEntryDto> {
-    return rpc<PointEntryDto>(this.client, OrdersPatterns.PointSpend, { userId, amount, idempotencyKey, reference }, MS);
+    return rpc<PointEntryDto>(this.client, OrdersPatterns.PointSpend, { userId, amount, idempotencyKey, reference, deadline: Date.now() + MS }, MS);
+  }
+
+  /** The purchase gave a charge up: the spend key is voided at the ledger and refunded once if it had been taken. */
+  voidCharge(userId: number, amount: number, spendKey: string, refundKey: string, reference: string): Promise<PointVoidResult> {
+    return rpc<PointVoidResult>(this.client, OrdersPatterns.PointVoid, { userId, amount, spendKey, refundKey, reference } satisfies PointVoidRequest, MS);
+  }
+
+  /** Spends under a key prefix with no refund yet (the money reconciler's input). */
+  openSpends(req: OpenSpendsRequest): Promise<OpenSpendDto[]> {
+    return rpc<OpenSpendDto[]>(this.client, OrdersPatterns.PointOpenSpends, req, MS);
   }
 
   refund(userId: number, amount: number, idempotencyKey: string, reference: string): Promise<PointEntryDto> {
