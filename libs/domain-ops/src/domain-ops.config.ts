@@ -111,4 +111,11 @@ export class DomainOpsConfig extends BaseConfig {
   /** How far back (days) the reconciler looks for spends with neither a delivery nor a refund. */
   @Type(() => Number) @IsInt() @Min(1) @Max(365)
   MONEY_RECONCILE_WINDOW_DAYS = 3;
+
+  /**
+   * Milliseconds a call to the points ledger (orders service) is waited for. A spend carries it as its deadline: the
+   * ledger refuses a charge that arrives later, when the purchase has already been given up.
+   */
+  @Type(() => Number) @IsInt() @Min(500) @Max(600_000)
+  LEDGER_TIMEOUT_MS = 30_000;
 }
