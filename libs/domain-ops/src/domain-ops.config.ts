@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
-import { BaseConfig } from '@registrar/infra';
+import { BaseConfig, Deployed } from '@registrar/infra';
 
 /** Configuration of the domain-ops service (the EPP client has its own, EppClientConfig). */
 export class DomainOpsConfig extends BaseConfig {
@@ -28,6 +28,7 @@ export class DomainOpsConfig extends BaseConfig {
    * The mail domain of the WHOIS privacy proxy: every proxied domain gets its own address `<token>@` this domain
    * (docs/whois.md). Mail to it reaches the WHOIS mail inbox, which finds the domain by the address.
    */
+  @Deployed()
   @Matches(/^(?=.{3,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/)
   WHOIS_PROXY_MAIL_DOMAIN = 'whois-proxy.rakko.example';
 
