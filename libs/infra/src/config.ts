@@ -1,7 +1,7 @@
 import { plainToInstance, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
 
-const DEPLOYED = new Map<Function, Set<string>>();
+const DEPLOYED = new Map<object, Set<string>>();
 
 /**
  * Marks a variable every deployment sets itself: its default only fits the local runtime (a localhost address, a
@@ -18,9 +18,9 @@ export function Deployed(): PropertyDecorator {
 }
 
 /** The @Deployed() variables of a config class, its base classes' included. */
-export function deployedVariables(cls: Function): string[] {
+export function deployedVariables(cls: object): string[] {
   const out = new Set<string>();
-  for (let c: Function | null = cls; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+  for (let c: object | null = cls; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
     for (const k of DEPLOYED.get(c) ?? []) out.add(k);
   }
   return [...out].sort();

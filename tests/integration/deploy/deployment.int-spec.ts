@@ -26,7 +26,7 @@ import { WhoisMailConfig } from '../../../libs/whois-mail/src/whois-mail.config'
 const ROOT = path.resolve(__dirname, '../../..');
 
 /** The config classes each service's process loads (its module's providers, the EPP client, the mail outbox). */
-const SERVICES: Record<string, Function[]> = {
+const SERVICES: Record<string, object[]> = {
   gateway: [GatewayConfig, IdentityConfig, ApiConfig, PublicToolsConfig, MailConfig],
   catalog: [CatalogConfig],
   availability: [AvailabilityConfig, EppClientConfig],
