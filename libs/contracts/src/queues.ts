@@ -14,6 +14,8 @@ export enum QueueName {
   Dns = 'dns',
   /** whois-mail: processing of inbound WHOIS proxy mail */
   WhoisMail = 'whois-mail',
+  /** admin: statistics snapshots */
+  Admin = 'admin',
 }
 
 export enum JobName {
@@ -62,6 +64,8 @@ export enum JobName {
    * and spends with neither a delivery nor a refund, settled (completed or refunded) with a line in the action log
    */
   ReconcileMoney = 'reconcile-money',
+  /** admin (daily, Asia/Tokyo, ADMIN_STATS_SNAPSHOT_CRON): the year's monthly contract stats kept as the day's snapshot */
+  AdminStatsSnapshot = 'admin-stats-snapshot',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }
