@@ -1,17 +1,13 @@
 import React from 'react';
 import ReactDOM from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { ModalsProvider } from '@mantine/modals';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
 import './styles/global.css';
 import { routeTree } from './routeTree.gen';
 import { theme } from './theme';
+import { AppProviders } from './app-providers';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
@@ -25,15 +21,25 @@ declare module '@tanstack/react-router' {
   }
 }
 
-ReactDOM.createRoot(document.getElementById('root')!).render(
+const app = (
   <React.StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="bottom-right" autoClose={4000} />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
+        <AppProviders>
           <RouterProvider router={router} />
-        </ModalsProvider>
+        </AppProviders>
       </QueryClientProvider>
     </MantineProvider>
-  </React.StrictMode>,
+  </React.StrictMode>
 );
+
+const root = document.getElementById('root')!;
+// a public page arrives server-rendered (the gateway's PageRenderer) with the query cache its loaders filled:
+// hydrate that markup once the matched route's code is loaded, without fetching the data again
+const stateEl = document.getElementById('__QUERY_STATE__');
+if (stateEl && root.hasChildNodes()) {
+  hydrate(queryClient, JSON.parse(stateEl.textContent || '{}'));
+  void router.load().then(() => ReactDOM.hydrateRoot(root, app));
+} else {
+  ReactDOM.createRoot(root).render(app);
+}
