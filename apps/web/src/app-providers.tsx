@@ -1,18 +1,23 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /**
- * Notifications (snackbars) and the modals manager are the member app's: loaded after the page is shown, so a public
- * page's first load carries neither their code nor their styles. Until they arrive nothing can have called them.
+ * Notifications (snackbars) are the member app's: their code and styles load after the page is shown (and after a
+ * server-rendered page is hydrated, so the markup the browser hydrates is exactly the server's). Until they arrive
+ * nothing can have called them; a snackbar raised meanwhile waits in Mantine's store.
  */
 const Extras = lazy(() => import('./app-extras'));
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <>
-      <Suspense fallback={null}>
-        <Extras />
-      </Suspense>
       {children}
+      {mounted && (
+        <Suspense fallback={null}>
+          <Extras />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,13 +1,10 @@
-import React from 'react';
 import ReactDOM from 'react-dom/client';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MantineProvider } from '@mantine/core';
+import { createRouter } from '@tanstack/react-router';
+import { hydrate, QueryClient } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import './styles/global.css';
 import { routeTree } from './routeTree.gen';
-import { theme } from './theme';
-import { AppProviders } from './app-providers';
+import { AppTree } from './app-tree';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
@@ -21,17 +18,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const app = (
-  <React.StrictMode>
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </QueryClientProvider>
-    </MantineProvider>
-  </React.StrictMode>
-);
+const app = <AppTree router={router} queryClient={queryClient} />;
 
 const root = document.getElementById('root')!;
 // a public page arrives server-rendered (the gateway's PageRenderer) with the query cache its loaders filled:
@@ -39,6 +26,8 @@ const root = document.getElementById('root')!;
 const stateEl = document.getElementById('__QUERY_STATE__');
 if (stateEl && root.hasChildNodes()) {
   hydrate(queryClient, JSON.parse(stateEl.textContent || '{}'));
+  // the router renders the same boundaries as on the server only when it knows the page was server-rendered
+  router.ssr = { manifest: undefined };
   void router.load().then(() => ReactDOM.hydrateRoot(root, app));
 } else {
   ReactDOM.createRoot(root).render(app);

@@ -3,13 +3,12 @@
  * page with the same route tree and components as the browser, after its loaders ran, and hands back the markup, the
  * dehydrated query cache (the browser hydrates from it without fetching again), the status and the page's <head>.
  */
-import { MantineProvider } from '@mantine/core';
-import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { setApiOrigin } from '../lib/api';
 import { routeTree } from '../routeTree.gen';
-import { theme } from '../theme';
+import { AppTree } from '../app-tree';
 import { NOT_FOUND_HEAD, PUBLIC_PAGES, type PageHead, type PublicPage } from './public-pages';
 
 export { PUBLIC_PAGES } from './public-pages';
@@ -68,13 +67,7 @@ export async function render(url: string, origin: string): Promise<RenderResult>
   const page = notFound ? undefined : publicPageFor(router.routesById[leaf.routeId]?.fullPath);
   const search = router.state.location.search as Record<string, unknown>;
   const head = page ? page.head({ params: leaf.params as Record<string, string>, search, queryClient }) : NOT_FOUND_HEAD;
-  const html = renderToString(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const html = renderToString(<AppTree router={router} queryClient={queryClient} />);
   let canonicalPath = router.state.location.pathname;
   if (page?.canonicalSearch) {
     const qs = new URLSearchParams();
