@@ -15,6 +15,7 @@
  * (apps/local). Environment (all optional): BENCH_WEB_PORT (18091), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490),
  * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), CHROMIUM_PATH (/usr/bin/chromium).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,7 +104,9 @@ async function main() {
     fs.cpSync(path.join(ROOT, 'dist/apps/web'), webDir, { recursive: true });
     const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort, redisPort, handles });
     const env: NodeJS.ProcessEnv = {
+      // production, as deployed: React's production build on the server, the server entry loaded once
       NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,

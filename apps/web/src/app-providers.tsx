@@ -9,7 +9,11 @@ const Extras = lazy(() => import('./app-extras'));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setMounted(true);
+    // the app is live (hydrated or rendered): links navigate inside the app from now on (the browser tests wait for it)
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
   return (
     <>
       {children}

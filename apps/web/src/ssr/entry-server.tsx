@@ -77,7 +77,7 @@ export async function render(url: string, origin: string): Promise<RenderResult>
   return {
     status: notFound ? 404 : 200,
     html,
-    state: dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== 'session' }),
+    state: dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' && q.queryKey[0] !== 'session' }),
     head: { ...head, canonicalPath },
   };
 }
