@@ -3,12 +3,46 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import path from 'node:path';
 
-export default defineConfig({
+/**
+ * Two builds (docs/web-public-pages.md): the browser app (`vite build`, dist/apps/web) and the server entry that the
+ * gateway renders public pages with (`vite build --ssr src/ssr/entry-server.tsx`, dist/apps/web-ssr).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }), react()],
-  build: { outDir: path.resolve(import.meta.dirname, '../../dist/apps/web'), emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // loaders are split too: a route's entry in the route tree is only its path and search validation, so the
+      // first load of a public page carries no code of the member and admin pages
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']] },
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
+    react(),
+  ],
+  ssr: { noExternal: [/^@registrar\//] },
+  build: isSsrBuild
+    ? { outDir: path.resolve(import.meta.dirname, '../../dist/apps/web-ssr'), emptyOutDir: true, rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } } }
+    : {
+        outDir: path.resolve(import.meta.dirname, '../../dist/apps/web'),
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 1500,
+        rolldownOptions: {
+          output: {
+            // a few long-lived vendor chunks instead of a hundred small ones (each a request on a phone's first load)
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+                { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|clsx|tslib|get-nonce|react-number-format|react-textarea-autosize)[\\/]/, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
   server: {
     port: 5173,
     proxy: { '^/(?!src|@|node_modules|assets).*': { target: 'http://localhost:8080', bypass: (req) => (req.headers.accept?.includes('text/html') && !req.headers['x-requested-with'] ? '/index.html' : undefined) } },
   },
-});
+}));

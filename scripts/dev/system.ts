@@ -23,6 +23,7 @@ export function tsEntry(rel: string): string[] {
 /** Builds the web app unless dist is newer than every source file (set FORCE_WEB_BUILD=1 to always build). */
 export function buildWebIfStale(): void {
   const dist = path.join(ROOT, 'dist/apps/web/index.html');
+  const ssrEntry = path.join(ROOT, 'dist/apps/web-ssr/entry-server.mjs');
   const newest = (dir: string): number => {
     let m = 0;
     if (!fs.existsSync(dir)) return 0;
@@ -34,13 +35,16 @@ export function buildWebIfStale(): void {
     return m;
   };
   const srcTime = Math.max(newest(path.join(ROOT, 'apps/web')), newest(path.join(ROOT, 'libs/ui')), newest(path.join(ROOT, 'libs/messages')), newest(path.join(ROOT, 'libs/rules')));
-  if (process.env.FORCE_WEB_BUILD !== '1' && fs.existsSync(dist) && fs.statSync(dist).mtimeMs > srcTime) return;
+  if (process.env.FORCE_WEB_BUILD !== '1' && fs.existsSync(dist) && fs.statSync(dist).mtimeMs > srcTime && fs.existsSync(ssrEntry)) return;
   log('building the web app (vite build)…');
   const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
   // always the production build, the one that ships: under NODE_ENV=test or development (the test and start commands
   // set them) vite would bundle React's development build, several times slower, with StrictMode's doubled effects
   const r = spawnSync(node, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'apps/web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) throw new Error('web build failed');
+  // the server entry the gateway renders the public pages with (dist/apps/web-ssr; docs/web-public-pages.md)
+  const s = spawnSync(node, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'src/ssr/entry-server.tsx', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'apps/web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (s.status !== 0) throw new Error('web server entry build failed');
 }
 
 /** the registry simulator's self-signed certificate (made at its first start), trusted by the EPP clients */

@@ -1,17 +1,10 @@
-import React from 'react';
 import ReactDOM from 'react-dom/client';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { ModalsProvider } from '@mantine/modals';
+import { createRouter } from '@tanstack/react-router';
+import { hydrate, QueryClient } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
 import './styles/global.css';
 import { routeTree } from './routeTree.gen';
-import { theme } from './theme';
+import { AppTree } from './app-tree';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
@@ -25,15 +18,17 @@ declare module '@tanstack/react-router' {
   }
 }
 
-ReactDOM.createRoot(document.getElementById('root')!).render(
-  <React.StrictMode>
-    <MantineProvider theme={theme}>
-      <Notifications position="bottom-right" autoClose={4000} />
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </React.StrictMode>,
-);
+const app = <AppTree router={router} queryClient={queryClient} />;
+
+const root = document.getElementById('root')!;
+// a public page arrives server-rendered (the gateway's PageRenderer) with the query cache its loaders filled:
+// hydrate that markup once the matched route's code is loaded, without fetching the data again
+const stateEl = document.getElementById('__QUERY_STATE__');
+if (stateEl && root.hasChildNodes()) {
+  hydrate(queryClient, JSON.parse(stateEl.textContent || '{}'));
+  // the router renders the same boundaries as on the server only when it knows the page was server-rendered
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => ReactDOM.hydrateRoot(root, app));
+} else {
+  ReactDOM.createRoot(root).render(app);
+}

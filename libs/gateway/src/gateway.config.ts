@@ -13,6 +13,10 @@ export class GatewayConfig extends BaseConfig {
   @IsString()
   WEB_DIST = 'dist/apps/web';
 
+  /** Directory of the web app's server entry (vite build --ssr), which renders the public pages. */
+  @IsString()
+  WEB_SSR_DIST = 'dist/apps/web-ssr';
+
   /** Public base URL, used in mail links. */
   @IsOptional()
   @IsString()

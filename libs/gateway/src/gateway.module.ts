@@ -15,6 +15,10 @@ import { DnsHttpModule } from './dns/dns.module';
 import { IdentityModule } from './identity/identity.module';
 import { SearchModule } from './search/search.module';
 import { SpaMiddleware } from './spa/spa.middleware';
+import { PageRenderer } from './spa/page-renderer';
+import { PageNotFoundFilter } from './spa/page-not-found.filter';
+import { SeoController } from './spa/seo.controller';
+import { APP_FILTER } from '@nestjs/core';
 import { WhoisMailAdminModule } from './admin-whois-mail/whois-mail-admin.module';
 import { GATEWAY_REDIS } from './tokens';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -25,10 +29,13 @@ import { OperationsHttpModule } from './operations/operations.module';
 import { PublicApiModule } from './public-api/public-api.module';
 @Module({
   imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule, PublicWhoisModule],
-  controllers: [HealthController],
+  controllers: [HealthController, SeoController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },
     { provide: GATEWAY_REDIS, useFactory: (c: GatewayConfig) => createRedis(c.REDIS_URL), inject: [GatewayConfig] },
+    PageRenderer,
+    SpaMiddleware,
+    { provide: APP_FILTER, useClass: PageNotFoundFilter },
   ],
   exports: [GatewayConfig, GATEWAY_REDIS],
 })

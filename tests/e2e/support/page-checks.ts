@@ -121,3 +121,17 @@ export async function checkPage(page: Page, url: string, o: PageCheckOptions): P
   }
   return title;
 }
+
+/**
+ * Opens `path` the way a visitor reaches it from another page: load `from` (server-rendered), wait until the app is
+ * live, then follow the page's own link to `path`, so the browser fetches the page's data itself. Tests of the
+ * states a browser fetch can end in (empty, error, retry) use it; loaded directly, a public page arrives with its data.
+ */
+export async function openByLink(page: Page, path: string, from = '/whois'): Promise<void> {
+  await page.goto(from);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  const link = page.locator(`a[href="${path}"], a[href="${path.replace(/\/$/, '')}"]`).first();
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\/$/, '').replace(/[.?*+^$()|[\]\\]/g, '\\$&')}/?$`));
+}

@@ -35,8 +35,14 @@ export function setCsrfToken(token: string): void {
 
 let sessionAlertShown = false;
 
+/** Where calls go: the page's own origin in the browser; the gateway's loopback address while it renders a page (entry-server). */
+let apiOrigin: string | null = null;
+export function setApiOrigin(origin: string | null): void {
+  apiOrigin = origin;
+}
+
 export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<T> {
-  const url = new URL(path, window.location.origin);
+  const url = new URL(path, apiOrigin ?? window.location.origin);
   for (const [k, v] of Object.entries(init.query ?? {})) {
     if (v === undefined || v === null || v === '') continue;
     if (Array.isArray(v)) v.forEach((x) => url.searchParams.append(k.endsWith('[]') ? k : `${k}[]`, String(x)));

@@ -27,6 +27,12 @@ export class CatalogPageStatus {
     }
   }
 
+  /** The names of the TLDs we sell, as their detail pages are addressed (/domain/tld/{tld_name}), for sitemap.xml. */
+  async tldNamesList(): Promise<string[]> {
+    const all = await rpc<TldSummaryDto[]>(this.catalog, CatalogPatterns.AllTlds, {}, 3_000);
+    return [...new Set(all.map((t) => t.tld_name))];
+  }
+
   private async tldNames(): Promise<Set<string>> {
     if (this.names && Date.now() - this.names.at < TTL_MS) return this.names.set;
     const all = await rpc<TldSummaryDto[]>(this.catalog, CatalogPatterns.AllTlds, {}, 3_000);

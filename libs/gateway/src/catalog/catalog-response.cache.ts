@@ -46,6 +46,11 @@ export class CatalogResponseCache implements OnModuleInit, OnModuleDestroy {
     await this.sub.quit().catch(() => undefined);
   }
 
+  /** Changes whenever the cache is emptied (an import): pages rendered from older answers are stale. */
+  currentGeneration(): number {
+    return this.generation;
+  }
+
   clear(): void {
     this.generation++;
     this.entries.clear();

@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { CompositeChart } from '@mantine/charts';
 import type { StatsRow } from '@registrar/rules';
 

@@ -11,6 +11,7 @@ import { ErrorBlock, PageContainer } from '@registrar/ui';
 import { M } from '@registrar/messages';
 import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
+import { siteOrigin } from '../../lib/site-origin';
 
 export const API_DOCS_TITLE = 'APIドキュメント';
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -267,7 +268,7 @@ export function ApiDocsPage(): React.JSX.Element {
     METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] })),
   );
   const tagOf = (op: Operation) => op.tags?.[0] ?? 'default';
-  const base = `${window.location.origin}/api/v1`;
+  const base = `${siteOrigin()}/api/v1`;
   return (
     <PageContainer title={API_DOCS_TITLE} lead={`${doc.info.title}（バージョン ${doc.info.version}）`}>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>

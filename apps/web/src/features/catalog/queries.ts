@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { HttpPaths, type CategoryListResult, type DeadlineSearchResult, type PriceSearchResult, type TldDetailDto } from '@registrar/contracts';
 import { api, ApiError } from '../../lib/api';
+import { topTiles } from './tld-tiles';
 
 const notFoundIsFinal = (failureCount: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && failureCount < 1;
 
@@ -11,6 +12,15 @@ export const tldQueries = {
     queryOptions({
       queryKey: [...tldQueries.all, 'prices', categoryId ?? 'all'] as const,
       queryFn: ({ signal }) => api<PriceSearchResult>(HttpPaths.priceSearch, { query: { categoryId }, signal }).then((r) => r.tldPrices ?? []),
+      staleTime: 5 * 60_000,
+      retry: notFoundIsFinal,
+    }),
+  /** the top page's tiles only (TLDs with a top_ordinal_flg, in that order): the page carries a dozen rows, not 430 */
+  topTiles: () =>
+    queryOptions({
+      queryKey: [...tldQueries.all, 'top-tiles'] as const,
+      queryFn: ({ signal }) =>
+api<PriceSearchResult>(HttpPaths.priceSearch, { signal }).then((r) => topTiles(r.tldPrices ?? [])),
       staleTime: 5 * 60_000,
       retry: notFoundIsFinal,
     }),

@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { Sparkline } from '@mantine/charts';
 
 /** The 12-month mini chart of the estimated inflow (@mantine/charts on recharts; loaded with the list, lazily). */

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { M, PRODUCT } from '@registrar/messages';
 import { EmptyBlock, ErrorBlock } from '@registrar/ui';
 import { tldQueries } from '../catalog/queries';
-import { TldTiles, topTiles } from '../catalog/tld-tiles';
+import { TldTiles } from '../catalog/tld-tiles';
 import { DomainSearchForm } from '../search-form/domain-search-form';
 import { SERVICE_KEY } from '../../layout/site-map';
 import classes from './home.module.css';
@@ -14,7 +14,7 @@ import { notificationQueries, type PublicNotification } from '../notifications/n
 import { NotificationModal, NotificationTypeBadge, notificationDate } from '../notifications/notification-parts';
 
 function PriceTilesSection() {
-  const q = useQuery(tldQueries.prices(null));
+  const q = useQuery(tldQueries.topTiles());
   useEffect(() => {
     if (q.isError) console.error('price list unavailable', q.error);
   }, [q.isError, q.error]);
@@ -31,7 +31,7 @@ function PriceTilesSection() {
     // 002 §8 "Price fetch failure: logged only": the top page goes on without its price tiles
     return null;
   } else {
-    const tiles = topTiles(q.data);
+    const tiles = q.data;
     body = tiles.length === 0 ? <EmptyBlock title="表示できる料金はまだありません" description="料金一覧からすべてのTLDの料金をご確認いただけます。" /> : <TldTiles rows={tiles} />;
   }
   return (

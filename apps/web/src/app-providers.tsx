@@ -1,0 +1,27 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Notifications (snackbars) are the member app's: their code and styles load after the page is shown (and after a
+ * server-rendered page is hydrated, so the markup the browser hydrates is exactly the server's). Until they arrive
+ * nothing can have called them; a snackbar raised meanwhile waits in Mantine's store.
+ */
+const Extras = lazy(() => import('./app-extras'));
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    setMounted(true);
+    // the app is live (hydrated or rendered): links navigate inside the app from now on (the browser tests wait for it)
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
+  return (
+    <>
+      {children}
+      {mounted && (
+        <Suspense fallback={null}>
+          <Extras />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * First load of the public pages on a phone: Chromium (playwright-core, /usr/bin/chromium) with a mobile profile —
+ * 150 ms round trip, 1.6 Mbps down / 750 kbps up (CDP Network.emulateNetworkConditions), CPU slowed 4×
+ * (Emulation.setCPUThrottlingRate), a 412×915 touch viewport — over the top page, the price list and one TLD detail
+ * page, each BENCH_RUNS times (5) with a cold cache (a new browser context per run). Prints the median Largest
+ * Contentful Paint, requests, transferred bytes and compressed script bytes, beside the same figures for the floor: the
+ * page's own server-rendered HTML saved as a static file without its scripts, served by the same gateway (express.static
+ * from WEB_DIST) in the same run. Goals (issue 24): LCP ≤ 1.5 s and ≤ 1.3× the floor on each page; ≤ 40 requests and
+ * ≤ 150 KB of compressed script on the top page.
+ *
+ *   node_modules/.bin/node -r @swc-node/register bench/web/public-pages.bench.ts
+ *
+ * Under `npm run bench` it uses the runner's PostgreSQL and Redis (DATABASE_URL, REDIS_URL); run alone, it starts its
+ * own. It builds the web app when stale, copies it to a bench-only WEB_DIST and starts every service with the gateway
+ * (apps/local). Environment (all optional): BENCH_WEB_PORT (18091), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490),
+ * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), CHROMIUM_PATH (/usr/bin/chromium).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type CDPSession } from 'playwright-core';
+import { benchDataStores, log, ROOT, runProcess, Stoppable, stopper, waitForPort } from '../../scripts/dev/infra';
+import { buildWebIfStale, tsEntry } from '../../scripts/dev/system';
+
+const port = Number(process.env.BENCH_WEB_PORT ?? 18091);
+const pgPort = Number(process.env.BENCH_PG_PORT ?? 55490);
+const redisPort = Number(process.env.BENCH_REDIS_PORT ?? 56490);
+const eppPort = Number(process.env.BENCH_EPP_PORT ?? 17792);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const tld = process.env.BENCH_TLD ?? 'com';
+// the browser tests' flags (tests/e2e/playwright.config.ts)
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1e6) / 8, uploadThroughput: (750 * 1e3) / 8 };
+const CPU_SLOWDOWN = 4;
+
+interface Run {
+  lcp: number;
+  requests: number;
+  bytes: number;
+  scriptBytes: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Waits until the catalogue is loaded (the TLD's detail answers). */
+async function waitForPage(url: string, text: string): Promise<void> {
+  const end = Date.now() + 180_000;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url, { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
+      if (res.ok && (await res.text()).includes(text)) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer its content within 180 s`);
+}
+
+/** One cold load of `url` with the mobile profile. */
+async function load(browser: import('playwright-core').Browser, url: string): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const types = new Map<string, string>();
+  let requests = 0;
+  let bytes = 0;
+  let scriptBytes = 0;
+  cdp.on('Network.requestWillBeSent', () => requests++);
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    bytes += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') scriptBytes += e.encodedDataLength;
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number };
+    w.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__lcp = Math.max(w.__lcp, e.startTime);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+  const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  await context.close();
+  return { lcp, requests, bytes, scriptBytes };
+}
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-web-'));
+  const handles: Stoppable[] = [];
+  const stop = stopper(handles);
+  process.on('SIGINT', async () => { await stop(); process.exit(130); });
+  try {
+    buildWebIfStale();
+    // a bench-only copy of the built app: the floor files are written next to it and served exactly as it is
+    const webDir = path.join(tmp, 'web');
+    fs.cpSync(path.join(ROOT, 'dist/apps/web'), webDir, { recursive: true });
+    const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort, redisPort, handles });
+    const env: NodeJS.ProcessEnv = {
+      // production, as deployed: React's production build on the server, the server entry loaded once
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      PORT: String(port),
+      EPP_PORT: String(eppPort),
+      EPP_ADMIN_PORT: String(eppPort + 1),
+      MAIL_CATCHER_SMTP_PORT: String(port + 3),
+      APP_URL: `http://localhost:${port}`,
+      WEB_DIST: webDir,
+      WEB_SSR_DIST: path.join(ROOT, 'dist/apps/web-ssr'),
+      LOCAL_RUNTIME: '1',
+    };
+    log(`starting the system on port ${port} (log: ${path.join(tmp, 'system.log')})`);
+    handles.push(runProcess('services', process.execPath, tsEntry('apps/local/src/main.ts'), { env, logFile: path.join(tmp, 'system.log') }));
+    await waitForPort(port, '127.0.0.1', 180_000);
+    const base = `http://127.0.0.1:${port}`;
+    const pages = [
+      { name: 'top', path: '/' },
+      { name: 'price list', path: '/domain/price' },
+      { name: `TLD detail (.${tld})`, path: `/domain/tld/${tld}` },
+    ];
+    await waitForPage(`${base}/domain/tld/${tld}`, `.${tld}`);
+    // the floor: each page's own HTML as a static file, without its scripts (module entry, preloads, query state)
+    for (const p of pages) {
+      const html = await (await fetch(base + p.path)).text();
+      const floor = html
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+        .replace(/<link rel="modulepreload"[^>]*>/g, '');
+      fs.writeFileSync(path.join(webDir, `bench-floor-${pages.indexOf(p)}.html`), floor);
+    }
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    try {
+      // one warm-up load each, so the gateway's first render and the services' first answers are not measured
+      for (const p of pages) await load(browser, base + p.path);
+      console.log('');
+      console.log(`First load, mobile profile (150 ms RTT, 1.6 Mbps down / 750 kbps up, CPU ${CPU_SLOWDOWN}× slower, 412×915), cold cache, median of ${runs} runs`);
+      console.log(`${'page'.padEnd(30)} ${'LCP'.padStart(8)} ${'floor'.padStart(8)} ${'×floor'.padStart(7)} ${'requests'.padStart(9)} ${'transferred'.padStart(12)} ${'script'.padStart(10)}   floor: requests, transferred`);
+      for (const [i, p] of pages.entries()) {
+        const page: Run[] = [];
+        const floor: Run[] = [];
+        for (let r = 0; r < runs; r++) {
+          page.push(await load(browser, base + p.path));
+          floor.push(await load(browser, `${base}/bench-floor-${i}.html`));
+        }
+        const m = (xs: Run[], k: keyof Run) => median(xs.map((x) => x[k]));
+        const lcp = m(page, 'lcp');
+        const floorLcp = m(floor, 'lcp');
+        console.log(
+          `${`${p.name} ${p.path}`.padEnd(30)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${(floorLcp / 1000).toFixed(2)} s`.padStart(8)} ${`${(lcp / floorLcp).toFixed(2)}×`.padStart(7)} ${String(m(page, 'requests')).padStart(9)} ${kb(m(page, 'bytes')).padStart(12)} ${kb(m(page, 'scriptBytes')).padStart(10)}   ${m(floor, 'requests')}, ${kb(m(floor, 'bytes'))}`,
+        );
+        console.log(`${''.padEnd(30)} LCP of each run: ${page.map((x) => (x.lcp / 1000).toFixed(2)).join(' ')} s; floor: ${floor.map((x) => (x.lcp / 1000).toFixed(2)).join(' ')} s`);
+      }
+    } finally {
+      await browser.close();
+    }
+  } catch (e) {
+    console.error(e);
+    try { console.error(fs.readFileSync(path.join(tmp, 'system.log'), 'utf8').split('\n').slice(-40).join('\n')); } catch { /* no log */ }
+    process.exitCode = 1;
+  } finally {
+    await stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+void main();
