@@ -22,6 +22,7 @@ const PUBLIC = new Set<string>([
   'POST /password/reset',
   'POST /password/reset/confirm',
   'POST /me/email/confirm',
+  'POST /me/undo',
   'GET /postal/:code',
   'GET /dev/mail',
   'GET /dev/mail/api/messages',
