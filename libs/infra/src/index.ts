@@ -6,3 +6,4 @@ export * from './rpc';
 export * from './bootstrap';
 export * from './jobs';
 export * from './whois-port43';
+export * from './registry-mail';
