@@ -22,7 +22,7 @@ import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { Pool } from 'pg';
 import { benchDataStores, log, stopper, Stoppable } from '../../scripts/dev/infra';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /** 20 random characters of the proxy-address alphabet (docs/whois.md). */
 const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
@@ -51,7 +51,8 @@ async function main() {
     const smtpPort = Number(process.env.BENCH_SMTP_PORT ?? 25250);
     Object.assign(process.env, {
       DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', NODE_ENV: 'test',
-      SMTP_INBOUND_PORT: String(smtpPort), SMTP_INBOUND_PER_SENDER_PER_HOUR: String(MAILS * 10), WHOIS_MAIL_LINK_HOSTS: '127.0.0.1',
+      SMTP_INBOUND_PORT: String(smtpPort), SMTP_INBOUND_PER_SENDER_PER_HOUR: String(MAILS * 10),
+      WHOIS_MAIL_REGISTRY_SENDERS: '@registry.example', WHOIS_MAIL_REGISTRY_SECRET: 'bench-secret',
     });
     const db = new Pool({ connectionString: databaseUrl, max: 10 });
     handles.push({ name: 'pool', stop: () => db.end() });
@@ -60,6 +61,7 @@ async function main() {
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
     handles.push({ name: 'site', stop: () => new Promise<void>((r) => site.close(() => r())) });
     const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    process.env.WHOIS_MAIL_APPROVAL_BASE_URLS = `${siteUrl}/approve/`;
 
     const { startService } = await import('@registrar/infra');
     const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
@@ -83,7 +85,7 @@ async function main() {
       proxies.push(proxy);
     }
     const mails = Array.from({ length: MAILS }, (_, i) => i % 5 === 0
-      ? { from: `registry-${i % 7}@registry.example`, to: proxies[i % DOMAINS], subject: `Approval required: change of registrant (${i})`, text: `Approve: ${siteUrl}/approve/${i}\n` }
+      ? { from: `registry-${i % 7}@registry.example`, to: proxies[i % DOMAINS], subject: `Approval required: change of registrant (${i})`, text: `Approve: ${siteUrl}/approve/${i}\n`, headers: { 'X-Registry-Signature': `v1=${createHmac('sha256', 'bench-secret').update(`${siteUrl}/approve/${i}`).digest('hex')}` } }
       : { from: `someone-${i % 13}@example.net`, to: proxies[i % DOMAINS], subject: i % 2 ? `Domain expiration notice (${i})` : `Is your domain for sale? (${i})`, text: `Hello,\n${'本文のテキストです。'.repeat(40)}\n${i}` });
 
     // SMTP: every mail accepted (stored), then every mail processed

@@ -23,7 +23,8 @@ const PUBLIC: Array<[string, (p: Page) => ReturnType<Page['getByTestId']>]> = [
   ['/register', heading],
   ['/password/reset', heading],
   ['/password/reset/confirm?token=unknown', heading],
-  ['/register/confirm?token=unknown', (p) => p.getByRole('alert')],
+  ['/register/confirm?token=unknown', heading],
+  ['/me/undo?token=unknown', heading],
   ['/no-such-page', (p) => p.getByTestId('not-found')],
 ];
 

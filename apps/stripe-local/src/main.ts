@@ -2,7 +2,8 @@
  * The local payment providers as their own process (docker compose, or by hand): the Stripe-compatible server on
  * STRIPE_LOCAL_PORT (webhooks to STRIPE_LOCAL_WEBHOOK_URL, signed with STRIPE_WEBHOOK_SECRET) and the wallet server on
  * WALLET_LOCAL_PORT (PAYPAL_CLIENT_ID/PAYPAL_CLIENT_SECRET). Point the orders service at them with STRIPE_API_HOST/PORT/
- * PROTOCOL and PAYPAL_API_BASE. Development and tests only.
+ * PROTOCOL and PAYPAL_API_BASE. Development and tests only. Both listen on loopback unless STRIPE_LOCAL_HOST says
+ * otherwise (their keys are public defaults: issue 23, finding 2).
  */
 import 'reflect-metadata';
 import { startStripeLocal, startWalletLocal } from '@registrar/stripe-local';
@@ -11,7 +12,7 @@ async function main() {
   if (process.env.NODE_ENV === 'production' && process.env.ALLOW_LOCAL_PAYMENTS !== '1') throw new Error('the local payment servers are for development and tests only');
   const stripe = await startStripeLocal({
     port: Number(process.env.STRIPE_LOCAL_PORT ?? 12111),
-    host: process.env.HOST ?? '0.0.0.0',
+    host: process.env.STRIPE_LOCAL_HOST || '127.0.0.1',
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_local',
     webhookUrl: process.env.STRIPE_LOCAL_WEBHOOK_URL || undefined,
     secretKey: process.env.STRIPE_SECRET_KEY || undefined,
@@ -20,7 +21,7 @@ async function main() {
   });
   const wallet = await startWalletLocal({
     port: Number(process.env.WALLET_LOCAL_PORT ?? 12112),
-    host: process.env.HOST ?? '0.0.0.0',
+    host: process.env.STRIPE_LOCAL_HOST || '127.0.0.1',
     clientId: process.env.PAYPAL_CLIENT_ID ?? 'local-wallet-client',
     clientSecret: process.env.PAYPAL_CLIENT_SECRET ?? 'local-wallet-secret',
     publicUrl: process.env.WALLET_LOCAL_PUBLIC_URL || undefined,

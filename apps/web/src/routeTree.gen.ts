@@ -34,6 +34,7 @@ import { Route as AdminUser_custom_priceRouteImport } from './routes/admin/user_
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
 import { Route as MeIndexRouteImport } from './routes/me/index'
+import { Route as MeUndoRouteImport } from './routes/me/undo'
 import { Route as MypageJpDomainActivateRouteImport } from './routes/mypage/JpDomainActivate'
 import { Route as MypageCreditRouteImport } from './routes/mypage/credit'
 import { Route as MypageLocalTransferInRouteImport } from './routes/mypage/localTransferIn'
@@ -196,6 +197,11 @@ const DomainPriceRoute = DomainPriceRouteImport.update({
 const MeIndexRoute = MeIndexRouteImport.update({
   id: '/me/',
   path: '/me/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeUndoRoute = MeUndoRouteImport.update({
+  id: '/me/undo',
+  path: '/me/undo',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MypageJpDomainActivateRoute = MypageJpDomainActivateRouteImport.update({
@@ -408,6 +414,7 @@ export interface FileRoutesByFullPath {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/me/undo': typeof MeUndoRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -471,6 +478,7 @@ export interface FileRoutesByTo {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/me/undo': typeof MeUndoRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -536,6 +544,7 @@ export interface FileRoutesById {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/me/undo': typeof MeUndoRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -602,6 +611,7 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
+    | '/me/undo'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -665,6 +675,7 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
+    | '/me/undo'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -729,6 +740,7 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
+    | '/me/undo'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -786,6 +798,7 @@ export interface RootRouteChildren {
   Account_statementReceiptRoute: typeof Account_statementReceiptRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
   DomainPriceRoute: typeof DomainPriceRoute
+  MeUndoRoute: typeof MeUndoRoute
   RegisterConfirmRoute: typeof RegisterConfirmRoute
   ToolWebsiteConnectionCheckRoute: typeof ToolWebsiteConnectionCheckRoute
   Account_statementIndexRoute: typeof Account_statementIndexRoute
@@ -973,6 +986,13 @@ declare module '@tanstack/react-router' {
       path: '/me'
       fullPath: '/me/'
       preLoaderRoute: typeof MeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/undo': {
+      id: '/me/undo'
+      path: '/me/undo'
+      fullPath: '/me/undo'
+      preLoaderRoute: typeof MeUndoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/mypage/JpDomainActivate': {
@@ -1345,6 +1365,7 @@ const rootRouteChildren: RootRouteChildren = {
   Account_statementReceiptRoute: Account_statementReceiptRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,
   DomainPriceRoute: DomainPriceRoute,
+  MeUndoRoute: MeUndoRoute,
   RegisterConfirmRoute: RegisterConfirmRoute,
   ToolWebsiteConnectionCheckRoute: ToolWebsiteConnectionCheckRoute,
   Account_statementIndexRoute: Account_statementIndexRoute,

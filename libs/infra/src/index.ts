@@ -7,3 +7,4 @@ export * from './bootstrap';
 export * from './jobs';
 export * from './whois-port43';
 export * from './health';
+export * from './registry-mail';

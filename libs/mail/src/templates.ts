@@ -25,6 +25,10 @@ export interface MailTemplates {
   'account.confirm-sign-up': { link: string };
   'account.password-reset': { link: string };
   'account.email-change': { link: string };
+  /** to the OLD address once an e-mail change took effect, with a 7-day undo link */
+  'account.email-changed-notice': { newEmail: string; link: string; days: number };
+  /** to the account's address once its password changed (by the member or by a reset), with a 7-day undo link */
+  'account.password-changed-notice': { link: string; days: number };
   /** registration done: order number and receipt */
   'domain.registration-done': { orderNumber: string; items: ReceiptLine[]; failed: Array<{ name: string; reason: string }>; total: number; receiptUrl?: string };
   'domain.renewal-done': { items: ReceiptLine[]; failed: Array<{ name: string; reason: string }>; total: number; receiptUrl?: string };
@@ -59,6 +63,14 @@ export const templates: Renderers = {
   'account.email-change': ({ link }) => ({
     subject: `【${S}】メールアドレス変更の確認`,
     text: `メールアドレスの変更を受け付けました。\n以下のリンクから変更を完了してください（24時間有効）。\n\n${link}${footer}`,
+  }),
+  'account.email-changed-notice': ({ newEmail, link, days }) => ({
+    subject: `【${S}】メールアドレス変更のお知らせ`,
+    text: `お客様のアカウントのメールアドレスが ${newEmail} に変更されました。\n今後のお知らせは新しいメールアドレスに送信されます。\n\nお心当たりがない場合は、以下のリンクから変更を取り消してください（${days}日間有効）。取り消すとこのメールアドレスに戻り、すべての端末でログアウトします。その後、パスワードを再設定してください。\n\n${link}${footer}`,
+  }),
+  'account.password-changed-notice': ({ link, days }) => ({
+    subject: `【${S}】パスワード変更のお知らせ`,
+    text: `お客様のアカウントのパスワードが変更されました。\n\nお心当たりがない場合は、以下のリンクから変更を取り消してください（${days}日間有効）。取り消すと変更前のパスワードに戻り、すべての端末でログアウトします。\n\n${link}${footer}`,
   }),
   'domain.registration-done': ({ orderNumber, items, failed, total, receiptUrl }) => ({
     subject: `【${S}】ドメイン登録完了のお知らせ（注文番号 ${orderNumber}）`,

@@ -221,6 +221,12 @@ export const M = {
   passwordChanged: 'パスワードを変更しました',
   emailChangeMailSent: '新しいメールアドレスに確認メールを送信しました',
   emailChanged: 'メールアドレスを変更しました',
+  // issue 23 (security review): sign-up links carry their own password; changes can be undone from the old address
+  signUpPasswordRequired: '登録時に入力したパスワードを入力してください',
+  signUpPasswordWrong: 'パスワードが、このリンクの登録時に入力されたものと一致しません。心当たりのない確認メールの場合は破棄し、もう一度ご登録ください',
+  emailChangeUndone: 'メールアドレスの変更を取り消しました。すべての端末でログアウトしました。パスワードを再設定してください',
+  passwordChangeUndone: 'パスワードの変更を取り消しました。すべての端末でログアウトしました',
+  queueBoardReadOnly: 'キュー管理画面で行えるのは、ジョブの再実行と削除（クリーン）のみです',
   profileRequired: 'ご利用の前にユーザー情報を登録してください',
   verificationRequired: 'ドメインのご購入にはSMS認証または本人確認が必要です。ユーザー情報登録ページで認証を完了してください',
   authRequired: 'SMS認証または本人確認を完了してください',

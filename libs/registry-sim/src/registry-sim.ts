@@ -39,7 +39,7 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
   // the test clock continues where it was (a moved clock stays moved across restarts)
   const saved = await repo.getState<{ offsetMs: number }>('clock');
   const clock = new SystemClock(Number(env.REGISTRY_SIM_CLOCK_OFFSET_MS ?? saved?.offsetMs ?? 0));
-  const mailer = new RegistrantChangeMailer(config.REGISTRY_SIM_SMTP_URL, config.REGISTRY_SIM_MAIL_FROM, config.approvalBaseUrl, log, config.smtpRoutes());
+  const mailer = new RegistrantChangeMailer(config.REGISTRY_SIM_SMTP_URL, config.REGISTRY_SIM_MAIL_FROM, config.approvalBaseUrl, log, config.smtpRoutes(), undefined, config.REGISTRY_SIM_MAIL_SECRET);
   const domains = new DomainService(repo, policy, tlds, clock, {
     takenShare: config.REGISTRY_SIM_TAKEN_SHARE,
     privacyContacts: config.REGISTRY_SIM_PRIVACY_CONTACTS ? new RegExp(config.REGISTRY_SIM_PRIVACY_CONTACTS) : undefined,

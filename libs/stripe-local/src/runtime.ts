@@ -12,6 +12,9 @@ import { startWalletLocal, WalletLocalServer } from './wallet-local.server';
  */
 export async function startLocalStripeIfNeeded(env: NodeJS.ProcessEnv = process.env, log?: (m: string) => void): Promise<{ close(): Promise<void>; stripe: StripeLocalServer | null; wallet: WalletLocalServer | null } | null> {
   if (env.NODE_ENV === 'production') return null;
+  // loopback like every other local server (issue 23, finding 2): the keys are public defaults, so anyone who could
+  // reach these ports could create payments and make webhooks; STRIPE_LOCAL_HOST opens them deliberately
+  const host = env.STRIPE_LOCAL_HOST || '127.0.0.1';
   const appPort = Number(env.PORT ?? 8080);
   let stripe: StripeLocalServer | null = null;
   let wallet: WalletLocalServer | null = null;
@@ -22,7 +25,7 @@ export async function startLocalStripeIfNeeded(env: NodeJS.ProcessEnv = process.
     env.STRIPE_WEBHOOK_SECRET ||= 'whsec_local';
     stripe = await startStripeLocal({
       port,
-      host: '0.0.0.0',
+      host,
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       webhookUrl: `http://127.0.0.1:${appPort}/stripe/webhook`,
@@ -37,7 +40,7 @@ export async function startLocalStripeIfNeeded(env: NodeJS.ProcessEnv = process.
     const port = Number(env.WALLET_LOCAL_PORT ?? appPort + 2);
     env.PAYPAL_CLIENT_ID = 'local-wallet-client';
     env.PAYPAL_CLIENT_SECRET = 'local-wallet-secret';
-    wallet = await startWalletLocal({ port, host: '0.0.0.0', clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, publicUrl: env.WALLET_LOCAL_PUBLIC_URL || `http://localhost:${port}` });
+    wallet = await startWalletLocal({ port, host, clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, publicUrl: env.WALLET_LOCAL_PUBLIC_URL || `http://localhost:${port}` });
     env.PAYPAL_API_BASE = `http://127.0.0.1:${wallet.port}`;
     log?.(`wallet-local listening on ${wallet.url}`);
   }

@@ -29,6 +29,8 @@ export interface StripeLocalOptions {
 export interface StripeLocalServer {
   url: string;
   port: number;
+  /** the address the server listens on (loopback unless asked otherwise) */
+  host: string;
   /** events created so far, newest last */
   events: StripeEvent[];
   /** resolves when every webhook delivery in flight has been attempted */
@@ -454,12 +456,13 @@ export async function startStripeLocal(o: StripeLocalOptions): Promise<StripeLoc
     server.once('error', reject);
     server.listen(o.port, o.host ?? '127.0.0.1', () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  const { port, address: host } = server.address() as AddressInfo;
   publicUrl ||= `http://localhost:${port}`;
   log(`stripe-local listening on ${publicUrl}`);
   return {
     url: publicUrl,
     port,
+    host,
     events,
     failNext(pathEndsWith, count, mode) {
       for (let i = faults.length - 1; i >= 0; i--) if (faults[i].pathEndsWith === pathEndsWith) faults.splice(i, 1);

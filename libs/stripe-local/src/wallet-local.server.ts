@@ -20,6 +20,8 @@ export interface WalletLocalOptions {
 export interface WalletLocalServer {
   url: string;
   port: number;
+  /** the address the server listens on (loopback unless asked otherwise) */
+  host: string;
   close(): Promise<void>;
 }
 
@@ -150,11 +152,12 @@ export async function startWalletLocal(o: WalletLocalOptions): Promise<WalletLoc
     server.once('error', reject);
     server.listen(o.port, o.host ?? '127.0.0.1', () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  const { port, address: host } = server.address() as AddressInfo;
   publicUrl ||= `http://localhost:${port}`;
   return {
     url: publicUrl,
     port,
+    host,
     async close() {
       server.closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));

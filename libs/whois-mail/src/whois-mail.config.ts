@@ -2,6 +2,8 @@ import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { BaseConfig, Deployed } from '@registrar/infra';
 
+/** base URLs keep their case (paths are case-sensitive) */
+const urls = ({ value }: { value: unknown }) => (Array.isArray(value) ? value : String(value ?? '').split(',')).map((s) => String(s).trim()).filter(Boolean);
 const list = ({ value }: { value: unknown }) => (Array.isArray(value) ? value : String(value ?? '').split(',')).map((s) => String(s).trim().toLowerCase()).filter(Boolean);
 
 /** Configuration of the whois-mail service, validated at boot (docs/whois-mail.md). */
@@ -51,10 +53,26 @@ export class WhoisMailConfig extends BaseConfig {
   @Type(() => Number) @IsInt() @Min(1)
   SMTP_INBOUND_MAX_CLIENTS = 200;
 
-  /** Hosts whose links an approval or accuracy-check mail may make us follow (comma list). */
+  /**
+   * The registries whose mail may make us open a link (issue 23, finding 3). A link in an approval or accuracy-check
+   * mail is opened only when ALL hold: the envelope sender and the From address are one of WHOIS_MAIL_REGISTRY_SENDERS
+   * (an address, or `@domain`), the mail carries X-Registry-Signature, the HMAC of that link under
+   * WHOIS_MAIL_REGISTRY_SECRET, and the link starts with one of WHOIS_MAIL_APPROVAL_BASE_URLS exactly. Redirects are
+   * followed only within the link's own origin. Any other mail is forwarded to the member. Outside production the
+   * defaults are the registry simulator's (its admin channel on EPP_ADMIN_PORT); in production nothing is trusted
+   * until configured.
+   */
   @Deployed()
   @IsOptional() @Transform(list)
-  WHOIS_MAIL_LINK_HOSTS: string[] = process.env.NODE_ENV === 'production' ? [] : ['127.0.0.1', 'localhost'];
+  WHOIS_MAIL_REGISTRY_SENDERS: string[] = process.env.NODE_ENV === 'production' ? [] : ['change-of-registrant@registry-sim.example'];
+
+  @Deployed()
+  @IsOptional() @Transform(urls)
+  WHOIS_MAIL_APPROVAL_BASE_URLS: string[] = process.env.NODE_ENV === 'production' || !process.env.EPP_ADMIN_PORT ? [] : [`http://127.0.0.1:${process.env.EPP_ADMIN_PORT}/registrant-change/`];
+
+  @Deployed()
+  @IsString()
+  WHOIS_MAIL_REGISTRY_SECRET = process.env.NODE_ENV === 'production' ? '' : 'registry-sim-local-mail-secret';
 
   /** Attempts of a processing job before the mail is marked failed, and the first retry delay (exponential). */
   @Type(() => Number) @IsInt() @Min(1) @Max(20)

@@ -41,6 +41,8 @@ test('a new user signs up, confirms, logs in, sets up 2FA, registers the profile
   await expect(page.getByText(M.signUpMailSent)).toBeVisible();
 
   await page.goto(await mailLink(request, email, '/register/confirm'));
+  await page.getByLabel('パスワード').fill(password);
+  await page.getByRole('button', { name: '登録を完了する' }).click();
   await expect(page.getByText(M.emailConfirmed)).toBeVisible();
 
   await page.goto('/login');

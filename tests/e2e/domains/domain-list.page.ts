@@ -20,7 +20,7 @@ export async function signUpMember(request: APIRequestContext): Promise<{ email:
     if (!link) await new Promise((r) => setTimeout(r, 250));
   }
   expect(link).toBeTruthy();
-  expect((await request.post('/register/confirm', { headers, data: { token: new URL(link!).searchParams.get('token') } })).ok()).toBe(true);
+  expect((await request.post('/register/confirm', { headers, data: { token: new URL(link!).searchParams.get('token'), password } })).ok()).toBe(true);
   expect((await request.post('/login', { headers, data: { email, password } })).ok()).toBe(true);
   headers = await csrf(request);
   return { email, headers };

@@ -175,7 +175,7 @@ describe('admin calls over domain-ops', () => {
     const tooMuch = await post(superAdmin, url, { amount: -1000, reason: '取消', requestKey: 'adjust-key-3' });
     expect(tooMuch.status).toBe(422);
 
-    const points = await normal.agent.get(`/admin/api/users/${member.user.id}/points`).set('X-Requested-With', 'XMLHttpRequest');
+    const points = await superAdmin.agent.get(`/admin/api/users/${member.user.id}/points`).set('X-Requested-With', 'XMLHttpRequest');
     expect(points.body.point).toBe(300);
     expect(points.body.history.data.map((e: { delta: number; reference: string }) => [e.delta, e.reference])).toEqual([
       [-200, `admin ${superAdmin.id}: 二重付与の取消`], [500, `admin ${superAdmin.id}: お詫び`],
@@ -183,9 +183,14 @@ describe('admin calls over domain-ops', () => {
     const audit = await superAdmin.agent.get('/admin/api/audit_log').query({ action: 'user.points.adjust', target: String(member.user.id) }).set('X-Requested-With', 'XMLHttpRequest');
     expect(audit.body.auditLogs.data.find((a: { status: number }) => a.status === 200 && a).before).toEqual({ point: 500 });
 
-    const found = await normal.agent.get('/admin/api/users').query({ q: 'adjust-' }).set('X-Requested-With', 'XMLHttpRequest');
+    const found = await superAdmin.agent.get('/admin/api/users').query({ q: 'adjust-' }).set('X-Requested-With', 'XMLHttpRequest');
     expect(found.body.users.map((u: { id: number }) => u.id)).toContain(member.user.id);
-    const byId = await normal.agent.get('/admin/api/users').query({ q: String(member.user.id) }).set('X-Requested-With', 'XMLHttpRequest');
+    const byId = await superAdmin.agent.get('/admin/api/users').query({ q: String(member.user.id) }).set('X-Requested-With', 'XMLHttpRequest');
     expect(byId.body.users).toHaveLength(1);
+    // 002 §6 (issue 23, finding 6): a normal admin searches no members and reads no address, phone, points or domains
+    for (const path of ['/admin/api/users?q=adjust-', `/admin/api/users/${member.user.id}`, `/admin/api/users/${member.user.id}/points`, `/admin/api/users/${member.user.id}/domains`]) {
+      const r = await normal.agent.get(path).set('X-Requested-With', 'XMLHttpRequest');
+      expect([path, r.status, r.body.users ?? r.body.user ?? r.body.point ?? r.body.domains]).toEqual([path, 403, undefined]);
+    }
   });
 });

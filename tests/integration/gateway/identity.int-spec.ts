@@ -40,8 +40,8 @@ describe('identity over HTTP', () => {
 
     const [mail] = await mails(h, email);
     const link = mail!.links.find((l) => l.includes('/register/confirm?token='))!;
-    expect((await post('/register/confirm', { token: tokenOf(link) })).body.message).toBe(M.emailConfirmed);
-    expect((await post('/register/confirm', { token: tokenOf(link) })).body.message).toBe(M.linkInvalid); // single use
+    expect((await post('/register/confirm', { token: tokenOf(link), password: 'long enough pw' })).body.message).toBe(M.emailConfirmed);
+    expect((await post('/register/confirm', { token: tokenOf(link), password: 'long enough pw' })).body.message).toBe(M.linkInvalid); // single use
 
     const before = c.agent.jar.getCookie('registrar_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
     const login = await post('/login', { email, password: 'long enough pw' });

@@ -22,6 +22,7 @@ const PUBLIC = new Set<string>([
   'POST /password/reset',
   'POST /password/reset/confirm',
   'POST /me/email/confirm',
+  'POST /me/undo',
   'GET /postal/:code',
   'GET /dev/mail',
   'GET /dev/mail/api/messages',
@@ -117,8 +118,11 @@ describe('permission matrix (every gateway route)', () => {
     expect(routes).toContainEqual({ method: 'POST', path: '/admin/api/users/:id/identity/approve', access: 'super' });
     expect(routes).toContainEqual({ method: 'GET', path: '/admin/point/bank_transfer', access: 'super' });
     expect(routes).toContainEqual({ method: 'POST', path: '/admin/point/bank_transfer/:id/confirm', access: 'super' });
-    // viewing an account (a domain's owner) stays open to every admin
-    expect(routes).toContainEqual({ method: 'GET', path: '/admin/api/users/:id', access: 'admin' });
+    // issue 23, finding 6: member search and a member's data are not among a normal admin's four screens
+    expect(routes).toContainEqual({ method: 'GET', path: '/admin/api/users/:id', access: 'super' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/admin/api/users', access: 'super' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/admin/api/users/:id/points', access: 'super' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/admin/api/users/:id/domains', access: 'super' });
   });
 
   it('lists no route as public unless it is declared public (one line in PUBLIC)', () => {

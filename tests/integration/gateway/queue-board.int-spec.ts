@@ -4,6 +4,7 @@
  */
 import { QueueName } from '@registrar/contracts';
 import { M } from '@registrar/messages';
+import { AdminAuditRepository } from '../../../libs/gateway/src/identity/audit/admin-audit.repository';
 import { createAccount, Harness, signIn, startHarness } from './gateway-harness';
 
 jest.setTimeout(60_000);
@@ -42,5 +43,30 @@ describe('queue board', () => {
     expect(foreign.status).toBe(419);
     const same = await admin.agent.put(`/admin/queues/api/queues/${QueueName.Mail}/retry/failed`).set('Origin', h.url);
     expect(same.status).toBe(200);
+  });
+
+  it('is read-only but for retry and clean, and every change tried through it is audited (issue 23, finding 4)', async () => {
+    const account = await createAccount(h, { adminRole: 1 });
+    const admin = await signIn(h, account);
+    const audits = h.app.get(AdminAuditRepository);
+    const put = (path: string, body: object = {}) => admin.agent.put(`/admin/queues/api/queues/${QueueName.Mail}${path}`).set('Origin', h.url).send(body);
+    const counts = async () => ((await admin.agent.get('/admin/queues/api/queues')).body.queues as Array<{ name: string; counts: Record<string, number> }>).find((q) => q.name === QueueName.Mail)!.counts;
+    const before = await counts();
+    // the reviewer's attack: a made-up job on the mail queue sends any text from the no-reply sender
+    const add = await admin.agent.post(`/admin/queues/api/queues/${QueueName.Mail}/add`).set('Origin', h.url)
+      .send({ name: 'send', data: { template: 'whois-mail.forward', to: 'victim@example.test' }, options: {} });
+    expect(add.status).toBe(403);
+    expect(add.text).toBe(M.queueBoardReadOnly);
+    for (const path of ['/pause', '/empty', '/promote', '/some-job/update-data', '/some-job/promote']) expect([path, (await put(path)).status]).toEqual([path, 403]);
+    expect((await admin.agent.delete(`/admin/queues/api/queues/${QueueName.Mail}/obliterate`).set('Origin', h.url)).status).toBe(403);
+    expect(await counts()).toEqual(before);
+    expect((await put('/retry/failed')).status).toBe(200);
+    expect([200, 204]).toContain((await put('/clean/completed')).status);
+    const adminId = account.user.id;
+    const rows = (await audits.search({ adminId, action: 'queue-board', perPage: 50 })).data;
+    expect(rows.filter((r) => r.action === 'queue-board.refused').length).toBeGreaterThanOrEqual(7);
+    expect(rows.find((r) => r.action === 'queue-board.retry-all')).toMatchObject({ method: 'PUT', target: `${QueueName.Mail}/failed`, status: 200, adminId });
+    expect(rows.find((r) => r.action === 'queue-board.clean-all')).toMatchObject({ target: `${QueueName.Mail}/completed` });
+    expect(rows.find((r) => r.path.endsWith('/add'))).toMatchObject({ status: 403, method: 'POST' });
   });
 });

@@ -125,7 +125,7 @@ describe('security of the HTTP edge', () => {
     });
   });
 
-  it('keeps the first password of an unconfirmed sign-up: a second sign-up only mails the link again', async () => {
+  it('a second sign-up for an unconfirmed address cannot take it over: each link confirms only with its own sign-up\'s password', async () => {
     const email = uniqueEmail('takeover');
     const owner = await client(h);
     const post = (c: typeof owner, path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
@@ -137,11 +137,11 @@ describe('security of the HTTP edge', () => {
     let all: Array<{ links: string[] }> = [];
     for (let i = 0; i < 40 && all.length < 2; i++) all = await mails(h, email);
     expect(all).toHaveLength(2);
-    // the owner follows the latest link (a new link replaces the earlier one)
+    // the owner follows every link with the owner's password: only the owner's own sign-up confirms (issue 23)
     const answers: string[] = [];
     for (const m of all) {
       const token = new URL(m.links.find((l) => l.includes('/register/confirm?token='))!).searchParams.get('token')!;
-      answers.push((await post(owner, '/register/confirm', { token })).body.message);
+      answers.push((await post(owner, '/register/confirm', { token, password: 'owner password 1' })).body.message);
     }
     expect(answers).toContain(M.emailConfirmed);
     expect((await post(attacker, '/login', { email, password: 'attacker password' })).body.message).toBe(M.badCredentials);

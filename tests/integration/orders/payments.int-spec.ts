@@ -55,6 +55,20 @@ describe('card registration', () => {
     expect((await get(newUserId(), '/mypage/credit_card/load').expect(200)).body).toEqual({ cards: [] });
   });
 
+  it('returns only to a path of the app: a TAB, newline or backslash in redirect_url cannot make "//evil" (issue 23, finding 5)', async () => {
+    const user = newUserId();
+    for (const evil of ['/\t/evil.example', '/\n/evil.example', '/\\evil.example', '//evil.example', 'https://evil.example']) {
+      const start = await get(user, `/mypage/stripe?redirect_url=${encodeURIComponent(evil)}`).expect(200);
+      const submitted = await fetch(start.body.url, { method: 'POST', body: new URLSearchParams({ number: '4242424242424242', exp: '12/34', cvc: '123' }), redirect: 'manual' });
+      const back = new URL(submitted.headers.get('location')!);
+      expect([evil, back.searchParams.get('redirect_url')]).toEqual([evil, '/mypage/domain']);
+      // the reviewer's call: the return page's own redirect_url, tampered
+      back.searchParams.set('redirect_url', evil);
+      const done = await get(user, `${back.pathname}${back.search}`).expect(200);
+      expect([evil, done.body.redirectUrl]).toEqual([evil, '/mypage/domain?cardRegistration=true']);
+    }
+  });
+
   it('refuses a wrong card number on the hosted page', async () => {
     const user = newUserId();
     const start = await get(user, '/mypage/stripe').expect(200);

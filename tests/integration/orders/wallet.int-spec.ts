@@ -71,4 +71,24 @@ describe('wallet payment session', () => {
     expect(wrong.body).toMatchObject({ result: false, errors: ['お支払い金額が変わりました。画面を再読み込みしてください。'] });
     expect(await h.balance(user)).toBe(0);
   });
+
+  it('a 50-yen card payment naming an unpaid 14,080-yen wallet session settles nothing (issue 23, finding 2)', async () => {
+    const user = newUserId();
+    const created = await post(user, '/mypage/point/domain/create/wallet', { domains: [{ name: 'a.com', point: 14_080 }], amount: 14_080 }).expect(200);
+    const sessionId: string = created.body.sessionId;
+    // anyone holding the local server's key makes a PaymentIntent that points at the member's session
+    const stripeApi = (path: string, body: Record<string, string>) => fetch(`http://127.0.0.1:${h.stripe.port}${path}`, {
+      method: 'POST', headers: { authorization: 'Bearer sk_test_integration', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body),
+    }).then((r) => r.json() as Promise<{ id: string; status: string }>);
+    const pi = await stripeApi('/v1/payment_intents', { amount: '50', currency: 'jpy', payment_method: 'pm_card_visa', confirm: 'true', 'metadata[sessionId]': sessionId });
+    expect(pi.status).toBe('succeeded');
+    await h.stripe.flushWebhooks();
+    // the webhook was delivered and handled...
+    const { rows } = await h.db.query("SELECT count(*)::int AS n FROM orders.webhook_events WHERE type = 'payment_intent.succeeded'");
+    expect(rows[0].n).toBeGreaterThan(0);
+    // ...and the session is still unpaid, with no points
+    const session = await request(h.url).get(`/mypage/point/session/${sessionId}`).set(as(user)).expect(200);
+    expect(session.body).toMatchObject({ provider: 'wallet', status: 'requires_action' });
+    expect(await h.balance(user)).toBe(0);
+  });
 });

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { Client } from 'pg';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
-import { startService } from '@registrar/infra';
+import { REGISTRY_SIGNATURE_HEADER, registryMailSignature, startService } from '@registrar/infra';
 import { type CaughtMail } from '@registrar/gateway';
 import { WhoisMailServiceModule } from '@registrar/whois-mail';
 import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
@@ -22,6 +22,9 @@ import { randomBytes } from 'node:crypto';
 const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
 
 export const PROXY_DOMAIN = 'whois-proxy.rakko.example';
+export const REGISTRY_TEST_SECRET = 'registry-secret-integration';
+/** The header a registry adds to a mail whose link the inbox should open. */
+export const signedBy = (link: string, secret = REGISTRY_TEST_SECRET) => ({ [REGISTRY_SIGNATURE_HEADER]: registryMailSignature(secret, link) });
 
 export type Signed = Awaited<ReturnType<typeof signIn>>;
 
@@ -29,7 +32,7 @@ export interface LinkSite {
   url: string;
   hits: string[];
   /** answers of the next requests, in order (default 200 OK) */
-  answers: { status: number; body: string }[];
+  answers: { status: number; body: string; location?: string }[];
 }
 
 export interface WhoisMailHarness {
@@ -60,11 +63,16 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
   const server = http.createServer((req, res) => {
     site.hits.push(req.url ?? '');
     const a = site.answers.shift() ?? { status: 200, body: '<p>承認しました</p>' };
-    res.writeHead(a.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(a.body);
+    res.writeHead(a.status, { 'Content-Type': 'text/html; charset=utf-8', ...(a.location ? { Location: a.location } : {}) }).end(a.body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  // the registry this inbox trusts (issue 23, finding 3): its senders, its approval base URL (the stand-in site) and
+  // the secret its X-Registry-Signature is made with
+  process.env.WHOIS_MAIL_REGISTRY_SENDERS = env.WHOIS_MAIL_REGISTRY_SENDERS ?? '@registry.example';
+  process.env.WHOIS_MAIL_APPROVAL_BASE_URLS = env.WHOIS_MAIL_APPROVAL_BASE_URLS ?? `${site.url}/approve`;
+  process.env.WHOIS_MAIL_REGISTRY_SECRET = env.WHOIS_MAIL_REGISTRY_SECRET ?? REGISTRY_TEST_SECRET;
   const h = await startHarness();
   const services: INestMicroservice[] = [];
   services.push(await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL));

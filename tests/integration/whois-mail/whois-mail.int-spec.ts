@@ -6,7 +6,7 @@ import { startService } from '@registrar/infra';
 import { WM } from '@registrar/messages';
 import { WhoisMailServiceModule } from '@registrar/whois-mail';
 import { createAccount, signIn } from '../gateway/gateway-harness';
-import { PROXY_DOMAIN, startWhoisMailHarness, until, WhoisMailHarness, xhr } from './whois-mail-harness';
+import { PROXY_DOMAIN, signedBy, startWhoisMailHarness, until, WhoisMailHarness, xhr } from './whois-mail-harness';
 
 jest.setTimeout(120_000);
 
@@ -100,7 +100,8 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
   ])('"%s" is type %s and its link is followed', async (subjectTemplate, type) => {
     const m = await t.memberDomain();
     const token = `tok${Date.now()}${type}`;
-    const info = await t.send({ from: sender(), to: m.proxy, subject: subjectTemplate.replace('{d}', m.domain.name), text: `下記のリンクから承認してください。\n${t.site.url}/approve?token=${token}\n` });
+    const link = `${t.site.url}/approve?token=${token}`;
+    const info = await t.send({ from: sender(), to: m.proxy, subject: subjectTemplate.replace('{d}', m.domain.name), text: `下記のリンクから承認してください。\n${link}\n`, headers: signedBy(link) });
     const e = await processed(storedId(info.response));
     expect(e).toMatchObject({ type, status: WhoisMailStatus.Success });
     expect(t.site.hits).toContain(`/approve?token=${token}`);
@@ -112,19 +113,44 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
     const body = '<html><body><h1>承認期限切れ</h1><script>alert(1)</script></body></html>';
     t.site.answers.push({ status: 503, body }, { status: 503, body }, { status: 503, body });
     const token = `fail${Date.now()}`;
-    const info = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: `${t.site.url}/approve?token=${token}` });
+    const link = `${t.site.url}/approve?token=${token}`;
+    const info = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: link, headers: signedBy(link) });
     const e = await processed(storedId(info.response));
     expect(e.status).toBe(WhoisMailStatus.Failed);
     expect(e.error_html).toBe(body);
     expect(t.site.hits.filter((h) => h.includes(token))).toHaveLength(3);
   });
 
-  it('an approval mail whose link leads to a host not allowed fails at once without any request', async () => {
+  // issue 23, finding 3: the reviewer's mails made the service fetch any port and path on an allowed host
+  it.each([
+    ['a link to another port and path of the registry\'s host, signed', () => `http://127.0.0.1:${process.env.TEST_REDIS_PORT ?? 6379}/x`, true, undefined],
+    ['the approval link, unsigned', (u: string) => `${u}/approve?token=unsigned`, false, undefined],
+    ['the approval link, signed with another secret', (u: string) => `${u}/approve?token=forged`, 'other-secret', undefined],
+    ['the approval link, signed, from a stranger', (u: string) => `${u}/approve?token=stranger`, true, 'attacker@evil.example'],
+  ] as const)('an approval or accuracy mail with %s is forwarded to the member and fetches nothing', async (_what, linkOf, signing, from) => {
     const m = await t.memberDomain();
-    const info = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: 'https://evil.example/approve?x=1' });
+    const link = linkOf(t.site.url);
+    const headers = signing === false ? undefined : signedBy(link, signing === true ? undefined : signing);
+    const subject = `Approval required: change of registrant for ${m.domain.name}`;
+    const info = await t.send({ from: from ?? sender(), to: m.proxy, subject, text: `承認してください\n${link}`, headers });
+    const e = await processed(storedId(info.response));
+    expect(e).toMatchObject({ type: WhoisMailType.Approval, status: WhoisMailStatus.Success });
+    expect(t.site.hits.filter((h) => link.endsWith(h))).toHaveLength(0);
+    const mails = await until('the forwarded mail', async () => {
+      const list = await t.caught(m.email);
+      return list.length ? list : null;
+    });
+    expect(mails[0].subject).toBe(`[WHOIS代理転送] ${m.domain.name} ${subject}`);
+  });
+
+  it('a signed approval link that redirects to another host is not followed there: the mail fails', async () => {
+    const m = await t.memberDomain();
+    const link = `${t.site.url}/approve?token=redirect${Date.now()}`;
+    t.site.answers.push({ status: 302, body: '', location: 'http://127.0.0.2:1/internal' });
+    const info = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: link, headers: signedBy(link) });
     const e = await processed(storedId(info.response));
     expect(e.status).toBe(WhoisMailStatus.Failed);
-    expect(e.error_html).toContain('evil.example');
+    expect(e.error_html).toContain('127.0.0.2:1');
   });
 
   it('refuses a message over the size limit (552) and stores nothing', async () => {
@@ -237,11 +263,14 @@ describe('WHOIS proxy mail: admin API', () => {
 
   it('lists with type, status and page filters, counts, and updates type and status', async () => {
     const m = await t.memberDomain();
-    const info = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: 'no link in this one' });
+    // the registry's own mail whose link is gone (404): failed at once, the page kept
+    const link = `${t.site.url}/approve?token=gone${Date.now()}`;
+    t.site.answers.push({ status: 404, body: '<p>承認リンクが見つかりません</p>' });
+    const info = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: link, headers: signedBy(link) });
     const id = storedId(info.response);
     const failed = await processed(id);
     expect(failed.status).toBe(WhoisMailStatus.Failed);
-    expect(failed.error_html).toContain(WM.noLink);
+    expect(failed.error_html).toBe('<p>承認リンクが見つかりません</p>');
 
     const a = t.superAdmin;
     // operators also see its job in Bull Board (/admin/queues), in the whois-mail queue (ended: the mail's failure is
@@ -283,7 +312,9 @@ describe('WHOIS proxy mail: admin API', () => {
     await until('the forwarded mail', async () => (await t.caught(m.email)).length > 0);
 
     // a second failed one marked done by hand
-    const info2 = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: 'no link either' });
+    const link2 = `${t.site.url}/approve?token=gone2${Date.now()}`;
+    t.site.answers.push({ status: 404, body: '<p>承認リンクが見つかりません</p>' });
+    const info2 = await t.send({ from: sender(), to: m.proxy, subject: 'Approval required: change of registrant', text: link2, headers: signedBy(link2) });
     const id2 = storedId(info2.response);
     await processed(id2);
     const ok = await a.agent.post(`/admin/api/whois/emails/${id2}/status/success`).set(xhr(a)).send({ type: 1 }).expect(200);

@@ -41,6 +41,10 @@ async function domainId(c: Member, name: string): Promise<number> {
   const rows = await w.p.db.query('SELECT id FROM domain_ops.domains WHERE punycode = $1 AND user_id = $2', [name, c.userId]);
   return Number(rows.rows[0].id);
 }
+/** The registry id of a member's contact (random, never derived from the row id: issue 23, finding 7). */
+async function registryIdOf(contactId: number): Promise<string | null> {
+  return (await w.p.db.query('SELECT registry_contact_id FROM domain_ops.contacts WHERE id = $1', [contactId])).rows[0]?.registry_contact_id ?? null;
+}
 async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -92,9 +96,12 @@ describe('WHOIS contacts and WHOIS change', () => {
     expect(r.body).toEqual({ status: 1, errors: [], contents: [{ id: jpId, status: 1, message: M.whoisChangeAccepted }] });
     await until('the .jp change', () => statusCount(member), (n) => n === 0);
     const info = await w.epp.info(jp);
-    expect(info.registrant).toBe(`rkc${taro.id}`);
-    expect(info.contacts.map((c) => c.id)).toEqual([`rkc${taro.id}`, `rkc${taro.id}`, `rkc${taro.id}`]);
-    const c = await w.epp.contactInfo(`rkc${taro.id}`);
+    const taroAtRegistry = (await registryIdOf(taro.id))!;
+    expect(taroAtRegistry).toMatch(/^rkc[a-km-z2-9]{13}$/);
+    expect(taroAtRegistry).not.toBe(`rkc${taro.id}`);
+    expect(info.registrant).toBe(taroAtRegistry);
+    expect(info.contacts.map((c) => c.id)).toEqual([taroAtRegistry, taroAtRegistry, taroAtRegistry]);
+    const c = await w.epp.contactInfo(taroAtRegistry);
     expect(c.email).toBe('taro@example.jp');
     expect(c.postalInfo[0]).toMatchObject({ name: 'Taro Yamada', city: '<b>Shibuya</b>&', cc: 'JP' });
     expect((await contacts(member)).find((x) => x.id === taro.id)!.domain_num).toBe(1);
@@ -122,8 +129,10 @@ describe('WHOIS contacts and WHOIS change', () => {
     expect(await page.text()).toContain('data-result="approved"');
     await until('completion after approval', () => statusCount(member), (n) => n === 0);
     const after = await w.epp.info(com);
-    expect(after.registrant).toBe(`rkc${alice.id}`);
-    expect(after.contacts.map((c) => c.id)).toEqual([`rkc${alice.id}`, `rkc${alice.id}`, `rkc${alice.id}`]);
+    const aliceAtRegistry = (await registryIdOf(alice.id))!;
+    expect(aliceAtRegistry).toMatch(/^rkc[a-km-z2-9]{13}$/);
+    expect(after.registrant).toBe(aliceAtRegistry);
+    expect(after.contacts.map((c) => c.id)).toEqual([aliceAtRegistry, aliceAtRegistry, aliceAtRegistry]);
     expect(after.statuses).not.toContain('pendingUpdate');
     const row = (await w.p.db.query('SELECT is_whois_proxy_enabled, reg_contact_id FROM domain_ops.domains WHERE id = $1', [comId])).rows[0];
     expect(row).toEqual({ is_whois_proxy_enabled: false, reg_contact_id: String(alice.id) });
@@ -131,7 +140,9 @@ describe('WHOIS contacts and WHOIS change', () => {
     expect(await (await fetch(mail.links[0])).text()).toContain('data-result="already"');
   });
 
-  it('turns the proxy on again without approval, with the domain\'s same proxy identity', async () => {
+  it('turns the proxy on again without approval, with the domain\'s same proxy identity; the member\'s own contact leaves the registry', async () => {
+    const aliceAtRegistry = (await registryIdOf(alice.id))!;
+    expect((await w.epp.contactInfo(aliceAtRegistry)).email).toBe('alice@example.com');
     const r = await dispatch(member, { domains: [comId], useOriginalWhois: 0 });
     expect(r.body.contents).toEqual([{ id: comId, status: 1, message: M.whoisProxyAccepted }]);
     await until('proxy on', () => statusCount(member), (n) => n === 0);
@@ -139,6 +150,9 @@ describe('WHOIS contacts and WHOIS change', () => {
     expect(info.registrant).toMatch(/^rkpx/);
     expect((await w.p.db.query('SELECT registry_contact_id FROM domain_ops.proxy_identities WHERE punycode = $1', [com])).rows[0].registry_contact_id).toBe(info.registrant);
     expect((await contacts(member)).find((x) => x.id === alice.id)!.domain_num).toBe(0);
+    // issue 23, finding 7: no domain uses it any more, so another registrar's contact:info finds nothing
+    await expect(w.epp.contactInfo(aliceAtRegistry)).rejects.toBeInstanceOf(EppError);
+    expect(await registryIdOf(alice.id)).toBeNull();
   });
 
   it('cancels a change waiting for approval: the registry withdraws it and its link no longer works', async () => {
@@ -162,7 +176,10 @@ describe('WHOIS contacts and WHOIS change', () => {
     const proxyEmail = (await w.epp.contactInfo(before.registrant!)).email;
     const already = mailbox.mails.length;
     // what the job's first attempt sends; the registry holds it, and the answer never reaches the job
-    const to = `rkc${alice.id}`;
+    // (its first step gave the contact its registry id and created it there)
+    const to = `rkcheld${Date.now().toString(36).slice(-9)}`;
+    await w.p.db.query('UPDATE domain_ops.contacts SET registry_contact_id = $2 WHERE id = $1', [alice.id, to]);
+    await w.epp.contactCreate({ id: to, postalInfo: [{ type: 'loc', name: 'Alice Smith', street: ['1 Market St'], city: 'San Francisco', sp: 'CA', pc: '94105', cc: 'US' }], voice: '+1.4155550100', email: 'alice@example.com', authInfo: 'Rkheld0000001' });
     const held = await w.epp.update({
       name: com, add: { contacts: (['admin', 'tech', 'billing'] as const).map((type) => ({ type, id: to })) },
       rem: { contacts: before.contacts }, chg: { registrant: to },
@@ -187,7 +204,7 @@ describe('WHOIS contacts and WHOIS change', () => {
     const r = await member.agent.post('/mypage/domain/whois/delete').set(xhr(member)).send({ contactId: alice.id }).expect(200);
     expect(r.body).toEqual({ status: 1, error_msg: null });
     expect((await contacts(member)).map((c) => c.id)).toEqual([taro.id]);
-    await expect(w.epp.contactInfo(`rkc${alice.id}`)).rejects.toBeInstanceOf(EppError);
+    expect(await registryIdOf(alice.id)).toBeNull();
   });
 
   it('refuses an admin-locked domain per row (a person or the proxy, alone or in a bulk change) and changes nothing at the registry', async () => {

@@ -4,6 +4,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { accountApi, errorMessage, sessionChanged } from '../features/account/account.api';
 import { AccountCard } from '../features/account/account-card';
+import { safeAppPath } from '@registrar/rules';
 import { setCsrfToken } from '../lib/api';
 import { ADMIN_HOME } from '../features/admin/admin-menu';
 
@@ -12,7 +13,7 @@ interface LoginSearch { non_login?: string; redirect?: string }
 export const Route = createFileRoute('/login')({
   validateSearch: (s: Record<string, unknown>): LoginSearch => ({
     non_login: s.non_login === 'yes' ? 'yes' : undefined,
-    redirect: typeof s.redirect === 'string' && s.redirect.startsWith('/') && !s.redirect.startsWith('//') ? s.redirect : undefined,
+    redirect: typeof s.redirect === 'string' && safeAppPath(s.redirect, '') ? safeAppPath(s.redirect, '') : undefined,
   }),
   component: LoginPage,
 });

@@ -56,6 +56,31 @@ export class ContactsRepository {
     return new Map(rows.map((r) => [Number(r.id), { ...toContactDto(r), registryContactId: (r.registry_contact_id as string) ?? null }]));
   }
 
+  /**
+   * The contact's registry id: the one it has, else `candidate` (kept at once, so a retried job reuses it and two jobs
+   * at the same time agree on one id).
+   */
+  async claimRegistryId(id: number, candidate: string): Promise<string> {
+    const rows: Array<{ registry_contact_id: string }> = await this.ds.query(
+      'UPDATE domain_ops.contacts SET registry_contact_id = COALESCE(registry_contact_id, $2) WHERE id = $1 RETURNING registry_contact_id', [id, candidate]);
+    return rows[0]?.registry_contact_id ?? candidate;
+  }
+
+  /**
+   * The member's contacts that are at the registry but used by no domain any more (nor by a change in progress):
+   * their registry ids are taken off (answered, to delete them there), in one statement per contact row lock so that
+   * a parallel WHOIS change cannot slip in between (it would create the contact again under a new id).
+   */
+  async releaseUnused(userId: number): Promise<Array<{ id: number; registryContactId: string }>> {
+    return this.ds.transaction(async (m) => {
+      const rows: Row[] = await m.query(
+        `SELECT c.id, c.registry_contact_id FROM domain_ops.contacts c WHERE c.user_id = $1 AND c.registry_contact_id IS NOT NULL AND ${USAGE} = 0 FOR UPDATE`, [userId]);
+      if (!rows.length) return [];
+      await m.query('UPDATE domain_ops.contacts SET registry_contact_id = NULL WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
+      return rows.map((r) => ({ id: Number(r.id), registryContactId: String(r.registry_contact_id) }));
+    });
+  }
+
   async setRegistryId(id: number, registryContactId: string): Promise<void> {
     await this.ds.query('UPDATE domain_ops.contacts SET registry_contact_id = $2 WHERE id = $1 AND registry_contact_id IS DISTINCT FROM $2', [id, registryContactId]);
   }

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv, PostalInfo } from '@registrar/epp';
 import { fmt, M } from '@registrar/messages';
+import { newMemberContactId } from '../contacts/contact-ids';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { ActionLogRepository } from '../domains/action-log.repository';
 import { OwnedDomainRepository } from '../domains/owned-domain.repository';
@@ -219,8 +220,7 @@ export class RegisterDomainJob {
     for (const contactId of noProxyContactIds) {
       const contact = contactId ? await this.contacts.find(userId, contactId) : null;
       if (!contact) throw new PermanentFailure(M.transferNeedsWhois);
-      const id = await this.ensureContact(`rkc${contact.id}`, contact as unknown as AnyContact, ctx, contact);
-      await this.contacts.setRegistryId(contact.id, id);
+      const id = await this.ensureContact(await this.contacts.claimRegistryId(contact.id, newMemberContactId()), contact as unknown as AnyContact, ctx, contact);
       ids.push(id);
     }
     return { registrant: ids[0], contacts: [{ type: 'admin', id: ids[1] }, { type: 'tech', id: ids[2] }, { type: 'billing', id: ids[3] }] };

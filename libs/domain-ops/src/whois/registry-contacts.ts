@@ -6,6 +6,7 @@ import { ContactsRepository } from '../contacts/contacts.repository';
 import { DomainOpsConfig } from '../domain-ops.config';
 import { e164, proxyContactInput } from '../jobs/register-domain.job';
 import { ProxyIdentityRepository } from './proxy-identity.repository';
+import { newMemberContactId } from '../contacts/contact-ids';
 
 const authInfo = () => `Rk${randomBytes(9).toString('base64url')}1`;
 
@@ -24,7 +25,7 @@ export function memberContactInput(id: string, c: WhoisContactDto): Omit<Contact
   };
 }
 
-/** Registry contact ids of our contacts: `rkc{id}` for a member's contact, the domain's own `rkpx…` for the proxy. */
+/** Registry contact ids of our contacts: a random `rkc…` for a member's contact, the domain's own `rkpx…` for the proxy. */
 @Injectable()
 export class RegistryContacts {
   constructor(
@@ -36,7 +37,7 @@ export class RegistryContacts {
 
   /** Creates the member's contact at the registry once (an existing one is brought up to date) and answers its id. */
   async member(c: WhoisContactDto & { registryContactId?: string | null }, ctx: { userId: number }): Promise<string> {
-    const id = c.registryContactId ?? `rkc${c.id}`;
+    const id = c.registryContactId ?? (await this.contacts.claimRegistryId(c.id, newMemberContactId()));
     const input = memberContactInput(id, c);
     try {
       await this.epp.contactCreate({ ...input, authInfo: authInfo() }, ctx);
@@ -57,6 +58,24 @@ export class RegistryContacts {
       if (!EppError.is(e, EppResultCode.ObjectExists)) throw e;
     }
     return identity.registryContactId;
+  }
+
+  /**
+   * Deletes from the registry every contact of the member that no domain uses any more (after the WHOIS proxy was
+   * turned back on, or a change moved every domain to other contacts): a member's own name and address do not stay
+   * readable at the registry (issue 23, finding 7). One the registry still links (2305) keeps its id for next time.
+   */
+  async releaseUnused(userId: number, ctx: { userId: number }): Promise<string[]> {
+    const deleted: string[] = [];
+    for (const r of await this.contacts.releaseUnused(userId)) {
+      try {
+        await this.remove(r.registryContactId, ctx);
+        deleted.push(r.registryContactId);
+      } catch {
+        await this.contacts.setRegistryId(r.id, r.registryContactId);
+      }
+    }
+    return deleted;
   }
 
   /** Removes a member's contact from the registry (when it was created there and no domain uses it). */

@@ -102,6 +102,7 @@ export class WhoisChangeJob {
       return 'awaiting';
     }
     if (await this.domains.complete(d.id, p.token, p)) await this.log(d, p, p.kind === 'proxy' ? 'WHOIS代理公開を設定しました' : 'WHOIS情報を変更しました', 'done');
+    await this.registry.releaseUnused(d.userId, ctx);
     return 'done';
   }
 
@@ -127,6 +128,7 @@ export class WhoisPendingSweep {
     @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
     private readonly domains: WhoisDomainRepository,
     private readonly actionLog: ActionLogRepository,
+    private readonly registry: RegistryContacts,
   ) {}
 
   async handle(data: { userId?: number } = {}): Promise<{ completed: number; ended: number }> {
@@ -143,6 +145,7 @@ export class WhoisPendingSweep {
               userId: d.userId, domainId: d.id, domainName: d.name, type: 2, point: 0, remainingPoint: null, subject: 'WHOIS変更',
               content: `${d.name}: 登録者の承認によりWHOIS情報を変更しました`, dedupeKey: `whois:${p.token}:done`,
             });
+            await this.registry.releaseUnused(d.userId, { userId: d.userId });
           }
         } else if (!info.statuses.includes('pendingUpdate')) {
           if (await this.domains.clear(d.id, p.token)) ended++;

@@ -6,7 +6,7 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, NotEq
 import {
   DOMAIN_OPS_CLIENT, DomainOpsPatterns, ORDERS_CLIENT, OrdersPatterns, OwnedDomainDto, PointBalanceResult, PointEntryDto, PointHistoryResult,
 } from '@registrar/contracts';
-import { Admin, AuthedRequest, SuperAdmin } from '../identity/auth/roles.decorator';
+import { AuthedRequest, SuperAdmin } from '../identity/auth/roles.decorator';
 import { audit, AuditAction } from '../identity/audit/admin-audit';
 import { UsersRepository } from '../identity/users/users.repository';
 import { IdentityErrorCode, IdentityException } from '../identity/identity.errors';
@@ -24,9 +24,9 @@ export class PointAdjustDto {
   @IsString() @Matches(/^[\w-]{8,64}$/) requestKey!: string;
 }
 
-/** The admin user page's data from the other services: points (through the ledger) and domains. */
+/** The admin user page's data from the other services: points (through the ledger) and domains. Super admins only (002 §6, issue 23). */
 @Controller('admin/api/users/:id')
-@Admin()
+@SuperAdmin()
 export class AdminUserOpsController {
   constructor(
     @Inject(ORDERS_CLIENT) private readonly orders: ClientProxy,

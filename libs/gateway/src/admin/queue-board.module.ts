@@ -9,6 +9,8 @@ import { bullRootModule } from '@registrar/infra';
 import { M } from '@registrar/messages';
 import { IdentityModule } from '../identity/identity.module';
 import { UsersRepository } from '../identity/users/users.repository';
+import { AdminAuditRepository } from '../identity/audit/admin-audit.repository';
+import { maskSecrets } from '../identity/audit/admin-audit';
 
 export const QUEUE_BOARD_ROUTE = '/admin/queues';
 const QUEUES = Object.values(QueueName);
@@ -16,7 +18,40 @@ const QUEUES = Object.values(QueueName);
 const Adapter = ExpressAdapter as unknown as BullBoardModuleOptions['adapter'];
 
 /** Filled when the module is created: the gate below runs outside Nest's injection (Bull Board's own middleware slot). */
-const gate: { users: UsersRepository | null } = { users: null };
+const gate: { users: UsersRepository | null; audits: AdminAuditRepository | null } = { users: null, audits: null };
+
+/**
+ * The only changes the board may make (issue 23, finding 4): retry and clean, of one job or of every job in a status.
+ * Adding, editing, promoting, pausing, emptying or obliterating is refused, so the board cannot be used to send a
+ * mail from the registrar's sender or to run any job with made-up data.
+ */
+const ALLOWED_ACTIONS: ReadonlyArray<{ action: string; pattern: RegExp }> = [
+  { action: 'queue-board.retry-all', pattern: /^\/api\/queues\/([^/]+)\/retry\/([^/]+)$/ },
+  { action: 'queue-board.clean-all', pattern: /^\/api\/queues\/([^/]+)\/clean\/([^/]+)$/ },
+  { action: 'queue-board.retry-job', pattern: /^\/api\/queues\/([^/]+)\/([^/]+)\/retry$/ },
+  { action: 'queue-board.clean-job', pattern: /^\/api\/queues\/([^/]+)\/([^/]+)\/clean$/ },
+];
+
+/** The board's action for a state-changing call (its path below the board's route), or null when it is not allowed. */
+export function queueBoardAction(method: string, boardPath: string): { action: string; target: string } | null {
+  if (method !== 'PUT') return null;
+  for (const a of ALLOWED_ACTIONS) {
+    const m = a.pattern.exec(boardPath);
+    if (m) return { action: a.action, target: `${decodeURIComponent(m[1])}/${decodeURIComponent(m[2])}` };
+  }
+  return null;
+}
+
+/** Every change tried through the board, allowed or refused, is written to the admin audit log with its answer. */
+function auditBoardCall(req: Request, res: Response, adminId: number, adminRole: number, action: string, target: string | null): void {
+  res.on('finish', () => {
+    gate.audits?.record({
+      adminId, adminRole, action, method: req.method, path: req.originalUrl.split('?')[0]!, target,
+      request: maskSecrets({ query: req.query, body: req.body ?? null }) as Record<string, unknown>, before: null, after: null,
+      status: res.statusCode, ip: req.ip ?? null,
+    }).catch(() => undefined);
+  });
+}
 
 const refuse = (res: Response, status: number, message: string) => {
   res.status(status).setHeader('Cache-Control', 'no-store');
@@ -44,6 +79,10 @@ export async function queueBoardGate(req: Request, res: Response, next: NextFunc
       const site = req.headers['sec-fetch-site'];
       const sameOrigin = origin ? origin === `${req.protocol}://${req.get('host')}` : site === 'same-origin';
       if (!sameOrigin) return refuse(res, 419, M.sessionTimeout);
+      const boardPath = req.originalUrl.split('?')[0]!.slice(QUEUE_BOARD_ROUTE.length);
+      const allowed = queueBoardAction(req.method, boardPath);
+      auditBoardCall(req, res, user.id, user.adminRole, allowed?.action ?? 'queue-board.refused', allowed?.target ?? null);
+      if (!allowed) return refuse(res, 403, M.queueBoardReadOnly);
     }
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -54,7 +93,7 @@ export async function queueBoardGate(req: Request, res: Response, next: NextFunc
 
 /**
  * Bull Board at /admin/queues (@bull-board/nestjs with the express adapter): every queue of every service (the names
- * in libs/contracts QueueName), where operators see jobs and retry or remove failed ones.
+ * in libs/contracts QueueName), where super admins see jobs and may only retry or clean them (each one audited).
  */
 @Module({
   imports: [
@@ -66,7 +105,8 @@ export async function queueBoardGate(req: Request, res: Response, next: NextFunc
   ],
 })
 export class QueueBoardModule {
-  constructor(users: UsersRepository) {
+  constructor(users: UsersRepository, audits: AdminAuditRepository) {
     gate.users = users;
+    gate.audits = audits;
   }
 }

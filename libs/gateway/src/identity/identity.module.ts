@@ -27,7 +27,9 @@ import { RolesGuard } from './auth/roles.guard';
 import { DemoAccountsService } from './demo/demo-accounts.service';
 import { devToolsEnabled, IdentityConfig, identityConfig } from './identity.config';
 import { IDENTITY_REDIS, IDENTITY_SCHEMA } from './identity.constants';
+import { ChangeNoticeService } from './account/change-notice.service';
 import { IdentityInit1767300000000 } from './migrations/1767300000000-identity-init';
+import { TokenPassword1799230000000 } from './migrations/1799230000000-i23-token-password';
 import { PointsReader } from './points/points.reader';
 import { ProfileController } from './profile/profile.controller';
 import { ProfileService } from './profile/profile.service';
@@ -42,7 +44,7 @@ import { UserEntity } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
 
 const entities = [UserEntity, EmailTokenEntity, AdminAuditEntity];
-export const IDENTITY_MIGRATIONS = [IdentityInit1767300000000, AdminAuditLog1795433231040, Notifications1797000000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1767300000000, AdminAuditLog1795433231040, Notifications1797000000000, TokenPassword1799230000000];
 
 /** The mail worker runs here, beside the members' addresses: a mail for a member is addressed when it is sent. */
 const mailRecipients: Provider = {
@@ -64,7 +66,7 @@ const providers: Provider[] = [
   { provide: APP_GUARD, useClass: RolesGuard },
   { provide: APP_INTERCEPTOR, useClass: AdminAuditInterceptor },
   AdminAuditRepository,
-  UsersRepository, PasswordService, LoginThrottleService, AuthService, TwoFactorService, AccountService, ProfileService, SmsService,
+  UsersRepository, PasswordService, LoginThrottleService, AuthService, TwoFactorService, AccountService, ChangeNoticeService, ProfileService, SmsService,
   DemoAccountsService, SessionMiddleware, CsrfMiddleware, PointsReader,
 ];
 

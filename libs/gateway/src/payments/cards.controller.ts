@@ -6,8 +6,9 @@ import { GatewayConfig } from '../gateway.config';
 import { Member } from '../identity/auth/roles.decorator';
 import { appUrlFor, MemberId } from './member';
 import { OrdersClient } from './orders.client';
+import { safeAppPath } from '@registrar/rules';
 
-const safePath = (p: unknown, fallback: string) => (typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') ? p : fallback);
+const safePath = safeAppPath;
 
 /** POST mypage/credit_card/delete | default { id }: one of the member's saved cards. */
 export class CardIdBody {

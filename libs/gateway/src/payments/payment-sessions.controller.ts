@@ -1,6 +1,7 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { CreatePaymentSessionResult, CreateWalletSessionResult, OrdersPatterns, PaymentSessionAuthResult, PaymentSessionDto } from '@registrar/contracts';
+import { safeAppPath } from '@registrar/rules';
 import { GatewayConfig } from '../gateway.config';
 import { Purchaser } from '../identity/auth/roles.decorator';
 import { appUrlFor, MemberId } from './member';
@@ -26,7 +27,7 @@ export class PaymentSessionsController {
   @Purchaser()
   @HttpCode(200)
   create(@MemberId() userId: number, @Body() body: CreateSessionBody, @Req() req: Request): Promise<SessionAnswer> {
-    return this.start(userId, 'create', body, body.redirect_url ?? '/mypage/search?action=createDomain', req);
+    return this.start(userId, 'create', body, safeAppPath(body.redirect_url, '/mypage/search?action=createDomain'), req);
   }
 
   /** POST mypage/point/domain/renew/session -> { result, sessionId, errors } (the renewal modal's card payment; returns to mypage/domain?action=renewDomain). */
@@ -34,7 +35,7 @@ export class PaymentSessionsController {
   @Purchaser()
   @HttpCode(200)
   renew(@MemberId() userId: number, @Body() body: RenewSessionBody, @Req() req: Request): Promise<SessionAnswer> {
-    return this.start(userId, 'renew', body, body.redirect_url ?? '/mypage/domain?action=renewDomain', req);
+    return this.start(userId, 'renew', body, safeAppPath(body.redirect_url, '/mypage/domain?action=renewDomain'), req);
   }
 
   /** POST mypage/point/domain/transfer/session { stripeCardId, amount } -> { result, sessionId, errors } (transfer-in; the card buys exactly the amount). */
@@ -42,7 +43,7 @@ export class PaymentSessionsController {
   @Purchaser()
   @HttpCode(200)
   transfer(@MemberId() userId: number, @Body() body: TransferSessionBody, @Req() req: Request): Promise<SessionAnswer> {
-    return this.start(userId, 'transfer', { domains: [], amount: body.amount, stripeCardId: body.stripeCardId }, body.redirect_url ?? '/mypage/transferin/confirm', req);
+    return this.start(userId, 'transfer', { domains: [], amount: body.amount, stripeCardId: body.stripeCardId }, safeAppPath(body.redirect_url, '/mypage/transferin/confirm'), req);
   }
 
   private async start(userId: number, purpose: 'create' | 'renew' | 'transfer', body: Omit<CreateSessionBody, 'redirect_url'>, redirectUrl: string, req: Request): Promise<SessionAnswer> {
@@ -68,7 +69,7 @@ export class PaymentSessionsController {
   @Get('stripe/auth')
   auth(@MemberId() userId: number, @Req() req: Request, @Query('session_id') sessionId?: string, @Query('redirect_url') redirectUrl?: string): Promise<PaymentSessionAuthResult> {
     if (!sessionId) throw new BadRequestException();
-    return this.orders.call<PaymentSessionAuthResult>(OrdersPatterns.PaymentSessionAuth, { userId, sessionId, redirectUrl, appUrl: appUrlFor(req, this.config.APP_URL) });
+    return this.orders.call<PaymentSessionAuthResult>(OrdersPatterns.PaymentSessionAuth, { userId, sessionId, redirectUrl: safeAppPath(redirectUrl, '') || undefined, appUrl: appUrlFor(req, this.config.APP_URL) });
   }
 
   /** POST mypage/point/domain/create/wallet { domains, amount } -> { result, sessionId, orderId, approveUrl, errors }: send the browser to approveUrl. */

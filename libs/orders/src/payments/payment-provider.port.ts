@@ -24,8 +24,20 @@ export interface TopUpRequest {
   onProviderRef?: (ref: string) => Promise<void>;
 }
 
+/** What the provider says was paid: checked against the session before anything is credited (issue 23, finding 2). */
+export interface PaidFacts {
+  provider: 'card' | 'wallet';
+  /** our reference the provider holds (the PaymentIntent's metadata.sessionId, the wallet order's custom_id) */
+  reference: string | null;
+  /** the amount paid, in the currency's smallest unit (yen) */
+  amount: number;
+  /** lower case ISO code */
+  currency: string;
+}
+
 export type TopUpOutcome =
-  | { status: 'succeeded'; providerRef: string }
+  /** paid: what was paid; an outcome without it (a bank transfer) never settles a payment session */
+  | { status: 'succeeded'; providerRef: string; paid?: PaidFacts }
   | { status: 'requires_action'; providerRef: string; redirectUrl: string }
   | { status: 'pending'; providerRef: string }
   | { status: 'failed'; providerRef: string | null; error: string };

@@ -1,9 +1,5 @@
-/** An app-relative path ("/mypage/…") or the fallback: return addresses never leave the app (no open redirects). */
-export function safeAppPath(p: string | undefined | null, fallback: string): string {
-  if (!p || typeof p !== 'string') return fallback;
-  if (!p.startsWith('/') || p.startsWith('//') || p.includes('\\') || /[\r\n]/.test(p)) return fallback;
-  return p;
-}
+/** An app-relative path ("/mypage/…") or the fallback: the one rule of libs/rules (no open redirects, issue 23). */
+export { safeAppPath } from '@registrar/rules';
 
 /** The app's absolute base URL without a trailing slash. */
 export function appUrlOf(u: string): string {

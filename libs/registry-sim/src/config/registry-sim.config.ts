@@ -71,6 +71,13 @@ export class RegistrySimConfig extends BaseConfig {
   @IsString()
   REGISTRY_SIM_MAIL_FROM = 'change-of-registrant@registry-sim.example';
 
+  /**
+   * The secret shared with the registrar's WHOIS mail inbox (its WHOIS_MAIL_REGISTRY_SECRET): each approval mail carries
+   * X-Registry-Signature, an HMAC of its link, so the inbox acts only on mail that really comes from the registry.
+   */
+  @IsString()
+  REGISTRY_SIM_MAIL_SECRET = 'registry-sim-local-mail-secret';
+
   /** a public port (on EPP_BIND) serving only the approval links; 0 = none (the admin channel serves them on loopback) */
   @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   REGISTRY_SIM_APPROVAL_PORT = 0;

@@ -1,7 +1,9 @@
+import 'reflect-metadata';
 import { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import type { RegistrantChangeRow } from '../persistence/registry.repository';
+import { registryMailSignature } from '@registrar/infra';
 import { RegistrantChangeMailer } from './registrant-change.mailer';
 
 /** A real SMTP server that answers each delivery with the next of `answers` (null: accept), then accepts. */
@@ -49,6 +51,20 @@ describe('RegistrantChangeMailer', () => {
       await until('the mail', () => s.received.length === 1);
       expect(s.calls()).toBe(3);
       expect(s.received[0]).toContain('http://127.0.0.1:1/registrant-change/tok-abcdefghijklmnopqrstuvwxyz');
+    } finally {
+      mailer.close();
+      await s.close();
+    }
+  });
+
+  it('signs the link with the shared secret (X-Registry-Signature), so the WHOIS mail inbox can trust it (issue 23, finding 3)', async () => {
+    const s = await smtp([]);
+    const mailer = new RegistrantChangeMailer(s.url, 'registry@example', 'http://127.0.0.1:1', log, new Map(), [5], 'shared');
+    try {
+      await mailer.send(change);
+      await until('the mail', () => s.received.length === 1);
+      // headers may be folded (RFC 5322): unfolded, the value is the link's signature
+      expect(s.received[0]!.replace(/\r?\n[ \t]+/g, ' ')).toContain(`X-Registry-Signature: ${registryMailSignature('shared', 'http://127.0.0.1:1/registrant-change/tok-abcdefghijklmnopqrstuvwxyz')}`);
     } finally {
       mailer.close();
       await s.close();

@@ -1,4 +1,5 @@
 import nodemailer, { Transporter } from 'nodemailer';
+import { REGISTRY_SIGNATURE_HEADER, registryMailSignature } from '@registrar/infra';
 import type { Logger } from 'pino';
 import type { RegistrantChangeRow } from '../persistence/registry.repository';
 
@@ -49,6 +50,8 @@ export class RegistrantChangeMailer {
   constructor(
     private readonly smtpUrl: string, private readonly from: string, private readonly baseUrl: string, private readonly log: Logger,
     private readonly routes = new Map<string, string>(), private readonly delays: readonly number[] = RETRY_DELAYS_MS,
+    /** signs each mail's link (X-Registry-Signature) for the WHOIS mail inbox; empty = unsigned */
+    private readonly secret = '',
   ) {}
 
   /** Queues the approval mail of a held change; answers at once. */
@@ -78,7 +81,8 @@ export class RegistrantChangeMailer {
     if (!transport) this.transports.set(url, (transport = nodemailer.createTransport({ url, tls: { rejectUnauthorized: false } })));
     const mail = registrantChangeMail(c, link);
     try {
-      await transport.sendMail({ from: this.from, to: c.approverEmail, subject: mail.subject, text: mail.text });
+      const headers = this.secret ? { [REGISTRY_SIGNATURE_HEADER]: registryMailSignature(this.secret, link) } : undefined;
+      await transport.sendMail({ from: this.from, to: c.approverEmail, subject: mail.subject, text: mail.text, headers });
       this.log.info({ domain: c.domain, to: c.approverEmail, attempt: n + 1 }, 'registrant change approval mail sent');
     } catch (e) {
       const delay = this.delays[n];

@@ -34,6 +34,8 @@ export interface StoredEmail {
   content: string;
   html: string | null;
   sender: string;
+  /** the SMTP envelope's MAIL FROM */
+  envelopeFrom: string;
   recipient: string;
   domainId: number | null;
   userId: number | null;
@@ -141,11 +143,11 @@ export class EmailsRepository {
 
   async stored(id: number): Promise<StoredEmail | null> {
     const rows = await this.ds.query(
-      'SELECT id, type, status, subject, content, html, sender, recipient, domain_id, user_id, domain_name, forwarded_at, created_at FROM whois_mail.emails WHERE id = $1', [id]);
+      'SELECT id, type, status, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, forwarded_at, created_at FROM whois_mail.emails WHERE id = $1', [id]);
     if (!rows.length) return null;
     const r = rows[0];
     return {
-      id: Number(r.id), type: Number(r.type), status: Number(r.status), subject: r.subject, content: r.content, html: r.html, sender: r.sender, recipient: r.recipient,
+      id: Number(r.id), type: Number(r.type), status: Number(r.status), subject: r.subject, content: r.content, html: r.html, sender: r.sender, envelopeFrom: r.envelope_from ?? '', recipient: r.recipient,
       domainId: r.domain_id == null ? null : Number(r.domain_id), userId: r.user_id == null ? null : Number(r.user_id), domainName: r.domain_name,
       forwardedAt: r.forwarded_at, createdAt: r.created_at,
     };

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
+import { registryMailSignature } from '@registrar/infra';
 import { WM } from '@registrar/messages';
 import type { StoredEmail } from '../emails/emails.repository';
 import { WhoisMailConfig } from '../whois-mail.config';
@@ -7,16 +8,17 @@ import { ProcessWhoisMailJob } from './process-whois-mail.job';
 
 const mail = (over: Partial<StoredEmail> = {}): StoredEmail => ({
   id: 7, type: WhoisMailType.Nonstandard, status: WhoisMailStatus.Untreated, subject: 's', content: 'text', html: null, sender: 'a@b.example',
-  recipient: 'px-x@whois-proxy.rakko.example', domainId: 1, userId: 100001, domainName: 'example.com', forwardedAt: null, createdAt: new Date(), ...over,
+  envelopeFrom: 'a@b.example', recipient: 'px-x@whois-proxy.rakko.example', domainId: 1, userId: 100001, domainName: 'example.com', forwardedAt: null, createdAt: new Date(), ...over,
 });
 
-function newTestService(stored: StoredEmail | null) {
+function newTestService(stored: StoredEmail | null, raw: string | null = null) {
   const emails = {
+    raw: jest.fn(async () => (raw === null ? null : Buffer.from(raw))),
     stored: jest.fn(async () => stored), started: jest.fn(async () => undefined), succeeded: jest.fn(async () => undefined),
     failed: jest.fn(async () => undefined), attemptFailed: jest.fn(async () => undefined), markForwarded: jest.fn(async () => undefined),
   };
   const forwarder = { forward: jest.fn(async () => undefined) };
-  const config = Object.assign(new WhoisMailConfig(), { WHOIS_MAIL_LINK_HOSTS: ['127.0.0.1'] });
+  const config = Object.assign(new WhoisMailConfig(), { WHOIS_MAIL_REGISTRY_SENDERS: ['registry@registry.example'], WHOIS_MAIL_APPROVAL_BASE_URLS: ['http://127.0.0.1:9/approve/'], WHOIS_MAIL_REGISTRY_SECRET: 'secret' });
   const sut = new ProcessWhoisMailJob(emails as never, forwarder as never, config);
   return { sut, emails, forwarder };
 }
@@ -45,10 +47,26 @@ describe(ProcessWhoisMailJob.name, () => {
     expect(emails.started).not.toHaveBeenCalled();
   });
 
-  it('fails an approval mail without a link at once (no retry) with the reason as error_html', async () => {
-    const { sut, emails } = newTestService(mail({ type: WhoisMailType.Approval, content: 'no link' }));
-    await expect(sut.handle({ emailId: 7 }, first)).resolves.toEqual({ status: WhoisMailStatus.Failed });
-    expect(emails.failed).toHaveBeenCalledWith(7, expect.stringContaining(WM.noLink));
+  describe('a link-type mail is acted on only when it is the registry\'s (issue 23, finding 3)', () => {
+    const link = 'http://127.0.0.1:9/approve/tok1';
+    const signed = `X-Registry-Signature: ${registryMailSignature('secret', link)}\r\nSubject: s\r\n\r\nbody`;
+    const registry = { type: WhoisMailType.Approval, sender: 'Registry <registry@registry.example>', envelopeFrom: 'registry@registry.example', content: `open ${link}` };
+    it.each([
+      ['another sender', { ...registry, sender: 'attacker@evil.example', envelopeFrom: 'attacker@evil.example' }, signed],
+      ['a forged From with another envelope sender', { ...registry, envelopeFrom: 'attacker@evil.example' }, signed],
+      ['no signature', registry, 'Subject: s\r\n\r\nbody'],
+      ['a signature of another link', registry, `X-Registry-Signature: ${registryMailSignature('secret', 'http://127.0.0.1:9/approve/other')}\r\n\r\nx`],
+      ['a link to another port of the host', { ...registry, content: 'open http://127.0.0.1:6379/approve/tok1' }, `X-Registry-Signature: ${registryMailSignature('secret', 'http://127.0.0.1:6379/approve/tok1')}\r\n\r\nx`],
+      ['no link', { ...registry, content: 'no link' }, signed],
+    ])('%s: forwarded to the member, nothing fetched', async (_what, over, raw) => {
+      const fetchSpy = jest.spyOn(globalThis, 'fetch');
+      const { sut, emails, forwarder } = newTestService(mail(over), raw);
+      await expect(sut.handle({ emailId: 7 }, first)).resolves.toEqual({ status: WhoisMailStatus.Success });
+      expect(forwarder.forward).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 100001);
+      expect(emails.markForwarded).toHaveBeenCalledWith(7);
+      expect(fetchSpy).not.toHaveBeenCalled();
+      fetchSpy.mockRestore();
+    });
   });
 
   it('keeps a transient failure for the retry, and marks the mail failed on the last attempt', async () => {

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobName, ProcessWhoisMailJobData, WhoisMailStatus } from '@registrar/contracts';
-import type { JobAttempt, JobHandler } from '@registrar/infra';
-import { fmt, WM } from '@registrar/messages';
+import { REGISTRY_SIGNATURE_HEADER, verifyRegistryMailSignature, type JobAttempt, type JobHandler } from '@registrar/infra';
+import { WM } from '@registrar/messages';
 import { LINK_TYPES } from '../classification/classification.rules';
-import { EmailsRepository } from '../emails/emails.repository';
+import { EmailsRepository, StoredEmail } from '../emails/emails.repository';
 import { WhoisMailConfig } from '../whois-mail.config';
-import { escapeHtml, extractLinks, followLink, LinkError } from './links';
+import { addressesOf, escapeHtml, extractLinks, followLink, headerValues, LinkError, trustedSender } from './links';
 import { MailForwarder } from './mail-forwarder';
 
 
@@ -18,7 +18,8 @@ export class PermanentMailError extends Error {
 
 /**
  * Processes one inbound mail by its type: an approval mail is approved and an accuracy check confirmed by following
- * their link; every other type is forwarded to the member's own address. Status 1 on success; on the last failed
+ * their link, when the mail is authenticated as the registry's; every other mail is forwarded to the member's own
+ * address. Status 1 on success; on the last failed
  * attempt status 2 with the failure kept as error_html. Idempotent: a mail already successful is left alone, and a
  * mail already forwarded is not sent again.
  */
@@ -39,8 +40,11 @@ export class ProcessWhoisMailJob implements JobHandler {
     if (mail.status === WhoisMailStatus.Success) return { status: mail.status };
     await this.emails.started(mail.id);
     try {
-      if (LINK_TYPES.has(mail.type)) await this.followMailLink(mail.content, mail.html);
+      const action = LINK_TYPES.has(mail.type) ? await this.registryLink(mail) : null;
+      if (action && 'link' in action) await this.follow(action.link);
       else if (!mail.forwardedAt) {
+        // everything not acted on reaches the member, a link-type mail that is not the registry's included
+        if (action) this.logger.log(`mail ${mail.id} (type ${mail.type}) not acted on: ${action.refused}; forwarded to the member`);
         if (mail.userId == null) throw new PermanentMailError(WM.noDomain);
         await this.forwarder.forward(mail, mail.userId);
         await this.emails.markForwarded(mail.id);
@@ -62,14 +66,26 @@ export class ProcessWhoisMailJob implements JobHandler {
     }
   }
 
-  private async followMailLink(text: string, html: string | null): Promise<void> {
-    const links = extractLinks(text, html);
-    if (!links.length) throw new PermanentMailError(WM.noLink);
-    const allowed = this.config.WHOIS_MAIL_LINK_HOSTS;
-    const link = links.find((l) => { try { return allowed.includes(new URL(l).hostname.toLowerCase()); } catch { return false; } });
-    if (!link) throw new PermanentMailError(fmt(WM.linkHostRefused, { host: safeHost(links[0]) }));
+  /**
+   * The link of a mail that really comes from a configured registry (issue 23, finding 3): the envelope sender and the
+   * From address are the registry's, the link starts with one of its approval base URLs exactly, and the mail's
+   * X-Registry-Signature signs that link. Otherwise why not (the mail is then forwarded to the member).
+   */
+  private async registryLink(mail: StoredEmail): Promise<{ link: string } | { refused: string }> {
+    const c = this.config;
+    const senders = c.WHOIS_MAIL_REGISTRY_SENDERS;
+    const from = addressesOf(mail.sender);
+    if (!trustedSender(mail.envelopeFrom, senders) || !from.length || !from.every((a) => trustedSender(a, senders))) return { refused: 'the sender is not a configured registry' };
+    const links = extractLinks(mail.content, mail.html).filter((l) => c.WHOIS_MAIL_APPROVAL_BASE_URLS.some((base) => l.startsWith(base)));
+    if (!links.length) return { refused: 'no link to a configured approval URL' };
+    const signatures = headerValues(await this.emails.raw(mail.id), REGISTRY_SIGNATURE_HEADER);
+    const link = links.find((l) => verifyRegistryMailSignature(c.WHOIS_MAIL_REGISTRY_SECRET, l, signatures));
+    return link ? { link } : { refused: 'the link is not signed by the registry' };
+  }
+
+  private async follow(link: string): Promise<void> {
     try {
-      await followLink(link, allowed);
+      await followLink(link);
     } catch (e) {
       if (e instanceof LinkError && e.permanent) throw new PermanentMailError(e.message, e.html);
       throw e;
@@ -77,7 +93,6 @@ export class ProcessWhoisMailJob implements JobHandler {
   }
 }
 
-const safeHost = (u: string) => { try { return new URL(u).host; } catch { return u.slice(0, 100); } };
 
 /** error_html: the page that refused (when a link answered with one), else the message; the web app never runs it. */
 export function errorHtml(e: Error & { html?: string | null }, attempt: number): string {

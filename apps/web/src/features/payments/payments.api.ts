@@ -1,5 +1,6 @@
 /** The card-registration and card-authentication calls of the web app (our own pages for the spec's mypage/stripe and mypage/stripe/auth). */
 import { OrdersHttpPaths, type CardListResult, type PaymentSessionAuthResult } from '@registrar/contracts';
+import { safeAppPath as safeAppPathRule } from '@registrar/rules';
 import { api } from '../../lib/api';
 
 export const paymentQueries = {
@@ -21,9 +22,9 @@ export function paymentAuth(sessionId: string, redirectUrl: string): Promise<Pay
   return api<PaymentSessionAuthResult>(OrdersHttpPaths.paymentAuth, { query: { session_id: sessionId, redirect_url: redirectUrl } });
 }
 
-/** Only app paths are followed (never another site). */
+/** Only app paths are followed (never another site): the one rule of libs/rules, after normalising. */
 export function safeAppPath(p: unknown, fallback = '/mypage/domain'): string {
-  return typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') ? p : fallback;
+  return safeAppPathRule(p, fallback);
 }
 
 /** Back from the wallet's approval page: captures the order (once) and answers where to go. */

@@ -11,12 +11,14 @@ import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { ChangeEmailDto, ChangePasswordDto, CodeDto, PasswordDto } from './account.dto';
 import { AccountService } from './account.service';
+import { ChangeNoticeService } from './change-notice.service';
 
 /** Calls of the account pages /me and /security (the pages themselves are served by the web app). */
 @Controller()
 export class AccountController {
   constructor(
     private readonly account: AccountService,
+    private readonly notices: ChangeNoticeService,
     private readonly twoFactor: TwoFactorService,
     private readonly users: UsersRepository,
     private readonly config: IdentityConfig,
@@ -34,16 +36,25 @@ export class AccountController {
   @Post('me/email/confirm')
   @Public()
   @HttpCode(200)
-  async confirmEmail(@Body() dto: TokenDto) {
-    await this.account.confirmEmailChange(dto.token);
+  async confirmEmail(@Req() req: Request, @Body() dto: TokenDto) {
+    await this.account.confirmEmailChange(dto.token, appUrl(this.config, req));
     return { success: true, message: M.emailChanged };
+  }
+
+  /** The 7-day link mailed to the old address after an e-mail or password change: takes the change back. */
+  @Post('me/undo')
+  @Public()
+  @HttpCode(200)
+  async undoChange(@Body() dto: TokenDto) {
+    const what = await this.notices.undo(dto.token);
+    return { success: true, message: what === 'email' ? M.emailChangeUndone : M.passwordChangeUndone };
   }
 
   @Post('security/password')
   @Member()
   @HttpCode(200)
   async changePassword(@Req() req: Request, @CurrentUser() user: UserEntity, @Body() dto: ChangePasswordDto) {
-    const epoch = await this.account.changePassword(user, dto.current_password, dto.password, dto.password_confirmation);
+    const epoch = await this.account.changePassword(user, dto.current_password, dto.password, dto.password_confirmation, appUrl(this.config, req));
     req.session.authEpoch = epoch;
     await saveSession(req);
     return { success: true, message: M.passwordChanged };

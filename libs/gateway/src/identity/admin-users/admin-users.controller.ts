@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { IsIn, IsOptional } from 'class-validator';
 import { IdentityVerifyStatus } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { Admin, SuperAdmin } from '../auth/roles.decorator';
+import { SuperAdmin } from '../auth/roles.decorator';
 import { audit, AuditAction } from '../audit/admin-audit';
 import { IdentityErrorCode, IdentityException } from '../identity.errors';
 import { ProfileService } from '../profile/profile.service';
@@ -14,9 +14,12 @@ class AdminRoleDto {
   @IsOptional() @IsIn([1, 2, null]) admin_role?: 1 | 2 | null;
 }
 
-/** The admin API over accounts: every admin searches and views them (a domain's owner); the changes are super only. */
+/**
+ * The admin API over accounts: super admins only (002 §6: a normal admin, role 2, has domain management, domain info
+ * and the two logs; member search, addresses, phones, points and domains are not among them; issue 23, finding 6).
+ */
 @Controller('admin/api/users')
-@Admin()
+@SuperAdmin()
 export class AdminUsersController {
   constructor(private readonly users: UsersRepository, private readonly profile: ProfileService) {}
 

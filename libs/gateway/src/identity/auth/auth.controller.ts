@@ -10,7 +10,7 @@ import { destroySession, regenerateSession, saveSession, sessionResult } from '.
 import { PointsReader } from '../points/points.reader';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { UsersRepository } from '../users/users.repository';
-import { LoginDto, PasswordResetConfirmDto, PasswordResetRequestDto, RegisterDto, TokenDto, TwoFactorLoginDto } from './auth.dto';
+import { ConfirmSignUpDto, LoginDto, PasswordResetConfirmDto, PasswordResetRequestDto, RegisterDto, TwoFactorLoginDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { Public } from './roles.decorator';
@@ -96,8 +96,8 @@ export class AuthController {
 
   @Post('register/confirm')
   @HttpCode(200)
-  async confirm(@Body() dto: TokenDto) {
-    await this.auth.confirm(dto.token);
+  async confirm(@Body() dto: ConfirmSignUpDto) {
+    await this.auth.confirm(dto.token, dto.password);
     return { success: true, message: M.emailConfirmed };
   }
 
@@ -110,8 +110,8 @@ export class AuthController {
 
   @Post('password/reset/confirm')
   @HttpCode(200)
-  async confirmReset(@Body() dto: PasswordResetConfirmDto) {
-    await this.auth.confirmPasswordReset(dto.token, dto.password, dto.password_confirmation);
+  async confirmReset(@Req() req: Request, @Body() dto: PasswordResetConfirmDto) {
+    await this.auth.confirmPasswordReset(dto.token, dto.password, dto.password_confirmation, appUrl(this.config, req));
     return { success: true, message: M.passwordChanged };
   }
 }

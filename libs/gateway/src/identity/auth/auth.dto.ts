@@ -20,6 +20,12 @@ export class TokenDto {
   @IsOptional() @IsString() @MaxLength(200) token?: string;
 }
 
+/** The sign-up link's token and the password chosen at that sign-up (issue 23, finding 1). */
+export class ConfirmSignUpDto {
+  @IsOptional() @IsString() @MaxLength(200) token?: string;
+  @IsOptional() @IsString() @MaxLength(200) password?: string;
+}
+
 export class PasswordResetRequestDto {
   @IsOptional() @IsString() @MaxLength(254) email?: string;
 }

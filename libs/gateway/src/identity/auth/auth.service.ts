@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, Clock } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { validateEmail, validatePassword } from '@registrar/rules';
+import { ChangeNoticeService } from '../account/change-notice.service';
 import { FieldErrorsException, IdentityErrorCode, IdentityException } from '../identity.errors';
 import { MailOutbox } from '@registrar/mail';
 import { tokenKey } from '../mail/mail-keys';
@@ -24,6 +25,7 @@ export class AuthService {
     private readonly passwords: PasswordService,
     private readonly throttle: LoginThrottleService,
     private readonly mailer: MailOutbox,
+    private readonly notices: ChangeNoticeService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -43,18 +45,34 @@ export class AuthService {
     if (Object.keys(errors).length) throw new FieldErrorsException(errors);
     const existing = await this.users.findByEmail(email!);
     if (existing?.emailVerifiedAt) throw new FieldErrorsException({ email: M.emailTaken });
-    // an unconfirmed sign-up keeps its first password: a second sign-up with the same address only mails the
-    // confirmation link again (to the address's owner), so nobody can take the account over before it is confirmed
-    const user = existing ?? (await this.users.create({ email: email!, passwordHash: await this.passwords.hash(password!) }));
-    const token = await this.users.issueToken(user.id, 'confirm', DAY, null, this.clock.now());
+    // an unconfirmed sign-up fixes no password: each sign-up's password travels with its own confirmation link, and
+    // confirming asks for it again, so only the person who chose it AND reads the mailbox can activate the account
+    // (someone who signs up a stranger's address first can never confirm it, nor set the password the owner gets)
+    const hash = await this.passwords.hash(password!);
+    const user = existing ?? (await this.users.create({ email: email!, passwordHash: hash }));
+    const token = await this.users.issueToken(user.id, 'confirm', DAY, null, this.clock.now(), { passwordHash: hash, keepOthers: true });
     await this.mailer.send({ template: 'account.confirm-sign-up', to: user.email, userId: user.id, key: tokenKey('confirm', token), params: { link: `${appUrl}/register/confirm?token=${token}` } });
     this.logger.log(`sign-up ${user.id}: confirmation mail sent${existing ? ' again' : ''}`);
   }
 
-  async confirm(token: string | undefined): Promise<UserEntity> {
-    const t = await this.users.consumeToken(token ?? '', 'confirm', this.clock.now());
+  /**
+   * Confirms a sign-up with the password typed at that sign-up: the account gets THAT password, every other pending
+   * sign-up link of the address is void, and sessions opened before are ended.
+   */
+  async confirm(token: string | undefined, password: string | undefined): Promise<UserEntity> {
+    const now = this.clock.now();
+    const pending = await this.users.peekToken(token ?? '', 'confirm', now);
+    if (!pending) throw new IdentityException(IdentityErrorCode.TokenInvalid);
+    if (!password) throw new FieldErrorsException({ password: M.signUpPasswordRequired });
+    const user = await this.users.findById(pending.userId);
+    if (!user) throw new IdentityException(IdentityErrorCode.TokenInvalid);
+    const hash = pending.passwordHash ?? user.passwordHash; // links mailed before this rule carry none
+    if (!(await this.passwords.verify(hash, password))) throw new FieldErrorsException({ password: M.signUpPasswordWrong });
+    const t = await this.users.consumeToken(token!, 'confirm', now);
     if (!t) throw new IdentityException(IdentityErrorCode.TokenInvalid);
-    await this.users.update(t.userId, { emailVerifiedAt: this.clock.now() });
+    await this.users.revokeTokens(t.userId, 'confirm', now);
+    await this.users.update(t.userId, { passwordHash: hash, emailVerifiedAt: user.emailVerifiedAt ?? now });
+    await this.users.bumpSessionEpoch(t.userId);
     return (await this.users.findById(t.userId))!;
   }
 
@@ -80,7 +98,7 @@ export class AuthService {
     await this.mailer.send({ template: 'account.password-reset', to: user.email, userId: user.id, key: tokenKey('reset', token), params: { link: `${appUrl}/password/reset/confirm?token=${token}` } });
   }
 
-  async confirmPasswordReset(token: string | undefined, password: string | undefined, confirmation: string | undefined): Promise<void> {
+  async confirmPasswordReset(token: string | undefined, password: string | undefined, confirmation: string | undefined, appUrl: string): Promise<void> {
     const errors = AuthService.checkNewPassword(password, confirmation);
     if (Object.keys(errors).length) throw new FieldErrorsException(errors);
     const t = await this.users.consumeToken(token ?? '', 'reset', this.clock.now());
@@ -89,5 +107,6 @@ export class AuthService {
     const user = await this.users.findById(t.userId);
     await this.users.update(t.userId, { passwordHash: await this.passwords.hash(password!), emailVerifiedAt: user?.emailVerifiedAt ?? this.clock.now() });
     await this.users.bumpSessionEpoch(t.userId);
+    if (user) await this.notices.passwordChanged(user.id, user.email, user.passwordHash, appUrl);
   }
 }

@@ -49,12 +49,26 @@ export class UsersRepository {
     return (await this.findById(id))?.sessionEpoch ?? 0;
   }
 
-  /** Stores a new token (only its hash) and returns the token to put in the link. */
-  async issueToken(userId: number, purpose: EmailTokenPurpose, ttlMs: number, newEmail: string | null = null, now = new Date()): Promise<string> {
+  /**
+   * Stores a new token (only its hash) and returns the token to put in the link. By default it replaces the account's
+   * earlier unused links of the purpose; `keepOthers` leaves them valid (each sign-up's own link, each undo link).
+   */
+  async issueToken(userId: number, purpose: EmailTokenPurpose, ttlMs: number, newEmail: string | null = null, now = new Date(), o: { passwordHash?: string | null; keepOthers?: boolean } = {}): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
-    await this.tokens.update({ userId, purpose, usedAt: IsNull() }, { usedAt: now });
-    await this.tokens.save(this.tokens.create({ userId, purpose, tokenHash: hashToken(token), newEmail, expiresAt: new Date(now.getTime() + ttlMs) }));
+    if (!o.keepOthers) await this.revokeTokens(userId, purpose, now);
+    await this.tokens.save(this.tokens.create({ userId, purpose, tokenHash: hashToken(token), newEmail, passwordHash: o.passwordHash ?? null, expiresAt: new Date(now.getTime() + ttlMs) }));
     return token;
+  }
+
+  async revokeTokens(userId: number, purpose: EmailTokenPurpose, now = new Date()): Promise<void> {
+    await this.tokens.update({ userId, purpose, usedAt: IsNull() }, { usedAt: now });
+  }
+
+  /** A valid, unused, unexpired token, without using it (the sign-up link checks its password first). */
+  async peekToken(token: string, purpose: EmailTokenPurpose, now = new Date()): Promise<EmailTokenEntity | null> {
+    if (!token || token.length > 200) return null;
+    const t = await this.tokens.findOne({ where: { tokenHash: hashToken(token), purpose, usedAt: IsNull() } });
+    return t && t.expiresAt > now ? t : null;
   }
 
   /** Marks a valid, unused, unexpired token as used and returns it; null otherwise. Single use even under races. */
@@ -65,6 +79,6 @@ export class UsersRepository {
       .returning('*').execute();
     const row = (res.raw as Array<Record<string, unknown>>)[0];
     if (!row) return null;
-    return { id: String(row.id), userId: Number(row.user_id), purpose: row.purpose as EmailTokenPurpose, tokenHash: String(row.token_hash), newEmail: (row.new_email as string | null) ?? null, expiresAt: row.expires_at as Date, usedAt: now, createdAt: row.created_at as Date };
+    return { id: String(row.id), userId: Number(row.user_id), purpose: row.purpose as EmailTokenPurpose, tokenHash: String(row.token_hash), newEmail: (row.new_email as string | null) ?? null, passwordHash: (row.password_hash as string | null) ?? null, expiresAt: row.expires_at as Date, usedAt: now, createdAt: row.created_at as Date };
   }
 }

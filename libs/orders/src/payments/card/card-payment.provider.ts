@@ -75,7 +75,7 @@ export class CardPaymentProvider implements PaymentProvider {
 export function outcomeOf(pi: Stripe.PaymentIntent): TopUpOutcome {
   switch (pi.status) {
     case 'succeeded':
-      return { status: 'succeeded', providerRef: pi.id };
+      return { status: 'succeeded', providerRef: pi.id, paid: { provider: 'card', reference: pi.metadata?.sessionId ?? null, amount: pi.amount_received || pi.amount, currency: String(pi.currency ?? '').toLowerCase() } };
     case 'requires_action': {
       const url = pi.next_action?.redirect_to_url?.url;
       if (url) return { status: 'requires_action', providerRef: pi.id, redirectUrl: url };

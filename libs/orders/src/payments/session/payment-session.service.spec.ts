@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { CardService } from '../card/card.service';
 import { LedgerService } from '../../ledger/ledger.service';
-import { PaymentProvider, TopUpOutcome } from '../payment-provider.port';
+import { PaidFacts, PaymentProvider, TopUpOutcome } from '../payment-provider.port';
 import { NewPaymentSession, PaymentSession, PaymentSessionRepository } from './payment-session.repository';
 import { PaymentSessionService } from './payment-session.service';
 
 /** Repositories and providers replaced; the real storage and Stripe are covered by tests/integration/orders. */
-function newTestService(o: { balance?: number; outcome?: TopUpOutcome } = {}) {
+function newTestService(o: { balance?: number; outcome?: TopUpOutcome; paid?: PaidFacts } = {}) {
   const rows = new Map<string, PaymentSession>();
   const sessions = {
     insertUnlessRecent: jest.fn(async (s: NewPaymentSession) => {
@@ -30,8 +30,12 @@ function newTestService(o: { balance?: number; outcome?: TopUpOutcome } = {}) {
   const cards = { ownedCard: jest.fn(async (_u: number, id: string) => ({ paymentMethodId: id })) };
   const card: PaymentProvider = {
     type: 'card',
-    startTopUp: jest.fn(async (): Promise<TopUpOutcome> => o.outcome ?? { status: 'succeeded', providerRef: 'pi_1' }),
-    topUpStatus: jest.fn(async () => ({ status: 'succeeded', providerRef: 'pi_1' }) as TopUpOutcome),
+    startTopUp: jest.fn(async (req: { reference: string; amount: number }): Promise<TopUpOutcome> => o.outcome ?? { status: 'succeeded', providerRef: 'pi_1', paid: { provider: 'card', reference: req.reference, amount: req.amount, currency: 'jpy' } }),
+    // the PaymentIntent pi_1 as Stripe reports it: by default the payment of the session that holds it
+    topUpStatus: jest.fn(async (ref: string) => {
+      const s = [...rows.values()].find((r) => r.paymentIntentId === ref);
+      return { status: 'succeeded', providerRef: ref, paid: o.paid ?? { provider: 'card', reference: s?.id ?? null, amount: s?.amount ?? 0, currency: 'jpy' } } as TopUpOutcome;
+    }),
   };
   const sut = new PaymentSessionService(sessions as unknown as PaymentSessionRepository, ledger as unknown as LedgerService, cards as unknown as CardService, [card]);
   return { sut, card, credits, rows };
@@ -72,5 +76,30 @@ describe(PaymentSessionService.name, () => {
     await sut.onPaymentIntent('pi_1', r.sessionId!);
     expect(rows.get(r.sessionId!)!.status).toBe('paid');
     expect(credits).toEqual([[7, 700, 'purchase', 'card:pi_1:purchase']]);
+  });
+
+  it('settles a session only with its own payment: provider, reference, amount and currency (issue 23, finding 2)', async () => {
+    for (const [what, paid] of [
+      ['amount', { provider: 'card', amount: 50, currency: 'jpy' }],
+      ['currency', { provider: 'card', amount: 700, currency: 'usd' }],
+      ['provider', { provider: 'wallet', amount: 700, currency: 'jpy' }],
+      ['reference', { provider: 'card', amount: 700, currency: 'jpy', reference: 'another-session' }],
+    ] as const) {
+      const { sut, credits, rows } = newTestService({ outcome: { status: 'requires_action', providerRef: 'pi_1', redirectUrl: 'https://bank.test/3ds' } });
+      const r = await sut.create(request(700, 700));
+      const facts: PaidFacts = { reference: r.sessionId, ...paid };
+      (sut as unknown as { providers: PaymentProvider[] }).providers[0]!.topUpStatus = jest.fn(async () => ({ status: 'succeeded', providerRef: 'pi_1', paid: facts }) as TopUpOutcome);
+      await sut.onPaymentIntent('pi_1', r.sessionId!);
+      expect([what, rows.get(r.sessionId!)!.status]).toEqual([what, 'requires_action']);
+      expect(credits).toEqual([]);
+    }
+  });
+
+  it('ignores a webhook payment that names a session it does not belong to', async () => {
+    const { sut, credits, rows } = newTestService({ outcome: { status: 'requires_action', providerRef: 'pi_1', redirectUrl: 'https://bank.test/3ds' } });
+    const r = await sut.create(request(700, 700));
+    await sut.onPaymentIntent('pi_attacker', r.sessionId!);
+    expect(rows.get(r.sessionId!)!.status).toBe('requires_action');
+    expect(credits).toEqual([]);
   });
 });

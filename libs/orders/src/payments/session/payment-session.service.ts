@@ -230,10 +230,17 @@ export class PaymentSessionService {
     return toDto(await this.sync(await this.owned(userId, sessionId)));
   }
 
-  /** From the payment_intent.* webhooks. */
+  /**
+   * From the payment_intent.* webhooks. The event's metadata only points at a session: a card session whose own
+   * PaymentIntent this is (or that has none yet); apply() then checks the payment itself against the session.
+   */
   async onPaymentIntent(paymentIntentId: string, sessionId: string | undefined): Promise<void> {
     const s = (await this.sessions.findByPaymentIntent(paymentIntentId)) ?? (sessionId ? await this.sessions.find(sessionId) : null);
     if (!s) return;
+    if (s.provider !== 'card' || (s.paymentIntentId && s.paymentIntentId !== paymentIntentId)) {
+      this.logger.warn(`webhook payment ${paymentIntentId} ignored: it is not the payment of session ${s.id}`);
+      return;
+    }
     await this.apply(s.id, await this.card.topUpStatus(paymentIntentId));
   }
 
@@ -287,6 +294,12 @@ export class PaymentSessionService {
     if (s.status === 'paid' || s.status === 'used') return s.status;
     switch (outcome.status) {
       case 'succeeded': {
+        // a payment settles a session only when it is that session's: provider, reference, amount and currency
+        const mismatch = paymentMismatch(s, outcome);
+        if (mismatch) {
+          this.logger.warn(`payment ${outcome.providerRef} not credited to session ${s.id}: ${mismatch} differs`);
+          return s.status;
+        }
         await this.sessions.setOutcome(s.id, s.provider, outcome.providerRef, s.status);
         const shortfall = s.amount - s.surplusPoints;
         const key = `${s.provider}:${outcome.providerRef}`;
@@ -312,6 +325,17 @@ export class PaymentSessionService {
   consume(userId: number, sessionId: string): Promise<boolean> {
     return this.sessions.markUsed(sessionId, userId);
   }
+}
+
+/** Which fact of a successful payment is not the session's (null when it is the session's payment). */
+export function paymentMismatch(s: Pick<PaymentSession, 'id' | 'provider' | 'amount' | 'providerRef' | 'paymentIntentId'>, outcome: Extract<TopUpOutcome, { status: 'succeeded' }>): string | null {
+  const p = outcome.paid;
+  if (!p || p.provider !== s.provider) return 'provider';
+  const known = s.provider === 'card' ? s.paymentIntentId : s.providerRef;
+  if (p.reference !== s.id || (known && known !== outcome.providerRef)) return 'reference';
+  if (p.currency !== 'jpy') return 'currency';
+  if (!Number.isSafeInteger(p.amount) || p.amount !== s.amount) return 'amount';
+  return null;
 }
 
 function toDto(s: PaymentSession): PaymentSessionDto {

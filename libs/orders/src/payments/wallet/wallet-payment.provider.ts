@@ -62,7 +62,7 @@ export class WalletPaymentProvider implements PaymentProvider {
       this.logger.warn(`wallet order ${orderId} does not match session ${req.reference}`);
       return { status: 'failed', providerRef: orderId, error: M.unexpectedError };
     }
-    if (order.status === 'COMPLETED') return { status: 'succeeded', providerRef: orderId };
+    if (order.status === 'COMPLETED') return this.outcome(order);
     if (order.status !== 'APPROVED') return this.outcome(order);
     const captured = await this.request<PayPalOrder>('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, `capture-${req.reference}`);
     return this.outcome(captured);
@@ -75,10 +75,11 @@ export class WalletPaymentProvider implements PaymentProvider {
   private outcome(order: PayPalOrder): TopUpOutcome {
     switch (order.status) {
       case 'COMPLETED': {
-        const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+        const unit = order.purchase_units?.[0];
+        const capture = unit?.payments?.captures?.[0];
         return capture && capture.status !== 'COMPLETED' && capture.status !== 'PENDING'
           ? { status: 'failed', providerRef: order.id, error: M.unexpectedError }
-          : { status: 'succeeded', providerRef: order.id };
+          : { status: 'succeeded', providerRef: order.id, paid: { provider: 'wallet', reference: unit?.custom_id ?? null, amount: Number(unit?.amount?.value), currency: String(unit?.amount?.currency_code ?? '').toLowerCase() } };
       }
       case 'APPROVED':
         return { status: 'pending', providerRef: order.id };

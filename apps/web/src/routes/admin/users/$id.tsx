@@ -35,8 +35,8 @@ function UserPage() {
   const d = useQuery({ queryKey: ['admin', 'user', id, 'domains'], queryFn: ({ signal }) => adminUsersApi.domains(id, signal), retry: false });
   const approve = useMutation({ mutationFn: () => adminUsersApi.approve(id), onSuccess: () => qc.invalidateQueries({ queryKey: ['admin', 'user', id] }) });
 
-  if (u.isPending) return <AdminPage title={`ユーザー ${id}`}><AdminLoading /></AdminPage>;
-  if (u.isError) return <AdminPage title={`ユーザー ${id}`}><AdminError messages={adminErrors(u.error)} /></AdminPage>;
+  if (u.isPending) return <AdminPage title={`ユーザー ${id}`} superOnly><AdminLoading /></AdminPage>;
+  if (u.isError) return <AdminPage title={`ユーザー ${id}`} superOnly><AdminError messages={adminErrors(u.error)} /></AdminPage>;
   const user = u.data.user;
   const rows: Array<[string, ReactNode]> = [
     [PRODUCT.accountIdName, user.id], ['メールアドレス', user.email], ['氏名', [user.last_name, user.first_name].filter(Boolean).join(' ') || '-'],
@@ -45,7 +45,7 @@ function UserPage() {
     ['ユーザー情報登録', user.profile_completed ? '済' : '未'], ['二段階認証', user.two_factor_enabled ? '有効' : '無効'],
   ];
   return (
-    <AdminPage title={`ユーザー ${user.id}`}>
+    <AdminPage title={`ユーザー ${user.id}`} superOnly>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <Section title="プロフィール">

@@ -22,7 +22,7 @@ function UsersPage() {
   const submit = (e: FormEvent) => { e.preventDefault(); const t = q.trim();
     void navigate({ search: { q: (/^\d{1,15}$/.test(t) ? Number(t) : t || undefined) } }); };
   return (
-    <AdminPage title="ユーザー">
+    <AdminPage title="ユーザー" superOnly>
       <form onSubmit={submit}>
         <Group align="end" gap="sm" mb="md" wrap="wrap">
           <TextInput label="ラッコID・メールアドレス・氏名" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={{ base: '100%', xs: 320 }} />
