@@ -73,6 +73,13 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
   const whois = await startRegistryWhois({
     rdapPort: config.REGISTRY_SIM_RDAP_PORT, whoisPort: config.REGISTRY_SIM_WHOIS_PORT, host: config.EPP_BIND, rdapBaseUrl: config.rdapBaseUrl,
     whoisServerName: `whois.registry-sim.example`, registrarRdap: config.pairs(config.REGISTRY_SIM_REGISTRAR_RDAP), registrarWhois: config.pairs(config.REGISTRY_SIM_REGISTRAR_WHOIS),
+    ownRegistrar: {
+      clientId: config.REGISTRY_SIM_OWN_REGISTRAR, name: config.REGISTRAR_NAME, ianaId: config.REGISTRAR_IANA_ID, url: config.REGISTRAR_URL,
+      abuseEmail: config.REGISTRAR_ABUSE_EMAIL, abusePhone: config.REGISTRAR_ABUSE_PHONE,
+    },
+    // a host object, else a name server that domains here delegate to without one (names held elsewhere)
+    findHost: async (name) => (await repo.findHost(repo.db, name))
+      ?? ((await repo.domainsUsingHost(repo.db, name)).length ? { name, roid: '', crDate: new Date(0), upDate: null, addrs: [], statuses: [] } : null),
   }, domains, log);
   const timer = setInterval(() => {
     lifecycle.sweep().then(() => { lastSweep = Date.now(); }, (e) => log.error({ err: e }, 'lifecycle sweep failed'));
