@@ -57,6 +57,8 @@ export enum JobName {
   ExpireTransfers = 'expire-transfers',
   /** domain-ops (daily, Asia/Tokyo): provisional .co.jp deadline reminders and, past the deadline, deletion at the registry */
   ProvisionalDeadlineSweep = 'provisional-deadline-sweep',
+  /** domain-ops (an admin's click): makes the registry's record of one domain agree with ours (docs/registry-sync.md) */
+  RegistryResync = 'registry-resync',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }

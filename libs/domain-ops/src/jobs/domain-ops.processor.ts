@@ -17,6 +17,7 @@ import { DOMAIN_OPS_JOB_NAMES } from './domain-ops.queue';
 import { RegisterDomainJob } from './register-domain.job';
 import { DrainPollMessagesJob, ExpireTransfersJob } from '../transfer/poll-messages.job';
 import { ProvisionalDeadlineJob } from '../activation/jp-activation.service';
+import { RegistryResyncJob } from '../registry-sync/registry-sync.job';
 
 const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
@@ -67,7 +68,7 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
 export class DomainOpsProcessor extends JobRouter {
   constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
     operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob,
-    provisionalDeadline: ProvisionalDeadlineJob, drainPoll: DrainPollMessagesJob, expireTransfers: ExpireTransfersJob) {
+    provisionalDeadline: ProvisionalDeadlineJob, drainPoll: DrainPollMessagesJob, expireTransfers: ExpireTransfersJob, registryResync: RegistryResyncJob) {
     super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
       { jobName: RegisterDomainJob.jobName, handler: register },
       { jobName: CompleteOrderJob.jobName, handler: complete },
@@ -83,6 +84,7 @@ export class DomainOpsProcessor extends JobRouter {
       { jobName: DrainPollMessagesJob.jobName, handler: drainPoll },
       { jobName: ExpireTransfersJob.jobName, handler: expireTransfers },
       { jobName: ProvisionalDeadlineJob.jobName, handler: provisionalDeadline },
+      { jobName: RegistryResyncJob.jobName, handler: registryResync },
     ]);
   }
 
