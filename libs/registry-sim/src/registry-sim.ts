@@ -66,12 +66,17 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
     pending: async () => (await repo.pendingRegistrantChanges(repo.db)).map((c) => ({ domain: c.domain, to: c.approverEmail, requestedAt: c.requestedAt, link: approvalLink(config.approvalBaseUrl, c.token) })),
   }, {
     // the operator's date correction: grace periods that the new dates put in the past end with them
-    setDates: (name, crDate, exDate) => repo.transaction(async (q) => {
+    setDates: (name, crDate, exDate, redemption) => repo.transaction(async (q) => {
       const d = await repo.findDomain(q, name);
       if (!d) return false;
       // the add grace period moves with the creation date (it is over for a name created long ago)
       const shifted = (until: Date | null) => (until ? new Date(until.getTime() - d.crDate.getTime() + crDate.getTime()) : null);
       await repo.updateDomain(q, name, { crDate, exDate, addGraceUntil: shifted(d.addGraceUntil), renewGraceUntil: null, autoRenewGraceUntil: null, transferGraceUntil: null });
+      if (redemption) {
+        const now = clock.now();
+        const until = new Date(now.getTime() + policy.forTld(d.tld).redemptionDays * 86_400_000);
+        await repo.updateDomain(q, name, { rgpState: 'redemptionPeriod', rgpUntil: until, redemptionUntil: until, deletedAt: now, deleteTrid: { svTRID: `OPERATOR-${d.roid}` } });
+      }
       return true;
     }),
   });

@@ -74,17 +74,18 @@ export class DemoRegistrySeeder {
 
   /** Renames the names the registry does not report as available (held by another registrar, reserved …). */
   private async freeAtRegistry(domains: SeedDomain[]): Promise<void> {
-    for (let round = 0; round < 5; round++) {
+    const labels = new Map(domains.map((d) => [d, d.name.slice(0, -(d.tld.length + 1))]));
+    for (let round = 0; round < 20; round++) {
       const results = await this.epp.checkBatch(domains.map((d) => d.punycode));
       const taken = new Set(results.filter((r) => !r.avail).map((r) => r.name.toLowerCase()));
       if (!taken.size) return;
       for (const d of domains) {
         if (!taken.has(d.punycode)) continue;
-        const label = d.name.slice(0, -(d.tld.length + 1));
-        d.name = `${label}-${round + 2}.${d.tld}`;
+        d.name = `${labels.get(d)}${String.fromCharCode(97 + round)}.${d.tld}`;
         d.punycode = domainToASCII(d.name);
       }
     }
+    throw new Error('the registry reports no free names for the demo portfolio');
   }
 
   /**

@@ -6,7 +6,7 @@ import { RegistryComparison, RegistryComparisonRow, RegistrySyncResult } from '@
 import { DomainInfo, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
 import { CLOCK, Clock } from '@registrar/infra';
 import { RS } from '@registrar/messages';
-import { formatDateJst } from '@registrar/rules';
+import { DEFAULT_GRACE_DAYS, formatDateJst } from '@registrar/rules';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
 import { LOCK_STATUSES } from '../operations/domain-operation.job';
 import { RegistryContacts } from '../whois/registry-contacts';
@@ -243,7 +243,9 @@ export class RegistrySyncService {
     if (datesDiffer && x.expires) {
       const op = this.operatorUrl();
       if (op) {
-        await this.operatorSetDates(op, r.punycode, r.created_at, r.due_date!);
+        // past our renewal grace the name is one the member may only restore: at the registry it is in redemption
+        const restorable = r.due_date!.getTime() < this.clock.now().getTime() - DEFAULT_GRACE_DAYS * DAY;
+        await this.operatorSetDates(op, r.punycode, r.created_at, r.due_date!, restorable);
         changes.push(RS.changeDates);
       } else if (info.exDate) {
         await this.ds.query('UPDATE domain_ops.domains SET due_date = $2 WHERE id = $1', [r.id, info.exDate]);
@@ -258,11 +260,11 @@ export class RegistrySyncService {
     return r.status === 'provisional' && r.tld === 'co.jp' ? { value: 6, unit: 'm' } : { value: 1, unit: 'y' };
   }
 
-  private async operatorSetDates(base: string, punycode: string, crDate: Date, exDate: Date): Promise<void> {
+  private async operatorSetDates(base: string, punycode: string, crDate: Date, exDate: Date, redemption: boolean): Promise<void> {
     // the registry keeps dates to the second: the same instants as ours
     const cr = crDate.getTime() < exDate.getTime() ? crDate : new Date(exDate.getTime() - DAY);
     const res = await fetch(`${base}/domain/dates`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: punycode, crDate: cr.toISOString(), exDate: exDate.toISOString() }),
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: punycode, crDate: cr.toISOString(), exDate: exDate.toISOString(), redemption }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new Error(`registry operator channel answered ${res.status}`);

@@ -35,6 +35,6 @@ export class RegistrySyncController {
   @ReadOnlyCall()
   async job(@Param('id', ParseIntPipe) _id: number, @Param('jobId') jobId: string) {
     const state = await adminRpc<RegistrySyncJobState>(this.domainOps, RegistrySyncPatterns.JobState, { jobId }, 30_000);
-    return { result: true, ...state };
+    return { state: state.state, result: state.result, error: state.error };
   }
 }

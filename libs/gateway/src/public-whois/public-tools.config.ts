@@ -55,6 +55,13 @@ export class PublicToolsConfig extends BaseConfig {
   @IsOptional() @IsString()
   CONNECTION_CHECK_RESOLVER = '';
 
+  /**
+   * Our own name servers (`host:port` list; the local runtime sets its PowerDNS): asked first, so the zones we host are
+   * checked as we serve them; names they do not answer go to CONNECTION_CHECK_RESOLVER. Empty = none.
+   */
+  @IsOptional() @IsString()
+  CONNECTION_CHECK_OWN_ZONES_RESOLVER = '';
+
   /** timeout of each check (DNS query, TCP/TLS connect, HTTP answer) */
   @Type(() => Number) @IsInt() @Min(100) @Max(60_000)
   CONNECTION_CHECK_TIMEOUT_MS = 5_000;

@@ -19,8 +19,10 @@ const DAY = 86_400_000;
  *   POST /sweep                       runs the lifecycle sweep now
  *   GET  /registrant-changes          registrant changes waiting for approval, with their approval links
  *   GET  /registrant-change/<token>   the approval link of the mail: approves the held change (an HTML page)
- *   POST /domain/dates {name,crDate,exDate}   the registry operator's correction of a domain's dates (seeding a
- *                                     portfolio registered in the past; the lifecycle sweep then treats it as any other)
+ *   POST /domain/dates {name,crDate,exDate,redemption?}   the registry operator's correction of a domain's dates
+ *                                     (seeding a portfolio registered in the past; the lifecycle sweep then treats it as
+ *                                     any other); redemption: the name was deleted after it expired and is held in its
+ *                                     redemption period from now (RFC 3915)
  */
 export class AdminServer {
   private server?: http.Server;
@@ -38,7 +40,7 @@ export class AdminServer {
       pending(): Promise<unknown[]>;
     },
     private readonly operator?: {
-      setDates(name: string, crDate: Date, exDate: Date): Promise<boolean>;
+      setDates(name: string, crDate: Date, exDate: Date, redemption: boolean): Promise<boolean>;
     },
   ) {}
 
@@ -107,8 +109,8 @@ export class AdminServer {
           if (!/^[a-z0-9.-]{3,253}$/.test(name) || Number.isNaN(crDate.getTime()) || Number.isNaN(exDate.getTime()) || crDate >= exDate) {
             return send(400, { error: 'give name (A-label), crDate and exDate (ISO 8601, crDate before exDate)' });
           }
-          if (!this.operator || !(await this.operator.setDates(name, crDate, exDate))) return send(404, { error: 'no such domain' });
-          return send(200, { name, crDate, exDate });
+          if (!this.operator || !(await this.operator.setDates(name, crDate, exDate, b.redemption === true))) return send(404, { error: 'no such domain' });
+          return send(200, { name, crDate, exDate, redemption: b.redemption === true });
         }
         default: return send(404, { error: 'not found' });
       }

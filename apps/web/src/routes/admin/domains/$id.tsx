@@ -44,7 +44,7 @@ function AdminDomainPage() {
 const registrySyncApi = {
   compare: (id: number, signal?: AbortSignal) => api<{ result: boolean; comparison: RegistryComparison | null }>(`/admin/api/domains/${id}/registry`, { signal, timeoutMs: 60_000 }),
   resync: (id: number) => api<{ result: boolean; jobId: string }>(`/admin/api/domains/${id}/registry/resync`, { method: 'POST', body: {} }),
-  job: (id: number, jobId: string, signal?: AbortSignal) => api<{ result: boolean } & RegistrySyncJobState>(`/admin/api/domains/${id}/registry/resync/${encodeURIComponent(jobId)}`, { signal }),
+  job: (id: number, jobId: string, signal?: AbortSignal) => api<RegistrySyncJobState>(`/admin/api/domains/${id}/registry/resync/${encodeURIComponent(jobId)}`, { signal }),
 };
 
 /**
