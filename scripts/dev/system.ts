@@ -119,6 +119,8 @@ export function localRuntimeEnv(o: { port: number; databaseUrl: string; redisUrl
     REGISTRY_SIM_REGISTRAR_RDAP: process.env.REGISTRY_SIM_REGISTRAR_RDAP ?? `rakko=http://127.0.0.1:${port}/rdap`,
     // the website connection check may reach private and loopback targets only in the local runtime
     CONNECTION_CHECK_ALLOW_PRIVATE: process.env.CONNECTION_CHECK_ALLOW_PRIVATE ?? '1',
+    // …and asks our PowerDNS first, so the zones we host are not reported unregistered or unanswered (docs/public-whois.md)
+    CONNECTION_CHECK_OWN_ZONES_RESOLVER: process.env.CONNECTION_CHECK_OWN_ZONES_RESOLVER ?? `127.0.0.1:${o.dnsPort}`,
   });
   return env;
 }

@@ -107,6 +107,8 @@ async function main() {
       // the DNS tests ask PowerDNS with kdig and check exported zones with named-checkzone
       ensureCommand('kdig', ['knot-dnsutils'], 'Install Knot DNS utilities so that `kdig` is on PATH.');
       ensureCommand('named-checkzone', ['bind9-utils'], 'Install BIND utilities so that `named-checkzone` is on PATH.');
+      // the public WHOIS tests read our port-43 servers with Debian's whois client too
+      ensureCommand('whois', ['whois'], 'Install the whois client so that `whois` is on PATH.');
     }
     if (stages.includes('unit')) ok = jest('unit', {}, stages.at(-1) === 'unit' ? extra : []) && ok;
 

@@ -21,3 +21,4 @@ export * from './admin-stats';
 export * from './admin-service';
 export * from './public-whois';
 export * from './connection-check';
+export * from './registry-sync';

@@ -66,6 +66,8 @@ export enum JobName {
   ReconcileMoney = 'reconcile-money',
   /** admin (daily, Asia/Tokyo, ADMIN_STATS_SNAPSHOT_CRON): the year's monthly contract stats kept as the day's snapshot */
   AdminStatsSnapshot = 'admin-stats-snapshot',
+  /** domain-ops (an admin's click): makes the registry's record of one domain agree with ours (docs/registry-sync.md) */
+  RegistryResync = 'registry-resync',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }

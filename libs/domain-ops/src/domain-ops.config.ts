@@ -1,9 +1,17 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { BaseConfig, Deployed } from '@registrar/infra';
 
 /** Configuration of the domain-ops service (the EPP client has its own, EppClientConfig). */
 export class DomainOpsConfig extends BaseConfig {
+  /**
+   * The registry simulator's operator channel (its admin HTTP port), used to set past dates when the demo portfolio is
+   * seeded or resynchronised (docs/registry-sync.md). Empty: 127.0.0.1:EPP_ADMIN_PORT (else EPP_PORT + 1) in the local
+   * runtime and tests, none in production (a real registry has no such channel: our due date follows the registry's).
+   */
+  @IsOptional() @IsString()
+  REGISTRY_OPERATOR_URL = '';
+
   /** Attempts of a RegisterDomainJob before the domain is refunded. */
   @Type(() => Number)
   @IsInt()

@@ -74,6 +74,10 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
  * The domain-ops service: owned domains, contacts, default settings, the action log, the registrar log, and
  * registration through the registry (EPP over TLS) as BullMQ flows.
  */
+import { RegistrySyncService } from './registry-sync/registry-sync.service';
+import { RegistryResyncJob } from './registry-sync/registry-sync.job';
+import { RegistrySyncRpcController } from './registry-sync/registry-sync.rpc.controller';
+import { DemoRegistrySeeder } from './registry-sync/demo-registry.seeder';
 @Module({
   imports: [
     db,
@@ -92,9 +96,12 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController],
+  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController, RegistrySyncRpcController],
   providers: [
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
+    RegistrySyncService,
+    RegistryResyncJob,
+    DemoRegistrySeeder,
     { provide: CLOCK, useFactory: () => new SystemClock() },
     OrdersPort,
     AdminLogsRepository,

@@ -159,7 +159,10 @@ export interface ContactCreateInput {
   id: string;
   postalInfo: PostalInfo[];
   voice?: string;
+  /** the extension of the voice number (E.164a `x` attribute, RFC 5733 §2.5) */
+  voiceExt?: string;
   fax?: string;
+  faxExt?: string;
   email: string;
   authInfo: string;
 }
@@ -178,7 +181,7 @@ export interface ContactUpdateInput {
   id: string;
   add?: { statuses?: string[] };
   rem?: { statuses?: string[] };
-  chg?: { postalInfo?: PostalInfo[]; voice?: string; fax?: string; email?: string; authInfo?: string };
+  chg?: { postalInfo?: PostalInfo[]; voice?: string; voiceExt?: string; fax?: string; faxExt?: string; email?: string; authInfo?: string };
 }
 
 export interface ObjectCheckResult {

@@ -64,6 +64,21 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
   const admin = new AdminServer(config.adminPort, clock, faults, lifecycle, stats, () => ({ connections: server.connections, tlds: tlds.restricted ? tlds.size : 'any' }), (offsetMs) => repo.setState('clock', { offsetMs }), {
     approve: (token) => domains.approveRegistrantChange(token),
     pending: async () => (await repo.pendingRegistrantChanges(repo.db)).map((c) => ({ domain: c.domain, to: c.approverEmail, requestedAt: c.requestedAt, link: approvalLink(config.approvalBaseUrl, c.token) })),
+  }, {
+    // the operator's date correction: grace periods that the new dates put in the past end with them
+    setDates: (name, crDate, exDate, redemption) => repo.transaction(async (q) => {
+      const d = await repo.findDomain(q, name);
+      if (!d) return false;
+      // the add grace period moves with the creation date (it is over for a name created long ago)
+      const shifted = (until: Date | null) => (until ? new Date(until.getTime() - d.crDate.getTime() + crDate.getTime()) : null);
+      await repo.updateDomain(q, name, { crDate, exDate, addGraceUntil: shifted(d.addGraceUntil), renewGraceUntil: null, autoRenewGraceUntil: null, transferGraceUntil: null });
+      if (redemption) {
+        const now = clock.now();
+        const until = new Date(now.getTime() + policy.forTld(d.tld).redemptionDays * 86_400_000);
+        await repo.updateDomain(q, name, { rgpState: 'redemptionPeriod', rgpUntil: until, redemptionUntil: until, deletedAt: now, deleteTrid: { svTRID: `OPERATOR-${d.roid}` } });
+      }
+      return true;
+    }),
   });
   await lifecycle.sweep();
   await server.listen();
@@ -73,6 +88,13 @@ export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Pr
   const whois = await startRegistryWhois({
     rdapPort: config.REGISTRY_SIM_RDAP_PORT, whoisPort: config.REGISTRY_SIM_WHOIS_PORT, host: config.EPP_BIND, rdapBaseUrl: config.rdapBaseUrl,
     whoisServerName: `whois.registry-sim.example`, registrarRdap: config.pairs(config.REGISTRY_SIM_REGISTRAR_RDAP), registrarWhois: config.pairs(config.REGISTRY_SIM_REGISTRAR_WHOIS),
+    ownRegistrar: {
+      clientId: config.REGISTRY_SIM_OWN_REGISTRAR, name: config.REGISTRAR_NAME, ianaId: config.REGISTRAR_IANA_ID, url: config.REGISTRAR_URL,
+      abuseEmail: config.REGISTRAR_ABUSE_EMAIL, abusePhone: config.REGISTRAR_ABUSE_PHONE,
+    },
+    // a host object, else a name server that domains here delegate to without one (names held elsewhere)
+    findHost: async (name) => (await repo.findHost(repo.db, name))
+      ?? ((await repo.domainsUsingHost(repo.db, name)).length ? { name, roid: '', crDate: new Date(0), upDate: null, addrs: [], statuses: [] } : null),
   }, domains, log);
   const timer = setInterval(() => {
     lifecycle.sweep().then(() => { lastSweep = Date.now(); }, (e) => log.error({ err: e }, 'lifecycle sweep failed'));

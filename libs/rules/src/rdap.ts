@@ -5,6 +5,20 @@
 
 export const RDAP_CONTENT_TYPE = 'application/rdap+json';
 
+/**
+ * Our registrar as the registry and our own RDAP/WHOIS publish it. One set of values, read from the same environment
+ * variables (REGISTRAR_IANA_ID, REGISTRAR_NAME, REGISTRAR_URL, REGISTRAR_ABUSE_EMAIL, REGISTRAR_ABUSE_PHONE) by the
+ * gateway and the registry simulator, so both sides answer the same IANA id and abuse contact. 9999 is the local
+ * placeholder (IANA reserves 9995-9999 for non-ICANN-accredited use).
+ */
+export const REGISTRAR_IDENTITY_DEFAULTS = {
+  name: 'Rakko Registrar',
+  ianaId: '9999',
+  url: 'https://rakko.example',
+  abuseEmail: 'abuse@rakko.example',
+  abusePhone: '+81.312345678',
+} as const;
+
 export type Json = Record<string, unknown>;
 
 export interface RdapContactInput {
@@ -184,7 +198,13 @@ export function entityRdap(c: RdapContactInput, info: RdapServerInfo): Json {
 /** The registrar itself as an entity (looked up by its handle or IANA id). */
 export function registrarEntityRdap(r: RdapRegistrar, info: RdapServerInfo): Json {
   const self = `${info.baseUrl}/entity/${encodeURIComponent(r.ianaId || r.handle)}`;
-  return { rdapConformance: CONFORMANCE, notices: notices(info, self), ...registrarEntity(r), ...(info.port43 ? { port43: info.port43 } : {}) };
+  const e = registrarEntity(r);
+  return {
+    rdapConformance: CONFORMANCE, notices: notices(info, self), ...e,
+    links: [link(self, 'self', self), ...((e.links as Json[] | undefined) ?? [])],
+    events: [{ eventAction: 'last update of RDAP database', eventDate: info.now.toISOString() }],
+    ...(info.port43 ? { port43: info.port43 } : {}),
+  };
 }
 
 export function nameserverRdap(name: string, info: RdapServerInfo): Json {
@@ -223,14 +243,18 @@ export function rdapError(errorCode: number, title: string, description: string[
 
 type VcardProp = [string, Record<string, unknown>, string, unknown];
 
-function vcardOf(entity: Json): { fn: string; org: string; street: string[]; city: string; sp: string; pc: string; cc: string; phone: string; fax: string; email: string } {
+function vcardOf(entity: Json): { fn: string; org: string; street: string[]; city: string; sp: string; pc: string; cc: string; phone: string; phoneExt: string; fax: string; faxExt: string; email: string } {
   const props = ((entity.vcardArray as unknown[] | undefined)?.[1] ?? []) as VcardProp[];
   const get = (n: string) => props.find((p) => p[0] === n);
   const adr = get('adr');
   const v = (adr?.[3] ?? []) as unknown[];
   const street = Array.isArray(v[2]) ? (v[2] as string[]) : v[2] ? [String(v[2])] : [];
-  const tel = (t: string) => String(props.find((p) => p[0] === 'tel' && JSON.stringify(p[1].type ?? '').includes(t))?.[3] ?? '').replace(/^tel:/, '');
+  const telUri = (t: string) => String(props.find((p) => p[0] === 'tel' && JSON.stringify(p[1].type ?? '').includes(t))?.[3] ?? '').replace(/^tel:/, '');
+  // tel:+81.312345678;ext=123 (RFC 3966): the number, and its extension apart
+  const tel = (t: string) => telUri(t).split(';')[0]!;
+  const ext = (t: string) => /;ext=([^;]*)/.exec(telUri(t))?.[1] ?? '';
   return {
+    phoneExt: ext('voice'), faxExt: ext('fax'),
     fn: String(get('fn')?.[3] ?? ''), org: String(get('org')?.[3] ?? ''), street, city: String(v[3] ?? ''), sp: String(v[4] ?? ''),
     pc: String(v[5] ?? ''), cc: String((adr?.[1] as { cc?: string } | undefined)?.cc ?? v[6] ?? ''), phone: tel('voice'), fax: tel('fax'), email: String(get('email')?.[3] ?? ''),
   };
@@ -284,8 +308,13 @@ export function rdapDomainToWhois(d: Json, o: { kind: 'registrar' | 'registry'; 
       add(`${L} State/Province`, v.sp);
       add(`${L} Postal Code`, v.pc);
       add(`${L} Country`, v.cc);
+      // the 2013 RAA layout: Phone Ext always follows Phone; Fax and Fax Ext only when there is a fax (never empty)
       add(`${L} Phone`, v.phone);
-      add(`${L} Fax`, v.fax);
+      add(`${L} Phone Ext`, v.phoneExt);
+      if (v.fax) {
+        add(`${L} Fax`, v.fax);
+        add(`${L} Fax Ext`, v.faxExt);
+      }
       add(`${L} Email`, v.email);
     }
   }
@@ -295,7 +324,23 @@ export function rdapDomainToWhois(d: Json, o: { kind: 'registrar' | 'registry'; 
   lines.push(`>>> Last update of WHOIS database: ${o.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} <<<`);
   lines.push('');
   lines.push('For more information on Whois status codes, please visit https://icann.org/epp');
+  lines.push('');
+  lines.push(...whoisTermsOfUse(o.kind));
   return lines.join('\r\n') + '\r\n';
+}
+
+/** The terms of use every port-43 answer ends with (2013 RAA, Registration Data Directory Services specification). */
+export function whoisTermsOfUse(kind: 'registrar' | 'registry'): string[] {
+  const who = kind === 'registrar' ? 'Rakko Registrar' : 'the registry';
+  return [
+    `TERMS OF USE: The data in this WHOIS database is provided by ${who} for information purposes only, and to assist`,
+    'persons in obtaining information about or related to a domain name registration record. It is not guaranteed to be',
+    'accurate. By submitting a WHOIS query, you agree to use this data only for lawful purposes and that under no',
+    'circumstances will you use this data to: (1) allow, enable, or otherwise support the transmission of mass',
+    'unsolicited, commercial advertising or solicitations via e-mail, telephone, or facsimile; or (2) enable high volume,',
+    'automated, electronic processes that apply to the registrar or registry (or their computer systems). The compilation,',
+    'repackaging, dissemination or other use of this data is expressly prohibited without prior written consent.',
+  ];
 }
 
 /** 2026/11/22 (and 09:05:03 (JST) with the time) in Tokyo, as JPRS writes its dates. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { M } from '@registrar/messages';
 import { ConnectionCheckService } from '../../../libs/gateway/src/connection-check/connection-check.service';
-import { PublicToolsConfig } from '@registrar/gateway';
+import { PublicToolsConfig, PublicWhoisService } from '@registrar/gateway';
 import { client } from '../gateway/gateway-harness';
 import { xhr } from '../purchase/purchase-harness';
 import { until, dig } from '../dns/dns-harness';
@@ -114,5 +114,22 @@ describe('POST tool/websiteConnectionCheck', () => {
     } finally {
       config.CONNECTION_CHECK_ALLOW_PRIVATE = before;
     }
+  });
+
+  it('asks our own name servers first for our zones (the local runtime\'s PowerDNS), the configured resolver for the rest', async () => {
+    const config = Object.assign(new PublicToolsConfig(), w.p.h.app.get(PublicToolsConfig));
+    // a general resolver that answers nothing (nothing listens there), and our PowerDNS as our own name servers
+    config.CONNECTION_CHECK_RESOLVER = '127.0.0.1:9';
+    config.CONNECTION_CHECK_OWN_ZONES_RESOLVER = w.p.h.app.get(PublicToolsConfig).CONNECTION_CHECK_RESOLVER;
+    const svc = new ConnectionCheckService(config, w.p.h.app.get(PublicWhoisService));
+    const rows = byId((await svc.check(`www.${name}`)).checkResults as Row[]);
+    expect(rows.registration).toMatchObject({ ok: true });
+    expect(rows.registration.message).not.toBe(M.checkNotRegistered);
+    expect(rows.dns).toMatchObject({ ok: true });
+    expect(rows.a).toMatchObject({ ok: true, details: ['127.0.0.1'] });
+    // without our name servers, the same resolver does not answer our zone
+    config.CONNECTION_CHECK_OWN_ZONES_RESOLVER = '';
+    const alone = byId((await new ConnectionCheckService(config, w.p.h.app.get(PublicWhoisService)).check(`www.${name}`)).checkResults as Row[]);
+    expect(alone.dns.ok).toBe(false);
   });
 });

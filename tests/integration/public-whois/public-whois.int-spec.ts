@@ -3,6 +3,8 @@
  * port-43 server and the registry simulator's read by a WHOIS client library (whoiser: its query and its parser), the
  * registry's RDAP linking to ours, and the lookup page's call following that link as RDAP clients do.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import request from 'supertest';
 import { query as whoisQuery } from 'whoiser';
 import { M } from '@registrar/messages';
@@ -22,6 +24,7 @@ const W = Number(process.env.TEST_WHOIS_PORT ?? 14343);
 const SIM_WHOIS = W + 2;
 const SIM_RDAP = `http://127.0.0.1:${W + 3}/rdap`;
 const RDAP = 'application/rdap+json';
+const execFileP = promisify(execFile);
 
 let w: WhoisHarness;
 let port43: RunningWhoisServer;
@@ -144,6 +147,87 @@ describe('public WHOIS of our domains', () => {
     expect(parsed['Registrar WHOIS Server']).toBe('whois.rakko.example');
     const help = await fetch(`${SIM_RDAP}/help`);
     expectValid('rdap_help.json', await help.json());
+  });
+});
+
+describe('registry truth: the registry and we publish one registrar, and answer as RFC 9082/9083 and the RAA say', () => {
+  let member: Member;
+  let name: string;
+  const simRdap = (path: string) => fetch(`${SIM_RDAP}${path}`);
+
+  beforeAll(async () => {
+    member = await w.p.member(30_000);
+    [name] = await w.buy(member, ['com']);
+  }, 240_000);
+
+  it('one IANA registrar id and one abuse phone on both sides; /rdap/entity/<id> has its self link and events', async () => {
+    const ours = JSON.parse((await request(w.p.h.url).get(`/rdap/domain/${name}`).expect(200)).text);
+    const theirs = await (await simRdap(`/domain/${name}`)).json();
+    const registrarOf = (j: any) => j.entities.find((e: { roles: string[] }) => e.roles.includes('registrar'));
+    const abusePhone = (e: any) => e.entities[0].vcardArray[1].find((p: unknown[]) => p[0] === 'tel')[3];
+    expect(registrarOf(theirs).publicIds).toEqual(registrarOf(ours).publicIds);
+    expect(registrarOf(ours).publicIds[0].identifier).toBe('9999');
+    expect(abusePhone(registrarOf(theirs))).toBe(abusePhone(registrarOf(ours)));
+    for (const base of [`${w.p.h.url}/rdap`, SIM_RDAP]) {
+      const r = await fetch(`${base}/entity/9999`);
+      expect(r.status).toBe(200);
+      const e = await r.json();
+      expectValid('rdap_entity.json', e);
+      expect(e.links).toContainEqual(expect.objectContaining({ rel: 'self', href: expect.stringMatching(/\/rdap\/entity\/9999$/) }));
+      expect(e.events.map((x: { eventAction: string }) => x.eventAction)).toContain('last update of RDAP database');
+      expect(e.publicIds).toEqual([{ type: 'IANA Registrar ID', identifier: '9999' }]);
+    }
+  });
+
+  it('the registry\'s nameserver links resolve', async () => {
+    const theirs = await (await simRdap(`/domain/${name}`)).json();
+    expect(theirs.nameservers.length).toBeGreaterThan(0);
+    for (const ns of theirs.nameservers) {
+      const self = ns.links.find((l: { rel: string }) => l.rel === 'self').href;
+      const r = await fetch(self);
+      expect(r.status).toBe(200);
+      const j = await r.json();
+      expectValid('rdap_nameserver.json', j);
+      expect(j.ldhName).toBe(ns.ldhName);
+    }
+  });
+
+  it('the registry answers 400 for a bad name and 501 for a query it does not offer, never echoing the input', async () => {
+    for (const path of ['/domain/%3Cscript%3Ealert(1)%3C%2Fscript%3E.com', '/domain/-bad-.com', '/nameserver/a..b', '/frobnicate/x', '/domain/%E0%A4%A']) {
+      const r = await simRdap(path);
+      expect(r.status).toBe(400);
+      expect(r.headers.get('content-type')).toMatch(/^application\/rdap\+json/);
+      const body = await r.text();
+      expect(body).not.toMatch(/<script|alert|frobnicate|-bad-|a\.\.b/);
+      expectValid('rdap_error.json', JSON.parse(body));
+    }
+    for (const path of ['/ip/192.0.2.1', '/autnum/64496', '/domains?name=exa*.com', '/nameservers?ip=192.0.2.1', '/entities?fn=x*']) {
+      const r = await simRdap(path);
+      expect(r.status).toBe(501);
+      const body = await r.text();
+      expect(body).not.toMatch(/192\.0\.2|64496|exa\*/);
+      expectValid('rdap_error.json', JSON.parse(body));
+    }
+    expect((await simRdap('/domain/never-registered-here-xyz-1.com')).status).toBe(404);
+  });
+
+  it('port 43 (Debian\'s whois client): RAA keys Phone Ext, Fax absent or filled, the terms of use; the registry\'s Registrar URL', async () => {
+    // asynchronously: our port-43 server runs in this process
+    const whoisCli = async (port: number, q: string) => (await execFileP('whois', ['-h', '127.0.0.1', '-p', String(port), q], { encoding: 'utf8', timeout: 30_000 })).stdout;
+    const ours = await whoisCli(W, name);
+    for (const role of ['Registrant', 'Admin', 'Tech']) {
+      expect(ours).toMatch(new RegExp(`^${role} Phone: \\+\\d`, 'm'));
+      expect(ours).toMatch(new RegExp(`^${role} Phone Ext:`, 'm'));
+      const fax = new RegExp(`^${role} Fax: (.*)$`, 'm').exec(ours);
+      if (fax) expect(fax[1]!.trim()).not.toBe('');
+      const faxExt = new RegExp(`^${role} Fax Ext:`, 'm').test(ours);
+      expect(faxExt).toBe(!!fax);
+    }
+    expect(ours).toMatch(/^TERMS OF USE: /m);
+    const registry = await whoisCli(SIM_WHOIS, name);
+    expect(registry).toMatch(/^Registrar URL: https?:\/\/\S+/m);
+    expect(registry).toMatch(/^Registrar IANA ID: 9999\r?$/m);
+    expect(registry).toMatch(/^TERMS OF USE: /m);
   });
 });
 

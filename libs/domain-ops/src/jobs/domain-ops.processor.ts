@@ -18,6 +18,7 @@ import { RegisterDomainJob } from './register-domain.job';
 import { DrainPollMessagesJob, ExpireTransfersJob } from '../transfer/poll-messages.job';
 import { ProvisionalDeadlineJob } from '../activation/jp-activation.service';
 import { MoneyReconcilerJob } from '../reconcile/money-reconciler.job';
+import { RegistryResyncJob } from '../registry-sync/registry-sync.job';
 
 const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
@@ -71,7 +72,7 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
 export class DomainOpsProcessor extends JobRouter {
   constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
     operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob,
-    provisionalDeadline: ProvisionalDeadlineJob, drainPoll: DrainPollMessagesJob, expireTransfers: ExpireTransfersJob, reconcileMoney: MoneyReconcilerJob) {
+    provisionalDeadline: ProvisionalDeadlineJob, drainPoll: DrainPollMessagesJob, expireTransfers: ExpireTransfersJob, reconcileMoney: MoneyReconcilerJob, registryResync: RegistryResyncJob) {
     super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
       { jobName: RegisterDomainJob.jobName, handler: register },
       { jobName: CompleteOrderJob.jobName, handler: complete },
@@ -88,6 +89,7 @@ export class DomainOpsProcessor extends JobRouter {
       { jobName: ExpireTransfersJob.jobName, handler: expireTransfers },
       { jobName: ProvisionalDeadlineJob.jobName, handler: provisionalDeadline },
       { jobName: MoneyReconcilerJob.jobName, handler: reconcileMoney },
+      { jobName: RegistryResyncJob.jobName, handler: registryResync },
     ]);
   }
 

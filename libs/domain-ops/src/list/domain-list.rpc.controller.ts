@@ -10,6 +10,7 @@ import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
 import { ActionLogService } from './action-log.service';
 import { DomainDetailService } from './domain-detail.service';
 import { DomainListService } from './domain-list.service';
+import { DemoRegistrySeeder, DemoSeedResult } from '../registry-sync/demo-registry.seeder';
 
 function userIdOf(p: { userId?: unknown } | null | undefined): number {
   const n = Number(p?.userId);
@@ -22,7 +23,7 @@ const conditionOf = (c: unknown): Record<string, unknown> => (c && typeof c === 
 @Controller()
 @UseFilters(DomainOpsRpcErrorFilter)
 export class DomainListRpcController {
-  constructor(private readonly list: DomainListService, private readonly detailService: DomainDetailService, private readonly logs: ActionLogService) {}
+  constructor(private readonly list: DomainListService, private readonly detailService: DomainDetailService, private readonly logs: ActionLogService, private readonly demoSeeder: DemoRegistrySeeder) {}
 
   @MessagePattern(DomainListPatterns.Search)
   search(@Payload() req: DomainSearchRpcRequest): Promise<DomainSearchResult> {
@@ -73,11 +74,14 @@ export class DomainListRpcController {
   }
 
   @MessagePattern(DomainListPatterns.SeedDemo)
-  async seedDemo(@Payload() req: { userId: number; count?: number; onlyIfEmpty?: boolean }): Promise<{ inserted: number }> {
+  async seedDemo(@Payload() req: { userId: number; count?: number; onlyIfEmpty?: boolean; viaRegistry?: boolean }): Promise<DemoSeedResult> {
     if (process.env.NODE_ENV === 'production' || !(process.env.LOCAL_RUNTIME === '1' || process.env.NODE_ENV === 'test')) {
       throw new DomainOpsException(DomainOpsErrorCode.Invalid, 'demo data is for the local runtime only');
     }
-    return this.list.seedDemo(userIdOf(req), Math.max(1, Math.min(Number(req?.count) || 60, 1000)), req?.onlyIfEmpty !== false);
+    const count = Math.max(1, Math.min(Number(req?.count) || 60, 1000));
+    // the demo member's portfolio lives at the registry too (docs/registry-sync.md); list fillers of tests may stay local
+    if (req?.viaRegistry) return this.demoSeeder.seed(userIdOf(req), count, req?.onlyIfEmpty !== false);
+    return this.list.seedDemo(userIdOf(req), count, req?.onlyIfEmpty !== false);
   }
 
   @MessagePattern(DomainListPatterns.ActionLogDetail)

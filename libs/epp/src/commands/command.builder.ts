@@ -2,6 +2,7 @@
  * Builders for every EPP command the client sends. All values go through xmlbuilder2 (escaped), never string concatenation.
  * Element order follows the XSDs in ../shared/epp-xsd, so each frame validates.
  */
+import { domainToASCII } from 'node:url';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { EXT_URIS, NS, OBJ_URIS } from '../xml/namespaces';
 import { eppDocument, leaf, serialize } from '../xml/xml';
@@ -13,6 +14,15 @@ import type {
 const D = NS.domain;
 const H = NS.host;
 const C = NS.contact;
+
+/**
+ * Names travel as A-labels (RFC 5891 §5; RFC 5731/5732 names are LDH): a U-label such as 例え.jp is sent as
+ * xn--r8jz45g.jp. A name that has no A-label is sent as given and the registry refuses it (2005).
+ */
+export function aLabel(name: string): string {
+  if (!/[^\x00-\x7f]/.test(name)) return name;
+  return domainToASCII(name.normalize('NFC')) || name;
+}
 
 export function iso(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, '.0Z');
@@ -77,7 +87,7 @@ function authInfo(parent: XMLBuilder, ns: string, prefix: string, pw: string): v
 function nsList(parent: XMLBuilder, hosts?: string[]): void {
   if (!hosts?.length) return;
   const n = parent.ele(D, 'domain:ns');
-  for (const h of hosts) leaf(n, D, 'domain:hostObj', h);
+  for (const h of hosts) leaf(n, D, 'domain:hostObj', aLabel(h));
 }
 
 function contacts(parent: XMLBuilder, list?: DomainContact[]): void {
@@ -97,14 +107,14 @@ function dsData(parent: XMLBuilder, ds: DsData): void {
 export function buildDomainCheck(clTRID: string, names: string[]): string {
   return command(clTRID, (cmd) => {
     const c = cmd.ele(NS.epp, 'check').ele(D, 'domain:check');
-    for (const n of names) leaf(c, D, 'domain:name', n);
+    for (const n of names) leaf(c, D, 'domain:name', aLabel(n));
   });
 }
 
 export function buildDomainInfo(clTRID: string, name: string, opts: { authInfo?: string; hosts?: 'all' | 'del' | 'sub' | 'none' } = {}): string {
   return command(clTRID, (cmd) => {
     const i = cmd.ele(NS.epp, 'info').ele(D, 'domain:info');
-    leaf(i, D, 'domain:name', name, { hosts: opts.hosts ?? 'all' });
+    leaf(i, D, 'domain:name', aLabel(name), { hosts: opts.hosts ?? 'all' });
     if (opts.authInfo) authInfo(i, D, 'domain', opts.authInfo);
   });
 }
@@ -112,7 +122,7 @@ export function buildDomainInfo(clTRID: string, name: string, opts: { authInfo?:
 export function buildDomainCreate(clTRID: string, input: DomainCreateInput): string {
   return command(clTRID, (cmd) => {
     const c = cmd.ele(NS.epp, 'create').ele(D, 'domain:create');
-    leaf(c, D, 'domain:name', input.name);
+    leaf(c, D, 'domain:name', aLabel(input.name));
     period(c, D, 'domain:period', input.period);
     nsList(c, input.ns);
     leaf(c, D, 'domain:registrant', input.registrant);
@@ -128,14 +138,14 @@ export function buildDomainCreate(clTRID: string, input: DomainCreateInput): str
 export function buildDomainDelete(clTRID: string, name: string): string {
   return command(clTRID, (cmd) => {
     const d = cmd.ele(NS.epp, 'delete').ele(D, 'domain:delete');
-    leaf(d, D, 'domain:name', name);
+    leaf(d, D, 'domain:name', aLabel(name));
   });
 }
 
 export function buildDomainRenew(clTRID: string, name: string, curExpDate: Date, p?: Period): string {
   return command(clTRID, (cmd) => {
     const r = cmd.ele(NS.epp, 'renew').ele(D, 'domain:renew');
-    leaf(r, D, 'domain:name', name);
+    leaf(r, D, 'domain:name', aLabel(name));
     leaf(r, D, 'domain:curExpDate', ymd(curExpDate));
     period(r, D, 'domain:period', p);
   });
@@ -144,7 +154,7 @@ export function buildDomainRenew(clTRID: string, name: string, curExpDate: Date,
 export function buildDomainTransfer(clTRID: string, op: TransferOp, name: string, opts: { authInfo?: string; period?: Period } = {}): string {
   return command(clTRID, (cmd) => {
     const t = cmd.ele(NS.epp, 'transfer').att('op', op).ele(D, 'domain:transfer');
-    leaf(t, D, 'domain:name', name);
+    leaf(t, D, 'domain:name', aLabel(name));
     if (op === 'request') period(t, D, 'domain:period', opts.period);
     if (opts.authInfo) authInfo(t, D, 'domain', opts.authInfo);
   });
@@ -163,7 +173,7 @@ export function buildDomainUpdate(clTRID: string, input: DomainUpdateInput): str
   const emptyDomainUpdate = !input.add && !input.rem && !input.chg;
   return command(clTRID, (cmd) => {
     const u = cmd.ele(NS.epp, 'update').ele(D, 'domain:update');
-    leaf(u, D, 'domain:name', input.name);
+    leaf(u, D, 'domain:name', aLabel(input.name));
     addRem(u, 'add', input.add);
     addRem(u, 'rem', input.rem);
     if (input.chg && (input.chg.registrant !== undefined || input.chg.authInfo !== undefined)) {
@@ -186,7 +196,7 @@ export function buildDomainUpdate(clTRID: string, input: DomainUpdateInput): str
 export function buildDomainRestore(clTRID: string, name: string, report?: RestoreReport): string {
   return command(clTRID, (cmd) => {
     const u = cmd.ele(NS.epp, 'update').ele(D, 'domain:update');
-    leaf(u, D, 'domain:name', name);
+    leaf(u, D, 'domain:name', aLabel(name));
     u.ele(D, 'domain:chg');
   }, (ext) => {
     const r = ext.ele(NS.rgp, 'rgp:update').ele(NS.rgp, 'rgp:restore').att('op', report ? 'report' : 'request');
@@ -211,30 +221,30 @@ function hostAddrs(parent: XMLBuilder, addrs?: HostAddr[]): void {
 export function buildHostCheck(clTRID: string, names: string[]): string {
   return command(clTRID, (cmd) => {
     const c = cmd.ele(NS.epp, 'check').ele(H, 'host:check');
-    for (const n of names) leaf(c, H, 'host:name', n);
+    for (const n of names) leaf(c, H, 'host:name', aLabel(n));
   });
 }
 
 export function buildHostCreate(clTRID: string, name: string, addrs?: HostAddr[]): string {
   return command(clTRID, (cmd) => {
     const c = cmd.ele(NS.epp, 'create').ele(H, 'host:create');
-    leaf(c, H, 'host:name', name);
+    leaf(c, H, 'host:name', aLabel(name));
     hostAddrs(c, addrs);
   });
 }
 
 export function buildHostInfo(clTRID: string, name: string): string {
-  return command(clTRID, (cmd) => { leaf(cmd.ele(NS.epp, 'info').ele(H, 'host:info'), H, 'host:name', name); });
+  return command(clTRID, (cmd) => { leaf(cmd.ele(NS.epp, 'info').ele(H, 'host:info'), H, 'host:name', aLabel(name)); });
 }
 
 export function buildHostDelete(clTRID: string, name: string): string {
-  return command(clTRID, (cmd) => { leaf(cmd.ele(NS.epp, 'delete').ele(H, 'host:delete'), H, 'host:name', name); });
+  return command(clTRID, (cmd) => { leaf(cmd.ele(NS.epp, 'delete').ele(H, 'host:delete'), H, 'host:name', aLabel(name)); });
 }
 
 export function buildHostUpdate(clTRID: string, input: HostUpdateInput): string {
   return command(clTRID, (cmd) => {
     const u = cmd.ele(NS.epp, 'update').ele(H, 'host:update');
-    leaf(u, H, 'host:name', input.name);
+    leaf(u, H, 'host:name', aLabel(input.name));
     for (const tag of ['add', 'rem'] as const) {
       const part = input[tag];
       if (!part || (!part.addrs?.length && !part.statuses?.length)) continue;
@@ -242,7 +252,7 @@ export function buildHostUpdate(clTRID: string, input: HostUpdateInput): string 
       hostAddrs(e, part.addrs);
       for (const s of part.statuses ?? []) e.ele(H, 'host:status').att('s', s);
     }
-    if (input.newName) leaf(u.ele(H, 'host:chg'), H, 'host:name', input.newName);
+    if (input.newName) leaf(u.ele(H, 'host:chg'), H, 'host:name', aLabel(input.newName));
   });
 }
 
@@ -272,8 +282,8 @@ export function buildContactCreate(clTRID: string, input: ContactCreateInput): s
     const c = cmd.ele(NS.epp, 'create').ele(C, 'contact:create');
     leaf(c, C, 'contact:id', input.id);
     for (const p of input.postalInfo) postalInfo(c, p);
-    leaf(c, C, 'contact:voice', input.voice);
-    leaf(c, C, 'contact:fax', input.fax);
+    leaf(c, C, 'contact:voice', input.voice, { x: input.voice ? input.voiceExt : undefined });
+    leaf(c, C, 'contact:fax', input.fax, { x: input.fax ? input.faxExt : undefined });
     leaf(c, C, 'contact:email', input.email);
     authInfo(c, C, 'contact', input.authInfo);
   });
@@ -305,8 +315,8 @@ export function buildContactUpdate(clTRID: string, input: ContactUpdateInput): s
     if (chg && Object.values(chg).some((v) => v !== undefined)) {
       const c = u.ele(C, 'contact:chg');
       for (const p of chg.postalInfo ?? []) postalInfo(c, p);
-      leaf(c, C, 'contact:voice', chg.voice);
-      leaf(c, C, 'contact:fax', chg.fax);
+      leaf(c, C, 'contact:voice', chg.voice, { x: chg.voice ? chg.voiceExt : undefined });
+      leaf(c, C, 'contact:fax', chg.fax, { x: chg.fax ? chg.faxExt : undefined });
       leaf(c, C, 'contact:email', chg.email);
       if (chg.authInfo !== undefined) authInfo(c, C, 'contact', chg.authInfo);
     }

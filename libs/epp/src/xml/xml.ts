@@ -1,6 +1,6 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { XMLParser } from 'fast-xml-parser';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { NS } from './namespaces';
 
 export type XmlNode = XMLBuilder;
@@ -31,34 +31,107 @@ const ALWAYS_ARRAY = new Set([
   'rgpStatus', 'objURI', 'extURI', 'statement', 'value', 'version', 'lang',
 ]);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: false,
-  textNodeName: '#text',
-  isArray: (name, jpath) => {
-    if (ALWAYS_ARRAY.has(name)) return true;
-    // <domain:check><domain:name/>… and <host:check><host:name/>…; <contact:check><contact:id/>…
-    if ((name === 'name' || name === 'id') && /\.check\.check\.(name|id)$/.test(String(jpath))) return true;
-    return false;
-  },
-});
-
 export class XmlParseError extends Error {}
+
+/** A parsed document: the root element's local name and namespace, its tree, and every element namespace used. */
+export interface XmlDocument {
+  root: string;
+  rootNs: string;
+  tree: any;
+  /** namespace URIs of all elements (and prefixed attributes) of the document, as resolved by the parser */
+  namespaces: Set<string>;
+}
+
+const NS_KEY = Symbol('namespace');
+
+/** The namespace URI of a parsed element that has attributes or children ('' for none; undefined for a text leaf). */
+export function nsOf(node: unknown): string | undefined {
+  return node && typeof node === 'object' ? (node as any)[NS_KEY] : undefined;
+}
+
+interface Frame { name: string; ns: string; attrs: Record<string, string>; children: Array<[string, any]>; text: string; path: string }
+
+/**
+ * Parses an XML document with a conforming, namespace-aware parser (saxes): well-formedness is checked (a NUL or other
+ * character XML forbids, an undeclared prefix, a mismatched tag refuse the document), character references are decoded,
+ * comments and processing instructions are skipped, and names are resolved to their namespaces (never read from the raw
+ * text). DTDs are refused. The tree is plain objects keyed by local name (attributes as "@attr", text as "#text" when an
+ * element also has attributes or children); repeating elements are arrays.
+ */
+export function parseXmlDocument(xml: string): XmlDocument {
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  const stack: Frame[] = [];
+  const namespaces = new Set<string>();
+  let done: { name: string; ns: string; value: any } | undefined;
+  let error: Error | undefined;
+  let where = '';
+  parser.on('error', (e) => {
+    if (!error) where = ` at line ${parser.line}, column ${parser.column}`;
+    error ??= e;
+  });
+  parser.on('doctype', () => {
+    error ??= new XmlParseError('DTDs and entity declarations are not accepted');
+  });
+  parser.on('opentag', (t: SaxesTagNS) => {
+    const attrs: Record<string, string> = {};
+    for (const a of Object.values(t.attributes)) {
+      if (a.prefix === 'xmlns' || a.name === 'xmlns') continue;
+      if (a.uri) namespaces.add(a.uri);
+      attrs['@' + a.local] = a.value;
+    }
+    const ns = t.uri ?? '';
+    namespaces.add(ns);
+    const parent = stack[stack.length - 1];
+    stack.push({ name: t.local, ns, attrs, children: [], text: '', path: parent ? `${parent.path}.${t.local}` : t.local });
+  });
+  parser.on('text', (t) => {
+    const top = stack[stack.length - 1];
+    if (top) top.text += t;
+  });
+  parser.on('cdata', (t) => {
+    const top = stack[stack.length - 1];
+    if (top) top.text += t;
+  });
+  parser.on('closetag', () => {
+    const f = stack.pop()!;
+    const value = build(f);
+    const parent = stack[stack.length - 1];
+    if (parent) parent.children.push([f.name, value]);
+    else done = { name: f.name, ns: f.ns, value };
+  });
+  try {
+    parser.write(xml).close();
+  } catch (e) {
+    if (!error) where = ` at line ${parser.line}, column ${parser.column}`;
+    error ??= e as Error;
+  }
+  if (error || !done) {
+    // the position only: the parser's message may quote the offending input
+    throw new XmlParseError(error instanceof XmlParseError ? error.message : `not well-formed XML${where}`);
+  }
+  return { root: done.name, rootNs: done.ns, tree: done.value, namespaces };
+}
+
+function build(f: Frame): any {
+  const text = f.text.trim();
+  const hasAttrs = Object.keys(f.attrs).length > 0;
+  if (!f.children.length && !hasAttrs) return text;
+  const o: any = { ...f.attrs };
+  for (const [name, v] of f.children) {
+    const many = ALWAYS_ARRAY.has(name) || ((name === 'name' || name === 'id') && /\.check\.check$/.test(f.path));
+    if (many) (o[name] ??= []).push(v);
+    else if (name in o) o[name] = Array.isArray(o[name]) ? [...o[name], v] : [o[name], v];
+    else o[name] = v;
+  }
+  if (text) o['#text'] = text;
+  Object.defineProperty(o, NS_KEY, { value: f.ns, enumerable: false });
+  return o;
+}
 
 /** Parses an EPP frame into plain objects (namespace prefixes removed, attributes as "@attr"). Refuses DTDs. */
 export function parseXml(xml: string): any {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new XmlParseError('DTDs and entity declarations are not accepted');
-  try {
-    return parser.parse(xml, true);
-  } catch (e) {
-    throw new XmlParseError(e instanceof Error ? e.message : String(e));
-  }
+  const d = parseXmlDocument(xml);
+  return { [d.root]: d.tree };
 }
 
 /** Text content of a parsed element (string or {#text, @attrs}). */

@@ -31,11 +31,35 @@ const day = (d: Date) => d.toLocaleDateString('ja-JP', { timeZone: 'Asia/Tokyo',
 @Injectable()
 export class ConnectionCheckService {
   private readonly log = new Logger('connection-check');
-  private readonly resolver = new dns.promises.Resolver({ timeout: 2_000, tries: 2 });
+  private readonly general = new dns.promises.Resolver({ timeout: 2_000, tries: 2 });
+  /** our own name servers (PowerDNS), asked first: they answer for the zones we host, and refuse the rest */
+  private readonly own: dns.promises.Resolver | null = null;
 
   constructor(private readonly config: PublicToolsConfig, private readonly whois: PublicWhoisService) {
-    const servers = config.CONNECTION_CHECK_RESOLVER.split(',').map((s) => s.trim()).filter(Boolean);
-    if (servers.length) this.resolver.setServers(servers);
+    const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+    const servers = list(config.CONNECTION_CHECK_RESOLVER);
+    if (servers.length) this.general.setServers(servers);
+    const own = list(config.CONNECTION_CHECK_OWN_ZONES_RESOLVER);
+    if (own.length) {
+      this.own = new dns.promises.Resolver({ timeout: 1_000, tries: 1 });
+      this.own.setServers(own);
+    }
+  }
+
+  /**
+   * A DNS question: our own name servers first (an answer from them is the truth for our zones), then the configured
+   * resolver for everything else — a zone we do not host is refused by ours (EREFUSED), a name they do not know falls
+   * through as well.
+   */
+  private async ask<T>(q: (r: dns.promises.Resolver) => Promise<T>): Promise<T> {
+    if (this.own) {
+      try {
+        return await q(this.own);
+      } catch {
+        // not one of our zones (or our name servers are down): the general resolver answers
+      }
+    }
+    return q(this.general);
   }
 
   /** Private and loopback targets only in the local runtime and tests, and only when configured. */
@@ -89,7 +113,7 @@ export class ConnectionCheckService {
 
   private async dnsResponse(domain: string, ms: number): Promise<ConnectionCheckResult> {
     try {
-      const soa = await withTimeout(this.resolver.resolveSoa(domain), ms);
+      const soa = await withTimeout(this.ask((r) => r.resolveSoa(domain)), ms);
       return this.result('dns', true, fmt(M.checkDnsAnswered, { serial: soa.serial }), [`SOA ${soa.nsname} ${soa.hostmaster} ${soa.serial}`]);
     } catch (e) {
       return this.result('dns', false, fmt(M.checkDnsNoAnswer, { reason: reasonOf(e) }), [domain]);
@@ -98,7 +122,7 @@ export class ConnectionCheckService {
 
   private async nameServers(domain: string, ms: number): Promise<ConnectionCheckResult> {
     try {
-      const ns = (await withTimeout(this.resolver.resolveNs(domain), ms)).map((n) => n.toLowerCase()).sort();
+      const ns = (await withTimeout(this.ask((r) => r.resolveNs(domain)), ms)).map((n) => n.toLowerCase()).sort();
       if (!ns.length) return this.result('nameservers', false, M.checkNsNone);
       return this.result('nameservers', true, fmt(M.checkNsFound, { list: ns.join(', ') }), ns);
     } catch (e) {
@@ -109,7 +133,7 @@ export class ConnectionCheckService {
   private async aRecord(host: string, ms: number): Promise<{ result: ConnectionCheckResult; addresses: string[] }> {
     if (net.isIP(host)) return { result: this.result('a', true, fmt(M.checkAFound, { list: host }), [host]), addresses: [host] };
     try {
-      const addresses = await withTimeout(this.resolver.resolve4(host), ms);
+      const addresses = await withTimeout(this.ask((r) => r.resolve4(host)), ms);
       if (!addresses.length) return { result: this.result('a', false, M.checkANone), addresses: [] };
       return { result: this.result('a', true, fmt(M.checkAFound, { list: addresses.join(', ') }), addresses), addresses };
     } catch (e) {
@@ -137,7 +161,7 @@ export class ConnectionCheckService {
         if (r.status >= 300 && r.status < 400 && r.location) {
           const next = new URL(r.location, url);
           if (next.protocol !== 'http:' && next.protocol !== 'https:') return this.result('http', true, fmt(M.checkHttpAnswered, { status: r.status }), details);
-          if (next.hostname !== url.hostname) ips = net.isIP(next.hostname) ? [next.hostname] : await withTimeout(this.resolver.resolve4(next.hostname), ms).catch(() => []);
+          if (next.hostname !== url.hostname) ips = net.isIP(next.hostname) ? [next.hostname] : await withTimeout(this.ask((r) => r.resolve4(next.hostname)), ms).catch(() => []);
           url = next;
           continue;
         }

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { BaseConfig, Deployed } from '@registrar/infra';
+import { REGISTRAR_IDENTITY_DEFAULTS } from '@registrar/rules';
 
 /** Settings of the public WHOIS, RDAP and port-43 services and the website connection check (docs/public-whois.md). */
 export class PublicToolsConfig extends BaseConfig {
@@ -26,20 +27,23 @@ export class PublicToolsConfig extends BaseConfig {
   RDAP_CLIENT_TIMEOUT_MS = 5_000;
 
   @IsString()
-  REGISTRAR_NAME = 'Rakko Registrar';
+  REGISTRAR_NAME: string = REGISTRAR_IDENTITY_DEFAULTS.name;
 
-  /** the IANA registrar id shown in RDAP and WHOIS (a placeholder locally) */
+  /**
+   * the IANA registrar id shown in RDAP and WHOIS (a placeholder locally). The registry simulator reads the same
+   * variable, so the registry and we publish one id (docs/public-whois.md).
+   */
   @IsString()
-  REGISTRAR_IANA_ID = '9999';
-
-  @IsString()
-  REGISTRAR_URL = 'https://rakko.example';
-
-  @IsString()
-  REGISTRAR_ABUSE_EMAIL = 'abuse@rakko.example';
+  REGISTRAR_IANA_ID: string = REGISTRAR_IDENTITY_DEFAULTS.ianaId;
 
   @IsString()
-  REGISTRAR_ABUSE_PHONE = '+81.312345678';
+  REGISTRAR_URL: string = REGISTRAR_IDENTITY_DEFAULTS.url;
+
+  @IsString()
+  REGISTRAR_ABUSE_EMAIL: string = REGISTRAR_IDENTITY_DEFAULTS.abuseEmail;
+
+  @IsString()
+  REGISTRAR_ABUSE_PHONE: string = REGISTRAR_IDENTITY_DEFAULTS.abusePhone;
 
   /** the host name of our port-43 service as published (port43 member, "Registrar WHOIS Server") */
   @IsString()
@@ -51,6 +55,13 @@ export class PublicToolsConfig extends BaseConfig {
    */
   @IsOptional() @IsString()
   CONNECTION_CHECK_RESOLVER = '';
+
+  /**
+   * Our own name servers (`host:port` list; the local runtime sets its PowerDNS): asked first, so the zones we host are
+   * checked as we serve them; names they do not answer go to CONNECTION_CHECK_RESOLVER. Empty = none.
+   */
+  @IsOptional() @IsString()
+  CONNECTION_CHECK_OWN_ZONES_RESOLVER = '';
 
   /** timeout of each check (DNS query, TCP/TLS connect, HTTP answer) */
   @Type(() => Number) @IsInt() @Min(100) @Max(60_000)

@@ -19,6 +19,10 @@ const DAY = 86_400_000;
  *   POST /sweep                       runs the lifecycle sweep now
  *   GET  /registrant-changes          registrant changes waiting for approval, with their approval links
  *   GET  /registrant-change/<token>   the approval link of the mail: approves the held change (an HTML page)
+ *   POST /domain/dates {name,crDate,exDate,redemption?}   the registry operator's correction of a domain's dates
+ *                                     (seeding a portfolio registered in the past; the lifecycle sweep then treats it as
+ *                                     any other); redemption: the name was deleted after it expired and is held in its
+ *                                     redemption period from now (RFC 3915)
  */
 export class AdminServer {
   private server?: http.Server;
@@ -34,6 +38,9 @@ export class AdminServer {
     private readonly registrantChanges?: {
       approve(token: string): Promise<{ result: 'approved' | 'already' | 'cancelled' | 'unknown'; domain?: string }>;
       pending(): Promise<unknown[]>;
+    },
+    private readonly operator?: {
+      setDates(name: string, crDate: Date, exDate: Date, redemption: boolean): Promise<boolean>;
     },
   ) {}
 
@@ -94,6 +101,17 @@ export class AdminServer {
         case 'GET /stats': return send(200, this.stats.snapshot());
         case 'DELETE /stats': { this.stats.reset(); return send(200, {}); }
         case 'POST /sweep': return send(200, await this.lifecycle.sweep());
+        case 'POST /domain/dates': {
+          const b = await this.body(req);
+          const name = typeof b.name === 'string' ? b.name.trim().toLowerCase() : '';
+          const crDate = new Date(String(b.crDate));
+          const exDate = new Date(String(b.exDate));
+          if (!/^[a-z0-9.-]{3,253}$/.test(name) || Number.isNaN(crDate.getTime()) || Number.isNaN(exDate.getTime()) || crDate >= exDate) {
+            return send(400, { error: 'give name (A-label), crDate and exDate (ISO 8601, crDate before exDate)' });
+          }
+          if (!this.operator || !(await this.operator.setDates(name, crDate, exDate, b.redemption === true))) return send(404, { error: 'no such domain' });
+          return send(200, { name, crDate, exDate, redemption: b.redemption === true });
+        }
         default: return send(404, { error: 'not found' });
       }
     } catch (e) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Type } from 'class-transformer';
 import { IsInt, IsNumber, IsString, Matches, Max, Min } from 'class-validator';
 import { BaseConfig, Deployed } from '@registrar/infra';
+import { REGISTRAR_IDENTITY_DEFAULTS } from '@registrar/rules';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -109,6 +110,26 @@ export class RegistrySimConfig extends BaseConfig {
   /** each registrar's port-43 server name, `clientId=host[,…]` ("Registrar WHOIS Server") */
   @IsString() @Matches(/^$|^[A-Za-z0-9_.-]+=[A-Za-z0-9.:-]+(,[A-Za-z0-9_.-]+=[A-Za-z0-9.:-]+)*$/)
   REGISTRY_SIM_REGISTRAR_WHOIS = 'rakko=whois.rakko.example';
+
+  /** the EPP client id of the registrar the REGISTRAR_* values below describe (our own) */
+  @IsString()
+  REGISTRY_SIM_OWN_REGISTRAR = 'rakko';
+
+  /** our registrar's identity as the registry publishes it: the same variables the gateway reads (one configured value) */
+  @IsString()
+  REGISTRAR_NAME: string = REGISTRAR_IDENTITY_DEFAULTS.name;
+
+  @IsString() @Matches(/^\d{1,10}$/)
+  REGISTRAR_IANA_ID: string = REGISTRAR_IDENTITY_DEFAULTS.ianaId;
+
+  @IsString()
+  REGISTRAR_URL: string = REGISTRAR_IDENTITY_DEFAULTS.url;
+
+  @IsString()
+  REGISTRAR_ABUSE_EMAIL: string = REGISTRAR_IDENTITY_DEFAULTS.abuseEmail;
+
+  @IsString()
+  REGISTRAR_ABUSE_PHONE: string = REGISTRAR_IDENTITY_DEFAULTS.abusePhone;
 
   get rdapBaseUrl(): string {
     return (this.REGISTRY_SIM_RDAP_BASE_URL || `http://127.0.0.1:${this.REGISTRY_SIM_RDAP_PORT}/rdap`).replace(/\/+$/, '');

@@ -14,6 +14,7 @@ import type { CommandSession } from './session';
 const CLIENT_STATUSES = new Set(['clientDeleteProhibited', 'clientHold', 'clientRenewProhibited', 'clientTransferProhibited', 'clientUpdateProhibited']);
 /** the registrar that holds names the simulator reports as taken without anyone having registered them here */
 export const PHANTOM_HOLDER = 'sim-holder';
+const U_LABEL_REASON = 'domain names are exchanged as A-labels (xn--, RFC 5891): send the A-label of this IDN';
 
 export interface DomainServiceOptions {
   takenShare: number;
@@ -43,7 +44,8 @@ export class DomainService {
   private resolve(raw: string | undefined): { name: string; tld: string; policy: TldPolicy } {
     const name = (raw ?? '').trim().toLowerCase();
     if (!name) throw new SimError(2003, 'domain name missing');
-    if (!validAsciiName(name)) throw new SimError(2005, `invalid domain name ${name.slice(0, 80)}`);
+    if (/[^\x00-\x7f]/.test(name)) throw new SimError(2005, U_LABEL_REASON);
+    if (!validAsciiName(name)) throw new SimError(2005, 'invalid domain name');
     const tld = this.tlds.tldOf(name);
     if (!tld || tld === name) throw new SimError(2306, `TLD of ${name} is not served by this registry`);
     if (name.slice(0, -tld.length - 1).includes('.')) throw new SimError(2306, `${name} is not a second-level name of .${tld}`);
@@ -150,6 +152,8 @@ export class DomainService {
     if (!names.length) throw new SimError(2003, 'no names to check');
     // the schema's labelType holds at most 255 characters: a longer name is a syntax error, never echoed back
     if (names.some((n) => n.length > 255)) throw new SimError(2005, 'domain:name is longer than 255 characters');
+    // IDNs travel as A-labels (RFC 5891 §5, RFC 5731 names are LDH): a U-label is a syntax error, as at real registries
+    if (names.some((n) => /[^\x00-\x7f]/.test(n))) throw new SimError(2005, U_LABEL_REASON);
     const valid = names.map((n) => validAsciiName(n));
     const tlds = names.map((n) => (/^[\x21-\x7e]+$/.test(n) ? this.tlds.tldOf(n) : null));
     const known = tlds.filter((t, i): t is string => !!t && valid[i]);
@@ -253,7 +257,7 @@ export class DomainService {
   private nsOf(nsEl: any): string[] {
     const list = [...arr(nsEl?.hostObj).map((h) => text(h)!), ...arr(nsEl?.hostAttr).map((h: any) => text(h.hostName)!)].map((h) => h.trim().toLowerCase());
     if (list.length > 13) throw new SimError(2306, 'at most 13 name servers');
-    for (const h of list) if (!validAsciiName(h)) throw new SimError(2005, `invalid host name ${h.slice(0, 80)}`);
+    for (const h of list) if (!validAsciiName(h)) throw new SimError(2005, 'invalid host name in domain:ns');
     return [...new Set(list)];
   }
 
@@ -350,7 +354,7 @@ export class DomainService {
           return ok((rd) => W.writeTrnData(rd, name, t));
         }
         default:
-          throw new SimError(2005, `unknown transfer op ${op}`);
+          throw new SimError(2005, 'transfer op must be request, query, approve, reject or cancel');
       }
     });
   }

@@ -1,4 +1,5 @@
-import { arr, attr, NS, parseXml, text, XmlParseError } from '@registrar/epp';
+import { arr, attr, NS, nsOf, parseXmlDocument, text, XmlParseError } from '@registrar/epp';
+import type { XmlDocument } from '@registrar/epp';
 import type { SystemClock } from '@registrar/infra';
 import type { DomainService } from '../domain/domain.service';
 import type { HostService } from '../objects/host.service';
@@ -16,17 +17,9 @@ export interface SessionState {
 const SUPPORTED_OBJ = new Set<string>([NS.domain, NS.host, NS.contact]);
 const SUPPORTED_EXT = new Set<string>([NS.rgp, NS.secDNS]);
 
-/**
- * The namespace of the frame's root element (its prefix resolved on the root tag), '' when it declares none,
- * undefined when no root tag is found (the parser then reports the frame).
- */
-export function rootNamespace(xml: string): string | undefined {
-  const m = /<(?![?!])(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)((?:\s[^>]*)?)\/?>/.exec(xml);
-  if (!m) return undefined;
-  const prefix = m[1];
-  const attrs = m[3] ?? '';
-  const decl = new RegExp(`\\sxmlns${prefix ? ':' + prefix.replace(/[.]/g, '\\.') : ''}\\s*=\\s*["']([^"']*)["']`).exec(attrs);
-  return decl ? decl[1] : '';
+/** RFC 5730 trIDStringType: a token of 3 to 64 characters. */
+function validClTRID(v: string): boolean {
+  return v.length >= 3 && v.length <= 64 && !/[\t\n\r]|^ | $|  /.test(v);
 }
 
 /** Serialises writes: one mutating command at a time (reads run freely). */
@@ -66,28 +59,33 @@ export class CommandDispatcher {
   async dispatch(xml: string, state: SessionState, svTRID: string): Promise<Dispatched> {
     // bytes that were not UTF-8 were decoded as U+FFFD: the frame is not a valid XML document (RFC 5730 §2.4)
     if (xml.includes('\uFFFD')) return { reply: { code: 2001, reason: 'the frame is not valid UTF-8' }, command: 'invalid' };
-    const rootNs = rootNamespace(xml);
-    if (rootNs !== undefined && rootNs !== NS.epp) return { reply: { code: 2001, reason: `the root element is not in the EPP namespace (${rootNs.slice(0, 100)})` }, command: 'invalid' };
-    let epp: any;
+    let doc: XmlDocument;
     try {
-      epp = parseXml(xml)?.epp;
+      doc = parseXmlDocument(xml);
     } catch (e) {
+      // the reason names the position only, never the offending input
       return { reply: { code: 2001, reason: e instanceof XmlParseError ? e.message.slice(0, 200) : 'not well-formed XML' }, command: 'invalid' };
     }
-    if (!epp) return { reply: { code: 2001, reason: 'not an EPP frame' }, command: 'invalid' };
+    if (doc.rootNs !== NS.epp || doc.root !== 'epp') return { reply: { code: 2001, reason: 'the root element is not <epp> in the EPP namespace' }, command: 'invalid' };
+    const epp = doc.tree;
+    if (!epp || typeof epp !== 'object') return { reply: { code: 2001, reason: 'not an EPP frame' }, command: 'invalid' };
     if (epp.hello !== undefined) return { reply: { code: 1000 }, command: 'hello', greeting: true };
     const cmd = epp.command;
-    if (!cmd) return { reply: { code: 2001, reason: 'expected <hello> or <command>' }, command: 'invalid' };
-    const clTRID = text(cmd.clTRID);
+    if (!cmd || typeof cmd !== 'object') return { reply: { code: 2001, reason: 'expected <hello> or <command>' }, command: 'invalid' };
+    const rawClTRID = cmd.clTRID === undefined ? undefined : text(cmd.clTRID) ?? '';
+    // a clTRID outside the schema's type is a syntax error, and is not echoed (the reply would not validate)
+    if (rawClTRID !== undefined && !validClTRID(rawClTRID)) return { reply: { code: 2001, reason: 'clTRID must be a token of 3 to 64 characters' }, command: 'invalid' };
+    const clTRID = rawClTRID;
     const verb = ['login', 'logout', 'poll', 'check', 'info', 'create', 'delete', 'renew', 'transfer', 'update'].find((v) => cmd[v] !== undefined);
     if (!verb) return { reply: { code: 2000 }, clTRID, command: 'unknown' };
-    const declared = new Set([...xml.matchAll(/xmlns(?::[\w.-]+)?\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]));
-    const objects = (['domain', 'host', 'contact'] as const).filter((o) => declared.has(NS[o]));
-    const obj = verb === 'login' || verb === 'logout' || verb === 'poll' ? undefined : objects.length === 1 ? objects[0] : undefined;
-    const unknownNs = [...declared].find((u) => u !== NS.epp && u !== 'http://www.w3.org/2001/XMLSchema-instance' && !SUPPORTED_OBJ.has(u) && !SUPPORTED_EXT.has(u));
+    // namespaces as the parser resolved them on the elements (never read from the raw text)
+    const objNs = nsOf(this.objectOf(cmd[verb]));
+    const obj = verb === 'login' || verb === 'logout' || verb === 'poll' ? undefined : (['domain', 'host', 'contact'] as const).find((o) => NS[o] === objNs);
+    const unknownNs = [...doc.namespaces].find((u) => u !== NS.epp && u !== 'http://www.w3.org/2001/XMLSchema-instance' && !SUPPORTED_OBJ.has(u) && !SUPPORTED_EXT.has(u));
+    const extNs = cmd.extension && typeof cmd.extension === 'object' ? Object.keys(cmd.extension).filter((k) => !k.startsWith('@')).map((k) => nsOf(arr(cmd.extension[k])[0])) : [];
     const command = obj ? `${obj}:${verb}${verb === 'transfer' ? ':' + attr(cmd.transfer, 'op') : ''}` : verb === 'poll' ? `poll:${attr(cmd.poll, 'op')}` : verb;
     try {
-      if (unknownNs && verb !== 'login') throw new SimError(unknownNs.includes('ext') || cmd.extension ? 2103 : 2307, `namespace ${unknownNs.slice(0, 100)} not supported`);
+      if (unknownNs && verb !== 'login') throw new SimError(extNs.includes(unknownNs) ? 2103 : 2307, 'a namespace of the command is not a service of this registry');
       const reply = await this.run(verb, obj, cmd, state, { clId: state.clId ?? '', clTRID, svTRID });
       return { reply, clTRID, command };
     } catch (e) {

@@ -103,8 +103,8 @@ export function writeContactInfData(parent: XmlNode, c: ContactRow, statuses: st
     leaf(a, C, 'contact:pc', p.pc);
     leaf(a, C, 'contact:cc', p.cc);
   }
-  if (full) leaf(e, C, 'contact:voice', c.data.voice);
-  if (full) leaf(e, C, 'contact:fax', c.data.fax);
+  if (full) leaf(e, C, 'contact:voice', c.data.voice, { x: c.data.voice ? c.data.voiceExt : undefined });
+  if (full) leaf(e, C, 'contact:fax', c.data.fax, { x: c.data.fax ? c.data.faxExt : undefined });
   leaf(e, C, 'contact:email', full ? c.data.email : 'redacted@registry.invalid');
   leaf(e, C, 'contact:clID', c.clId);
   leaf(e, C, 'contact:crID', c.crId);

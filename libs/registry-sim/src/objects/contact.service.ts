@@ -27,6 +27,8 @@ export class ContactService {
   async check(el: any): Promise<Reply> {
     const ids = arr(el?.id).map((n) => (text(n) ?? '').trim());
     if (!ids.length) throw new SimError(2003, 'no ids');
+    // an id outside the schema's clIDType (3-16 characters) is refused, never echoed into the reply
+    if (ids.some((id) => id.length < 3 || id.length > 16)) throw new SimError(2005, 'contact id must be 3-16 characters');
     if (ids.length > 50) throw new SimError(2306, 'at most 50 ids per check');
     const existing = await this.repo.existingContacts(this.repo.db, ids);
     return ok((rd) => {
@@ -52,7 +54,7 @@ export class ContactService {
       const now = this.clock.now();
       await this.repo.insertContact(q, {
         id, roid: await this.repo.nextRoid(q, 'SIMC'), clId: s.clId, crId: s.clId, crDate: now, upId: null, upDate: null, authInfo: pw,
-        data: { postalInfo, voice: text(el.voice), fax: text(el.fax), email }, statuses: [],
+        data: { postalInfo, voice: text(el.voice), voiceExt: attr(el.voice, 'x'), fax: text(el.fax), faxExt: attr(el.fax, 'x'), email }, statuses: [],
       });
       return ok((rd) => {
         const c = rd.ele(C, 'contact:creData');
@@ -89,7 +91,9 @@ export class ContactService {
       const data: ContactData = {
         postalInfo: postalInfo ? [...c.data.postalInfo.filter((p) => !postalInfo.some((n) => n.type === p.type)), ...postalInfo] : c.data.postalInfo,
         voice: chg.voice !== undefined ? text(chg.voice) : c.data.voice,
+        voiceExt: chg.voice !== undefined ? attr(chg.voice, 'x') : c.data.voiceExt,
         fax: chg.fax !== undefined ? text(chg.fax) : c.data.fax,
+        faxExt: chg.fax !== undefined ? attr(chg.fax, 'x') : c.data.faxExt,
         email: chg.email !== undefined ? text(chg.email)! : c.data.email,
       };
       const pw = chg.authInfo !== undefined ? text(chg.authInfo.pw) : undefined;

@@ -17,7 +17,8 @@ export class HostService {
   private name(v: unknown): string {
     const n = (text(v) ?? '').trim().toLowerCase();
     if (!n) throw new SimError(2003, 'host name missing');
-    if (!validAsciiName(n)) throw new SimError(2005, `invalid host name ${n.slice(0, 80)}`);
+    if (/[^\x00-\x7f]/.test(n)) throw new SimError(2005, 'host names are exchanged as A-labels (xn--), not U-labels');
+    if (!validAsciiName(n)) throw new SimError(2005, 'invalid host name (at most 253 characters of letters, digits and hyphens)');
     return n;
   }
 
@@ -25,7 +26,7 @@ export class HostService {
     return arr<any>(list).map((a) => {
       const ip = (attr(a, 'ip') ?? 'v4') as 'v4' | 'v6';
       const address = (text(a) ?? '').trim().toLowerCase();
-      if (ip === 'v4' ? !IPV4.test(address) : !/^[0-9a-f:.]+$/.test(address) || !address.includes(':')) throw new SimError(2005, `invalid ${ip} address ${address}`);
+      if (ip === 'v4' ? !IPV4.test(address) : !/^[0-9a-f:.]+$/.test(address) || !address.includes(':')) throw new SimError(2005, `invalid ${ip === 'v6' ? 'v6' : 'v4'} address`);
       return { ip, address };
     });
   }
@@ -33,6 +34,7 @@ export class HostService {
   async check(el: any): Promise<Reply> {
     const names = arr(el?.name).map((n) => (text(n) ?? '').trim().toLowerCase());
     if (!names.length) throw new SimError(2003, 'no names');
+    if (names.some((n) => n.length > 255)) throw new SimError(2005, 'host:name is longer than 255 characters');
     if (names.length > 50) throw new SimError(2306, 'at most 50 names per check');
     const existing = await this.repo.existingHosts(this.repo.db, names);
     return ok((rd) => {

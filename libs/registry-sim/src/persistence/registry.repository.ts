@@ -66,7 +66,10 @@ export interface HostRow {
 export interface ContactData {
   postalInfo: Array<{ type: 'int' | 'loc'; name: string; org?: string; street: string[]; city: string; sp?: string; pc?: string; cc: string }>;
   voice?: string;
+  /** the `x` extension of the voice number */
+  voiceExt?: string;
   fax?: string;
+  faxExt?: string;
   email: string;
 }
 

@@ -1,7 +1,10 @@
-import { SimpleGrid, Stack, Table, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { M } from '@registrar/messages';
+import type { RegistryComparison, RegistrySyncJobState } from '@registrar/contracts';
+import { M, REGISTRY_SYNC_FIELD_LABELS, RS } from '@registrar/messages';
+import { api } from '../../../lib/api';
 import { adminErrors, adminUsersApi } from '../../../features/admin/admin.api';
 import { AdminPage } from '../../../features/admin/admin-page';
 import { AdminEmpty, AdminError, AdminLoading, JsonView, tokyoDateTime, UserLink } from '../../../features/admin/admin-ui';
@@ -27,6 +30,7 @@ function AdminDomainPage() {
               </Table.Tbody>
             </Table>
           ) : null}
+          <RegistryComparisonPanel id={id} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Stack gap={4}><Title order={2} fz="md">レジストリ</Title>{q.data.info.registry ? <JsonView value={q.data.info.registry} /> : <AdminEmpty>{M.noDomainInfo}</AdminEmpty>}</Stack>
             <Stack gap={4}><Title order={2} fz="md">当社の記録</Title><JsonView value={ours} /></Stack>
@@ -34,5 +38,87 @@ function AdminDomainPage() {
         </Stack>
       )}
     </AdminPage>
+  );
+}
+
+const registrySyncApi = {
+  compare: (id: number, signal?: AbortSignal) => api<{ result: boolean; comparison: RegistryComparison | null }>(`/admin/api/domains/${id}/registry`, { signal, timeoutMs: 60_000 }),
+  resync: (id: number) => api<{ result: boolean; jobId: string }>(`/admin/api/domains/${id}/registry/resync`, { method: 'POST', body: {} }),
+  job: (id: number, jobId: string, signal?: AbortSignal) => api<RegistrySyncJobState>(`/admin/api/domains/${id}/registry/resync/${encodeURIComponent(jobId)}`, { signal }),
+};
+
+/**
+ * Our record beside the registry's, field by field (status, dates, name servers, contacts, DNSSEC), with the one-click
+ * resynchronisation: a job that makes the registry agree with us; the page follows it until it ends (docs/registry-sync.md).
+ */
+function RegistryComparisonPanel({ id }: { id: number }) {
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['admin', 'domain', id, 'registry'], queryFn: ({ signal }) => registrySyncApi.compare(id, signal), retry: false });
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [done, setDone] = useState<{ ok: boolean; lines: string[] } | null>(null);
+  const start = useMutation({ mutationFn: () => registrySyncApi.resync(id), onSuccess: (r) => { setDone(null); setJobId(r.jobId); } });
+  const job = useQuery({
+    queryKey: ['admin', 'domain', id, 'registry', 'job', jobId],
+    queryFn: ({ signal }) => registrySyncApi.job(id, jobId!, signal),
+    enabled: !!jobId,
+    refetchInterval: (query) => (query.state.data && ['completed', 'failed', 'unknown'].includes(query.state.data.state) ? false : 1_000),
+  });
+  useEffect(() => {
+    const j = job.data;
+    if (!jobId || !j || !['completed', 'failed', 'unknown'].includes(j.state)) return;
+    setJobId(null);
+    if (j.state === 'completed' && j.result) {
+      setDone({ ok: true, lines: j.result.changes.length ? j.result.changes : [RS.resyncNothing] });
+      qc.setQueryData(['admin', 'domain', id, 'registry'], { result: true, comparison: j.result.comparison });
+      void qc.invalidateQueries({ queryKey: ['admin', 'domain', id], exact: true });
+    } else {
+      setDone({ ok: false, lines: [j.error ?? RS.resyncFailed] });
+    }
+  }, [job.data, jobId, id, qc]);
+  const c = q.data?.comparison ?? null;
+  const running = start.isPending || !!jobId;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="registry-comparison">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} fz="md">{RS.title}</Title>
+          <Button size="sm" onClick={() => start.mutate()} loading={running} disabled={!c || c.heldByOther} data-testid="registry-resync">
+            {RS.resync}
+          </Button>
+        </Group>
+        {q.isError ? <AdminError messages={adminErrors(q.error, RS.checkFailed)} /> : q.isPending ? <AdminLoading /> : !c ? <AdminEmpty>{M.noDomainInfo}</AdminEmpty> : (
+          <>
+            <Alert color={c.equal ? 'green' : c.heldByOther ? 'red' : 'yellow'} variant="light" data-testid="registry-verdict">
+              {c.heldByOther ? RS.heldByOther : c.equal ? RS.allEqual : RS.someDiffer}
+            </Alert>
+            <Table.ScrollContainer minWidth={520}>
+              <Table fz="sm" withTableBorder verticalSpacing={6} aria-label={RS.title}>
+                <Table.Thead>
+                  <Table.Tr><Table.Th w={170}>項目</Table.Th><Table.Th>{RS.ours}</Table.Th><Table.Th>{RS.registry}</Table.Th><Table.Th w={72}>照合</Table.Th></Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {c.rows.map((r) => (
+                    <Table.Tr key={r.field} data-field={r.field} data-equal={r.equal ? '1' : '0'}>
+                      <Table.Th scope="row" fw={500}>{REGISTRY_SYNC_FIELD_LABELS[r.field] ?? r.field}</Table.Th>
+                      <Table.Td style={{ wordBreak: 'break-all' }}>{r.ours}</Table.Td>
+                      <Table.Td style={{ wordBreak: 'break-all' }}>{r.registry}</Table.Td>
+                      <Table.Td>{r.equal ? <Badge color="green" variant="light">{RS.equal}</Badge> : <Badge color="red" variant="light">{RS.differs}</Badge>}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Text size="xs" c="dimmed">{RS.checkedAt}: {tokyoDateTime(c.checkedAt)}</Text>
+          </>
+        )}
+        {running ? <Text size="sm" role="status">{RS.resyncing}</Text> : null}
+        {start.isError ? <AdminError messages={adminErrors(start.error, RS.resyncFailed)} /> : null}
+        {done ? (
+          <Alert color={done.ok ? 'green' : 'red'} variant="light" title={done.ok ? RS.resyncDone : RS.resyncFailed} data-testid="registry-resync-result" role="status">
+            {done.lines.map((l) => <Text key={l} size="sm">{l}</Text>)}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,0 +1,38 @@
+/** The admin domain page's comparison of our record with the registry's, and its resynchronisation (docs/registry-sync.md). */
+export const REGISTRY_SYNC_FIELD_LABELS: Record<string, string> = {
+  exists: 'レジストリ登録',
+  sponsor: '管理レジストラ',
+  created: '登録日',
+  expires: '有効期限',
+  status: 'ステータス',
+  ns: 'ネームサーバー',
+  contacts: '連絡先（登録者/管理/技術/経理）',
+  dnssec: 'DNSSEC（DSレコード）',
+};
+
+export const RS = {
+  title: 'レジストリとの照合',
+  ours: '当社の記録',
+  registry: 'レジストリ',
+  equal: '一致',
+  differs: '相違',
+  allEqual: '当社の記録とレジストリの記録は一致しています',
+  someDiffer: '当社の記録とレジストリの記録に相違があります',
+  heldByOther: 'このドメイン名はレジストリで他のレジストラが管理しています。再同期では解消できません',
+  resync: 'レジストリと再同期',
+  resyncing: '再同期しています…',
+  resyncDone: '再同期が完了しました',
+  resyncNothing: '変更はありませんでした',
+  resyncFailed: '再同期に失敗しました',
+  checkFailed: 'レジストリとの照合に失敗しました',
+  checkedAt: '照合日時',
+  exists: 'あり',
+  missing: 'なし（未登録）',
+  none: 'なし',
+  changeCreated: 'レジストリにドメインを登録しました',
+  changeNs: 'ネームサーバーを更新しました',
+  changeStatus: 'ステータス（ドメインロック）を更新しました',
+  changeContacts: '連絡先を更新しました',
+  changeDates: 'レジストリの登録日・有効期限を当社の記録に合わせました',
+  changeOurDates: '当社の有効期限をレジストリの記録に合わせました',
+} as const;
