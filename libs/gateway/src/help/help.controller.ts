@@ -21,12 +21,14 @@ export class HelpController {
     return { categories: await this.repo.categories() };
   }
 
-  /** GET help/articles?category=…  or  ?s=… (search: every word in the title or body). */
+  /** GET help/articles?category=…[&body=1]  or  ?s=… (search: every word in the title or body). */
   @Get('articles')
-  async articles(@Query('category') category?: string, @Query('s') s?: string) {
+  async articles(@Query('category') category?: string, @Query('s') s?: string, @Query('body') body?: string) {
     const q = typeof s === 'string' ? s.slice(0, MAX_QUERY) : '';
     if (q.trim()) return { query: q, articles: await this.repo.search(q) };
-    return { articles: await this.repo.list({ category: typeof category === 'string' && category ? category : undefined }) };
+    const cat = typeof category === 'string' && category ? category : undefined;
+    // whole bodies only for one category (the FAQ page shows its answers in place)
+    return { articles: await this.repo.list({ category: cat, withBody: body === '1' && !!cat }) };
   }
 
   @Get('articles/:key')

@@ -67,18 +67,18 @@ export class HelpRepository {
   }
 
   /** Published articles, by category order then the article's own order. */
-  async list(opts: { category?: string; includeUnpublished?: boolean } = {}): Promise<HelpArticleSummary[]> {
+  async list(opts: { category?: string; includeUnpublished?: boolean; withBody?: boolean } = {}): Promise<(HelpArticleSummary & { body_html?: string })[]> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (!opts.includeUnpublished) where.push('a.published');
     if (opts.category) where.push(`a.category_slug = $${params.push(opts.category)}`);
     const rows: Record<string, unknown>[] = await this.ds.query(
-      `SELECT a.id, a.slug, a.category_slug, a.title, a.summary, a.updated_at, a.published
+      `SELECT a.id, a.slug, a.category_slug, a.title, a.summary, a.updated_at, a.published${opts.withBody ? ', a.body_html' : ''}
          FROM ${S}.help_articles a JOIN ${S}.help_categories c ON c.slug = a.category_slug
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY c.ordinal, a.ordinal, a.id`,
       params,
     );
-    return rows.map(summaryOf);
+    return rows.map((r) => (opts.withBody ? { ...summaryOf(r), body_html: String(r.body_html) } : summaryOf(r)));
   }
 
   /** One article by its number or slug (/knowledge/205/ and /knowledge/free-transfer/ both work). */
