@@ -145,7 +145,8 @@ export class HelpRepository {
 
   async update(id: number, a: ArticleInput, by: number): Promise<HelpArticle | null> {
     const d = derivedColumns(a);
-    const rows: Record<string, unknown>[] = await this.ds.query(
+    // TypeORM answers an UPDATE … RETURNING with [rows, affected]
+    const [rows]: [Record<string, unknown>[], number] = await this.ds.query(
       `UPDATE ${S}.help_articles SET slug = $2, category_slug = $3, title = $4, summary = $5, body_md = $6, body_html = $7,
               search_text = $8, title_search = $9, ordinal = $10, published = $11, updated_by = $12, updated_at = now()
         WHERE id = $1 RETURNING *`,

@@ -41,6 +41,8 @@ export class ConsentController {
   /** The documents whose current version this member has not agreed to yet (the dialog blocks until they do). */
   @Get('pending')
   async pending(@Req() req: AuthedRequest) {
+    // operators' staff accounts work under their employment terms, not the members' terms: never blocked
+    if (req.user!.adminRole) return { pending: [] };
     const agreed = await this.consents.agreedVersions(req.user!.id);
     const versions = currentConsentVersions();
     const docs = legalDocuments();
