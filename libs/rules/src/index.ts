@@ -22,3 +22,4 @@ export * from './domain-stats';
 export * from './public-tools';
 export * from './rdap';
 export * from './redirects';
+export * from './help';
