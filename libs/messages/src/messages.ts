@@ -217,6 +217,7 @@ export const M = {
   passwordMismatch: 'パスワード（確認）が一致しません',
   signUpMailSent: '確認メールを送信しました。メールに記載のリンクから登録を完了してください',
   emailConfirmed: 'メールアドレスを確認しました。ログインしてください',
+  emailConfirmedSignedIn: 'メールアドレスを確認しました。ログインしました',
   resetMailSent: 'パスワード再設定用のメールを送信しました（ご登録がある場合のみ届きます）',
   passwordChanged: 'パスワードを変更しました',
   emailChangeMailSent: '新しいメールアドレスに確認メールを送信しました',

@@ -40,7 +40,11 @@ describe('identity over HTTP', () => {
 
     const [mail] = await mails(h, email);
     const link = mail!.links.find((l) => l.includes('/register/confirm?token='))!;
-    expect((await post('/register/confirm', { token: tokenOf(link) })).body.message).toBe(M.emailConfirmed);
+    // opened in another browser (a phone's mail app): the address is confirmed, nobody is signed in there
+    const elsewhere = await client(h);
+    const confirmed = await elsewhere.agent.post('/register/confirm').set(XHR).set('X-CSRF-TOKEN', elsewhere.token()).send({ token: tokenOf(link) });
+    expect(confirmed.body).toMatchObject({ message: M.emailConfirmed, signed_in: false });
+    expect((await elsewhere.agent.get('/session').set(XHR)).body.user).toBeNull();
     expect((await post('/register/confirm', { token: tokenOf(link) })).body.message).toBe(M.linkInvalid); // single use
 
     const before = c.agent.jar.getCookie('registrar_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
@@ -51,6 +55,41 @@ describe('identity over HTTP', () => {
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
     expect(login.body.csrfToken).not.toBe(c.token()); // the new session has its own token
+  });
+
+  it('signs in the browser that signed up when its confirmation link is opened there, with a new session id', async () => {
+    const email = uniqueEmail('signup-here');
+    const c = await client(h);
+    const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+    expect((await post('/register', { email, password: 'long enough pw', password_confirmation: 'long enough pw' })).status).toBe(200);
+    const before = c.agent.jar.getCookie('registrar_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+    const [mail] = await mails(h, email);
+    const r = await post('/register/confirm', { token: tokenOf(mail!.links.find((l) => l.includes('/register/confirm?token='))!) });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ message: M.emailConfirmedSignedIn, signed_in: true, user: { email, role: 'customer', profile_completed: false } });
+    const after = c.agent.jar.getCookie('registrar_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+    expect(after).not.toBe(before);
+    await c.refresh();
+    expect((await c.agent.get('/session').set(XHR)).body.user).toMatchObject({ email });
+    // the password set at sign-up is the account's
+    const other = await client(h);
+    expect((await other.agent.post('/login').set(XHR).set('X-CSRF-TOKEN', other.token()).send({ email, password: 'long enough pw' })).status).toBe(200);
+  });
+
+  it('never signs in by the link a repeated sign-up of an unconfirmed address asked for', async () => {
+    const email = uniqueEmail('signup-again');
+    const first = await client(h);
+    const second = await client(h);
+    const post = (c: typeof first, path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+    expect((await post(first, '/register', { email, password: 'first password 1', password_confirmation: 'first password 1' })).status).toBe(200);
+    expect((await post(second, '/register', { email, password: 'second password 2', password_confirmation: 'second password 2' })).status).toBe(200);
+    let all: Array<{ links: string[] }> = [];
+    for (let i = 0; i < 40 && all.length < 2; i++) all = await mails(h, email);
+    const answers: Array<{ message: string; signed_in?: boolean }> = [];
+    for (const m of all) answers.push((await post(second, '/register/confirm', { token: tokenOf(m.links.find((l) => l.includes('/register/confirm?token='))!) })).body);
+    expect(answers).toContainEqual(expect.objectContaining({ message: M.emailConfirmed, signed_in: false }));
+    expect(answers.some((a) => a.signed_in)).toBe(false);
+    expect((await second.agent.get('/session').set(XHR)).body.user).toBeNull();
   });
 
   it('refuses state-changing calls without the session token (419), accepts a form post carrying _token', async () => {

@@ -90,15 +90,32 @@ export class AuthController {
   @Post('register')
   @HttpCode(200)
   async register(@Req() req: Request, @Body() dto: RegisterDto) {
-    await this.auth.register(dto.email, dto.password, dto.password_confirmation, appUrl(this.config, req));
+    const r = await this.auth.register(dto.email, dto.password, dto.password_confirmation, appUrl(this.config, req));
+    // only the browser whose sign-up created the account (and so set its password) is signed in by the link later;
+    // a repeated sign-up of an unconfirmed address never is (its password is not the one the account keeps)
+    if (r.created) {
+      req.session.signUpUserId = r.userId;
+      await saveSession(req);
+    }
     return { success: true, message: M.signUpMailSent };
   }
 
+  /**
+   * Confirms the address. Opened in the browser that made the sign-up (the mail's link, another tab of the same
+   * browser), it also signs the account in, so a purchase started as a guest goes on; anywhere else the person logs in.
+   */
   @Post('register/confirm')
   @HttpCode(200)
-  async confirm(@Body() dto: TokenDto) {
-    await this.auth.confirm(dto.token);
-    return { success: true, message: M.emailConfirmed };
+  async confirm(@Req() req: Request, @Body() dto: TokenDto) {
+    const user = await this.auth.confirm(dto.token);
+    const here = req.session?.signUpUserId === user.id && !user.disabledAt && user.adminRole === null && !user.totpEnabledAt;
+    if (!here) return { success: true, message: M.emailConfirmed, signed_in: false };
+    await regenerateSession(req);
+    req.session.userId = user.id;
+    req.session.authEpoch = user.sessionEpoch;
+    const r = sessionResult(req, user, await this.points.balance(user.id));
+    await saveSession(req);
+    return { ...r, success: true, message: M.emailConfirmedSignedIn, signed_in: true };
   }
 
   @Post('password/reset')

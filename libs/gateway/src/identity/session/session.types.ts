@@ -14,5 +14,7 @@ declare module 'express-session' {
     pendingTotpSecret?: string;
     /** the account's session generation when signed in: a password change ends other sessions */
     authEpoch?: number;
+    /** the account a sign-up in this browser created: its confirmation link, opened in this browser, signs it in */
+    signUpUserId?: number;
   }
 }
