@@ -53,6 +53,9 @@ export const M = {
   unregistrableDomain: '{name}は登録不能ドメインのためカートに入れられませんでした',
   cartAddFailed: 'ドメインをカートに追加できませんでした。もう一度お試しください。',
   /** our choice: the spec has a maximum cart size but does not show its message */
+  addAllConfirm: '{count}件のドメインをカートに追加します。よろしいですか？',
+  cartClearConfirm: 'カートの{count}件のドメインをすべて削除します。よろしいですか？',
+  guestPicksNote: '選択中のドメイン：{names}。ログインまたは新規登録をすると、カートに入った状態で購入手続きに進めます。',
   cartFull: 'カートに入れられるドメインは{max}件までです。{name}以降は追加されませんでした',
   /** payments (texts not shown in the spec; our choices) */
   cardDeclined: 'カードが拒否されました。別のカードをお試しください。',

@@ -215,6 +215,9 @@ describe('identity over HTTP', () => {
       const ok = await post('/address/update', profile(p));
       expect(ok.body).toMatchObject({ success: true });
       expect(ok.body.user).toMatchObject({ post_code: '1040061', phone: p, profile_completed: true, phone_authenticated: true, can_purchase: true });
+      // the SMS panel verifies a mobile; the profile's own phone may then be a landline
+      const landline = await post('/address/update', profile('0312345678'));
+      expect(landline.body).toMatchObject({ success: true, user: { phone: '0312345678', can_purchase: true } });
     });
 
     it('locks a code after 5 wrong tries', async () => {
