@@ -81,6 +81,7 @@ export const M = {
   provisionalCannotRenew: '仮登録中のドメインは更新できません',
   renewPeriodInvalid: '{domain}の更新年数が正しくありません',
   renewFailed: '更新に失敗しました',
+  renewNotManaged: '当社で管理していないドメインのため更新できませんでした。他社へ移管済みでないかご確認ください',
   renewRefundedPoints: '更新に失敗したため{point}ポイントを返還しました（{reason}）',
   renewDomainNotFound: '{domain}は管理しているドメインではありません',
   renewInProgress: '{domain}は更新処理中です',

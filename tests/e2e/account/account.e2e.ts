@@ -86,7 +86,7 @@ test('a new user signs up, confirms, logs in, sets up 2FA, registers the profile
   }, 'the SMS');
   await page.getByRole('textbox', { name: 'SMS認証番号' }).fill(code);
   await page.getByRole('button', { name: '認証する' }).click();
-  await expect(page.getByText('認証済み')).toBeVisible();
+  await expect(page.getByText('認証済み', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: '登録する', exact: true }).click();
   await expect(page).toHaveURL(/\/mypage\/domain$/);
 

@@ -77,7 +77,7 @@ for (const width of [360, 1280]) {
       await checkScreen(page, `search with picks at ${width}`);
 
       // sign-up from the login tab; the picks are named there too
-      await loginTab.getByRole('link', { name: '新規登録' }).click();
+      await loginTab.getByTestId('login-signup').click();
       await expect(loginTab.getByTestId('signup-picks')).toContainText(second);
       await loginTab.getByLabel('メールアドレス').fill(email);
       await loginTab.getByLabel('パスワード（8文字以上）').fill(password);

@@ -198,7 +198,7 @@ test.describe('search', () => {
     const stored = await page.evaluate(() => localStorage.getItem('registrar.search.guestDomain'));
     expect(JSON.parse(stored ?? '[]')).toContain(name);
     // the login tab sees the pick on its sign-up page
-    await login.getByRole('link', { name: '新規登録' }).click();
+    await login.getByTestId('login-signup').click();
     await expect(login.getByTestId('signup-picks')).toContainText(name!);
   });
 

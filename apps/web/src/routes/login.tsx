@@ -88,7 +88,7 @@ function LoginPage() {
         </Stack>
       </form>
       <Text size="sm">
-        <Anchor component={Link} to="/password/reset">パスワードをお忘れの方</Anchor>　／　<Anchor renderRoot={(props) => <Link {...props} to="/register" search={search.non_login ? { non_login: 'yes' } : {}} />}>新規登録</Anchor>
+        <Anchor component={Link} to="/password/reset">パスワードをお忘れの方</Anchor>　／　<Anchor data-testid="login-signup" renderRoot={(props) => <Link {...props} to="/register" search={search.non_login ? { non_login: 'yes' } : {}} />}>新規登録</Anchor>
       </Text>
     </AccountCard>
   );
