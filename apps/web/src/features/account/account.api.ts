@@ -10,9 +10,12 @@ export interface LoginAnswer extends SessionResult {
 }
 
 /** After any change of who is signed in: the new session's CSRF token into the page, and the session re-read. */
-export async function sessionChanged(queryClient: QueryClient, r?: { csrfToken?: string }) {
+export async function sessionChanged(queryClient: QueryClient, r?: { csrfToken?: string; user?: SessionResult['user'] }) {
   if (r?.csrfToken) setCsrfToken(r.csrfToken);
-  await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  // the answer names who is signed in now: the route guards read it at once (a stale guest entry would send a
+  // member just signed in back to /login while the re-read is still on its way)
+  if (r?.user !== undefined) queryClient.setQueryData(sessionQuery.queryKey, { user: r.user, csrfToken: r.csrfToken ?? '' });
+  await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey, refetchType: 'all' });
 }
 
 export const accountApi = {

@@ -1,10 +1,23 @@
 import { Anchor, Loader, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { accountApi, errorMessage, sessionChanged } from '../../features/account/account.api';
 import { AccountCard } from '../../features/account/account-card';
 import { moveGuestPicksToCart, purchaseDestination } from '../../features/search/pending-domains';
+
+/** Resolves once the query client has nothing in flight. */
+function whenIdle(qc: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (qc.isFetching() === 0) return resolve();
+    const stop = qc.getQueryCache().subscribe(() => {
+      if (qc.isFetching() === 0) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
 
 export const Route = createFileRoute('/register/confirm')({
   validateSearch: (s: Record<string, unknown>) => ({ token: typeof s.token === 'string' ? s.token : '' }),
@@ -25,7 +38,9 @@ function ConfirmPage() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    accountApi.confirm(token).then(
+    // the confirmation may start a new session: the page's own first calls (made with the guest's cookie) finish
+    // first, or their answers could set the guest's cookie back over the new one
+    whenIdle(qc).then(() => accountApi.confirm(token)).then(
       async (r) => {
         setState({ ok: r.message });
         if (!r.signed_in) return;
