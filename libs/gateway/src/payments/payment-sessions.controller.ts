@@ -51,6 +51,7 @@ export class PaymentSessionsController {
       purpose,
       domains: body.domains,
       amount: body.amount,
+      pointsToUse: body.pointsToUse ?? null,
       stripeCardId: body.stripeCardId,
       resultRenewDomains: body.resultRenewDomains,
       withAutoUpdate: body.withAutoUpdate,
@@ -81,6 +82,7 @@ export class PaymentSessionsController {
       purpose: 'create',
       domains: body.domains,
       amount: body.amount,
+      pointsToUse: body.pointsToUse ?? null,
       appUrl: appUrlFor(req, this.config.APP_URL),
       redirectUrl: body.redirect_url ?? '/mypage/search?action=createDomain',
     });
