@@ -1,6 +1,7 @@
 import React from 'react';
 import ReactDOM from 'react-dom/client';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { RouterProvider, createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
+import { parseSearchValue, stringifySearchValue } from '@registrar/rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -17,7 +18,11 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
-const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true });
+// readable URLs: filter values as they are (?isAutoUpdate=0), JSON only for arrays and objects (@registrar/rules url-search)
+const router = createRouter({
+  routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true,
+  parseSearch: parseSearchWith(parseSearchValue), stringifySearch: stringifySearchWith(stringifySearchValue, parseSearchValue),
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
