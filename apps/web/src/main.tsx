@@ -1,6 +1,7 @@
 import ReactDOM from 'react-dom/client';
 import { createRouter } from '@tanstack/react-router';
 import { hydrate, QueryClient } from '@tanstack/react-query';
+import { searchSerialization } from './lib/router-search';
 import '@mantine/core/styles.css';
 import './styles/global.css';
 import { routeTree } from './routeTree.gen';
@@ -10,7 +11,11 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
-const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true });
+// readable URLs: filter values as they are (?isAutoUpdate=0), JSON only for arrays and objects (@registrar/rules url-search)
+const router = createRouter({
+  routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true,
+  ...searchSerialization,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -240,6 +240,8 @@ export interface CreatePaymentSessionRequest {
   domains: PaymentSessionDomain[];
   /** the amount the browser thinks the card must pay (the shortfall raised to the 50-yen minimum) */
   amount: number;
+  /** the points the member chose to use (default: as many as cover the total) */
+  pointsToUse?: number | null;
   stripeCardId: string;
   /** renewal variant, reserved */
   resultRenewDomains?: unknown[];
@@ -319,6 +321,8 @@ export interface CreateWalletSessionRequest {
   domains: PaymentSessionDomain[];
   /** the shortfall the browser expects to pay */
   amount: number;
+  /** the points the member chose to use (default: as many as cover the total) */
+  pointsToUse?: number | null;
   resultRenewDomains?: unknown[];
   withAutoUpdate?: boolean;
   allUpdateDuration?: number | null;

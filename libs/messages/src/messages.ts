@@ -53,6 +53,9 @@ export const M = {
   unregistrableDomain: '{name}は登録不能ドメインのためカートに入れられませんでした',
   cartAddFailed: 'ドメインをカートに追加できませんでした。もう一度お試しください。',
   /** our choice: the spec has a maximum cart size but does not show its message */
+  addAllConfirm: '{count}件のドメインをカートに追加します。よろしいですか？',
+  cartClearConfirm: 'カートの{count}件のドメインをすべて削除します。よろしいですか？',
+  guestPicksNote: '選択中のドメイン：{names}。ログインまたは新規登録をすると、カートに入った状態で購入手続きに進めます。',
   cartFull: 'カートに入れられるドメインは{max}件までです。{name}以降は追加されませんでした',
   /** payments (texts not shown in the spec; our choices) */
   cardDeclined: 'カードが拒否されました。別のカードをお試しください。',
@@ -78,6 +81,7 @@ export const M = {
   provisionalCannotRenew: '仮登録中のドメインは更新できません',
   renewPeriodInvalid: '{domain}の更新年数が正しくありません',
   renewFailed: '更新に失敗しました',
+  renewNotManaged: '当社で管理していないドメインのため更新できませんでした。他社へ移管済みでないかご確認ください',
   renewRefundedPoints: '更新に失敗したため{point}ポイントを返還しました（{reason}）',
   renewDomainNotFound: '{domain}は管理しているドメインではありません',
   renewInProgress: '{domain}は更新処理中です',
@@ -217,6 +221,7 @@ export const M = {
   passwordMismatch: 'パスワード（確認）が一致しません',
   signUpMailSent: '確認メールを送信しました。メールに記載のリンクから登録を完了してください',
   emailConfirmed: 'メールアドレスを確認しました。ログインしてください',
+  emailConfirmedSignedIn: 'メールアドレスを確認しました。ログインしました',
   resetMailSent: 'パスワード再設定用のメールを送信しました（ご登録がある場合のみ届きます）',
   passwordChanged: 'パスワードを変更しました',
   emailChangeMailSent: '新しいメールアドレスに確認メールを送信しました',

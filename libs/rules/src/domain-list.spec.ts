@@ -1,5 +1,5 @@
 import { M } from '@registrar/messages';
-import { bulkSelectionError, influxSeries, validateDomainSearch } from './domain-list';
+import { bulkSelectionError, DOMAIN_BANNER_LIST_KEYS, domainBannerFilter, hasAdvancedFilter, influxSeries, validateDomainSearch } from './domain-list';
 
 describe('validateDomainSearch', () => {
   it('narrows to a group of TLDs by its name only', () => {
@@ -45,5 +45,37 @@ describe('bulkSelectionError', () => {
 describe('influxSeries', () => {
   it('is 12 monthly points ending this month, padded with zeros', () => {
     expect(influxSeries([{ month: '2026-11', influx: 5 }, { month: '2026-01', influx: 2 }, { month: '2025-11', influx: 9 }], '2026-11')).toEqual([0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5]);
+  });
+});
+
+describe('domainBannerFilter (the one rule of a banner count and its link)', () => {
+  it('is a valid list condition for every item, on the valid tab', () => {
+    for (const key of DOMAIN_BANNER_LIST_KEYS) {
+      const v = validateDomainSearch(domainBannerFilter(key, '2026-11-27'));
+      expect(v.ok).toBe(true);
+      if (v.ok) expect(v.condition.domainType).toBeUndefined();
+    }
+  });
+
+  it('leaves trashed domains out of every item but the trash, also where an advanced field would let them in', () => {
+    for (const key of DOMAIN_BANNER_LIST_KEYS.filter((k) => k !== 'trashed')) {
+      const f = domainBannerFilter(key, '2026-11-27');
+      if (hasAdvancedFilter(f as never)) expect(f.isTrash).toBe('0');
+      else expect(f.isTrash).toBeUndefined();
+    }
+    expect(domainBannerFilter('expiringSoon', '2026-11-27').isTrash).toBe('0');
+    expect(domainBannerFilter('whoisProcessing', '2026-11-27')).toEqual({ isWhoisProxy: 'processing', isTrash: '0' });
+    expect(domainBannerFilter('trashed', '2026-11-27')).toEqual({ isTrash: '1' });
+  });
+
+  it('counts 15 days ahead from the Tokyo day, across a month end', () => {
+    expect(domainBannerFilter('expiringSoon', '2026-11-27')).toMatchObject({ dueDateStart: '2026-11-27', dueDateEnd: '2026-12-12' });
+    expect(domainBannerFilter('expiringSoon', '2026-12-20')).toMatchObject({ dueDateEnd: '2027-01-04' });
+  });
+
+  it('uses the list statuses for the 30-day and expired items', () => {
+    expect(domainBannerFilter('expiringNoAutoUpdate', '2026-11-27')).toEqual({ isStatus: '2', isAutoUpdate: '0' });
+    expect(domainBannerFilter('renewGrace', '2026-11-27')).toEqual({ isStatus: '3' });
+    expect(domainBannerFilter('restoreGrace', '2026-11-27')).toEqual({ isStatus: '4' });
   });
 });

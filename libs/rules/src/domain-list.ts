@@ -243,3 +243,42 @@ export function domainDisplayName(d: { name: string; punycode: string }): string
   return d.name !== d.punycode ? `${d.name}（${d.punycode}）` : d.name;
 }
 
+
+/** The banner's counts that link to the list (001 §2), in the banner's order. */
+export const DOMAIN_BANNER_LIST_KEYS = ['noAutoUpdate', 'expiringSoon', 'expiringNoAutoUpdate', 'renewGrace', 'restoreGrace', 'whoisProcessing', 'orgJpRegistrant', 'trashed'] as const;
+export type DomainBannerListKey = (typeof DOMAIN_BANNER_LIST_KEYS)[number];
+
+/** A YYYY-MM-DD day plus n days. */
+function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + n)).toISOString().slice(0, 10);
+}
+
+/**
+ * The list filter a banner count links to, as URL search fields (`today` is the Tokyo day, YYYY-MM-DD). It is the
+ * ONE rule of each item: the server counts the rows this filter lists (the list's own query), and the banner links
+ * to it, so a count always equals the rows its link opens. Every filter stays on the list's default tab (valid
+ * domains) and leaves trashed domains out, except the trash's own; a WHOIS change in progress on an expired domain
+ * is therefore not counted (an expired domain takes no operation but renewal).
+ */
+export function domainBannerFilter(key: DomainBannerListKey, today: string): Record<string, string> {
+  switch (key) {
+    case 'noAutoUpdate':
+      return { isAutoUpdate: '0' };
+    case 'expiringSoon':
+      // a date range is an advanced field, which would also find trashed domains: say "not trashed" outright
+      return { dueDateStart: today, dueDateEnd: addDays(today, EXPIRING_SOON_DAYS), isTrash: '0' };
+    case 'expiringNoAutoUpdate':
+      return { isStatus: DOMAIN_STATUS.expiring, isAutoUpdate: '0' };
+    case 'renewGrace':
+      return { isStatus: DOMAIN_STATUS.renewable };
+    case 'restoreGrace':
+      return { isStatus: DOMAIN_STATUS.restorable };
+    case 'whoisProcessing':
+      return { isWhoisProxy: 'processing', isTrash: '0' };
+    case 'orgJpRegistrant':
+      return { tldGroup: 'orgJp' };
+    case 'trashed':
+      return { isTrash: '1' };
+  }
+}

@@ -23,3 +23,4 @@ export * from './public-tools';
 export * from './rdap';
 export * from './redirects';
 export * from './help';
+export * from './url-search';

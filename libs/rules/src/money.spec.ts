@@ -19,6 +19,21 @@ describe('formatYen', () => {
   });
 });
 
+describe('splitPayment with the points the member chose', () => {
+  it('uses only the chosen points and charges the card for the rest', () => {
+    expect(splitPayment(1_000, 5_000, 300)).toEqual({ pointsUsed: 300, shortfall: 700, cardCharge: 700, surplusPoints: 0, remainingPoints: 4_700, minimumApplied: false });
+    expect(splitPayment(1_000, 5_000, 0)).toMatchObject({ pointsUsed: 0, cardCharge: 1_000, remainingPoints: 5_000 });
+  });
+  it('never uses more than the balance or the total, nor less than 0', () => {
+    expect(splitPayment(1_000, 400, 900)).toMatchObject({ pointsUsed: 400, cardCharge: 600 });
+    expect(splitPayment(1_000, 5_000, 9_999)).toMatchObject({ pointsUsed: 1_000, cardCharge: 0 });
+    expect(splitPayment(1_000, 5_000, -5)).toMatchObject({ pointsUsed: 0, cardCharge: 1_000 });
+  });
+  it('keeps the 50-yen minimum for a small remainder', () => {
+    expect(splitPayment(1_000, 5_000, 980)).toMatchObject({ pointsUsed: 980, shortfall: 20, cardCharge: 50, surplusPoints: 30, remainingPoints: 4_050, minimumApplied: true });
+  });
+});
+
 describe('splitPayment (50-yen card minimum)', () => {
   it('pays by points alone when the balance covers the total', () => {
     expect(splitPayment(1_000, 5_000)).toEqual({ pointsUsed: 1_000, shortfall: 0, cardCharge: 0, surplusPoints: 0, remainingPoints: 4_000, minimumApplied: false });

@@ -48,10 +48,14 @@ export interface PaymentSplit {
   minimumApplied: boolean;
 }
 
-/** Splits a total between points and card under the 50-yen card minimum. */
-export function splitPayment(total: number, balance: number): PaymentSplit {
+/**
+ * Splits a total between points and card under the 50-yen card minimum. By default the points cover what they can
+ * (000 §9); `pointsToUse` is the member's own choice at checkout (issue 26), clamped to 0 … min(balance, total).
+ */
+export function splitPayment(total: number, balance: number, pointsToUse?: number | null): PaymentSplit {
   if (total < 0 || balance < 0) throw new RangeError('total and balance must not be negative');
-  const pointsUsed = Math.min(balance, total);
+  const most = Math.min(balance, total);
+  const pointsUsed = pointsToUse === undefined || pointsToUse === null || !Number.isFinite(pointsToUse) ? most : Math.max(0, Math.min(most, Math.floor(pointsToUse)));
   const shortfall = total - pointsUsed;
   const minimumApplied = shortfall > 0 && shortfall < CARD_MINIMUM_YEN;
   const cardCharge = minimumApplied ? CARD_MINIMUM_YEN : shortfall;

@@ -1,4 +1,4 @@
-import { isExpired, MAX_DOMAINS_PER_RENEWAL, renewalCountError, renewalPrice, renewalWindow } from './renewal';
+import { isExpired, MAX_DOMAINS_PER_RENEWAL, renewalCountError, renewalPrice, renewalWindow, renewedExpiry } from './renewal';
 
 const at = (iso: string) => new Date(iso);
 
@@ -38,5 +38,20 @@ describe('renewal count', () => {
     expect(renewalCountError(1)).toBeNull();
     expect(renewalCountError(100)).toBeNull();
     expect(renewalCountError(101)).toBe('一度に更新できるドメインは100件までです');
+  });
+});
+
+describe('renewedExpiry', () => {
+  it('adds the years to the current expiry, before payment', () => {
+    expect(renewedExpiry('2026-12-10', 1)).toBe('2027-12-10');
+    expect(renewedExpiry('2026-12-10 23:59:59', 3)).toBe('2029-12-10');
+  });
+  it('lands a 29 February on the 28th of a common year, and keeps it in a leap year', () => {
+    expect(renewedExpiry('2028-02-29', 1)).toBe('2029-02-28');
+    expect(renewedExpiry('2028-02-29', 4)).toBe('2032-02-29');
+  });
+  it('answers null without an expiry or a period', () => {
+    expect(renewedExpiry(null, 1)).toBeNull();
+    expect(renewedExpiry('2026-12-10', 0)).toBeNull();
   });
 });

@@ -65,3 +65,18 @@ export function renewalPrice(kind: RenewalWindow, prices: { renew: number; resto
 function tokyoHour(d: Date): number {
   return Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', hourCycle: 'h23' }).format(d));
 }
+
+/**
+ * The expiry after renewing for `years` (shown in the renewal modal before payment): the current expiry plus the
+ * years, also for a restore (its price includes one year's renewal). A 29 February lands on 28 February of a common
+ * year, as registries count. `dueDate` is YYYY-MM-DD (or begins with it); null when there is none.
+ */
+export function renewedExpiry(dueDate: string | null | undefined, years: number): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(dueDate ?? '');
+  if (!m || !Number.isInteger(years) || years < 1) return null;
+  const y = Number(m[1]) + years;
+  const month = Number(m[2]);
+  const last = new Date(Date.UTC(y, month, 0)).getUTCDate();
+  const day = Math.min(Number(m[3]), last);
+  return `${y}-${m[2]}-${String(day).padStart(2, '0')}`;
+}

@@ -7,6 +7,13 @@ describe('transfer-in rules', () => {
     ]);
   });
 
+  it('accepts full-width input and converts it (names, dots, separators and AUTHCODEs)', () => {
+    expect(parseTransferLines('ＥＸＡＭＰＬＥ．ＣＯＭ，ａｂｃ１２３\nれい。ｊｐ　ＸＹＺ\nfoo｡net')).toEqual([
+      { name: 'example.com', authcode: 'abc123' }, { name: 'れい.jp', authcode: 'XYZ' }, { name: 'foo.net', authcode: '' },
+    ]);
+    expect(transferEntryError(parseTransferLines('ｅｘａｍｐｌｅ．ｃｏｍ'), ['com'])).toBeNull();
+  });
+
   it('gives the spec messages for a line without a dot and a TLD not transferable', () => {
     const tlds = ['com', 'jp', 'co.jp'];
     expect(transferEntryError([], tlds)).toBe('ドメイン名を正しくご入力ください');

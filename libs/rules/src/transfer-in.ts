@@ -16,11 +16,16 @@ export interface TransferLine {
   authcode: string;
 }
 
-/** The lines of the textarea: the first token is the name, the next (after comma, tab, space or full-width space) the AUTHCODE. */
+/**
+ * The lines of the textarea: the first token is the name, the next (after comma, tab, space or full-width space) the
+ * AUTHCODE. Full-width input is accepted and converted (ｅｘａｍｐｌｅ．ｃｏｍ，ａｂｃ → example.com abc: NFKC, and the
+ * Japanese full stops 。｡ as dots).
+ */
 export function parseTransferLines(text: string): TransferLine[] {
   return String(text ?? '')
+    .normalize('NFKC')
     .split(/\r\n|\r|\n/)
-    .map((l) => l.trim())
+    .map((l) => l.replace(/[。｡]/g, '.').trim())
     .filter((l) => l.length > 0)
     .map((l) => {
       const [name = '', authcode = ''] = l.split(/[,\t \u3000]+/).filter((t) => t.length > 0);

@@ -21,6 +21,7 @@ export async function signUpMember(request: APIRequestContext): Promise<{ email:
   }
   expect(link).toBeTruthy();
   expect((await request.post('/register/confirm', { headers, data: { token: new URL(link!).searchParams.get('token'), password } })).ok()).toBe(true);
+  headers = await csrf(request); // the confirmation signed this browser in (a new session and token)
   expect((await request.post('/login', { headers, data: { email, password } })).ok()).toBe(true);
   headers = await csrf(request);
   return { email, headers };

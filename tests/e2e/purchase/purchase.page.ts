@@ -43,6 +43,7 @@ export async function signUpPurchaser(request: APIRequestContext): Promise<Heade
     return messages.flatMap((m) => m.links).find((l) => l.includes('/register/confirm'));
   }, `mail to ${email}`);
   expect((await request.post('/register/confirm', { headers, data: { token: new URL(link).searchParams.get('token'), password } })).ok()).toBe(true);
+  headers = await csrf(request); // the confirmation signed this browser in (a new session and token)
   expect((await request.post('/login', { headers, data: { email, password } })).ok()).toBe(true);
   headers = await csrf(request);
   const phone = `090${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

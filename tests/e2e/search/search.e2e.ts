@@ -183,7 +183,7 @@ test.describe('search', () => {
     expect((await search.statuses()).filter((s) => s !== 'error')).toEqual([]);
   });
 
-  test('a guest who adds a domain keeps it in session storage and login opens in a new tab with non_login=yes', async ({ page, context }) => {
+  test('a guest who adds a domain keeps it in local storage (every tab sees it) and login opens in one new tab with non_login=yes', async ({ page, context }) => {
     const search = new SearchPageObject(page);
     await search.gotoKeyword(uniqueLabel('guest'));
     const row = page.locator('[data-testid="search-row"][data-status="available"]').first();
@@ -195,8 +195,11 @@ test.describe('search', () => {
     await login.waitForLoadState('domcontentloaded');
     expect(new URL(login.url()).pathname).toBe('/login');
     expect(new URL(login.url()).searchParams.get('non_login')).toBe('yes');
-    const stored = await page.evaluate(() => sessionStorage.getItem('registrar.search.guestDomain'));
+    const stored = await page.evaluate(() => localStorage.getItem('registrar.search.guestDomain'));
     expect(JSON.parse(stored ?? '[]')).toContain(name);
+    // the login tab sees the pick on its sign-up page
+    await login.getByTestId('login-signup').click();
+    await expect(login.getByTestId('signup-picks')).toContainText(name!);
   });
 
   test('a member adds an available domain to the cart from mypage/search and can take it out again', async ({ page }) => {

@@ -7,6 +7,7 @@
 import { insertPortfolio, portfolio } from '@registrar/domain-ops';
 import { parseCsv } from '@registrar/csv';
 import { M } from '@registrar/messages';
+import { DOMAIN_BANNER_LIST_KEYS, domainBannerFilter } from '@registrar/rules';
 import { Member, PurchaseHarness, startPurchaseHarness, xhr } from '../purchase/purchase-harness';
 
 let p: PurchaseHarness;
@@ -210,13 +211,26 @@ describe('CSV, counts, detail, history', () => {
     expect(evil![12]!.startsWith("'=")).toBe(true);
   });
 
-  it('counts for the sidebar and the banner', async () => {
+  it('counts for the sidebar and the banner: every banner count equals the rows its link lists', async () => {
     expect((await alice.agent.get('/mypage/domain/count').set(xhr(alice)).expect(200)).body).toEqual({ count: notTrashed.length });
-    const b = (await alice.agent.get('/mypage/domain/banner').set(xhr(alice)).expect(200)).body;
-    expect(b.trashed).toBe(seed.filter((d) => d.trash).length);
-    expect(b.whoisProcessing).toBe(seed.filter((d) => d.whoisProcessing).length);
-    expect(b.renewGrace).toBeGreaterThan(0);
+    // a member of its own: a trashed domain expiring within 15 days, and a WHOIS change in progress on an expired
+    // domain (issue 26: 「15日以内に期限切れ 9件」 opened 10 rows, 「WHOIS変更処理中 3件」 opened 1)
+    const dave = await p.member();
+    const mine = portfolio(60, `d${Date.now().toString(36)}`, now, 13);
+    const ids = await insertPortfolio(q, dave.userId, mine, { now });
+    const trashedId = ids[mine.findIndex((d) => d.trash)]!;
+    await q(`UPDATE domain_ops.domains SET due_date = $2 WHERE id = $1`, [trashedId, new Date(now.getTime() + 5 * DAY)]);
+    const expiredId = ids[mine.findIndex((d) => !d.trash && d.dueDate.getTime() < now.getTime() - 2 * DAY)]!;
+    await q('UPDATE domain_ops.domains SET whois_processing_flg = 1 WHERE id = $1', [expiredId]);
+    const b = (await dave.agent.get('/mypage/domain/banner').set(xhr(dave)).expect(200)).body;
     expect(b.expiringSoon).toBeGreaterThan(0);
+    expect(b.trashed).toBeGreaterThan(0);
+    for (const key of DOMAIN_BANNER_LIST_KEYS) {
+      const listed = (await search(dave, domainBannerFilter(key, today)).expect(200)).body.validDomains;
+      expect({ key, count: b[key] }).toEqual({ key, count: listed.total });
+      expect(listed.data.filter((d: { is_trash_flg: number }) => d.is_trash_flg === 1).length).toBe(key === 'trashed' ? listed.data.length : 0);
+    }
+    expect(b.whoisProcessing).toBe(mine.filter((d) => d.whoisProcessing && !d.trash && tokyoDay(d.dueDate) >= today).length);
   });
 
   it('counts the attribute-type JP domains in the banner, and its link\'s filter lists exactly them', async () => {

@@ -40,7 +40,13 @@ describe('identity over HTTP', () => {
 
     const [mail] = await mails(h, email);
     const link = mail!.links.find((l) => l.includes('/register/confirm?token='))!;
-    expect((await post('/register/confirm', { token: tokenOf(link), password: 'long enough pw' })).body.message).toBe(M.emailConfirmed);
+    // opened in another browser (a phone's mail app): the sign-up's password confirms the address and signs in there
+    const elsewhere = await client(h);
+    const wrong = await elsewhere.agent.post('/register/confirm').set(XHR).set('X-CSRF-TOKEN', elsewhere.token()).send({ token: tokenOf(link), password: 'not the password' });
+    expect(wrong.body.errors.password).toEqual([M.signUpPasswordWrong]);
+    const confirmed = await elsewhere.agent.post('/register/confirm').set(XHR).set('X-CSRF-TOKEN', elsewhere.token()).send({ token: tokenOf(link), password: 'long enough pw' });
+    expect(confirmed.body).toMatchObject({ message: M.emailConfirmedSignedIn, signed_in: true });
+    expect((await elsewhere.agent.get('/session').set(XHR)).body.user).toMatchObject({ email });
     expect((await post('/register/confirm', { token: tokenOf(link), password: 'long enough pw' })).body.message).toBe(M.linkInvalid); // single use
 
     const before = c.agent.jar.getCookie('registrar_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
@@ -51,6 +57,49 @@ describe('identity over HTTP', () => {
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
     expect(login.body.csrfToken).not.toBe(c.token()); // the new session has its own token
+  });
+
+  it('signs in the browser that confirms with the sign-up password, with a new session id', async () => {
+    const email = uniqueEmail('signup-here');
+    const c = await client(h);
+    const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+    expect((await post('/register', { email, password: 'long enough pw', password_confirmation: 'long enough pw', agree_terms: true })).status).toBe(200);
+    const before = c.agent.jar.getCookie('registrar_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+    const [mail] = await mails(h, email);
+    const r = await post('/register/confirm', { token: tokenOf(mail!.links.find((l) => l.includes('/register/confirm?token='))!), password: 'long enough pw' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ message: M.emailConfirmedSignedIn, signed_in: true, user: { email, role: 'customer', profile_completed: false } });
+    const after = c.agent.jar.getCookie('registrar_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+    expect(after).not.toBe(before);
+    await c.refresh();
+    expect((await c.agent.get('/session').set(XHR)).body.user).toMatchObject({ email });
+    // the password set at sign-up is the account's
+    const other = await client(h);
+    expect((await other.agent.post('/login').set(XHR).set('X-CSRF-TOKEN', other.token()).send({ email, password: 'long enough pw' })).status).toBe(200);
+  });
+
+  it('a repeated sign-up of an unconfirmed address: each link confirms only with its own password, and nobody else is signed in', async () => {
+    const email = uniqueEmail('signup-again');
+    const first = await client(h);
+    const second = await client(h);
+    const post = (c: typeof first, path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+    expect((await post(first, '/register', { email, password: 'first password 1', password_confirmation: 'first password 1', agree_terms: true })).status).toBe(200);
+    expect((await post(second, '/register', { email, password: 'second password 2', password_confirmation: 'second password 2', agree_terms: true })).status).toBe(200);
+    let all: Array<{ links: string[] }> = [];
+    for (let i = 0; i < 40 && all.length < 2; i++) all = await mails(h, email);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    // the mailbox's owner (second) holds both links: the first sign-up's link refuses the owner's password
+    const answers: Array<{ status: number; body: { message?: string; signed_in?: boolean } }> = [];
+    for (const m of all) {
+      const r = await post(second, '/register/confirm', { token: tokenOf(m.links.find((l) => l.includes('/register/confirm?token='))!), password: 'second password 2' });
+      answers.push({ status: r.status, body: r.body });
+    }
+    expect(answers.filter((a) => a.body.signed_in === true)).toHaveLength(1);
+    // the account has the owner's password; the first sign-up's password never logs in
+    const other = await client(h);
+    expect((await post(other, '/login', { email, password: 'first password 1' })).status).not.toBe(200);
+    expect((await post(other, '/login', { email, password: 'second password 2' })).status).toBe(200);
+    expect((await first.agent.get('/session').set(XHR)).body.user).toBeNull();
   });
 
   it('refuses state-changing calls without the session token (419), accepts a form post carrying _token', async () => {
@@ -176,6 +225,9 @@ describe('identity over HTTP', () => {
       const ok = await post('/address/update', profile(p));
       expect(ok.body).toMatchObject({ success: true });
       expect(ok.body.user).toMatchObject({ post_code: '1040061', phone: p, profile_completed: true, phone_authenticated: true, can_purchase: true });
+      // the SMS panel verifies a mobile; the profile's own phone may then be a landline
+      const landline = await post('/address/update', profile('0312345678'));
+      expect(landline.body).toMatchObject({ success: true, user: { phone: '0312345678', can_purchase: true } });
     });
 
     it('locks a code after 5 wrong tries', async () => {

@@ -84,6 +84,9 @@ describe('domain operations', () => {
     expect((await o.epp.info(d.name)).ns.sort()).toEqual(['ns1.example.net', 'ns2.example.net']);
     // and cannot read a's run
     const mine = await o.post(a, '/mypage/domain/trash', { domains: [d.id], is_trash_flg: 0 });
+    expect(mine).toMatchObject({ result: true, errorMessage: null });
+    // the trash answers the spec's errorMessage (000 §7)
+    expect(await o.post(b, '/mypage/domain/trash', { domains: [d.id], is_trash_flg: 1 })).toMatchObject({ result: false, errorMessage: M.domainNotFound });
     expect((await b.agent.get(`/mypage/domain/operation/status?jobId=${mine.jobId}`).set(xhr(b))).status).toBe(404);
   }, 60_000);
 

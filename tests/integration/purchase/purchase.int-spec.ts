@@ -199,6 +199,25 @@ describe('payment, WHOIS contacts, provisional .co.jp, schedules', () => {
     await other.agent.get('/mypage/account_statement/receipt').query(Object.fromEntries(url.searchParams)).set(xhr(other)).expect(404);
   }, 90_000);
 
+  it('the member chooses how many points to use: the card pays the rest, and the rest of the balance stays', async () => {
+    const c = await p.member();
+    const name = await freeName(epp, 'com', 'pc');
+    const { domains, totalFee } = await rowsFor(c, [name]);
+    await p.grant(c.userId, totalFee + 1_000); // enough to pay it all with points
+    const card = await saveCard(c);
+    const use = totalFee - 200;
+    // the amount for the default (all points) is refused when fewer points are chosen, and the other way round
+    const wrong = await c.agent.post('/mypage/point/domain/create/session').set(xhr(c)).send({ domains: [{ name, point: totalFee }], amount: 50, pointsToUse: use, stripeCardId: card }).expect(200);
+    expect(wrong.body).toMatchObject({ result: false, errors: [M.paymentAmountChanged] });
+    const session = await c.agent.post('/mypage/point/domain/create/session').set(xhr(c)).send({ domains: [{ name, point: totalFee }], amount: 200, pointsToUse: use, stripeCardId: card }).expect(200);
+    expect(session.body).toMatchObject({ result: true, status: 'paid' });
+    const r = await create(c, { domains, totalFee, point: totalFee, payment: { type: 'card', sessionId: session.body.sessionId } }).expect(200);
+    expect(r.body.result).toBe(true);
+    expect((await waitForOrder(c, r.body.orderId)).domains[0].status).toBe('done');
+    // balance + 200 bought − total = 1,000 + 200: the chosen points were used, no more
+    expect(await p.balance(c.userId)).toBe(1_200);
+  }, 90_000);
+
   it('a domain without WHOIS proxy needs a WHOIS contact first; the contact added from the cart is used for it', async () => {
     const c = await p.member(20_000);
     const name = await freeName(epp, 'us', 'np');

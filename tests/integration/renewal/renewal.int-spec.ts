@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EppClientPool } from '@registrar/epp';
-import { M } from '@registrar/messages';
+import { M, registryErrorMessage } from '@registrar/messages';
 import { formatDateJst, MAX_DOMAINS_PER_RENEWAL } from '@registrar/rules';
 import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
 import { Member, PurchaseHarness, saveCard, startPurchaseHarness, xhr } from '../purchase/purchase-harness';
@@ -136,10 +136,11 @@ describe('renewing domains', () => {
     await p.grant(c.userId, price);
     await epp.update({ name, add: { statuses: ['clientRenewProhibited'] } });
     const r = await renew(c, { domains: [{ name, period: 1 }], point: price }).expect(200);
-    expect(r.body.data[0]).toMatchObject({ code: 2, error_msg: M.renewFailed });
+    // the registry's 2304 in Japanese, saying what to do, with the code for support (never 'Object status prohibits operation')
+    expect(r.body.data[0]).toMatchObject({ code: 2, error_msg: registryErrorMessage(2304) });
     expect(await p.balance(c.userId)).toBe(price);
-    const log = (await p.db.query(`SELECT subject, type, point FROM domain_ops.action_logs WHERE user_id = $1 AND subject = 'ドメイン更新失敗'`, [c.userId])).rows;
-    expect(log).toEqual([{ subject: 'ドメイン更新失敗', type: 1, point: price }]);
+    const log = (await p.db.query(`SELECT subject, type, point, content FROM domain_ops.action_logs WHERE user_id = $1 AND subject = 'ドメイン更新失敗'`, [c.userId])).rows;
+    expect(log).toEqual([{ subject: 'ドメイン更新失敗', type: 1, point: price, content: expect.stringContaining('エラーコード: 2304') }]);
   }, 120_000);
 
   it('refuses an admin-locked domain in the modal and at the submit: nothing charged, no renewal, the registry expiry unchanged', async () => {

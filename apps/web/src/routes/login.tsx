@@ -1,12 +1,14 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { accountApi, errorMessage, sessionChanged } from '../features/account/account.api';
 import { AccountCard } from '../features/account/account-card';
 import { safeAppPath } from '@registrar/rules';
 import { setCsrfToken } from '../lib/api';
 import { ADMIN_HOME } from '../features/admin/admin-menu';
+import { sessionQuery } from '../lib/session';
+import { moveGuestPicksToCart, purchaseDestination } from '../features/search/pending-domains';
 
 interface LoginSearch { non_login?: string; redirect?: string }
 
@@ -15,6 +17,13 @@ export const Route = createFileRoute('/login')({
     non_login: s.non_login === 'yes' ? 'yes' : undefined,
     redirect: typeof s.redirect === 'string' && safeAppPath(s.redirect, '') ? safeAppPath(s.redirect, '') : undefined,
   }),
+  // a signed-in member never sees the form: on to where the login would have led
+  beforeLoad: async ({ context, search }) => {
+    const s = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!s.user) return;
+    const home = s.user.is_admin ? ADMIN_HOME : '/mypage/domain';
+    throw redirect({ href: search.non_login === 'yes' ? '/mypage/search' : (search.redirect ?? home), replace: true });
+  },
   component: LoginPage,
 });
 
@@ -29,11 +38,13 @@ function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const done = async (r: { csrfToken?: string; two_factor_setup_required?: boolean; user?: { is_admin?: boolean } | null }) => {
+  const done = async (r: { csrfToken?: string; two_factor_setup_required?: boolean; user?: { is_admin?: boolean; can_purchase?: boolean } | null }) => {
     await sessionChanged(qc, r);
+    // a guest's picks go into the cart, and the purchase goes on (through the user information when it is missing);
     // a guest who started in another tab (non_login=yes) continues with the search there; admins land in the admin area
+    const picks = r.user && !r.user.is_admin && !r.two_factor_setup_required ? await moveGuestPicksToCart() : { picked: 0 };
     const home = r.user?.is_admin ? ADMIN_HOME : '/mypage/domain';
-    const to = r.two_factor_setup_required ? '/security' : search.non_login === 'yes' ? '/mypage/search' : search.redirect ?? home;
+    const to = r.two_factor_setup_required ? '/security' : picks.picked > 0 ? purchaseDestination(r.user) : search.non_login === 'yes' ? '/mypage/search' : search.redirect ?? home;
     await navigate({ href: to });
   };
 
@@ -78,7 +89,7 @@ function LoginPage() {
         </Stack>
       </form>
       <Text size="sm">
-        <Anchor component={Link} to="/password/reset">パスワードをお忘れの方</Anchor>　／　<Anchor component={Link} to="/register">新規登録</Anchor>
+        <Anchor component={Link} to="/password/reset">パスワードをお忘れの方</Anchor>　／　<Anchor data-testid="login-signup" renderRoot={(props) => <Link {...props} to="/register" search={search.non_login ? { non_login: 'yes' } : {}} />}>新規登録</Anchor>
       </Text>
     </AccountCard>
   );

@@ -8,6 +8,7 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { setApiOrigin } from '../lib/api';
 import { routeTree } from '../routeTree.gen';
+import { searchSerialization } from '../lib/router-search';
 import { AppTree } from '../app-tree';
 import { NOT_FOUND_HEAD, PUBLIC_PAGES, type PageHead, type PublicPage } from './public-pages';
 
@@ -27,7 +28,7 @@ export interface RenderResult {
 
 export type PageKind = 'public' | 'app' | 'unknown';
 
-const probe = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }), context: { queryClient: new QueryClient() } });
+const probe = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }), context: { queryClient: new QueryClient() }, ...searchSerialization });
 
 function publicPageFor(routePath: string | undefined): PublicPage | undefined {
   return routePath === undefined ? undefined : PUBLIC_PAGES.find((p) => p.path === routePath);
@@ -48,7 +49,7 @@ export function classify(pathname: string): PageKind {
 export async function render(url: string, origin: string): Promise<RenderResult> {
   setApiOrigin(origin);
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false, refetchOnWindowFocus: false } } });
-  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [url] }), isServer: true, defaultPendingMs: 0 });
+  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [url] }), isServer: true, defaultPendingMs: 0, ...searchSerialization });
   await router.load();
   // the router answers a non-canonical URL (search params it normalises) with a redirect to the canonical one
   const served = (router as unknown as { _serverResult?: { type: string; redirect?: { options?: { href?: string }; status?: number; headers?: Headers } } })._serverResult;

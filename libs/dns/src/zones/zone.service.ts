@@ -4,7 +4,7 @@ import {
 } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError } from '@registrar/epp';
 import { CLOCK, Clock } from '@registrar/infra';
-import { M } from '@registrar/messages';
+import { M, registryErrorMessage } from '@registrar/messages';
 import {
   DNS_RECORD_TYPES, DnsRecord, DnsRecordInput, dnsErrorMessages, dsOf, fixedNsRecords, isOurDns, normaliseDnsRecord, validateDnsRecords,
 } from '@registrar/rules';
@@ -115,8 +115,7 @@ export class ZoneService {
       // the registry may have applied it all the same (an answer lost): the next save sends its DS set whatever it is
       await this.zones.markDsUnknown(d.id);
       this.logger.warn(`secDNS update of ${d.punycode}: ${(e.cause as Error)?.message}`);
-      const reason = e.cause instanceof EppError ? e.cause.registryMessage : '';
-      return { result: false, errors: [reason ? `${M.dnsRegistryDsFailed}（${reason}）` : M.dnsRegistryDsFailed] };
+      return { result: false, errors: [e.cause instanceof EppError ? `${M.dnsRegistryDsFailed} ${registryErrorMessage(e.cause.code)}` : M.dnsRegistryDsFailed] };
     }
     const saved = await this.zones.records(d.id);
     return { result: true, errors: [], formData: [...fixedNsRecords(), ...saved] as DnsRecordDto[], served: serve, ...(nameServerJobId ? { nameServerJobId } : {}) };

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv, PostalInfo } from '@registrar/epp';
-import { fmt, M } from '@registrar/messages';
+import { fmt, M, registryErrorMessage } from '@registrar/messages';
 import { newMemberContactId } from '../contacts/contact-ids';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { ActionLogRepository } from '../domains/action-log.repository';
@@ -92,7 +92,7 @@ export class RegisterDomainJob {
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
-      const reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : M.registrationFailed;
+      const reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
       this.logger.warn(`${item.punycode} of order ${order.id} failed for good: ${(e as Error).message}`);
       await this.fail(order, item, reason);
       return { status: 'error' };

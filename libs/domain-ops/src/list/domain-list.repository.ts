@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DomainSearchCondition, ORG_JP_TLDS } from '@registrar/rules';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
-import { buildWhere, countSql, GRACE, pageIdsSql, pageRowsSql, RESTORE, ROW_COLUMNS } from './domain-query';
+import { bannerCountsSql, buildWhere, countSql, GRACE, pageIdsSql, pageRowsSql, RESTORE, ROW_COLUMNS } from './domain-query';
 
 /** A domain row as stored, with its TLD policy and (for a page) name servers and recent inflow. */
 export interface StoredDomainRow {
@@ -157,6 +157,12 @@ export class DomainListRepository {
       [userId, today, in15, in31, [...ORG_JP_TLDS]],
     );
     return rows[0];
+  }
+
+  /** The banner's list-linked counts (bannerCountsSql): one scan of the member's domains. */
+  async bannerListCounts(userId: number, now: Date, conditions: Array<{ key: string; condition: DomainSearchCondition }>): Promise<Record<string, number>> {
+    const { sql, params } = bannerCountsSql(userId, now, conditions);
+    return (await this.ds.query(sql, params))[0];
   }
 
   /** Moves between accounts awaiting approval: requested by the member (out) and addressed to its e-mail (in). */

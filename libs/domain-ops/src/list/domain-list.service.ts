@@ -6,7 +6,7 @@ import {
 import { csvSafeField } from '@registrar/csv';
 import { CLOCK, Clock } from '@registrar/infra';
 import { M } from '@registrar/messages';
-import { BULK_LIMIT, customerRank, DOMAIN_STATUS_LABELS, EXPIRING_DAYS, EXPIRING_SOON_DAYS, formatDateJst, influxSeries, tokyoMonthKey, validateDomainSearch } from '@registrar/rules';
+import { BULK_LIMIT, customerRank, DOMAIN_BANNER_LIST_KEYS, DOMAIN_STATUS_LABELS, domainBannerFilter, type DomainBannerListKey, type DomainSearchCondition, EXPIRING_DAYS, EXPIRING_SOON_DAYS, formatDateJst, influxSeries, tokyoMonthKey, validateDomainSearch } from '@registrar/rules';
 import { DomainOpsException } from '../common/domain-ops.exception';
 import { CatalogPort } from '../ports/catalog.port';
 import { DomainListRepository, StoredDomainRow } from './domain-list.repository';
@@ -148,18 +148,21 @@ export class DomainListService {
     const today = tokyoDayStart(now);
     const in15 = tokyoDayStart(now, EXPIRING_SOON_DAYS + 1);
     const in31 = tokyoDayStart(now, EXPIRING_DAYS + 1);
-    const [c, deadlines, anyAuto, moves, transfers] = await Promise.all([
-      this.repo.bannerCounts(userId, today, in15, in31), this.repo.renewalDeadlines(userId, today, in31), this.repo.anyAutoUpdate(userId), this.repo.moveCounts(userId, email),
+    const todayYmd = new Date(today.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const [c, listed, deadlines, anyAuto, moves, transfers] = await Promise.all([
+      this.repo.bannerCounts(userId, today, in15, in31),
+      this.repo.bannerListCounts(userId, now, DOMAIN_BANNER_LIST_KEYS.map((key) => ({ key, condition: bannerCondition(key, todayYmd) }))), this.repo.renewalDeadlines(userId, today, in31), this.repo.anyAutoUpdate(userId), this.repo.moveCounts(userId, email),
       this.repo.query(
         `SELECT (SELECT count(*)::int FROM domain_ops.transfer_ins WHERE user_id = $1 AND status IN ('requesting', 'pending')) AS ins,
                 (SELECT count(*)::int FROM domain_ops.transfer_outs WHERE user_id = $1 AND status = 'pending') AS outs`, [userId],
       ) as Promise<Array<{ ins: number; outs: number }>>,
     ]);
     return {
-      total: c.total!, noAutoUpdate: c.no_auto_update!, expiringSoon: c.expiring_soon!, expiringNoAutoUpdate: c.expiring_no_auto_update!,
-      renewGrace: c.renew_grace!, restoreGrace: c.restore_grace!,
+      // the counts that link to the list are the list's own hit counts of the filter each links to (one rule)
+      total: c.total!, noAutoUpdate: listed.noAutoUpdate!, expiringSoon: listed.expiringSoon!, expiringNoAutoUpdate: listed.expiringNoAutoUpdate!,
+      renewGrace: listed.renewGrace!, restoreGrace: listed.restoreGrace!,
       localTransferOut: moves.out, localTransferIn: moves.in, transferIn: c.pending! + Number(transfers[0]?.ins ?? 0), transferOut: Number(transfers[0]?.outs ?? 0),
-      provisionalCoJp: c.provisional!, orgJpRegistrant: c.org_jp!, whoisProcessing: c.whois_processing!, trashed: c.trashed!,
+      provisionalCoJp: c.provisional!, orgJpRegistrant: listed.orgJpRegistrant!, whoisProcessing: listed.whoisProcessing!, trashed: listed.trashed!,
       autoUpdateOn: anyAuto, renewalDeadlines: deadlines, customerRank: customerRank(c.total!),
     };
   }
@@ -238,3 +241,10 @@ export function toRow(r: StoredDomainRow, today: Date, now: Date, thisMonth: str
   };
 }
 
+
+/** A banner item's list filter as the list validates it (the same function the list's URL goes through). */
+function bannerCondition(key: DomainBannerListKey, today: string): DomainSearchCondition {
+  const v = validateDomainSearch(domainBannerFilter(key, today));
+  if (!v.ok) throw new Error(`banner filter ${key} is not a valid list condition: ${v.errors.join(', ')}`);
+  return v.condition;
+}

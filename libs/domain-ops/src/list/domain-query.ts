@@ -28,8 +28,9 @@ export const RESTORE = `coalesce(p.restore_period, ${DEFAULT_RESTORE_DAYS})`;
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function buildWhere(c: DomainSearchCondition, o: { userId: number | null; now: Date }): BuiltQuery {
-  const params: unknown[] = [];
+export function buildWhere(c: DomainSearchCondition, o: { userId: number | null; now: Date; params?: unknown[] }): BuiltQuery {
+  // `params` lets several conditions share one statement (the banner counts every item's filter in one scan)
+  const params: unknown[] = o.params ?? [];
   const parts: string[] = [];
   let needsPolicy = false;
   const p = (v: unknown) => {
@@ -137,4 +138,17 @@ export function pageRowsSql(c: DomainSearchCondition, q: BuiltQuery, limit: numb
     FROM page JOIN domain_ops.domains d ON d.id = page.id LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld
     ORDER BY ${ORDER_BY[c.sort]}`;
   return { sql, params };
+}
+
+/**
+ * The banner's list-linked counts in one scan of the member's domains: each is count(*) FILTER (the list's own WHERE
+ * of that item's filter, `domainBannerFilter` of @registrar/rules), so a count equals the rows its link lists.
+ */
+export function bannerCountsSql(userId: number, now: Date, conditions: Array<{ key: string; condition: DomainSearchCondition }>): { sql: string; params: unknown[] } {
+  const params: unknown[] = [userId];
+  const cols = conditions.map(({ key, condition }) => {
+    const q = buildWhere(condition, { userId: null, now, params });
+    return `count(*) FILTER (WHERE ${q.where})::int AS "${key.replace(/[^A-Za-z]/g, '')}"`;
+  });
+  return { sql: `SELECT ${cols.join(',\n  ')}\nFROM domain_ops.domains d LEFT JOIN domain_ops.tld_policies p ON p.tld = d.tld WHERE d.user_id = $1`, params };
 }

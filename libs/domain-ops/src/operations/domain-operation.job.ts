@@ -4,7 +4,7 @@ import { DomainOperationJobData, JobName } from '@registrar/contracts';
 import { CommandContext, DomainStatus, EPP_CLIENT, EppClientPool, EppError, EppResultCode, HostAddr } from '@registrar/epp';
 import { CLOCK, Clock, JobAttempt } from '@registrar/infra';
 import { MailOutbox } from '@registrar/mail';
-import { fmt, M } from '@registrar/messages';
+import { fmt, M, registryErrorMessage } from '@registrar/messages';
 import { MOVE_REQUEST_DAYS, OUR_NAME_SERVERS } from '@registrar/rules';
 import { ActionLogRepository } from '../domains/action-log.repository';
 import { DnsZoneEvents } from '../jobs/dns-zone.events';
@@ -60,7 +60,7 @@ export class DomainOperationJob {
       return this.finish(run, item, d, out);
     } catch (e) {
       if (e instanceof Refused) return this.finish(run, item, d, { error: e.message });
-      if (e instanceof EppError && !isTransient(e)) return this.finish(run, item, d, { error: fmt(M.registryRefused, { reason: e.registryMessage }) });
+      if (e instanceof EppError && !isTransient(e)) return this.finish(run, item, d, { error: registryErrorMessage(e.code) });
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       this.logger.warn(`${run.kind} ${d.punycode} (run ${run.id}) attempt ${attempt.attemptsMade + 1}/${attempt.attempts}: ${(e as Error).message}`);
       if (last) return this.finish(run, item, d, { error: M.operationRetryFailed });

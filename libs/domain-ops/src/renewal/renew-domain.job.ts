@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JobName, RenewDomainJobData } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
 import { Clock, CLOCK } from '@registrar/infra';
-import { fmt, M } from '@registrar/messages';
+import { fmt, M, registryErrorMessage } from '@registrar/messages';
 import { ActionLogRepository } from '../domains/action-log.repository';
 import type { JobAttempt } from '@registrar/infra';
 import { OrdersPort } from '../ports/orders.port';
@@ -53,7 +53,8 @@ export class RenewDomainJob {
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
-      const reason = e instanceof PermanentFailure ? e.message : M.renewFailed;
+      // a registry refusal says what it means and what to do, with its code for support
+      const reason = e instanceof PermanentFailure ? e.message : e instanceof EppError ? registryErrorMessage(e.code) : M.renewFailed;
       this.logger.warn(`renewal of ${item.punycode} (${renewal.id}) failed for good: ${(e as Error).message}`);
       await this.fail(renewal, item, reason);
       return { status: 'error' };
@@ -66,7 +67,7 @@ export class RenewDomainJob {
       if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) throw new PermanentFailure(M.outOfPeriodDomain);
       throw e;
     });
-    if (info.clID !== this.clientId) throw new PermanentFailure(M.renewFailed);
+    if (info.clID !== this.clientId) throw new PermanentFailure(M.renewNotManaged);
     if (!info.exDate) throw new Error(`${item.punycode}: the registry gave no expiry`);
     const from = await this.repo.setFromExpiry(item.id, info.exDate);
     const target = addYearsUtc(from, item.period);
@@ -139,6 +140,12 @@ export class RenewDomainJob {
       await this.actionLog.write({
         userId: renewal.userId, domainId: item.domainId, domainName: item.name, type: 1, point: item.point, remainingPoint: entry.balanceAfter,
         subject: 'ドメイン更新失敗', content: `${item.name}: ${fmt(M.renewRefundedPoints, { point: item.point, reason })}`, dedupeKey: `renewal-item:${item.id}:refund`,
+      });
+    } else {
+      // nothing was charged: the history still says that it failed, and why
+      await this.actionLog.write({
+        userId: renewal.userId, domainId: item.domainId, domainName: item.name, type: 2, point: 0, remainingPoint: null,
+        subject: 'ドメイン更新失敗', content: `${item.name}: ${reason}`, dedupeKey: `renewal-item:${item.id}:failed`,
       });
     }
     await this.repo.setItem(item.id, { status: 'error', errorMsg: reason });

@@ -74,12 +74,13 @@ export class OperationsController {
     return { ...r, data: r.domains.map((d) => ({ id: d.id, error_msg: d.status === 'error' ? d.message : null, content: d.content ?? null })) };
   }
 
-  /** POST mypage/domain/trash {domains, is_trash_flg} */
+  /** POST mypage/domain/trash {domains, is_trash_flg} -> result, domains, errorMessage (000 §7; errors kept for the shared client) */
   @Post('domain/trash')
   @Member()
   @HttpCode(200)
-  trash(@MemberId() userId: number, @Body() body: Body01): Promise<OperationAccepted> {
-    return this.start(userId, 'trash', body, { flag: flag01(body?.is_trash_flg) });
+  async trash(@MemberId() userId: number, @Body() body: Body01): Promise<OperationAccepted & { errorMessage: string | null }> {
+    const r = await this.start(userId, 'trash', body, { flag: flag01(body?.is_trash_flg) });
+    return { ...r, errorMessage: r.errors.length ? r.errors.join('\n') : null };
   }
 
   /** POST mypage/domain/authcodeRequest/getAuthcode {domains} -> result, data [{id, error_msg}], errors; the codes come once with the status */

@@ -52,6 +52,7 @@ export class PaymentSessionsController {
       purpose,
       domains: body.domains,
       amount: body.amount,
+      pointsToUse: body.pointsToUse ?? null,
       stripeCardId: body.stripeCardId,
       resultRenewDomains: body.resultRenewDomains,
       withAutoUpdate: body.withAutoUpdate,
@@ -82,6 +83,7 @@ export class PaymentSessionsController {
       purpose: 'create',
       domains: body.domains,
       amount: body.amount,
+      pointsToUse: body.pointsToUse ?? null,
       appUrl: appUrlFor(req, this.config.APP_URL),
       redirectUrl: body.redirect_url ?? '/mypage/search?action=createDomain',
     });

@@ -11,6 +11,8 @@ export class SessionDomainBody {
 export class CreateSessionBody {
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => SessionDomainBody) domains!: SessionDomainBody[];
   @Type(() => Number) @IsInt() @Min(0) amount!: number;
+  /** the points the member chose to use at checkout (default: as many as cover the total) */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(100_000_000) pointsToUse?: number;
   @IsString() @Length(0, 200) stripeCardId!: string;
   /** renewal variant fields, reserved */
   @IsOptional() @IsArray() resultRenewDomains?: unknown[];
@@ -35,6 +37,7 @@ export class BankTransferStatusQuery {
 export class CreateWalletSessionBody {
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => SessionDomainBody) domains!: SessionDomainBody[];
   @Type(() => Number) @IsInt() @Min(0) amount!: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(100_000_000) pointsToUse?: number;
   @IsOptional() @IsString() @Length(1, 2000) redirect_url?: string;
 }
 

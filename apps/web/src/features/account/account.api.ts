@@ -10,9 +10,12 @@ export interface LoginAnswer extends SessionResult {
 }
 
 /** After any change of who is signed in: the new session's CSRF token into the page, and the session re-read. */
-export async function sessionChanged(queryClient: QueryClient, r?: { csrfToken?: string }) {
+export async function sessionChanged(queryClient: QueryClient, r?: { csrfToken?: string; user?: SessionResult['user'] }) {
   if (r?.csrfToken) setCsrfToken(r.csrfToken);
-  await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  // the answer names who is signed in now: the route guards read it at once (a stale guest entry would send a
+  // member just signed in back to /login while the re-read is still on its way)
+  if (r?.user !== undefined) queryClient.setQueryData(sessionQuery.queryKey, { user: r.user, csrfToken: r.csrfToken ?? '' });
+  await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey, refetchType: 'all' });
 }
 
 export const accountApi = {
@@ -20,7 +23,7 @@ export const accountApi = {
   loginTwoFactor: (code: string) => api<LoginAnswer>('/login/two-factor', { body: { code } }),
   logout: () => api<{ logout: true }>('/logout', { body: {} }),
   register: (email: string, password: string, password_confirmation: string, agree_terms = false) => api<{ message: string }>('/register', { body: { email, password, password_confirmation, agree_terms } }),
-  confirm: (token: string, password: string) => api<{ message: string }>('/register/confirm', { body: { token, password } }),
+  confirm: (token: string, password: string) => api<{ message: string; signed_in?: boolean } & Partial<SessionResult>>('/register/confirm', { body: { token, password } }),
   undoChange: (token: string) => api<{ message: string }>('/me/undo', { body: { token } }),
   requestReset: (email: string) => api<{ message: string }>('/password/reset', { body: { email } }),
   confirmReset: (token: string, password: string, password_confirmation: string) => api<{ message: string }>('/password/reset/confirm', { body: { token, password, password_confirmation } }),

@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { M } from '@registrar/messages';
 import { ErrorBlock, TableSkeleton } from '@registrar/ui';
@@ -23,14 +23,19 @@ const fromUser = (u: MypageUser | undefined): Form => ({
 
 const serverErrorText = (e: unknown) => (e instanceof ApiError ? ((e.body as { message?: string } | null)?.message ?? M.errorOccurred) : M.errorRetryLaterParen);
 
-/** The SMS panel: the phone of the form, a send button, and a modal for the code (000 spec §2 "SMS authentication"). */
-function SmsPanel({ phone, verifiedPhone, onVerified }: { phone: string; verifiedPhone: string | null; onVerified: () => void }) {
+/**
+ * The SMS panel (000 spec §2 "SMS authentication"): its own phone input (a mobile, while the profile's phone may be a
+ * landline; it starts from the profile's phone until edited), a send button, and a modal for the code.
+ */
+function SmsPanel({ profilePhone, verifiedPhone, onVerified }: { profilePhone: string; verifiedPhone: string | null; onVerified: () => void }) {
+  const [own, setOwn] = useState<string | null>(null);
+  const phone = own ?? (isSmsMobile(profilePhone) ? profilePhone : '');
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const verified = verifiedPhone !== null && verifiedPhone === normalisePhone(phone);
+  const verified = verifiedPhone !== null && (own === null || verifiedPhone === normalisePhone(phone));
 
   const send = async () => {
     const invalid = validateSmsPhone(phone);
@@ -71,8 +76,14 @@ function SmsPanel({ phone, verifiedPhone, onVerified }: { phone: string; verifie
       <Stack gap="xs">
         <Group gap="xs"><Text fw={700}>SMS認証</Text>{verified ? <Badge color="green">認証済み</Badge> : <Badge color="gray">未認証</Badge>}</Group>
         <Text size="sm" c="dimmed">070・080・090から始まる携帯電話番号にSMSで認証番号をお送りします。</Text>
-        {error ? <Alert color="red" role="alert">{error}</Alert> : null}
-        {!verified ? <Button variant="light" onClick={send} loading={busy} disabled={!phone.trim()}>認証番号を送信</Button> : null}
+        {verified ? (
+          <Text size="sm" data-testid="sms-verified-phone">認証済みの電話番号：{verifiedPhone}</Text>
+        ) : (
+          <>
+            <TextInput label="SMSを受け取る携帯電話番号" inputMode="tel" autoComplete="tel" placeholder="09012345678" value={phone} onChange={(e) => { setOwn(e.currentTarget.value); setError(null); }} error={error} data-testid="sms-phone" />
+            <Button variant="light" onClick={send} loading={busy} disabled={!phone.trim()}>認証番号を送信</Button>
+          </>
+        )}
       </Stack>
       <Modal opened={open} onClose={() => setOpen(false)} title={<HelpTitle title="SMS認証番号の入力" topic="userInfo" />} centered>
         <Stack gap="sm">
@@ -106,7 +117,7 @@ function IdentityPanel({ status, onApplied }: { status: number; onApplied: () =>
 }
 
 /** User information registration (000 spec §2, §5): success goes to mypage/domain. */
-export function UserInfoPage() {
+export function UserInfoPage({ redirect }: { redirect?: string } = {}) {
   usePageTitle('ユーザー情報登録');
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -135,7 +146,7 @@ export function UserInfoPage() {
     setLooked(a.ja.address2 || null);
   });
   const errors = useMemo(() => validateUserInfo(form, { lookedUpAddress2: looked }), [form, looked]);
-  const authOk = Boolean(user && (user.has_prior_usage || user.identity_verify_status === 1 || (user.authenticated_phone && user.authenticated_phone === normalisePhone(form.phone))));
+  const authOk = Boolean(user && (user.has_prior_usage || user.identity_verify_status === 1 || user.authenticated_phone));
   const valid = Object.keys(errors).length === 0;
   const err = (k: keyof Form) => serverErrors[k] || (touched ? errors[k] : undefined);
   const refresh = async () => { await qc.invalidateQueries({ queryKey: mypageUserQuery.queryKey }); await qc.invalidateQueries({ queryKey: sessionQuery.queryKey }); };
@@ -149,7 +160,7 @@ export function UserInfoPage() {
       const r = await userInfoApi.update({ ...form, type: Number(form.type), address_type: Number(form.address_type), country_code: japan ? 'JP' : form.country_code });
       snackbar(r.message);
       await refresh();
-      await navigate({ to: '/mypage/domain' });
+      await navigate({ href: redirect ?? '/mypage/domain' });
     } catch (e) {
       if (e instanceof ApiError) {
         const fe = Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
@@ -168,7 +179,18 @@ export function UserInfoPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h3">ユーザー情報登録</Title>
+      {redirect ? (
+        <Alert color="blue" variant="light" data-testid="profile-return">
+          <Text size="sm">{user?.profile_completed ? M.verificationRequired : M.profileRequired}。登録が終わると購入手続きに戻ります。</Text>
+          <Anchor component={Link} to={redirect} size="sm">購入手続きに戻る</Anchor>
+        </Alert>
+      ) : null}
       {pageError ? <Alert color="red" role="alert">{pageError}</Alert> : null}
+      {touched && (!valid || !authOk) ? (
+        <Alert color="red" variant="light" role="alert" data-testid="profile-invalid">
+          入力内容に誤りがあります。各項目のメッセージをご確認ください。
+        </Alert>
+      ) : null}
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <SimpleGrid cols={2}>
@@ -199,14 +221,12 @@ export function UserInfoPage() {
         </Stack>
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {japan && isSmsMobile(form.phone) || !user?.authenticated_phone ? (
-          <SmsPanel phone={form.phone} verifiedPhone={user?.authenticated_phone ?? null} onVerified={refresh} />
-        ) : null}
+        <SmsPanel profilePhone={form.phone} verifiedPhone={user?.authenticated_phone ?? null} onVerified={refresh} />
         <IdentityPanel status={user?.identity_verify_status ?? 0} onApplied={refresh} />
       </SimpleGrid>
       {!authOk ? <Text size="sm" c="red">{M.authRequired}</Text> : null}
       <Group justify="flex-end">
-        <Button onClick={submit} loading={busy} disabled={!valid || !authOk}>登録する</Button>
+        <Button onClick={submit} loading={busy} data-testid="profile-submit">登録する</Button>
       </Group>
     </Stack>
   );

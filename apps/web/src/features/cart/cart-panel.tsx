@@ -1,6 +1,8 @@
 import { ActionIcon, Affix, Alert, Badge, Box, Button, Drawer, Group, Indicator, Paper, ScrollArea, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
+import { fmt, M } from '@registrar/messages';
 import { useState } from 'react';
 import type { CartDomainDto } from '@registrar/contracts';
 import { needsPrereq as isCoJp, needsWhoisContact } from '@registrar/rules';
@@ -93,6 +95,29 @@ function CartContents({ cart, onOrder }: { cart: MemberCart; onOrder: (domains: 
       <Button fullWidth disabled={adding || cart.domains.length === 0 || blockedByWhois || contact.loading} loading={adding} onClick={() => onOrder(cart.domains)} data-testid="cart-order">
         購入手続きへ進む
       </Button>
+      {cart.domains.length > 0 ? (
+        <Button
+          fullWidth
+          variant="subtle"
+          color="gray"
+          size="xs"
+          loading={cart.clearing}
+          disabled={adding}
+          data-testid="cart-clear"
+          onClick={() =>
+            modals.openConfirmModal({
+              title: 'カートを空にする',
+              centered: true,
+              children: <Text size="sm">{fmt(M.cartClearConfirm, { count: cart.domains.length })}</Text>,
+              labels: { confirm: '空にする', cancel: 'キャンセル' },
+              confirmProps: { color: 'red', 'data-testid': 'cart-clear-ok' } as Record<string, string>,
+              onConfirm: cart.clear,
+            })
+          }
+        >
+          カートを空にする
+        </Button>
+      ) : null}
       <WhoisAddDialog opened={whoisOpen} onClose={() => setWhoisOpen(false)} />
     </Stack>
   );

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { DomainBannerCounts } from '@registrar/contracts';
-import { formatDateJst } from '@registrar/rules';
+import { domainBannerFilter, formatDateJst } from '@registrar/rules';
 import { paymentQueries } from '../payments/payments.api';
 import { serviceByName, useServices } from '../../lib/site-config';
 import { domainQueries } from './domain-list.api';
@@ -24,24 +24,25 @@ export const TIPS = [
   'ゴミ箱に入れたドメインは一覧に表示されず、自動更新もOFFになります。',
 ] as const;
 
-const DAY = 86_400_000;
 type Item = { key: keyof DomainBannerCounts; label: string; to: string; search?: Record<string, string | number>; color?: string };
 
-function items(today: string, in15: string): Item[] {
+/** The items; a count on the list links to `domainBannerFilter` (@registrar/rules), the filter the server counts. */
+function items(today: string): Item[] {
+  const list = (key: Parameters<typeof domainBannerFilter>[0]) => ({ key, to: '/mypage/domain', search: domainBannerFilter(key, today) });
   return [
-    { key: 'noAutoUpdate', label: '自動更新OFF', to: '/mypage/domain', search: { isAutoUpdate: '0' } },
-    { key: 'expiringSoon', label: '15日以内に期限切れ', to: '/mypage/domain', search: { dueDateStart: today, dueDateEnd: in15 }, color: 'orange' },
-    { key: 'expiringNoAutoUpdate', label: '30日以内に期限切れ（自動更新OFF）', to: '/mypage/domain', search: { isStatus: '2', isAutoUpdate: '0' }, color: 'orange' },
-    { key: 'renewGrace', label: '期限切れ（更新可能）', to: '/mypage/domain', search: { isStatus: '3' }, color: 'red' },
-    { key: 'restoreGrace', label: '期限切れ（復旧可能）', to: '/mypage/domain', search: { isStatus: '4' }, color: 'red' },
+    { ...list('noAutoUpdate'), label: '自動更新OFF' },
+    { ...list('expiringSoon'), label: '15日以内に期限切れ', color: 'orange' },
+    { ...list('expiringNoAutoUpdate'), label: '30日以内に期限切れ（自動更新OFF）', color: 'orange' },
+    { ...list('renewGrace'), label: '期限切れ（更新可能）', color: 'red' },
+    { ...list('restoreGrace'), label: '期限切れ（復旧可能）', color: 'red' },
     { key: 'localTransferOut', label: 'ユーザー間移動の承認待ち（移動元）', to: '/mypage/localTransferOut' },
     { key: 'localTransferIn', label: 'ユーザー間移動の受け取り待ち', to: '/mypage/localTransferIn' },
-    { key: 'whoisProcessing', label: 'WHOIS変更処理中', to: '/mypage/domain', search: { isWhoisProxy: 'processing' } },
+    { ...list('whoisProcessing'), label: 'WHOIS変更処理中' },
     { key: 'transferIn', label: '他社から移管中・処理中', to: '/mypage/transferin' },
     { key: 'transferOut', label: '他社への移管の承認待ち', to: '/mypage/transferout', color: 'orange' },
     { key: 'provisionalCoJp', label: '.co.jp 仮登録（本登録待ち）', to: '/mypage/JpDomainActivate', color: 'orange' },
-    { key: 'orgJpRegistrant', label: '属性型JPドメイン', to: '/mypage/domain', search: { tldGroup: 'orgJp' } },
-    { key: 'trashed', label: 'ゴミ箱', to: '/mypage/domain', search: { isTrash: '1' }, color: 'gray' },
+    { ...list('orgJpRegistrant'), label: '属性型JPドメイン' },
+    { ...list('trashed'), label: 'ゴミ箱', color: 'gray' },
   ];
 }
 
@@ -51,11 +52,9 @@ export function DomainListExtras() {
   const banner = useQuery(domainQueries.banner());
   const cards = useQuery({ ...paymentQueries.cards(), enabled: !!banner.data?.autoUpdateOn, staleTime: 60_000 });
   const [tip] = useState(() => TIPS[Math.floor(Math.random() * TIPS.length)]!);
-  const now = Date.now();
-  const today = formatDateJst(now);
-  const in15 = formatDateJst(now + 15 * DAY);
+  const today = formatDateJst(Date.now());
   const b = banner.data;
-  const shown = b ? items(today, in15).filter((i) => Number(b[i.key]) > 0) : [];
+  const shown = b ? items(today).filter((i) => Number(b[i.key]) > 0) : [];
   return (
     <Stack gap="xs">
       {b?.autoUpdateOn && cards.data && cards.data.cards.length === 0 ? (

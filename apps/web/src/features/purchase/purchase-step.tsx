@@ -79,7 +79,10 @@ export function PurchaseStep(props: {
   const pricesWrong = estimate.isSuccess || estimate.isError ? priceErrors(rows, estimate.isError) : [];
   const total = rows.reduce((s, r) => s + r.point, 0);
   const balance = points.data ?? 0;
-  const split = splitPayment(total, balance);
+  // the member may use fewer points than would cover the total (the card or wallet pays the rest); null: as many as cover it
+  const [pointsChoice, setPointsChoice] = useState<number | null>(null);
+  const split = splitPayment(total, balance, pointsChoice);
+  const chosen = pointsChoice === null ? undefined : split.pointsUsed;
   const needsPayment = split.shortfall > 0;
   const cards = useQuery({ ...paymentQueries.cards(), enabled: needsPayment });
   const selectedCard = cardId ?? cards.data?.cards[0]?.id ?? null;
@@ -143,7 +146,7 @@ export function PurchaseStep(props: {
       save();
       const payDomains = rows.map((r) => ({ name: r.name, point: r.point, period: r.period }));
       if (type === 'card') {
-        const s = await createCardSession(payDomains, split.cardCharge, selectedCard!);
+        const s = await createCardSession(payDomains, split.cardCharge, selectedCard!, chosen);
         if (s.result && s.sessionId && s.status === 'paid') {
           await finish({ type: 'card', sessionId: s.sessionId }, `session:${s.sessionId}`);
         } else if (s.result && s.authUrl) {
@@ -153,7 +156,7 @@ export function PurchaseStep(props: {
           setCardFailed(s.errors?.length ? s.errors : [M.unexpectedError]);
         }
       } else if (type === 'wallet') {
-        const w = await createWalletSession(payDomains, split.shortfall);
+        const w = await createWalletSession(payDomains, split.shortfall, chosen);
         if (w.result && w.approveUrl) {
           window.location.assign(w.approveUrl);
           return;
@@ -350,11 +353,38 @@ export function PurchaseStep(props: {
               {rp(balance)}
             </Text>
           </Group>
-          <Group justify="space-between">
+          <Group justify="space-between" wrap="nowrap" align="center">
             <Text size="sm">ご利用ポイント</Text>
-            <Text size="sm" data-testid="summary-points-used">
-              {rp(split.pointsUsed)}
-            </Text>
+            {balance > 0 && total > 0 ? (
+              <Group gap={6} wrap="nowrap" justify="flex-end">
+                <NumberInput
+                  size="xs"
+                  w={130}
+                  aria-label="ご利用ポイント"
+                  min={0}
+                  max={Math.min(balance, total)}
+                  step={100}
+                  thousandSeparator=","
+                  suffix={PRODUCT.pointUnit}
+                  clampBehavior="strict"
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={split.pointsUsed}
+                  disabled={busy}
+                  onChange={(v) => setPointsChoice(typeof v === 'number' ? v : Number(String(v).replace(/\D/g, '')) || 0)}
+                  data-testid="points-to-use"
+                />
+                {pointsChoice !== null && split.pointsUsed < Math.min(balance, total) ? (
+                  <Button size="compact-xs" variant="subtle" onClick={() => setPointsChoice(null)} data-testid="points-use-all">
+                    すべて使う
+                  </Button>
+                ) : null}
+              </Group>
+            ) : (
+              <Text size="sm" data-testid="summary-points-used">
+                {rp(split.pointsUsed)}
+              </Text>
+            )}
           </Group>
           {needsPayment ? (
             <Group justify="space-between">
@@ -397,7 +427,9 @@ export function PurchaseStep(props: {
       ) : (
         <Paper withBorder radius="md" p="md" data-testid="payment-choice">
           <Text size="sm" mb="xs">
-            ポイントが{rp(split.shortfall)}不足しています。不足分のお支払い方法を選択してください。
+            {split.pointsUsed < Math.min(balance, total)
+              ? `ポイントでお支払いにならない${formatYen(split.shortfall)}のお支払い方法を選択してください。`
+              : `ポイントが${rp(split.shortfall)}不足しています。不足分のお支払い方法を選択してください。`}
           </Text>
           <Tabs value={tab} onChange={(v) => setTab(v ?? 'card')}>
             <Tabs.List>

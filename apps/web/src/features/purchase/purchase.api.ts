@@ -65,12 +65,13 @@ export function submitPrereq(body: PrereqRequest): Promise<PrereqResult> {
 /** The return address of a payment: the search page, which reopens the purchase and runs it once the session is paid. */
 export const PAYMENT_RETURN_URL = '/mypage/search?action=createDomain&autoExecute=1';
 
-export function createCardSession(domains: PaymentSessionDomain[], amount: number, stripeCardId: string): Promise<CreatePaymentSessionResult & { authUrl?: string }> {
-  return api(OrdersHttpPaths.paymentSessionCreate, { body: { domains, amount, stripeCardId, redirect_url: PAYMENT_RETURN_URL } });
+/** `pointsToUse`: the member's choice at checkout (undefined: as many points as cover the total). */
+export function createCardSession(domains: PaymentSessionDomain[], amount: number, stripeCardId: string, pointsToUse?: number): Promise<CreatePaymentSessionResult & { authUrl?: string }> {
+  return api(OrdersHttpPaths.paymentSessionCreate, { body: { domains, amount, stripeCardId, pointsToUse, redirect_url: PAYMENT_RETURN_URL } });
 }
 
-export function createWalletSession(domains: PaymentSessionDomain[], amount: number): Promise<CreateWalletSessionResult> {
-  return api(OrdersHttpPaths.walletSessionCreate, { body: { domains, amount, redirect_url: PAYMENT_RETURN_URL } });
+export function createWalletSession(domains: PaymentSessionDomain[], amount: number, pointsToUse?: number): Promise<CreateWalletSessionResult> {
+  return api(OrdersHttpPaths.walletSessionCreate, { body: { domains, amount, pointsToUse, redirect_url: PAYMENT_RETURN_URL } });
 }
 
 export function createBankTransfer(amount: number): Promise<BankTransferDto> {

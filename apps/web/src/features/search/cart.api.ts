@@ -30,6 +30,9 @@ export interface MemberCart {
   messages: string[];
   add(punycodes: string[]): void;
   remove(punycode: string): void;
+  /** empties the cart (「カートを空にする」) */
+  clear(): void;
+  clearing: boolean;
 }
 
 export function useMemberCart(enabled: boolean): MemberCart {
@@ -65,5 +68,7 @@ export function useMemberCart(enabled: boolean): MemberCart {
     messages,
     add: (names) => add.mutate(names),
     remove: (name) => remove.mutate([name]),
+    clear: () => remove.mutate((cart.data ?? []).map((d) => d.punycode)),
+    clearing: remove.isPending && (remove.variables?.length ?? 0) > 1,
   };
 }

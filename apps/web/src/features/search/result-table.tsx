@@ -1,4 +1,5 @@
-import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, List, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { Fragment, memo, useMemo, useState } from 'react';
 import type { CartDomainDto, TldPriceDto } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
@@ -304,7 +305,7 @@ export function ResultTable(props: {
           ))}
         </select>
         {member ? (
-          <Button size="xs" disabled={available.length === 0} onClick={() => onAdd(available)} data-testid="add-all">
+          <Button size="xs" disabled={available.length === 0} onClick={() => confirmAddAll(available, onAdd)} data-testid="add-all">
             まとめてカート追加
           </Button>
         ) : null}
@@ -342,4 +343,28 @@ export function ResultTable(props: {
       </div>
     </>
   );
+}
+
+/** 「まとめてカート追加」 asks first: it may put dozens of names in the cart at once. */
+function confirmAddAll(rows: SearchRow[], onAdd: (rows: SearchRow[]) => void) {
+  if (rows.length === 1) return onAdd(rows);
+  const shown = rows.slice(0, 10);
+  modals.openConfirmModal({
+    title: 'まとめてカート追加',
+    centered: true,
+    children: (
+      <Stack gap="xs" data-testid="add-all-confirm">
+        <Text size="sm">{fmt(M.addAllConfirm, { count: rows.length })}</Text>
+        <List size="sm" spacing={2}>
+          {shown.map((r) => (
+            <List.Item key={r.ascii} style={{ wordBreak: 'break-all' }}>{r.name}</List.Item>
+          ))}
+        </List>
+        {rows.length > shown.length ? <Text size="xs" c="dimmed">ほか{rows.length - shown.length}件</Text> : null}
+      </Stack>
+    ),
+    labels: { confirm: `${rows.length}件を追加する`, cancel: 'キャンセル' },
+    confirmProps: { 'data-testid': 'add-all-ok' } as Record<string, string>,
+    onConfirm: () => onAdd(rows),
+  });
 }

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Box, Button, Checkbox, Group, Paper, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PurchasePaths, SearchType, type CampaignSlotsResult } from '@registrar/contracts';
-import { M } from '@registrar/messages';
+import { fmt, M } from '@registrar/messages';
 import { PageContainer } from '@registrar/ui';
 import { api } from '../../lib/api';
 import { CartPanel, useCartIsSide } from '../cart/cart-panel';
@@ -12,7 +12,8 @@ import { CategorySelect } from '../catalog/category-select';
 import { usePurchaseFlow } from '../purchase/purchase-flow';
 import { tldQueries } from '../catalog/queries';
 import { useMemberCart } from './cart.api';
-import { addPending, GUEST_PENDING_KEY, readPending } from './pending-domains';
+import { useSession } from '../../lib/session';
+import { addPending, GUEST_PENDING_KEY, openLoginTab, purchaseDestination, readPending } from './pending-domains';
 import { ResultTable } from './result-table';
 import type { SearchParams } from './search-params';
 import { useDomainSearch, validateQuery, type SearchQuery, type SearchRow } from './use-domain-search';
@@ -36,6 +37,24 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
   const go = useCallback((p: SearchParams, replace?: boolean) => (replace && onReplace ? onReplace(p) : onSearch(p)), [onSearch, onReplace]);
   const flow = usePurchaseFlow(member, params, go);
   const side = useCartIsSide();
+  const session = useSession();
+  const navigate = useNavigate();
+  // a member who cannot buy yet (no user information, not verified) goes there first, with a way back (000 §1)
+  const order = useCallback(
+    (domains: Parameters<typeof flow.order>[0]) => {
+      if (!session.user?.can_purchase) void navigate({ href: purchaseDestination(session.user) });
+      else flow.order(domains);
+    },
+    [flow, navigate, session.user],
+  );
+  // back after login, sign-up or the user information (purchase=1): the purchase step opens with the cart, once
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!member || !params.purchase || resumed.current || cart.loading || session.isLoading) return;
+    resumed.current = true;
+    go({}, true);
+    if (cart.domains.length) order(cart.domains);
+  }, [member, params.purchase, cart.loading, cart.domains, session.isLoading, go, order]);
 
   // the URL is the source of truth: a new query (form, top page, reload) starts a new search
   useEffect(() => {
@@ -77,8 +96,8 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
   // guests: the name is kept in session storage and login opens in a new tab (000 §2); members: the server-side cart
   const add = (rows: SearchRow[]) => {
     if (!member) {
-      setGuestPicks(addPending(GUEST_PENDING_KEY, rows.map((r) => r.name)));
-      window.open('/login?non_login=yes', '_blank');
+      setGuestPicks(addPending(GUEST_PENDING_KEY, rows.map((r) => r.ascii)));
+      openLoginTab();
       return;
     }
     cart.add(rows.map((r) => r.ascii));
@@ -89,7 +108,7 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
   const onAdd = useCallback((rows: SearchRow[]) => latest.current.add(rows), []);
   const onRemove = useCallback((punycode: string) => latest.current.remove(punycode), []);
   const guestSet = new Set(guestPicks);
-  const inList = member ? cart.inCart : new Set(search.rows.filter((r) => guestSet.has(r.name)).map((r) => r.ascii));
+  const inList = member ? cart.inCart : new Set(search.rows.filter((r) => guestSet.has(r.ascii) || guestSet.has(r.name)).map((r) => r.ascii));
 
   const message = formError ?? search.error;
 
@@ -148,6 +167,15 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
         ) : null}
       </Paper>
 
+      {!member && guestPicks.length > 0 ? (
+        <Alert color="blue" variant="light" data-testid="guest-picks">
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>{fmt(M.guestPicksNote, { names: guestPicks.join('、') })}</Text>
+          <Group gap="xs" mt="xs">
+            <Button size="xs" onClick={openLoginTab}>ログイン</Button>
+            <Button size="xs" variant="default" renderRoot={(props) => <Link {...props} to="/register" search={{ non_login: 'yes' }} />}>新規登録</Button>
+          </Group>
+        </Alert>
+      ) : null}
       {member && cart.messages.length > 0 ? (
         <Alert color="red" variant="light" role="alert" data-testid="cart-errors">
           {cart.messages.map((m) => (
@@ -181,7 +209,7 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
           />
         </Stack>
       ) : null}
-      {member && !side ? <CartPanel cart={cart} onOrder={flow.order} side={false} /> : null}
+      {member && !side ? <CartPanel cart={cart} onOrder={order} side={false} /> : null}
     </PageContainer>
   );
   if (!member || !side) return page;
@@ -190,7 +218,7 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
     <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 260px', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
       {page}
       <Box pt={{ base: 'md', sm: 'xl' }}>
-        <CartPanel cart={cart} onOrder={flow.order} side />
+        <CartPanel cart={cart} onOrder={order} side />
       </Box>
     </Box>
   );

@@ -16,6 +16,8 @@ export interface SearchParams {
   autoExecute?: boolean;
   /** the order whose result step is shown (survives a reload) */
   orderId?: string;
+  /** back after login, sign-up or the user information: the purchase step opens with the cart's domains */
+  purchase?: boolean;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
@@ -37,6 +39,7 @@ export function validateSearchParams(search: Record<string, unknown>): SearchPar
   if (session && /^[\w-]{1,100}$/.test(session)) out.payment_session = session;
   if (search.paymentResult === 'success' || search.paymentResult === 'failed') out.paymentResult = search.paymentResult;
   if (search.autoExecute === 1 || search.autoExecute === '1' || search.autoExecute === true) out.autoExecute = true;
+  if (search.purchase === 1 || search.purchase === '1' || search.purchase === true) out.purchase = true;
   const orderId = str(search.orderId);
   if (orderId && /^[\w-]{1,100}$/.test(orderId)) out.orderId = orderId;
   return out;

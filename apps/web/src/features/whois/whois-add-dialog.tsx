@@ -29,10 +29,10 @@ export function WhoisAddDialog({ opened, onClose, onSaved, fromCart = true }: { 
   const [generalError, setGeneralError] = useState<string | null>(null);
   const jp = form.cc === 'JP';
   const set = (k: keyof Form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
-  // the bundled postal data has no reading of the town: without a romanised one, street1 gets the town as Japan Post
-  // names it (registry contacts are 'loc', UTF-8), for the member to complete
+  // the fields are half-width only: the romanised prefecture and city are filled, and the street only when the
+  // lookup has a romanised town (the bundled data has no reading of towns, so never the kanji 「銀座」)
   const lookup = usePostalLookup((a) =>
-    setForm((f) => (f.cc !== 'JP' ? f : { ...f, sp: a.en.prefecture || f.sp, city: a.en.address1 || f.city, street1: f.street1 || a.en.address2 || a.ja.address2 })),
+    setForm((f) => (f.cc !== 'JP' ? f : { ...f, sp: a.en.prefecture || f.sp, city: a.en.address1 || f.city, street1: f.street1 || a.en.address2 })),
   );
 
   const save = useMutation({

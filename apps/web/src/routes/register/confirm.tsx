@@ -1,8 +1,23 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { accountApi, errorMessage, fieldError } from '../../features/account/account.api';
+import { accountApi, errorMessage, fieldError, sessionChanged } from '../../features/account/account.api';
 import { AccountCard } from '../../features/account/account-card';
+import { moveGuestPicksToCart, purchaseDestination } from '../../features/search/pending-domains';
+
+/** Resolves once the query client has nothing in flight. */
+function whenIdle(qc: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (qc.isFetching() === 0) return resolve();
+    const stop = qc.getQueryCache().subscribe(() => {
+      if (qc.isFetching() === 0) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
 
 export const Route = createFileRoute('/register/confirm')({
   validateSearch: (s: Record<string, unknown>) => ({ token: typeof s.token === 'string' ? s.token : '' }),
@@ -10,11 +25,16 @@ export const Route = createFileRoute('/register/confirm')({
 });
 
 /**
- * The sign-up link asks for the password chosen at that sign-up: the account is activated with it only when it
- * matches, so a sign-up made by someone else with this address can never be confirmed by the address's owner.
+/**
+ * The confirmation mail's link asks for the password chosen at that sign-up (issue 23): the account is activated with
+ * it only when it matches, so a sign-up made by someone else with this address can never be confirmed by the address's
+ * owner. Confirmed, the person is signed in (issue 26): a guest's picks go into the cart and the purchase goes on
+ * (through the user information when the profile is still missing).
  */
 function ConfirmPage() {
   const { token } = Route.useSearch();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [msg, setMsg] = useState<{ ok?: string; error?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
@@ -22,7 +42,15 @@ function ConfirmPage() {
     e.preventDefault();
     setBusy(true);
     try {
-      setMsg({ ok: (await accountApi.confirm(token, password)).message });
+      // the confirmation starts a new session: the page's own first calls (made with the guest's cookie) finish
+      // first, or their answers could set the guest's cookie back over the new one
+      await whenIdle(qc);
+      const r = await accountApi.confirm(token, password);
+      setMsg({ ok: r.message });
+      if (!r.signed_in) return;
+      await sessionChanged(qc, r);
+      const picks = await moveGuestPicksToCart();
+      await navigate({ href: picks.picked > 0 ? purchaseDestination(r.user) : r.user?.profile_completed ? '/mypage/domain' : '/mypage/user/register', replace: true });
     } catch (err) {
       const field = fieldError(err, 'password');
       setMsg(field ? { password: field } : { error: errorMessage(err) });

@@ -1,12 +1,16 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { validateEmail, validatePassword } from '@registrar/rules';
-import { M, PRODUCT } from '@registrar/messages';
+import { fmt, M, PRODUCT } from '@registrar/messages';
 import { accountApi, errorMessage, fieldError } from '../../features/account/account.api';
 import { AccountCard } from '../../features/account/account-card';
+import { readPending } from '../../features/search/pending-domains';
 
-export const Route = createFileRoute('/register/')({ component: RegisterPage });
+export const Route = createFileRoute('/register/')({
+  validateSearch: (s: Record<string, unknown>): { non_login?: 'yes' } => (s.non_login === 'yes' ? { non_login: 'yes' } : {}),
+  component: RegisterPage,
+});
 
 function RegisterPage() {
   const [email, setEmail] = useState('');
@@ -17,6 +21,9 @@ function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { non_login } = Route.useSearch();
+  // a purchase started as a guest: its picks are named, with the way back to the search
+  const [picks] = useState(() => readPending());
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -37,6 +44,13 @@ function RegisterPage() {
 
   return (
     <AccountCard title={`${PRODUCT.accountIdName}新規登録`} error={error} success={sent}>
+      {picks.length > 0 ? (
+        <Alert color="blue" variant="light" data-testid="signup-picks">
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>{fmt(M.guestPicksNote, { names: picks.join('、') })}</Text>
+          {sent ? <Text size="sm" mt={4}>確認メールのリンクを開くと、ログインした状態で購入手続きに戻ります。</Text> : null}
+          <Anchor component={Link} to="/search" size="sm">ドメイン検索に戻る</Anchor>
+        </Alert>
+      ) : null}
       {sent ? null : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
@@ -58,7 +72,7 @@ function RegisterPage() {
           </Stack>
         </form>
       )}
-      <Text size="sm">登録済みの方は <Anchor component={Link} to="/login">ログイン</Anchor></Text>
+      <Text size="sm">登録済みの方は <Anchor renderRoot={(props) => <Link {...props} to="/login" search={non_login ? { non_login } : {}} />}>ログイン</Anchor></Text>
     </AccountCard>
   );
 }

@@ -98,20 +98,30 @@ export class AuthController {
     if (dto.agree_terms !== true && dto.agree_terms !== 'true' && dto.agree_terms !== '1' && dto.agree_terms !== 'on') {
       throw new FieldErrorsException({ agree_terms: M.signUpConsentRequired });
     }
-    await this.auth.register(dto.email, dto.password, dto.password_confirmation, appUrl(this.config, req));
-    const user = await this.users.findByEmail(dto.email!);
-    if (user) {
-      const v = currentConsentVersions();
-      await this.consents.record(user.id, [{ document: 'terms', version: v.terms }, { document: 'privacy', version: v.privacy }], 'signup', { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
-    }
+    const r = await this.auth.register(dto.email, dto.password, dto.password_confirmation, appUrl(this.config, req));
+    const v = currentConsentVersions();
+    await this.consents.record(r.userId, [{ document: 'terms', version: v.terms }, { document: 'privacy', version: v.privacy }], 'signup', { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
     return { success: true, message: M.signUpMailSent };
   }
 
+  /**
+   * Confirms the address with the password of that sign-up, and signs the account in, so a purchase started as a guest
+   * goes on (the web app moves the guest's picks into the cart and returns to the purchase).
+   */
   @Post('register/confirm')
   @HttpCode(200)
-  async confirm(@Body() dto: ConfirmSignUpDto) {
-    await this.auth.confirm(dto.token, dto.password);
-    return { success: true, message: M.emailConfirmed };
+  async confirm(@Req() req: Request, @Body() dto: ConfirmSignUpDto) {
+    // the link alone never activates: the password typed at that sign-up must be given again (issue 23), so whoever
+    // confirms has both the mailbox and the password, and is signed in (issue 26); staff accounts log in themselves
+    const user = await this.auth.confirm(dto.token, dto.password);
+    const signIn = !user.disabledAt && user.adminRole === null && !user.totpEnabledAt;
+    if (!signIn) return { success: true, message: M.emailConfirmed, signed_in: false };
+    await regenerateSession(req);
+    req.session.userId = user.id;
+    req.session.authEpoch = user.sessionEpoch;
+    const r = sessionResult(req, user, await this.points.balance(user.id));
+    await saveSession(req);
+    return { ...r, success: true, message: M.emailConfirmedSignedIn, signed_in: true };
   }
 
   @Post('password/reset')

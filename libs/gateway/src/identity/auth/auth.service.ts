@@ -37,7 +37,8 @@ export class AuthService {
     return e;
   }
 
-  async register(email: string | undefined, password: string | undefined, confirmation: string | undefined, appUrl: string): Promise<void> {
+  /** Returns the account and whether this sign-up created it (a repeated unconfirmed sign-up only mails again). */
+  async register(email: string | undefined, password: string | undefined, confirmation: string | undefined, appUrl: string): Promise<{ userId: number; created: boolean }> {
     const errors: Record<string, string> = {};
     const em = validateEmail(email);
     if (em) errors.email = em;
@@ -53,6 +54,7 @@ export class AuthService {
     const token = await this.users.issueToken(user.id, 'confirm', DAY, null, this.clock.now(), { passwordHash: hash, keepOthers: true });
     await this.mailer.send({ template: 'account.confirm-sign-up', to: user.email, userId: user.id, key: tokenKey('confirm', token), params: { link: `${appUrl}/register/confirm?token=${token}` } });
     this.logger.log(`sign-up ${user.id}: confirmation mail sent${existing ? ' again' : ''}`);
+    return { userId: user.id, created: !existing };
   }
 
   /**

@@ -39,8 +39,9 @@ export class ProfileService {
     const looked = japan && pc.length === 7 ? this.postal.lookup(pc) : null;
     const errors: Record<string, string> = { ...validateUserInfo(input, { lookedUpAddress2: looked?.ja.address2 || null }) };
     const v = normaliseUserInfo(input);
-    // either the phone (by SMS) or the identity must be verified; accounts with prior usage count as verified
-    const phoneOk = user.phoneAuthenticated !== null && user.phoneAuthenticated === v.phone;
+    // either a mobile phone (by SMS, entered in the SMS panel; the profile's phone may be a landline) or the identity
+    // must be verified; accounts with prior usage count as verified
+    const phoneOk = user.phoneAuthenticated !== null;
     const identityOk = user.identityVerifyStatus === IdentityVerifyStatus.Approval || user.hasPriorUsage;
     if (!errors.phone && !phoneOk && !identityOk) errors.phone = M.authRequired;
     if (Object.keys(errors).length) throw new FieldErrorsException(errors);

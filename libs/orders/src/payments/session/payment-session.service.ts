@@ -77,7 +77,7 @@ export class PaymentSessionService {
       split = { pointsUsed: 0, shortfall: req.amount, cardCharge: req.amount, surplusPoints: 0, remainingPoints: 0, minimumApplied: false };
     } else {
       total = req.domains.reduce((sum, d) => sum + d.point, 0);
-      split = splitPayment(total, await this.ledger.balance(req.userId));
+      split = splitPayment(total, await this.ledger.balance(req.userId), req.pointsToUse);
       if (split.cardCharge === 0) return fail(M.paymentNotNeeded);
       if (req.amount !== split.cardCharge) return fail(M.paymentAmountChanged);
     }
@@ -172,7 +172,7 @@ export class PaymentSessionService {
     const fail = (message: string): CreateWalletSessionResult => ({ result: false, sessionId: null, orderId: null, approveUrl: null, errors: [message] });
     if (!this.wallet.configured) return fail(M.unexpectedError);
     const total = req.domains.reduce((sum, d) => sum + d.point, 0);
-    const split = splitPayment(total, await this.ledger.balance(req.userId));
+    const split = splitPayment(total, await this.ledger.balance(req.userId), req.pointsToUse);
     if (split.shortfall === 0) return fail(M.paymentNotNeeded);
     if (req.amount !== split.shortfall) return fail(M.paymentAmountChanged);
     const id = randomUUID();

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { OrdersHttpPaths, type CreatePaymentSessionResult, type CreateWalletSessionResult, type PaymentSessionDto, type RenewQuoteDto, type RenewReadyResult, type RenewResult, type RenewResultRow } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { bulkPeriodApplies, formatPoints, formatYen, renewalCountError, renewalPrice, splitPayment } from '@registrar/rules';
+import { bulkPeriodApplies, formatPoints, formatYen, renewalCountError, renewalPrice, renewedExpiry, splitPayment } from '@registrar/rules';
 import { api, ApiError } from '../../../lib/api';
 import { snackbar } from '../../../lib/snackbar';
 import { paymentQueries } from '../../payments/payments.api';
@@ -261,6 +261,9 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
                 <Table.Td style={{ wordBreak: 'break-all' }}>
                   <Text size="sm">{d.name}</Text>
                   <Text size="xs" c="dimmed">有効期限 {d.due_date ?? '-'}</Text>
+                  {!d.error && renewedExpiry(d.due_date, yearsOf(d)) ? (
+                    <Text size="xs" fw={600} data-testid={`renew-new-expiry-${d.id}`}>更新後の有効期限 {renewedExpiry(d.due_date, yearsOf(d))}</Text>
+                  ) : null}
                   {d.window === 'restore' && !d.error ? <Badge size="xs" color="orange" variant="light">復旧</Badge> : null}
                 </Table.Td>
                 <Table.Td>
