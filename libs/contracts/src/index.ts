@@ -20,3 +20,4 @@ export * from './price-groups';
 export * from './admin-stats';
 export * from './public-whois';
 export * from './connection-check';
+export * from './market';

@@ -13,6 +13,8 @@ export const OrdersPatterns = {
   PointRefund: 'orders.point.refund',
   /** PointChangeRequest (amount > 0 is credited, kind grant or adjust) -> PointEntryDto */
   PointGrant: 'orders.point.grant',
+  /** { idempotencyKey } -> { entry: PointEntryDto | null }: the change made under a key, if any (a service's recovery) */
+  PointEntryByKey: 'orders.point.by-key',
 
   /** { userId } -> CardListResult */
   CardList: 'orders.card.list',

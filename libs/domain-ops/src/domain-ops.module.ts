@@ -52,6 +52,8 @@ import { ExpireMoveRequestsJob, MoveService } from './operations/move.service';
 import { OperationRepository } from './operations/operation.repository';
 import { OPERATION_FLOWS, OperationService } from './operations/operation.service';
 import { OperationsRpcController } from './operations/operations.rpc.controller';
+import { MarketHoldService } from './market/market-hold.service';
+import { MarketHoldRpcController } from './market/market-hold.rpc.controller';
 import { CompleteRenewalJob } from './renewal/complete-renewal.job';
 import { RenewDomainJob } from './renewal/renew-domain.job';
 import { RenewalRepository } from './renewal/renewal.repository';
@@ -91,8 +93,9 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController],
+  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController, MarketHoldRpcController],
   providers: [
+    MarketHoldService,
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     { provide: CLOCK, useFactory: () => new SystemClock() },
     OrdersPort,

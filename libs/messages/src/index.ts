@@ -3,3 +3,4 @@ export * from './product';
 export * from './whois-mail';
 export * from './public-api';
 export { EPP_STATUS_LABELS } from './public-tools';
+export * from './market';

@@ -3,7 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { OrdersPatterns, PointBalanceResult, PointEntryDto, PointHistoryResult } from '@registrar/contracts';
 import { OrdersRpcErrorFilter } from '../common/rpc-errors.filter';
 import { LedgerService } from './ledger.service';
-import { PointChangeDto, PointHistoryDto, UserIdDto } from './point-change.dto';
+import { IdempotencyKeyDto, PointChangeDto, PointHistoryDto, UserIdDto } from './point-change.dto';
 
 export const rpcValidation = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
 
@@ -31,6 +31,11 @@ export class LedgerRpcController {
   @MessagePattern(OrdersPatterns.PointRefund)
   refund(@Payload() req: PointChangeDto): Promise<PointEntryDto> {
     return this.ledger.refund(req.userId, req.amount, req.idempotencyKey, req.reference);
+  }
+
+  @MessagePattern(OrdersPatterns.PointEntryByKey)
+  async byKey(@Payload() req: IdempotencyKeyDto): Promise<{ entry: PointEntryDto | null }> {
+    return { entry: await this.ledger.byKey(req.idempotencyKey) };
   }
 
   @MessagePattern(OrdersPatterns.PointGrant)
