@@ -18,13 +18,14 @@ import { SpaMiddleware } from './spa/spa.middleware';
 import { WhoisMailAdminModule } from './admin-whois-mail/whois-mail-admin.module';
 import { GATEWAY_REDIS } from './tokens';
 import { NotificationsModule } from './notifications/notifications.module';
+import { MarketHttpModule } from './market/market.module';
 
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 import { OperationsHttpModule } from './operations/operations.module';
 import { PublicApiModule } from './public-api/public-api.module';
 @Module({
-  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule, PublicWhoisModule],
+  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule, PublicWhoisModule, MarketHttpModule],
   controllers: [HealthController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },
