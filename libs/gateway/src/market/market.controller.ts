@@ -11,6 +11,11 @@ import { MarketClient } from './market.client';
 import { AnswerOfferBody, BuyBody, CancelTradeBody, CreateListingBody, HideListingBody, OfferBody, PayoutActionBody, PayoutBody } from './market.dto';
 
 const viewerOf = (req: AuthedRequest) => (req.user?.id ? Number(req.user.id) : null);
+/** On a public route the guard loads no account: the signed-in member's id from the session (their own hidden listing). */
+const sessionViewer = (req: AuthedRequest) => {
+  const id = Number((req as unknown as { session?: { userId?: unknown } }).session?.userId ?? 0);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
 
 /**
  * The domain market's calls (docs/market.md). Pages and calls share paths (ADR 0003): `/market` and `/market/{id}`
@@ -41,7 +46,7 @@ export class MarketController {
   @Get('market/:id')
   @Public()
   listing(@Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number): Promise<MarketListingDto> {
-    return this.market.call(MarketPatterns.Get, { id, viewerId: viewerOf(req) });
+    return this.market.call(MarketPatterns.Get, { id, viewerId: sessionViewer(req) });
   }
 
   /** POST /market/{id}/buy {key} -> MarketTradeDto (answers at once; follow it at /market/trade/{id}) */
