@@ -17,6 +17,7 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PointRouteImport } from './routes/point'
+import { Route as SalesRouteImport } from './routes/sales'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as WhoisRouteImport } from './routes/whois'
@@ -33,6 +34,9 @@ import { Route as AdminTld_importRouteImport } from './routes/admin/tld_import'
 import { Route as AdminUser_custom_priceRouteImport } from './routes/admin/user_custom_price'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
+import { Route as MarketIndexRouteImport } from './routes/market/index'
+import { Route as MarketListingIdRouteImport } from './routes/market/$listingId'
+import { Route as MarketSellRouteImport } from './routes/market/sell'
 import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MypageJpDomainActivateRouteImport } from './routes/mypage/JpDomainActivate'
 import { Route as MypageCreditRouteImport } from './routes/mypage/credit'
@@ -49,10 +53,13 @@ import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/in
 import { Route as AdminDomainsIdRouteImport } from './routes/admin/domains/$id'
 import { Route as AdminDomainsImportRouteImport } from './routes/admin/domains/import'
 import { Route as AdminDomainsInfoRouteImport } from './routes/admin/domains/info'
+import { Route as AdminMarketIndexRouteImport } from './routes/admin/market/index'
+import { Route as AdminMarketListRouteImport } from './routes/admin/market/list'
 import { Route as AdminUserIdRouteImport } from './routes/admin/user/$id'
 import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
 import { Route as AdminUsersIdRouteImport } from './routes/admin/users/$id'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
+import { Route as MarketTradeTradeIdRouteImport } from './routes/market/trade/$tradeId'
 import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
 import { Route as MypageActionLogIndexRouteImport } from './routes/mypage/actionLog/index'
 import { Route as MypageDomainIndexRouteImport } from './routes/mypage/domain/index'
@@ -110,6 +117,11 @@ const NotificationsRoute = NotificationsRouteImport.update({
 const PointRoute = PointRouteImport.update({
   id: '/point',
   path: '/point',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SalesRoute = SalesRouteImport.update({
+  id: '/sales',
+  path: '/sales',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -193,6 +205,21 @@ const DomainPriceRoute = DomainPriceRouteImport.update({
   path: '/domain/price',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MarketIndexRoute = MarketIndexRouteImport.update({
+  id: '/market/',
+  path: '/market/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketListingIdRoute = MarketListingIdRouteImport.update({
+  id: '/market/$listingId',
+  path: '/market/$listingId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketSellRoute = MarketSellRouteImport.update({
+  id: '/market/sell',
+  path: '/market/sell',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MeIndexRoute = MeIndexRouteImport.update({
   id: '/me/',
   path: '/me/',
@@ -274,6 +301,16 @@ const AdminDomainsInfoRoute = AdminDomainsInfoRouteImport.update({
   path: '/domains/info',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminMarketIndexRoute = AdminMarketIndexRouteImport.update({
+  id: '/market/',
+  path: '/market/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMarketListRoute = AdminMarketListRouteImport.update({
+  id: '/market/list',
+  path: '/market/list',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminUserIdRoute = AdminUserIdRouteImport.update({
   id: '/user/$id',
   path: '/user/$id',
@@ -292,6 +329,11 @@ const AdminUsersIdRoute = AdminUsersIdRouteImport.update({
 const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
   id: '/domain/tld/$tldName',
   path: '/domain/tld/$tldName',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketTradeTradeIdRoute = MarketTradeTradeIdRouteImport.update({
+  id: '/market/trade/$tradeId',
+  path: '/market/trade/$tradeId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MeEmailConfirmRoute = MeEmailConfirmRouteImport.update({
@@ -394,6 +436,7 @@ export interface FileRoutesByFullPath {
   '/mypage': typeof MypageRouteWithChildren
   '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
+  '/sales': typeof SalesRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/whois': typeof WhoisRoute
@@ -408,6 +451,8 @@ export interface FileRoutesByFullPath {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/market/$listingId': typeof MarketListingIdRoute
+  '/market/sell': typeof MarketSellRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -419,15 +464,18 @@ export interface FileRoutesByFullPath {
   '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/account_statement/': typeof Account_statementIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/market/': typeof MarketIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/market/list': typeof AdminMarketListRoute
   '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
@@ -437,6 +485,7 @@ export interface FileRoutesByFullPath {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
+  '/admin/market/': typeof AdminMarketIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
@@ -457,6 +506,7 @@ export interface FileRoutesByTo {
   '/mypage': typeof MypageRouteWithChildren
   '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
+  '/sales': typeof SalesRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/whois': typeof WhoisRoute
@@ -471,6 +521,8 @@ export interface FileRoutesByTo {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/market/$listingId': typeof MarketListingIdRoute
+  '/market/sell': typeof MarketSellRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -482,15 +534,18 @@ export interface FileRoutesByTo {
   '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/account_statement': typeof Account_statementIndexRoute
   '/admin': typeof AdminIndexRoute
+  '/market': typeof MarketIndexRoute
   '/me': typeof MeIndexRoute
   '/register': typeof RegisterIndexRoute
   '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/market/list': typeof AdminMarketListRoute
   '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
@@ -500,6 +555,7 @@ export interface FileRoutesByTo {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains': typeof AdminDomainsIndexRoute
+  '/admin/market': typeof AdminMarketIndexRoute
   '/admin/users': typeof AdminUsersIndexRoute
   '/mypage/actionLog': typeof MypageActionLogIndexRoute
   '/mypage/domain': typeof MypageDomainIndexRoute
@@ -522,6 +578,7 @@ export interface FileRoutesById {
   '/mypage': typeof MypageRouteWithChildren
   '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
+  '/sales': typeof SalesRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/whois': typeof WhoisRoute
@@ -536,6 +593,8 @@ export interface FileRoutesById {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/market/$listingId': typeof MarketListingIdRoute
+  '/market/sell': typeof MarketSellRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -547,15 +606,18 @@ export interface FileRoutesById {
   '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/account_statement/': typeof Account_statementIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/market/': typeof MarketIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/market/list': typeof AdminMarketListRoute
   '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
@@ -565,6 +627,7 @@ export interface FileRoutesById {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
+  '/admin/market/': typeof AdminMarketIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
@@ -588,6 +651,7 @@ export interface FileRouteTypes {
     | '/mypage'
     | '/notifications'
     | '/point'
+    | '/sales'
     | '/search'
     | '/security'
     | '/whois'
@@ -602,6 +666,8 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
+    | '/market/$listingId'
+    | '/market/sell'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -613,15 +679,18 @@ export interface FileRouteTypes {
     | '/tool/websiteConnectionCheck'
     | '/account_statement/'
     | '/admin/'
+    | '/market/'
     | '/me/'
     | '/register/'
     | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
+    | '/admin/market/list'
     | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
+    | '/market/trade/$tradeId'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
@@ -631,6 +700,7 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains/'
+    | '/admin/market/'
     | '/admin/users/'
     | '/mypage/actionLog/'
     | '/mypage/domain/'
@@ -651,6 +721,7 @@ export interface FileRouteTypes {
     | '/mypage'
     | '/notifications'
     | '/point'
+    | '/sales'
     | '/search'
     | '/security'
     | '/whois'
@@ -665,6 +736,8 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
+    | '/market/$listingId'
+    | '/market/sell'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -676,15 +749,18 @@ export interface FileRouteTypes {
     | '/tool/websiteConnectionCheck'
     | '/account_statement'
     | '/admin'
+    | '/market'
     | '/me'
     | '/register'
     | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
+    | '/admin/market/list'
     | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
+    | '/market/trade/$tradeId'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
@@ -694,6 +770,7 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains'
+    | '/admin/market'
     | '/admin/users'
     | '/mypage/actionLog'
     | '/mypage/domain'
@@ -715,6 +792,7 @@ export interface FileRouteTypes {
     | '/mypage'
     | '/notifications'
     | '/point'
+    | '/sales'
     | '/search'
     | '/security'
     | '/whois'
@@ -729,6 +807,8 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
+    | '/market/$listingId'
+    | '/market/sell'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -740,15 +820,18 @@ export interface FileRouteTypes {
     | '/tool/websiteConnectionCheck'
     | '/account_statement/'
     | '/admin/'
+    | '/market/'
     | '/me/'
     | '/register/'
     | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
+    | '/admin/market/list'
     | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
+    | '/market/trade/$tradeId'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
@@ -758,6 +841,7 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains/'
+    | '/admin/market/'
     | '/admin/users/'
     | '/mypage/actionLog/'
     | '/mypage/domain/'
@@ -780,18 +864,23 @@ export interface RootRouteChildren {
   MypageRoute: typeof MypageRouteWithChildren
   NotificationsRoute: typeof NotificationsRoute
   PointRoute: typeof PointRoute
+  SalesRoute: typeof SalesRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
   WhoisRoute: typeof WhoisRoute
   Account_statementReceiptRoute: typeof Account_statementReceiptRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
   DomainPriceRoute: typeof DomainPriceRoute
+  MarketListingIdRoute: typeof MarketListingIdRoute
+  MarketSellRoute: typeof MarketSellRoute
   RegisterConfirmRoute: typeof RegisterConfirmRoute
   ToolWebsiteConnectionCheckRoute: typeof ToolWebsiteConnectionCheckRoute
   Account_statementIndexRoute: typeof Account_statementIndexRoute
+  MarketIndexRoute: typeof MarketIndexRoute
   MeIndexRoute: typeof MeIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   DomainTldTldNameRoute: typeof DomainTldTldNameRoute
+  MarketTradeTradeIdRoute: typeof MarketTradeTradeIdRoute
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
@@ -854,6 +943,13 @@ declare module '@tanstack/react-router' {
       path: '/point'
       fullPath: '/point'
       preLoaderRoute: typeof PointRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sales': {
+      id: '/sales'
+      path: '/sales'
+      fullPath: '/sales'
+      preLoaderRoute: typeof SalesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -968,6 +1064,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DomainPriceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/market/': {
+      id: '/market/'
+      path: '/market'
+      fullPath: '/market/'
+      preLoaderRoute: typeof MarketIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/$listingId': {
+      id: '/market/$listingId'
+      path: '/market/$listingId'
+      fullPath: '/market/$listingId'
+      preLoaderRoute: typeof MarketListingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/sell': {
+      id: '/market/sell'
+      path: '/market/sell'
+      fullPath: '/market/sell'
+      preLoaderRoute: typeof MarketSellRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/me/': {
       id: '/me/'
       path: '/me'
@@ -1080,6 +1197,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDomainsInfoRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/market/': {
+      id: '/admin/market/'
+      path: '/market'
+      fullPath: '/admin/market/'
+      preLoaderRoute: typeof AdminMarketIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/market/list': {
+      id: '/admin/market/list'
+      path: '/market/list'
+      fullPath: '/admin/market/list'
+      preLoaderRoute: typeof AdminMarketListRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/user/$id': {
       id: '/admin/user/$id'
       path: '/user/$id'
@@ -1106,6 +1237,13 @@ declare module '@tanstack/react-router' {
       path: '/domain/tld/$tldName'
       fullPath: '/domain/tld/$tldName'
       preLoaderRoute: typeof DomainTldTldNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/trade/$tradeId': {
+      id: '/market/trade/$tradeId'
+      path: '/market/trade/$tradeId'
+      fullPath: '/market/trade/$tradeId'
+      preLoaderRoute: typeof MarketTradeTradeIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/me/email/confirm': {
@@ -1251,9 +1389,11 @@ interface AdminRouteChildren {
   AdminDomainsIdRoute: typeof AdminDomainsIdRoute
   AdminDomainsImportRoute: typeof AdminDomainsImportRoute
   AdminDomainsInfoRoute: typeof AdminDomainsInfoRoute
+  AdminMarketListRoute: typeof AdminMarketListRoute
   AdminUserIdRoute: typeof AdminUserIdRoute
   AdminUsersIdRoute: typeof AdminUsersIdRoute
   AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
+  AdminMarketIndexRoute: typeof AdminMarketIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
   AdminApiDomainsInfoRoute: typeof AdminApiDomainsInfoRoute
   AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
@@ -1274,9 +1414,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminDomainsIdRoute: AdminDomainsIdRoute,
   AdminDomainsImportRoute: AdminDomainsImportRoute,
   AdminDomainsInfoRoute: AdminDomainsInfoRoute,
+  AdminMarketListRoute: AdminMarketListRoute,
   AdminUserIdRoute: AdminUserIdRoute,
   AdminUsersIdRoute: AdminUsersIdRoute,
   AdminDomainsIndexRoute: AdminDomainsIndexRoute,
+  AdminMarketIndexRoute: AdminMarketIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
   AdminApiDomainsInfoRoute: AdminApiDomainsInfoRoute,
   AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
@@ -1339,18 +1481,23 @@ const rootRouteChildren: RootRouteChildren = {
   MypageRoute: MypageRouteWithChildren,
   NotificationsRoute: NotificationsRoute,
   PointRoute: PointRoute,
+  SalesRoute: SalesRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,
   WhoisRoute: WhoisRoute,
   Account_statementReceiptRoute: Account_statementReceiptRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,
   DomainPriceRoute: DomainPriceRoute,
+  MarketListingIdRoute: MarketListingIdRoute,
+  MarketSellRoute: MarketSellRoute,
   RegisterConfirmRoute: RegisterConfirmRoute,
   ToolWebsiteConnectionCheckRoute: ToolWebsiteConnectionCheckRoute,
   Account_statementIndexRoute: Account_statementIndexRoute,
+  MarketIndexRoute: MarketIndexRoute,
   MeIndexRoute: MeIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   DomainTldTldNameRoute: DomainTldTldNameRoute,
+  MarketTradeTradeIdRoute: MarketTradeTradeIdRoute,
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
