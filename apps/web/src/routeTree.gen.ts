@@ -19,6 +19,7 @@ import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PointRouteImport } from './routes/point'
 import { Route as QandaRouteImport } from './routes/qanda'
+import { Route as SalesRouteImport } from './routes/sales'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as Specified_commercial_transaction_lawRouteImport } from './routes/specified_commercial_transaction_law'
@@ -40,6 +41,9 @@ import { Route as KnowledgeIndexRouteImport } from './routes/knowledge/index'
 import { Route as KnowledgeKeyRouteImport } from './routes/knowledge/$key'
 import { Route as KnowledgePrivacyRouteImport } from './routes/knowledge/privacy'
 import { Route as KnowledgeTermsRouteImport } from './routes/knowledge/terms'
+import { Route as MarketIndexRouteImport } from './routes/market/index'
+import { Route as MarketListingIdRouteImport } from './routes/market/$listingId'
+import { Route as MarketSellRouteImport } from './routes/market/sell'
 import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MeUndoRouteImport } from './routes/me/undo'
 import { Route as MypageJpDomainActivateRouteImport } from './routes/mypage/JpDomainActivate'
@@ -59,11 +63,14 @@ import { Route as AdminDomainsImportRouteImport } from './routes/admin/domains/i
 import { Route as AdminDomainsInfoRouteImport } from './routes/admin/domains/info'
 import { Route as AdminKnowledgeIndexRouteImport } from './routes/admin/knowledge/index'
 import { Route as AdminKnowledgeIdRouteImport } from './routes/admin/knowledge/$id'
+import { Route as AdminMarketIndexRouteImport } from './routes/admin/market/index'
+import { Route as AdminMarketListRouteImport } from './routes/admin/market/list'
 import { Route as AdminUserIdRouteImport } from './routes/admin/user/$id'
 import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
 import { Route as AdminUsersIdRouteImport } from './routes/admin/users/$id'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
 import { Route as KnowledgeCategorySlugRouteImport } from './routes/knowledge/category/$slug'
+import { Route as MarketTradeTradeIdRouteImport } from './routes/market/trade/$tradeId'
 import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
 import { Route as MypageActionLogIndexRouteImport } from './routes/mypage/actionLog/index'
 import { Route as MypageDomainIndexRouteImport } from './routes/mypage/domain/index'
@@ -131,6 +138,9 @@ const PointRoute = PointRouteImport.update({
 const QandaRoute = QandaRouteImport.update({
   id: '/qanda',
   path: '/qanda',
+const SalesRoute = SalesRouteImport.update({
+  id: '/sales',
+  path: '/sales',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -238,6 +248,19 @@ const KnowledgePrivacyRoute = KnowledgePrivacyRouteImport.update({
 const KnowledgeTermsRoute = KnowledgeTermsRouteImport.update({
   id: '/knowledge/terms',
   path: '/knowledge/terms',
+const MarketIndexRoute = MarketIndexRouteImport.update({
+  id: '/market/',
+  path: '/market/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketListingIdRoute = MarketListingIdRouteImport.update({
+  id: '/market/$listingId',
+  path: '/market/$listingId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketSellRoute = MarketSellRouteImport.update({
+  id: '/market/sell',
+  path: '/market/sell',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MeIndexRoute = MeIndexRouteImport.update({
@@ -334,6 +357,14 @@ const AdminKnowledgeIndexRoute = AdminKnowledgeIndexRouteImport.update({
 const AdminKnowledgeIdRoute = AdminKnowledgeIdRouteImport.update({
   id: '/knowledge/$id',
   path: '/knowledge/$id',
+const AdminMarketIndexRoute = AdminMarketIndexRouteImport.update({
+  id: '/market/',
+  path: '/market/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMarketListRoute = AdminMarketListRouteImport.update({
+  id: '/market/list',
+  path: '/market/list',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminUserIdRoute = AdminUserIdRouteImport.update({
@@ -359,6 +390,9 @@ const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
 const KnowledgeCategorySlugRoute = KnowledgeCategorySlugRouteImport.update({
   id: '/knowledge/category/$slug',
   path: '/knowledge/category/$slug',
+const MarketTradeTradeIdRoute = MarketTradeTradeIdRouteImport.update({
+  id: '/market/trade/$tradeId',
+  path: '/market/trade/$tradeId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MeEmailConfirmRoute = MeEmailConfirmRouteImport.update({
@@ -463,6 +497,7 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
   '/qanda': typeof QandaRoute
+  '/sales': typeof SalesRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/specified_commercial_transaction_law': typeof Specified_commercial_transaction_lawRoute
@@ -482,6 +517,8 @@ export interface FileRoutesByFullPath {
   '/knowledge/$key': typeof KnowledgeKeyRoute
   '/knowledge/privacy': typeof KnowledgePrivacyRoute
   '/knowledge/terms': typeof KnowledgeTermsRoute
+  '/market/$listingId': typeof MarketListingIdRoute
+  '/market/sell': typeof MarketSellRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -494,6 +531,7 @@ export interface FileRoutesByFullPath {
   '/account_statement/': typeof Account_statementIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/knowledge/': typeof KnowledgeIndexRoute
+  '/market/': typeof MarketIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/admin/domain/stats': typeof AdminDomainStatsRoute
@@ -505,6 +543,11 @@ export interface FileRoutesByFullPath {
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
   '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
+  '/admin/market/list': typeof AdminMarketListRoute
+  '/admin/user/$id': typeof AdminUserIdRoute
+  '/admin/users/$id': typeof AdminUsersIdRoute
+  '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
@@ -515,6 +558,7 @@ export interface FileRoutesByFullPath {
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
   '/admin/knowledge/': typeof AdminKnowledgeIndexRoute
+  '/admin/market/': typeof AdminMarketIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
@@ -537,6 +581,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
   '/qanda': typeof QandaRoute
+  '/sales': typeof SalesRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/specified_commercial_transaction_law': typeof Specified_commercial_transaction_lawRoute
@@ -556,6 +601,8 @@ export interface FileRoutesByTo {
   '/knowledge/$key': typeof KnowledgeKeyRoute
   '/knowledge/privacy': typeof KnowledgePrivacyRoute
   '/knowledge/terms': typeof KnowledgeTermsRoute
+  '/market/$listingId': typeof MarketListingIdRoute
+  '/market/sell': typeof MarketSellRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -568,6 +615,7 @@ export interface FileRoutesByTo {
   '/account_statement': typeof Account_statementIndexRoute
   '/admin': typeof AdminIndexRoute
   '/knowledge': typeof KnowledgeIndexRoute
+  '/market': typeof MarketIndexRoute
   '/me': typeof MeIndexRoute
   '/register': typeof RegisterIndexRoute
   '/admin/domain/stats': typeof AdminDomainStatsRoute
@@ -579,6 +627,11 @@ export interface FileRoutesByTo {
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
   '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
+  '/admin/market/list': typeof AdminMarketListRoute
+  '/admin/user/$id': typeof AdminUserIdRoute
+  '/admin/users/$id': typeof AdminUsersIdRoute
+  '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
@@ -589,6 +642,7 @@ export interface FileRoutesByTo {
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains': typeof AdminDomainsIndexRoute
   '/admin/knowledge': typeof AdminKnowledgeIndexRoute
+  '/admin/market': typeof AdminMarketIndexRoute
   '/admin/users': typeof AdminUsersIndexRoute
   '/mypage/actionLog': typeof MypageActionLogIndexRoute
   '/mypage/domain': typeof MypageDomainIndexRoute
@@ -613,6 +667,7 @@ export interface FileRoutesById {
   '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
   '/qanda': typeof QandaRoute
+  '/sales': typeof SalesRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
   '/specified_commercial_transaction_law': typeof Specified_commercial_transaction_lawRoute
@@ -632,6 +687,8 @@ export interface FileRoutesById {
   '/knowledge/$key': typeof KnowledgeKeyRoute
   '/knowledge/privacy': typeof KnowledgePrivacyRoute
   '/knowledge/terms': typeof KnowledgeTermsRoute
+  '/market/$listingId': typeof MarketListingIdRoute
+  '/market/sell': typeof MarketSellRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -644,6 +701,7 @@ export interface FileRoutesById {
   '/account_statement/': typeof Account_statementIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/knowledge/': typeof KnowledgeIndexRoute
+  '/market/': typeof MarketIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/admin/domain/stats': typeof AdminDomainStatsRoute
@@ -655,6 +713,11 @@ export interface FileRoutesById {
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
   '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
+  '/admin/market/list': typeof AdminMarketListRoute
+  '/admin/user/$id': typeof AdminUserIdRoute
+  '/admin/users/$id': typeof AdminUsersIdRoute
+  '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
@@ -665,6 +728,7 @@ export interface FileRoutesById {
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
   '/admin/knowledge/': typeof AdminKnowledgeIndexRoute
+  '/admin/market/': typeof AdminMarketIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
@@ -690,6 +754,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/point'
     | '/qanda'
+    | '/sales'
     | '/search'
     | '/security'
     | '/specified_commercial_transaction_law'
@@ -709,6 +774,8 @@ export interface FileRouteTypes {
     | '/knowledge/$key'
     | '/knowledge/privacy'
     | '/knowledge/terms'
+    | '/market/$listingId'
+    | '/market/sell'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -721,6 +788,7 @@ export interface FileRouteTypes {
     | '/account_statement/'
     | '/admin/'
     | '/knowledge/'
+    | '/market/'
     | '/me/'
     | '/register/'
     | '/admin/domain/stats'
@@ -732,6 +800,11 @@ export interface FileRouteTypes {
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
     | '/knowledge/category/$slug'
+    | '/admin/market/list'
+    | '/admin/user/$id'
+    | '/admin/users/$id'
+    | '/domain/tld/$tldName'
+    | '/market/trade/$tradeId'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
@@ -742,6 +815,7 @@ export interface FileRouteTypes {
     | '/password/reset/confirm'
     | '/admin/domains/'
     | '/admin/knowledge/'
+    | '/admin/market/'
     | '/admin/users/'
     | '/mypage/actionLog/'
     | '/mypage/domain/'
@@ -764,6 +838,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/point'
     | '/qanda'
+    | '/sales'
     | '/search'
     | '/security'
     | '/specified_commercial_transaction_law'
@@ -783,6 +858,8 @@ export interface FileRouteTypes {
     | '/knowledge/$key'
     | '/knowledge/privacy'
     | '/knowledge/terms'
+    | '/market/$listingId'
+    | '/market/sell'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -795,6 +872,7 @@ export interface FileRouteTypes {
     | '/account_statement'
     | '/admin'
     | '/knowledge'
+    | '/market'
     | '/me'
     | '/register'
     | '/admin/domain/stats'
@@ -806,6 +884,11 @@ export interface FileRouteTypes {
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
     | '/knowledge/category/$slug'
+    | '/admin/market/list'
+    | '/admin/user/$id'
+    | '/admin/users/$id'
+    | '/domain/tld/$tldName'
+    | '/market/trade/$tradeId'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
@@ -816,6 +899,7 @@ export interface FileRouteTypes {
     | '/password/reset/confirm'
     | '/admin/domains'
     | '/admin/knowledge'
+    | '/admin/market'
     | '/admin/users'
     | '/mypage/actionLog'
     | '/mypage/domain'
@@ -839,6 +923,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/point'
     | '/qanda'
+    | '/sales'
     | '/search'
     | '/security'
     | '/specified_commercial_transaction_law'
@@ -858,6 +943,8 @@ export interface FileRouteTypes {
     | '/knowledge/$key'
     | '/knowledge/privacy'
     | '/knowledge/terms'
+    | '/market/$listingId'
+    | '/market/sell'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -870,6 +957,7 @@ export interface FileRouteTypes {
     | '/account_statement/'
     | '/admin/'
     | '/knowledge/'
+    | '/market/'
     | '/me/'
     | '/register/'
     | '/admin/domain/stats'
@@ -881,6 +969,11 @@ export interface FileRouteTypes {
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
     | '/knowledge/category/$slug'
+    | '/admin/market/list'
+    | '/admin/user/$id'
+    | '/admin/users/$id'
+    | '/domain/tld/$tldName'
+    | '/market/trade/$tradeId'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
@@ -891,6 +984,7 @@ export interface FileRouteTypes {
     | '/password/reset/confirm'
     | '/admin/domains/'
     | '/admin/knowledge/'
+    | '/admin/market/'
     | '/admin/users/'
     | '/mypage/actionLog/'
     | '/mypage/domain/'
@@ -915,6 +1009,7 @@ export interface RootRouteChildren {
   NotificationsRoute: typeof NotificationsRoute
   PointRoute: typeof PointRoute
   QandaRoute: typeof QandaRoute
+  SalesRoute: typeof SalesRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
   Specified_commercial_transaction_lawRoute: typeof Specified_commercial_transaction_lawRoute
@@ -934,6 +1029,16 @@ export interface RootRouteChildren {
   RegisterIndexRoute: typeof RegisterIndexRoute
   DomainTldTldNameRoute: typeof DomainTldTldNameRoute
   KnowledgeCategorySlugRoute: typeof KnowledgeCategorySlugRoute
+  MarketListingIdRoute: typeof MarketListingIdRoute
+  MarketSellRoute: typeof MarketSellRoute
+  RegisterConfirmRoute: typeof RegisterConfirmRoute
+  ToolWebsiteConnectionCheckRoute: typeof ToolWebsiteConnectionCheckRoute
+  Account_statementIndexRoute: typeof Account_statementIndexRoute
+  MarketIndexRoute: typeof MarketIndexRoute
+  MeIndexRoute: typeof MeIndexRoute
+  RegisterIndexRoute: typeof RegisterIndexRoute
+  DomainTldTldNameRoute: typeof DomainTldTldNameRoute
+  MarketTradeTradeIdRoute: typeof MarketTradeTradeIdRoute
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
@@ -1010,6 +1115,11 @@ declare module '@tanstack/react-router' {
       path: '/qanda'
       fullPath: '/qanda'
       preLoaderRoute: typeof QandaRouteImport
+    '/sales': {
+      id: '/sales'
+      path: '/sales'
+      fullPath: '/sales'
+      preLoaderRoute: typeof SalesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -1157,6 +1267,25 @@ declare module '@tanstack/react-router' {
       path: '/knowledge/terms'
       fullPath: '/knowledge/terms'
       preLoaderRoute: typeof KnowledgeTermsRouteImport
+    '/market/': {
+      id: '/market/'
+      path: '/market'
+      fullPath: '/market/'
+      preLoaderRoute: typeof MarketIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/$listingId': {
+      id: '/market/$listingId'
+      path: '/market/$listingId'
+      fullPath: '/market/$listingId'
+      preLoaderRoute: typeof MarketListingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/sell': {
+      id: '/market/sell'
+      path: '/market/sell'
+      fullPath: '/market/sell'
+      preLoaderRoute: typeof MarketSellRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/me/': {
@@ -1290,6 +1419,18 @@ declare module '@tanstack/react-router' {
       path: '/knowledge/$id'
       fullPath: '/admin/knowledge/$id'
       preLoaderRoute: typeof AdminKnowledgeIdRouteImport
+    '/admin/market/': {
+      id: '/admin/market/'
+      path: '/market'
+      fullPath: '/admin/market/'
+      preLoaderRoute: typeof AdminMarketIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/market/list': {
+      id: '/admin/market/list'
+      path: '/market/list'
+      fullPath: '/admin/market/list'
+      preLoaderRoute: typeof AdminMarketListRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/user/$id': {
@@ -1325,6 +1466,11 @@ declare module '@tanstack/react-router' {
       path: '/knowledge/category/$slug'
       fullPath: '/knowledge/category/$slug'
       preLoaderRoute: typeof KnowledgeCategorySlugRouteImport
+    '/market/trade/$tradeId': {
+      id: '/market/trade/$tradeId'
+      path: '/market/trade/$tradeId'
+      fullPath: '/market/trade/$tradeId'
+      preLoaderRoute: typeof MarketTradeTradeIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/me/email/confirm': {
@@ -1475,6 +1621,11 @@ interface AdminRouteChildren {
   AdminUsersIdRoute: typeof AdminUsersIdRoute
   AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
   AdminKnowledgeIndexRoute: typeof AdminKnowledgeIndexRoute
+  AdminMarketListRoute: typeof AdminMarketListRoute
+  AdminUserIdRoute: typeof AdminUserIdRoute
+  AdminUsersIdRoute: typeof AdminUsersIdRoute
+  AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
+  AdminMarketIndexRoute: typeof AdminMarketIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
   AdminApiDomainsInfoRoute: typeof AdminApiDomainsInfoRoute
   AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
@@ -1500,6 +1651,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminUsersIdRoute: AdminUsersIdRoute,
   AdminDomainsIndexRoute: AdminDomainsIndexRoute,
   AdminKnowledgeIndexRoute: AdminKnowledgeIndexRoute,
+  AdminMarketListRoute: AdminMarketListRoute,
+  AdminUserIdRoute: AdminUserIdRoute,
+  AdminUsersIdRoute: AdminUsersIdRoute,
+  AdminDomainsIndexRoute: AdminDomainsIndexRoute,
+  AdminMarketIndexRoute: AdminMarketIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
   AdminApiDomainsInfoRoute: AdminApiDomainsInfoRoute,
   AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
@@ -1564,6 +1720,7 @@ const rootRouteChildren: RootRouteChildren = {
   NotificationsRoute: NotificationsRoute,
   PointRoute: PointRoute,
   QandaRoute: QandaRoute,
+  SalesRoute: SalesRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,
   Specified_commercial_transaction_lawRoute:
@@ -1584,6 +1741,16 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterIndexRoute: RegisterIndexRoute,
   DomainTldTldNameRoute: DomainTldTldNameRoute,
   KnowledgeCategorySlugRoute: KnowledgeCategorySlugRoute,
+  MarketListingIdRoute: MarketListingIdRoute,
+  MarketSellRoute: MarketSellRoute,
+  RegisterConfirmRoute: RegisterConfirmRoute,
+  ToolWebsiteConnectionCheckRoute: ToolWebsiteConnectionCheckRoute,
+  Account_statementIndexRoute: Account_statementIndexRoute,
+  MarketIndexRoute: MarketIndexRoute,
+  MeIndexRoute: MeIndexRoute,
+  RegisterIndexRoute: RegisterIndexRoute,
+  DomainTldTldNameRoute: DomainTldTldNameRoute,
+  MarketTradeTradeIdRoute: MarketTradeTradeIdRoute,
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,

@@ -67,6 +67,8 @@ export interface DomainRowDto {
   is_domain_lock_enabled_flg: 0 | 1;
   admin_lock_status: number;
   is_trash_flg: 0 | 1;
+  /** listed on the domain market (docs/market.md): moves, trash and AUTHCODE are refused */
+  is_market_listed_flg?: 0 | 1;
   user_memo: string | null;
   influx: number;
   /** 12 monthly figures, oldest first, zero-padded */

@@ -22,3 +22,4 @@ export * from './admin-service';
 export * from './public-whois';
 export * from './connection-check';
 export * from './registry-sync';
+export * from './market';

@@ -21,6 +21,8 @@ export const OrdersPatterns = {
   PointVoid: 'orders.point.void',
   /** OpenSpendsRequest -> OpenSpendDto[]: spends under a key prefix, older than a cutoff, with no refund under their refund key */
   PointOpenSpends: 'orders.point.open-spends',
+  /** { idempotencyKey } -> { entry: PointEntryDto | null }: the change made under a key, if any (a service's recovery) */
+  PointEntryByKey: 'orders.point.by-key',
 
   /** { userId } -> CardListResult */
   CardList: 'orders.card.list',

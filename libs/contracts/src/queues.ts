@@ -16,6 +16,8 @@ export enum QueueName {
   WhoisMail = 'whois-mail',
   /** admin: statistics snapshots */
   Admin = 'admin',
+  /** market: the steps of a trade (pay into escrow, move, credit, refund) and its sweep */
+  Market = 'market',
 }
 
 export enum JobName {
@@ -70,4 +72,14 @@ export enum JobName {
   RegistryResync = 'registry-resync',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
+  /** market: takes the price from the buyer's points into escrow (a step of a trade) */
+  MarketPay = 'market-pay',
+  /** market: moves the domain to the buyer's account (domain-ops' local move) */
+  MarketMove = 'market-move',
+  /** market: credits the seller the price less the commission, once the move has completed */
+  MarketCredit = 'market-credit',
+  /** market: gives the buyer the whole price back (a failed move, a cancel) */
+  MarketRefund = 'market-refund',
+  /** market (every minute): trades left mid-step (a killed process) are put back on their step; ended listings close */
+  MarketSweep = 'market-sweep',
 }

@@ -53,6 +53,8 @@ import { ExpireMoveRequestsJob, MoveService } from './operations/move.service';
 import { OperationRepository } from './operations/operation.repository';
 import { OPERATION_FLOWS, OperationService } from './operations/operation.service';
 import { OperationsRpcController } from './operations/operations.rpc.controller';
+import { MarketHoldService } from './market/market-hold.service';
+import { MarketHoldRpcController } from './market/market-hold.rpc.controller';
 import { CompleteRenewalJob } from './renewal/complete-renewal.job';
 import { RenewDomainJob } from './renewal/renew-domain.job';
 import { RenewalRepository } from './renewal/renewal.repository';
@@ -96,8 +98,9 @@ import { DemoRegistrySeeder } from './registry-sync/demo-registry.seeder';
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController, RegistrySyncRpcController],
+  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController, RegistrySyncRpcController, MarketHoldRpcController],
   providers: [
+    MarketHoldService,
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
     RegistrySyncService,
     RegistryResyncJob,

@@ -45,6 +45,14 @@ export interface MailTemplates {
   'domain.cojp-released': { name: string };
   /** a mail that reached a domain's WHOIS proxy address, forwarded to the member (whois-mail) */
   'whois-mail.forward': { domain: string; from: string; subject: string; receivedAt: string; content: string; emailId: number };
+  /** the domain market (docs/market.md) */
+  'market.listed': { domain: string; price: number; endsAt: string; link: string };
+  'market.offer-received': { domain: string; amount: number; price: number; link: string };
+  'market.offer-answered': { domain: string; amount: number; accepted: boolean; link: string };
+  'market.sold': { domain: string; tradeId: number; price: number; commission: number; payout: number; link: string };
+  'market.bought': { domain: string; tradeId: number; price: number; link: string };
+  'market.refunded': { domain: string; tradeId: number; price: number; reason: string };
+  'market.payout-paid': { payoutId: number; amount: number; bank: string };
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -145,6 +153,36 @@ export const templates: Renderers = {
   'whois-mail.forward': ({ domain, from, subject, receivedAt, content, emailId }) => ({
     subject: `[WHOIS代理転送] ${domain} ${subject}`.trim(),
     text: `WHOIS代理公開中のドメイン ${domain} 宛てに届いたメールを転送します。\n差出人: ${from}\n件名: ${subject}\n受信日時: ${receivedAt}\n受信番号: ${emailId}\n\n――――――――――――――――――――\n${content}${footer}`,
+  }),
+  'market.listed': ({ domain, price, endsAt, link }) => ({
+    subject: `【${S}】ドメインを出品しました（${domain}）`,
+    text: `ドメインマーケットに以下のドメインを出品しました。\n\nドメイン: ${domain}\n販売価格: ${yen(price)}\n掲載終了日: ${endsAt}\n\n出品中は他ユーザーへの移動・ゴミ箱・AUTHCODEの取得（他社への移管）ができません。\n出品ページ: ${link}${footer}`,
+  }),
+  'market.offer-received': ({ domain, amount, price, link }) => ({
+    subject: `【${S}】オファーが届きました（${domain}）`,
+    text: `出品中のドメインに購入オファーが届きました。\n\nドメイン: ${domain}\nオファー金額: ${yen(amount)}（販売価格 ${yen(price)}）\n\n売上管理から承諾または辞退してください。\n${link}${footer}`,
+  }),
+  'market.offer-answered': ({ domain, amount, accepted, link }) => ({
+    subject: `【${S}】オファーが${accepted ? '承諾' : '辞退'}されました（${domain}）`,
+    text: accepted
+      ? `${domain} へのオファー（${yen(amount)}）が承諾されました。ポイントでの決済とドメインの移動を進めます。\n取引の状況: ${link}${footer}`
+      : `${domain} へのオファー（${yen(amount)}）は出品者により辞退されました。\n${link}${footer}`,
+  }),
+  'market.sold': ({ domain, tradeId, price, commission, payout, link }) => ({
+    subject: `【${S}】ドメインが売れました（${domain}）`,
+    text: `ドメインマーケットで以下のドメインが売れ、購入者への移動が完了しました。\n\n取引番号: ${tradeId}\nドメイン: ${domain}\n販売価格: ${yen(price)}\n手数料: ${yen(commission)}\n売上（ポイントで付与）: ${rp(payout)}\n\n売上管理: ${link}${footer}`,
+  }),
+  'market.bought': ({ domain, tradeId, price, link }) => ({
+    subject: `【${S}】ドメインを購入しました（${domain}）`,
+    text: `ドメインマーケットでの購入が完了し、ドメインがあなたのアカウントへ移動しました。\n\n取引番号: ${tradeId}\nドメイン: ${domain}\nお支払い: ${rp(price)}\n\nWHOIS情報は代理公開（または初期設定の連絡先）に切り替えています。自動更新はOFFです。\nドメイン管理: ${link}${footer}`,
+  }),
+  'market.refunded': ({ domain, tradeId, price, reason }) => ({
+    subject: `【${S}】ドメイン購入を取り消し、返金しました（${domain}）`,
+    text: `以下の取引は完了できなかったため取り消し、お支払いのポイントを全額返金しました。\n\n取引番号: ${tradeId}\nドメイン: ${domain}\n返金: ${rp(price)}\n理由: ${reason}${footer}`,
+  }),
+  'market.payout-paid': ({ payoutId, amount, bank }) => ({
+    subject: `【${S}】売上のお振込みが完了しました`,
+    text: `振込申請（申請番号 ${payoutId}）の ${yen(amount)} を以下の口座へお振込みしました。\n\n${bank}${footer}`,
   }),
 };
 

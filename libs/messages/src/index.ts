@@ -5,3 +5,4 @@ export * from './public-api';
 export { EPP_STATUS_LABELS } from './public-tools';
 export * from './registry-sync';
 export { registryErrorMessage, REGISTRY_RESULT_CODES } from './registry-results';
+export * from './market';

@@ -24,3 +24,4 @@ export * from './rdap';
 export * from './redirects';
 export * from './help';
 export * from './url-search';
+export * from './market';

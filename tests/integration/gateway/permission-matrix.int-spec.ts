@@ -48,6 +48,8 @@ const PUBLIC = new Set<string>([
   'GET /rdap/*path',
   'POST /whois/search',
   'POST /tool/websiteConnectionCheck',
+  'GET /market',
+  'GET /market/:id',
 ]);
 
 /** The public API v1 (docs/public-api.md): no session, but every call except the document needs the member's API key. */

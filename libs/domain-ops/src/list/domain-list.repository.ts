@@ -22,6 +22,7 @@ export interface StoredDomainRow {
   whois_processing_flg: number;
   admin_lock_status: number;
   is_trash: boolean;
+  market_listing_id: string | null;
   memo: string | null;
   influx: number;
   authcode_obtained_at: Date | null;

@@ -229,7 +229,7 @@ export function toRow(r: StoredDomainRow, today: Date, now: Date, thisMonth: str
     is_expired: !!due && due < today, is_due_today: !!due && formatDateJst(due) === formatDateJst(now),
     is_auto_update_enabled_flg: bit(r.is_auto_update_enabled), is_whois_proxy_enabled_flg: bit(r.is_whois_proxy_enabled),
     is_whois_processing_flg: (Number(r.whois_processing_flg) || 0) as 0 | 1 | 2, is_domain_lock_enabled_flg: bit(r.is_domain_lock_enabled),
-    admin_lock_status: Number(r.admin_lock_status) || 0, is_trash_flg: bit(r.is_trash), user_memo: r.memo, influx: Number(r.influx) || 0,
+    admin_lock_status: Number(r.admin_lock_status) || 0, is_trash_flg: bit(r.is_trash), is_market_listed_flg: r.market_listing_id == null ? 0 : 1, user_memo: r.memo, influx: Number(r.influx) || 0,
     influx_histories: series.map((influx, i) => {
       const d = new Date(Date.UTC(y!, m! - 12 + i, 1));
       return { date: `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`, influx };

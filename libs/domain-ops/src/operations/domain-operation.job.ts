@@ -4,7 +4,7 @@ import { DomainOperationJobData, JobName } from '@registrar/contracts';
 import { CommandContext, DomainStatus, EPP_CLIENT, EppClientPool, EppError, EppResultCode, HostAddr } from '@registrar/epp';
 import { CLOCK, Clock, JobAttempt } from '@registrar/infra';
 import { MailOutbox } from '@registrar/mail';
-import { fmt, M, registryErrorMessage } from '@registrar/messages';
+import { fmt, M, MK, registryErrorMessage } from '@registrar/messages';
 import { MOVE_REQUEST_DAYS, OUR_NAME_SERVERS } from '@registrar/rules';
 import { ActionLogRepository } from '../domains/action-log.repository';
 import { DnsZoneEvents } from '../jobs/dns-zone.events';
@@ -51,6 +51,8 @@ export class DomainOperationJob {
     if (!run || !d || d.userId !== run.userId) return this.finish(run, item, d, { error: M.domainNotFound });
     try {
       if (d.adminLock !== 0) throw new Refused(M.adminLocked);
+      // listed on the market since the request was accepted (docs/market.md)
+      if (d.marketListingId !== null && (run.kind === 'move' || run.kind === 'authcode' || (run.kind === 'trash' && run.params?.flag === 1))) throw new Refused(MK.listed);
       // a WHOIS change may have started after the request was accepted: it blocks everything but the memo
       // (AUTHCODE answers its own message, see authcode())
       if (d.whoisFlag !== 0 && run.kind !== 'memo' && run.kind !== 'authcode') throw new Refused(M.whoisProcessing);

@@ -21,6 +21,8 @@ export interface OpDomain {
   trash: boolean;
   whoisFlag: number;
   adminLock: number;
+  /** the market listing holding it (docs/market.md), null when not listed */
+  marketListingId: number | null;
   memo: string | null;
   nameServers: string[];
 }
@@ -48,7 +50,7 @@ export interface OpRun {
 const toDomain = (r: Record<string, any>): OpDomain => ({
   id: Number(r.id), userId: Number(r.user_id), name: r.name, idn: r.idn, punycode: r.punycode, tld: r.tld, status: r.status,
   dueDate: r.due_date ? new Date(r.due_date) : null, lock: r.is_domain_lock_enabled, autoUpdate: r.is_auto_update_enabled, proxy: r.is_whois_proxy_enabled,
-  trash: r.is_trash, whoisFlag: Number(r.whois_processing_flg ?? 0), adminLock: Number(r.admin_lock_status ?? 0), memo: r.memo, nameServers: r.name_servers ?? [],
+  trash: r.is_trash, whoisFlag: Number(r.whois_processing_flg ?? 0), adminLock: Number(r.admin_lock_status ?? 0), marketListingId: r.market_listing_id == null ? null : Number(r.market_listing_id), memo: r.memo, nameServers: r.name_servers ?? [],
 });
 const toItem = (r: Record<string, any>): OpItem => ({
   runId: r.run_id, domainId: Number(r.domain_id), name: r.name, idn: r.idn, status: r.status, message: r.message, params: r.params, secret: r.secret,

@@ -6,7 +6,7 @@ import {
   CompleteOperationJobData, DomainOperationJobData, DomainOpsErrorCode, JobName, OperationAccepted, OperationRow, OperationRpcRequest, OperationStatus, QueueName,
 } from '@registrar/contracts';
 import { CLOCK, Clock } from '@registrar/infra';
-import { fmt, M } from '@registrar/messages';
+import { fmt, M, MK } from '@registrar/messages';
 import { BULK_LIMIT, isDueToday, MEMO_MAX, validateNameServers, normaliseNameServers, isIP } from '@registrar/rules';
 import { DomainOpsException } from '../common/domain-ops.exception';
 import { DomainOpsConfig } from '../domain-ops.config';
@@ -108,6 +108,8 @@ export class OperationService {
       const expired = !!d.dueDate && d.dueDate.getTime() < startOfTokyoDay(now);
       if (d.adminLock !== 0) return { domain: d, error: M.adminLocked };
       if (d.status !== 'active' && req.kind !== 'memo' && req.kind !== 'trash') return { domain: d, error: M.domainNotActive };
+      // a listed domain stays where it is until the listing ends (docs/market.md): no move, no trash, no AUTHCODE
+      if (d.marketListingId !== null && (req.kind === 'move' || req.kind === 'authcode' || (req.kind === 'trash' && params.flag === 1))) return { domain: d, error: MK.listed };
       switch (req.kind) {
         case 'nameserver':
         case 'lock':

@@ -34,6 +34,8 @@ export interface TransferOut {
   status: 'pending' | 'approved' | 'rejected' | 'cancelled' | 'auto_approved';
   /** the domain's admin lock (domains.admin_lock_status ≠ 0): the member cannot approve the transfer */
   adminLock?: boolean;
+  /** held by a market listing (docs/market.md): the member cannot approve the transfer */
+  marketListed?: boolean;
 }
 
 type Row = Record<string, any>;
@@ -48,6 +50,7 @@ const toOut = (r: Row): TransferOut => ({
   id: Number(r.id), domainId: Number(r.domain_id), userId: Number(r.user_id), punycode: r.punycode, name: r.name ?? r.punycode, requestedBy: r.requested_by,
   requestedAt: new Date(r.requested_at), autoApproveAt: new Date(r.auto_approve_at), status: r.status,
   ...(r.admin_lock_status != null ? { adminLock: Number(r.admin_lock_status) !== 0 } : {}),
+  ...(r.market_listing_id !== undefined ? { marketListed: r.market_listing_id !== null } : {}),
 });
 
 /** domain_ops.transfer_holds / transfer_ins / transfer_outs / poll_messages. */
@@ -179,7 +182,7 @@ export class TransferRepository {
   // ── transfers-out ──
 
   async openOut(punycode: string): Promise<TransferOut | null> {
-    const rows = await this.ds.query(`SELECT o.*, d.name, d.admin_lock_status FROM domain_ops.transfer_outs o JOIN domain_ops.domains d ON d.id = o.domain_id WHERE o.punycode = $1 AND o.status = 'pending'`, [punycode]);
+    const rows = await this.ds.query(`SELECT o.*, d.name, d.admin_lock_status, d.market_listing_id FROM domain_ops.transfer_outs o JOIN domain_ops.domains d ON d.id = o.domain_id WHERE o.punycode = $1 AND o.status = 'pending'`, [punycode]);
     return rows.length ? toOut(rows[0]) : null;
   }
 

@@ -6,7 +6,7 @@ import {
 } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
 import { Clock, CLOCK } from '@registrar/infra';
-import { M } from '@registrar/messages';
+import { M, MK } from '@registrar/messages';
 import { parseTransferLines, transferEligibilityError, transferEntryError, transferPrice, transferTldOf } from '@registrar/rules';
 import { CatalogPort, normaliseName } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
@@ -234,6 +234,8 @@ export class TransferService {
       if (!o) { results.push({ id, name: '', status: 'error', message: M.transferOutGone }); continue; }
       // an admin-locked domain is not let go (rejecting keeps it, so that stays allowed)
       if (approve && o.adminLock) { results.push({ id, name: o.name, status: 'error', message: M.adminLocked }); continue; }
+      // a listed domain is not let go either (docs/market.md)
+      if (approve && o.marketListed) { results.push({ id, name: o.name, status: 'error', message: MK.listed }); continue; }
       try {
         await this.epp.transfer(approve ? 'approve' : 'reject', o.punycode, {}, { userId, domainPkid: o.domainId });
       } catch (e) {

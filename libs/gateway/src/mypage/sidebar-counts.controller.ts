@@ -2,8 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { Member } from '../identity/auth/roles.decorator';
 
 /**
- * Counts for the member sidebar (001 spec §2 "Sidebar", §7). PLACEHOLDERS answering 0: server, market and
- * domain-market counts belong to sibling services of the account. The domain count is real (domains/domain-list.controller.ts).
+ * Counts for the member sidebar (001 spec §2 "Sidebar", §7). PLACEHOLDERS answering 0: server and market (sites)
+ * counts belong to sibling services of the account; the domain-market count is the market service's (market/market.controller.ts). The domain count is real (domains/domain-list.controller.ts).
  */
 @Controller('mypage')
 @Member()
@@ -16,10 +16,5 @@ export class SidebarCountsController {
   @Get('market/count')
   market() {
     return { sellSitesCount: 0 };
-  }
-
-  @Get('domain_market/count')
-  domainMarket() {
-    return { sellDomainsCount: 0 };
   }
 }

@@ -3,7 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { OpenSpendDto, OrdersPatterns, PointBalanceResult, PointEntryDto, PointHistoryResult, PointVoidResult } from '@registrar/contracts';
 import { OrdersRpcErrorFilter } from '../common/rpc-errors.filter';
 import { LedgerService } from './ledger.service';
-import { OpenSpendsDto, PointChangeDto, PointHistoryDto, PointVoidDto, UserIdDto } from './point-change.dto';
+import { IdempotencyKeyDto, OpenSpendsDto, PointChangeDto, PointHistoryDto, PointVoidDto, UserIdDto } from './point-change.dto';
 
 export const rpcValidation = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
 
@@ -41,6 +41,11 @@ export class LedgerRpcController {
   @MessagePattern(OrdersPatterns.PointOpenSpends)
   openSpends(@Payload() req: OpenSpendsDto): Promise<OpenSpendDto[]> {
     return this.ledger.openSpends(req.keyPrefix, req.olderThanS, req.withinDays, req.limit);
+  }
+
+  @MessagePattern(OrdersPatterns.PointEntryByKey)
+  async byKey(@Payload() req: IdempotencyKeyDto): Promise<{ entry: PointEntryDto | null }> {
+    return { entry: await this.ledger.byKey(req.idempotencyKey) };
   }
 
   @MessagePattern(OrdersPatterns.PointGrant)

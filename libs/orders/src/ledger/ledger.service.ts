@@ -30,6 +30,12 @@ export class LedgerService {
     return this.repo.balance(userId);
   }
 
+  /** The change made under a key, or null (a caller that does not know whether its change happened). */
+  async byKey(idempotencyKey: string): Promise<PointEntryDto | null> {
+    const e = await this.repo.findByKey(idempotencyKey);
+    return e ? toPointEntryDto(e, true) : null;
+  }
+
   async history(userId: number, page = 1, perPage = 20): Promise<PointHistoryResult> {
     const p = Math.max(1, Math.floor(page));
     const n = Math.min(100, Math.max(1, Math.floor(perPage)));

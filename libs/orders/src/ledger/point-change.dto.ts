@@ -98,3 +98,9 @@ export class PointHistoryDto implements PointHistoryRequest {
   @Max(100)
   perPage?: number;
 }
+
+export class IdempotencyKeyDto {
+  @IsString()
+  @Length(1, 200)
+  idempotencyKey!: string;
+}

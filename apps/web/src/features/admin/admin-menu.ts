@@ -24,6 +24,8 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { to: '/admin/bank_transfers', label: '銀行振込確認', superOnly: true, group: 'users' },
   { to: '/admin/user_custom_price', label: '個別価格設定', superOnly: true, group: 'users' },
   { to: '/admin/whois/emails', label: 'WHOIS代理メール', superOnly: true, group: 'users' },
+  { to: '/admin/market', label: 'ドメイン売買', superOnly: true, group: 'users' },
+  { to: '/admin/market/list', label: '出品管理', superOnly: true, group: 'users' },
   { to: '/admin/tld_import', label: 'TLDインポート', superOnly: true, group: 'catalog' },
   { to: '/admin/domain/stats', label: '契約推移', superOnly: true, group: 'catalog' },
   { to: '/admin/notifications', label: 'お知らせ管理', superOnly: true, group: 'catalog' },

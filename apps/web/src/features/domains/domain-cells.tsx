@@ -3,7 +3,7 @@ import { Badge, Group, Loader, Text, Tooltip, UnstyledButton } from '@mantine/co
 import type { DomainRowDto } from '@registrar/contracts';
 import { formatDateJst } from '@registrar/rules';
 import type { DomainOperation } from './operations';
-import { M } from '@registrar/messages';
+import { M, MK } from '@registrar/messages';
 import { disabledReasonOf } from './operations';
 
 export const DASH = '-';
@@ -57,6 +57,7 @@ export function NameExtras({ d }: { d: DomainRowDto }) {
           <Tooltip label={M.adminLockTooltip}><Badge size="xs" color="red" variant="outline" leftSection={<LockGlyph />} data-testid="admin-lock">管理ロック</Badge></Tooltip>
         ) : null}
         {d.is_trash_flg ? <Badge size="xs" color="gray" variant="filled">ゴミ箱</Badge> : null}
+        {d.is_market_listed_flg ? <Tooltip label={MK.listed}><Badge size="xs" color="grape" variant="light" data-testid="market-listed">出品中</Badge></Tooltip> : null}
         {d.status === 'provisional' ? <Badge size="xs" color="orange" variant="light">仮登録</Badge> : null}
         {d.status === 'pending' ? <Badge size="xs" color="yellow" variant="light">処理中</Badge> : null}
       </Group>

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { MARKET_CLIENT } from '@registrar/contracts';
+import { rpcClientModule } from '@registrar/infra';
+import { MarketClient } from './market.client';
+import { MarketAdminController, MarketController } from './market.controller';
+
+/** The gateway's side of the domain market (the market service, docs/market.md). */
+@Module({
+  imports: [rpcClientModule(MARKET_CLIENT)],
+  controllers: [MarketController, MarketAdminController],
+  providers: [MarketClient],
+})
+export class MarketHttpModule {}

@@ -1,0 +1,53 @@
+import { MarketSearchRequest, MarketSort } from '@registrar/contracts';
+
+const ORDER: Record<MarketSort, string> = {
+  new: 'created_at DESC, id DESC',
+  price_asc: 'price ASC, id ASC',
+  price_desc: 'price DESC, id DESC',
+  ending: 'ends_at ASC, id ASC',
+  name: 'domain ASC, id ASC',
+  length: 'length ASC, domain ASC, id ASC',
+};
+
+const int = (v: unknown): number | null => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+};
+
+export interface BuiltSearch {
+  where: string;
+  params: unknown[];
+  order: string;
+  limit: number;
+  offset: number;
+  page: number;
+}
+
+/**
+ * The public search of active listings (keyword, TLD, price range, length, sort, page) as one parameterised WHERE over
+ * market.listings; every public index is partial on `status = 'active' AND NOT hidden`, the same predicate as here.
+ */
+export function buildMarketSearch(q: MarketSearchRequest): BuiltSearch {
+  const params: unknown[] = [];
+  const and: string[] = [`status = 'active'`, 'NOT hidden'];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const kw = String(q.keyword ?? '').trim().toLowerCase().slice(0, 100);
+  if (kw) and.push(`domain LIKE ${p(`%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  const tld = String(q.tld ?? '').trim().toLowerCase().replace(/^\./, '');
+  if (tld) and.push(`tld = ${p(tld)}`);
+  const pmin = int(q.priceMin);
+  const pmax = int(q.priceMax);
+  if (pmin !== null) and.push(`price >= ${p(pmin)}`);
+  if (pmax !== null) and.push(`price <= ${p(pmax)}`);
+  const lmin = int(q.lengthMin);
+  const lmax = int(q.lengthMax);
+  if (lmin !== null) and.push(`length >= ${p(lmin)}`);
+  if (lmax !== null) and.push(`length <= ${p(lmax)}`);
+  const sort: MarketSort = q.sort && q.sort in ORDER ? q.sort : 'new';
+  const perPage = Math.min(100, Math.max(1, int(q.perPage) ?? 20));
+  const page = Math.min(10_000, Math.max(1, int(q.page) ?? 1));
+  return { where: and.join(' AND '), params, order: ORDER[sort], limit: perPage, offset: (page - 1) * perPage, page };
+}

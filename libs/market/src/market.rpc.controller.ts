@@ -1,0 +1,120 @@
+import { Controller, UseFilters } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AdminListingsRequest, AdminTradesRequest, CreateListingRequest, MarketPatterns, MarketSearchRequest, PayoutRequest } from '@registrar/contracts';
+import { MarketRpcErrorFilter } from './common/market.exception';
+import { ListingService } from './listings/listing.service';
+import { SalesService } from './sales/sales.service';
+import { TradeService } from './trades/trade.service';
+
+const id = (v: unknown) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+};
+type P = Record<string, any>;
+
+/** The market service's request/response handlers on the Redis transport (the gateway calls them; docs/market.md). */
+@Controller()
+@UseFilters(MarketRpcErrorFilter)
+export class MarketRpcController {
+  constructor(private readonly listings: ListingService, private readonly trades: TradeService, private readonly sales: SalesService) {}
+
+  @MessagePattern(MarketPatterns.Search)
+  search(@Payload() q: MarketSearchRequest) {
+    return this.listings.search(q ?? {});
+  }
+
+  @MessagePattern(MarketPatterns.Get)
+  get(@Payload() q: P) {
+    return this.listings.get(id(q?.id), q?.viewerId ? id(q.viewerId) : null, !!q?.admin);
+  }
+
+  @MessagePattern(MarketPatterns.Candidates)
+  candidates(@Payload() q: P) {
+    return this.listings.candidates(id(q?.userId));
+  }
+
+  @MessagePattern(MarketPatterns.Create)
+  create(@Payload() q: CreateListingRequest) {
+    return this.listings.create({ ...q, userId: id(q?.userId) });
+  }
+
+  @MessagePattern(MarketPatterns.Cancel)
+  cancel(@Payload() q: P) {
+    return this.listings.cancel(id(q?.userId), id(q?.id));
+  }
+
+  @MessagePattern(MarketPatterns.Mine)
+  mine(@Payload() q: P) {
+    return this.listings.mine(id(q?.userId));
+  }
+
+  @MessagePattern(MarketPatterns.Count)
+  count(@Payload() q: P) {
+    return this.listings.count(id(q?.userId));
+  }
+
+  @MessagePattern(MarketPatterns.Buy)
+  buy(@Payload() q: P) {
+    return this.trades.buy(id(q?.userId), id(q?.listingId), String(q?.key ?? ''));
+  }
+
+  @MessagePattern(MarketPatterns.Offer)
+  offer(@Payload() q: P) {
+    return this.trades.offer(id(q?.userId), id(q?.listingId), Number(q?.amount), String(q?.message ?? ''));
+  }
+
+  @MessagePattern(MarketPatterns.AnswerOffer)
+  answerOffer(@Payload() q: P) {
+    return this.trades.answerOffer(id(q?.userId), id(q?.offerId), q?.accept === true);
+  }
+
+  @MessagePattern(MarketPatterns.Offers)
+  offers(@Payload() q: P) {
+    return this.trades.offers(id(q?.userId));
+  }
+
+  @MessagePattern(MarketPatterns.Trade)
+  trade(@Payload() q: P) {
+    return this.trades.trade(id(q?.userId), id(q?.id));
+  }
+
+  @MessagePattern(MarketPatterns.Trades)
+  myTrades(@Payload() q: P) {
+    return this.trades.mine(id(q?.userId));
+  }
+
+  @MessagePattern(MarketPatterns.Sales)
+  salesSummary(@Payload() q: P) {
+    return this.sales.sales(id(q?.userId));
+  }
+
+  @MessagePattern(MarketPatterns.RequestPayout)
+  payout(@Payload() q: PayoutRequest) {
+    return this.sales.requestPayout({ ...q, userId: id(q?.userId), amount: Number(q?.amount) });
+  }
+
+  @MessagePattern(MarketPatterns.AdminTrades)
+  adminTrades(@Payload() q: AdminTradesRequest) {
+    return this.sales.adminTrades(q ?? {});
+  }
+
+  @MessagePattern(MarketPatterns.AdminListings)
+  adminListings(@Payload() q: AdminListingsRequest) {
+    return this.sales.adminListings(q ?? {});
+  }
+
+  @MessagePattern(MarketPatterns.AdminCancelTrade)
+  adminCancel(@Payload() q: P) {
+    return this.trades.adminCancel(id(q?.tradeId), String(q?.reason ?? ''));
+  }
+
+  @MessagePattern(MarketPatterns.AdminHideListing)
+  adminHide(@Payload() q: P) {
+    return this.sales.adminHide(id(q?.adminId), id(q?.listingId), q?.hidden === true, String(q?.reason ?? ''));
+  }
+
+  @MessagePattern(MarketPatterns.AdminPayout)
+  adminPayout(@Payload() q: P) {
+    return this.sales.adminPayout(id(q?.payoutId), q?.action, q?.note ? String(q.note).slice(0, 500) : null);
+  }
+}

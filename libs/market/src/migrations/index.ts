@@ -1,0 +1,6 @@
+import { MarketInit17973000000000 } from './17973000000000-market-init';
+
+export const MARKET_SCHEMA = 'market';
+
+/** Every migration of the market schema, in order. Never edit one that has landed; add a new one. */
+export const MARKET_MIGRATIONS = [MarketInit17973000000000];

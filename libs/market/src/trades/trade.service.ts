@@ -1,0 +1,317 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { JobName, MarketErrorCode, MarketOfferDto, MarketTradeDto, TradeStatus } from '@registrar/contracts';
+import { CLOCK, Clock, JobAttempt } from '@registrar/infra';
+import { MailOutbox } from '@registrar/mail';
+import { MK } from '@registrar/messages';
+import { marketCommission } from '@registrar/rules';
+import { conflict, invalid, MarketException, notFound } from '../common/market.exception';
+import { appUrl, ListingService } from '../listings/listing.service';
+import { toOffer, toTrade, updated } from '../listings/listing.mapper';
+import { MarketConfig } from '../market.config';
+import { MARKET_SCHEMA } from '../migrations';
+import { DomainsPort } from '../ports/domains.port';
+import { InsufficientPoints, LedgerPort } from '../ports/ledger.port';
+import { TradeQueue, TradeStep } from './trade.queue';
+
+type Q = Pick<EntityManager, 'query'>;
+type Row = Record<string, any>;
+
+/** The ledger keys of a trade: one per money movement, so a retried step never moves money twice. */
+export const tradeKeys = (id: number) => ({ pay: `market-trade-${id}-pay`, refund: `market-trade-${id}-refund`, credit: `market-trade-${id}-credit` });
+
+const STEP_OF: Partial<Record<TradeStatus, TradeStep>> = {
+  paying: JobName.MarketPay, escrowed: JobName.MarketMove, moving: JobName.MarketMove, moved: JobName.MarketCredit, refunding: JobName.MarketRefund,
+};
+
+/**
+ * Trades (docs/market.md). Buying locks the listing row and inserts the trade (one live trade per listing, one per
+ * buyer's request key: two buyers at once, a double click, a seller's cancel all meet on that row), then each step is a
+ * job: pay (the buyer's points into escrow) → move (domain-ops' local move) → credit (the seller, less the commission);
+ * a failed move goes to refund (the whole price back). Every step reads the trade's state first and moves money only
+ * under its ledger key, so a step run twice, or again after a killed process, changes nothing more.
+ */
+@Injectable()
+export class TradeService {
+  private readonly logger = new Logger(TradeService.name);
+
+  constructor(
+    @InjectDataSource(MARKET_SCHEMA) private readonly ds: DataSource,
+    private readonly listings: ListingService,
+    private readonly ledger: LedgerPort,
+    private readonly domains: DomainsPort,
+    private readonly queue: TradeQueue,
+    private readonly mail: MailOutbox,
+    private readonly config: MarketConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  // ---- starting a trade
+
+  async buy(userId: number, listingId: number, key: string): Promise<MarketTradeDto> {
+    const reqKey = String(key ?? '').trim().slice(0, 100);
+    if (!reqKey) throw invalid('request key required');
+    const again = await this.ds.query('SELECT * FROM market.trades WHERE buyer_id = $1 AND request_key = $2', [userId, reqKey]);
+    if (again.length) return this.trade(userId, Number(again[0].id));
+    const l = (await this.ds.query('SELECT * FROM market.listings WHERE id = $1', [listingId]))[0];
+    if (!l || l.hidden) throw notFound(MK.listingNotFound);
+    // a quick answer for the usual shortfall; the pay step is the authority (the balance can change meanwhile)
+    if ((await this.ledger.balance(userId)) < Number(l.price)) throw new MarketException(MarketErrorCode.InsufficientPoints, MK.insufficientPoints);
+    const id = await this.open(userId, listingId, reqKey, null, null);
+    return this.trade(userId, id);
+  }
+
+  /** Inserts the trade under the listing's row lock; the listing becomes 'trading'. Answers the trade's id. */
+  private async open(buyerId: number, listingId: number, reqKey: string, offer: { id: number; amount: number } | null, m0: Q | null): Promise<number> {
+    const run = async (m: Q) => {
+      const l = (await m.query('SELECT * FROM market.listings WHERE id = $1 FOR UPDATE', [listingId]))[0];
+      if (!l || l.hidden) throw notFound(MK.listingNotFound);
+      if (Number(l.seller_id) === buyerId) throw invalid(MK.cannotBuyOwn);
+      if (l.status === 'trading') throw conflict(MK.tradeRunning);
+      if (l.status !== 'active' || new Date(l.ends_at) <= this.clock.now()) throw conflict(MK.listingNotActive);
+      const price = offer ? offer.amount : Number(l.price);
+      const { commission, payout } = marketCommission(price, this.config.MARKET_COMMISSION_PERCENT);
+      const rows = await m.query(
+        `INSERT INTO market.trades (listing_id, offer_id, buyer_id, seller_id, domain_id, domain, price, commission, payout, status, request_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'paying', $10) RETURNING id`,
+        [listingId, offer?.id ?? null, buyerId, l.seller_id, l.domain_id, l.domain, price, commission, payout, reqKey],
+      );
+      const id = Number(rows[0].id);
+      await m.query(`UPDATE market.listings SET status = 'trading', updated_at = now() WHERE id = $1`, [listingId]);
+      await this.step(m, id, 'order', 'done', null);
+      return id;
+    };
+    let id: number;
+    try {
+      id = m0 ? await run(m0) : await this.ds.transaction(run);
+    } catch (e) {
+      // the unique indexes: another trade of this listing won the race, or this request key was used a moment ago
+      if ((e as { code?: string }).code === '23505') throw conflict(MK.tradeRunning);
+      throw e;
+    }
+    if (!m0) await this.queue.next(id, JobName.MarketPay);
+    return id;
+  }
+
+  // ---- offers
+
+  async offer(userId: number, listingId: number, amount: number, message: string): Promise<MarketOfferDto> {
+    const l = (await this.ds.query('SELECT * FROM market.listings WHERE id = $1', [listingId]))[0];
+    if (!l || l.hidden || l.status !== 'active') throw notFound(MK.listingNotFound);
+    if (Number(l.seller_id) === userId) throw invalid(MK.cannotBuyOwn);
+    if (l.min_offer == null) throw invalid(MK.offersClosed);
+    if (!Number.isSafeInteger(amount) || amount < Number(l.min_offer)) throw invalid(MK.offerTooLow);
+    if (amount >= Number(l.price)) throw invalid(MK.offerOverPrice);
+    let row: Row;
+    try {
+      row = (await this.ds.query('INSERT INTO market.offers (listing_id, buyer_id, amount, message) VALUES ($1, $2, $3, $4) RETURNING *', [listingId, userId, amount, String(message ?? '').slice(0, 1000)]))[0];
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw conflict(MK.offerPending);
+      throw e;
+    }
+    await this.mail.send({ template: 'market.offer-received', params: { domain: l.domain, amount, price: Number(l.price), link: `${appUrl()}/sales` }, userId: Number(l.seller_id), key: `market:offer:${row.id}:received` });
+    return toOffer({ ...row, domain: l.domain });
+  }
+
+  async offers(userId: number): Promise<{ received: MarketOfferDto[]; sent: MarketOfferDto[] }> {
+    const received = await this.ds.query(`SELECT o.*, l.domain FROM market.offers o JOIN market.listings l ON l.id = o.listing_id WHERE l.seller_id = $1 ORDER BY o.id DESC LIMIT 200`, [userId]);
+    const sent = await this.ds.query(`SELECT o.*, l.domain FROM market.offers o JOIN market.listings l ON l.id = o.listing_id WHERE o.buyer_id = $1 ORDER BY o.id DESC LIMIT 200`, [userId]);
+    return { received: received.map(toOffer), sent: sent.map(toOffer) };
+  }
+
+  /** The seller accepts (a trade at the offered amount starts for the offer's buyer) or declines an offer. */
+  async answerOffer(userId: number, offerId: number, accept: boolean): Promise<{ offer: MarketOfferDto; trade: MarketTradeDto | null }> {
+    const r = await this.ds.transaction(async (m) => {
+      const o = (await m.query(`SELECT o.*, l.seller_id, l.domain FROM market.offers o JOIN market.listings l ON l.id = o.listing_id WHERE o.id = $1 FOR UPDATE OF o`, [offerId]))[0];
+      if (!o || Number(o.seller_id) !== userId) throw notFound(MK.offerNotFound);
+      if (o.status !== 'pending') throw conflict(MK.offerNotFound);
+      let tradeId: number | null = null;
+      if (accept) tradeId = await this.open(Number(o.buyer_id), Number(o.listing_id), `offer-${o.id}`, { id: Number(o.id), amount: Number(o.amount) }, m);
+      const done = updated(await m.query(`UPDATE market.offers SET status = $2, trade_id = $3, ended_at = now() WHERE id = $1 RETURNING *`, [offerId, accept ? 'accepted' : 'declined', tradeId]))[0]!;
+      if (accept) await m.query(`UPDATE market.offers SET status = 'declined', ended_at = now() WHERE listing_id = $1 AND status = 'pending' AND id <> $2`, [o.listing_id, offerId]);
+      return { offer: { ...done, domain: o.domain } as Row, tradeId, buyerId: Number(o.buyer_id) };
+    });
+    if (r.tradeId) await this.queue.next(r.tradeId, JobName.MarketPay);
+    await this.mail.send({ template: 'market.offer-answered', params: { domain: r.offer.domain, amount: Number(r.offer.amount), accepted: accept, link: r.tradeId ? `${appUrl()}/market/trade/${r.tradeId}` : `${appUrl()}/market` }, userId: r.buyerId, key: `market:offer:${offerId}:answered` });
+    return { offer: toOffer(r.offer), trade: r.tradeId ? await this.trade(userId, r.tradeId) : null };
+  }
+
+  // ---- reading trades
+
+  async trade(userId: number | null, id: number): Promise<MarketTradeDto> {
+    const t = (await this.ds.query('SELECT * FROM market.trades WHERE id = $1', [id]))[0];
+    if (!t || (userId !== null && Number(t.buyer_id) !== userId && Number(t.seller_id) !== userId)) throw notFound(MK.tradeNotFound);
+    const steps = await this.ds.query('SELECT * FROM market.trade_steps WHERE trade_id = $1 ORDER BY id', [id]);
+    return toTrade(t, steps, userId === null ? 'admin' : Number(t.buyer_id) === userId ? 'buyer' : 'seller');
+  }
+
+  async mine(userId: number): Promise<{ bought: MarketTradeDto[]; sold: MarketTradeDto[] }> {
+    const rows = await this.ds.query('SELECT * FROM market.trades WHERE buyer_id = $1 OR seller_id = $1 ORDER BY id DESC LIMIT 200', [userId]);
+    const steps = rows.length ? await this.ds.query('SELECT * FROM market.trade_steps WHERE trade_id = ANY($1::bigint[]) ORDER BY id', [rows.map((r: Row) => r.id)]) : [];
+    const of = (id: string) => steps.filter((s: Row) => s.trade_id === id);
+    return {
+      bought: rows.filter((r: Row) => Number(r.buyer_id) === userId).map((r: Row) => toTrade(r, of(r.id), 'buyer')),
+      sold: rows.filter((r: Row) => Number(r.seller_id) === userId).map((r: Row) => toTrade(r, of(r.id), 'seller')),
+    };
+  }
+
+  // ---- the steps (jobs)
+
+  /** Pay: the price from the buyer's points into escrow (ledger key `…-pay`); a shortfall cancels the trade. */
+  async pay(id: number): Promise<string> {
+    const t = await this.load(id);
+    if (!t || t.status !== 'paying') return t?.status ?? 'missing';
+    try {
+      await this.ledger.spend(Number(t.buyer_id), Number(t.price), tradeKeys(id).pay, `ドメインマーケット購入 ${t.domain}（取引番号 ${id}）`);
+    } catch (e) {
+      if (!(e instanceof InsufficientPoints)) throw e;
+      await this.ds.transaction(async (m) => {
+        const moved = await this.transition(m, id, ['paying'], 'cancelled', MK.insufficientPoints);
+        if (!moved) return;
+        await m.query(`UPDATE market.listings SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'trading'`, [t.listing_id]);
+        await this.reopenOffer(m, t);
+        await this.step(m, id, 'pay', 'failed', MK.insufficientPoints);
+      });
+      return 'cancelled';
+    }
+    await this.ds.transaction(async (m) => {
+      if (await this.transition(m, id, ['paying'], 'escrowed', null)) await this.step(m, id, 'pay', 'done', null);
+    });
+    await this.queue.next(id, JobName.MarketMove);
+    return 'escrowed';
+  }
+
+  /** Move: domain-ops moves the held domain to the buyer (idempotent per trade). A refusal refunds the buyer. */
+  async move(id: number, attempt: JobAttempt): Promise<string> {
+    const t = await this.load(id);
+    if (!t || (t.status !== 'escrowed' && t.status !== 'moving')) return t?.status ?? 'missing';
+    if (t.status === 'escrowed') {
+      await this.ds.transaction(async (m) => {
+        if (await this.transition(m, id, ['escrowed'], 'moving', null)) await this.step(m, id, 'move', 'started', null);
+      });
+    }
+    let result: { moved: boolean; reason: string | null };
+    try {
+      result = await this.domains.move({ domainId: Number(t.domain_id), listingId: Number(t.listing_id), fromUserId: Number(t.seller_id), toUserId: Number(t.buyer_id), tradeId: id });
+    } catch (e) {
+      // domain-ops did not answer: retried; on the last attempt, whoever holds the domain now decides
+      if (attempt.attemptsMade + 1 < attempt.attempts) throw e;
+      const owner = await this.domains.owner(Number(t.domain_id)).catch(() => null);
+      if (!owner) throw e;
+      result = owner.movedByTrade === id ? { moved: true, reason: null } : { moved: false, reason: MK.moveFailed };
+    }
+    if (result.moved) {
+      await this.ds.transaction(async (m) => {
+        if (await this.transition(m, id, ['moving'], 'moved', null)) await this.step(m, id, 'move', 'done', null);
+      });
+      await this.queue.next(id, JobName.MarketCredit);
+      return 'moved';
+    }
+    await this.ds.transaction(async (m) => {
+      if (await this.transition(m, id, ['moving'], 'refunding', result.reason)) await this.step(m, id, 'move', 'failed', result.reason);
+    });
+    await this.queue.next(id, JobName.MarketRefund);
+    return 'refunding';
+  }
+
+  /** Credit: the seller gets the price less the commission as points (ledger key `…-credit`), only after the move. */
+  async credit(id: number): Promise<string> {
+    const t = await this.load(id);
+    if (!t || t.status !== 'moved') return t?.status ?? 'missing';
+    if (Number(t.payout) > 0) await this.ledger.grant(Number(t.seller_id), Number(t.payout), tradeKeys(id).credit, `ドメインマーケット売上 ${t.domain}（取引番号 ${id}・手数料 ${t.commission}円）`);
+    const done = await this.ds.transaction(async (m) => {
+      if (!(await this.transition(m, id, ['moved'], 'completed', null))) return false;
+      await this.step(m, id, 'credit', 'done', null);
+      await m.query(`UPDATE market.listings SET status = 'sold', ended_at = now(), released_at = now(), updated_at = now() WHERE id = $1`, [t.listing_id]);
+      return true;
+    });
+    if (done) {
+      const link = appUrl();
+      await this.mail.send({ template: 'market.sold', params: { domain: t.domain, tradeId: id, price: Number(t.price), commission: Number(t.commission), payout: Number(t.payout), link: `${link}/sales` }, userId: Number(t.seller_id), key: `market:trade:${id}:sold` });
+      await this.mail.send({ template: 'market.bought', params: { domain: t.domain, tradeId: id, price: Number(t.price), link: `${link}/mypage/domain` }, userId: Number(t.buyer_id), key: `market:trade:${id}:bought` });
+    }
+    return 'completed';
+  }
+
+  /**
+   * Refund: the whole price back to the buyer (ledger key `…-refund`), only if it was taken (the pay key's entry) and
+   * only if the domain did not reach the buyer after all (then the trade goes on to the seller's credit instead).
+   */
+  async refund(id: number): Promise<string> {
+    const t = await this.load(id);
+    if (!t || t.status !== 'refunding') return t?.status ?? 'missing';
+    const owner = await this.domains.owner(Number(t.domain_id));
+    if (owner.movedByTrade === id) {
+      await this.ds.transaction(async (m) => {
+        if (await this.transition(m, id, ['refunding'], 'moved', null)) await this.step(m, id, 'move', 'done', null);
+      });
+      await this.queue.next(id, JobName.MarketCredit);
+      return 'moved';
+    }
+    const paid = await this.ledger.byKey(tradeKeys(id).pay);
+    if (paid) await this.ledger.refund(Number(t.buyer_id), Number(t.price), tradeKeys(id).refund, `ドメインマーケット返金 ${t.domain}（取引番号 ${id}）`);
+    const done = await this.ds.transaction(async (m) => {
+      if (!(await this.transition(m, id, ['refunding'], 'refunded', t.error ?? null))) return false;
+      await this.step(m, id, 'refund', 'done', paid ? null : '決済前のため返金はありません');
+      // the listing ends: its domain may no longer be the seller's, and a dispute is for the operators to settle
+      await m.query(`UPDATE market.listings SET status = 'cancelled', ended_at = now(), updated_at = now() WHERE id = $1 AND status = 'trading'`, [t.listing_id]);
+      return true;
+    });
+    if (done) {
+      const l = (await this.ds.query('SELECT * FROM market.listings WHERE id = $1', [t.listing_id]))[0];
+      if (l && l.released_at == null && l.status !== 'trading') await this.listings.release(l);
+      if (paid) await this.mail.send({ template: 'market.refunded', params: { domain: t.domain, tradeId: id, price: Number(t.price), reason: t.cancel_reason ?? t.error ?? MK.moveFailed }, userId: Number(t.buyer_id), key: `market:trade:${id}:refunded` });
+    }
+    return 'refunded';
+  }
+
+  /** A super admin cancels a trade whose domain has not started moving, and the buyer is refunded. */
+  async adminCancel(tradeId: number, reason: string): Promise<MarketTradeDto> {
+    const why = String(reason ?? '').trim();
+    if (!why) throw invalid(MK.cancelReasonRequired);
+    await this.ds.transaction(async (m) => {
+      const t = (await m.query('SELECT * FROM market.trades WHERE id = $1 FOR UPDATE', [tradeId]))[0];
+      if (!t) throw notFound(MK.tradeNotFound);
+      if (t.status === 'paying' || t.status === 'moving') throw conflict(MK.tradeBusy);
+      if (t.status !== 'escrowed') throw conflict(MK.cannotCancelTrade);
+      await m.query(`UPDATE market.trades SET status = 'refunding', cancel_reason = $2, error = $2, updated_at = now() WHERE id = $1`, [tradeId, why]);
+      await this.step(m, tradeId, 'cancel', 'done', why);
+    });
+    await this.queue.next(tradeId, JobName.MarketRefund, 'admin');
+    return this.trade(null, tradeId);
+  }
+
+  /** The sweep: trades whose step has not moved for MARKET_STALE_S are put back on it (a killed process, a lost job). */
+  async resume(): Promise<number> {
+    const before = new Date(Date.now() - this.config.MARKET_STALE_S * 1000);
+    const rows = await this.ds.query(`SELECT id, status FROM market.trades WHERE status NOT IN ('completed', 'refunded', 'cancelled') AND updated_at < $1 ORDER BY id LIMIT 500`, [before]);
+    const run = `sweep${Math.floor(Date.now() / (this.config.MARKET_STALE_S * 1000))}`;
+    for (const r of rows) {
+      const step = STEP_OF[r.status as TradeStatus];
+      if (step) await this.queue.next(Number(r.id), step, run);
+    }
+    return rows.length;
+  }
+
+  // ---- helpers
+
+  private async load(id: number): Promise<Row | null> {
+    return (await this.ds.query('SELECT * FROM market.trades WHERE id = $1', [id]))[0] ?? null;
+  }
+
+  /** Moves the trade from one of `from` to `to` under its row lock; false when another run got there first. */
+  private async transition(m: Q, id: number, from: TradeStatus[], to: TradeStatus, error: string | null): Promise<boolean> {
+    const r = updated(await m.query(`UPDATE market.trades SET status = $2, error = coalesce($3, error), updated_at = now() WHERE id = $1 AND status = ANY($4::text[]) RETURNING id`, [id, to, error, from]));
+    return r.length > 0;
+  }
+
+  private async step(m: Q, id: number, step: string, status: string, message: string | null): Promise<void> {
+    await m.query('INSERT INTO market.trade_steps (trade_id, step, status, message) VALUES ($1, $2, $3, $4) ON CONFLICT (trade_id, step, status) DO NOTHING', [id, step, status, message]);
+  }
+
+  /** A trade from an accepted offer that could not be paid: the offer ends declined (the buyer may offer again). */
+  private async reopenOffer(m: Q, t: Row): Promise<void> {
+    if (t.offer_id != null) await m.query(`UPDATE market.offers SET status = 'withdrawn', ended_at = now() WHERE id = $1`, [t.offer_id]);
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The domain market as two members use it (docs/market.md): the seller lists a domain they hold (出品中 in the domain
+ * list), the buyer finds it on /market, opens its page and buys it with points; the trade's steps run (pay into escrow →
+ * move → credit) until the domain is the buyer's and the seller's 売上管理 shows the sale less 10%. Super admins see
+ * the trade and the listing. Every screen at 360 and 1280 px: no sideways scroll, no serious axe finding, its own title.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { Client } from 'pg';
+import { checkAdminPage, createAdmin, signInAdmin } from '../admin/admin-session';
+import { pick, signUpPurchaser } from '../purchase/purchase.page';
+import { checkPage } from '../support/page-checks';
+import { buyWithPoints, grantPoints } from '../whois/whois.page';
+
+const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
+
+/** The fixture's registration happened 100 days ago (past the 60-day lock after a registration, as an aftermarket domain is). */
+async function registeredLongAgo(name: string): Promise<void> {
+  const db = new Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(`UPDATE domain_ops.domains SET created_at = now() - interval '100 days' WHERE name = $1`, [name]);
+  } finally {
+    await db.end();
+  }
+}
+
+async function shot(page: Page, name: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/market-${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('list → buy → move → credit between two members, followed on both sides and by a super admin', async ({ page, browser }) => {
+  test.setTimeout(360_000);
+  // the seller holds a .com bought with points
+  const sellerHeaders = await signUpPurchaser(page.request);
+  await grantPoints(page.request, sellerHeaders, 20_000);
+  const [name] = await buyWithPoints(page.request, sellerHeaders, ['com']);
+  await registeredLongAgo(name!);
+
+  // the seller lists it
+  await checkPage(page, '/market/sell', { ready: (p) => p.getByRole('heading', { name: 'ドメインを出品する' }) });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/market/sell');
+  await pick(page, page.getByRole('textbox', { name: '出品するドメイン' }), name!);
+  await page.getByRole('textbox', { name: '販売価格（円）' }).fill('8000');
+  await page.getByRole('textbox', { name: '説明文' }).fill('短く覚えやすいドメインです。');
+  await page.getByRole('button', { name: '出品する', exact: true }).click();
+  await expect(page.getByRole('heading', { name: name! })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('listing-price')).toHaveText('8,000円');
+  await expect(page.getByText('あなたの出品です。')).toBeVisible();
+  const listingUrl = new URL(page.url()).pathname;
+  // the domain list shows it as listed
+  await page.goto(`/mypage/domain?key=${encodeURIComponent(name!)}`);
+  await expect(page.getByTestId('market-listed').first()).toBeVisible({ timeout: 30_000 });
+
+  // the buyer, in a browser of their own, finds it on /market and buys it
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  const buyerHeaders = await signUpPurchaser(buyer.request);
+  await grantPoints(buyer.request, buyerHeaders, 10_000);
+  await checkPage(buyer, `/market?keyword=${encodeURIComponent(name!.split('.')[0]!)}`, { ready: (p) => p.getByTestId('market-card').first() });
+  await shot(buyer, 'list');
+  await buyer.setViewportSize({ width: 1280, height: 900 });
+  await buyer.goto('/market');
+  await buyer.getByRole('textbox', { name: 'キーワード' }).fill(name!.split('.')[0]!);
+  await buyer.getByRole('button', { name: '検索する' }).click();
+  await buyer.getByRole('link', { name: name! }).click();
+  await expect(buyer).toHaveTitle(new RegExp(name!.replace(/\./g, '\\.')));
+  await checkPage(buyer, listingUrl, { ready: (p) => p.getByTestId('listing-price') });
+  await shot(buyer, 'listing');
+  await buyer.getByRole('button', { name: '8,000円で購入する' }).click();
+  await expect(buyer.getByRole('dialog', { name: '購入の確認' })).toContainText('10,000');
+  await buyer.getByRole('button', { name: '購入を確定する' }).click();
+  await expect(buyer.getByTestId('trade-status')).toHaveText('取引完了', { timeout: 90_000 });
+  await expect(buyer.getByText('ドメインは')).toBeVisible();
+  const tradeUrl = new URL(buyer.url()).pathname;
+  await checkPage(buyer, tradeUrl, { ready: (p) => p.getByTestId('trade-steps') });
+  await shot(buyer, 'trade');
+  // the domain is the buyer's now, and 8,000 RP left their balance
+  const bought = await (await buyer.request.post('/mypage/domain/search', { headers: buyerHeaders, data: { key: name } })).json();
+  expect(bought.validDomains.data.map((d: { name: string }) => d.name)).toEqual([name]);
+  expect((await (await buyer.request.get('/user/point', { headers: buyerHeaders })).json()).data.point).toBe(2_000);
+
+  // the seller's 売上管理: the sale, 10% commission, 7,200 RP credited
+  await checkPage(page, '/sales', { ready: (p) => p.getByTestId('sales-total') });
+  await expect(page.getByTestId('sales-total')).toHaveText('8,000円');
+  await expect(page.getByTestId('sales-credited')).toHaveText('7,200円');
+  await page.getByRole('tab', { name: '取引' }).click();
+  await expect(page.getByTestId('trade-row').first()).toContainText('取引完了');
+  await shot(page, 'sales');
+  const sold = await (await page.request.post('/mypage/domain/search', { headers: sellerHeaders, data: { key: name } })).json();
+  expect(sold.validDomains.data).toEqual([]);
+
+  // a super admin sees the trade with its steps, and the listing (sold)
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAdmin(admin, createAdmin('super'));
+  await checkAdminPage(admin, `/admin/market?keyword=${encodeURIComponent(name!)}`, (p) => p.getByTestId('admin-trade-row'));
+  await expect(admin.getByTestId('admin-trade-row').first()).toContainText('取引完了');
+  await shot(admin, 'admin');
+  await checkAdminPage(admin, `/admin/market/list?keyword=${encodeURIComponent(name!)}`, (p) => p.getByTestId('admin-listing-row'));
+  await expect(admin.getByTestId('admin-listing-row').first()).toContainText('売却済み');
+  // a normal admin is refused
+  const normalContext = await browser.newContext();
+  const normal = await normalContext.newPage();
+  await signInAdmin(normal, createAdmin('normal'));
+  expect((await normal.request.get('/admin/api/market', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).status()).toBe(403);
+  await normal.goto('/admin/market');
+  await expect(normal.getByTestId('admin-forbidden')).toBeVisible();
+  for (const c of [buyerContext, adminContext, normalContext]) await c.close();
+});
+
+test('/market with nothing found, and a listing that does not exist', async ({ page }) => {
+  await checkPage(page, '/market?keyword=zzzz-no-such-listing-zzzz', { ready: (p) => p.getByText('条件に合う出品はありません') });
+  await page.goto('/market/99999999');
+  await expect(page.getByText('この出品は見つかりません')).toBeVisible();
+});
