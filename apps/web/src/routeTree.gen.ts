@@ -138,6 +138,8 @@ const PointRoute = PointRouteImport.update({
 const QandaRoute = QandaRouteImport.update({
   id: '/qanda',
   path: '/qanda',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SalesRoute = SalesRouteImport.update({
   id: '/sales',
   path: '/sales',
@@ -248,6 +250,8 @@ const KnowledgePrivacyRoute = KnowledgePrivacyRouteImport.update({
 const KnowledgeTermsRoute = KnowledgeTermsRouteImport.update({
   id: '/knowledge/terms',
   path: '/knowledge/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MarketIndexRoute = MarketIndexRouteImport.update({
   id: '/market/',
   path: '/market/',
@@ -357,6 +361,8 @@ const AdminKnowledgeIndexRoute = AdminKnowledgeIndexRouteImport.update({
 const AdminKnowledgeIdRoute = AdminKnowledgeIdRouteImport.update({
   id: '/knowledge/$id',
   path: '/knowledge/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminMarketIndexRoute = AdminMarketIndexRouteImport.update({
   id: '/market/',
   path: '/market/',
@@ -390,6 +396,8 @@ const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
 const KnowledgeCategorySlugRoute = KnowledgeCategorySlugRouteImport.update({
   id: '/knowledge/category/$slug',
   path: '/knowledge/category/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MarketTradeTradeIdRoute = MarketTradeTradeIdRouteImport.update({
   id: '/market/trade/$tradeId',
   path: '/market/trade/$tradeId',
@@ -513,12 +521,12 @@ export interface FileRoutesByFullPath {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
-  '/me/undo': typeof MeUndoRoute
   '/knowledge/$key': typeof KnowledgeKeyRoute
   '/knowledge/privacy': typeof KnowledgePrivacyRoute
   '/knowledge/terms': typeof KnowledgeTermsRoute
   '/market/$listingId': typeof MarketListingIdRoute
   '/market/sell': typeof MarketSellRoute
+  '/me/undo': typeof MeUndoRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -539,14 +547,11 @@ export interface FileRoutesByFullPath {
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
   '/admin/knowledge/$id': typeof AdminKnowledgeIdRoute
-  '/admin/user/$id': typeof AdminUserIdRoute
-  '/admin/users/$id': typeof AdminUsersIdRoute
-  '/domain/tld/$tldName': typeof DomainTldTldNameRoute
-  '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/admin/market/list': typeof AdminMarketListRoute
   '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
@@ -597,12 +602,12 @@ export interface FileRoutesByTo {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
-  '/me/undo': typeof MeUndoRoute
   '/knowledge/$key': typeof KnowledgeKeyRoute
   '/knowledge/privacy': typeof KnowledgePrivacyRoute
   '/knowledge/terms': typeof KnowledgeTermsRoute
   '/market/$listingId': typeof MarketListingIdRoute
   '/market/sell': typeof MarketSellRoute
+  '/me/undo': typeof MeUndoRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -623,14 +628,11 @@ export interface FileRoutesByTo {
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
   '/admin/knowledge/$id': typeof AdminKnowledgeIdRoute
-  '/admin/user/$id': typeof AdminUserIdRoute
-  '/admin/users/$id': typeof AdminUsersIdRoute
-  '/domain/tld/$tldName': typeof DomainTldTldNameRoute
-  '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/admin/market/list': typeof AdminMarketListRoute
   '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
@@ -683,12 +685,12 @@ export interface FileRoutesById {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
-  '/me/undo': typeof MeUndoRoute
   '/knowledge/$key': typeof KnowledgeKeyRoute
   '/knowledge/privacy': typeof KnowledgePrivacyRoute
   '/knowledge/terms': typeof KnowledgeTermsRoute
   '/market/$listingId': typeof MarketListingIdRoute
   '/market/sell': typeof MarketSellRoute
+  '/me/undo': typeof MeUndoRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -709,14 +711,11 @@ export interface FileRoutesById {
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
   '/admin/knowledge/$id': typeof AdminKnowledgeIdRoute
-  '/admin/user/$id': typeof AdminUserIdRoute
-  '/admin/users/$id': typeof AdminUsersIdRoute
-  '/domain/tld/$tldName': typeof DomainTldTldNameRoute
-  '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/admin/market/list': typeof AdminMarketListRoute
   '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
@@ -770,12 +769,12 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
-    | '/me/undo'
     | '/knowledge/$key'
     | '/knowledge/privacy'
     | '/knowledge/terms'
     | '/market/$listingId'
     | '/market/sell'
+    | '/me/undo'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -796,14 +795,11 @@ export interface FileRouteTypes {
     | '/admin/domains/import'
     | '/admin/domains/info'
     | '/admin/knowledge/$id'
-    | '/admin/user/$id'
-    | '/admin/users/$id'
-    | '/domain/tld/$tldName'
-    | '/knowledge/category/$slug'
     | '/admin/market/list'
     | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
+    | '/knowledge/category/$slug'
     | '/market/trade/$tradeId'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
@@ -854,12 +850,12 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
-    | '/me/undo'
     | '/knowledge/$key'
     | '/knowledge/privacy'
     | '/knowledge/terms'
     | '/market/$listingId'
     | '/market/sell'
+    | '/me/undo'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -880,14 +876,11 @@ export interface FileRouteTypes {
     | '/admin/domains/import'
     | '/admin/domains/info'
     | '/admin/knowledge/$id'
-    | '/admin/user/$id'
-    | '/admin/users/$id'
-    | '/domain/tld/$tldName'
-    | '/knowledge/category/$slug'
     | '/admin/market/list'
     | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
+    | '/knowledge/category/$slug'
     | '/market/trade/$tradeId'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
@@ -939,12 +932,12 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
-    | '/me/undo'
     | '/knowledge/$key'
     | '/knowledge/privacy'
     | '/knowledge/terms'
     | '/market/$listingId'
     | '/market/sell'
+    | '/me/undo'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -965,14 +958,11 @@ export interface FileRouteTypes {
     | '/admin/domains/import'
     | '/admin/domains/info'
     | '/admin/knowledge/$id'
-    | '/admin/user/$id'
-    | '/admin/users/$id'
-    | '/domain/tld/$tldName'
-    | '/knowledge/category/$slug'
     | '/admin/market/list'
     | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
+    | '/knowledge/category/$slug'
     | '/market/trade/$tradeId'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
@@ -1017,27 +1007,21 @@ export interface RootRouteChildren {
   Account_statementReceiptRoute: typeof Account_statementReceiptRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
   DomainPriceRoute: typeof DomainPriceRoute
-  MeUndoRoute: typeof MeUndoRoute
   KnowledgeKeyRoute: typeof KnowledgeKeyRoute
   KnowledgePrivacyRoute: typeof KnowledgePrivacyRoute
   KnowledgeTermsRoute: typeof KnowledgeTermsRoute
+  MarketListingIdRoute: typeof MarketListingIdRoute
+  MarketSellRoute: typeof MarketSellRoute
+  MeUndoRoute: typeof MeUndoRoute
   RegisterConfirmRoute: typeof RegisterConfirmRoute
   ToolWebsiteConnectionCheckRoute: typeof ToolWebsiteConnectionCheckRoute
   Account_statementIndexRoute: typeof Account_statementIndexRoute
   KnowledgeIndexRoute: typeof KnowledgeIndexRoute
-  MeIndexRoute: typeof MeIndexRoute
-  RegisterIndexRoute: typeof RegisterIndexRoute
-  DomainTldTldNameRoute: typeof DomainTldTldNameRoute
-  KnowledgeCategorySlugRoute: typeof KnowledgeCategorySlugRoute
-  MarketListingIdRoute: typeof MarketListingIdRoute
-  MarketSellRoute: typeof MarketSellRoute
-  RegisterConfirmRoute: typeof RegisterConfirmRoute
-  ToolWebsiteConnectionCheckRoute: typeof ToolWebsiteConnectionCheckRoute
-  Account_statementIndexRoute: typeof Account_statementIndexRoute
   MarketIndexRoute: typeof MarketIndexRoute
   MeIndexRoute: typeof MeIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   DomainTldTldNameRoute: typeof DomainTldTldNameRoute
+  KnowledgeCategorySlugRoute: typeof KnowledgeCategorySlugRoute
   MarketTradeTradeIdRoute: typeof MarketTradeTradeIdRoute
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
@@ -1115,6 +1099,8 @@ declare module '@tanstack/react-router' {
       path: '/qanda'
       fullPath: '/qanda'
       preLoaderRoute: typeof QandaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sales': {
       id: '/sales'
       path: '/sales'
@@ -1267,6 +1253,8 @@ declare module '@tanstack/react-router' {
       path: '/knowledge/terms'
       fullPath: '/knowledge/terms'
       preLoaderRoute: typeof KnowledgeTermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/market/': {
       id: '/market/'
       path: '/market'
@@ -1419,6 +1407,8 @@ declare module '@tanstack/react-router' {
       path: '/knowledge/$id'
       fullPath: '/admin/knowledge/$id'
       preLoaderRoute: typeof AdminKnowledgeIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/market/': {
       id: '/admin/market/'
       path: '/market'
@@ -1466,6 +1456,8 @@ declare module '@tanstack/react-router' {
       path: '/knowledge/category/$slug'
       fullPath: '/knowledge/category/$slug'
       preLoaderRoute: typeof KnowledgeCategorySlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/market/trade/$tradeId': {
       id: '/market/trade/$tradeId'
       path: '/market/trade/$tradeId'
@@ -1617,14 +1609,11 @@ interface AdminRouteChildren {
   AdminDomainsImportRoute: typeof AdminDomainsImportRoute
   AdminDomainsInfoRoute: typeof AdminDomainsInfoRoute
   AdminKnowledgeIdRoute: typeof AdminKnowledgeIdRoute
-  AdminUserIdRoute: typeof AdminUserIdRoute
-  AdminUsersIdRoute: typeof AdminUsersIdRoute
-  AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
-  AdminKnowledgeIndexRoute: typeof AdminKnowledgeIndexRoute
   AdminMarketListRoute: typeof AdminMarketListRoute
   AdminUserIdRoute: typeof AdminUserIdRoute
   AdminUsersIdRoute: typeof AdminUsersIdRoute
   AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
+  AdminKnowledgeIndexRoute: typeof AdminKnowledgeIndexRoute
   AdminMarketIndexRoute: typeof AdminMarketIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
   AdminApiDomainsInfoRoute: typeof AdminApiDomainsInfoRoute
@@ -1647,14 +1636,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminDomainsImportRoute: AdminDomainsImportRoute,
   AdminDomainsInfoRoute: AdminDomainsInfoRoute,
   AdminKnowledgeIdRoute: AdminKnowledgeIdRoute,
-  AdminUserIdRoute: AdminUserIdRoute,
-  AdminUsersIdRoute: AdminUsersIdRoute,
-  AdminDomainsIndexRoute: AdminDomainsIndexRoute,
-  AdminKnowledgeIndexRoute: AdminKnowledgeIndexRoute,
   AdminMarketListRoute: AdminMarketListRoute,
   AdminUserIdRoute: AdminUserIdRoute,
   AdminUsersIdRoute: AdminUsersIdRoute,
   AdminDomainsIndexRoute: AdminDomainsIndexRoute,
+  AdminKnowledgeIndexRoute: AdminKnowledgeIndexRoute,
   AdminMarketIndexRoute: AdminMarketIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
   AdminApiDomainsInfoRoute: AdminApiDomainsInfoRoute,
@@ -1729,27 +1715,21 @@ const rootRouteChildren: RootRouteChildren = {
   Account_statementReceiptRoute: Account_statementReceiptRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,
   DomainPriceRoute: DomainPriceRoute,
-  MeUndoRoute: MeUndoRoute,
   KnowledgeKeyRoute: KnowledgeKeyRoute,
   KnowledgePrivacyRoute: KnowledgePrivacyRoute,
   KnowledgeTermsRoute: KnowledgeTermsRoute,
+  MarketListingIdRoute: MarketListingIdRoute,
+  MarketSellRoute: MarketSellRoute,
+  MeUndoRoute: MeUndoRoute,
   RegisterConfirmRoute: RegisterConfirmRoute,
   ToolWebsiteConnectionCheckRoute: ToolWebsiteConnectionCheckRoute,
   Account_statementIndexRoute: Account_statementIndexRoute,
   KnowledgeIndexRoute: KnowledgeIndexRoute,
-  MeIndexRoute: MeIndexRoute,
-  RegisterIndexRoute: RegisterIndexRoute,
-  DomainTldTldNameRoute: DomainTldTldNameRoute,
-  KnowledgeCategorySlugRoute: KnowledgeCategorySlugRoute,
-  MarketListingIdRoute: MarketListingIdRoute,
-  MarketSellRoute: MarketSellRoute,
-  RegisterConfirmRoute: RegisterConfirmRoute,
-  ToolWebsiteConnectionCheckRoute: ToolWebsiteConnectionCheckRoute,
-  Account_statementIndexRoute: Account_statementIndexRoute,
   MarketIndexRoute: MarketIndexRoute,
   MeIndexRoute: MeIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   DomainTldTldNameRoute: DomainTldTldNameRoute,
+  KnowledgeCategorySlugRoute: KnowledgeCategorySlugRoute,
   MarketTradeTradeIdRoute: MarketTradeTradeIdRoute,
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
