@@ -19,7 +19,7 @@ const node = process.execPath;
 
 /** The services started from apps/<service>/src/main.ts, in this order (the gateway after them). */
 export function apartServices(): string[] {
-  const all = ['catalog', 'availability', 'orders', 'domain-ops', 'dns', 'whois-mail', 'admin'];
+  const all = ['catalog', 'availability', 'orders', 'domain-ops', 'dns', 'whois-mail', 'admin', 'market'];
   return all.filter((s) => fs.existsSync(path.join(ROOT, 'apps', s, 'src/main.ts')));
 }
 
