@@ -30,8 +30,8 @@ export const gatewayConfig = () => loadConfig(GatewayConfig);
 import { OperationsHttpModule } from './operations/operations.module';
 import { PublicApiModule } from './public-api/public-api.module';
 @Module({
-import { LegalModule } from './legal/legal.module';
-import { MarketHttpModule } from './market/market.module';
+  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule, PublicWhoisModule, LegalModule, MarketHttpModule],
+  controllers: [HealthController, SeoController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },
     { provide: GATEWAY_REDIS, useFactory: (c: GatewayConfig) => createRedis(c.REDIS_URL), inject: [GatewayConfig] },

@@ -6,6 +6,7 @@ import type { UsersRepository } from '../users/users.repository';
 import { AuthService } from './auth.service';
 import type { LoginThrottleService } from './login-throttle.service';
 import type { PasswordService } from './password.service';
+import type { ChangeNoticeService } from '../account/change-notice.service';
 
 const now = new Date('2026-11-22T00:00:00Z');
 
@@ -22,7 +23,8 @@ function newTestService(user: Partial<UserEntity> | null = null) {
   const passwords = { hash: jest.fn().mockResolvedValue('hash'), verify: jest.fn().mockResolvedValue(true) };
   const throttle = { attempt: jest.fn().mockResolvedValue(0), succeeded: jest.fn() };
   const mailer = { send: jest.fn() };
-  const sut = new AuthService(users as unknown as UsersRepository, passwords as unknown as PasswordService, throttle as unknown as LoginThrottleService, mailer as unknown as MailOutbox, { now: () => now });
+  const notices = { passwordChanged: jest.fn(), emailChanged: jest.fn() };
+  const sut = new AuthService(users as unknown as UsersRepository, passwords as unknown as PasswordService, throttle as unknown as LoginThrottleService, mailer as unknown as MailOutbox, notices as unknown as ChangeNoticeService, { now: () => now });
   return { sut, users, passwords, throttle, mailer };
 }
 
