@@ -34,6 +34,7 @@ export default [
             { sourceTag: 'scope:domain-ops', onlyDependOnLibsWithTags: ['scope:shared', 'scope:domain-ops', 'scope:epp'] },
             { sourceTag: 'scope:dns', onlyDependOnLibsWithTags: ['scope:shared', 'scope:dns', 'scope:epp'] },
             { sourceTag: 'scope:whois-mail', onlyDependOnLibsWithTags: ['scope:shared', 'scope:whois-mail'] },
+            { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:shared', 'scope:admin'] },
             { sourceTag: 'scope:epp', onlyDependOnLibsWithTags: ['scope:shared', 'scope:epp'] },
             { sourceTag: 'scope:registry-sim', onlyDependOnLibsWithTags: ['scope:shared', 'scope:registry-sim', 'scope:epp'] },
             { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:gateway'] },

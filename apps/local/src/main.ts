@@ -11,6 +11,7 @@ import { OrdersServiceModule } from '@registrar/orders';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { DnsServiceModule } from '@registrar/dns';
 import { WhoisMailServiceModule } from '@registrar/whois-mail';
+import { AdminServiceModule } from '@registrar/admin';
 import { startLocalStripeIfNeeded } from '@registrar/stripe-local';
 import { startGateway, startMailCatcher } from '@registrar/gateway';
 
@@ -34,6 +35,8 @@ async function main() {
   apps.push(await startService('dns', DnsServiceModule));
   // inbound SMTP of the WHOIS proxy addresses on SMTP_INBOUND_PORT (2525)
   apps.push(await startService('whois-mail', WhoisMailServiceModule));
+  // the back office's statistics, imports, logs and command console (docs/admin.md)
+  apps.push(await startService('admin', AdminServiceModule));
   // the local mail catcher (account mail is readable at /dev/mail); a real SMTP_URL, when given, wins
   if (!process.env.SMTP_URL && process.env.NODE_ENV !== 'production') {
     const catcher = await startMailCatcher({ port: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025), redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });

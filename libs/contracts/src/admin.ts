@@ -4,6 +4,7 @@
  */
 import type { ActionLogSearch, ApiCommandParams, RegistrarLogSearch } from '@registrar/rules';
 
+/** domain-ops' side of the back office, called by the admin service (AdminPatterns), never by the gateway. */
 export const AdminOpsPatterns = {
   /** RegistrarLogSearch -> Paged<RegistrarLogRow> (domain-ops: the registrar log) */
   RegistrarLog: 'domain-ops.admin.registrar-log',

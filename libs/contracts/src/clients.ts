@@ -5,3 +5,4 @@ export const ORDERS_CLIENT = 'ORDERS_CLIENT';
 export const DOMAIN_OPS_CLIENT = 'DOMAIN_OPS_CLIENT';
 export const DNS_CLIENT = 'DNS_CLIENT';
 export const WHOIS_MAIL_CLIENT = 'WHOIS_MAIL_CLIENT';
+export const ADMIN_CLIENT = 'ADMIN_CLIENT';

@@ -18,5 +18,6 @@ export * from './domain-operations';
 export * from './transfer';
 export * from './price-groups';
 export * from './admin-stats';
+export * from './admin-service';
 export * from './public-whois';
 export * from './connection-check';

@@ -13,6 +13,14 @@ export const OrdersPatterns = {
   PointRefund: 'orders.point.refund',
   /** PointChangeRequest (amount > 0 is credited, kind grant or adjust) -> PointEntryDto */
   PointGrant: 'orders.point.grant',
+  /**
+   * PointVoidRequest -> PointVoidResult: the purchase gave the charge up. Under the member's balance-row lock the spend
+   * key is voided (a spend arriving later under it is refused with CHARGE_VOIDED) and, when the spend had already been
+   * taken, it is refunded once under the refund key. Replaying it changes nothing.
+   */
+  PointVoid: 'orders.point.void',
+  /** OpenSpendsRequest -> OpenSpendDto[]: spends under a key prefix, older than a cutoff, with no refund under their refund key */
+  PointOpenSpends: 'orders.point.open-spends',
 
   /** { userId } -> CardListResult */
   CardList: 'orders.card.list',
@@ -79,6 +87,10 @@ export enum OrdersErrorCode {
   CartFull = 'CART_FULL',
   CartAddFailed = 'CART_ADD_FAILED',
   InvalidState = 'INVALID_STATE',
+  /** the spend's key was voided by its purchase (it gave up before the charge arrived): nothing taken */
+  ChargeVoided = 'CHARGE_VOIDED',
+  /** the spend arrived after its deadline (the caller has stopped waiting for it): nothing taken */
+  ChargeExpired = 'CHARGE_EXPIRED',
 }
 
 /** What an RPC error from the orders service looks like on the caller's side. */
@@ -137,6 +149,48 @@ export interface PointChangeRequest {
   reference?: string | null;
   /** for grants: grant (default) or adjust */
   kind?: 'grant' | 'adjust';
+  /**
+   * for spends: epoch milliseconds after which the charge must not be taken (the caller stops waiting then and treats
+   * the purchase as given up); a spend handled later is refused with CHARGE_EXPIRED
+   */
+  deadline?: number;
+}
+
+/** Idempotency keys of a charge: `<what>:<id>:<item>:spend` and its refund `<what>:<id>:<item>:refund`. */
+export function refundKeyOf(spendKey: string): string {
+  return spendKey.replace(/:spend$/, ':refund');
+}
+
+export interface PointVoidRequest {
+  userId: number;
+  /** the amount the spend took (checked against the spend entry when there is one) */
+  amount: number;
+  spendKey: string;
+  refundKey: string;
+  reference?: string | null;
+}
+export interface PointVoidResult {
+  /** true when the spend had been taken and is now refunded (by this call or an earlier one) */
+  refunded: boolean;
+  /** the refund entry when refunded */
+  entry: PointEntryDto | null;
+}
+
+export interface OpenSpendsRequest {
+  /** e.g. 'order:' or 'renew:' */
+  keyPrefix: string;
+  /** only spends at least this many seconds old */
+  olderThanS: number;
+  /** and at most this many days old */
+  withinDays?: number;
+  limit?: number;
+}
+export interface OpenSpendDto {
+  userId: number;
+  amount: number;
+  spendKey: string;
+  reference: string | null;
+  createdAt: string;
 }
 
 // ---- cards and payment sessions

@@ -14,6 +14,8 @@ export enum QueueName {
   Dns = 'dns',
   /** whois-mail: processing of inbound WHOIS proxy mail */
   WhoisMail = 'whois-mail',
+  /** admin: statistics snapshots */
+  Admin = 'admin',
 }
 
 export enum JobName {
@@ -57,6 +59,13 @@ export enum JobName {
   ExpireTransfers = 'expire-transfers',
   /** domain-ops (daily, Asia/Tokyo): provisional .co.jp deadline reminders and, past the deadline, deletion at the registry */
   ProvisionalDeadlineSweep = 'provisional-deadline-sweep',
+  /**
+   * domain-ops (every MONEY_RECONCILE_EVERY_S): orders and renewals stuck in charging or processing past their deadline,
+   * and spends with neither a delivery nor a refund, settled (completed or refunded) with a line in the action log
+   */
+  ReconcileMoney = 'reconcile-money',
+  /** admin (daily, Asia/Tokyo, ADMIN_STATS_SNAPSHOT_CRON): the year's monthly contract stats kept as the day's snapshot */
+  AdminStatsSnapshot = 'admin-stats-snapshot',
   /** whois-mail: one inbound mail, processed by its type (approve, confirm, forward) */
   ProcessWhoisMail = 'process-whois-mail',
 }

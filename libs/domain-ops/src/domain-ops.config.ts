@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
-import { BaseConfig } from '@registrar/infra';
+import { BaseConfig, Deployed } from '@registrar/infra';
 
 /** Configuration of the domain-ops service (the EPP client has its own, EppClientConfig). */
 export class DomainOpsConfig extends BaseConfig {
@@ -28,6 +28,7 @@ export class DomainOpsConfig extends BaseConfig {
    * The mail domain of the WHOIS privacy proxy: every proxied domain gets its own address `<token>@` this domain
    * (docs/whois.md). Mail to it reaches the WHOIS mail inbox, which finds the domain by the address.
    */
+  @Deployed()
   @Matches(/^(?=.{3,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/)
   WHOIS_PROXY_MAIL_DOMAIN = 'whois-proxy.rakko.example';
 
@@ -95,4 +96,27 @@ export class DomainOpsConfig extends BaseConfig {
   @Min(1)
   @Max(256)
   OPERATION_CONCURRENCY = 32;
+
+  /** Seconds between runs of the money reconciler (docs/payments.md); 0 = no schedule. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(86_400)
+  MONEY_RECONCILE_EVERY_S = 60;
+
+  /** An order or renewal still "charging" this many seconds after it was made is given up and refunded. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(86_400)
+  CHARGING_DEADLINE_S = 300;
+
+  /** An order or renewal still "processing" this long with no live job is resumed (once), then its unfinished items refunded. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(7 * 86_400)
+  PROCESSING_DEADLINE_S = 1_800;
+
+  /** How far back (days) the reconciler looks for spends with neither a delivery nor a refund. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(365)
+  MONEY_RECONCILE_WINDOW_DAYS = 3;
+
+  /**
+   * Milliseconds a call to the points ledger (orders service) is waited for. A spend carries it as its deadline: the
+   * ledger refuses a charge that arrives later, when the purchase has already been given up.
+   */
+  @Type(() => Number) @IsInt() @Min(500) @Max(600_000)
+  LEDGER_TIMEOUT_MS = 30_000;
 }

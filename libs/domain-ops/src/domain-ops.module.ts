@@ -24,6 +24,7 @@ import { DnsZoneEvents } from './jobs/dns-zone.events';
 import { DOMAIN_OPS_FLOWS, DomainOpsQueue } from './jobs/domain-ops.queue';
 import { DomainOpsProcessor, DomainOpsSchedules } from './jobs/domain-ops.processor';
 import { RegisterDomainJob } from './jobs/register-domain.job';
+import { MoneyReconcilerJob } from './reconcile/money-reconciler.job';
 import { ActionLogService } from './list/action-log.service';
 import { DomainDetailService } from './list/domain-detail.service';
 import { DomainListRepository } from './list/domain-list.repository';
@@ -147,6 +148,7 @@ const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrat
     TransferService,
     DrainPollMessagesJob,
     ExpireTransfersJob,
+    MoneyReconcilerJob,
     JpActivationService,
     ProvisionalDeadlineJob,
   ],

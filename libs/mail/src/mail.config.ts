@@ -1,13 +1,15 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Min } from 'class-validator';
-import { BaseConfig } from '@registrar/infra';
+import { BaseConfig, Deployed } from '@registrar/infra';
 
 /** Outbound mail settings, validated at boot. */
 export class MailConfig extends BaseConfig {
   /** smtp://host:port (or smtps://user:pass@host); in the local runtime and tests the mail catcher sets it. */
+  @Deployed()
   @IsOptional() @IsString()
   SMTP_URL = '';
 
+  @Deployed()
   @IsString()
   MAIL_FROM = 'ラッコドメイン <no-reply@localhost>';
 

@@ -249,6 +249,11 @@ export const M = {
   registrationFailed: 'ドメインの登録に失敗しました',
   domainTaken: 'このドメインは既に登録されています',
   refundedPoints: '登録に失敗したため{point}ポイントを返還しました（{reason}）',
+  /** the money reconciler (docs/payments.md): a purchase that did not finish in time is cancelled and its points given back */
+  /** PHONE_VERIFICATION=off (docs/accounts.md) */
+  smsVerificationOff: '現在SMS認証はご利用いただけません。本人確認書類による本人確認をご利用ください。',
+  purchaseAbandoned: '処理が時間内に完了しなかったため、お申し込みを取り消しました。引き落とされたポイントはすべて返還します。',
+  abandonedRefundedPoints: 'お申し込みを取り消したため{point}ポイントを返還しました（{reason}）',
   // WHOIS and settings (issue 13; not quoted by the specs: our wording, see docs/whois.md)
   contactInUse: '使用中のWHOIS情報は削除できません',
   contactNotFound: 'WHOIS情報が見つかりません',

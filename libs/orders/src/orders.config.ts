@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { BaseConfig } from '@registrar/infra';
+import { BaseConfig, Deployed } from '@registrar/infra';
 
 /**
  * Configuration of the orders service. With real keys (sk_live_/sk_test_ from the Stripe dashboard) the card adapter
@@ -8,9 +8,11 @@ import { BaseConfig } from '@registrar/infra';
  * Stripe-compatible server with STRIPE_API_HOST/PORT/PROTOCOL.
  */
 export class OrdersConfig extends BaseConfig {
+  @Deployed()
   @IsString()
   STRIPE_SECRET_KEY = 'sk_test_local';
 
+  @Deployed()
   @IsString()
   STRIPE_WEBHOOK_SECRET = 'whsec_local';
 

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { BaseConfig } from '@registrar/infra';
+import { BaseConfig, Deployed } from '@registrar/infra';
 
 const list = ({ value }: { value: unknown }) => (Array.isArray(value) ? value : String(value ?? '').split(',')).map((s) => String(s).trim().toLowerCase()).filter(Boolean);
 
@@ -11,6 +11,7 @@ export class WhoisMailConfig extends BaseConfig {
   SMTP_INBOUND_PORT = 2525;
 
   /** Address it listens on (127.0.0.1 locally; 0.0.0.0 in containers). */
+  @Deployed()
   @IsString()
   SMTP_INBOUND_HOST = '127.0.0.1';
 
@@ -19,6 +20,7 @@ export class WhoisMailConfig extends BaseConfig {
   SMTP_INBOUND_HOSTNAME = 'mx.whois-proxy.rakko.example';
 
   /** The mail domain of the per-domain WHOIS proxy addresses; only its existing addresses are accepted. */
+  @Deployed()
   @IsString()
   WHOIS_PROXY_MAIL_DOMAIN = 'whois-proxy.rakko.example';
 
@@ -50,6 +52,7 @@ export class WhoisMailConfig extends BaseConfig {
   SMTP_INBOUND_MAX_CLIENTS = 200;
 
   /** Hosts whose links an approval or accuracy-check mail may make us follow (comma list). */
+  @Deployed()
   @IsOptional() @Transform(list)
   WHOIS_MAIL_LINK_HOSTS: string[] = process.env.NODE_ENV === 'production' ? [] : ['127.0.0.1', 'localhost'];
 

@@ -1,6 +1,6 @@
 /**
- * The admin screens' calls over domain-ops, for real: the gateway, the domain-ops service on the Redis transport and
- * the registry simulator. Command console runs land in the registrar log with the admin's id; the registrar log
+ * The admin screens' calls, for real: the gateway, the admin service (which keeps import runs and the console's
+ * history) and the domain-ops service on the Redis transport, and the registry simulator. Command console runs land in the registrar log with the admin's id; the registrar log
  * filters (and its 422s); the action log's any-condition rule; domain info; import verified at the registry.
  */
 import 'reflect-metadata';
@@ -8,6 +8,7 @@ import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import { startService } from '@registrar/infra';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
+import { AdminServiceModule } from '@registrar/admin';
 import { OrdersServiceModule } from '@registrar/orders';
 import { EppClientPool } from '@registrar/epp';
 import { M } from '@registrar/messages';
@@ -21,6 +22,7 @@ describe('admin calls over domain-ops', () => {
   let db: Client;
   let svc: INestMicroservice;
   let orders: INestMicroservice;
+  let admin: INestMicroservice;
   let ours: EppClientPool;
   let theirs: EppClientPool;
   let superAdmin: Awaited<ReturnType<typeof signIn>> & { id: number };
@@ -34,6 +36,7 @@ describe('admin calls over domain-ops', () => {
     process.env.ORDERS_RECONCILE_EVERY_S = '0';
     svc = await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL);
     orders = await startService('orders', OrdersServiceModule, process.env.REDIS_URL);
+    admin = await startService('admin', AdminServiceModule, process.env.REDIS_URL);
     h = await startHarness();
     const s = await createAccount(h, { adminRole: 1 });
     superAdmin = { ...(await signIn(h, s)), id: s.user.id };
@@ -43,7 +46,7 @@ describe('admin calls over domain-ops', () => {
   }, 120_000);
   afterAll(async () => {
     await ours?.close(); await theirs?.close();
-    await h?.close(); await svc?.close(); await orders?.close(); await db?.end();
+    await h?.close(); await admin?.close(); await svc?.close(); await orders?.close(); await db?.end();
   });
 
   it('runs an allow-listed command from parameter=value lines and records it in the registrar log under the admin', async () => {
@@ -58,6 +61,14 @@ describe('admin calls over domain-ops', () => {
     const refused = await post(superAdmin, '/admin/api/api_command', { command: ['command=delete', `domainname=${name}`] });
     expect(refused.body.error).toContain('このコマンドは実行できません');
     expect((await post(normal, '/admin/api/api_command', { command: ['command=check'] })).status).toBe(403);
+
+    // the admin service keeps the console's history (super admins only)
+    const history = await superAdmin.agent.get('/admin/api/api_command/history').set('X-Requested-With', 'XMLHttpRequest');
+    expect(history.status).toBe(200);
+    expect(history.body.data).toEqual(expect.arrayContaining([
+      expect.objectContaining({ admin_id: superAdmin.id, command: 'check', error: null, params: expect.objectContaining({ domainname: label }) }),
+    ]));
+    expect((await normal.agent.get('/admin/api/api_command/history').set('X-Requested-With', 'XMLHttpRequest')).status).toBe(403);
 
     // the registrar log sink writes in batches: wait until the command shows up, filtered by the admin's id
     let rows: any[] = [];
@@ -136,6 +147,9 @@ describe('admin calls over domain-ops', () => {
     expect(rows.rows.map((x) => Number(x.user_id))).toEqual([member.user.id]);
     const again = await post(superAdmin, '/admin/api/domains/import', { userId: String(member.user.id), domainNames: mine });
     expect(again.body.errors).toEqual([expect.stringContaining('すでに登録されています')]);
+    // each import run is kept by the admin service
+    const runs = await db.query('SELECT admin_id, results, errors FROM admin.import_runs WHERE user_id = $1 ORDER BY id', [member.user.id]);
+    expect(runs.rows.map((x) => [Number(x.admin_id), x.results.length, x.errors.length])).toEqual([[superAdmin.id, 1, 1], [superAdmin.id, 0, 1]]);
 
     const info = await post(normal, '/admin/api/domains/info', { name: mine });
     expect(info.status).toBe(200);

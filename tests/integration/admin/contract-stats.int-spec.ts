@@ -8,6 +8,7 @@ import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import { startService } from '@registrar/infra';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
+import { AdminServiceModule } from '@registrar/admin';
 import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
 
 jest.setTimeout(120_000);
@@ -18,6 +19,7 @@ describe('contract stats', () => {
   let h: Harness;
   let db: Client;
   let svc: INestMicroservice;
+  let admin: INestMicroservice;
   let superAdmin: Awaited<ReturnType<typeof signIn>>;
   let normal: Awaited<ReturnType<typeof signIn>>;
   const tld = `st${Date.now().toString(36)}`;
@@ -27,6 +29,7 @@ describe('contract stats', () => {
     db = new Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
     svc = await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL);
+    admin = await startService('admin', AdminServiceModule, process.env.REDIS_URL);
     h = await startHarness();
     superAdmin = await signIn(h, await createAccount(h, { adminRole: 1 }));
     normal = await signIn(h, await createAccount(h, { adminRole: 2 }));
@@ -46,7 +49,7 @@ describe('contract stats', () => {
   afterAll(async () => {
     await db?.query(`DELETE FROM domain_ops.domains WHERE tld = $1`, [tld]);
     await db?.query(`DELETE FROM domain_ops.tld_policies WHERE tld = $1`, [tld]);
-    await h?.close(); await svc?.close(); await db?.end();
+    await h?.close(); await admin?.close(); await svc?.close(); await db?.end();
   });
 
   it('computes every column per month from our own records', async () => {

@@ -17,6 +17,7 @@ import { DOMAIN_OPS_JOB_NAMES } from './domain-ops.queue';
 import { RegisterDomainJob } from './register-domain.job';
 import { DrainPollMessagesJob, ExpireTransfersJob } from '../transfer/poll-messages.job';
 import { ProvisionalDeadlineJob } from '../activation/jp-activation.service';
+import { MoneyReconcilerJob } from '../reconcile/money-reconciler.job';
 
 const MOVE_SWEEP_SCHEDULER = 'expire-move-requests';
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
@@ -25,6 +26,7 @@ export const TRANSFER_SWEEP_SCHEDULER = 'expire-transfers';
 export const AUTO_RENEW_SCHEDULER = 'auto-renew';
 export const EXPIRY_NOTICE_SCHEDULER = 'expiry-notices';
 export const PROVISIONAL_DEADLINE_SCHEDULER = 'provisional-deadline';
+export const MONEY_RECONCILE_SCHEDULER = 'money-reconciler';
 
 /** QueueName.DomainOps's schedules (job schedulers, upserted by id on every replica). */
 @Injectable()
@@ -51,6 +53,8 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
     for (const [id, every, name] of [
       [POLL_SCHEDULER, this.config.POLL_EVERY_S, JobName.DrainPollMessages],
       [TRANSFER_SWEEP_SCHEDULER, this.config.TRANSFER_SWEEP_EVERY_S, JobName.ExpireTransfers],
+      // stuck orders and renewals, spends with neither a delivery nor a refund (docs/payments.md)
+      [MONEY_RECONCILE_SCHEDULER, this.config.MONEY_RECONCILE_EVERY_S, JobName.ReconcileMoney],
     ] as const) {
       if (every > 0) await this.queue.upsertJobScheduler(id, { every: every * 1000 }, { name, data: {}, opts: { removeOnComplete: 20, removeOnFail: 50 } });
       else await this.queue.removeJobScheduler(id);
@@ -72,7 +76,7 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
 export class DomainOpsProcessor extends JobRouter {
   constructor(private readonly config: DomainOpsConfig, register: RegisterDomainJob, complete: CompleteOrderJob, whoisChange: WhoisChangeJob, whoisSweep: WhoisPendingSweep, renewDomain: RenewDomainJob, completeRenewal: CompleteRenewalJob,
     operation: DomainOperationJob, completeOperation: CompleteOperationJob, expireMoves: ExpireMoveRequestsJob, autoRenew: AutoRenewSweepJob, expiryNotice: ExpiryNoticeSweepJob,
-    provisionalDeadline: ProvisionalDeadlineJob, drainPoll: DrainPollMessagesJob, expireTransfers: ExpireTransfersJob) {
+    provisionalDeadline: ProvisionalDeadlineJob, drainPoll: DrainPollMessagesJob, expireTransfers: ExpireTransfersJob, reconcileMoney: MoneyReconcilerJob) {
     super(QueueName.DomainOps, DOMAIN_OPS_JOB_NAMES, [
       { jobName: RegisterDomainJob.jobName, handler: register },
       { jobName: CompleteOrderJob.jobName, handler: complete },
@@ -88,6 +92,7 @@ export class DomainOpsProcessor extends JobRouter {
       { jobName: DrainPollMessagesJob.jobName, handler: drainPoll },
       { jobName: ExpireTransfersJob.jobName, handler: expireTransfers },
       { jobName: ProvisionalDeadlineJob.jobName, handler: provisionalDeadline },
+      { jobName: MoneyReconcilerJob.jobName, handler: reconcileMoney },
     ]);
   }
 

@@ -12,7 +12,7 @@ export type { JobAttempt } from '@registrar/infra';
 /** The job names that run on QueueName.DomainOps; each must have exactly one handler, or the service refuses to start. */
 export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal,
   JobName.DomainOperation, JobName.CompleteOperation, JobName.ExpireMoveRequests, JobName.AutoRenewSweep, JobName.ExpiryNoticeSweep,
-  JobName.ProvisionalDeadlineSweep, JobName.DrainPollMessages, JobName.ExpireTransfers];
+  JobName.ProvisionalDeadlineSweep, JobName.DrainPollMessages, JobName.ExpireTransfers, JobName.ReconcileMoney];
 
 
 
@@ -35,19 +35,23 @@ export class DomainOpsQueue {
     @InjectFlowProducer(DOMAIN_OPS_FLOWS) readonly flows: FlowProducer,
   ) {}
 
-  /** Starts the order's flow; adding it again (a retried call) adds nothing, the job ids being the same. */
-  async enqueueOrder(orderId: string, items: OrderItem[]): Promise<void> {
+  /**
+   * Starts the order's flow; adding it again (a retried call) adds nothing, the job ids being the same. The money
+   * reconciler resumes an order whose jobs were lost with `suffix` ('-resume'): new job ids, the same items (a
+   * RegisterDomain job leaves an ended item alone and checks the registry before creating).
+   */
+  async enqueueOrder(orderId: string, items: OrderItem[], suffix = ''): Promise<void> {
     await this.flows.add({
       name: JobName.CompleteOrder,
       queueName: QueueName.DomainOps,
       data: { orderId } satisfies CompleteOrderJobData,
-      opts: { jobId: orderJobId(orderId), attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      opts: { jobId: orderJobId(orderId) + suffix, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
       children: items.map((i) => ({
         name: JobName.RegisterDomain,
         queueName: QueueName.DomainOps,
         data: { orderId, itemId: i.id } satisfies RegisterDomainJobData,
         opts: {
-          jobId: registerJobId(orderId, i.punycode),
+          jobId: registerJobId(orderId, i.punycode) + suffix,
           attempts: this.config.REGISTER_ATTEMPTS,
           backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
           ignoreDependencyOnFailure: true,
@@ -59,18 +63,18 @@ export class DomainOpsQueue {
   }
 
   /** Starts a renewal's flow: CompleteRenewal parent, one RenewDomain child per domain (job ids per renewal and domain). */
-  async enqueueRenewal(renewalId: string, items: RenewalItem[]): Promise<void> {
+  async enqueueRenewal(renewalId: string, items: RenewalItem[], suffix = ''): Promise<void> {
     await this.flows.add({
       name: JobName.CompleteRenewal,
       queueName: QueueName.DomainOps,
       data: { renewalId } satisfies CompleteRenewalJobData,
-      opts: { jobId: `renewal-${renewalId}`, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      opts: { jobId: `renewal-${renewalId}${suffix}`, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
       children: items.map((i) => ({
         name: JobName.RenewDomain,
         queueName: QueueName.DomainOps,
         data: { renewalId, itemId: i.id } satisfies RenewDomainJobData,
         opts: {
-          jobId: `renew-${renewalId}-${i.punycode}`,
+          jobId: `renew-${renewalId}-${i.punycode}${suffix}`,
           attempts: this.config.REGISTER_ATTEMPTS,
           backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
           ignoreDependencyOnFailure: true,

@@ -247,7 +247,7 @@ export class RegisterDomainJob {
   }
 
   /** The item failed for good: points back (once), the campaign slot back, the reason in the action log. */
-  private async fail(order: RegistrationOrder, item: OrderItem, reason: string): Promise<void> {
+  async fail(order: RegistrationOrder, item: OrderItem, reason: string): Promise<void> {
     const keys = itemKeys(order.id, item.punycode);
     if (item.spent && item.point > 0) {
       const entry = await this.ledger.refund(order.userId, item.point, keys.refund, `order:${order.id}`);

@@ -21,13 +21,24 @@ function newTestService(o: { remaining?: number; spendFailsAt?: number } = {}) {
     markRefunded: jest.fn(async (id: number) => { calls.push(`refunded:${id}`); }),
     setItem: jest.fn(async () => undefined),
     setOrderStatus: jest.fn(async (_id: string, status: string) => { calls.push(`order:${status}`); }),
+    claimStatus: jest.fn(async (_id: string, _from: string, status: string) => { calls.push(`order:${status}`); return true; }),
+    find: jest.fn(async () => null),
   };
+  const taken = new Set<string>();
   let spends = 0;
   const ledger = {
     spend: jest.fn(async (_u: number, amount: number, key: string) => {
       if (++spends === o.spendFailsAt) throw { code: OrdersErrorCode.InsufficientPoints, message: 'short' };
       calls.push(`spend:${key}`);
+      taken.add(key);
       return { delta: -amount };
+    }),
+    // the ledger's void: refunds a spend that was taken, once; a key never spent is only voided
+    voidCharge: jest.fn(async (_u: number, _a: number, spendKey: string, refundKey: string) => {
+      calls.push(`void:${spendKey}`);
+      if (!taken.has(spendKey)) return { refunded: false, entry: null };
+      calls.push(`refund:${refundKey}`);
+      return { refunded: true, entry: { balanceAfter: 0 } };
     }),
     refund: jest.fn(async (_u: number, _a: number, key: string) => { calls.push(`refund:${key}`); }),
     consumeSession: jest.fn(async () => true),
@@ -48,7 +59,8 @@ function newTestService(o: { remaining?: number; spendFailsAt?: number } = {}) {
   const settings = { getOrCreate: jest.fn(async () => ({ domain_create_is_whois_proxy_enabled_flg: 1, whois_proxy_disabled_reg_record_id: null, domain_create_reg_record_id: null })) };
   const prereqs = { find: jest.fn(async () => null) };
   const queue = { enqueueOrder: jest.fn(async () => { calls.push('enqueued'); }) };
-  const sut = new RegistrationOrderService(repo as never, estimate as never, catalog as never, ledger as never, prereqs as never, settings as never, queue as never);
+  const actionLog = { write: jest.fn(async () => undefined) };
+  const sut = new RegistrationOrderService(repo as never, estimate as never, catalog as never, ledger as never, prereqs as never, settings as never, queue as never, actionLog as never);
   return { sut, repo, ledger, catalog, queue, calls };
 }
 
@@ -90,6 +102,17 @@ describe(RegistrationOrderService.name, () => {
       `refund:order:${r.orderId}:a.com:refund`, `release:order:${r.orderId}:a.com:campaign`, `release:order:${r.orderId}:b.com:campaign`, 'order:failed',
     ]));
     expect(calls.filter((c) => c.startsWith('refund:'))).toHaveLength(1);
+    // the order is failed before any charge is voided: a charge still on its way is refused when it arrives
+    expect(calls.indexOf('order:failed')).toBeLessThan(calls.indexOf(`void:order:${r.orderId}:b.com:spend`));
+    expect(queue.enqueueOrder).not.toHaveBeenCalled();
+  });
+
+  it('does not start an order the money reconciler gave up while it was charging', async () => {
+    const { sut, repo, queue } = newTestService();
+    repo.claimStatus.mockImplementation(async () => false);
+    repo.find.mockImplementation(async () => ({ id: 'x', userId: 7, status: 'failed', error: M.purchaseAbandoned }) as never);
+    const r = await sut.create(req([row('a.com')]));
+    expect(r).toMatchObject({ result: false, errors: [M.purchaseAbandoned] });
     expect(queue.enqueueOrder).not.toHaveBeenCalled();
   });
 });

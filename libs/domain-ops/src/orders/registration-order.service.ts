@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  CreateDomainsResult, CreateDomainsRpcRequest, DomainOpsErrorCode, isOrdersRpcError, OrderItemResult, OrderStatusResult, OrdersErrorCode,
+  ActionCodes, CreateDomainsResult, CreateDomainsRpcRequest, DomainOpsErrorCode, isOrdersRpcError, OrderItemResult, OrderStatusResult, OrdersErrorCode,
 } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
 import { MAX_DOMAINS_PER_PURCHASE, needsPrereq, readDomainName, needsWhoisContact, registrationPeriodOptions, registrationTotal } from '@registrar/rules';
 import { DomainOpsException } from '../common/domain-ops.exception';
+import { ActionLogRepository } from '../domains/action-log.repository';
 import { DomainOpsQueue } from '../jobs/domain-ops.queue';
 import { EstimateService } from '../estimate/estimate.service';
 import { CatalogPort } from '../ports/catalog.port';
@@ -37,6 +38,7 @@ export class RegistrationOrderService {
     private readonly prereqs: PrereqRepository,
     private readonly settings: DefaultSettingsRepository,
     private readonly queue: DomainOpsQueue,
+    private readonly actionLog: ActionLogRepository,
   ) {}
 
   async create(req: CreateDomainsRpcRequest): Promise<CreateDomainsResult> {
@@ -125,22 +127,58 @@ export class RegistrationOrderService {
         return this.abort(order, made.items, reservedKeys, [msg]);
       }
     }
-    await this.repo.setOrderStatus(order.id, 'processing');
+    // the order starts only if it is still charging: the money reconciler may have given it up meanwhile (its charges
+    // then voided and refunded), and what it decided is the answer
+    if (!(await this.repo.claimStatus(order.id, 'charging', 'processing'))) return this.answer((await this.repo.find(order.id)) ?? order);
     await this.queue.enqueueOrder(order.id, made.items);
     this.orders.removeFromCart(userId, made.items.map((i) => i.name)).catch((e) => this.logger.warn(`cart: ${(e as Error).message}`));
     return { result: true, orderId: order.id, domains: made.items.map((i) => toResult({ ...i, status: 'processing' })), errors: [] };
   }
 
-  /** Undoes what an order took before it could start: spent points back, campaign slots back; the order failed. */
+  /**
+   * Undoes what an order took before it could start. The order is marked failed first, and only by whoever moves it out
+   * of "charging" (this call or the money reconciler): from then on every charge of it is voided at the ledger, so one
+   * still on its way (a timed-out call, a backed-up orders service) is refused when it arrives, or refunded if it
+   * already ran. Campaign slots go back; the member is answered with the reason.
+   */
   private async abort(order: RegistrationOrder, items: OrderItem[], reservedKeys: string[], errors: string[]): Promise<CreateDomainsResult> {
-    for (const item of items.filter((i) => i.spent)) {
-      await this.orders.refund(order.userId, item.point, itemKeys(order.id, item.punycode).refund, `order:${order.id}`);
-      await this.repo.markRefunded(item.id);
-    }
-    for (const k of reservedKeys) await this.catalog.release(k);
-    for (const item of items) await this.repo.setItem(item.id, { status: 'error', errorMsg: errors[0] });
-    await this.repo.setOrderStatus(order.id, 'failed', errors.join('\n'));
+    if (!(await this.repo.claimStatus(order.id, 'charging', 'failed', errors.join('\n')))) return this.answer((await this.repo.find(order.id)) ?? order);
+    await this.settleGivenUp(order, items, errors[0], false);
+    for (const k of reservedKeys) await this.catalog.release(k).catch((e) => this.logger.warn(`campaign slot ${k}: ${(e as Error).message} (the reconciler releases it)`));
     return { result: false, orderId: order.id, domains: [], errors };
+  }
+
+  /**
+   * The items of an order that was given up (status failed): each charge voided at the ledger (refunded once if it had
+   * been taken), each item an error with the reason. A refund the purchase did not know of (a charge whose answer was
+   * lost, refunded now) and, with `logAll`, every refund gets a line in the member's action log. Returns how many items
+   * could not be settled now (the orders service unreachable); the money reconciler settles them on a later run.
+   */
+  async settleGivenUp(order: RegistrationOrder, items: OrderItem[], reason: string, logAll: boolean): Promise<number> {
+    let open = 0;
+    for (const item of items) {
+      if (item.point > 0 && !item.refunded) {
+        const keys = itemKeys(order.id, item.punycode);
+        try {
+          const r = await this.orders.voidCharge(order.userId, item.point, keys.spend, keys.refund, `order:${order.id}`);
+          if (r.refunded) {
+            await this.repo.markRefunded(item.id);
+            item.refunded = true;
+            if (r.entry && (logAll || !item.spent)) {
+              await this.actionLog.write({
+                userId: order.userId, domainName: item.name, type: 1, point: item.point, remainingPoint: r.entry.balanceAfter, subject: 'ドメイン新規登録失敗',
+                content: `${item.name}: ${fmt(M.abandonedRefundedPoints, { point: item.point, reason })}`, dedupeKey: `item:${item.id}:refund`, actionId: ActionCodes.RegisterRefund,
+              });
+            }
+          }
+        } catch (e) {
+          open++;
+          this.logger.warn(`void of ${keys.spend}: ${(e as Error)?.message ?? e} (the money reconciler settles it)`);
+        }
+      }
+      if (item.status !== 'error') await this.repo.setItem(item.id, { status: 'error', errorMsg: reason });
+    }
+    return open;
   }
 
   private async answer(order: RegistrationOrder): Promise<CreateDomainsResult> {

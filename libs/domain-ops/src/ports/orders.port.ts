@@ -1,29 +1,48 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { OffSessionChargeResult, ORDERS_CLIENT, OrdersPatterns, PointBalanceResult, PointEntryDto } from '@registrar/contracts';
+import { OffSessionChargeResult, OpenSpendDto, OpenSpendsRequest, ORDERS_CLIENT, OrdersPatterns, PointBalanceResult, PointEntryDto, PointVoidRequest, PointVoidResult } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
+import { DomainOpsConfig } from '../domain-ops.config';
 
-const MS = 30_000;
 
 /** The orders service as domain-ops uses it: the points ledger, payment sessions and the cart (RPC on Redis). */
 @Injectable()
 export class OrdersPort {
-  constructor(@Inject(ORDERS_CLIENT) private readonly client: ClientProxy) {}
+  /** how long a ledger call is waited for (LEDGER_TIMEOUT_MS); a spend carries it as its deadline */
+  private readonly ms: number;
 
+  constructor(@Inject(ORDERS_CLIENT) private readonly client: ClientProxy, config: DomainOpsConfig) {
+    this.ms = config.LEDGER_TIMEOUT_MS;
+  }
+
+  /**
+   * Takes points. The charge carries a deadline (when this call stops waiting): the ledger refuses it after that, so a
+   * charge held up in a frozen or backed-up orders service never runs after its purchase has been given up.
+   */
   spend(userId: number, amount: number, idempotencyKey: string, reference: string): Promise<PointEntryDto> {
-    return rpc<PointEntryDto>(this.client, OrdersPatterns.PointSpend, { userId, amount, idempotencyKey, reference }, MS);
+    return rpc<PointEntryDto>(this.client, OrdersPatterns.PointSpend, { userId, amount, idempotencyKey, reference, deadline: Date.now() + this.ms }, this.ms);
+  }
+
+  /** The purchase gave a charge up: the spend key is voided at the ledger and refunded once if it had been taken. */
+  voidCharge(userId: number, amount: number, spendKey: string, refundKey: string, reference: string): Promise<PointVoidResult> {
+    return rpc<PointVoidResult>(this.client, OrdersPatterns.PointVoid, { userId, amount, spendKey, refundKey, reference } satisfies PointVoidRequest, this.ms);
+  }
+
+  /** Spends under a key prefix with no refund yet (the money reconciler's input). */
+  openSpends(req: OpenSpendsRequest): Promise<OpenSpendDto[]> {
+    return rpc<OpenSpendDto[]>(this.client, OrdersPatterns.PointOpenSpends, req, this.ms);
   }
 
   refund(userId: number, amount: number, idempotencyKey: string, reference: string): Promise<PointEntryDto> {
-    return rpc<PointEntryDto>(this.client, OrdersPatterns.PointRefund, { userId, amount, idempotencyKey, reference }, MS);
+    return rpc<PointEntryDto>(this.client, OrdersPatterns.PointRefund, { userId, amount, idempotencyKey, reference }, this.ms);
   }
 
   async balance(userId: number): Promise<number> {
-    return (await rpc<PointBalanceResult>(this.client, OrdersPatterns.PointBalance, { userId }, MS)).point;
+    return (await rpc<PointBalanceResult>(this.client, OrdersPatterns.PointBalance, { userId }, this.ms)).point;
   }
 
   async consumeSession(userId: number, sessionId: string): Promise<boolean> {
-    return (await rpc<{ consumed: boolean }>(this.client, OrdersPatterns.PaymentSessionConsume, { userId, sessionId }, MS)).consumed;
+    return (await rpc<{ consumed: boolean }>(this.client, OrdersPatterns.PaymentSessionConsume, { userId, sessionId }, this.ms)).consumed;
   }
 
   /** Charges the member's newest card off-session (auto-renew) and credits the points; one charge per key. */
@@ -32,6 +51,6 @@ export class OrdersPort {
   }
 
   async removeFromCart(userId: number, domainNames: string[]): Promise<void> {
-    await rpc(this.client, OrdersPatterns.CartRemove, { userId, domainNames }, MS);
+    await rpc(this.client, OrdersPatterns.CartRemove, { userId, domainNames }, this.ms);
   }
 }

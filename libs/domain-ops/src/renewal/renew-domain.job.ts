@@ -132,7 +132,7 @@ export class RenewDomainJob {
     return false;
   }
 
-  private async fail(renewal: Renewal, item: RenewalItem, reason: string): Promise<void> {
+  async fail(renewal: Renewal, item: RenewalItem, reason: string): Promise<void> {
     if (item.spent && item.point > 0) {
       const entry = await this.ledger.refund(renewal.userId, item.point, renewalKeys(renewal.id, item.punycode).refund, `renewal:${renewal.id}`);
       await this.repo.markRefunded(item.id);

@@ -178,4 +178,26 @@ export class RenewalRepository {
       [domainId, dueDate, autoUpdateOn],
     );
   }
+
+  /**
+   * Moves it from one status to another only if it is still in the first: the purchase path and the money reconciler
+   * both go through here, so exactly one of them gives an order up (or starts it) and the other sees that it lost.
+   */
+  async claimStatus(id: string, from: RenewalStatus, to: RenewalStatus, error: string | null = null): Promise<boolean> {
+    const rows = await this.ds.query(
+      `UPDATE domain_ops.renewal_orders SET status = $3, error = coalesce($4, error), finished_at = CASE WHEN $3 IN ('done', 'failed') THEN now() ELSE finished_at END
+        WHERE id = $1 AND status = $2 RETURNING id`,
+      [id, from, to, error],
+    );
+    return (Array.isArray(rows[0]) ? rows[0] : rows).length > 0;
+  }
+
+  /** Those in a status since longer than olderThanS seconds (the money reconciler's input), oldest first. */
+  async stuck(status: RenewalStatus, olderThanS: number, limit = 100) {
+    const rows = await this.ds.query(
+      `SELECT * FROM domain_ops.renewal_orders WHERE status = $1 AND created_at < now() - make_interval(secs => $2) ORDER BY created_at LIMIT $3`,
+      [status, olderThanS, limit],
+    );
+    return rows.map(toRenewal);
+  }
 }

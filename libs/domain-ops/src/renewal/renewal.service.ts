@@ -7,6 +7,7 @@ import {
 import { Clock, CLOCK } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { formatDateJst, isExpired, renewalCountError, renewalPeriodOptions, renewalPrice, renewalWindow } from '@registrar/rules';
+import { ActionLogRepository } from '../domains/action-log.repository';
 import { DomainOpsQueue } from '../jobs/domain-ops.queue';
 import { CatalogPort, normaliseName } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
@@ -34,6 +35,7 @@ export class RenewalService {
     private readonly orders: OrdersPort,
     private readonly queue: DomainOpsQueue,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly actionLog: ActionLogRepository,
   ) {}
 
   /** The price and options of one owned domain today. */
@@ -146,19 +148,49 @@ export class RenewalService {
         return this.abort(renewal, made.items, refusedRows, [msg]);
       }
     }
-    await this.repo.setStatus(renewal.id, 'processing');
+    // it starts only if still charging: the money reconciler may have given it up meanwhile (charges voided, refunded)
+    if (!(await this.repo.claimStatus(renewal.id, 'charging', 'processing'))) return this.answer(renewal, refusedRows);
     await this.queue.enqueueRenewal(renewal.id, made.items);
     return this.answer(renewal, refusedRows, wait);
   }
 
+  /** Gives the renewal up before it started: failed first (only by whoever moves it out of charging), then every charge voided. */
   private async abort(renewal: Renewal, items: RenewalItem[], refusedRows: RenewResultRow[], errors: string[]): Promise<RenewResult> {
-    for (const item of items.filter((i) => i.spent)) {
-      await this.orders.refund(renewal.userId, item.point, renewalKeys(renewal.id, item.punycode).refund, `renewal:${renewal.id}`);
-      await this.repo.markRefunded(item.id);
-    }
-    for (const item of items) await this.repo.setItem(item.id, { status: 'error', errorMsg: errors[0] });
-    await this.repo.setStatus(renewal.id, 'failed', errors.join('\n'));
+    if (!(await this.repo.claimStatus(renewal.id, 'charging', 'failed', errors.join('\n')))) return this.answer(renewal, refusedRows);
+    await this.settleGivenUp(renewal, items, errors[0], false);
     return { result: false, renewalId: renewal.id, data: [...items.map((i) => errorRow(i.domainId, i.name, i.period, errors[0])), ...refusedRows], errors };
+  }
+
+  /**
+   * The items of a renewal that was given up: each charge voided at the ledger (refunded once if it had been taken),
+   * each item an error. A refund the purchase did not know of and, with `logAll`, every refund gets an action-log line.
+   * Returns how many could not be settled now (the reconciler settles them later).
+   */
+  async settleGivenUp(renewal: Renewal, items: RenewalItem[], reason: string, logAll: boolean): Promise<number> {
+    let open = 0;
+    for (const item of items) {
+      if (item.point > 0 && !item.refunded) {
+        const keys = renewalKeys(renewal.id, item.punycode);
+        try {
+          const r = await this.orders.voidCharge(renewal.userId, item.point, keys.spend, keys.refund, `renewal:${renewal.id}`);
+          if (r.refunded) {
+            await this.repo.markRefunded(item.id);
+            item.refunded = true;
+            if (r.entry && (logAll || !item.spent)) {
+              await this.actionLog.write({
+                userId: renewal.userId, domainId: item.domainId, domainName: item.name, type: 1, point: item.point, remainingPoint: r.entry.balanceAfter,
+                subject: 'ドメイン更新失敗', content: `${item.name}: ${fmt(M.abandonedRefundedPoints, { point: item.point, reason })}`, dedupeKey: `renewal-item:${item.id}:refund`,
+              });
+            }
+          }
+        } catch (e) {
+          open++;
+          this.logger.warn(`void of ${keys.spend}: ${(e as Error)?.message ?? e} (the money reconciler settles it)`);
+        }
+      }
+      if (item.status !== 'error') await this.repo.setItem(item.id, { status: 'error', errorMsg: reason });
+    }
+    return open;
   }
 
   /** The renewal's rows, after waiting up to `waitMs` for the registry: done 0, still running or pending 1, error 2. */

@@ -2,19 +2,23 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
-import { loadConfig } from '@registrar/infra';
+import { loadConfig, Deployed } from '@registrar/infra';
 
 /** Environment of the EPP client (validated at start). Defaults match the local registry simulator. */
 export class EppClientConfig {
+  @Deployed()
   @IsString()
   EPP_HOST = '127.0.0.1';
 
+  @Deployed()
   @Type(() => Number) @IsInt() @Min(1) @Max(65535)
   EPP_PORT = 7700;
 
+  @Deployed()
   @IsString() @MinLength(3)
   EPP_CLIENT_ID = 'rakko';
 
+  @Deployed()
   @IsString() @MinLength(6)
   EPP_PASSWORD = 'rakko-local-pass';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CATALOG_CLIENT, DOMAIN_OPS_CLIENT, ORDERS_CLIENT } from '@registrar/contracts';
+import { ADMIN_CLIENT, CATALOG_CLIENT, DOMAIN_OPS_CLIENT, ORDERS_CLIENT } from '@registrar/contracts';
 import { rpcClientModule } from '@registrar/infra';
 import { IdentityModule } from '../identity/identity.module';
 import { AdminCatalogController } from './admin-catalog.controller';
@@ -10,7 +10,7 @@ import { AdminStatsController } from './admin-stats.controller';
 
 /** The gateway's side of the admin back office (docs/admin.md). Roles: RolesGuard; audit: AdminAuditInterceptor. */
 @Module({
-  imports: [rpcClientModule(DOMAIN_OPS_CLIENT), rpcClientModule(ORDERS_CLIENT), rpcClientModule(CATALOG_CLIENT), IdentityModule],
+  imports: [rpcClientModule(ADMIN_CLIENT), rpcClientModule(DOMAIN_OPS_CLIENT), rpcClientModule(ORDERS_CLIENT), rpcClientModule(CATALOG_CLIENT), IdentityModule],
   controllers: [AdminCatalogController, AdminDomainsController, AdminOpsController, AdminUserOpsController, AdminStatsController],
 })
 export class AdminHttpModule {}

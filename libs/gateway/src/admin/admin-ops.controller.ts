@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Query, Req } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import type { Request } from 'express';
 import {
-  ActionLogRow, AdminDomainInfoResult, AdminOpsPatterns, AdminPaged, ApiCommandResult, DOMAIN_OPS_CLIENT, DomainImportResult, RegistrarLogRow,
+  ActionLogRow, ADMIN_CLIENT, AdminDomainInfoResult, AdminPaged, AdminPatterns, ApiCommandResult, ConsoleHistoryRow, DomainImportResult, RegistrarLogRow,
 } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { parseApiCommand, validateActionLogSearch, validateRegistrarLogSearch } from '@registrar/rules';
@@ -11,13 +11,13 @@ import { audit, AuditAction, ReadOnlyCall } from '../identity/audit/admin-audit'
 import { adminRpc, fieldErrors } from './admin-rpc';
 
 /**
- * The admin screens over domain-ops (002 §7): registrar log, action log, command console (super), domain info and
+ * The admin screens over the admin service (002 §7; docs/admin.md "Where it runs"): registrar log, action log, command console (super), domain info and
  * domain import (super). Bodies are read loosely (the spec's field names) and validated by the shared rules.
  */
 @Controller('admin/api')
 @Admin()
 export class AdminOpsController {
-  constructor(@Inject(DOMAIN_OPS_CLIENT) private readonly domainOps: ClientProxy) {}
+  constructor(@Inject(ADMIN_CLIENT) private readonly admin: ClientProxy) {}
 
   @Post('onamae_log')
   @HttpCode(200)
@@ -25,7 +25,7 @@ export class AdminOpsController {
   async registrarLog(@Body() body: Record<string, unknown>) {
     const { value, errors } = validateRegistrarLogSearch(body ?? {});
     if (Object.keys(errors).length) throw fieldErrors(errors);
-    const page = await adminRpc<AdminPaged<RegistrarLogRow>>(this.domainOps, AdminOpsPatterns.RegistrarLog, value);
+    const page = await adminRpc<AdminPaged<RegistrarLogRow>>(this.admin, AdminPatterns.RegistrarLog, value);
     return { result: true, data: { onamaeResults: page } };
   }
 
@@ -35,7 +35,7 @@ export class AdminOpsController {
   async actionLog(@Body() body: Record<string, unknown>) {
     const { value, errors } = validateActionLogSearch(body ?? {});
     if (errors.length) throw fieldErrors({ message: errors });
-    const page = await adminRpc<AdminPaged<ActionLogRow>>(this.domainOps, AdminOpsPatterns.ActionLog, value);
+    const page = await adminRpc<AdminPaged<ActionLogRow>>(this.admin, AdminPatterns.ActionLog, value);
     return { result: true, actionLogs: page };
   }
 
@@ -49,9 +49,16 @@ export class AdminOpsController {
     const text = Array.isArray(raw) ? raw.map(String).join('\n') : typeof raw === 'string' ? raw : '';
     const { params, errors } = parseApiCommand(text);
     if (errors.length) return { result: null, error: errors.join('\n') };
-    const r = await adminRpc<ApiCommandResult>(this.domainOps, AdminOpsPatterns.ApiCommand, { adminId: req.user!.id, params }, 60_000);
+    const r = await adminRpc<ApiCommandResult>(this.admin, AdminPatterns.ApiCommand, { adminId: req.user!.id, params }, 65_000);
     audit(req as Request, { target: String(params.command), after: { error: r.error } });
     return r;
+  }
+
+  /** The command console's history (super): every command run, newest first, 50 a page. */
+  @Get('api_command/history')
+  @SuperAdmin()
+  consoleHistory(@Query('page') page?: string) {
+    return adminRpc<AdminPaged<ConsoleHistoryRow>>(this.admin, AdminPatterns.ConsoleHistory, { page: Number(page) || 1 });
   }
 
   @Post('domains/info')
@@ -60,14 +67,14 @@ export class AdminOpsController {
   async domainInfo(@Req() req: AuthedRequest, @Body() body: { name?: unknown }) {
     const name = typeof body?.name === 'string' ? body.name.trim() : '';
     if (!name) throw fieldErrors({ name: [M.enterDomain] });
-    const r = await adminRpc<AdminDomainInfoResult>(this.domainOps, AdminOpsPatterns.DomainInfo, { name, adminId: req.user!.id }, 30_000);
+    const r = await adminRpc<AdminDomainInfoResult>(this.admin, AdminPatterns.DomainInfo, { name, adminId: req.user!.id }, 30_000);
     return { result: true, info: r.info };
   }
 
   /** The detail page of one of our domains (any member's): our record and the registry's info. */
   @Get('domains/:id')
   async domainById(@Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number) {
-    const r = await adminRpc<AdminDomainInfoResult>(this.domainOps, AdminOpsPatterns.DomainById, { id, adminId: req.user!.id }, 30_000);
+    const r = await adminRpc<AdminDomainInfoResult>(this.admin, AdminPatterns.DomainById, { id, adminId: req.user!.id }, 30_000);
     return { result: true, info: r.info };
   }
 
@@ -85,7 +92,7 @@ export class AdminOpsController {
     const domainNames = list.map((s) => s.trim()).filter(Boolean);
     if (!domainNames.length) errors.domainNames = [M.enterDomainNames];
     if (Object.keys(errors).length) throw fieldErrors(errors);
-    const r = await adminRpc<DomainImportResult>(this.domainOps, AdminOpsPatterns.DomainImport, { adminId: req.user!.id, userId: Number(userId), domainNames }, 120_000);
+    const r = await adminRpc<DomainImportResult>(this.admin, AdminPatterns.DomainImport, { adminId: req.user!.id, userId: Number(userId), domainNames }, 125_000);
     audit(req as Request, { target: userId, after: r });
     return { result: r.errors.length === 0, ...r };
   }

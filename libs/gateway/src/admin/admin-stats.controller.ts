@@ -1,7 +1,7 @@
 import { Controller, Get, HttpException, HttpStatus, Inject, Query, Res } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import type { Response } from 'express';
-import { AdminStatsPatterns, DOMAIN_OPS_CLIENT, StatsResult } from '@registrar/contracts';
+import { ADMIN_CLIENT, AdminPatterns, StatsResult } from '@registrar/contracts';
 import { csvField, UTF8_BOM } from '@registrar/csv';
 import { STATS_COLUMNS, validateStatsQuery } from '@registrar/rules';
 import { SuperAdmin } from '../identity/auth/roles.decorator';
@@ -13,12 +13,12 @@ const tokyoYear = () => Number(new Date(Date.now() + 9 * 3_600_000).toISOString(
 @Controller('admin/api/domain/stats')
 @SuperAdmin()
 export class AdminStatsController {
-  constructor(@Inject(DOMAIN_OPS_CLIENT) private readonly domainOps: ClientProxy) {}
+  constructor(@Inject(ADMIN_CLIENT) private readonly admin: ClientProxy) {}
 
   private async load(query: Record<string, unknown>) {
     const { value, errors } = validateStatsQuery(query ?? {}, tokyoYear());
     if (Object.keys(errors).length) throw new HttpException({ result: false, stats: [], errors, message: Object.values(errors)[0]![0] }, HttpStatus.UNPROCESSABLE_ENTITY);
-    return { query: value, ...(await adminRpc<StatsResult>(this.domainOps, AdminStatsPatterns.DomainStats, value, 20_000)) };
+    return { query: value, ...(await adminRpc<StatsResult>(this.admin, AdminPatterns.DomainStats, value, 25_000)) };
   }
 
   @Get()

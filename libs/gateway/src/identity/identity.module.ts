@@ -59,7 +59,8 @@ const providers: Provider[] = [
   { provide: IdentityConfig, useFactory: identityConfig },
   { provide: IDENTITY_REDIS, useFactory: (c: IdentityConfig) => createRedis(c.REDIS_URL), inject: [IdentityConfig] },
   { provide: CLOCK, useFactory: () => new SystemClock() },
-  { provide: SMS_SENDER, useFactory: (r: IORedis) => (devToolsEnabled() ? new DevSmsSender(r) : new UnconfiguredSmsSender()), inject: [IDENTITY_REDIS] },
+  // the development sender in the local runtime and tests, or where SMS_PROVIDER=dev (never in production: refused at boot)
+  { provide: SMS_SENDER, useFactory: (r: IORedis, c: IdentityConfig) => (devToolsEnabled() || c.SMS_PROVIDER === 'dev' ? new DevSmsSender(r) : new UnconfiguredSmsSender()), inject: [IDENTITY_REDIS, IdentityConfig] },
   { provide: APP_GUARD, useClass: RolesGuard },
   { provide: APP_INTERCEPTOR, useClass: AdminAuditInterceptor },
   AdminAuditRepository,

@@ -19,6 +19,8 @@ export function httpStatusOf(code: OrdersErrorCode): number {
     case OrdersErrorCode.PaymentFailed: return HttpStatus.BAD_GATEWAY;
     case OrdersErrorCode.ProviderNotConfigured: return HttpStatus.SERVICE_UNAVAILABLE;
     case OrdersErrorCode.CartAddFailed: return HttpStatus.SERVICE_UNAVAILABLE;
+    case OrdersErrorCode.ChargeVoided: return HttpStatus.CONFLICT;
+    case OrdersErrorCode.ChargeExpired: return HttpStatus.CONFLICT;
     default: {
       const never: never = code;
       throw new Error(`unmapped orders error ${never}`);

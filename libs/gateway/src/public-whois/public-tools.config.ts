@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { BaseConfig } from '@registrar/infra';
+import { BaseConfig, Deployed } from '@registrar/infra';
 
 /** Settings of the public WHOIS, RDAP and port-43 services and the website connection check (docs/public-whois.md). */
 export class PublicToolsConfig extends BaseConfig {
@@ -17,6 +17,7 @@ export class PublicToolsConfig extends BaseConfig {
   RDAP_BASE_URL = '';
 
   /** the registry's RDAP base URL (the registry simulator locally), asked first by the lookup page as RDAP clients do */
+  @Deployed()
   @IsString() @Matches(/^https?:\/\/\S+$/)
   REGISTRY_RDAP_URL = 'http://127.0.0.1:4380/rdap';
 

@@ -10,6 +10,10 @@ export interface LedgerTx {
   lockBalance(userId: number): Promise<number>;
   /** Appends an entry and sets the balance row to its balance_after; null (and nothing changed) when the key is taken. */
   append(entry: NewPointEntry): Promise<PointEntry | null>;
+  /** Whether the spend key was voided by its purchase (read under the balance-row lock). */
+  isVoided(spendKey: string): Promise<boolean>;
+  /** Voids a spend key (a spend under it is refused from now on); a key already voided stays so. */
+  voidKey(userId: number, spendKey: string): Promise<void>;
 }
 
 const ENTRY_COLUMNS = 'id, user_id, delta, balance_after, kind, reference, idempotency_key, created_at';
@@ -59,8 +63,29 @@ export class LedgerRepository {
     return Number(rows[0].s);
   }
 
+  /** Spends under a key prefix, aged between olderThanS seconds and withinDays days, with no entry under their refund key. */
+  async openSpends(keyPrefix: string, olderThanS: number, withinDays: number, limit: number): Promise<PointEntry[]> {
+    const like = `${keyPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%:spend`;
+    const rows: Row[] = await this.ds.query(
+      `SELECT ${ENTRY_COLUMNS} FROM orders.point_entries s
+        WHERE s.kind = 'spend' AND s.created_at < now() - make_interval(secs => $2) AND s.created_at > now() - make_interval(days => $3)
+          AND s.idempotency_key LIKE $1
+          AND NOT EXISTS (SELECT 1 FROM orders.point_entries r WHERE r.idempotency_key = left(s.idempotency_key, -6) || ':refund')
+        ORDER BY s.id LIMIT $4`,
+      [like, olderThanS, withinDays, limit],
+    );
+    return rows.map(toEntry);
+  }
+
   private tx(m: EntityManager): LedgerTx {
     return {
+      async isVoided(spendKey) {
+        const rows = await m.query('SELECT 1 FROM orders.voided_charges WHERE spend_key = $1', [spendKey]);
+        return rows.length > 0;
+      },
+      async voidKey(userId, spendKey) {
+        await m.query('INSERT INTO orders.voided_charges (spend_key, user_id) VALUES ($1, $2) ON CONFLICT (spend_key) DO NOTHING', [spendKey, userId]);
+      },
       async findByKey(key) {
         const rows: Row[] = await m.query(`SELECT ${ENTRY_COLUMNS} FROM orders.point_entries WHERE idempotency_key = $1`, [key]);
         return rows.length ? toEntry(rows[0]) : null;

@@ -1,9 +1,9 @@
 import { Controller, UseFilters, UsePipes, ValidationPipe } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { OrdersPatterns, PointBalanceResult, PointEntryDto, PointHistoryResult } from '@registrar/contracts';
+import { OpenSpendDto, OrdersPatterns, PointBalanceResult, PointEntryDto, PointHistoryResult, PointVoidResult } from '@registrar/contracts';
 import { OrdersRpcErrorFilter } from '../common/rpc-errors.filter';
 import { LedgerService } from './ledger.service';
-import { PointChangeDto, PointHistoryDto, UserIdDto } from './point-change.dto';
+import { OpenSpendsDto, PointChangeDto, PointHistoryDto, PointVoidDto, UserIdDto } from './point-change.dto';
 
 export const rpcValidation = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
 
@@ -25,12 +25,22 @@ export class LedgerRpcController {
 
   @MessagePattern(OrdersPatterns.PointSpend)
   spend(@Payload() req: PointChangeDto): Promise<PointEntryDto> {
-    return this.ledger.spend(req.userId, req.amount, req.idempotencyKey, req.reference);
+    return this.ledger.spend(req.userId, req.amount, req.idempotencyKey, req.reference, req.deadline);
   }
 
   @MessagePattern(OrdersPatterns.PointRefund)
   refund(@Payload() req: PointChangeDto): Promise<PointEntryDto> {
     return this.ledger.refund(req.userId, req.amount, req.idempotencyKey, req.reference);
+  }
+
+  @MessagePattern(OrdersPatterns.PointVoid)
+  voidCharge(@Payload() req: PointVoidDto): Promise<PointVoidResult> {
+    return this.ledger.voidCharge(req);
+  }
+
+  @MessagePattern(OrdersPatterns.PointOpenSpends)
+  openSpends(@Payload() req: OpenSpendsDto): Promise<OpenSpendDto[]> {
+    return this.ledger.openSpends(req.keyPrefix, req.olderThanS, req.withinDays, req.limit);
   }
 
   @MessagePattern(OrdersPatterns.PointGrant)

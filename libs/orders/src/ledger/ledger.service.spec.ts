@@ -9,7 +9,10 @@ function newTestService() {
   const entries: PointEntry[] = [];
   const balances = new Map<number, number>();
   const byKey = (k: string) => entries.find((e) => e.idempotencyKey === k) ?? null;
+  const voided = new Set<string>();
   const tx: LedgerTx = {
+    isVoided: async (k) => voided.has(k),
+    voidKey: async (_u, k) => { voided.add(k); },
     findByKey: async (k) => byKey(k),
     lockBalance: async (u) => balances.get(u) ?? 0,
     append: async (e) => {
@@ -90,5 +93,24 @@ describe(LedgerService.name, () => {
     const page = await sut.history(1, 2, 2);
     expect(page).toMatchObject({ total: 5, current_page: 2, last_page: 3 });
     expect(page.data.map((e) => e.delta)).toEqual([3, 2]);
+  });
+
+  it('refuses a spend whose key its purchase voided, and a spend past its deadline', async () => {
+    const { sut } = newTestService();
+    await sut.grant(1, 1000, 'g');
+    expect(await sut.voidCharge({ userId: 1, amount: 500, spendKey: 'order:o:a:spend', refundKey: 'order:o:a:refund' })).toEqual({ refunded: false, entry: null });
+    await expect(sut.spend(1, 500, 'order:o:a:spend')).rejects.toMatchObject({ code: OrdersErrorCode.ChargeVoided });
+    await expect(sut.spend(1, 500, 'order:o:b:spend', null, Date.now() - 1)).rejects.toMatchObject({ code: OrdersErrorCode.ChargeExpired });
+    expect(await sut.balance(1)).toBe(1000);
+  });
+
+  it('voiding a spend already taken refunds it once', async () => {
+    const { sut } = newTestService();
+    await sut.grant(1, 1000, 'g');
+    await sut.spend(1, 400, 'order:o:a:spend');
+    const req = { userId: 1, amount: 400, spendKey: 'order:o:a:spend', refundKey: 'order:o:a:refund' };
+    expect(await sut.voidCharge(req)).toMatchObject({ refunded: true, entry: { delta: 400, balanceAfter: 1000, kind: 'refund' } });
+    expect(await sut.voidCharge(req)).toMatchObject({ refunded: true, entry: { replayed: true } });
+    expect(await sut.balance(1)).toBe(1000);
   });
 });

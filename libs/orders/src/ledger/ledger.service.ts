@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OrdersErrorCode, PointEntryDto, PointEntryKind, PointHistoryResult } from '@registrar/contracts';
+import { OpenSpendDto, OrdersErrorCode, PointEntryDto, PointEntryKind, PointHistoryResult, PointVoidRequest, PointVoidResult } from '@registrar/contracts';
 import { InsufficientPointsException, OrdersException } from '../common/orders.exception';
 import { isIdempotencyKeyViolation, LedgerRepository } from './ledger.repository';
 import { PointEntry, toPointEntryDto } from './point-entry';
@@ -11,6 +11,8 @@ export interface LedgerChange {
   kind: PointEntryKind;
   idempotencyKey: string;
   reference?: string | null;
+  /** spends only: epoch ms after which the charge is refused (its caller has stopped waiting) */
+  deadline?: number | null;
 }
 
 const CREDIT_KINDS: ReadonlySet<PointEntryKind> = new Set(['grant', 'purchase', 'refund', 'card_surplus', 'bank_transfer', 'adjust']);
@@ -35,9 +37,42 @@ export class LedgerService {
     return { data: entries.map((e) => toPointEntryDto(e)), total, current_page: p, last_page: Math.max(1, Math.ceil(total / n)) };
   }
 
-  /** Takes points; fails with INSUFFICIENT_POINTS when the balance is short. */
-  async spend(userId: number, amount: number, idempotencyKey: string, reference?: string | null): Promise<PointEntryDto> {
-    return this.apply({ userId, delta: -positive(amount), kind: 'spend', idempotencyKey, reference });
+  /**
+   * Takes points; fails with INSUFFICIENT_POINTS when the balance is short, CHARGE_VOIDED when its purchase voided the
+   * key first and CHARGE_EXPIRED when it is handled after its deadline (both checked under the balance-row lock).
+   */
+  async spend(userId: number, amount: number, idempotencyKey: string, reference?: string | null, deadline?: number | null): Promise<PointEntryDto> {
+    return this.apply({ userId, delta: -positive(amount), kind: 'spend', idempotencyKey, reference, deadline });
+  }
+
+  /**
+   * The purchase gave a charge up: its spend key is voided and, when the spend had been taken, it is refunded once.
+   * Both this and spend() take the member's balance-row lock first, so whichever comes second sees the other.
+   */
+  async voidCharge(req: PointVoidRequest): Promise<PointVoidResult> {
+    const amount = positive(req.amount);
+    validate({ userId: req.userId, delta: amount, kind: 'refund', idempotencyKey: req.refundKey });
+    validate({ userId: req.userId, delta: -amount, kind: 'spend', idempotencyKey: req.spendKey });
+    return this.repo.inTransaction(async (tx) => {
+      const balance = await tx.lockBalance(req.userId);
+      await tx.voidKey(req.userId, req.spendKey);
+      const spent = await tx.findByKey(req.spendKey);
+      if (!spent) return { refunded: false, entry: null };
+      if (spent.userId !== req.userId || spent.kind !== 'spend' || spent.delta !== -amount) {
+        throw new OrdersException(OrdersErrorCode.IdempotencyConflict, `spend ${req.spendKey} does not match the void`);
+      }
+      const earlier = await tx.findByKey(req.refundKey);
+      if (earlier) return { refunded: true, entry: replay(earlier, { userId: req.userId, delta: amount, kind: 'refund', idempotencyKey: req.refundKey }) };
+      const entry = await tx.append({ userId: req.userId, delta: amount, balanceAfter: balance + amount, kind: 'refund', reference: req.reference ?? null, idempotencyKey: req.refundKey });
+      if (!entry) throw new OrdersException(OrdersErrorCode.IdempotencyConflict, `idempotency key ${req.refundKey} is in use`);
+      return { refunded: true, entry: toPointEntryDto(entry) };
+    });
+  }
+
+  /** Spends with no refund under their refund key (the reconciler decides, per spend, whether something was delivered). */
+  async openSpends(keyPrefix: string, olderThanS: number, withinDays = 30, limit = 200): Promise<OpenSpendDto[]> {
+    const rows = await this.repo.openSpends(keyPrefix, Math.max(0, olderThanS), Math.max(1, withinDays), Math.min(1000, Math.max(1, limit)));
+    return rows.map((e) => ({ userId: e.userId, amount: -e.delta, spendKey: e.idempotencyKey, reference: e.reference, createdAt: e.createdAt.toISOString() }));
   }
 
   /** Gives back points taken by a spend (a failed registration, a cancelled order). */
@@ -62,6 +97,13 @@ export class LedgerService {
     try {
       const applied = await this.repo.inTransaction(async (tx) => {
         const balance = await tx.lockBalance(change.userId);
+        if (change.kind === 'spend') {
+          // the purchase's abandonment is authoritative: a charge it gave up is never taken afterwards
+          if (await tx.isVoided(change.idempotencyKey)) throw new OrdersException(OrdersErrorCode.ChargeVoided, `購入が取り消されたため、${-change.delta}ポイントの引き落としは行いませんでした`);
+          if (change.deadline != null && Date.now() > change.deadline) {
+            throw new OrdersException(OrdersErrorCode.ChargeExpired, `受付期限を過ぎたため、${-change.delta}ポイントの引き落としは行いませんでした`);
+          }
+        }
         const balanceAfter = balance + change.delta;
         if (balanceAfter < 0) throw new InsufficientPointsException(balance, -change.delta);
         const entry = await tx.append({

@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsPositive, IsString, Length, Max, Min } from 'class-validator';
-import { PointChangeRequest, PointHistoryRequest } from '@registrar/contracts';
+import { OpenSpendsRequest, PointChangeRequest, PointHistoryRequest, PointVoidRequest } from '@registrar/contracts';
 
 export class UserIdDto {
   @IsInt()
@@ -29,6 +29,57 @@ export class PointChangeDto implements PointChangeRequest {
   @IsOptional()
   @IsIn(['grant', 'adjust'])
   kind?: 'grant' | 'adjust';
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  deadline?: number;
+}
+
+export class PointVoidDto implements PointVoidRequest {
+  @IsInt()
+  @IsPositive()
+  userId!: number;
+
+  @IsInt()
+  @IsPositive()
+  @Max(100_000_000)
+  amount!: number;
+
+  @IsString()
+  @Length(1, 200)
+  spendKey!: string;
+
+  @IsString()
+  @Length(1, 200)
+  refundKey!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(0, 500)
+  reference?: string | null;
+}
+
+export class OpenSpendsDto implements OpenSpendsRequest {
+  @IsString()
+  @Length(1, 50)
+  keyPrefix!: string;
+
+  @IsInt()
+  @Min(0)
+  olderThanS!: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  withinDays?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
 }
 
 export class PointHistoryDto implements PointHistoryRequest {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { Type } from 'class-transformer';
 import { IsInt, IsNumber, IsString, Matches, Max, Min } from 'class-validator';
-import { BaseConfig } from '@registrar/infra';
+import { BaseConfig, Deployed } from '@registrar/infra';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -29,6 +29,7 @@ export class RegistrySimConfig extends BaseConfig {
   REGISTRY_SIM_CERT_DIR = path.join(ROOT, '.data/registry-sim');
 
   /** host names the certificate is made for (comma-separated; compose and k8s add the service name) */
+  @Deployed()
   @IsString() @Matches(/^[A-Za-z0-9.-]+(,[A-Za-z0-9.-]+)*$/)
   REGISTRY_SIM_CERT_HOSTS = 'localhost';
 

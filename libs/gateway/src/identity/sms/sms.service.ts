@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import IORedis from 'ioredis';
 import crypto from 'node:crypto';
 import { fmt, M, PRODUCT } from '@registrar/messages';
@@ -7,6 +7,7 @@ import { IDENTITY_REDIS } from '../identity.constants';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { SMS_SENDER, SmsSender } from './sms-sender';
+import { IdentityConfig } from '../identity.config';
 
 /** Business constants of SMS verification (our choices; the spec names none). */
 export const SMS_RULES = { codeTtlS: 10 * 60, maxAttempts: 5, resendWaitS: 60, maxPerHour: 5, maxPerHourPerPhone: 5 } as const;
@@ -29,10 +30,17 @@ function smsError(status: number, phone: string, field: 'phone' | 'code', messag
 export class SmsService {
   private readonly logger = new Logger(SmsService.name);
 
-  constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis, @Inject(SMS_SENDER) private readonly sender: SmsSender, private readonly users: UsersRepository) {}
+  constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis, @Inject(SMS_SENDER) private readonly sender: SmsSender, private readonly users: UsersRepository,
+    @Optional() private readonly config?: IdentityConfig) {}
+
+  /** PHONE_VERIFICATION=off: the operator does not offer it (no SMS provider); the member is told so, nothing is sent. */
+  private assertOffered(phone: string): void {
+    if (this.config?.PHONE_VERIFICATION === 'off') throw smsError(HttpStatus.FORBIDDEN, phone, 'phone', M.smsVerificationOff);
+  }
 
   async send(user: UserEntity, rawPhone: string | undefined): Promise<{ success: true; phone: string; message: string }> {
     const phone = normalisePhone(rawPhone);
+    this.assertOffered(phone);
     const invalid = validateSmsPhone(rawPhone);
     if (invalid) throw smsError(HttpStatus.UNPROCESSABLE_ENTITY, phone, 'phone', invalid);
     // every counter is taken atomically before anything is sent, so parallel requests cannot slip past a limit
@@ -68,6 +76,7 @@ export class SmsService {
 
   async verify(user: UserEntity, rawPhone: string | undefined, rawCode: string | undefined): Promise<{ success: true; phone: string; message: string }> {
     const phone = normalisePhone(rawPhone);
+    this.assertOffered(phone);
     const empty = validateSmsCode(rawCode);
     if (empty) throw smsError(HttpStatus.UNPROCESSABLE_ENTITY, phone, 'code', empty);
     const key = `sms:code:${user.id}`;

@@ -1,0 +1,2 @@
+export { AdminServiceModule } from './admin.module';
+export { AdminConfig } from './admin.config';

@@ -1,0 +1,188 @@
+/**
+ * Money across services (docs/payments.md "Abandoned purchases and the money reconciler"), against the real gateway,
+ * orders and domain-ops services, PostgreSQL, Redis/BullMQ and the registry simulator:
+ * - a charge held up in the orders service (its member's balance row locked, as a hung orders process holds it) past
+ *   the purchase's deadline is refused when it finally runs: the member is never charged for a purchase that failed;
+ * - an order left in "charging" by a create call that died is given up by the reconciler: refunded, with a history line;
+ * - a spend with neither a registration nor a refund (a late charge whose void was lost) is refunded;
+ * - an order in "processing" whose jobs Redis lost is completed by the reconciler (the domain registered);
+ * and afterwards every ledger equals the sum of its entries.
+ */
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { ClientProxyFactory } from '@nestjs/microservices';
+import { EppClientPool } from '@registrar/epp';
+import { JobName, OrdersErrorCode, OrdersPatterns } from '@registrar/contracts';
+import { M } from '@registrar/messages';
+import { redisTransport, rpc } from '@registrar/infra';
+import { registrationTotal } from '@registrar/rules';
+import { client as eppClient, freeName } from '../epp/epp-harness';
+import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
+import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
+
+let p: PurchaseHarness;
+let epp: EppClientPool;
+let jobs: ScheduledJobs;
+const ledgerClient = () => ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+let orders: ReturnType<typeof ledgerClient>;
+
+type Settled = { abandoned: number; resumed: number; failedItems: number; refunded: number; open: number };
+
+beforeAll(async () => {
+  // short ledger calls (a spend's deadline), a charging deadline of one second, the schedule off (run on demand here)
+  Object.assign(process.env, { LEDGER_TIMEOUT_MS: '2500', CHARGING_DEADLINE_S: '1', PROCESSING_DEADLINE_S: '60', MONEY_RECONCILE_EVERY_S: '0' });
+  p = await startPurchaseHarness();
+  epp = eppClient();
+  jobs = await scheduledJobs();
+  orders = ledgerClient();
+  await orders.connect();
+}, 180_000);
+
+afterAll(async () => {
+  await orders?.close();
+  await jobs?.close();
+  await epp?.close();
+  await p?.close();
+}, 60_000);
+
+const ledgerSum = async (userId: number) => Number((await p.db.query('SELECT coalesce(sum(delta), 0)::bigint AS s FROM orders.point_entries WHERE user_id = $1', [userId])).rows[0].s);
+const entry = async (key: string) => (await p.db.query('SELECT delta, kind FROM orders.point_entries WHERE idempotency_key = $1', [key])).rows[0] ?? null;
+const spend = (userId: number, amount: number, key: string, deadline?: number) =>
+  rpc(orders, OrdersPatterns.PointSpend, { userId, amount, idempotencyKey: key, reference: 'test', ...(deadline ? { deadline } : {}) }, 30_000);
+
+async function priceOf(c: Member, name: string) {
+  const r = await c.agent.get(`/mypage/domain/price/estimate/campaign?domainNames[]=${encodeURIComponent(name)}`).set(xhr(c)).expect(200);
+  const e = r.body[0];
+  return { name: e.requestDomain as string, period: e.minimum_years as number, point: registrationTotal(e.registerPrice, e.renewPrice, e.minimum_years) };
+}
+
+/** An order and its items as domain-ops stores them (the state a create call or a lost flow leaves behind). */
+async function storedOrder(userId: number, status: 'charging' | 'processing' | 'failed', items: Array<{ name: string; point: number; status: string; spent: boolean }>, ageS = 0) {
+  const id = randomUUID();
+  await p.db.query(
+    `INSERT INTO domain_ops.registration_orders (id, user_id, idempotency_key, total, payment_type, status, error, created_at) VALUES ($1, $2, $3, $4, 'point', $5, $6, now() - make_interval(secs => $7))`,
+    [id, userId, randomUUID(), items.reduce((s, i) => s + i.point, 0), status, status === 'failed' ? M.unexpectedError : null, ageS],
+  );
+  for (const [n, i] of items.entries()) {
+    await p.db.query(
+      `INSERT INTO domain_ops.registration_order_items (order_id, position, name, punycode, tld, period, point, is_campaign, whois_proxy, status, spent, error_msg)
+       VALUES ($1, $2, $3, $3, $4, 1, $5, false, true, $6, $7, $8)`,
+      [id, n, i.name, i.name.slice(i.name.indexOf('.') + 1), i.point, i.status, i.spent, i.status === 'error' ? M.unexpectedError : null],
+    );
+  }
+  return id;
+}
+
+/** Runs the reconciler (as its job scheduler does) until `settledIt` holds. */
+async function reconcileUntil(what: string, settledIt: () => Promise<boolean>): Promise<void> {
+  await waitFor(what, async () => {
+    await jobs.run<Settled>(JobName.ReconcileMoney);
+    return settledIt();
+  }, 60_000, 300);
+}
+
+async function historyLines(c: Member): Promise<string[]> {
+  const r = await c.agent.get('/mypage/actionLog/search').set(xhr(c)).expect(200);
+  return r.body.actionLogs.data.map((l: { description: string }) => l.description);
+}
+
+describe('money across services', () => {
+  it('a charge held up in the orders service past the purchase’s deadline is refused: the failed purchase charges nothing', async () => {
+    const member = await p.member(20_000);
+    const row = await priceOf(member, await freeName(epp, 'com', 'hung'));
+    // the orders service cannot take the member's points: its balance row is held, as by a hung orders process
+    const holder = new Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT balance FROM orders.point_balances WHERE user_id = $1 FOR UPDATE', [member.userId]);
+      const r = await member.agent.post('/mypage/domain/create').set(xhr(member))
+        .send({ domains: [row], totalFee: row.point, point: row.point, payment: { type: 'point' }, idempotencyKey: randomUUID() });
+      expect(r.body).toMatchObject({ result: false, errors: [M.unexpectedError] });
+      const orderId = r.body.orderId as string;
+      expect((await p.db.query('SELECT status FROM domain_ops.registration_orders WHERE id = $1', [orderId])).rows[0].status).toBe('failed');
+      // the process comes back: the charge it had queued now runs
+      await holder.query('COMMIT');
+      const key = `order:${orderId}:${row.name}:spend`;
+      await waitFor('the queued charge and its void to have run', async () => {
+        const waiting = (await p.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rows[0].n;
+        const voided = (await p.db.query('SELECT 1 FROM orders.voided_charges WHERE spend_key = $1', [key])).rowCount;
+        return waiting === 0 && voided === 1;
+      });
+      expect(await entry(key)).toBeNull();
+      expect(await p.balance(member.userId)).toBe(20_000);
+      expect(await ledgerSum(member.userId)).toBe(20_000);
+      // and any later attempt under that key is refused
+      await expect(spend(member.userId, row.point, key)).rejects.toMatchObject({ code: OrdersErrorCode.ChargeVoided });
+    } finally {
+      await holder.end();
+    }
+  }, 120_000);
+
+  it('a charge handled after its deadline is refused', async () => {
+    const member = await p.member(5_000);
+    await expect(spend(member.userId, 1000, `order:${randomUUID()}:late.com:spend`, Date.now() - 1)).rejects.toMatchObject({ code: OrdersErrorCode.ChargeExpired });
+    expect(await p.balance(member.userId)).toBe(5_000);
+  });
+
+  it('an order left in "charging" by a create call that died is given up and refunded, with a line in the member’s history', async () => {
+    const member = await p.member(10_000);
+    const [a, b] = [await freeName(epp, 'com', 'stuck'), await freeName(epp, 'net', 'stuck')];
+    // the create call took the first item's points, then its process died before the second
+    const orderId = await storedOrder(member.userId, 'charging', [{ name: a, point: 1500, status: 'queued', spent: true }, { name: b, point: 2500, status: 'queued', spent: false }]);
+    await spend(member.userId, 1500, `order:${orderId}:${a}:spend`);
+    expect(await p.balance(member.userId)).toBe(8_500);
+
+    await reconcileUntil('the stuck order settled', async () => (await p.db.query('SELECT status FROM domain_ops.registration_orders WHERE id = $1', [orderId])).rows[0].status === 'failed');
+    expect(await entry(`order:${orderId}:${a}:refund`)).toEqual({ delta: '1500', kind: 'refund' });
+    expect(await entry(`order:${orderId}:${b}:refund`)).toBeNull();
+    expect(await p.balance(member.userId)).toBe(10_000);
+    expect(await ledgerSum(member.userId)).toBe(10_000);
+    // the member sees the order ended, with its points given back, and reads why
+    const status = await waitForOrder(member, orderId);
+    expect(status).toMatchObject({ done: true, pointsRefunded: 1500, balance: 10_000 });
+    expect(status.domains.map((d: { status: string; error_msg: string }) => [d.status, d.error_msg])).toEqual([['error', M.purchaseAbandoned], ['error', M.purchaseAbandoned]]);
+    expect(await historyLines(member)).toContain(`${a}: お申し込みを取り消したため1500ポイントを返還しました（${M.purchaseAbandoned}）`);
+    // the second item's charge, were it still on its way, is refused
+    await expect(spend(member.userId, 2500, `order:${orderId}:${b}:spend`)).rejects.toMatchObject({ code: OrdersErrorCode.ChargeVoided });
+    // a second pass settles nothing twice
+    await jobs.run(JobName.ReconcileMoney);
+    expect(await p.balance(member.userId)).toBe(10_000);
+  }, 120_000);
+
+  it('a spend with neither a registration nor a refund is refunded; a delivered purchase is left alone', async () => {
+    const member = await p.member(20_000);
+    // a purchase that went through
+    const row = await priceOf(member, await freeName(epp, 'com', 'kept'));
+    const ok = await member.agent.post('/mypage/domain/create').set(xhr(member))
+      .send({ domains: [row], totalFee: row.point, point: row.point, payment: { type: 'point' }, idempotencyKey: randomUUID() });
+    expect(ok.body).toMatchObject({ result: true });
+    expect((await waitForOrder(member, ok.body.orderId)).domains[0].status).toBe('done');
+    // an order the purchase path failed, whose charge was taken afterwards and whose void never reached the ledger
+    const lost = await freeName(epp, 'net', 'orphan');
+    const orderId = await storedOrder(member.userId, 'failed', [{ name: lost, point: 3000, status: 'error', spent: false }]);
+    await spend(member.userId, 3000, `order:${orderId}:${lost}:spend`);
+    const before = await p.balance(member.userId);
+
+    await reconcileUntil('the orphan spend refunded', async () => !!(await entry(`order:${orderId}:${lost}:refund`)));
+    expect(await p.balance(member.userId)).toBe(before + 3000);
+    expect(await p.balance(member.userId)).toBe(20_000 - row.point);
+    expect(await entry(`order:${ok.body.orderId}:${row.name}:refund`)).toBeNull();
+    expect(await ledgerSum(member.userId)).toBe(await p.balance(member.userId));
+    expect((await historyLines(member)).some((l) => l.startsWith(`${lost}: お申し込みを取り消したため3000ポイントを返還しました`))).toBe(true);
+  }, 120_000);
+
+  it('an order in "processing" whose jobs were lost is completed: the domain is registered', async () => {
+    const member = await p.member(10_000);
+    const name = await freeName(epp, 'com', 'lostjob');
+    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'queued', spent: true }], 3600);
+    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+
+    await reconcileUntil('the lost order resumed', async () => (await p.db.query('SELECT status FROM domain_ops.registration_order_items WHERE order_id = $1', [orderId])).rows[0].status !== 'queued');
+    const done = await waitForOrder(member, orderId);
+    expect(done.domains[0]).toMatchObject({ domain_name: name, status: 'done' });
+    expect((await epp.info(name)).clID).toBe('rakko');
+    expect(await p.balance(member.userId)).toBe(8_000);
+    expect(await ledgerSum(member.userId)).toBe(8_000);
+  }, 120_000);
+});
