@@ -121,7 +121,7 @@ export function localRuntimeEnv(o: { port: number; databaseUrl: string; redisUrl
 
 export async function startSystem(o: SystemOptions): Promise<ProcessHandle[]> {
   const handles: ProcessHandle[] = [];
-  const common = { env: { EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, ...o.env }, logFile: o.logFile, inherit: !o.logFile };
+  const common: { env: NodeJS.ProcessEnv; logFile?: string; inherit: boolean } = { env: { EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, ...o.env }, logFile: o.logFile, inherit: !o.logFile };
   // a listening port nobody chose (a benchmark run alone) is a free one, never `npm start`'s default (2525, 4343, 1025)
   for (const k of ['SMTP_INBOUND_PORT', 'WHOIS_PORT', 'MAIL_CATCHER_SMTP_PORT']) {
     if (!common.env[k] && !process.env[k]) common.env[k] = String(await freePort());

@@ -104,7 +104,9 @@ export abstract class JobRouter extends WorkerHost implements OnApplicationBoots
  * reconnect: a Redis that came back without its data (no persistence, a failover) gets its schedules back at once.
  */
 export async function upsertAgainAfterReconnect(queue: Queue, upsert: () => Promise<void>): Promise<void> {
-  const client = await queue.client;
+  // the Redis backend's connection (BullMQ 6: queue.backend.connection.client)
+  const connection = (queue as unknown as { backend?: { connection?: { client?: Promise<{ on(event: 'ready', f: () => void): unknown }> } } }).backend?.connection;
+  const client = await connection?.client;
   if (typeof client?.on !== 'function') return;
   const logger = new Logger(`${queue.name} schedules`);
   client.on('ready', () => {

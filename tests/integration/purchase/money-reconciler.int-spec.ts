@@ -10,11 +10,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { ClientProxyFactory } from '@nestjs/microservices';
 import { EppClientPool } from '@registrar/epp';
 import { JobName, OrdersErrorCode, OrdersPatterns } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { redisTransport, rpc } from '@registrar/infra';
+import { BullRpcClient, rpc } from '@registrar/infra';
 import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName } from '../epp/epp-harness';
 import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
@@ -23,7 +22,7 @@ import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from
 let p: PurchaseHarness;
 let epp: EppClientPool;
 let jobs: ScheduledJobs;
-const ledgerClient = () => ClientProxyFactory.create(redisTransport(process.env.REDIS_URL!));
+const ledgerClient = () => new BullRpcClient(process.env.REDIS_URL!);
 let orders: ReturnType<typeof ledgerClient>;
 
 type Settled = { abandoned: number; resumed: number; failedItems: number; refunded: number; open: number };
