@@ -2,6 +2,7 @@
 #
 # One image for every service. Each container runs one app entry point, exactly as the local runtime does:
 #   node -r @swc-node/register apps/<APP>/src/main.ts      (APP = gateway | catalog | availability | orders | domain-ops | dns | whois-mail | registry-sim)
+# Each entry imports reflect-metadata first, so it starts alone.
 # The web app is built here and served by the gateway from WEB_DIST.
 #   docker build -t registrar .
 #   docker run -e APP=catalog -e DATABASE_URL=… -e REDIS_URL=… registrar
@@ -46,8 +47,10 @@ ENV NODE_ENV=production \
     PORT=8080 \
     WEB_DIST=dist/apps/web \
     MASTER_DATA_DIR=data/master \
-    LOG_LEVEL=info
+    LOG_LEVEL=info \
+    HEALTH_PORT=9000
 USER node
-EXPOSE 8080 7700
+# 9000: /health/live and /health/ready of a service (the gateway answers them on PORT)
+EXPOSE 8080 7700 9000
 # exec: the service is PID 1's only child and receives SIGTERM for a graceful stop
 CMD ["sh", "-c", "exec node -r @swc-node/register apps/${APP}/src/main.ts"]

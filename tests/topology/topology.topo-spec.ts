@@ -156,6 +156,8 @@ beforeAll(async () => {
     REGISTRY_SIM_WHOIS_PORT: env.TOPO_SIM_WHOIS_PORT, REGISTRY_SIM_RDAP_PORT: env.TOPO_SIM_RDAP_PORT, REGISTRY_RDAP_URL: `http://127.0.0.1:${env.TOPO_SIM_RDAP_PORT}/rdap`,
     REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${env.TOPO_MAIL_PORT}`, REGISTRY_SIM_SMTP_ROUTES: `whois-proxy.rakko.example=smtp://127.0.0.1:${env.TOPO_SMTP_INBOUND_PORT}`,
     API_RATE_LIMIT: '100000', OPERATION_BACKOFF_MS: '200', ORDERS_RECONCILE_EVERY_S: '5',
+    // the money reconciler (docs/payments.md) runs often and gives up a purchase stuck in charging soon
+    MONEY_RECONCILE_EVERY_S: '5', CHARGING_DEADLINE_S: '20', PROCESSING_DEADLINE_S: '60',
   });
   system = await startApart({ env: base, port: PORT, replicas: REPLICAS, logDir: tmp });
   db = new Client({ connectionString: env.DATABASE_URL });

@@ -1,6 +1,6 @@
 import { DynamicModule, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { BullModule, OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
-import { Job, UnrecoverableError } from 'bullmq';
+import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { BaseConfig, loadConfig } from './config';
 import { redisOptions, redisRetryStrategy } from './redis';
 
@@ -98,3 +98,19 @@ export abstract class JobRouter extends WorkerHost implements OnApplicationBoots
     this.logger.error(`${this.queueName} worker: ${err.message}`);
   }
 }
+
+/**
+ * Runs `upsert` (a queue's job schedulers, upserted by id) again every time the queue's connection is ready after a
+ * reconnect: a Redis that came back without its data (no persistence, a failover) gets its schedules back at once.
+ */
+export async function upsertAgainAfterReconnect(queue: Queue, upsert: () => Promise<void>): Promise<void> {
+  // the Redis backend's connection (BullMQ 6: queue.backend.connection.client)
+  const connection = (queue as unknown as { backend?: { connection?: { client?: Promise<{ on(event: 'ready', f: () => void): unknown }> } } }).backend?.connection;
+  const client = await connection?.client;
+  if (typeof client?.on !== 'function') return;
+  const logger = new Logger(`${queue.name} schedules`);
+  client.on('ready', () => {
+    upsert().catch((e: Error) => logger.warn(`schedules not restored after a reconnect: ${e.message}`));
+  });
+}
+

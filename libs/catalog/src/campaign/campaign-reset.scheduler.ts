@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
-import { JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
+import { JobRouter, WORKER_RESILIENCE, upsertAgainAfterReconnect } from '@registrar/infra';
 import { BUSINESS_TZ } from '@registrar/rules';
 import { CampaignService } from './campaign.service';
 
@@ -37,6 +37,11 @@ export class CampaignResetScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(QueueName.Catalog) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.upsertSchedules();
+    await upsertAgainAfterReconnect(this.queue, () => this.upsertSchedules());
+  }
+
+  private async upsertSchedules(): Promise<void> {
     await this.queue.upsertJobScheduler(
       CAMPAIGN_RESET_SCHEDULER,
       { pattern: CAMPAIGN_RESET_PATTERN, tz: BUSINESS_TZ },

@@ -2,7 +2,7 @@ import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Queue, UnrecoverableError } from 'bullmq';
 import { JobName, QueueName, SyncZoneJobData } from '@registrar/contracts';
-import { JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
+import { JobRouter, WORKER_RESILIENCE, upsertAgainAfterReconnect } from '@registrar/infra';
 import { DnsConfig } from '../dns.config';
 import { ZoneService } from '../zones/zone.service';
 
@@ -47,6 +47,11 @@ export class DnsSchedules implements OnApplicationBootstrap {
   constructor(@InjectQueue(QueueName.Dns) private readonly queue: Queue, private readonly config: DnsConfig) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.upsertSchedules();
+    await upsertAgainAfterReconnect(this.queue, () => this.upsertSchedules());
+  }
+
+  private async upsertSchedules(): Promise<void> {
     const every = this.config.DNS_RECONCILE_EVERY_MS;
     if (every > 0) {
       await this.queue.upsertJobScheduler(JobName.ReconcileZones, { every }, { name: JobName.ReconcileZones, opts: { removeOnComplete: 50, removeOnFail: 50 } });

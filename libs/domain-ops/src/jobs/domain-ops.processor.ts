@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
-import { JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
+import { JobRouter, WORKER_RESILIENCE, upsertAgainAfterReconnect } from '@registrar/infra';
 import { DomainOpsConfig } from '../domain-ops.config';
 import { AutoRenewSweepJob } from '../lifecycle/auto-renew.job';
 import { ExpiryNoticeSweepJob } from '../lifecycle/expiry-notice.job';
@@ -35,6 +35,11 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
   constructor(private readonly config: DomainOpsConfig, @InjectQueue(QueueName.DomainOps) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.upsertSchedules();
+    await upsertAgainAfterReconnect(this.queue, () => this.upsertSchedules());
+  }
+
+  private async upsertSchedules(): Promise<void> {
     if (this.config.WHOIS_SWEEP_EVERY_S > 0) {
       await this.queue.upsertJobScheduler(WHOIS_SWEEP_SCHEDULER, { every: this.config.WHOIS_SWEEP_EVERY_S * 1000 }, { name: JobName.WhoisPendingSweep, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } });
     } else {

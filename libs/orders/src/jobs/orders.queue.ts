@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { DefaultJobOptions, Queue } from 'bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
-import { JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
+import { JobRouter, WORKER_RESILIENCE, upsertAgainAfterReconnect } from '@registrar/infra';
 import { OrdersConfig } from '../orders.config';
 import { ReconcilePaymentsJob } from '../payments/session/reconcile-payments.job';
 
@@ -21,6 +21,11 @@ export class OrdersSchedules implements OnApplicationBootstrap {
   constructor(private readonly config: OrdersConfig, @InjectQueue(QueueName.Orders) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.upsertSchedules();
+    await upsertAgainAfterReconnect(this.queue, () => this.upsertSchedules());
+  }
+
+  private async upsertSchedules(): Promise<void> {
     if (this.config.ORDERS_RECONCILE_EVERY_S > 0) {
       await this.queue.upsertJobScheduler('reconcile-payments', { every: this.config.ORDERS_RECONCILE_EVERY_S * 1000 }, { name: JobName.ReconcilePayments, data: {}, opts: { attempts: 1 } });
     }
