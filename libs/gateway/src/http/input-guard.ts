@@ -4,7 +4,6 @@ import type { Request } from 'express';
 import { fmt, M } from '@registrar/messages';
 
 /** Characters no field of ours may hold: NUL (PostgreSQL text cannot), and other C0 controls except TAB, CR and LF. */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export interface InputProblem {
