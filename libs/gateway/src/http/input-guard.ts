@@ -6,6 +6,9 @@ import { fmt, M } from '@registrar/messages';
 /** Characters no field of ours may hold: NUL (PostgreSQL text cannot), and other C0 controls except TAB, CR and LF. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/** query fields that are numbers by name: pages, sizes, ids, years */
+const NUMERIC_FIELD = /^(page|per_?page|pagingNum|limit|offset|ids?|year|month|quarter|.*Id|.*_id)$/i;
+
 export interface InputProblem {
   field: string;
   message: string;
@@ -31,8 +34,9 @@ export function queryProblem(query: unknown): InputProblem | null {
 
 function textProblem(field: string, s: string, query: boolean): InputProblem | null {
   if (query ? CONTROL.test(s) : s.includes('\u0000')) return { field, message: fmt(M.inputControlCharacters, { field }) };
-  // a numeric text no integer column holds (page=1e308, an id of 30 digits)
-  if (query && /^[+-]?(\d{16,}|\d+(\.\d+)?e[+-]?\d+)$/i.test(s.trim()) && !Number.isSafeInteger(Number(s))) return { field, message: fmt(M.inputNumberRange, { field }) };
+  // a page, a count or an id no integer column holds (page=1e308, an id of 30 digits); other fields (a keyword of digits
+  // is a fine domain label) are left to their own rules
+  if (query && NUMERIC_FIELD.test(field) && /^[+-]?(\d{16,}|\d+(\.\d+)?e[+-]?\d+)$/i.test(s.trim()) && !Number.isSafeInteger(Number(s))) return { field, message: fmt(M.inputNumberRange, { field }) };
   return null;
 }
 
