@@ -7,7 +7,10 @@
 export interface TransferItemDto {
   domain_name: string;
   idn: string;
+  /** what the member typed; never served back once stored (always '' from GET mypage/transferin/hold: issue 23) */
   authcode: string;
+  /** an AUTHCODE is kept for this line (typed at entry or on the confirm page) until the request is sent */
+  authcode_saved?: boolean;
   /** the price in points (0: free .jp transfer) */
   point: number;
   error_msg: string | null;

@@ -1,2 +1,3 @@
 export * from './data-source';
 export * from './typeorm-module';
+export * from './safe-logger';

@@ -231,6 +231,9 @@ export const M = {
   signUpPasswordWrong: 'パスワードが、このリンクの登録時に入力されたものと一致しません。心当たりのない確認メールの場合は破棄し、もう一度ご登録ください',
   emailChangeUndone: 'メールアドレスの変更を取り消しました。すべての端末でログアウトしました。パスワードを再設定してください',
   passwordChangeUndone: 'パスワードの変更を取り消しました。すべての端末でログアウトしました',
+  inputShape: '{field}の形式が正しくありません',
+  inputControlCharacters: '{field}に使用できない文字（制御文字）が含まれています',
+  inputNumberRange: '{field}の数値が大きすぎます',
   queueBoardReadOnly: 'キュー管理画面で行えるのは、ジョブの再実行と削除（クリーン）のみです',
   profileRequired: 'ご利用の前にユーザー情報を登録してください',
   verificationRequired: 'ドメインのご購入にはSMS認証または本人確認が必要です。ユーザー情報登録ページで認証を完了してください',
@@ -284,6 +287,7 @@ export const M = {
   whoisNotCoJp: '組織情報フォームは.co.jpドメインのみご利用いただけます',
   apiKeyShownOnce: 'APIキーはこの画面でのみ表示されます。安全な場所に保管してください',
   apiIpInvalid: '許可IPの形式が正しくありません: {ip}',
+  apiIpAllowsAll: 'すべてのIPアドレスを許可する指定はできません: {ip}（接続元のIPアドレスまたは範囲を指定してください）',
   nsMaxEight: 'ネームサーバーは8つまで設定できます',
   defaultAutoUpdateOffWarning: '自動更新がOFFになっています。ドメインの失効を防ぐため、自動更新をONにすることをおすすめします',
   // domain operations (issue 11; quoted by 001 where marked, else our wording, see docs/domain-operations.md)

@@ -6,7 +6,6 @@
  */
 export function safeAppPath(p: unknown, fallback: string): string {
   if (typeof p !== 'string' || !p || p.length > 2000) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff\\]/.test(p)) return fallback;
   if (!p.startsWith('/') || p.startsWith('//')) return fallback;
   let u: URL;

@@ -38,6 +38,10 @@ describe('API settings', () => {
     expect(parseAllowedIps(' 192.0.2.1 \n\n192.0.2.1\r\n2001:db8::1\n')).toEqual(['192.0.2.1', '2001:db8::1']);
     expect(['192.0.2.1', '192.0.2.0/24', '2001:db8::/32', '::1'].every(isAllowedIpEntry)).toBe(true);
     expect(['256.1.1.1', '192.0.2.0/33', 'example.com', '1.2.3', '1::2::3', '<b>'].some(isAllowedIpEntry)).toBe(false);
+    // issue 23, finding 11: every address is refused, with its own message
+    for (const all of ['0.0.0.0/0', '::/0', '192.0.2.1/0']) {
+      expect(validateApiSettings({ isApiEnabled: true, isIpRestriction: true, apiAllowedIps: [all] }, { domainCount: 9, point: 0, wasEnabled: true })).toEqual([M.apiIpAllowsAll.replace('{ip}', all)]);
+    }
   });
   it('gives the spec messages: restriction needs API on and IPs; turning on needs 10 domains or 10,000 RP', () => {
     const gate = { domainCount: 0, point: 0, wasEnabled: false };

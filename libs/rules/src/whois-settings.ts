@@ -81,6 +81,15 @@ export function isAllowedIpEntry(entry: string): boolean {
   return Number(bits) <= (v === 4 ? 32 : 128);
 }
 
+/**
+ * A block of prefix length 0 (0.0.0.0/0, ::/0, or any address with /0): it allows every address, which is no
+ * restriction at all (issue 23, finding 11).
+ */
+export function allowsEveryAddress(entry: string): boolean {
+  const [, bits] = entry.split('/');
+  return bits !== undefined && Number(bits) === 0;
+}
+
 export interface ApiSettingsInput {
   isApiEnabled: boolean;
   isIpRestriction: boolean;
@@ -92,7 +101,10 @@ export function validateApiSettings(s: ApiSettingsInput, gate: { domainCount: nu
   const errors: string[] = [];
   if (s.isIpRestriction && !s.isApiEnabled) errors.push(M.apiNeedsApiOn);
   if (s.isIpRestriction && !s.apiAllowedIps.length) errors.push(M.apiNeedsIps);
-  for (const ip of s.apiAllowedIps) if (!isAllowedIpEntry(ip)) errors.push(M.apiIpInvalid.replace('{ip}', ip.slice(0, 60)));
+  for (const ip of s.apiAllowedIps) {
+    if (!isAllowedIpEntry(ip)) errors.push(M.apiIpInvalid.replace('{ip}', ip.slice(0, 60)));
+    else if (allowsEveryAddress(ip)) errors.push(M.apiIpAllowsAll.replace('{ip}', ip.slice(0, 60)));
+  }
   if (s.isApiEnabled && !gate.wasEnabled && !apiGateOpen(gate.domainCount, gate.point)) errors.push(M.apiRequirement);
   return errors;
 }

@@ -46,6 +46,11 @@ test('a new user signs up, confirms, logs in, sets up 2FA, registers the profile
 
   // the link asks for the sign-up's password, then signs in and asks for the user information first
   await page.goto(await mailLink(request, email, '/register/confirm'));
+  // issue 23: the link asks for the password chosen at this sign-up; a wrong one activates nothing
+  await page.getByLabel('パスワード').fill('not my password');
+  await page.getByRole('button', { name: '登録を完了する' }).click();
+  await expect(page.getByText(M.signUpPasswordWrong)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('register-confirm-1280.png'), fullPage: true });
   await page.getByLabel('パスワード').fill(password);
   await page.getByRole('button', { name: '登録を完了する' }).click();
   await expect(page).toHaveURL(/\/mypage\/user\/register$/);
@@ -124,4 +129,13 @@ test('a forged CSRF token answers 419 and the page shows the session-timeout mes
 test('guests are sent from the member area to /login', async ({ page }) => {
   await page.goto('/mypage/user/register');
   await expect(page).toHaveURL(/\/login\?redirect=/);
+});
+
+test('the undo link of a change notice: a button (a mail scanner changes nothing), and a clear message for a used link', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/me/undo?token=unknown');
+  await expect(page.getByRole('heading', { name: '変更の取り消し' })).toBeVisible();
+  await page.getByRole('button', { name: '変更を取り消す' }).click();
+  await expect(page.getByText(M.linkInvalid)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('undo-360.png'), fullPage: true });
 });

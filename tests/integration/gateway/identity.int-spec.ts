@@ -249,8 +249,8 @@ describe('identity over HTTP', () => {
       const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
       expect((await post('/mypage/auth/identity/apply', {})).body.identity_verify_status).toBe(2);
       const normal = await signIn(h, await createAccount(h, { adminRole: 2 }));
-      // a normal admin may view the account (a domain's owner) but not approve it
-      expect((await normal.agent.get(`/admin/api/users/${acct.user.id}`).set(XHR)).body.user).toMatchObject({ id: acct.user.id, identity_verify_status: 2 });
+      // a normal admin neither views the account nor approves it (002 §6, issue 23)
+      expect((await normal.agent.get(`/admin/api/users/${acct.user.id}`).set(XHR)).status).toBe(403);
       const refused = await normal.agent.post(`/admin/api/users/${acct.user.id}/identity/approve`).set(XHR).set('X-CSRF-TOKEN', normal.token()).send({});
       expect(refused.status).toBe(403);
       expect((await h.users.findById(acct.user.id))!.identityVerifyStatus).toBe(2);

@@ -4,7 +4,7 @@
  */
 import { M } from '@registrar/messages';
 import request from 'supertest';
-import { client, createAccount, Harness, signIn, startHarness, uniqueEmail } from './gateway-harness';
+import { client, createAccount, freshTotp, Harness, signIn, startHarness, uniqueEmail } from './gateway-harness';
 
 jest.setTimeout(60_000);
 
@@ -83,6 +83,52 @@ describe('security review (issue 23)', () => {
       expect((await c.agent.get('/session').set(XHR)).body.user).toBeNull();
       expect((await post(other, '/login', { email: acct.email, password: 'taken over 123' })).body.message).toBe(M.badCredentials);
       expect((await post(other, '/login', { email: acct.email, password: acct.password })).status).toBe(200);
+    });
+  });
+
+  describe('finding 10: a stranger\'s wrong passwords do not lock the owner out', () => {
+    let ipSeq = Math.floor(Math.random() * 200);
+    const ip = () => `203.0.113.${(++ipSeq % 250) + 1}`;
+    const loginFrom = (c: C, from: string, body: object) => c.agent.post('/login').set(XHR).set('X-CSRF-TOKEN', c.token()).set('X-Forwarded-For', from).send(body);
+    async function lockOut(email: string) {
+      const stranger = await client(h);
+      for (let i = 0; i < 6; i++) await loginFrom(stranger, ip(), { email, password: `guess ${i}` });
+      expect((await loginFrom(stranger, ip(), { email, password: 'guess again' })).status).toBe(429);
+    }
+
+    it('the browser the owner signed in from before still gets in with the right password', async () => {
+      const acct = await createAccount(h);
+      const browser = await client(h);
+      const home = ip();
+      expect((await loginFrom(browser, home, { email: acct.email, password: acct.password })).status).toBe(200);
+      await browser.agent.post('/logout').set(XHR).set('X-CSRF-TOKEN', browser.token());
+      await browser.refresh();
+      await lockOut(acct.email);
+      // a new browser is refused, even with the right password...
+      const other = await client(h);
+      expect((await loginFrom(other, ip(), { email: acct.email, password: acct.password })).status).toBe(429);
+      // ...the owner's known browser is not
+      const again = await loginFrom(browser, home, { email: acct.email, password: acct.password });
+      expect(again.status).toBe(200);
+      expect(again.body.user.email).toBe(acct.email.toLowerCase());
+    });
+
+    it('an admin (second factor) gets in from a new browser with password and code together; a wrong code changes nothing', async () => {
+      const acct = await createAccount(h, { adminRole: 1 });
+      await lockOut(acct.email);
+      const fresh = await client(h);
+      const from = ip();
+      expect((await loginFrom(fresh, from, { email: acct.email, password: acct.password })).status).toBe(429);
+      const wrong = await loginFrom(fresh, from, { email: acct.email, password: acct.password, code: '000000' });
+      expect(wrong.status).toBe(429);
+      const wrongPassword = await loginFrom(fresh, from, { email: acct.email, password: 'not it', code: await freshTotp(acct.email, acct.totpSecret!) });
+      expect(wrongPassword.status).toBe(429);
+      expect(wrongPassword.body.message).toBe(wrong.body.message); // nothing tells the password was wrong
+      const ok = await loginFrom(fresh, from, { email: acct.email, password: acct.password, code: await freshTotp(acct.email, acct.totpSecret!) });
+      expect(ok.status).toBe(200);
+      expect(ok.body.two_factor_required).toBe(false);
+      await fresh.refresh();
+      expect((await fresh.agent.get('/admin/api/audit_log').set(XHR)).status).toBe(200);
     });
   });
 });

@@ -60,10 +60,10 @@ async function checked(c: Member, text: string) {
   expect(to.pathname).toBe('/mypage/transferin/confirm');
   return (await c.agent.get(`/mypage/transferin/hold?holdId=${to.searchParams.get('holdId')}`).set(xhr(c)).expect(200)).body as { id: string; transfers: Array<{ domain_name: string; authcode: string; point: number; error_msg: string | null }>; user: { point: number } };
 }
-async function requestTransfer(c: Member, items: Array<{ domain_name: string; authcode: string; point: number }>, key = randomUUID()) {
+async function requestTransfer(c: Member, items: Array<{ domain_name: string; authcode: string; point: number }>, key = randomUUID(), holdId?: string) {
   const total = items.reduce((s, i) => s + i.point, 0);
   return (await c.agent.post('/mypage/transferin/request').set(xhr(c))
-    .send({ transfers: items, totalPoint: total, point: 0, payment: { type: 'point' }, idempotencyKey: key }).expect(200)).body as { result: boolean; domains: Array<{ domain_name: string; error_msg: string | null }>; errors: string[] };
+    .send({ holdId, transfers: items, totalPoint: total, point: 0, payment: { type: 'point' }, idempotencyKey: key }).expect(200)).body as { result: boolean; domains: Array<{ domain_name: string; error_msg: string | null }>; errors: string[] };
 }
 const statusOf = async (c: Member, name: string) => ((await c.agent.get('/mypage/transferin/list').set(xhr(c)).expect(200)).body as Array<{ domain_name: string; status: string; error_msg: string | null }>).find((t) => t.domain_name === name);
 
@@ -109,7 +109,10 @@ describe('transfers', () => {
     // the AUTHCODEs typed on the confirm page are kept for the card's round trip
     await member.agent.post('/mypage/transferin/confirm/hold').set(xhr(member)).send({ holdId: hold.id, transfers: [{ domain_name: doms.reject!.name, authcode: 'typed-code' }] }).expect(200);
     const again = (await member.agent.get(`/mypage/transferin/hold?holdId=${hold.id}`).set(xhr(member)).expect(200)).body;
-    expect(again.transfers[2].authcode).toBe('typed-code');
+    // ...but never served back (issue 23, finding 8): the page only learns that one is kept
+    expect(again.transfers[2]).toMatchObject({ authcode: '', authcode_saved: true });
+    expect(JSON.stringify(again)).not.toContain('typed-code');
+    expect(JSON.stringify(hold)).not.toContain(fresh.authcode);
     // another member cannot read it
     await seller.agent.get(`/mypage/transferin/hold?holdId=${hold.id}`).set(xhr(seller)).expect(404);
   }, 60_000);
@@ -120,11 +123,11 @@ describe('transfers', () => {
     await p.grant(member.userId, item.point);
     const before = await p.balance(member.userId);
     const key = randomUUID();
-    const r = await requestTransfer(member, [{ domain_name: item.domain_name, authcode: item.authcode, point: item.point }], key);
+    const r = await requestTransfer(member, [{ domain_name: item.domain_name, authcode: doms.approve!.authcode, point: item.point }], key);
     expect(r.domains).toEqual([{ domain_name: doms.approve!.name, error_msg: null }]);
     expect(await p.balance(member.userId)).toBe(before - item.point);
     // the same request again (a retried call): the same answer, nothing charged twice
-    const retry = await requestTransfer(member, [{ domain_name: item.domain_name, authcode: item.authcode, point: item.point }], key);
+    const retry = await requestTransfer(member, [{ domain_name: item.domain_name, authcode: doms.approve!.authcode, point: item.point }], key);
     expect(retry.domains).toEqual(r.domains);
     expect(await p.balance(member.userId)).toBe(before - item.point);
     expect((await statusOf(member, doms.approve!.name))!.status).toBe('pending');
@@ -154,7 +157,7 @@ describe('transfers', () => {
     const item = hold.transfers[0]!;
     await p.grant(member.userId, item.point);
     const before = await p.balance(member.userId);
-    const r = await requestTransfer(member, [item]);
+    const r = await requestTransfer(member, [item], randomUUID(), hold.id);
     expect(r.domains[0]!.error_msg).toBeNull();
     expect(await p.balance(member.userId)).toBe(before - item.point);
     await theirs.transfer('reject', doms.reject!.name);
@@ -175,8 +178,13 @@ describe('transfers', () => {
     const items = hold.transfers.map((t) => ({ domain_name: t.domain_name, authcode: t.authcode, point: t.point }));
     expect(items.map((i) => i.domain_name)).toEqual([doms.bl1!.name, doms.bl2!.name]);
     await p.grant(member.userId, items.reduce((sum, i) => sum + i.point, 0));
-    const r = await requestTransfer(member, items);
+    // the page sends no AUTHCODE (it never gets them back): the request uses the ones kept with the hold...
+    expect(items.map((i) => i.authcode)).toEqual(['', '']);
+    const r = await requestTransfer(member, items, randomUUID(), hold.id);
     expect(r.domains.map((d) => d.error_msg)).toEqual([null, null]);
+    // ...and the hold keeps none once the request is sent (issue 23, finding 8)
+    const kept = (await p.db.query('SELECT items FROM domain_ops.transfer_holds WHERE id = $1', [hold.id])).rows[0].items as Array<{ authcode: string }>;
+    expect(kept.map((i) => i.authcode)).toEqual(['', '']);
     for (const d of [doms.bl1!, doms.bl2!]) await theirs.transfer('approve', d.name);
     // a run with no time left reads one message and hands the rest to a follow-up run, which nobody has to start
     const first = await run<{ read: number; left: number }>(JobName.DrainPollMessages, { budgetMs: 0 });
@@ -258,7 +266,7 @@ describe('transfers', () => {
     const total = hold.transfers.reduce((s, i) => s + i.point, 0);
     await p.grant(member.userId, total);
     const before = await p.balance(member.userId);
-    const r = await requestTransfer(member, hold.transfers);
+    const r = await requestTransfer(member, hold.transfers, randomUUID(), hold.id);
     expect(r.domains.map((d) => d.error_msg)).toEqual([null]);
 
     await simClock.advanceDays(6);
@@ -276,7 +284,7 @@ describe('transfers', () => {
     const hold = await checked(member, `${d.name} ${d.authcode}`);
     await p.grant(member.userId, hold.transfers[0]!.point);
     const before = await p.balance(member.userId);
-    expect((await requestTransfer(member, hold.transfers)).domains[0]!.error_msg).toBeNull();
+    expect((await requestTransfer(member, hold.transfers, randomUUID(), hold.id)).domains[0]!.error_msg).toBeNull();
     await simClock.advanceDays(8);
     await p.syncClock();
     const swept = await run<{ cancelled: number }>(JobName.ExpireTransfers);
@@ -294,7 +302,7 @@ describe('transfers', () => {
     const item = hold.transfers[0]!;
     await p.grant(member.userId, item.point);
     const before = await p.balance(member.userId);
-    expect((await requestTransfer(member, hold.transfers)).domains[0]!.error_msg).toBeNull();
+    expect((await requestTransfer(member, hold.transfers, randomUUID(), hold.id)).domains[0]!.error_msg).toBeNull();
     expect(await p.balance(member.userId)).toBe(before - item.point);
     // a registry whose own approval period is longer than our 7 days (the simulator's is 5): still pending on day 8
     const later = new Date((await simClock.now()).getTime() + 30 * 24 * 3600_000).toISOString();

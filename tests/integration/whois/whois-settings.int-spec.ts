@@ -48,7 +48,8 @@ describe('default settings', () => {
     expect(saved).toMatchObject({ domain_create_is_auto_update_enabled_flg: 0, domain_create_is_whois_proxy_enabled_flg: 0, domain_create_reg_record_id: contactId, domain_create_name_servers: ['ns1.example-dns.net', 'ns2.example-dns.net'] });
     const [name] = await w.buy(member, ['net']);
     const info = await w.epp.info(name);
-    expect(info.registrant).toBe(`rkc${contactId}`);
+    expect(info.registrant).toBe((await w.p.db.query('SELECT registry_contact_id FROM domain_ops.contacts WHERE id = $1', [contactId])).rows[0].registry_contact_id);
+    expect(info.registrant).toMatch(/^rkc[a-km-z2-9]{13}$/);
     expect(info.ns).toEqual(['ns1.example-dns.net', 'ns2.example-dns.net']);
     const row = (await w.p.db.query('SELECT is_whois_proxy_enabled, is_auto_update_enabled, reg_contact_id FROM domain_ops.domains WHERE punycode = $1', [name])).rows[0];
     expect(row).toEqual({ is_whois_proxy_enabled: false, is_auto_update_enabled: false, reg_contact_id: String(contactId) });
@@ -63,6 +64,10 @@ describe('API settings and the API key', () => {
     expect((await save(poor, { isApiEnabled: 0, isIpRestriction: 1, apiAllowedIps: '' })).body.errors).toEqual([M.apiNeedsApiOn, M.apiNeedsIps]);
 
     const rich = await w.p.member(10_000);
+    // issue 23, finding 11: a block of every address is no restriction
+    expect((await save(rich, { isApiEnabled: 1, isIpRestriction: 1, apiAllowedIps: '0.0.0.0/0\n::/0\n192.0.2.10' })).body).toEqual({
+      status: 0, errors: [M.apiIpAllowsAll.replace('{ip}', '0.0.0.0/0'), M.apiIpAllowsAll.replace('{ip}', '::/0')], apiKey: null,
+    });
     const on = await save(rich, { isApiEnabled: 1, isIpRestriction: 1, apiAllowedIps: ' 192.0.2.10 \n\n192.0.2.10\n2001:db8::/32\n' });
     expect(on.body.status).toBe(1);
     const key: string = on.body.apiKey;

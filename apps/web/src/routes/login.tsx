@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { accountApi, errorMessage, sessionChanged } from '../features/account/account.api';
 import { AccountCard } from '../features/account/account-card';
 import { safeAppPath } from '@registrar/rules';
-import { setCsrfToken } from '../lib/api';
+import { ApiError, setCsrfToken } from '../lib/api';
 import { ADMIN_HOME } from '../features/admin/admin-menu';
 import { sessionQuery } from '../lib/session';
 import { moveGuestPicksToCart, purchaseDestination } from '../features/search/pending-domains';
@@ -36,6 +36,9 @@ function LoginPage() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'password' | 'code'>('password');
+  // the account's login count is over its limit: a second factor, sent with the password, still lets its owner in
+  const [throttled, setThrottled] = useState(false);
+  const [throttleCode, setThrottleCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -55,7 +58,7 @@ function LoginPage() {
     setError(null);
     try {
       if (step === 'password') {
-        const r = await accountApi.login(email, password);
+        const r = await accountApi.login(email, password, throttled ? throttleCode.trim() : undefined);
         if (r.two_factor_required) {
           setCsrfToken(r.csrfToken); // the session id (and its token) changed at the password step
           setStep('code');
@@ -65,6 +68,7 @@ function LoginPage() {
         await done(await accountApi.loginTwoFactor(code));
       }
     } catch (err) {
+      if (step === 'password' && err instanceof ApiError && err.status === 429) setThrottled(true);
       setError(errorMessage(err));
     } finally {
       setBusy(false);
@@ -79,6 +83,10 @@ function LoginPage() {
             <>
               <TextInput label="メールアドレス" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
               <PasswordInput label="パスワード" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+              {throttled ? (
+                <TextInput label="認証コード（二段階認証を設定している場合）" description="二段階認証を設定しているアカウントは、認証コードも入力するとログインできます" autoComplete="one-time-code" inputMode="numeric"
+                  value={throttleCode} onChange={(e) => setThrottleCode(e.currentTarget.value)} data-testid="login-throttle-code" />
+              ) : null}
             </>
           ) : (
             <>

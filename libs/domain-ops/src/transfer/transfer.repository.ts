@@ -64,6 +64,8 @@ export class TransferRepository {
     await this.ds.query('INSERT INTO domain_ops.transfer_holds (id, user_id, items) VALUES ($1, $2, $3)', [id, userId, JSON.stringify(items)]);
     // a member keeps their last few lists (a card payment returns to the latest)
     await this.ds.query(`DELETE FROM domain_ops.transfer_holds WHERE user_id = $1 AND id NOT IN (SELECT id FROM domain_ops.transfer_holds WHERE user_id = $1 ORDER BY created_at DESC LIMIT 10)`, [userId]);
+    // a list never sent keeps its AUTHCODEs one day at most (issue 23, finding 8)
+    await this.ds.query(`DELETE FROM domain_ops.transfer_holds WHERE created_at < now() - interval '1 day'`);
   }
 
   async hold(userId: number, id: string): Promise<TransferItemDto[] | null> {

@@ -98,10 +98,14 @@ export class TransferService {
     }
   }
 
+  /**
+   * The confirm page's data. AUTHCODEs are never served back (issue 23, finding 8): a line only says whether one is
+   * kept; the request uses the kept one when the page sends none.
+   */
   async hold(userId: number, holdId: string): Promise<TransferHoldDto | null> {
     const items = await this.repo.hold(userId, String(holdId ?? ''));
     if (!items) return null;
-    return { id: holdId, transfers: items, user: { point: await this.orders.balance(userId) } };
+    return { id: holdId, transfers: items.map((i) => ({ ...i, authcode: '', authcode_saved: !!i.authcode })), user: { point: await this.orders.balance(userId) } };
   }
 
   /** Keeps the AUTHCODEs typed on the confirm page (before the card payment's round trip). */
@@ -109,7 +113,8 @@ export class TransferService {
     const items = await this.repo.hold(userId, String(holdId ?? ''));
     if (!items) return { result: false };
     const typed = new Map((Array.isArray(transfers) ? transfers : []).map((t: any) => [String(t?.domain_name ?? ''), String(t?.authcode ?? '').trim().slice(0, 200)]));
-    for (const i of items) if (typed.has(i.domain_name)) i.authcode = typed.get(i.domain_name)!;
+    // an empty field keeps the AUTHCODE already kept (the page never receives it back)
+    for (const i of items) if (typed.get(i.domain_name)) i.authcode = typed.get(i.domain_name)!;
     return { result: await this.repo.updateHold(userId, holdId, items) };
   }
 
@@ -127,6 +132,10 @@ export class TransferService {
     if (before.length) return this.answer(before, []);
     const rows = Array.isArray(req.transfers) ? req.transfers : [];
     if (!rows.length) return { result: false, domains: [], errors: [M.selectDomain] };
+    // AUTHCODEs kept with the hold (typed at entry, or before a card payment's round trip) fill lines sent without one
+    const holdId = typeof req.holdId === 'string' ? req.holdId : '';
+    const held = holdId ? await this.repo.hold(userId, holdId) : null;
+    const keptCode = new Map((held ?? []).filter((i) => i.authcode).map((i) => [i.domain_name, i.authcode]));
 
     const refused: TransferRequestResult['domains'] = [];
     const accepted: Array<{ name: string; punycode: string; tld: string; authcode: string; point: number }> = [];
@@ -139,7 +148,7 @@ export class TransferService {
       if (!n) { refused.push({ domain_name: input, error_msg: M.enterDomainCorrectly }); continue; }
       if (seen.has(n.punycode)) continue;
       seen.add(n.punycode);
-      const authcode = String(r?.authcode ?? '').trim();
+      const authcode = String(r?.authcode ?? '').trim() || keptCode.get(n.punycode) || '';
       if (!tlds.has(transferTldOf(n.punycode)) && !tlds.has(n.tld)) { refused.push({ domain_name: n.punycode, error_msg: M.notTransferableTld }); continue; }
       if (!authcode) { refused.push({ domain_name: n.punycode, error_msg: M.authcodeMissing }); continue; }
       const q = await this.catalog.quote(n.punycode, group).catch(() => null);
@@ -158,6 +167,8 @@ export class TransferService {
     // the balance must cover the whole total before anything is requested (nothing half-applied for lack of points)
     if (total > 0 && (await this.orders.balance(userId)) < total) return { result: false, domains: refused, errors: [M.pointsInsufficient] };
 
+    // the request is being sent: the hold keeps no AUTHCODE any more (issue 23, finding 8)
+    if (held) await this.repo.updateHold(userId, holdId, held.map((i) => ({ ...i, authcode: '' })));
     const made: TransferIn[] = [];
     for (const a of accepted) {
       const t = await this.repo.create({ userId, requestKey: key, name: a.name, punycode: a.punycode, tld: a.tld, point: a.point, paymentType, now: this.clock.now() });

@@ -11,6 +11,7 @@ import { audit, AuditAction, ReadOnlyCall } from '../identity/audit/admin-audit'
 import { CSV_CHUNK } from '../domains/domain-list.controller';
 import { streamDomainCsv } from '../domains/csv-stream';
 import { adminRpc, fieldErrors } from './admin-rpc';
+import { ScalarBody } from '../http/input-guard';
 
 /** Fields of the posted conditions that are not the search's own (the CSRF token of a form post, the member filter). */
 const NOT_CONDITION = new Set(['_token', 'userId']);
@@ -41,6 +42,7 @@ export class AdminDomainsController {
 
   /** POST /admin/api/domains (search conditions, optional userId) -> { result, domains: {data, current_page, last_page, total} } or 422 { errors }. */
   @Post('admin/api/domains')
+  @ScalarBody()
   @HttpCode(200)
   @ReadOnlyCall()
   async search(@Body() body: unknown) {
@@ -63,6 +65,7 @@ export class AdminDomainsController {
    * members (or of one member), streamed in keyset chunks; the first column is the member's id.
    */
   @Post('admin/domains/download')
+  @ScalarBody()
   @AuditAction('domains.download')
   async download(@Req() req: Request, @Body() body: unknown, @Res() res: Response): Promise<void> {
     const { payload, errors } = adminSearchOf(body);

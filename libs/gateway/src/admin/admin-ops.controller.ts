@@ -9,6 +9,7 @@ import { parseApiCommand, validateActionLogSearch, validateRegistrarLogSearch } 
 import { Admin, AuthedRequest, SuperAdmin } from '../identity/auth/roles.decorator';
 import { audit, AuditAction, ReadOnlyCall } from '../identity/audit/admin-audit';
 import { adminRpc, fieldErrors } from './admin-rpc';
+import { ScalarBody } from '../http/input-guard';
 
 /**
  * The admin screens over the admin service (002 §7; docs/admin.md "Where it runs"): registrar log, action log, command console (super), domain info and
@@ -20,6 +21,7 @@ export class AdminOpsController {
   constructor(@Inject(ADMIN_CLIENT) private readonly admin: ClientProxy) {}
 
   @Post('onamae_log')
+  @ScalarBody()
   @HttpCode(200)
   @ReadOnlyCall()
   async registrarLog(@Body() body: Record<string, unknown>) {
@@ -30,6 +32,7 @@ export class AdminOpsController {
   }
 
   @Post('action_log')
+  @ScalarBody()
   @HttpCode(200)
   @ReadOnlyCall()
   async actionLog(@Body() body: Record<string, unknown>) {

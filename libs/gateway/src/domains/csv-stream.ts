@@ -5,7 +5,9 @@ import { csvField, UTF8_BOM } from '@registrar/csv';
 /**
  * Streams a domain CSV: UTF-8 with a BOM (Excel), CRLF, the header, then the service's keyset chunks, fetching the
  * next chunk while the current one is written and waiting for the socket to drain, so no more than two chunks are
- * ever held. A client that goes away stops the loop; a failure after the headers cuts the body.
+ * ever held. The first chunk is fetched BEFORE the headers, so a refused or failing export answers with an error
+ * instead of a file (issue 23, finding 9); a later chunk that fails is asked again once (the keyset makes it
+ * idempotent) before the body is cut. A client that goes away stops the loop.
  */
 export async function streamDomainCsv(
   res: Response,
@@ -13,6 +15,8 @@ export async function streamDomainCsv(
   header: readonly string[],
   fetchChunk: (after: string | null) => Promise<DomainCsvChunkResult>,
 ): Promise<void> {
+  const first = await fetchChunk(null);
+  const again = (after: string) => fetchChunk(after).catch(() => fetchChunk(after));
   res.status(200);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
@@ -26,11 +30,11 @@ export async function streamDomainCsv(
   res.on('drain', resume);
   res.on('close', () => { aborted = !res.writableFinished; resume(); });
   try {
-    let pending: Promise<DomainCsvChunkResult> | null = fetchChunk(null);
+    let pending: Promise<DomainCsvChunkResult> | null = Promise.resolve(first);
     while (pending && !aborted) {
       const chunk: DomainCsvChunkResult = await pending;
       // the next chunk is fetched while this one is written
-      pending = chunk.next ? fetchChunk(chunk.next) : null;
+      pending = chunk.next ? again(chunk.next) : null;
       if (chunk.lines && !res.write(chunk.lines) && !aborted) await new Promise<void>((r) => { wake = r; });
     }
     res.end();

@@ -5,6 +5,7 @@ import {
   DomainOpsPatterns, DomainSearchResult, RenewReadyResult,
 } from '@registrar/contracts';
 import { formatDateJst, validateDomainSearch } from '@registrar/rules';
+import { ScalarBody } from '../http/input-guard';
 import { Member } from '../identity/auth/roles.decorator';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
@@ -29,6 +30,7 @@ export class DomainListController {
 
   /** POST mypage/domain (a form post of the sidebar keyword box or the advanced search) -> 303 to the list with the filters in the URL. */
   @Post()
+  @ScalarBody()
   @HttpCode(303)
   formPost(@Body() body: unknown, @Res() res: Response): void {
     const b = bodyOf(body);
@@ -42,6 +44,7 @@ export class DomainListController {
 
   /** POST mypage/domain/search -> { validDomains (paged), errors, expiredCount } */
   @Post('search')
+  @ScalarBody()
   @HttpCode(200)
   search(@MemberId() userId: number, @Body() body: unknown): Promise<DomainSearchResult> {
     return this.domainOps.call<DomainSearchResult>(DomainListPatterns.Search, { userId, condition: bodyOf(body) });
@@ -66,6 +69,7 @@ export class DomainListController {
 
   /** POST mypage/domain/ids (condition) -> { ids, total, errors }: the ids of select-all-pages, without rows. */
   @Post('ids')
+  @ScalarBody()
   @HttpCode(200)
   ids(@MemberId() userId: number, @Body() body: unknown) {
     return this.domainOps.call(DomainListPatterns.Ids, { userId, condition: bodyOf(body) });
@@ -76,6 +80,7 @@ export class DomainListController {
    * keyset chunks: UTF-8 with a BOM (Excel), CRLF, formula-looking cells neutralised by the service.
    */
   @Post('csv')
+  @ScalarBody()
   async csv(@MemberId() userId: number, @Body() body: unknown, @Res() res: Response): Promise<void> {
     const condition = bodyOf(body);
     const v = validateDomainSearch(condition);

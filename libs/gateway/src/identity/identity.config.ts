@@ -91,6 +91,14 @@ export class IdentityConfig extends BaseConfig {
   LOGIN_MAX_PER_IP = 20;
   @Type(() => Number) @IsInt() @Min(10)
   LOGIN_WINDOW_S = 15 * 60;
+  /**
+   * A browser that completed a sign-in is remembered for the account this many days (cookie registrar_device) and has
+   * its own count of failures, so others' failures never lock it out (issue 23, finding 10).
+   */
+  @Type(() => Number) @IsInt() @Min(1)
+  LOGIN_DEVICE_DAYS = 180;
+  @Type(() => Number) @IsInt() @Min(1)
+  LOGIN_MAX_PER_DEVICE = 10;
   /** Second-factor codes allowed per account and per pending login within the same window. */
   @Type(() => Number) @IsInt() @Min(1)
   TWO_FACTOR_MAX_PER_ACCOUNT = 5;

@@ -19,7 +19,7 @@ export async function sessionChanged(queryClient: QueryClient, r?: { csrfToken?:
 }
 
 export const accountApi = {
-  login: (email: string, password: string) => api<LoginAnswer>('/login', { body: { email, password } }),
+  login: (email: string, password: string, code?: string) => api<LoginAnswer>('/login', { body: { email, password, ...(code ? { code } : {}) } }),
   loginTwoFactor: (code: string) => api<LoginAnswer>('/login/two-factor', { body: { code } }),
   logout: () => api<{ logout: true }>('/logout', { body: {} }),
   register: (email: string, password: string, password_confirmation: string, agree_terms = false) => api<{ message: string }>('/register', { body: { email, password, password_confirmation, agree_terms } }),

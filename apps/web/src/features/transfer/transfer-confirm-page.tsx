@@ -38,7 +38,9 @@ export function TransferConfirmPage({ holdId, paymentResult, cardRegistration }:
 
   const items = hold.data?.transfers ?? [];
   const sendable = items.filter((i) => !i.error_msg);
-  const codeOf = (i: TransferItemDto) => (codes[i.domain_name] ?? i.authcode ?? '').trim();
+  // an AUTHCODE typed here; one kept by the server is never sent back (issue 23): the request uses it when this is empty
+  const codeOf = (i: TransferItemDto) => (codes[i.domain_name] ?? '').trim();
+  const hasCode = (i: TransferItemDto) => !!codeOf(i) || !!i.authcode_saved;
   const total = sendable.reduce((s, i) => s + i.point, 0);
   const balance = hold.data?.user.point ?? 0;
   const split = splitPayment(total, balance);
@@ -78,7 +80,7 @@ export function TransferConfirmPage({ holdId, paymentResult, cardRegistration }:
   }, [paymentResult, hold.data]);
 
   async function submit() {
-    const lacking = sendable.filter((i) => !codeOf(i)).map((i) => i.domain_name);
+    const lacking = sendable.filter((i) => !hasCode(i)).map((i) => i.domain_name);
     const found: string[] = [];
     if (!sendable.length) found.push(M.transferHoldGone);
     if (!agreed) found.push(M.agreeTerms);
@@ -145,9 +147,10 @@ export function TransferConfirmPage({ holdId, paymentResult, cardRegistration }:
                   </Table.Td>
                   <Table.Td>
                     {i.error_msg ? <Text size="sm" c="red.8">{i.error_msg}</Text> : (
-                      <TextInput size="xs" aria-label={`${i.domain_name}のAUTHCODE`} value={codes[i.domain_name] ?? i.authcode ?? ''} disabled={running}
+                      <TextInput size="xs" aria-label={`${i.domain_name}のAUTHCODE`} value={codes[i.domain_name] ?? ''} disabled={running}
+                        placeholder={i.authcode_saved ? '入力済み（変更する場合のみ入力）' : undefined}
                         onChange={(e) => { const v = e.currentTarget.value; setCodes((c) => ({ ...c, [i.domain_name]: v })); }}
-                        error={missing.includes(i.domain_name) && !codeOf(i) ? M.authcodeMissing : undefined} />
+                        error={missing.includes(i.domain_name) && !hasCode(i) ? M.authcodeMissing : undefined} />
                     )}
                   </Table.Td>
                   <Table.Td ta="right"><Text size="sm">{i.error_msg ? '-' : price(i.point)}</Text></Table.Td>

@@ -43,10 +43,11 @@ const SECRET_LINE = /^(\s*[\w.[\]-]*(?:password|pw|authinfo|auth_info|authcode|s
 /** A copy of a value with secrets masked: secret-looking keys, and `authInfo=…` style lines in text. */
 export function maskSecrets(value: unknown, depth = 0): unknown {
   if (depth > 8) return '[…]';
-  if (typeof value === 'string') return value.replace(SECRET_LINE, '$1***');
+  // NUL cannot be stored (jsonb): a refused call with one in its body is still audited (issue 23)
+  if (typeof value === 'string') return value.replace(SECRET_LINE, '$1***').replace(/\u0000/g, '\ufffd');
   if (Array.isArray(value)) return value.slice(0, 1000).map((v) => maskSecrets(v, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) && v !== null && v !== undefined && v !== '' ? '***' : maskSecrets(v, depth + 1)]));
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k.replace(/\u0000/g, '\ufffd'), SECRET_KEY.test(k) && v !== null && v !== undefined && v !== '' ? '***' : maskSecrets(v, depth + 1)]));
   }
   return value;
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { GUEST_CSRF_COOKIE, SESSION_COOKIE } from '../identity.constants';
+import { DEVICE_COOKIE, GUEST_CSRF_COOKIE, SESSION_COOKIE } from '../identity.constants';
 import type { SessionResult } from '@registrar/contracts';
 import { HttpPaths } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
@@ -44,8 +44,8 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  async login(@Req() req: Request, @Body() dto: LoginDto) {
-    const outcome = await this.auth.login(dto.email, dto.password, req.ip ?? 'unknown');
+  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: LoginDto) {
+    const outcome = await this.auth.login(dto.email, dto.password, req.ip ?? 'unknown', { deviceToken: req.cookies?.[DEVICE_COOKIE], code: dto.code });
     await regenerateSession(req);
     if (outcome.kind === 'two-factor') {
       req.session.pendingTwoFactorUserId = outcome.userId;
@@ -55,14 +55,16 @@ export class AuthController {
     }
     req.session.userId = outcome.user.id;
     req.session.authEpoch = outcome.user.sessionEpoch;
+    if (outcome.secondFactor) req.session.twoFactorVerified = true;
     const r = sessionResult(req, outcome.user, await this.points.balance(outcome.user.id));
     await saveSession(req);
+    await this.rememberDevice(req, res, outcome.user.id);
     return { ...r, two_factor_required: false, two_factor_setup_required: outcome.user.adminRole !== null && !outcome.user.totpEnabledAt };
   }
 
   @Post('login/two-factor')
   @HttpCode(200)
-  async loginTwoFactor(@Req() req: Request, @Body() dto: TwoFactorLoginDto) {
+  async loginTwoFactor(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: TwoFactorLoginDto) {
     const pending = req.session?.pendingTwoFactorUserId;
     const user = pending ? await this.users.findById(pending) : null;
     if (!user) throw new IdentityException(IdentityErrorCode.TwoFactorNotPending);
@@ -77,7 +79,14 @@ export class AuthController {
     req.session.twoFactorVerified = true;
     const r = sessionResult(req, (await this.users.findById(user.id))!);
     await saveSession(req);
+    await this.rememberDevice(req, res, user.id);
     return { ...r, two_factor_required: false };
+  }
+
+  /** After a complete sign-in: this browser is a known device of the account (its own login count, issue 23). */
+  private async rememberDevice(req: Request, res: Response, userId: number): Promise<void> {
+    const token = await this.throttle.rememberDevice(userId);
+    res.cookie(DEVICE_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure, maxAge: this.config.LOGIN_DEVICE_DAYS * 24 * 3600 * 1000 });
   }
 
   /** Ends the session; the logout marker sends the web app to /login. */

@@ -4,6 +4,8 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 export class LoginDto {
   @IsOptional() @IsString() @MaxLength(254) email?: string;
   @IsOptional() @IsString() @MaxLength(200) password?: string;
+  /** the second factor, sent with the password once the account's own count is over its limit (issue 23) */
+  @IsOptional() @IsString() @MaxLength(64) code?: string;
 }
 
 export class TwoFactorLoginDto {

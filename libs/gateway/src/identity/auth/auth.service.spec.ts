@@ -3,10 +3,11 @@ import { FieldErrorsException, IdentityErrorCode, IdentityException } from '../i
 import type { MailOutbox } from '@registrar/mail';
 import type { UserEntity } from '../users/user.entity';
 import type { UsersRepository } from '../users/users.repository';
+import type { ChangeNoticeService } from '../account/change-notice.service';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
 import { AuthService } from './auth.service';
 import type { LoginThrottleService } from './login-throttle.service';
 import type { PasswordService } from './password.service';
-import type { ChangeNoticeService } from '../account/change-notice.service';
 
 const now = new Date('2026-11-22T00:00:00Z');
 
@@ -21,11 +22,16 @@ function newTestService(user: Partial<UserEntity> | null = null) {
     bumpSessionEpoch: jest.fn(),
   };
   const passwords = { hash: jest.fn().mockResolvedValue('hash'), verify: jest.fn().mockResolvedValue(true) };
-  const throttle = { attempt: jest.fn().mockResolvedValue(0), succeeded: jest.fn() };
+  const throttle = {
+    attempt: jest.fn().mockResolvedValue(0), succeeded: jest.fn(),
+    attemptDetail: jest.fn().mockImplementation(async () => ({ wait: await throttle.attempt(), by: (await throttle.attempt()) > 0 ? 'account' : null })),
+    addressAttempt: jest.fn().mockResolvedValue(0), knownDevice: jest.fn().mockResolvedValue(false), deviceAttempt: jest.fn().mockResolvedValue(0), deviceSucceeded: jest.fn(),
+  };
   const mailer = { send: jest.fn() };
-  const notices = { passwordChanged: jest.fn(), emailChanged: jest.fn() };
-  const sut = new AuthService(users as unknown as UsersRepository, passwords as unknown as PasswordService, throttle as unknown as LoginThrottleService, mailer as unknown as MailOutbox, notices as unknown as ChangeNoticeService, { now: () => now });
-  return { sut, users, passwords, throttle, mailer };
+  const notices = { passwordChanged: jest.fn() };
+  const twoFactor = { verifyLogin: jest.fn().mockResolvedValue(false) };
+  const sut = new AuthService(users as unknown as UsersRepository, passwords as unknown as PasswordService, throttle as unknown as LoginThrottleService, mailer as unknown as MailOutbox, notices as unknown as ChangeNoticeService, twoFactor as unknown as TwoFactorService, { now: () => now });
+  return { sut, users, passwords, throttle, mailer, twoFactor };
 }
 
 const confirmed: Partial<UserEntity> = { id: 100001, email: 'a@example.test', passwordHash: 'h', emailVerifiedAt: now, totpEnabledAt: null, disabledAt: null, adminRole: null };
@@ -48,18 +54,18 @@ describe(AuthService.name, () => {
     const t = newTestService(confirmed);
     t.passwords.verify.mockResolvedValue(false);
     await expect(t.sut.login('a@example.test', 'x', '10.0.0.1')).rejects.toMatchObject({ code: IdentityErrorCode.BadCredentials });
-    expect(t.throttle.attempt).toHaveBeenCalledWith('login', 'a@example.test', '10.0.0.1');
+    expect(t.throttle.attemptDetail).toHaveBeenCalledWith('login', 'a@example.test', '10.0.0.1');
     expect(t.throttle.succeeded).not.toHaveBeenCalled();
     t.passwords.verify.mockResolvedValue(true);
     await t.sut.login('a@example.test', 'right', '10.0.0.1');
     expect(t.throttle.succeeded).toHaveBeenCalledWith('login', 'a@example.test', '10.0.0.1');
   });
 
-  it('keeps the first password of an unconfirmed sign-up and mails the confirmation again', async () => {
+  it('fixes no password on a second unconfirmed sign-up: its password travels with its own link (issue 23)', async () => {
     const t = newTestService({ ...confirmed, emailVerifiedAt: null });
     await t.sut.register('a@example.test', 'another password', 'another password', 'https://app.example');
     expect(t.users.update).not.toHaveBeenCalled();
-    expect(t.passwords.hash).not.toHaveBeenCalled();
+    expect(t.users.issueToken).toHaveBeenCalledWith(100001, 'confirm', expect.any(Number), null, now, { passwordHash: 'hash', keepOthers: true });
     expect(t.mailer.send).toHaveBeenCalledWith(expect.objectContaining({ template: 'account.confirm-sign-up', to: 'a@example.test', params: { link: 'https://app.example/register/confirm?token=tok' } }));
   });
 
@@ -82,5 +88,29 @@ describe(AuthService.name, () => {
     const t = newTestService(null);
     await expect(t.sut.requestPasswordReset('nobody@example.test', 'https://app.example')).resolves.toBeUndefined();
     expect(t.mailer.send).not.toHaveBeenCalled();
+  });
+
+  describe('a stranger cannot lock the owner out (issue 23, finding 10)', () => {
+    it('a known device has its own count: the account\'s and the address\'s are not consulted', async () => {
+      const t = newTestService(confirmed);
+      t.throttle.knownDevice.mockResolvedValue(true);
+      t.throttle.attempt.mockResolvedValue(900); // the account's count is over its limit
+      await expect(t.sut.login('a@example.test', 'right', '10.0.0.1', { deviceToken: 'dev' })).resolves.toMatchObject({ kind: 'signed-in' });
+      expect(t.throttle.deviceAttempt).toHaveBeenCalledWith('dev');
+      expect(t.throttle.attemptDetail).not.toHaveBeenCalled();
+    });
+
+    it('over the account\'s limit, an account with a second factor gets in with password and code together; any failure is the same 429', async () => {
+      const twoFa = { ...confirmed, totpEnabledAt: now, totpSecret: 'S' };
+      const t = newTestService(twoFa);
+      t.throttle.attempt.mockResolvedValue(900);
+      await expect(t.sut.login('a@example.test', 'right', '10.0.0.1')).rejects.toMatchObject({ code: IdentityErrorCode.Throttled });
+      await expect(t.sut.login('a@example.test', 'right', '10.0.0.1', { code: '000000' })).rejects.toMatchObject({ code: IdentityErrorCode.Throttled });
+      t.passwords.verify.mockResolvedValue(false);
+      t.twoFactor.verifyLogin.mockResolvedValue(true);
+      await expect(t.sut.login('a@example.test', 'wrong', '10.0.0.1', { code: '123456' })).rejects.toMatchObject({ code: IdentityErrorCode.Throttled });
+      t.passwords.verify.mockResolvedValue(true);
+      await expect(t.sut.login('a@example.test', 'right', '10.0.0.1', { code: '123456' })).resolves.toMatchObject({ kind: 'signed-in', secondFactor: true });
+    });
   });
 });

@@ -8,12 +8,14 @@ import { MailOutbox } from '@registrar/mail';
 import { tokenKey } from '../mail/mail-keys';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService } from './password.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export type LoginOutcome = { kind: 'signed-in'; user: UserEntity } | { kind: 'two-factor'; userId: number };
+/** signed-in with secondFactor: the second factor was passed in the same call (the account's count was over its limit). */
+export type LoginOutcome = { kind: 'signed-in'; user: UserEntity; secondFactor?: boolean } | { kind: 'two-factor'; userId: number };
 
 /** Sign-up with e-mail confirmation, login with throttling, password reset. */
 @Injectable()
@@ -26,6 +28,7 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly mailer: MailOutbox,
     private readonly notices: ChangeNoticeService,
+    private readonly twoFactor: TwoFactorService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -78,15 +81,43 @@ export class AuthService {
     return (await this.users.findById(t.userId))!;
   }
 
-  async login(email: string | undefined, password: string | undefined, ip: string): Promise<LoginOutcome> {
+  /**
+   * Password login, throttled without letting a stranger lock the owner out (issue 23, finding 10):
+   * - a browser that signed in to this account before (device cookie) has its own count only;
+   * - otherwise the attempt counts for the address (20) and the account (5) before the password is checked;
+   * - once the account's own count is over its limit, the password alone is refused (429), but an account with a
+   *   second factor still gets in when the same call carries a valid code: both are checked, and any failure answers
+   *   the same 429, so nothing tells a guesser whether the password was right. Admins have a second factor always.
+   */
+  async login(email: string | undefined, password: string | undefined, ip: string, o: { deviceToken?: string; code?: string } = {}): Promise<LoginOutcome> {
     const e = (email ?? '').trim();
-    // the attempt is counted before the password is checked, so parallel guesses cannot outrun the limit
-    const wait = await this.throttle.attempt('login', e, ip);
-    if (wait > 0) throw new IdentityException(IdentityErrorCode.Throttled, { retry_after: wait }, fmt(M.loginThrottled, { minutes: Math.ceil(wait / 60) }));
     const user = e ? await this.users.findByEmail(e) : null;
+    const throttled = (wait: number) => new IdentityException(IdentityErrorCode.Throttled, { retry_after: wait }, fmt(M.loginThrottled, { minutes: Math.ceil(wait / 60) }));
+    const device = user && o.deviceToken && (await this.throttle.knownDevice(o.deviceToken, user.id)) ? o.deviceToken : null;
+    let viaSecondFactor = false;
+    let accountWait = 0;
+    if (device) {
+      const wait = await this.throttle.deviceAttempt(device);
+      if (wait > 0) throw throttled(wait);
+    } else {
+      // the attempt is counted before the password is checked, so parallel guesses cannot outrun the limit
+      const t = await this.throttle.attemptDetail('login', e, ip);
+      if (t.wait > 0 && t.by === 'account' && user?.totpEnabledAt && o.code) {
+        if ((await this.throttle.addressAttempt('login', ip)) > 0) throw throttled(t.wait);
+        viaSecondFactor = true;
+        accountWait = t.wait;
+      } else if (t.wait > 0) throw throttled(t.wait);
+    }
     const ok = user && !user.disabledAt ? await this.passwords.verify(user.passwordHash, password ?? '') : false;
+    if (viaSecondFactor) {
+      // over the account's limit: the password AND the code, or the same refusal as before (no oracle)
+      if (!ok || !user?.emailVerifiedAt || !(await this.twoFactor.verifyLogin(user, o.code))) throw throttled(accountWait);
+      await this.throttle.succeeded('login', e, ip);
+      return { kind: 'signed-in', user, secondFactor: true };
+    }
     if (!user || !ok) throw new IdentityException(IdentityErrorCode.BadCredentials);
-    await this.throttle.succeeded('login', e, ip);
+    if (device) await this.throttle.deviceSucceeded(device);
+    else await this.throttle.succeeded('login', e, ip);
     if (!user.emailVerifiedAt) throw new IdentityException(IdentityErrorCode.EmailNotConfirmed);
     return user.totpEnabledAt ? { kind: 'two-factor', userId: user.id } : { kind: 'signed-in', user };
   }
