@@ -29,7 +29,8 @@ FROM deps AS build
 COPY . .
 # as scripts/dev/system.ts builds it: vite from apps/web, output in dist/apps/web; NODE_ENV=production for React's
 # production build (this stage's NODE_ENV=development would bundle its development build)
-RUN cd apps/web && NODE_ENV=production node ../../node_modules/vite/bin/vite.js build --logLevel warn && test -f /app/dist/apps/web/index.html
+RUN cd apps/web && NODE_ENV=production node ../../node_modules/vite/bin/vite.js build --logLevel warn && test -f /app/dist/apps/web/index.html \
+ && NODE_ENV=production node ../../node_modules/vite/bin/vite.js build --ssr src/ssr/entry-server.tsx --logLevel warn && test -f /app/dist/apps/web-ssr/entry-server.mjs
 
 # ---- runtime
 FROM ${NODE_IMAGE} AS runtime
@@ -41,11 +42,14 @@ COPY --from=build --chown=node:node /app/apps ./apps
 COPY --from=build --chown=node:node /app/libs ./libs
 COPY --from=build --chown=node:node /app/data ./data
 COPY --from=build --chown=node:node /app/dist/apps/web ./dist/apps/web
+# the server entry that renders the public pages (docs/web-public-pages.md)
+COPY --from=build --chown=node:node /app/dist/apps/web-ssr ./dist/apps/web-ssr
 RUN mkdir -p /app/.data && chown node:node /app/.data
 ENV NODE_ENV=production \
     APP=gateway \
     PORT=8080 \
     WEB_DIST=dist/apps/web \
+    WEB_SSR_DIST=dist/apps/web-ssr \
     MASTER_DATA_DIR=data/master \
     LOG_LEVEL=info \
     HEALTH_PORT=9000

@@ -79,15 +79,18 @@ async function load(browser: import('playwright-core').Browser, url: string): Pr
     bytes += e.encodedDataLength;
     if (types.get(e.requestId) === 'Script') scriptBytes += e.encodedDataLength;
   });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number };
-    w.__lcp = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__lcp = Math.max(w.__lcp, e.startTime);
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
   await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
-  const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  // the buffered largest-contentful-paint entries, read once the page has painted (the observer's callback is a task
+  // of its own, which a busy, slowed main thread may run late)
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          if (entries.length) resolve(entries[entries.length - 1].startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
   await context.close();
   return { lcp, requests, bytes, scriptBytes };
 }

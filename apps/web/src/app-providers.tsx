@@ -12,6 +12,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => {
     setMounted(true);
     // the app is live (hydrated or rendered): links navigate inside the app from now on (the browser tests wait for it)
+    document.getElementById('root')?.removeAttribute('inert');
     document.documentElement.setAttribute('data-app-ready', '');
   }, []);
   return (

@@ -30,6 +30,9 @@ const root = document.getElementById('root')!;
 // hydrate that markup once the matched route's code is loaded, without fetching the data again
 const stateEl = document.getElementById('__QUERY_STATE__');
 if (stateEl && root.hasChildNodes()) {
+  // until the markup is hydrated its buttons and menus have no handlers yet: rather than lose a click or a tap, the
+  // page takes none for that moment (it is readable and scrollable all along; AppProviders lifts this once hydrated)
+  root.inert = true;
   hydrate(queryClient, JSON.parse(stateEl.textContent || '{}'));
   // the router renders the same boundaries as on the server only when it knows the page was server-rendered
   router.ssr = { manifest: undefined };
