@@ -101,7 +101,7 @@ export class HelpRepository {
     if (!words.length) return [];
     const patterns = words.map((w) => `%${w}%`);
     const rows: Record<string, unknown>[] = await this.ds.query(
-      `SELECT a.id, a.slug, a.category_slug, a.title, a.summary, a.updated_at, a.published, a.search_text,
+      `SELECT a.id, a.slug, a.category_slug, a.title, a.summary, a.updated_at, a.published, a.body_html,
               (a.title_search LIKE ALL($1::text[])) AS in_title,
               (SELECT count(*) FROM unnest($1::text[]) p WHERE a.title_search LIKE p) AS title_words
          FROM ${S}.help_articles a JOIN ${S}.help_categories c ON c.slug = a.category_slug
@@ -110,7 +110,8 @@ export class HelpRepository {
         LIMIT $2`,
       [patterns, limit],
     );
-    return rows.map((r) => ({ ...summaryOf(r), snippet: snippetOf(String(r.search_text).slice(String(r.title_search).length), words) }));
+    // the snippet comes from the body as written (search_text is folded to lower case)
+    return rows.map((r) => ({ ...summaryOf(r), snippet: snippetOf(plainText(String(r.body_html)), words) }));
   }
 
   /** Seeding from data/help: a new article is inserted; an existing one is refreshed only while no admin edited it. */

@@ -18,21 +18,23 @@ export function AdminHelpListPage() {
     <AdminPage title="ヘルプ記事" superOnly actions={<Button component={Link} to={'/admin/knowledge/$id' as never} params={{ id: 'new' } as never} size="sm">記事を追加</Button>}>
       {q.isPending ? <AdminLoading /> : q.isError ? <AdminError messages={adminErrors(q.error)} /> : (
         <WideTable label="ヘルプ記事の一覧" minWidth={760}>
-          <Table.Thead>
-            <Table.Tr><Table.Th>No.</Table.Th><Table.Th>カテゴリー</Table.Th><Table.Th>タイトル</Table.Th><Table.Th>状態</Table.Th><Table.Th>更新日時</Table.Th><Table.Th /></Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {q.data.articles.map((a) => (
-              <Table.Tr key={a.id} data-testid="admin-help-row">
-                <Table.Td>{a.id}</Table.Td>
-                <Table.Td>{q.data.categories.find((c) => c.slug === a.category_slug)?.name ?? a.category_slug}</Table.Td>
-                <Table.Td><Anchor component={Link} to={'/admin/knowledge/$id' as never} params={{ id: String(a.id) } as never} size="sm">{a.title}</Anchor></Table.Td>
-                <Table.Td>{a.published ? <Badge color="green" variant="light">公開</Badge> : <Badge color="gray" variant="light">非公開</Badge>}</Table.Td>
-                <Table.Td><Text size="sm">{tokyoDateTime(a.updated_at)}</Text></Table.Td>
-                <Table.Td><Anchor href={articlePath(a.slug)} target="_blank" rel="noopener" size="sm">表示</Anchor></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr><Table.Th>No.</Table.Th><Table.Th>カテゴリー</Table.Th><Table.Th>タイトル</Table.Th><Table.Th>状態</Table.Th><Table.Th>更新日時</Table.Th><Table.Th /></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.articles.map((a) => (
+                <Table.Tr key={a.id} data-testid="admin-help-row">
+                  <Table.Td>{a.id}</Table.Td>
+                  <Table.Td>{q.data.categories.find((c) => c.slug === a.category_slug)?.name ?? a.category_slug}</Table.Td>
+                  <Table.Td><Anchor component={Link} to={'/admin/knowledge/$id' as never} params={{ id: String(a.id) } as never} size="sm">{a.title}</Anchor></Table.Td>
+                  <Table.Td>{a.published ? <Badge color="green" variant="light">公開</Badge> : <Badge color="gray" variant="light">非公開</Badge>}</Table.Td>
+                  <Table.Td><Text size="sm">{tokyoDateTime(a.updated_at)}</Text></Table.Td>
+                  <Table.Td><Anchor href={articlePath(a.slug)} target="_blank" rel="noopener" size="sm">表示</Anchor></Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         </WideTable>
       )}
     </AdminPage>
