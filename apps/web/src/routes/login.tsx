@@ -87,9 +87,10 @@ function LoginPage() {
           <Button type="submit" loading={busy}>ログイン</Button>
         </Stack>
       </form>
-      <Text size="sm">
+      {/* the second-factor step is for an account that exists: no sign-up there */}
+      {step === 'password' ? <Text size="sm">
         <Anchor component={Link} to="/password/reset">パスワードをお忘れの方</Anchor>　／　<Anchor data-testid="login-signup" renderRoot={(props) => <Link {...props} to="/register" search={search.non_login ? { non_login: 'yes' } : {}} />}>新規登録</Anchor>
-      </Text>
+      </Text> : null}
     </AccountCard>
   );
 }
