@@ -2,6 +2,7 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import type { SessionUser } from '@registrar/contracts';
 import { accountApi, errorMessage, sessionChanged } from '../features/account/account.api';
 import { AccountCard } from '../features/account/account-card';
 import { setCsrfToken } from '../lib/api';
@@ -37,7 +38,7 @@ function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const done = async (r: { csrfToken?: string; two_factor_setup_required?: boolean; user?: { is_admin?: boolean; can_purchase?: boolean } | null }) => {
+  const done = async (r: { csrfToken?: string; two_factor_setup_required?: boolean; user?: SessionUser | null }) => {
     await sessionChanged(qc, r);
     // a guest's picks go into the cart, and the purchase goes on (through the user information when it is missing);
     // a guest who started in another tab (non_login=yes) continues with the search there; admins land in the admin area
