@@ -160,6 +160,8 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
         {/* go.jp, lg.jp, co.jp …: who may register them (as the TLD page says) */}
         {price?.requirements && row.state !== 'unavailable' ? <RequirementsBadge requirements={price.requirements} /> : null}
         {row.idn ? <div className={classes.ascii}>{row.ascii}</div> : null}
+        {/* WHOIS privacy: a name without it needs a WHOIS contact before ordering (the cart says so too) */}
+        {ok && price ? <div className={classes.dim} data-testid="row-proxy">{price.can_proxy ? 'WHOIS代理公開あり' : 'WHOIS代理公開不可'}</div> : null}
       </td>
       <td className={classes.cell}>
         <StatusCell row={row} />
@@ -188,6 +190,7 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
       <td className={`${classes.cell} ${classes.actions}`}>
         {!ok ? null : adding ? (
           <button type="button" className={classes.add} disabled aria-busy="true" data-testid="row-adding">
+            <span className={classes.spinner} aria-hidden style={{ width: 12, height: 12, marginRight: 4, verticalAlign: 'middle' }} />
             {label}
           </button>
         ) : chosen ? (
