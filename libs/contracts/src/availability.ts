@@ -78,6 +78,8 @@ export interface CheckedTld {
   /** the full ASCII name */
   domain: string;
   status: AvailabilityStatusValue | null;
+  /** why an unavailable name cannot be registered: taken, reserved, premium or invalid (issue 26) */
+  reason?: 'taken' | 'reserved' | 'premium' | 'invalid';
 }
 
 export interface CheckResult {

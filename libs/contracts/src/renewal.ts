@@ -22,9 +22,22 @@ export interface RenewQuoteDto {
   /** why it cannot be renewed now (provisional, out of period, …); null when it can */
   error: string | null;
   is_auto_update_enabled_flg: 0 | 1;
+  /** the TLD's renewal price row (000 §3 "TLD price (renewal)"); absent when the price is unknown */
+  tld_price?: RenewTldPriceDto;
+}
+/** 000 §3 "TLD price (renewal)": tld_id, renew, restore, grace_period (days), restore_period (days). */
+export interface RenewTldPriceDto {
+  tld_id: number;
+  tld_name: string;
+  renew: number;
+  restore: number;
+  grace_period: number;
+  restore_period: number;
 }
 export interface RenewReadyResult {
   user: { point: number };
+  /** one row per TLD of the domains (000 §7 POST mypage/domain/ready: user, tldPrices, domains) */
+  tldPrices: RenewTldPriceDto[];
   domains: RenewQuoteDto[];
 }
 

@@ -1,5 +1,5 @@
 import { M } from '@registrar/messages';
-import { BULK_MAX_LINES, chunk, isCheckable, parseBulk, parseKeyword, toPunycode, toUnicode } from './search';
+import { BULK_MAX_LINES, chunk, isCheckable, parseBulk, parseKeyword, toPunycode, toUnicode, UNAVAILABLE_REASON_LABELS, unavailableReasonOf } from './search';
 import { normaliseDomainInput } from './domain-name';
 
 describe('normaliseDomainInput', () => {
@@ -105,5 +105,16 @@ describe('chunk', () => {
   it('splits into batches of at most the size', () => {
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(chunk(Array.from({ length: 430 }), 25)).toHaveLength(18);
+  });
+});
+
+describe('unavailableReasonOf', () => {
+  it('reads the registry check reasons', () => {
+    expect(unavailableReasonOf('In use')).toBe('taken');
+    expect(unavailableReasonOf('Reserved name')).toBe('reserved');
+    expect(unavailableReasonOf('Premium name')).toBe('premium');
+    expect(unavailableReasonOf('Invalid domain name')).toBe('invalid');
+    expect(unavailableReasonOf(undefined)).toBe('taken');
+    expect(UNAVAILABLE_REASON_LABELS.premium).toBe('プレミアム');
   });
 });

@@ -134,3 +134,21 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/** Why a searched name cannot be registered (issue 26: a bare ✕ said nothing). */
+export type UnavailableReason = 'taken' | 'reserved' | 'premium' | 'invalid';
+export const UNAVAILABLE_REASON_LABELS: Record<UnavailableReason, string> = {
+  taken: '取得済み',
+  reserved: '予約済み',
+  premium: 'プレミアム',
+  invalid: '登録できない名前',
+};
+
+/** The registry's domain:check reason (RFC 5731 free text, e.g. "In use", "Reserved name") as one of ours; taken by default. */
+export function unavailableReasonOf(registryReason: string | null | undefined): UnavailableReason {
+  const r = (registryReason ?? '').toLowerCase();
+  if (r.includes('premium')) return 'premium';
+  if (r.includes('reserved') || r.includes('restricted') || r.includes('blocked')) return 'reserved';
+  if (r.includes('invalid') || r.includes('not served') || r.includes('syntax')) return 'invalid';
+  return 'taken';
+}

@@ -73,6 +73,15 @@ test('a new user signs up, confirms, logs in, sets up 2FA, registers the profile
   await page.getByRole('button', { name: '有効にする' }).click();
   await expect(page.getByText(M.twoFactorEnabled)).toBeVisible();
   await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+  // the codes can be kept as a file (and copied)
+  const download = page.waitForEvent('download');
+  await page.getByTestId('recovery-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('rakko-recovery-codes.txt');
+  const saved = await new Promise<string>((resolve, reject) => file.createReadStream().then((s) => { let t = ''; s.on('data', (c) => { t += c; }); s.on('end', () => resolve(t)); s.on('error', reject); }, reject));
+  const first = (await page.getByTestId('recovery-codes').locator('li').first().textContent())!.trim();
+  expect(saved).toContain(first);
+  await expect(page.getByTestId('recovery-copy')).toBeVisible();
 
   await page.goto('/mypage/user/register');
   await expect(page.getByRole('heading', { name: 'ユーザー情報登録' })).toBeVisible();

@@ -10,7 +10,7 @@ import { registryErrorMessage } from '../../../libs/messages/src';
 import { DOMAIN_BANNER_LIST_KEYS } from '../../../libs/rules/src';
 import { CardFormPage } from '../payments/payments.page';
 import { estimate, freeName, signUpPurchaser } from '../purchase/purchase.page';
-import { expectNoOverflow, rows, seedPortfolio, signUpMember } from './domain-list.page';
+import { apiSearch, expectNoOverflow, rows, seedPortfolio, signUpMember } from './domain-list.page';
 import { expectNoSeriousA11yViolations } from '../support/page-checks';
 
 // fresh loads of the app on a busy shared machine can take well over the default 10 s
@@ -100,4 +100,19 @@ test('a registry refusal shows a Japanese message with what to do and the code, 
     await expectNoOverflow(page);
     await page.screenshot({ path: `${shots}/registry-refusal-history-${width}.png`, fullPage: true });
   }
+
+  // the detail page has the list's operations; a refused one says why in words (a touch screen shows no tooltip)
+  const [found] = (await apiSearch(page.request, headers, { key: name })).validDomains.data;
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/mypage/domain/detail/${found!.id}`);
+    const ops = page.getByTestId('detail-operations');
+    await expect(ops).toBeVisible();
+    await expect(ops.getByTestId('detail-op-7')).toBeDisabled(); // AUTHCODE: new domains are locked
+    await expect(ops.getByTestId('detail-op-reason-7')).not.toBeEmpty();
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${shots}/detail-operations-${width}.png`, fullPage: true });
+  }
+  await page.getByTestId('detail-operations').getByTestId('detail-op-1').click();
+  await expect(page.getByRole('dialog').getByTestId('renew-update')).toBeVisible();
 });

@@ -41,9 +41,12 @@ async function twoFreeNames(request: APIRequestContext): Promise<[string, string
   return [found[0]!, found[1]!];
 }
 
+const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
+
 async function checkScreen(page: Page, label: string) {
   await expectNoHorizontalOverflow(page, label);
   await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${shots}/first-purchase-${label.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });
 }
 
 for (const width of [360, 1280]) {

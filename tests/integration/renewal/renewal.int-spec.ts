@@ -49,6 +49,8 @@ describe('renewing domains', () => {
     const total = row.renew * 2;
     await p.grant(c.userId, total);
     expect(r0.user.point).toBe(0);
+    // the TLD price rows of the spec's answer (user, tldPrices, domains)
+    expect(r0.tldPrices).toEqual([expect.objectContaining({ tld_name: 'com', renew: row.renew, grace_period: expect.any(Number), restore_period: expect.any(Number), tld_id: expect.any(Number) })]);
 
     const key = randomUUID();
     const [a, b] = await Promise.all([

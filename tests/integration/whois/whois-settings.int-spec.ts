@@ -4,6 +4,7 @@
  */
 import { ApiKeyVerifyResult, WhoisPatterns } from '@registrar/contracts';
 import { M } from '@registrar/messages';
+import { insertPortfolio, portfolio } from '@registrar/domain-ops';
 import { Member, xhr } from '../purchase/purchase-harness';
 import { freeName } from '../epp/epp-harness';
 import { startWhoisHarness, WhoisHarness } from './whois-harness';
@@ -57,6 +58,20 @@ describe('default settings', () => {
 });
 
 describe('API settings and the API key', () => {
+  it('counts for the gate the domains under management that the sidebar counts (not trashed)', async () => {
+    const m = await w.p.member(0);
+    const q = (sql: string, params?: unknown[]) => w.p.db.query(sql, params).then((r) => r.rows);
+    const now = new Date();
+    // ten domains, one of them in the trash: nine under management, below the gate of ten
+    const mine = portfolio(10, `g${Date.now().toString(36)}`, now, 5).map((d, i) => ({ ...d, trash: i === 0, dueDate: new Date(now.getTime() + (i === 1 ? -5 : 100) * 86_400_000) }));
+    await insertPortfolio(q, m.userId, mine, { now });
+    const shown = (await m.agent.get('/mypage/user/api').set(xhr(m)).expect(200)).body;
+    const sidebar = (await m.agent.get('/mypage/domain/count').set(xhr(m)).expect(200)).body.count;
+    expect(shown.user.domain_count).toBe(9);
+    expect(shown.user.domain_count).toBe(sidebar);
+    expect((await m.agent.post('/mypage/user/api').set(xhr(m)).send({ isApiEnabled: 1, isIpRestriction: 0, apiAllowedIps: [] }).expect(200)).body.errors).toEqual([M.apiRequirement]);
+  });
+
   it('gates API use, gives the key once, keeps only its hash, rotates it, and checks keys and IPs for the public API', async () => {
     const poor = await w.p.member(0);
     const save = (c: Member, body: Record<string, unknown>) => c.agent.post('/mypage/user/api').set(xhr(c)).send(body).expect(200);

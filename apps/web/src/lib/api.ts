@@ -41,6 +41,9 @@ export function setApiOrigin(origin: string | null): void {
   apiOrigin = origin;
 }
 
+/** 002 §"Shared request rules": a very long default timeout; purchase and renewal pass their own (3,600,000 ms). */
+export const DEFAULT_TIMEOUT_MS = 216_000_000;
+
 export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<T> {
   const url = new URL(path, apiOrigin ?? window.location.origin);
   for (const [k, v] of Object.entries(init.query ?? {})) {
@@ -50,18 +53,21 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-  if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-TOKEN'] = csrfToken();
+  // the page's token goes with every request (002 §"Shared request rules"); a missing one is logged where it matters
+  const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+  if (token) headers['X-CSRF-TOKEN'] = token;
+  else if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-TOKEN'] = csrfToken();
   // a FormData body (file uploads) is sent as multipart: fetch sets the Content-Type with its boundary
   const form = typeof FormData !== 'undefined' && init.body instanceof FormData;
   if (init.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const ctrl = new AbortController();
-  const timer = init.timeoutMs ? setTimeout(() => ctrl.abort(), init.timeoutMs) : undefined;
+  const timer = setTimeout(() => ctrl.abort(), init.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   init.signal?.addEventListener('abort', () => ctrl.abort());
   let res: Response;
   try {
     res = await fetch(url, { method, headers, credentials: 'same-origin', body: init.body === undefined ? undefined : form ? (init.body as FormData) : JSON.stringify(init.body), signal: ctrl.signal });
   } finally {
-    if (timer) clearTimeout(timer);
+    clearTimeout(timer);
   }
   const text = await res.text();
   let body: unknown = null;

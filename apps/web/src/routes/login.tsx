@@ -3,6 +3,7 @@ import type { SessionUser } from '@registrar/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import type { SessionUser } from '@registrar/contracts';
 import { accountApi, errorMessage, sessionChanged } from '../features/account/account.api';
 import { AccountCard } from '../features/account/account-card';
 import { safeAppPath } from '@registrar/rules';
@@ -97,9 +98,10 @@ function LoginPage() {
           <Button type="submit" loading={busy}>ログイン</Button>
         </Stack>
       </form>
-      <Text size="sm">
+      {/* the second-factor step is for an account that exists: no sign-up there */}
+      {step === 'password' ? <Text size="sm">
         <Anchor component={Link} to="/password/reset">パスワードをお忘れの方</Anchor>　／　<Anchor data-testid="login-signup" renderRoot={(props) => <Link {...props} to="/register" search={search.non_login ? { non_login: 'yes' } : {}} />}>新規登録</Anchor>
-      </Text>
+      </Text> : null}
     </AccountCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Divider, Image, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Divider, Group, Image, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -7,6 +7,19 @@ import { accountApi, errorMessage, fieldError, sessionChanged } from '../feature
 import { AccountCard } from '../features/account/account-card';
 import { requireMember } from '../features/account/require-member';
 import { useSession } from '../lib/session';
+
+/** The recovery codes as a text file the member keeps (名前: rakko-recovery-codes.txt). */
+function downloadCodes(codes: string[], email: string) {
+  const text = ['ラッコドメイン 二段階認証のリカバリーコード', email, '', ...codes, '', '各コードは一度だけ使えます。'].join('\r\n');
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'rakko-recovery-codes.txt';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}
 
 export const Route = createFileRoute('/security')({ beforeLoad: requireMember, component: SecurityPage });
 
@@ -76,6 +89,14 @@ function TwoFactor() {
         <Stack gap={4}>
           <Text size="sm" fw={700}>リカバリーコード（一度だけ表示されます。安全な場所に保管してください）</Text>
           <List size="sm" data-testid="recovery-codes">{codes.map((c) => <List.Item key={c}><Code>{c}</Code></List.Item>)}</List>
+          <Group gap="xs">
+            <CopyButton value={codes.join('\n')}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" color={copied ? 'teal' : undefined} onClick={copy} data-testid="recovery-copy">{copied ? 'コピーしました' : 'コードをコピー'}</Button>
+              )}
+            </CopyButton>
+            <Button size="xs" variant="default" onClick={() => downloadCodes(codes, user?.email ?? '')} data-testid="recovery-download">テキストファイルで保存</Button>
+          </Group>
           {user?.is_admin ? <Button component={Link} to="/admin/domains" variant="light">管理画面へ</Button> : null}
         </Stack>
       ) : null}

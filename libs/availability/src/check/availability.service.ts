@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AvailabilityStatus, CheckRequest, CheckResult, ClaimCheckRequest, ClaimCheckResult } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { chunk, readDomainName } from '@registrar/rules';
+import { chunk, readDomainName, unavailableReasonOf } from '@registrar/rules';
 import { AvailabilityQueue } from './availability.queue';
 import { MAX_NAMES_PER_JOB } from './check-availability.job';
 import { CheckCacheRepository } from './check-cache.repository';
@@ -20,11 +20,16 @@ export class AvailabilityService {
     const names = asciiNames(req?.names, MAX_NAMES_PER_JOB);
     try {
       const { jobId, result } = await this.queue.runCheck(names);
-      const byName = new Map(result.results.map((r) => [r.name, r.available]));
+      const byName = new Map(result.results.map((r) => [r.name, r]));
       return {
         success: true,
         jobId,
-        results: { tlds: names.map((n) => ({ tld: n, domain: n, status: byName.get(n) ? AvailabilityStatus.Available : AvailabilityStatus.Unavailable })) },
+        results: {
+          tlds: names.map((n) => {
+            const r = byName.get(n);
+            return r?.available ? { tld: n, domain: n, status: AvailabilityStatus.Available } : { tld: n, domain: n, status: AvailabilityStatus.Unavailable, reason: unavailableReasonOf(r?.reason) };
+          }),
+        },
       };
     } catch (e) {
       this.logger.warn(`availability check of ${names.length} names failed: ${(e as Error).message}`);

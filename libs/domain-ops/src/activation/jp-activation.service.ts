@@ -6,7 +6,7 @@ import { JobName, JpActivateResult, JpActivateRpcRequest, JpActivationListResult
 import { EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
 import { Clock, CLOCK } from '@registrar/infra';
 import { MailOutbox } from '@registrar/mail';
-import { M } from '@registrar/messages';
+import { M, registryErrorMessage } from '@registrar/messages';
 import { formatDateJst, validatePrereq } from '@registrar/rules';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
 import { ActionLogRepository } from '../domains/action-log.repository';
@@ -90,7 +90,7 @@ export class JpActivationService {
     } catch (e) {
       this.logger.warn(`activation of ${d.punycode}: ${(e as Error).message}`);
       const taken = e instanceof EppError && e.code === EppResultCode.DataManagementPolicyViolation;
-      return fail([taken ? M.activateOrgHoldsCoJp : `${M.activateFailed}${e instanceof EppError && e.reason ? `（${e.reason}）` : ''}`]);
+      return fail([taken ? M.activateOrgHoldsCoJp : `${M.activateFailed}${e instanceof EppError ? ` ${registryErrorMessage(e.code)}` : ''}`]);
     }
     await this.ds.query(
       `UPDATE domain_ops.domains SET status = 'active', due_date = COALESCE($2, due_date), jp_contacts = $3, updated_at = now() WHERE id = $1 AND status = 'provisional'`,

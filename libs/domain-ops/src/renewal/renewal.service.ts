@@ -64,6 +64,7 @@ export class RenewalService {
       ...base, window: restorable ? window : 'out', renew: q.price.renew ?? 0, restore: q.price.restore ?? 0,
       minimum_years: q.summary.minimum_years, registration_unit: q.summary.registration_unit,
       period_options: renewalPeriodOptions(d.name, q.summary, expired), error,
+      tld_price: { tld_id: q.summary.tld_id, tld_name: q.summary.tld_name, renew: q.price.renew ?? 0, restore: q.price.restore ?? 0, grace_period: q.summary.grace_period, restore_period: q.summary.restore_period },
     };
   }
 
@@ -72,7 +73,8 @@ export class RenewalService {
     const pending = new Set(await this.repo.pendingDomainIds(domains.map((d) => d.id)));
     const group = await this.catalog.priceGroup(userId);
     const [point, quotes] = await Promise.all([this.orders.balance(userId), Promise.all(domains.map((d) => this.quote(d, pending.has(d.id), group)))]);
-    return { user: { point }, domains: quotes };
+    const tldPrices = [...new Map(quotes.flatMap((d) => (d.tld_price ? [[d.tld_price.tld_id, d.tld_price] as const] : []))).values()];
+    return { user: { point }, tldPrices, domains: quotes };
   }
 
   async pending(userId: number, domainIds: number[]): Promise<PendingRenewalsResult> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JobName } from '@registrar/contracts';
 import { DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
-import { M } from '@registrar/messages';
+import { M, registryErrorMessage } from '@registrar/messages';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { ActionLogRepository } from '../domains/action-log.repository';
 import type { JobAttempt } from '../jobs/domain-ops.queue';
@@ -54,7 +54,8 @@ export class WhoisChangeJob {
       if (transient && !last) throw e;
       this.logger.warn(`WHOIS change of ${d.punycode} failed: ${(e as Error).message}`);
       if (await this.domains.clear(d.id, p.token)) {
-        await this.log(d, p, `${M.whoisChangeFailed}（${(e as Error).message.slice(0, 200)}）`, 'failed');
+        // the member reads what the registry's answer means and its code; the English text stays in the log above
+        await this.log(d, p, `${M.whoisChangeFailed} ${e instanceof EppError ? registryErrorMessage(e.code) : M.operationRetryFailed}`, 'failed');
       }
       return { status: 'error' };
     }

@@ -122,8 +122,12 @@ export class WhoisDomainRepository {
     return rows[0].n;
   }
 
+  /**
+   * Domains under management for the API gate (管理ドメイン10件以上): the same rule as the sidebar's and the banner's
+   * 「管理中」 count (not trashed), so the figure the member sees is the one the gate uses.
+   */
   async countDomains(userId: number): Promise<number> {
-    const rows = await this.ds.query(`SELECT count(*)::int AS n FROM domain_ops.domains WHERE user_id = $1 AND status <> 'pending'`, [userId]);
+    const rows = await this.ds.query('SELECT count(*)::int AS n FROM domain_ops.domains WHERE user_id = $1 AND NOT is_trash', [userId]);
     return rows[0].n;
   }
 }

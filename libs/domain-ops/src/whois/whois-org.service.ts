@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { JpContact, JpOrgContact, WhoisOrgContacts, WhoisOrgGetResult, WhoisOrgUpdateResult, WhoisOrgUpdateRpcRequest } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError } from '@registrar/epp';
 import { Clock, CLOCK } from '@registrar/infra';
-import { M } from '@registrar/messages';
+import { M, registryErrorMessage } from '@registrar/messages';
 import { formatDateJst, isCoJpLike, validatePrereq } from '@registrar/rules';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
 import { ActionLogRepository } from '../domains/action-log.repository';
@@ -96,7 +96,7 @@ export class WhoisOrgService {
       for (const id of old) await this.epp.contactDelete(id, ctx).catch(() => undefined);
     } catch (e) {
       this.logger.warn(`.co.jp WHOIS of ${d.punycode}: ${(e as Error).message}`);
-      return fail([`${M.whoisChangeFailed}${e instanceof EppError && e.reason ? `（${e.reason}）` : ''}`]);
+      return fail([`${M.whoisChangeFailed}${e instanceof EppError ? ` ${registryErrorMessage(e.code)}` : ''}`]);
     }
     const stored: Sections = { org: contact.org, reg: contact.reg, ...(input.isDifferentTec ? { tec: contact.tec } : {}), ...(input.isDifferentAdm ? { adm: contact.adm } : {}), ...(input.isDifferentBil ? { bil: contact.bil } : {}) };
     await this.ds.query('UPDATE domain_ops.domains SET jp_contacts = $2, updated_at = now() WHERE id = $1', [d.id, JSON.stringify(stored)]);

@@ -53,6 +53,8 @@ export class CreatePaymentSessionDto implements CreatePaymentSessionRequest {
   /** empty only for the transfer-in variant, which sends just the amount */
   @IsArray() @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => PaymentSessionDomainDto) domains!: PaymentSessionDomainDto[];
   @IsInt() @Min(0) amount!: number;
+  /** the points the member chose to use (null or absent: as many as cover the total) */
+  @IsOptional() @IsInt() @Min(0) pointsToUse?: number | null;
   @IsString() stripeCardId!: string;
   @IsOptional() @IsArray() resultRenewDomains?: unknown[];
   @IsOptional() @IsBoolean() withAutoUpdate?: boolean;
@@ -66,6 +68,7 @@ export class CreateWalletSessionDto {
   @IsOptional() @IsIn(['create', 'renew', 'transfer']) purpose?: 'create' | 'renew' | 'transfer';
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => PaymentSessionDomainDto) domains!: PaymentSessionDomainDto[];
   @IsInt() @Min(0) amount!: number;
+  @IsOptional() @IsInt() @Min(0) pointsToUse?: number | null;
   @IsOptional() @IsArray() resultRenewDomains?: unknown[];
   @IsOptional() @IsBoolean() withAutoUpdate?: boolean;
   @IsOptional() @IsInt() allUpdateDuration?: number | null;

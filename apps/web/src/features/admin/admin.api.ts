@@ -39,7 +39,7 @@ export const adminOpsApi = {
   actionLog: (q: ActionLogQuery, signal?: AbortSignal) => api<{ result: boolean; actionLogs: Paged<ActionLogRow> }>('/admin/api/action_log', { body: q, signal }),
   apiCommand: (lines: string[]) => api<{ result: string | null; error: string | null }>('/admin/api/api_command', { body: { command: lines }, timeoutMs: 120_000 }),
   domainInfo: (name: string) => api<{ result: boolean; info: { registry: unknown; ours: unknown } | null }>('/admin/api/domains/info', { body: { name } }),
-  domainImport: (userId: string, domainNames: string[]) => api<{ result: boolean; results: string[]; errors: string[] }>('/admin/api/domains/import', { body: { userId, domainNames }, timeoutMs: 300_000 }),
+  domainImport: (userId: string, domainNames: string[]) => api<{ result: boolean; results: string[]; errors: string[] }>('/admin/api/domains/import', { body: { userId, domainNames } }),
 };
 
 export interface AdminUserRow { id: number; email: string; last_name: string | null; first_name: string | null; company_name: string | null; admin_role: 1 | 2 | null; identity_verify_status: 0 | 1 | 2; disabled: boolean; created_at: string }
@@ -93,11 +93,11 @@ export interface TldImportAnswer { result: boolean; message: string; errors: str
 const IMPORT_PATHS: Record<TldImportId, string> = { 1: '/admin/api/tld/import', 2: '/admin/api/tld_price/import', 3: '/admin/api/tld_category/import' };
 
 export const tldImportApi = {
-  run: (id: TldImportId) => api<TldImportAnswer>(IMPORT_PATHS[id], { body: {}, timeoutMs: 180_000 }),
+  run: (id: TldImportId) => api<TldImportAnswer>(IMPORT_PATHS[id], { body: {} }),
   nextMonth: (signal?: AbortSignal) => api<{ result: boolean; month: string; message: string | null }>('/admin/api/tld_price/exists', { signal }),
   upload: (files: Partial<Record<'tld' | 'tld_price' | 'tld_category', File>>) => {
     const form = new FormData();
     for (const [k, f] of Object.entries(files)) if (f) form.append(k, f, f.name);
-    return api<TldImportAnswer>('/admin/api/master_data/upload', { body: form, timeoutMs: 300_000 });
+    return api<TldImportAnswer>('/admin/api/master_data/upload', { body: form });
   },
 };

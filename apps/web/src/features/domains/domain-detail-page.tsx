@@ -1,5 +1,11 @@
-/** The read-only domain detail view (001 §2): expiry, flags, name servers, move request, DNS records, WHOIS, action log. */
-import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+/**
+ * The domain detail view (001 §2): expiry, flags, name servers, move request, DNS records, WHOIS, action log, and the
+ * operations of the list's row menu (the same modals; a refused one says why in words, also on touch screens).
+ */
+import { Anchor, Badge, Box, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import type { DomainRowDto } from '@registrar/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { M } from '@registrar/messages';
@@ -9,6 +15,7 @@ import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { dueDateText, flagText, FlagBadge } from './domain-cells';
 import { domainQueries } from './domain-list.api';
+import { disabledReasonOf, DOMAIN_OPERATIONS, useDomainListRefresh, type DomainOperation } from './operations';
 
 const ROLE_LABELS = { reg: '登録者', adm: '管理担当者', tec: '技術担当者', bil: '経理担当者' } as const;
 
@@ -44,6 +51,7 @@ export function DomainDetailPage() {
           {item('管理ロック', d.admin_lock_status ? <Badge color="red" variant="outline" size="sm">あり</Badge> : <Text size="sm">なし</Text>)}
         </SimpleGrid>
       </Paper>
+      <DetailOperations d={d} />
       <Paper withBorder radius="md" p="md">
         <Title order={2} size="h5" mb="xs">ネームサーバー</Title>
         {d.name_servers.length ? <Stack gap={2}>{d.name_servers.map((ns, i) => <Text key={ns} size="sm" style={{ overflowWrap: 'anywhere' }}>{i + 1}. {ns}</Text>)}</Stack> : <Text size="sm" c="dimmed">-</Text>}
@@ -96,5 +104,38 @@ export function DomainDetailPage() {
         ) : <Text size="sm" c="dimmed">{M.logsNone}</Text>}
       </Paper>
     </Stack>
+  );
+}
+
+/** The list's operations for this one domain: a button each, the reason under a refused one, the list's modals. */
+function DetailOperations({ d }: { d: DomainRowDto }) {
+  const [active, setActive] = useState<DomainOperation | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refresh = useDomainListRefresh();
+  const wide = useMediaQuery('(min-width: 48em)', true) ?? true;
+  const close = async (result?: { changedIds?: number[]; reload?: boolean }) => {
+    setActive(null);
+    setBusy(false);
+    if (result?.changedIds?.length || result?.reload) await refresh(result?.changedIds);
+  };
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="detail-operations">
+      <Title order={2} size="h5" mb="xs">操作</Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs">
+        {DOMAIN_OPERATIONS.map((op) => {
+          const reason = disabledReasonOf(op, d);
+          return (
+            <Box key={op.id}>
+              <Button fullWidth size="xs" variant="light" disabled={!!reason} onClick={() => setActive(op)} data-testid={`detail-op-${op.id}`}>{op.label}</Button>
+              {reason ? <Text size="xs" c="dimmed" mt={2} data-testid={`detail-op-reason-${op.id}`}>{reason}</Text> : null}
+            </Box>
+          );
+        })}
+      </SimpleGrid>
+      <Modal closeButtonProps={{ 'aria-label': '閉じる' }} opened={!!active} onClose={() => { if (!busy) void close(); }} title={active?.title} size="lg"
+        closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy} fullScreen={!wide}>
+        {active ? <active.Modal domains={[d]} onClose={(r) => void close(r)} setBusy={setBusy} /> : null}
+      </Modal>
+    </Paper>
   );
 }

@@ -321,8 +321,12 @@ function RowMenu({ d, onOpen }: { d: DomainRowDto; onOpen: (op: DomainOperation,
         ) : null}
         {DOMAIN_OPERATIONS.map((op) => {
           const reason = disabledReasonOf(op, d);
+          // the reason is written under the label too: a tooltip never shows on a touch screen
           return reason ? (
-            <Tooltip key={op.id} label={reason} position="right"><Box><Menu.Item disabled>{op.label}</Menu.Item></Box></Tooltip>
+            <Tooltip key={op.id} label={reason} position="right"><Box><Menu.Item disabled data-testid={`menu-disabled-${op.id}`}>
+              {op.label}
+              <Text size="xs" c="dimmed" maw={220} style={{ whiteSpace: 'normal' }}>{reason}</Text>
+            </Menu.Item></Box></Tooltip>
           ) : (
             <Menu.Item key={op.id} onClick={() => onOpen(op, d)}>{op.label}</Menu.Item>
           );

@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Code, Group, List, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EPP_STATUS_LABELS, M } from '@registrar/messages';
 import { formatDateJst, type RdapDomainSummary, validateWhoisQuery } from '@registrar/rules';
 import { PageContainer } from '@registrar/ui';
@@ -11,12 +11,21 @@ import { errorsOf, searchWhois } from './api';
 
 export const WHOIS_TITLE = 'WHOIS検索';
 
-/** The public WHOIS lookup (002 §3): one domain input, a search button disabled while empty, the answer shown. */
-export function WhoisLookupPage(): React.JSX.Element {
+/**
+ * The public WHOIS lookup (002 §3): one domain input, a search button disabled while empty, the answer shown.
+ * `?domain=` (the search results' WHOIS link of a taken name) fills the input and looks it up once.
+ */
+export function WhoisLookupPage({ initial }: { initial?: string } = {}): React.JSX.Element {
   usePageTitle(WHOIS_TITLE);
-  const [domain, setDomain] = useState('');
+  const [domain, setDomain] = useState(initial ?? '');
   const [inputError, setInputError] = useState<string | null>(null);
   const lookup = useMutation({ mutationFn: (d: string) => searchWhois(d) });
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current || !initial || !validateWhoisQuery(initial).ok) return;
+    asked.current = true;
+    lookup.mutate(initial);
+  }, [initial, lookup]);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { Fragment, memo, useMemo, useState } from 'react';
 import type { CartDomainDto, TldPriceDto } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
-import { campaignPrices, formatYen, registrationPeriodOptions, toPunycode } from '@registrar/rules';
+import { campaignPrices, formatYen, registrationPeriodOptions, toPunycode, UNAVAILABLE_REASON_LABELS } from '@registrar/rules';
 import { choosePeriod, chosenPeriods } from './chosen-periods';
 import { EmptyBlock, IdnMarker, nextSort, SortableTh, sortRows, TableSkeleton, type SortDir, type SortState } from '@registrar/ui';
 import type { SearchRow } from './use-domain-search';
@@ -52,9 +52,19 @@ function StatusCell({ row }: { row: SearchRow }) {
     case 'available':
       return <span className={classes.ok}>取得可能</span>;
     case 'unavailable':
+      // say why (取得済み, 予約済み, プレミアム); a taken name links to its WHOIS
       return (
-        <span className={classes.taken} aria-label="取得できません">
-          ✕
+        <span className={classes.taken} data-testid="row-unavailable" data-reason={row.reason ?? 'taken'}>
+          <span aria-hidden>✕ </span>
+          {UNAVAILABLE_REASON_LABELS[row.reason ?? 'taken']}
+          {(row.reason ?? 'taken') === 'taken' ? (
+            <>
+              {' '}
+              <a href={`/whois?domain=${encodeURIComponent(row.ascii)}`} target="_blank" rel="noopener noreferrer" className={classes.whoisLink} aria-label={`${row.name}のWHOIS情報（新しいタブ）`}>
+                WHOIS
+              </a>
+            </>
+          ) : null}
         </span>
       );
     case 'error':
@@ -150,6 +160,8 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
         {/* go.jp, lg.jp, co.jp …: who may register them (as the TLD page says) */}
         {price?.requirements && row.state !== 'unavailable' ? <RequirementsBadge requirements={price.requirements} /> : null}
         {row.idn ? <div className={classes.ascii}>{row.ascii}</div> : null}
+        {/* WHOIS privacy: a name without it needs a WHOIS contact before ordering (the cart says so too) */}
+        {ok && price ? <div className={classes.dim} data-testid="row-proxy">{price.can_proxy ? 'WHOIS代理公開あり' : 'WHOIS代理公開不可'}</div> : null}
       </td>
       <td className={classes.cell}>
         <StatusCell row={row} />
@@ -178,6 +190,7 @@ const ResultRow = memo(function ResultRow({ row, price, member, chosen, adding, 
       <td className={`${classes.cell} ${classes.actions}`}>
         {!ok ? null : adding ? (
           <button type="button" className={classes.add} disabled aria-busy="true" data-testid="row-adding">
+            <span className={classes.spinner} aria-hidden style={{ width: 12, height: 12, marginRight: 4, verticalAlign: 'middle' }} />
             {label}
           </button>
         ) : chosen ? (

@@ -3,9 +3,9 @@ import { SearchPaths, type CheckBody, type CheckResult, type DispatchBody, type 
 import { api } from '../../lib/api';
 
 export function dispatchSearch(body: DispatchBody, signal?: AbortSignal): Promise<DispatchResult> {
-  return api<DispatchResult>(SearchPaths.dispatch, { body, signal, timeoutMs: 15_000 });
+  return api<DispatchResult>(SearchPaths.dispatch, { body, signal });
 }
 
 export function checkBatch(body: CheckBody, signal?: AbortSignal): Promise<CheckResult> {
-  return api<CheckResult>(SearchPaths.check, { body, signal, timeoutMs: 30_000 });
+  return api<CheckResult>(SearchPaths.check, { body, signal });
 }

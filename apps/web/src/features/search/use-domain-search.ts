@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AvailabilityStatus, SearchType, type AvailabilityStatusValue, type CheckBody, type DispatchResult } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { CHECK_BATCH_SIZE, chunk, parseBulk, parseKeyword } from '@registrar/rules';
+import { CHECK_BATCH_SIZE, chunk, parseBulk, parseKeyword, type UnavailableReason } from '@registrar/rules';
 import { ApiError } from '../../lib/api';
 import { sessionQuery } from '../../lib/session';
 import { checkBatch, dispatchSearch } from './search.api';
@@ -34,6 +34,8 @@ export interface SearchRow {
   tldName: string;
   idn: boolean;
   state: RowState;
+  /** why an unavailable name cannot be registered (taken, reserved, premium, invalid) */
+  reason?: UnavailableReason;
 }
 
 export interface SearchQuery {
@@ -148,7 +150,7 @@ export function useDomainSearch(query: SearchQuery | null): DomainSearch {
         update(id, (s) => ({ ...s, error: M.retryLater, running: false, rows: s.rows.map((r) => (r.state === 'skipped' ? r : { ...r, state: 'error' })) }));
       };
       // answers that arrive together (6 requests in flight) are shown in one render per frame, not one each
-      const answered = new Map<string, RowState>();
+      const answered = new Map<string, { state: RowState; reason?: UnavailableReason }>();
       let frame: number | null = null;
       const show = () => {
         if (frame !== null) cancelAnimationFrame(frame);
@@ -156,7 +158,7 @@ export function useDomainSearch(query: SearchQuery | null): DomainSearch {
         if (failed || !answered.size) return;
         const found = new Map(answered);
         answered.clear();
-        update(id, (s) => ({ ...s, rows: s.rows.map((r) => (found.has(r.key) ? { ...r, state: found.get(r.key)! } : r)) }));
+        update(id, (s) => ({ ...s, rows: s.rows.map((r) => (found.has(r.key) ? { ...r, ...found.get(r.key)! } : r)) }));
       };
       ctrl.signal.addEventListener('abort', () => {
         if (frame !== null) cancelAnimationFrame(frame);
@@ -166,8 +168,8 @@ export function useDomainSearch(query: SearchQuery | null): DomainSearch {
           const res = await checkBatch(batch.body, ctrl.signal);
           if (failed) return;
           if (!res.success) return fail();
-          const byAscii = new Map(res.results.tlds.map((t) => [t.domain, statusToState(t.status)]));
-          for (const key of batch.keys) answered.set(key, byAscii.get(rowsByKey.get(key)!.ascii) ?? 'error');
+          const byAscii = new Map(res.results.tlds.map((t) => [t.domain, { state: statusToState(t.status), ...(t.reason ? { reason: t.reason } : {}) }]));
+          for (const key of batch.keys) answered.set(key, byAscii.get(rowsByKey.get(key)!.ascii) ?? { state: 'error' });
           if (frame === null) frame = requestAnimationFrame(show);
         } catch {
           if (ctrl.signal.aborted && run.current !== id) return;

@@ -265,6 +265,9 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
                     <Text size="xs" fw={600} data-testid={`renew-new-expiry-${d.id}`}>更新後の有効期限 {renewedExpiry(d.due_date, yearsOf(d))}</Text>
                   ) : null}
                   {d.window === 'restore' && !d.error ? <Badge size="xs" color="orange" variant="light">復旧</Badge> : null}
+                  {running && !d.error ? (
+                    <Group gap={4} mt={2} data-testid={`renew-row-loading-${d.id}`}><Loader size={12} /><Text size="xs">更新処理中…</Text></Group>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>
                   {d.error ? <Text size="sm" c={d.pending ? undefined : 'red.8'}>{d.error}</Text> : (
