@@ -1,4 +1,4 @@
-import { domainRdap, rdapDomainSummary, rdapDomainToJprsWhois } from './rdap';
+import { domainRdap, rdapDomainSummary, rdapDomainToJprsWhois, rdapDomainToWhois, registrarEntityRdap } from './rdap';
 
 describe(rdapDomainSummary.name, () => {
   const info = { baseUrl: 'https://rdap.example/rdap', now: new Date('2026-01-02T03:04:05Z'), port43: 'whois.example', kind: 'registrar' as const };
@@ -55,5 +55,34 @@ describe(rdapDomainToJprsWhois.name, () => {
     const text = rdapDomainToJprsWhois(domainRdap({ ...jp, ldhName: 'example.co.jp', contacts: [{ role: 'registrant', contact: org }, { role: 'technical', contact }] }, registrar, info), { now: info.now });
     const parsed = parseDomainWhois('example.co.jp', text);
     expect(parsed).toMatchObject({ 'Domain Name': 'EXAMPLE.CO.JP', Organization: 'Example KK', 'Technical Contact': 'rkc1', 'Domain Status': ['Connected (2027/02/01)'], 'Created Date': '2025/01/02' });
+  });
+});
+
+describe(rdapDomainToWhois.name, () => {
+  const info = { baseUrl: 'https://rdap.example/rdap', now: new Date('2026-01-02T03:04:05Z'), port43: 'whois.example', kind: 'registrar' as const };
+  const registrar = { name: 'Rakko Registrar', handle: '9999', ianaId: '9999', url: 'https://rakko.example', abuseEmail: 'abuse@rakko.example', abusePhone: '+81.312345678' };
+  const person = { handle: 'rkc1', name: 'Taro Yamada', organization: null, email: 'taro@example.jp', phone: '+81.312345678;ext=12', fax: null, street: ['1-1'], city: 'Chiyoda-ku', sp: 'Tokyo', pc: '1000001', cc: 'JP', proxy: false };
+  const domain = (contact: typeof person) => ({
+    ldhName: 'example.com', unicodeName: null, handle: 'D1', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-06-01T00:00:00.000Z',
+    expiresAt: '2027-01-01T00:00:00.000Z', statuses: ['ok'], nameServers: ['ns1.example.jp'],
+    contacts: (['registrant', 'administrative', 'technical'] as const).map((role) => ({ role, contact })),
+  });
+
+  it('writes the 2013 RAA keys: Phone Ext always, Fax and Fax Ext only with a fax, and the terms of use', () => {
+    const text = rdapDomainToWhois(domainRdap(domain(person), registrar, info), { kind: 'registrar', now: info.now });
+    for (const role of ['Registrant', 'Admin', 'Tech']) {
+      expect(text).toContain(`\r\n${role} Phone: +81.312345678\r\n${role} Phone Ext: 12\r\n${role} Email: taro@example.jp\r\n`);
+      expect(text).not.toMatch(new RegExp(`${role} Fax`));
+    }
+    const withFax = rdapDomainToWhois(domainRdap(domain({ ...person, phone: '+81.312345678', fax: '+81.312345679' } as never), registrar, info), { kind: 'registrar', now: info.now });
+    expect(withFax).toContain('\r\nRegistrant Phone Ext: \r\nRegistrant Fax: +81.312345679\r\nRegistrant Fax Ext: \r\n');
+    expect(withFax).toMatch(/\r\nTERMS OF USE: The data in this WHOIS database is provided by Rakko Registrar/);
+    expect(withFax).toContain('Registrar URL: https://rakko.example\r\n');
+  });
+
+  it('gives the registrar entity its self link and events', () => {
+    const e = registrarEntityRdap(registrar, info);
+    expect(e.links).toEqual(expect.arrayContaining([expect.objectContaining({ rel: 'self', href: 'https://rdap.example/rdap/entity/9999' })]));
+    expect(e.events).toEqual([{ eventAction: 'last update of RDAP database', eventDate: info.now.toISOString() }]);
   });
 });

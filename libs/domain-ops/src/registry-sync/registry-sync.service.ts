@@ -113,7 +113,8 @@ export class RegistrySyncService {
       sponsor: this.clientId,
       created: day(r.created_at),
       expires: r.due_date ? day(r.due_date) : null,
-      statuses: r.is_domain_lock_enabled ? [...LOCK_STATUSES] : [],
+      // a provisional .co.jp takes no update but its completion: the registry holds it with server statuses only
+      statuses: r.is_domain_lock_enabled && r.status !== 'provisional' ? [...LOCK_STATUSES] : [],
       ns: sorted(r.name_servers ?? []),
       contacts: await this.expectedContacts(r, create, { userId: r.user_id }),
     };

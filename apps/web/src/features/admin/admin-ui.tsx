@@ -49,10 +49,11 @@ export function JsonView({ value, testId }: { value: unknown; testId?: string })
   const text = typeof v === 'string' ? v : JSON.stringify(v, null, 2);
   const parts = text.split(/("(?:\\.|[^"\\])*"\s*:?|\b-?\d+(?:\.\d+)?\b|\btrue\b|\bfalse\b|\bnull\b)/g);
   return (
-    <Code block data-testid={testId} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: '60vh', overflow: 'auto' }}>
+    // a scrolling block is focusable, so a keyboard can scroll it (axe: scrollable-region-focusable)
+    <Code block data-testid={testId} tabIndex={0} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: '60vh', overflow: 'auto' }}>
       {parts.map((p, i) => {
         if (i % 2 === 0) return p;
-        const color = p.endsWith(':') ? '#9b2c6f' : p.startsWith('"') ? '#1f7a1f' : p === 'null' ? '#777' : '#1c4fb8';
+        const color = p.endsWith(':') ? '#9b2c6f' : p.startsWith('"') ? '#1f7a1f' : p === 'null' ? '#5c5c5c' : '#1c4fb8';
         return <span key={i} style={{ color }}>{p}</span>;
       })}
     </Code>

@@ -91,8 +91,8 @@ function RegistryComparisonPanel({ id }: { id: number }) {
             <Alert color={c.equal ? 'green' : c.heldByOther ? 'red' : 'yellow'} variant="light" data-testid="registry-verdict">
               {c.heldByOther ? RS.heldByOther : c.equal ? RS.allEqual : RS.someDiffer}
             </Alert>
-            <Table.ScrollContainer minWidth={520}>
-              <Table fz="sm" withTableBorder verticalSpacing={6} aria-label={RS.title}>
+            <div role="region" aria-label={RS.title} tabIndex={0} style={{ overflowX: 'auto' }}>
+              <Table fz="sm" withTableBorder verticalSpacing={6} miw={520} aria-label={RS.title}>
                 <Table.Thead>
                   <Table.Tr><Table.Th w={170}>項目</Table.Th><Table.Th>{RS.ours}</Table.Th><Table.Th>{RS.registry}</Table.Th><Table.Th w={72}>照合</Table.Th></Table.Tr>
                 </Table.Thead>
@@ -107,7 +107,7 @@ function RegistryComparisonPanel({ id }: { id: number }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </div>
             <Text size="xs" c="dimmed">{RS.checkedAt}: {tokyoDateTime(c.checkedAt)}</Text>
           </>
         )}
