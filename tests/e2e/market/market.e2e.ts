@@ -32,7 +32,8 @@ async function shot(page: Page, name: string) {
 }
 
 test('list → buy → move → credit between two members, followed on both sides and by a super admin', async ({ page, browser }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(300_000);
+  page.setDefaultTimeout(45_000);
   // the seller holds a .com bought with points
   const sellerHeaders = await signUpPurchaser(page.request);
   await grantPoints(page.request, sellerHeaders, 20_000);
@@ -43,7 +44,7 @@ test('list → buy → move → credit between two members, followed on both sid
   await checkPage(page, '/market/sell', { ready: (p) => p.getByRole('heading', { name: 'ドメインを出品する' }) });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/market/sell');
-  await pick(page, page.getByRole('textbox', { name: '出品するドメイン' }), name!);
+  await pick(page, page.getByRole('combobox', { name: '出品するドメイン' }), name!);
   await page.getByRole('textbox', { name: '販売価格（円）' }).fill('8000');
   await page.getByRole('textbox', { name: '説明文' }).fill('短く覚えやすいドメインです。');
   await page.getByRole('button', { name: '出品する', exact: true }).click();
@@ -64,7 +65,7 @@ test('list → buy → move → credit between two members, followed on both sid
   await shot(buyer, 'list');
   await buyer.setViewportSize({ width: 1280, height: 900 });
   await buyer.goto('/market');
-  await buyer.getByRole('textbox', { name: 'キーワード' }).fill(name!.split('.')[0]!);
+  await buyer.getByRole('textbox', { name: 'キーワード', exact: true }).fill(name!.split('.')[0]!);
   await buyer.getByRole('button', { name: '検索する' }).click();
   await buyer.getByRole('link', { name: name! }).click();
   await expect(buyer).toHaveTitle(new RegExp(name!.replace(/\./g, '\\.')));
