@@ -68,7 +68,7 @@ describe('legal documents', () => {
     expect(dev.operator.legal_name).toContain('（サンプル）');
     expect(dev.services).toEqual({});
     const prod = siteConfig({
-      NODE_ENV: 'production', OPERATOR_LEGAL_NAME: '株式会社A', OPERATOR_ADDRESS: '東京都', OPERATOR_REPRESENTATIVE: '代表 A', OPERATOR_PHONE: '03-1', OPERATOR_EMAIL: 'a@a.jp', OPERATOR_BUSINESS_HOURS: '平日',
+      NODE_ENV: 'production', DATABASE_URL: 'postgres://db/registrar', REDIS_URL: 'redis://redis:6379', OPERATOR_LEGAL_NAME: '株式会社A', OPERATOR_ADDRESS: '東京都', OPERATOR_REPRESENTATIVE: '代表 A', OPERATOR_PHONE: '03-1', OPERATOR_EMAIL: 'a@a.jp', OPERATOR_BUSINESS_HOURS: '平日',
       SERVICES_MAP: '{"2":{"url":"https://server.example","short_name":"server","name_jp":"サーバー"}}',
     });
     expect(prod.operator.sample).toBe(false);
