@@ -50,6 +50,15 @@ const PUBLIC = new Set<string>([
   'POST /tool/websiteConnectionCheck',
   'GET /market',
   'GET /market/:id',
+  // issue 25: the services map and operator, the legal documents, the help centre (docs/legal.md, docs/help-centre.md)
+  'GET /site/config',
+  'GET /legal/:doc',
+  'GET /help/categories',
+  'GET /help/articles',
+  'GET /help/articles/:key',
+  // issue 24: what search engines read (docs/web-public-pages.md)
+  'GET /robots.txt',
+  'GET /sitemap.xml',
 ]);
 
 /** The public API v1 (docs/public-api.md): no session, but every call except the document needs the member's API key. */

@@ -32,11 +32,11 @@ describe('security review (issue 23)', () => {
     it('an attacker who signs up the victim\'s address first never gets the account: the victim confirms with their own password', async () => {
       const email = uniqueEmail('victim');
       const attacker = await client(h);
-      expect((await post(attacker, '/register', { email, password: 'attacker password', password_confirmation: 'attacker password' })).status).toBe(200);
+      expect((await post(attacker, '/register', { email, password: 'attacker password', password_confirmation: 'attacker password', agree_terms: true })).status).toBe(200);
       const linkOf = (m: { links: string[] }) => tokenOf(m.links.find((l) => l.includes('/register/confirm?token='))!);
       const theirs = linkOf((await mails(h, email, 1))[0]!);
       const victim = await client(h);
-      expect((await post(victim, '/register', { email, password: 'victim password 1', password_confirmation: 'victim password 1' })).status).toBe(200);
+      expect((await post(victim, '/register', { email, password: 'victim password 1', password_confirmation: 'victim password 1', agree_terms: true })).status).toBe(200);
       const all = await mails(h, email, 2);
       expect(all).toHaveLength(2);
       const mine = all.map(linkOf).find((t) => t !== theirs)!;
@@ -45,7 +45,8 @@ describe('security review (issue 23)', () => {
       expect(wrong.status).toBe(422);
       expect(wrong.body.errors.password).toEqual([M.signUpPasswordWrong]);
       expect((await post(victim, '/register/confirm', { token: mine })).body.errors.password).toEqual([M.signUpPasswordRequired]);
-      expect((await post(victim, '/register/confirm', { token: mine, password: 'victim password 1' })).body.message).toBe(M.emailConfirmed);
+      expect((await post(victim, '/register/confirm', { token: mine, password: 'victim password 1' })).body.message).toBe(M.emailConfirmedSignedIn);
+      await victim.refresh(); // the confirmation signed the victim in (a new session and token)
       expect((await post(attacker, '/login', { email, password: 'attacker password' })).body.message).toBe(M.badCredentials);
       expect((await post(victim, '/login', { email, password: 'victim password 1' })).status).toBe(200);
       // the attacker's own link is void once the address is confirmed
