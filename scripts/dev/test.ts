@@ -139,7 +139,7 @@ async function main() {
         const pdns = await startPowerDns({ databaseUrl: pg.url, port: ports.dns, dir: path.join(tmp, 'pdns-it') });
         const sim = await startRegistrySimProcess(simEnv, path.join(tmp, 'registry-sim.log')).catch(async (e) => { await pdns.stop(); throw e; });
         try {
-          ok = jest('integration', simEnv, ['--runInBand', ...(stages.at(-1) === 'integration' ? extra : [])]) && ok;
+          ok = jest('integration', simEnv, ['--runInBand', '--forceExit', ...(stages.at(-1) === 'integration' ? extra : [])]) && ok;
         } finally {
           await sim?.stop();
           await pdns.stop();
@@ -158,7 +158,7 @@ async function main() {
           ...base, DATABASE_URL: topoDb, TOPO_PORT: String(ports.http + 5), TOPO_REDIS_PORT: String(ports.redis + 1), TOPO_EPP_PORT: String(ports.epp + 5),
           TOPO_MAIL_PORT: String(ports.epp + 7), TOPO_SMTP_INBOUND_PORT: String(ports.smtpInbound + 2), TOPO_DNS_PORT: String(ports.dns + 2),
           TOPO_WHOIS_PORT: String(whoisPort + 9), TOPO_SIM_WHOIS_PORT: String(simSmtpPort + 1), TOPO_SIM_RDAP_PORT: String(simSmtpPort + 2),
-        }, ['--runInBand', ...(stages.at(-1) === 'topology' ? extra : [])]) && ok;
+        }, ['--runInBand', '--forceExit', ...(stages.at(-1) === 'topology' ? extra : [])]) && ok;
       }
       if (stages.includes('e2e')) {
         ensureBrowser();
