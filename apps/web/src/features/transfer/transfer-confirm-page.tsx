@@ -148,7 +148,7 @@ export function TransferConfirmPage({ holdId, paymentResult, cardRegistration }:
                   <Table.Td>
                     {i.error_msg ? <Text size="sm" c="red.8">{i.error_msg}</Text> : (
                       <TextInput size="xs" aria-label={`${i.domain_name}のAUTHCODE`} value={codes[i.domain_name] ?? ''} disabled={running}
-                        placeholder={i.authcode_saved ? '入力済み（変更する場合のみ入力）' : undefined}
+                        placeholder={i.authcode_saved ? '入力済み' : undefined}
                         onChange={(e) => { const v = e.currentTarget.value; setCodes((c) => ({ ...c, [i.domain_name]: v })); }}
                         error={missing.includes(i.domain_name) && !hasCode(i) ? M.authcodeMissing : undefined} />
                     )}
