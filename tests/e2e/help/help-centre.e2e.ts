@@ -46,7 +46,9 @@ async function expectAllWork(page: Page, hrefs: string[], who: string) {
       (await page.getByTestId('coming-soon').count()) ? '準備中' : '',
       (await page.getByTestId('not-found').count()) ? '404' : '',
       (await page.getByText('準備中').count()) ? '準備中 text' : '',
-      (await page.getByText('エラーが発生しました').count()) ? 'error block' : '',
+      // an error page or a failed load (ErrorBlock, the router's error view); a page may mention errors in its text
+      (await page.locator('[data-state=error]').count()) ? 'error block' : '',
+      (await page.getByText('Something went wrong!').count()) ? 'crashed' : '',
       res && res.status() >= 400 ? `HTTP ${res.status()}` : '',
     ].filter(Boolean);
     if (problems.length) broken.push(`${href}: ${problems.join(', ')}`);
