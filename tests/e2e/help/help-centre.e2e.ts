@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { M } from '@registrar/messages';
 import { signUpPurchaser } from '../purchase/purchase.page';
-import { createAdmin, signInAdmin, XHR } from '../admin/admin-session';
+import { checkAdminPage, createAdmin, signInAdmin, XHR } from '../admin/admin-session';
 import { checkPage } from '../support/page-checks';
 
 test.describe.configure({ timeout: 400_000 });
@@ -108,6 +108,18 @@ test.describe('no dead ends', () => {
       if ((await page.getByTestId('coming-soon').count()) || (await page.getByTestId('not-found').count()) || (await page.getByTestId('admin-forbidden').count())) broken.push(href);
     }
     expect(broken).toEqual([]);
+
+    // the article editor: Markdown on one side, the server's sanitised rendering live on the other
+    await checkAdminPage(page, '/admin/knowledge/161', (p) => p.getByTestId('help-preview').locator('table'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin/knowledge/161');
+    const md = page.getByTestId('help-body-md');
+    await expect(md).toHaveValue(/DNSレコードを追加する/);
+    await md.fill(`${await md.inputValue()}\n\n## プレビュー確認の見出し\n\n<script>window.bad=1</script>`);
+    const preview = page.getByTestId('help-preview');
+    await expect(preview.getByRole('heading', { name: 'プレビュー確認の見出し' })).toBeVisible();
+    await expect(preview.locator('script')).toHaveCount(0);
+    await page.screenshot({ path: path.join(SHOTS, 'admin-help-editor-1280.png') });
   });
 
   test('with sibling services in the services map, the service tab, footer and sidebar show them and their counters', async ({ page }) => {
