@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { M } from '@registrar/messages';
 import { signUpPurchaser } from '../purchase/purchase.page';
-import { createAdmin, signInAdmin, XHR } from '../admin/admin-session';
+import { checkAdminPage, createAdmin, signInAdmin, XHR } from '../admin/admin-session';
 import { checkPage } from '../support/page-checks';
 
 test.describe.configure({ timeout: 400_000 });
@@ -46,7 +46,9 @@ async function expectAllWork(page: Page, hrefs: string[], who: string) {
       (await page.getByTestId('coming-soon').count()) ? '準備中' : '',
       (await page.getByTestId('not-found').count()) ? '404' : '',
       (await page.getByText('準備中').count()) ? '準備中 text' : '',
-      (await page.getByText('エラーが発生しました').count()) ? 'error block' : '',
+      // an error page or a failed load (ErrorBlock, the router's error view); a page may mention errors in its text
+      (await page.locator('[data-state=error]').count()) ? 'error block' : '',
+      (await page.getByText('Something went wrong!').count()) ? 'crashed' : '',
       res && res.status() >= 400 ? `HTTP ${res.status()}` : '',
     ].filter(Boolean);
     if (problems.length) broken.push(`${href}: ${problems.join(', ')}`);
@@ -106,6 +108,18 @@ test.describe('no dead ends', () => {
       if ((await page.getByTestId('coming-soon').count()) || (await page.getByTestId('not-found').count()) || (await page.getByTestId('admin-forbidden').count())) broken.push(href);
     }
     expect(broken).toEqual([]);
+
+    // the article editor: Markdown on one side, the server's sanitised rendering live on the other
+    await checkAdminPage(page, '/admin/knowledge/161', (p) => p.getByTestId('help-preview').locator('table'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin/knowledge/161');
+    const md = page.getByTestId('help-body-md');
+    await expect(md).toHaveValue(/DNSレコードを追加する/);
+    await md.fill(`${await md.inputValue()}\n\n## プレビュー確認の見出し\n\n<script>window.bad=1</script>`);
+    const preview = page.getByTestId('help-preview');
+    await expect(preview.getByRole('heading', { name: 'プレビュー確認の見出し' })).toBeVisible();
+    await expect(preview.locator('script')).toHaveCount(0);
+    await page.screenshot({ path: path.join(SHOTS, 'admin-help-editor-1280.png') });
   });
 
   test('with sibling services in the services map, the service tab, footer and sidebar show them and their counters', async ({ page }) => {

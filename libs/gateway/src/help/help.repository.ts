@@ -123,8 +123,10 @@ export class HelpRepository {
        ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, category_slug = EXCLUDED.category_slug, title = EXCLUDED.title,
          summary = EXCLUDED.summary, body_md = EXCLUDED.body_md, body_html = EXCLUDED.body_html, search_text = EXCLUDED.search_text,
          title_search = EXCLUDED.title_search, ordinal = EXCLUDED.ordinal, published = EXCLUDED.published, updated_at = now()
-       WHERE ${S}.help_articles.updated_by IS NULL AND ${S}.help_articles.body_md IS DISTINCT FROM EXCLUDED.body_md
-          OR ${S}.help_articles.updated_by IS NULL AND ${S}.help_articles.title IS DISTINCT FROM EXCLUDED.title`,
+       WHERE ${S}.help_articles.updated_by IS NULL
+         AND (${S}.help_articles.slug, ${S}.help_articles.category_slug, ${S}.help_articles.title, ${S}.help_articles.summary, ${S}.help_articles.body_md,
+              ${S}.help_articles.body_html, ${S}.help_articles.ordinal, ${S}.help_articles.published)
+             IS DISTINCT FROM (EXCLUDED.slug, EXCLUDED.category_slug, EXCLUDED.title, EXCLUDED.summary, EXCLUDED.body_md, EXCLUDED.body_html, EXCLUDED.ordinal, EXCLUDED.published)`,
       [id, a.slug, a.category_slug, a.title, a.summary, a.body_md, d.body_html, d.search_text, d.title_search, a.ordinal, a.published],
     );
   }

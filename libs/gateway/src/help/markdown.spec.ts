@@ -9,7 +9,7 @@ describe('help Markdown', () => {
     const html = renderMarkdown('# 見出し\n\n1. 手順\n2. 次\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[外部](https://example.com) [内部](/knowledge/)\n\n<script>alert(1)</script><img src="https://evil.example/x.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a><b onclick="x()">b</b>');
     expect(html).toContain('<h2>見出し</h2>');
     expect(html).toContain('<ol>');
-    expect(html).toContain('<table>');
+    expect(html).toContain('<table tabindex="0">');
     expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">外部</a>');
     expect(html).toContain('<a href="/knowledge/">内部</a>');
     expect(html).not.toMatch(/script|onerror|onclick|javascript:|evil\.example/);
