@@ -50,6 +50,13 @@ test('every banner count equals the rows its link opens, at 1280 and 360 px', as
     await expectNoOverflow(page);
     await page.screenshot({ path: `${shots}/banner-${width}.png`, fullPage: true });
   }
+  // the TLD registration box of the list: a name without a dot gets the chosen TLD, and the search runs it
+  const box = page.getByTestId('registration-box');
+  await box.getByLabel('新しいドメインを登録').fill('rakko-box-e2e');
+  await box.getByLabel('TLD').selectOption('net');
+  await box.getByRole('button', { name: '検索' }).click();
+  await expect(page).toHaveURL(/\/mypage\/search\?.*domain=rakko-box-e2e\.net/);
+  await expect(page.getByTestId('search-form')).toBeVisible();
 });
 
 test('a registry refusal shows a Japanese message with what to do and the code, and a line in 履歴', async ({ page }) => {

@@ -3,12 +3,12 @@
  * page that handles it), the renewal deadlines of the TLDs expiring soon, the card prompt when auto-renew is on and
  * no card is registered, a random tip line and the hosting promotion.
  */
-import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { DomainBannerCounts } from '@registrar/contracts';
-import { domainBannerFilter, formatDateJst } from '@registrar/rules';
+import { domainBannerFilter, formatDateJst, registrationBoxQuery } from '@registrar/rules';
 import { paymentQueries } from '../payments/payments.api';
 import { SERVICES } from '../../layout/site-map';
 import { domainQueries } from './domain-list.api';
@@ -85,10 +85,37 @@ export function DomainListExtras() {
           </Group>
         )}
       </Paper>
+      <RegistrationBox />
       <Group gap="xs" wrap="wrap" justify="space-between">
         <Text size="xs" c="dimmed" data-testid="tip">ヒント: {tip}</Text>
         <Anchor href={SERVICES[2]!.url} target="_blank" rel="noopener" size="xs">レンタルサーバーは月額約330円から</Anchor>
       </Group>
     </Stack>
+  );
+}
+
+/** The TLDs the registration box offers (the most registered ones; any other is typed with its dot). */
+const BOX_TLDS = ['com', 'net', 'jp', 'co.jp', 'org', 'info', 'biz', 'xyz'] as const;
+
+/** 001 §2 "TLD registration box on the list page": a name and a TLD, searched on mypage/search. */
+function RegistrationBox() {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [tld, setTld] = useState<string>('com');
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const domain = registrationBoxQuery(name, tld);
+    if (domain) void navigate({ to: '/mypage/search', search: { type: 1, domain } });
+  };
+  return (
+    <Paper withBorder radius="md" p="xs" data-testid="registration-box">
+      <form onSubmit={submit} aria-label="ドメインの新規登録">
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <TextInput size="xs" style={{ flex: 1, minWidth: 0 }} label="新しいドメインを登録" placeholder="希望のドメイン名" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <NativeSelect size="xs" aria-label="TLD" w={92} data={BOX_TLDS.map((t) => ({ value: t, label: `.${t}` }))} value={tld} onChange={(e) => setTld(e.currentTarget.value)} />
+          <Button size="xs" type="submit" disabled={!name.trim()}>検索</Button>
+        </Group>
+      </form>
+    </Paper>
   );
 }
