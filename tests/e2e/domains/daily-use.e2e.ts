@@ -18,6 +18,8 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
 
 async function bannerCount(page: Page, key: string): Promise<number | null> {
+  // phones show the first chips and a button for the rest
+  if (await page.getByTestId('banner-more').isVisible()) await page.getByTestId('banner-more').click();
   const item = page.getByTestId(`banner-${key}`);
   if ((await item.count()) === 0) return null;
   const m = /([\d,]+)件$/.exec(((await item.textContent()) ?? '').trim());

@@ -14,7 +14,7 @@ import {
 import { EmptyBlock, ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
 import { snackbar } from '../../lib/snackbar';
-import { CELL_LABELS, DASH, dueDateText, flagText, FlagBadge, NameExtras, ShortcutCell } from './domain-cells';
+import { CELL_LABELS, DASH, dueDateText, flagText, FlagBadge, NameExtras, ShortcutCell, HostName } from './domain-cells';
 import { domainQueries, readyAllPages, readyByIds, type ListCondition } from './domain-list.api';
 import { conditionOf, FILTER_KEYS, hasFilters, type DomainListSearch } from './list-search';
 import { DOMAIN_OPERATIONS, disabledReasonOf, type DomainOperation, useDomainListRefresh } from './operations';
@@ -222,13 +222,13 @@ export function DomainListPage() {
                     <Group gap={4} wrap="nowrap" align="flex-start">
                       <RowMenu d={d} onOpen={open} />
                       <Box miw={0}>
-                        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} renderRoot={(props) => <Link {...props} to="/mypage/domain/detail/$id" params={{ id: String(d.id) }} />}>{d.name}</Text>
+                        <Text fw={600} size="sm" renderRoot={(props) => <Link {...props} to="/mypage/domain/detail/$id" params={{ id: String(d.id) }} />}><HostName name={d.name} /></Text>
                         <NameExtras d={d} />
                       </Box>
                     </Group>
                   </Table.Td>
                   <Table.Td><InfluxCell d={d} /></Table.Td>
-                  <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }}><ShortcutCell d={d} op={byCell.get('nameServer')} text={d.is_expired ? DASH : (d.name_servers[0] ?? DASH)} label={CELL_LABELS.nameServer} onOpen={open}>{d.is_expired ? DASH : (d.name_servers[0] ?? DASH)}</ShortcutCell></Text></Table.Td>
+                  <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }}><ShortcutCell d={d} op={byCell.get('nameServer')} text={d.is_expired ? DASH : (d.name_servers[0] ?? DASH)} label={CELL_LABELS.nameServer} onOpen={open}>{d.is_expired ? DASH : d.name_servers[0] ? <HostName name={d.name_servers[0]} /> : DASH}</ShortcutCell></Text></Table.Td>
                   <Table.Td><Text size="sm" c={d.domain_status === 2 ? 'orange.8' : d.is_expired ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>{dueDateText(d)}</Text></Table.Td>
                   {(['autoRenew', 'whois', 'lock'] as const).map((cell) => (
                     <Table.Td key={cell}><ShortcutCell d={d} op={byCell.get(cell)} text={flagText(d, cell)} label={CELL_LABELS[cell]} onOpen={open}><FlagBadge text={flagText(d, cell)} /></ShortcutCell></Table.Td>

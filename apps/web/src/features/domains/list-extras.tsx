@@ -4,6 +4,7 @@
  * no card is registered, a random tip line and the hosting promotion.
  */
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -53,6 +54,11 @@ export function DomainListExtras() {
   const today = formatDateJst(Date.now());
   const b = banner.data;
   const shown = b ? items(today).filter((i) => Number(b[i.key]) > 0) : [];
+  // phones: the first chips and a button for the rest, so the list starts on the first screen (issue 26)
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const [allChips, setAllChips] = useState(false);
+  const PHONE_CHIPS = 3;
+  const visible = phone && !allChips ? shown.slice(0, PHONE_CHIPS) : shown;
   return (
     <Stack gap="xs">
       {b?.autoUpdateOn && cards.data && cards.data.cards.length === 0 ? (
@@ -69,12 +75,15 @@ export function DomainListExtras() {
               <Group gap="xs" wrap="wrap">
                 <Text size="sm" fw={700}>管理中 {b!.total.toLocaleString('ja-JP')}件</Text>
                 {shown.length === 0 ? <Text size="sm" c="dimmed">対応が必要なドメインはありません</Text> : null}
-                {shown.map((i) => (
+                {visible.map((i) => (
                   <Anchor key={i.key} size="sm" data-testid={`banner-${i.key}`}
                     renderRoot={(props) => (i.search ? <Link {...props} to="/mypage/domain" search={i.search as never} /> : <a {...props} href={i.to} />)}>
                     <Badge variant="light" color={i.color ?? 'blue'} style={{ cursor: 'pointer', textTransform: 'none' }}>{i.label} {Number(b![i.key]).toLocaleString('ja-JP')}件</Badge>
                   </Anchor>
                 ))}
+                {visible.length < shown.length ? (
+                  <Button size="compact-xs" variant="subtle" onClick={() => setAllChips(true)} data-testid="banner-more">ほか{shown.length - visible.length}件を表示</Button>
+                ) : null}
               </Group>
               {b!.renewalDeadlines.length ? (
                 <Text size="xs" c="dimmed" data-testid="renewal-deadlines">
