@@ -20,7 +20,7 @@ import { conditionOf, FILTER_KEYS, hasFilters, type DomainListSearch } from './l
 import { DOMAIN_OPERATIONS, disabledReasonOf, type DomainOperation, useDomainListRefresh } from './operations';
 import { clearRenewal, readRenewal, saveRenewal } from './operations/renew-session';
 import { InfluxCell } from './influx-cell';
-import { DomainListExtras } from './list-extras';
+import { DomainListExtras, RegistrationBox } from './list-extras';
 import { AdvancedSearchModal, KeywordSearch } from './search-forms';
 import { usePageTitle } from '../../lib/page-title';
 import { useMinWidth } from '../../lib/media';
@@ -278,6 +278,7 @@ export function DomainListPage() {
             onChange={(p) => set({ validDomainPage: p === 1 ? undefined : p })} getControlProps={(c) => ({ 'aria-label': c === 'next' ? '次のページ' : c === 'previous' ? '前のページ' : c })} />
         </Group>
       ) : null}
+      <RegistrationBox />
 
       <Modal closeButtonProps={{ 'aria-label': '閉じる' }} opened={!!active} onClose={() => { if (!busy) void closeModal(); }} title={active?.op.title} size="lg" closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}
         fullScreen={!wide}>

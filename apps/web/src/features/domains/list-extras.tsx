@@ -94,7 +94,6 @@ export function DomainListExtras() {
           </Group>
         )}
       </Paper>
-      <RegistrationBox />
       <Group gap="xs" wrap="wrap" justify="space-between">
         <Text size="xs" c="dimmed" data-testid="tip">ヒント: {tip}</Text>
         <Anchor href={SERVICES[2]!.url} target="_blank" rel="noopener" size="xs">レンタルサーバーは月額約330円から</Anchor>
@@ -106,8 +105,8 @@ export function DomainListExtras() {
 /** The TLDs the registration box offers (the most registered ones; any other is typed with its dot). */
 const BOX_TLDS = ['com', 'net', 'jp', 'co.jp', 'org', 'info', 'biz', 'xyz'] as const;
 
-/** 001 §2 "TLD registration box on the list page": a name and a TLD, searched on mypage/search. */
-function RegistrationBox() {
+/** 001 §2 "TLD registration box on the list page": a name and a TLD, searched on mypage/search (below the list, so the rows start high). */
+export function RegistrationBox() {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [tld, setTld] = useState<string>('com');
