@@ -305,7 +305,7 @@ function RowMenu({ d, onOpen }: { d: DomainRowDto; onOpen: (op: DomainOperation,
           const reason = disabledReasonOf(op, d);
           // the reason is written under the label too: a tooltip never shows on a touch screen
           return reason ? (
-            <Tooltip key={op.id} label={reason} position="right"><Box><Menu.Item disabled data-testid={`menu-disabled-${op.id}`}>
+            <Tooltip key={op.id} label={reason} position="right"><Box><Menu.Item disabled aria-label={op.label} data-testid={`menu-disabled-${op.id}`}>
               {op.label}
               <Text size="xs" c="dimmed" maw={220} style={{ whiteSpace: 'normal' }}>{reason}</Text>
             </Menu.Item></Box></Tooltip>
