@@ -55,7 +55,7 @@ export function DomainListExtras() {
   const b = banner.data;
   const shown = b ? items(today).filter((i) => Number(b[i.key]) > 0) : [];
   // phones: the first chips and a button for the rest, so the list starts on the first screen (issue 26)
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
   const [allChips, setAllChips] = useState(false);
   const PHONE_CHIPS = 3;
   const visible = phone && !allChips ? shown.slice(0, PHONE_CHIPS) : shown;
