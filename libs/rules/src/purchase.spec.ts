@@ -1,5 +1,5 @@
 import { M } from '@registrar/messages';
-import { campaignPrices, needsPrereq, needsWhoisContact, tldOf, validatePrereq, validateWhoisContact } from './purchase';
+import { campaignPrices, needsPrereq, needsWhoisContact, tldOf, validatePrereq, validateWhoisContact, whoisPhoneDisplay } from './purchase';
 
 const org = { organization: '株式会社テスト', organization_jp: '株式会社テスト', cc: 'JP', pc: '1000001', sp: 'Tokyo', city: 'Chiyoda', street1: '1-1', phone: '0312345678', email: 'a@example.jp', registration_date: '2020/04/01' };
 const reg = { organization: '株式会社テスト', organization_jp: '株式会社テスト', last_name: 'Yamada', first_name: 'Taro', cc: 'JP', pc: '1000001', sp: 'Tokyo', city: 'Chiyoda', street1: '1-1', phone: '0312345678', email: 'a@example.jp' };
@@ -71,5 +71,20 @@ describe('purchase rules', () => {
     expect(validatePrereq(withAddress('千代田区千代田1-1'), '20261122', strict).errors.org?.registration_address).toBe(M.registrationAddressFromPrefecture);
     // callers that predate the field are not refused
     expect(validatePrereq(base, '20261122')).toEqual({ errorMsg: [], errors: {} });
+  });
+});
+
+describe('WHOIS telephone (issue 26)', () => {
+  const ok = { email: 'a@example.com', first_name: 'Taro', last_name: 'Yamada', role: 1, cc: 'JP', pc: '1000001', sp: 'Tokyo', city: 'Chiyoda', street1: '1-1' };
+  it('accepts a Japanese number without its leading 0, as WHOIS writes it', () => {
+    expect(validateWhoisContact({ ...ok, phone: '312345678' })).toEqual({});
+    expect(validateWhoisContact({ ...ok, phone: '0312345678' })).toEqual({});
+    expect(Object.keys(validateWhoisContact({ ...ok, phone: '12345678' }))).toEqual(['phone']);
+  });
+  it('shows the number as +81.312345678', () => {
+    expect(whoisPhoneDisplay('81', '03-1234-5678')).toBe('+81.312345678');
+    expect(whoisPhoneDisplay(81, '312345678')).toBe('+81.312345678');
+    expect(whoisPhoneDisplay('1', '2025550123')).toBe('+1.2025550123');
+    expect(whoisPhoneDisplay('81', '')).toBe('');
   });
 });

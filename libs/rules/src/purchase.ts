@@ -201,10 +201,23 @@ export function validateWhoisContact(input: WhoisContactInput): Record<string, s
   if ((trim(input.street2) as string).length > 50) put('street2', fmt(M.fieldTooLong, { field: WHOIS_LABELS.street2, max: 50 }));
   const phone = (trim(input.phone) as string).replace(/[-‐ー－]/g, '');
   const [min, max] = cc === 'JP' ? [10, 20] : [7, 20];
+  // a Japanese number may be given without its leading 0 (312345678, as WHOIS shows it after +81.): it counts as with it
+  const counted = (v: string) => (cc === 'JP' && /^[1-9]/.test(v) ? v.length + 1 : v.length);
   if (!phone) put('phone', fmt(M.fieldRequired, { field: WHOIS_LABELS.phone }));
-  else if (!/^[\d.+]+$/.test(phone) || phone.length < min || phone.length > max) put('phone', fmt(M.fieldLength, { field: WHOIS_LABELS.phone, min, max }));
+  else if (!/^[\d.+]+$/.test(phone) || counted(phone) < min || counted(phone) > max) put('phone', fmt(M.fieldLength, { field: WHOIS_LABELS.phone, min, max }));
   // fax: optional, the phone's ranges when given (001 §5)
   const fax = (trim(input.fax) as string).replace(/[-‐ー－]/g, '');
-  if (fax && (!/^[\d.+]+$/.test(fax) || fax.length < min || fax.length > max)) put('fax', fmt(M.fieldLength, { field: WHOIS_LABELS.fax, min, max }));
+  if (fax && (!/^[\d.+]+$/.test(fax) || counted(fax) < min || counted(fax) > max)) put('fax', fmt(M.fieldLength, { field: WHOIS_LABELS.fax, min, max }));
   return errors;
+}
+
+/**
+ * A contact's telephone as WHOIS shows it (001 §3, issue 26): `+81.312345678` — the country code, a dot, and the
+ * number without the leading 0 of a Japanese number and without hyphens. Empty when there is no number.
+ */
+export function whoisPhoneDisplay(countryCode: string | number | null | undefined, phone: string | null | undefined): string {
+  const digits = String(phone ?? '').replace(/\D/g, '');
+  if (!digits) return '';
+  const cc = String(countryCode ?? '81').replace(/\D/g, '') || '81';
+  return `+${cc}.${cc === '81' ? digits.replace(/^0/, '') : digits}`;
 }

@@ -1,5 +1,5 @@
 import { M } from '@registrar/messages';
-import { BULK_MAX_LINES, chunk, isCheckable, parseBulk, parseKeyword, toPunycode, toUnicode, UNAVAILABLE_REASON_LABELS, unavailableReasonOf } from './search';
+import { BULK_MAX_LINES, chunk, isCheckable, parseBulk, parseKeyword, toPunycode, toUnicode, UNAVAILABLE_REASON_LABELS, unavailableReasonOf, registrationBoxQuery } from './search';
 import { normaliseDomainInput } from './domain-name';
 
 describe('normaliseDomainInput', () => {
@@ -116,5 +116,14 @@ describe('unavailableReasonOf', () => {
     expect(unavailableReasonOf('Invalid domain name')).toBe('invalid');
     expect(unavailableReasonOf(undefined)).toBe('taken');
     expect(UNAVAILABLE_REASON_LABELS.premium).toBe('プレミアム');
+  });
+});
+
+describe('registrationBoxQuery', () => {
+  it('appends the chosen TLD only when the name has no dot', () => {
+    expect(registrationBoxQuery(' rakko ', 'com')).toBe('rakko.com');
+    expect(registrationBoxQuery('rakko.jp', 'com')).toBe('rakko.jp');
+    expect(registrationBoxQuery('ｒａｋｋｏ', '.net')).toBe('rakko.net');
+    expect(registrationBoxQuery('  ', 'com')).toBeNull();
   });
 });

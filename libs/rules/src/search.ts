@@ -152,3 +152,13 @@ export function unavailableReasonOf(registryReason: string | null | undefined): 
   if (r.includes('invalid') || r.includes('not served') || r.includes('syntax')) return 'invalid';
   return 'taken';
 }
+
+/**
+ * The TLD registration box of the domain list (001 §2): the typed name goes to the search, with the chosen TLD
+ * appended when it has no dot ("rakko" + com → "rakko.com"; "rakko.jp" stays). Empty input answers null.
+ */
+export function registrationBoxQuery(typed: string, tld: string): string | null {
+  const name = typed.normalize('NFKC').trim().replace(/^\.+|\.+$/g, '');
+  if (!name) return null;
+  return name.includes('.') ? name : `${name}.${tld.replace(/^\./, '')}`;
+}

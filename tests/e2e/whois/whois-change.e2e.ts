@@ -114,8 +114,12 @@ test('the WHOIS modal at 360 px', async ({ page }) => {
   const [com] = await buyWithPoints(page.request, headers, ['com']);
   await page.goto('/mypage/domain');
   await openWhois(page, com);
+  // a new domain is on the proxy already: choosing the proxy has nothing to change, so there is no 変更する
+  await expect(page.getByTestId('whois-all-proxy')).toBeVisible();
+  await expect(page.getByTestId('whois-change-submit')).toHaveCount(0);
   await page.getByTestId('whois-mode-contacts').click();
   await expect(page.getByTestId('whois-change-new')).toBeVisible();
+  await expect(page.getByTestId('whois-change-submit')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   // the list's own cells (issue 10) are checked by its tests; this checks the WHOIS modal
   await expectNoSeriousA11yViolations(page, ['[data-testid="domain-table"]', '[data-testid="domain-cards"]']);

@@ -33,9 +33,9 @@ for (const width of [1280, 360]) {
     await expect(form.getByText('メールアドレスは必須です')).toBeVisible();
     await expect(form.getByText('郵便番号は必須です')).toBeVisible();
     await form.getByLabel('郵便番号').fill('1500002');
-    // the postal lookup fills the prefecture, the city and the empty street1 (the town as Japan Post names it)
+    // the postal lookup fills the prefecture and the romanised city; never kanji into the half-width street field
     await expect(form.getByLabel('市区町村 (City)')).not.toHaveValue('');
-    await expect(form.getByLabel('住所1 (Street)')).toHaveValue('渋谷');
+    await expect(form.getByLabel('住所1 (Street)')).toHaveValue('');
     await form.getByLabel('姓 (Last name)').fill('Yamada');
     await form.getByLabel('名 (First name)').fill('Taro');
     await form.getByLabel('メールアドレス').fill('taro@example.jp');
@@ -47,7 +47,8 @@ for (const width of [1280, 360]) {
     await expect(form.getByText('電話番号は10〜20文字で入力してください')).toBeVisible();
     // the optional fax is checked with the phone's ranges
     await expect(form.getByText('FAX番号は10〜20文字で入力してください')).toBeVisible();
-    await form.getByLabel('電話番号').fill('03-1234-5678');
+    // a Japanese number without its leading 0 (as WHOIS writes it) is accepted
+    await form.getByLabel('電話番号').fill('3-1234-5678');
     await form.getByLabel('FAX番号（任意）').fill('03-1234-5679');
     await form.getByRole('button', { name: '登録する' }).click();
     await expect(page.locator('.mantine-Notification-root', { hasText: 'WHOIS情報を登録しました' })).toBeVisible();
@@ -62,6 +63,8 @@ for (const width of [1280, 360]) {
     await table.getByRole('button', { name: 'Taro Yamada', exact: true }).click();
     const detail = modal.getByTestId('whois-contact-detail');
     await expect(detail.getByText('<i>Shibuya</i>', { exact: true })).toBeVisible();
+    await expect(detail.getByText('+81.312345678', { exact: true })).toBeVisible();
+    await expect(detail.getByText('+81.312345679', { exact: true })).toBeVisible();
     await expect(detail.locator('i')).toHaveCount(0);
     await modal.getByRole('button', { name: '一覧に戻る' }).click();
     await table.getByRole('button', { name: 'Taro Yamadaを削除' }).click();

@@ -8,6 +8,7 @@ import {
   AvailabilityPatterns, AvailabilityStatus, CheckResult, ClaimCheckResult, DispatchResult, JobName,
 } from '@registrar/contracts';
 import { M } from '@registrar/messages';
+import { unavailableReasonOf } from '@registrar/rules';
 import { client, freeName, REGISTRAR_B, simFaults } from '../epp/epp-harness';
 import { AvailabilityHarness, startAvailabilityHarness } from './availability-harness';
 
@@ -69,6 +70,9 @@ describe('check', () => {
     const direct = await registry.checkBatch(names, undefined, 10);
     const expected = new Map(direct.map((d) => [d.name.toLowerCase(), d.avail ? AvailabilityStatus.Available : AvailabilityStatus.Unavailable]));
     expect(res.results.tlds.map((t) => [t.domain, t.status])).toEqual(names.map((n) => [n, expected.get(n)]));
+    // every unavailable name carries the reason of the registry's answer, in our words
+    const reasons = new Map(direct.map((d) => [d.name.toLowerCase(), d.reason]));
+    for (const t of res.results.tlds.filter((x) => x.status === AvailabilityStatus.Unavailable)) expect(t.reason).toBe(unavailableReasonOf(reasons.get(t.domain)));
 
     const job = await h.queue.bullQueue.getJob(res.jobId!);
     expect(job?.name).toBe(JobName.CheckAvailability);
@@ -79,7 +83,9 @@ describe('check', () => {
     const name = await freeName(registry, 'com', 'avail');
     expect((await check([name])).results.tlds[0].status).toBe(AvailabilityStatus.Available);
     await registry.create({ name, authInfo: 'Avail-Auth-1' });
-    expect((await check([name])).results.tlds[0].status).toBe(AvailabilityStatus.Unavailable);
+    const taken = (await check([name])).results.tlds[0];
+    expect(taken.status).toBe(AvailabilityStatus.Unavailable);
+    expect(taken.reason).toBe('taken'); // the search result says why (取得済み)
     // the claim check agrees
     const claim = await h.call<ClaimCheckResult>(AvailabilityPatterns.ClaimCheck, { domainNames: [name, `free-${Date.now().toString(36)}x.com`] });
     expect(claim.success).toBe(true);

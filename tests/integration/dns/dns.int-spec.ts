@@ -88,6 +88,10 @@ describe('DNS records served by PowerDNS', () => {
     // another member's domain does not exist for them
     const other = await p.member();
     await other.agent.get(`/mypage/domain/dns/getdata?id=${id}`).set(xhr(other)).expect(404);
+    // the spec's domain_name alternative: the member's own domain by name, never another member's
+    const byName = await member.agent.get(`/mypage/domain/dns/getdata?domain_name=${encodeURIComponent(name.toUpperCase())}`).set(xhr(member)).expect(200);
+    expect(byName.body.contents.domain).toMatchObject({ id, name });
+    await other.agent.get(`/mypage/domain/dns/getdata?domain_name=${encodeURIComponent(name)}`).set(xhr(other)).expect(404);
     const stolen = await dispatch(other, id, [{ host_name: 'www', recode_type: 20, ttl: 300, record: '192.0.2.66' }]).expect(404);
     expect(stolen.body.result).toBe(false);
     expect((await dig(`www.${name}`, 'A')).answers).toEqual([]);

@@ -1,7 +1,10 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Post, Query } from '@nestjs/common';
+import { M } from '@registrar/messages';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional } from 'class-validator';
-import { DnsDispatchResult, DnsGetDataResult, DnsPatterns, DnsRecordDto } from '@registrar/contracts';
+import { DnsDispatchResult, DnsGetDataResult, DnsPatterns, DnsRecordDto, DomainOpsPatterns, type OwnedDomainDto } from '@registrar/contracts';
+import { toPunycode } from '@registrar/rules';
+import { DomainOpsClient } from '../purchase/domain-ops.client';
 import { Member } from '../identity/auth/roles.decorator';
 import { MemberId } from '../payments/member';
 import { DnsClient } from './dns.client';
@@ -16,13 +19,25 @@ export class DnsDispatchBody {
 /** The DNS modal's calls (001 spec §7): the records of one domain, and saving its full list. */
 @Controller('mypage/domain/dns')
 export class DnsController {
-  constructor(private readonly dns: DnsClient) {}
+  constructor(private readonly dns: DnsClient, private readonly domainOps: DomainOpsClient) {}
 
-  /** GET mypage/domain/dns/getdata?id= (or domain / domain_id, the spec's alternatives) -> contents.formData, contents.recordType */
+  /**
+   * GET mypage/domain/dns/getdata?id= (or domain / domain_id, or domain_name: the spec's alternatives) -> contents.formData,
+   * contents.recordType. A name is looked up among this member's domains only (another member's answers 404).
+   */
   @Get('getdata')
   @Member()
-  getData(@MemberId() userId: number, @Query() q: Record<string, unknown>): Promise<DnsGetDataResult> {
-    const id = Number(q.id ?? q.domain ?? q.domain_id);
+  async getData(@MemberId() userId: number, @Query() q: Record<string, unknown>): Promise<DnsGetDataResult> {
+    let id = Number(q.id ?? q.domain_id ?? q.domain);
+    const name = typeof q.domain_name === 'string' ? q.domain_name : typeof q.domain === 'string' && !/^\d+$/.test(q.domain) ? q.domain : '';
+    if ((!Number.isSafeInteger(id) || id <= 0) && name) {
+      let punycode = '';
+      try { punycode = toPunycode(name.trim().toLowerCase()); } catch { punycode = ''; }
+      const found = punycode ? await this.domainOps.call<OwnedDomainDto[]>(DomainOpsPatterns.DomainsByName, { punycodes: [punycode] }) : [];
+      const mine = found.find((d) => d.user_id === userId);
+      if (!mine) throw new NotFoundException({ message: M.noDomainInfo, errors: [M.noDomainInfo] });
+      id = mine.id;
+    }
     if (!Number.isSafeInteger(id) || id <= 0) throw new BadRequestException({ message: 'id is required', errors: ['id is required'] });
     return this.dns.call<DnsGetDataResult>(DnsPatterns.GetData, { userId, id });
   }

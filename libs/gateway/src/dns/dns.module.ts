@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
-import { DNS_CLIENT } from '@registrar/contracts';
+import { DNS_CLIENT, DOMAIN_OPS_CLIENT } from '@registrar/contracts';
 import { rpcClientModule } from '@registrar/infra';
+import { DomainOpsClient } from '../purchase/domain-ops.client';
 import { DnsClient } from './dns.client';
 import { DnsController } from './dns.controller';
 
 /** The gateway's side of the DNS modal (the dns service). */
 @Module({
-  imports: [rpcClientModule(DNS_CLIENT)],
+  imports: [rpcClientModule(DNS_CLIENT), rpcClientModule(DOMAIN_OPS_CLIENT)],
   controllers: [DnsController],
-  providers: [DnsClient],
+  providers: [DnsClient, DomainOpsClient],
 })
 export class DnsHttpModule {}

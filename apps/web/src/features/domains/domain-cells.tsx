@@ -72,3 +72,21 @@ export const LockGlyph = () => (
     <path d="M8 11V7a4 4 0 1 1 8 0v4" />
   </svg>
 );
+
+/**
+ * A host name that wraps only at its dots (issue 26: at 1280 px names and name servers broke at their hyphens):
+ * each label is kept whole, with a break opportunity after each dot.
+ */
+export function HostName({ name }: { name: string }) {
+  const labels = name.split('.');
+  return (
+    <>
+      {labels.map((l, i) => (
+        <span key={i} style={{ whiteSpace: 'nowrap' }}>
+          {i > 0 ? <wbr /> : null}
+          {i > 0 ? `.${l}` : l}
+        </span>
+      ))}
+    </>
+  );
+}

@@ -14,13 +14,13 @@ import {
 import { EmptyBlock, ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
 import { snackbar } from '../../lib/snackbar';
-import { CELL_LABELS, DASH, dueDateText, flagText, FlagBadge, NameExtras, ShortcutCell } from './domain-cells';
+import { CELL_LABELS, DASH, dueDateText, flagText, FlagBadge, NameExtras, ShortcutCell, HostName } from './domain-cells';
 import { domainQueries, readyAllPages, readyByIds, type ListCondition } from './domain-list.api';
 import { conditionOf, FILTER_KEYS, hasFilters, type DomainListSearch } from './list-search';
 import { DOMAIN_OPERATIONS, disabledReasonOf, type DomainOperation, useDomainListRefresh } from './operations';
 import { clearRenewal, readRenewal, saveRenewal } from './operations/renew-session';
 import { InfluxCell } from './influx-cell';
-import { DomainListExtras } from './list-extras';
+import { DomainListExtras, RegistrationBox } from './list-extras';
 import { AdvancedSearchModal, KeywordSearch } from './search-forms';
 import { usePageTitle } from '../../lib/page-title';
 import { useMinWidth } from '../../lib/media';
@@ -224,13 +224,13 @@ export function DomainListPage() {
                     <Group gap={4} wrap="nowrap" align="flex-start">
                       <RowMenu d={d} onOpen={open} />
                       <Box miw={0}>
-                        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} renderRoot={(props) => <Link {...props} to="/mypage/domain/detail/$id" params={{ id: String(d.id) }} />}>{d.name}</Text>
+                        <Text fw={600} size="sm" renderRoot={(props) => <Link {...props} to="/mypage/domain/detail/$id" params={{ id: String(d.id) }} />}><HostName name={d.name} /></Text>
                         <NameExtras d={d} />
                       </Box>
                     </Group>
                   </Table.Td>
                   <Table.Td><InfluxCell d={d} /></Table.Td>
-                  <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }}><ShortcutCell d={d} op={byCell.get('nameServer')} text={d.is_expired ? DASH : (d.name_servers[0] ?? DASH)} label={CELL_LABELS.nameServer} onOpen={open}>{d.is_expired ? DASH : (d.name_servers[0] ?? DASH)}</ShortcutCell></Text></Table.Td>
+                  <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }}><ShortcutCell d={d} op={byCell.get('nameServer')} text={d.is_expired ? DASH : (d.name_servers[0] ?? DASH)} label={CELL_LABELS.nameServer} onOpen={open}>{d.is_expired ? DASH : d.name_servers[0] ? <HostName name={d.name_servers[0]} /> : DASH}</ShortcutCell></Text></Table.Td>
                   <Table.Td><Text size="sm" c={d.domain_status === 2 ? 'orange.8' : d.is_expired ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>{dueDateText(d)}</Text></Table.Td>
                   {(['autoRenew', 'whois', 'lock'] as const).map((cell) => (
                     <Table.Td key={cell}><ShortcutCell d={d} op={byCell.get(cell)} text={flagText(d, cell)} label={CELL_LABELS[cell]} onOpen={open}><FlagBadge text={flagText(d, cell)} /></ShortcutCell></Table.Td>
@@ -280,6 +280,7 @@ export function DomainListPage() {
             onChange={(p) => set({ validDomainPage: p === 1 ? undefined : p })} getControlProps={(c) => ({ 'aria-label': c === 'next' ? '次のページ' : c === 'previous' ? '前のページ' : c })} />
         </Group>
       ) : null}
+      <RegistrationBox />
 
       <Modal closeButtonProps={{ 'aria-label': '閉じる' }} opened={!!active} onClose={() => { if (!busy) void closeModal(); }} title={active ? <OperationTitle op={active.op} /> : null} size="lg" closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}
         fullScreen={!wide}>
@@ -323,7 +324,7 @@ function RowMenu({ d, onOpen }: { d: DomainRowDto; onOpen: (op: DomainOperation,
           const reason = disabledReasonOf(op, d);
           // the reason is written under the label too: a tooltip never shows on a touch screen
           return reason ? (
-            <Tooltip key={op.id} label={reason} position="right"><Box><Menu.Item disabled data-testid={`menu-disabled-${op.id}`}>
+            <Tooltip key={op.id} label={reason} position="right"><Box><Menu.Item disabled aria-label={op.label} data-testid={`menu-disabled-${op.id}`}>
               {op.label}
               <Text size="xs" c="dimmed" maw={220} style={{ whiteSpace: 'normal' }}>{reason}</Text>
             </Menu.Item></Box></Tooltip>

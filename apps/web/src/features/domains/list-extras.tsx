@@ -3,12 +3,13 @@
  * page that handles it), the renewal deadlines of the TLDs expiring soon, the card prompt when auto-renew is on and
  * no card is registered, a random tip line and the hosting promotion.
  */
-import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { DomainBannerCounts } from '@registrar/contracts';
-import { domainBannerFilter, formatDateJst } from '@registrar/rules';
+import { domainBannerFilter, formatDateJst, registrationBoxQuery } from '@registrar/rules';
 import { paymentQueries } from '../payments/payments.api';
 import { serviceByName, useServices } from '../../lib/site-config';
 import { domainQueries } from './domain-list.api';
@@ -55,6 +56,11 @@ export function DomainListExtras() {
   const today = formatDateJst(Date.now());
   const b = banner.data;
   const shown = b ? items(today).filter((i) => Number(b[i.key]) > 0) : [];
+  // phones: the first chips and a button for the rest, so the list starts on the first screen (issue 26)
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
+  const [allChips, setAllChips] = useState(false);
+  const PHONE_CHIPS = 3;
+  const visible = phone && !allChips ? shown.slice(0, PHONE_CHIPS) : shown;
   return (
     <Stack gap="xs">
       {b?.autoUpdateOn && cards.data && cards.data.cards.length === 0 ? (
@@ -71,12 +77,15 @@ export function DomainListExtras() {
               <Group gap="xs" wrap="wrap">
                 <Text size="sm" fw={700}>管理中 {b!.total.toLocaleString('ja-JP')}件</Text>
                 {shown.length === 0 ? <Text size="sm" c="dimmed">対応が必要なドメインはありません</Text> : null}
-                {shown.map((i) => (
+                {visible.map((i) => (
                   <Anchor key={i.key} size="sm" data-testid={`banner-${i.key}`}
                     renderRoot={(props) => (i.search ? <Link {...props} to="/mypage/domain" search={i.search as never} /> : <a {...props} href={i.to} />)}>
                     <Badge variant="light" color={i.color ?? 'blue'} style={{ cursor: 'pointer', textTransform: 'none' }}>{i.label} {Number(b![i.key]).toLocaleString('ja-JP')}件</Badge>
                   </Anchor>
                 ))}
+                {visible.length < shown.length ? (
+                  <Button size="compact-xs" variant="subtle" onClick={() => setAllChips(true)} data-testid="banner-more">ほか{shown.length - visible.length}件を表示</Button>
+                ) : null}
               </Group>
               {b!.renewalDeadlines.length ? (
                 <Text size="xs" c="dimmed" data-testid="renewal-deadlines">
@@ -92,5 +101,31 @@ export function DomainListExtras() {
         {server ? <Anchor href={server.url} target="_blank" rel="noopener" size="xs">レンタルサーバーは月額約330円から</Anchor> : null}
       </Group>
     </Stack>
+  );
+}
+
+/** The TLDs the registration box offers (the most registered ones; any other is typed with its dot). */
+const BOX_TLDS = ['com', 'net', 'jp', 'co.jp', 'org', 'info', 'biz', 'xyz'] as const;
+
+/** 001 §2 "TLD registration box on the list page": a name and a TLD, searched on mypage/search (below the list, so the rows start high). */
+export function RegistrationBox() {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [tld, setTld] = useState<string>('com');
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const domain = registrationBoxQuery(name, tld);
+    if (domain) void navigate({ to: '/mypage/search', search: { type: 1, domain } });
+  };
+  return (
+    <Paper withBorder radius="md" p="xs" data-testid="registration-box">
+      <form onSubmit={submit} aria-label="ドメインの新規登録">
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <TextInput size="xs" style={{ flex: 1, minWidth: 0 }} label="新しいドメインを登録" placeholder="希望のドメイン名" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <NativeSelect size="xs" aria-label="TLD" w={92} data={BOX_TLDS.map((t) => ({ value: t, label: `.${t}` }))} value={tld} onChange={(e) => setTld(e.currentTarget.value)} />
+          <Button size="xs" type="submit" disabled={!name.trim()}>検索</Button>
+        </Group>
+      </form>
+    </Paper>
   );
 }

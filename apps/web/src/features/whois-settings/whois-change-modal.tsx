@@ -49,6 +49,8 @@ export function WhoisChangeModal({ domains, onClose, setBusy }: WhoisChangeModal
   const [adding, setAdding] = useState(false);
   const [cancelMsg, setCancelMsg] = useState<string | null>(null);
   const allCoJp = domains.every((d) => isCoJpLike(d.punycode));
+  // 001 §5: nothing to change when every chosen domain is already on the proxy and the proxy is chosen
+  const allOnProxy = domains.every((d) => d.is_whois_proxy_enabled_flg === 1);
   const orgForm = !!single && isCoJpLike(single.punycode);
   useEffect(() => setBusy(step === 'loading'), [step, setBusy]);
 
@@ -200,7 +202,15 @@ export function WhoisChangeModal({ domains, onClose, setBusy }: WhoisChangeModal
             ))}
           </Alert>
         ) : null}
-        <Radio.Group value={mode} onChange={(v) => setMode(v === 'contacts' ? 'contacts' : 'proxy')} label="WHOIS情報">
+        <Radio.Group
+          value={mode}
+          onChange={(v) => {
+            setMode(v === 'contacts' ? 'contacts' : 'proxy');
+            // the proxy publishes our contact in every role: the roles chosen before are cleared
+            if (v !== 'contacts') setChosen({ reg: null, adm: null, tec: null, bil: null });
+          }}
+          label="WHOIS情報"
+        >
           <Stack gap={6} mt={6}>
             {canProxy ? <Radio value="proxy" label="WHOIS代理公開（ラッコの情報を公開）" data-testid="whois-mode-proxy" /> : null}
             <Radio value="contacts" label="登録済みのWHOIS情報を公開" data-testid="whois-mode-contacts" />
@@ -223,7 +233,10 @@ export function WhoisChangeModal({ domains, onClose, setBusy }: WhoisChangeModal
           <Button variant="default" onClick={() => onClose()}>
             キャンセル
           </Button>
-          {allCoJp ? null : (
+          {mode === 'proxy' && allOnProxy && !allCoJp ? (
+            <Text size="sm" c="dimmed" data-testid="whois-all-proxy">選択したドメインはすべてWHOIS代理公開中です</Text>
+          ) : null}
+          {allCoJp || (mode === 'proxy' && allOnProxy) ? null : (
             <Button onClick={() => void submit()} data-testid="whois-change-submit">
               変更する
             </Button>

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { WhoisContactDto } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { contactRoleLabel } from '@registrar/rules';
+import { contactRoleLabel, whoisPhoneDisplay } from '@registrar/rules';
 import { snackbar } from '../../lib/snackbar';
 import { WhoisAddDialog } from '../whois/whois-add-dialog';
 import { deleteContact, whoisQueries } from './whois.api';
@@ -16,8 +16,8 @@ const fullName = (c: WhoisContactDto) => `${c.first_name} ${c.last_name}`.trim()
 function ContactDetail({ c }: { c: WhoisContactDto }) {
   const rows: Array<[string, string | null | undefined]> = [
     ['種別', contactRoleLabel(c.role)], ['組織名', c.organization], ['氏名', fullName(c)], ['メールアドレス', c.email], ['国', c.cc], ['郵便番号', c.pc],
-    ['都道府県・州', c.sp], ['市区町村', c.city], ['住所1', c.street1], ['住所2', c.street2], ['電話番号', `+${c.phone_country_code} ${c.phone}`],
-    ['FAX番号', c.fax ? `+${c.fax_country_code ?? ''} ${c.fax}` : null], ['使用中のドメイン数', String(c.domain_num)],
+    ['都道府県・州', c.sp], ['市区町村', c.city], ['住所1', c.street1], ['住所2', c.street2], ['電話番号', whoisPhoneDisplay(c.phone_country_code, c.phone)],
+    ['FAX番号', c.fax ? whoisPhoneDisplay(c.fax_country_code, c.fax) : null], ['使用中のドメイン数', String(c.domain_num)],
   ];
   return (
     <Table withTableBorder variant="vertical" layout="fixed" data-testid="whois-contact-detail">

@@ -30,7 +30,8 @@ export function AutoRenewModal({ domains, onClose, setBusy }: OpModalProps) {
     try {
       const { answer } = await op.run<{ success: boolean; errorCode?: number; result: boolean; errors: string[]; domains: never[] }>('/mypage/domain/autoupdate', { domains: domains.map((d) => d.id), autoUpdateFlg: flag });
       if (!answer.result) {
-        setError(answer.errorCode === 100 ? { code: 100, message: M.registerCard } : { message: answer.errors?.[0] ?? M.errorRetryLaterSpaced });
+        // 001 §8: no card (code 100) links to card registration; every other error shows the one fixed text
+        setError(answer.errorCode === 100 ? { code: 100, message: M.registerCard } : { message: M.errorRetryLaterSpaced });
         setStep('wait');
         return;
       }
