@@ -73,6 +73,8 @@ describe('the demo portfolio at the registry', () => {
       expect(c.rows.map((r) => r.field)).toEqual(['exists', 'sponsor', 'created', 'expires', 'status', 'ns', 'contacts', 'dnssec']);
       const info = await epp.info(d.punycode);
       expect(info.clID).toBe('rakko');
+      const ours = await o.w.p.db.query('SELECT registry_domain_id FROM domain_ops.domains WHERE id = $1', [d.id]);
+      expect(ours.rows[0].registry_domain_id).toBe(info.roid);
     }
   });
 

@@ -240,6 +240,8 @@ export class RegistrySyncService {
     if (addSt.length) await this.epp.update({ name: r.punycode, add: { statuses: addSt as never[] } }, ctx);
     if (addSt.length || remSt.length) changes.push(RS.changeStatus);
     info = (await this.info(r.punycode, ctx.userId))!;
+    // our record keeps the registry's object id (ROID) of the name
+    await this.ds.query('UPDATE domain_ops.domains SET registry_domain_id = $2 WHERE id = $1 AND registry_domain_id IS DISTINCT FROM $2', [r.id, info.roid]);
     const datesDiffer = day(info.crDate) !== x.created || !this.expiryAgrees(x.expires, info);
     if (datesDiffer && x.expires) {
       const op = this.operatorUrl();
