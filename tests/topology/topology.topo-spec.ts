@@ -194,7 +194,7 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
     const batches = await search();
     expect(batches).toBeGreaterThan(1);
     expect(await availabilityJobs()).toBe(before + batches);
-  }, 60_000);
+  }, 180_000);
 
   it('one name-server change on 20 domains makes one run and one history line per domain', async () => {
     const domains = await seed(20);
