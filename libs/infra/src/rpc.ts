@@ -247,11 +247,12 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
       }
     };
     try {
-      let r = await ask();
+      // the deadline covers everything, adding the job too (while Redis is away, commands wait for it)
+      let r = await Promise.race([ask(), timedOut]);
       if (r.expired && o.key && Date.now() < deadline) {
         // an earlier request with this key expired without running: this one may run
         await Job.fromId(queue, jobId).then((j) => j?.remove()).catch(() => undefined);
-        r = await ask();
+        r = await Promise.race([ask(), timedOut]);
       }
       if (r.expired) throw new RpcTimeoutError(pattern, ms);
       if (r.err !== undefined) throw r.err;
