@@ -1,6 +1,6 @@
 /**
- * The local runtime: every service in one process. They still talk only through the Redis transport and
- * BullMQ queues, exactly as when each runs from its own apps/<service> entry point.
+ * The local runtime: every service in one process. They still talk only through BullMQ (command queues for requests,
+ * job queues for work), exactly as when each runs from its own apps/<service> entry point (npm run start:apart).
  */
 import 'reflect-metadata';
 import { INestApplicationContext } from '@nestjs/common';

@@ -13,7 +13,7 @@ export function categoryIdOf(req: { categoryId?: unknown } | null | undefined): 
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
-/** The catalog service's request/response handlers on the Redis transport. */
+/** The catalog service's request/response handlers on the request transport (BullMQ command queues). */
 @Controller()
 export class CatalogRpcController {
   constructor(private readonly query: CatalogQueryService, private readonly importer: CatalogImportService) {}

@@ -1,6 +1,6 @@
 /**
  * Message patterns of the request/response calls between the gateway and the services
- * (@nestjs/microservices over Redis). Never write these strings anywhere else.
+ * (BullMQ command queues rpc-<service>, the service being the first segment; ADR 0008). Never write these strings anywhere else.
  */
 export const CatalogPatterns = {
   /** PriceSearchRequest -> PriceSearchResult */

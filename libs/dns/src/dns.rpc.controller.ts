@@ -17,7 +17,7 @@ function nameOf(p: { punycode?: unknown } | null | undefined): string {
   return n;
 }
 
-/** The dns service's request/response handlers on the Redis transport. */
+/** The dns service's request/response handlers on the request transport (BullMQ command queues). */
 @Controller()
 @UseFilters(DnsRpcErrorFilter)
 export class DnsRpcController {

@@ -33,7 +33,7 @@ export function userIdOf(p: { userId?: unknown } | null | undefined): number {
 /** How long the status check waits for the registry before answering the count it has. */
 const STATUS_SWEEP_BUDGET_MS = Number(process.env.WHOIS_STATUS_SWEEP_BUDGET_MS ?? 3_000);
 
-/** The domain-ops service's request/response handlers on the Redis transport. */
+/** The domain-ops service's request/response handlers on the request transport (BullMQ command queues). */
 @Controller()
 @UseFilters(DomainOpsRpcErrorFilter)
 export class DomainOpsRpcController {

@@ -106,12 +106,25 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
     /* connections open on first use, per target queue */
   }
 
+  /** modules using this (shared) client; the last one to shut down closes it */
+  private users = 0;
+  private closed = false;
+
+  /** One more module uses this client (rpcClientModule); it may be used again after a close. */
+  acquire(): this {
+    this.users++;
+    this.closed = false;
+    return this;
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    if (this.users > 0 && --this.users > 0) return;
     await this.close();
   }
 
-  /** Closes the connections; the next request opens them again. */
+  /** Closes the connections; a request after this fails at once (nothing reopens a closed client's connections). */
   async close(): Promise<void> {
+    this.closed = true;
     const events = await Promise.allSettled([...this.events.values()]);
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
     await Promise.allSettled(events.map((e) => (e.status === 'fulfilled' ? e.value.close() : undefined)));
@@ -142,6 +155,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   }
 
   private queue(name: string): Queue {
+    if (this.closed) throw new Error(`the request client is closed (${name})`);
     let q = this.queues.get(name);
     if (!q) {
       q = new Queue(name, { connection: bullConnection(this.redisUrl), streams: { events: { maxLen: 2000 } } });
@@ -152,6 +166,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   }
 
   private queueEvents(name: string): Promise<QueueEvents> {
+    if (this.closed) return Promise.reject(new Error(`the request client is closed (${name})`));
     let p = this.events.get(name);
     if (!p) {
       // from a little before now: a job that completes while the first read starts is not missed
@@ -200,12 +215,12 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
     const deadline = Date.now() + ms;
     const queueName = rpcQueueFor(pattern);
     const jobId = jobIdFor(pattern, o.key ?? randomUUID());
+    const queue = this.queue(queueName);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RpcTimeoutError(pattern, ms)), ms);
     });
     timedOut.catch(() => undefined);
-    const queue = this.queue(queueName);
     const jobOpts = { jobId, attempts: 1, removeOnComplete: { age: o.key ? 3600 : 120, count: 20_000 }, removeOnFail: { age: 3600, count: 5000 } };
     /** adds the job (or finds the one of the same key) and awaits its answer */
     const ask = async (): Promise<RpcJobResult> => {
@@ -232,11 +247,12 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
       }
     };
     try {
-      let r = await ask();
+      // the deadline covers everything, adding the job too (while Redis is away, commands wait for it)
+      let r = await Promise.race([ask(), timedOut]);
       if (r.expired && o.key && Date.now() < deadline) {
         // an earlier request with this key expired without running: this one may run
         await Job.fromId(queue, jobId).then((j) => j?.remove()).catch(() => undefined);
-        r = await ask();
+        r = await Promise.race([ask(), timedOut]);
       }
       if (r.expired) throw new RpcTimeoutError(pattern, ms);
       if (r.err !== undefined) throw r.err;
@@ -354,7 +370,7 @@ class RpcClientModule {}
 export function rpcClientModule(name: string | symbol, url?: string): DynamicModule {
   return {
     module: RpcClientModule,
-    providers: [{ provide: name, useFactory: () => sharedRpcClient(url ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') }],
+    providers: [{ provide: name, useFactory: () => sharedRpcClient(url ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').acquire() }],
     exports: [name],
   };
 }

@@ -7,7 +7,7 @@ import {
 import { WhoisMailRpcErrorFilter } from './common/whois-mail.exception';
 import { EmailsService } from './emails/emails.service';
 
-/** The whois-mail service's request/response handlers on the Redis transport (the gateway's admin inbox calls them). */
+/** The whois-mail service's request/response handlers on the request transport (BullMQ command queues) (the gateway's admin inbox calls them). */
 @Controller()
 @UseFilters(WhoisMailRpcErrorFilter)
 export class WhoisMailRpcController {

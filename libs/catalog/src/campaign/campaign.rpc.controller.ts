@@ -13,7 +13,7 @@ function keyOf(v: unknown): string {
   return v;
 }
 
-/** The campaign counters on the Redis transport (asked by domain-ops when quoting and ordering). */
+/** The campaign counters on the request transport (BullMQ command queues) (asked by domain-ops when quoting and ordering). */
 @Controller()
 export class CampaignRpcController {
   constructor(private readonly campaign: CampaignService) {}

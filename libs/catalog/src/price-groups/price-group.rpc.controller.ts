@@ -10,7 +10,7 @@ function idOf(v: unknown, what: string): number {
 }
 const optionalId = (v: unknown): number | null => (v === undefined || v === null || v === '' ? null : idOf(v, 'adminId'));
 
-/** Price groups and members' custom prices on the Redis transport (the gateway's admin screen, domain-ops' quotes). */
+/** Price groups and members' custom prices on the request transport (BullMQ command queues) (the gateway's admin screen, domain-ops' quotes). */
 @Controller()
 export class PriceGroupRpcController {
   constructor(private readonly groups: PriceGroupService) {}

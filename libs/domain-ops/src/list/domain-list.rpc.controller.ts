@@ -19,7 +19,7 @@ function userIdOf(p: { userId?: unknown } | null | undefined): number {
 }
 const conditionOf = (c: unknown): Record<string, unknown> => (c && typeof c === 'object' && !Array.isArray(c) ? (c as Record<string, unknown>) : {});
 
-/** The domain list, detail view and action history on the Redis transport (patterns in @registrar/contracts). */
+/** The domain list, detail view and action history on the request transport (BullMQ command queues) (patterns in @registrar/contracts). */
 @Controller()
 @UseFilters(DomainOpsRpcErrorFilter)
 export class DomainListRpcController {

@@ -15,7 +15,7 @@ function userIdOf(p: { userId?: unknown } | null | undefined): number {
 }
 const emailOf = (p: { email?: unknown }): string => String(p?.email ?? '').trim().toLowerCase();
 
-/** The domain operations and moves between members (docs/domain-operations.md) on the Redis transport. */
+/** The domain operations and moves between members (docs/domain-operations.md) on the request transport (BullMQ command queues). */
 @Controller()
 @UseFilters(DomainOpsRpcErrorFilter)
 export class OperationsRpcController {

@@ -14,7 +14,7 @@ function userIdOf(p: { userId?: unknown } | null | undefined): number {
   return n;
 }
 
-/** Transfer-in and transfer-out (docs/transfers.md) on the Redis transport. */
+/** Transfer-in and transfer-out (docs/transfers.md) on the request transport (BullMQ command queues). */
 @Controller()
 @UseFilters(DomainOpsRpcErrorFilter)
 export class TransferRpcController {
