@@ -54,7 +54,7 @@ test.describe('public pages, fetched without JavaScript', () => {
     expect(docs.body).toContain('data-testid="api-endpoint"');
 
     const label = uniqueLabel('landing');
-    const search = await crawl(request, `/search?domain=${label}&type=1`);
+    const search = await crawl(request, `/search?domain=${label}`);
     expect(search.status).toBe(200);
     expect(search.body).toContain(`value="${label}"`);
   });
@@ -129,10 +129,14 @@ test.describe('search engines and link previews', () => {
     const com = await crawl(request, '/domain/tld/com');
     expect(/<title>([^<]*)<\/title>/.exec(com.body)?.[1]).toContain('.com');
     expect(meta(com.body, 'name', 'description')).toMatch(/新規登録[\d,]+円/);
-    // a non-canonical address moves to the canonical one
+    // a non-canonical address shows the same page and names the canonical one
     const slash = await crawl(request, '/document/api/v1/');
-    expect(slash.status).toBe(301);
-    expect(slash.headers.location).toBe('/document/api/v1');
+    expect(slash.status).toBe(200);
+    expect(slash.body).toContain('data-testid="api-endpoint"');
+    expect(slash.body).toContain(`<link rel="canonical" href="${origin}/document/api/v1" />`);
+    const landing = await crawl(request, '/search?domain=example');
+    expect(landing.status).toBe(200);
+    expect(landing.body).toContain(`<link rel="canonical" href="${origin}/search?domain=example" />`);
   });
 
   test('robots.txt and sitemap.xml (every TLD detail page listed)', async ({ request, baseURL }) => {

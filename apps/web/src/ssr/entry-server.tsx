@@ -21,7 +21,7 @@ export interface RenderResult {
   /** the dehydrated TanStack Query cache, for hydrateRoot */
   state: unknown;
   head: PageHead & { canonicalPath: string };
-  /** where a non-canonical URL moves to (status 0 then) */
+  /** where a route's redirect sends the request (status is the redirect's) */
   redirect?: string;
 }
 
@@ -45,20 +45,22 @@ export function classify(pathname: string): PageKind {
  * Renders `url` (path and query). `origin` is where the loaders' API calls go (the gateway itself, over loopback);
  * calls go out as a guest: a public page's HTML is the same for everyone and is cached by the gateway.
  */
-export async function render(url: string, origin: string): Promise<RenderResult> {
+export async function render(url: string, origin: string, depth = 0): Promise<RenderResult> {
   setApiOrigin(origin);
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false, refetchOnWindowFocus: false } } });
   const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [url] }), isServer: true, defaultPendingMs: 0 });
   await router.load();
-  // the router answers a non-canonical URL (search params it normalises) with a redirect to the canonical one
+  // the router answers a non-canonical URL (a trailing slash, search params it normalises) with a redirect to the
+  // canonical one: that page is rendered for this URL (the browser keeps its address, the canonical link names the
+  // canonical one); a redirect a route itself throws (beforeLoad) is answered as an HTTP redirect
   const served = (router as unknown as { _serverResult?: { type: string; redirect?: { options?: { href?: string }; status?: number; headers?: Headers } } })._serverResult;
   if (served?.type === 'redirect') {
     const r = served.redirect;
     const location = r?.headers?.get?.('Location') ?? r?.options?.href ?? '/';
-    return { status: 0, redirect: location, html: '', state: null, head: { ...NOT_FOUND_HEAD, canonicalPath: location } };
+    const samePage = (u: string) => new URL(u, 'http://x').pathname.replace(/\/+$/, '') || '/';
+    if (depth === 0 && samePage(location) === samePage(url)) return render(location, origin, depth + 1);
+    return { status: r?.status && r.status >= 300 && r.status < 400 ? r.status : 302, redirect: location, html: '', state: null, head: { ...NOT_FOUND_HEAD, canonicalPath: location } };
   }
-  // queries started without being awaited (the top page's price tiles) are part of the page too
-  await Promise.all(queryClient.getQueryCache().getAll().map((q) => q.promise?.catch(() => undefined)));
   const matches = router.state.matches;
   const leaf = matches[matches.length - 1];
   const failed = matches.find((m) => m.status === 'error');

@@ -31,7 +31,7 @@ interface ServerEntry {
 /** A rendered page, before the per-request parts (CSRF token, absolute URLs) go in. */
 export interface RenderedPage {
   status: number;
-  /** a non-canonical URL: where it moves (permanently) */
+  /** where a route's redirect sends the request */
   redirect?: string;
   /** index.html with #root filled, the query state and the page's head; `__ORIGIN__` stands for the site's origin */
   html: string;
@@ -107,7 +107,7 @@ export class PageRenderer {
     if (pending) return pending;
     const p = (async () => {
       const r = await entry.render(url, origin);
-      const page: RenderedPage = r.redirect ? { status: 301, redirect: r.redirect, html: '', at: Date.now(), generation } : { status: r.status, html: this.compose(shell, r), at: Date.now(), generation };
+      const page: RenderedPage = r.redirect ? { status: r.status, redirect: r.redirect, html: '', at: Date.now(), generation } : { status: r.status, html: this.compose(shell, r), at: Date.now(), generation };
       // only known pages are kept (a crawler's stream of unknown URLs must not fill memory)
       if ((r.status === 200 || r.redirect) && CATALOG_RESPONSE_CACHE_MS > 0 && generation === this.catalogCache.currentGeneration()) {
         if (this.pages.size >= 2000) this.pages.delete(this.pages.keys().next().value!);
