@@ -117,6 +117,7 @@ async function main() {
       EPP_PORT: String(eppPort),
       EPP_ADMIN_PORT: String(eppPort + 1),
       MAIL_CATCHER_SMTP_PORT: String(port + 3),
+      SMTP_INBOUND_PORT: String(port + 4),
       APP_URL: `http://localhost:${port}`,
       WEB_DIST: webDir,
       WEB_SSR_DIST: path.join(ROOT, 'dist/apps/web-ssr'),

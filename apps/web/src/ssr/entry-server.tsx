@@ -33,6 +33,22 @@ function publicPageFor(routePath: string | undefined): PublicPage | undefined {
   return routePath === undefined ? undefined : PUBLIC_PAGES.find((p) => p.path === routePath);
 }
 
+/** Resolves once no query is fetching (or after `ms`: the page is then rendered with what has arrived). */
+function settled(queryClient: QueryClient, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (queryClient.isFetching() === 0) return resolve();
+    const timer = setTimeout(done, ms);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
 /** What the gateway does with a path: render it (public page), serve the client app (member/admin) or a 404 page. */
 export function classify(pathname: string): PageKind {
   const [, rawParams, found] = probe.getMatchedRoutes(pathname);
@@ -61,6 +77,8 @@ export async function render(url: string, origin: string, depth = 0): Promise<Re
     if (depth === 0 && samePage(location) === samePage(url)) return render(location, origin, depth + 1);
     return { status: r?.status && r.status >= 300 && r.status < 400 ? r.status : 302, redirect: location, html: '', state: null, head: { ...NOT_FOUND_HEAD, canonicalPath: location } };
   }
+  // queries a loader started without awaiting them (the top page's tiles) are part of the page too
+  await settled(queryClient, 10_000);
   const matches = router.state.matches;
   const leaf = matches[matches.length - 1];
   const failed = matches.find((m) => m.status === 'error');

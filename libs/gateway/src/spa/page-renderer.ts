@@ -141,7 +141,17 @@ export class PageRenderer {
     // the state is JSON in a non-executed script element (the CSP allows no inline scripts); `<` is escaped so no
     // text in it can close the element
     const state = JSON.stringify(r.state).replace(/</g, '\\u003c');
-    return shell
+    // the app's code starts after the first paint (public/boot.js): the module entry and its preloads move into a meta
+    // tag that boot.js reads, so on a slow link they do not compete with the page's HTML and styles
+    const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(shell)?.[1];
+    const preloads = [...shell.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)].map((m) => m[1]);
+    let html = shell;
+    if (entry) {
+      html = html
+        .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+        .replace(/<script type="module"[^>]*\ssrc="[^"]+"[^>]*><\/script>/, `<meta name="app-entry" content="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}" />\n    <script type="module" src="/boot.js"></script>`);
+    }
+    return html
       .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${head}`)
       .replace('<div id="root"></div>', `<div id="root">${r.html}</div>\n    <script type="application/json" id="__QUERY_STATE__">${state}</script>`);
   }
