@@ -11,14 +11,17 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as CompanyRouteImport } from './routes/company'
 import { Route as CreditRouteImport } from './routes/credit'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MypageRouteImport } from './routes/mypage'
 import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PointRouteImport } from './routes/point'
+import { Route as QandaRouteImport } from './routes/qanda'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecurityRouteImport } from './routes/security'
+import { Route as Specified_commercial_transaction_lawRouteImport } from './routes/specified_commercial_transaction_law'
 import { Route as WhoisRouteImport } from './routes/whois'
 import { Route as Account_statementIndexRouteImport } from './routes/account_statement/index'
 import { Route as Account_statementReceiptRouteImport } from './routes/account_statement/receipt'
@@ -33,6 +36,10 @@ import { Route as AdminTld_importRouteImport } from './routes/admin/tld_import'
 import { Route as AdminUser_custom_priceRouteImport } from './routes/admin/user_custom_price'
 import { Route as DomainDeadlineRouteImport } from './routes/domain/deadline'
 import { Route as DomainPriceRouteImport } from './routes/domain/price'
+import { Route as KnowledgeIndexRouteImport } from './routes/knowledge/index'
+import { Route as KnowledgeKeyRouteImport } from './routes/knowledge/$key'
+import { Route as KnowledgePrivacyRouteImport } from './routes/knowledge/privacy'
+import { Route as KnowledgeTermsRouteImport } from './routes/knowledge/terms'
 import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MypageJpDomainActivateRouteImport } from './routes/mypage/JpDomainActivate'
 import { Route as MypageCreditRouteImport } from './routes/mypage/credit'
@@ -49,10 +56,13 @@ import { Route as AdminDomainsIndexRouteImport } from './routes/admin/domains/in
 import { Route as AdminDomainsIdRouteImport } from './routes/admin/domains/$id'
 import { Route as AdminDomainsImportRouteImport } from './routes/admin/domains/import'
 import { Route as AdminDomainsInfoRouteImport } from './routes/admin/domains/info'
+import { Route as AdminKnowledgeIndexRouteImport } from './routes/admin/knowledge/index'
+import { Route as AdminKnowledgeIdRouteImport } from './routes/admin/knowledge/$id'
 import { Route as AdminUserIdRouteImport } from './routes/admin/user/$id'
 import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
 import { Route as AdminUsersIdRouteImport } from './routes/admin/users/$id'
 import { Route as DomainTldTldNameRouteImport } from './routes/domain/tld/$tldName'
+import { Route as KnowledgeCategorySlugRouteImport } from './routes/knowledge/category/$slug'
 import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
 import { Route as MypageActionLogIndexRouteImport } from './routes/mypage/actionLog/index'
 import { Route as MypageDomainIndexRouteImport } from './routes/mypage/domain/index'
@@ -80,6 +90,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompanyRoute = CompanyRouteImport.update({
+  id: '/company',
+  path: '/company',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CreditRoute = CreditRouteImport.update({
@@ -112,6 +127,11 @@ const PointRoute = PointRouteImport.update({
   path: '/point',
   getParentRoute: () => rootRouteImport,
 } as any)
+const QandaRoute = QandaRouteImport.update({
+  id: '/qanda',
+  path: '/qanda',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -122,6 +142,12 @@ const SecurityRoute = SecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Specified_commercial_transaction_lawRoute =
+  Specified_commercial_transaction_lawRouteImport.update({
+    id: '/specified_commercial_transaction_law',
+    path: '/specified_commercial_transaction_law',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const WhoisRoute = WhoisRouteImport.update({
   id: '/whois',
   path: '/whois',
@@ -191,6 +217,26 @@ const DomainDeadlineRoute = DomainDeadlineRouteImport.update({
 const DomainPriceRoute = DomainPriceRouteImport.update({
   id: '/domain/price',
   path: '/domain/price',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KnowledgeIndexRoute = KnowledgeIndexRouteImport.update({
+  id: '/knowledge/',
+  path: '/knowledge/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KnowledgeKeyRoute = KnowledgeKeyRouteImport.update({
+  id: '/knowledge/$key',
+  path: '/knowledge/$key',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KnowledgePrivacyRoute = KnowledgePrivacyRouteImport.update({
+  id: '/knowledge/privacy',
+  path: '/knowledge/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KnowledgeTermsRoute = KnowledgeTermsRouteImport.update({
+  id: '/knowledge/terms',
+  path: '/knowledge/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MeIndexRoute = MeIndexRouteImport.update({
@@ -274,6 +320,16 @@ const AdminDomainsInfoRoute = AdminDomainsInfoRouteImport.update({
   path: '/domains/info',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminKnowledgeIndexRoute = AdminKnowledgeIndexRouteImport.update({
+  id: '/knowledge/',
+  path: '/knowledge/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminKnowledgeIdRoute = AdminKnowledgeIdRouteImport.update({
+  id: '/knowledge/$id',
+  path: '/knowledge/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminUserIdRoute = AdminUserIdRouteImport.update({
   id: '/user/$id',
   path: '/user/$id',
@@ -292,6 +348,11 @@ const AdminUsersIdRoute = AdminUsersIdRouteImport.update({
 const DomainTldTldNameRoute = DomainTldTldNameRouteImport.update({
   id: '/domain/tld/$tldName',
   path: '/domain/tld/$tldName',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KnowledgeCategorySlugRoute = KnowledgeCategorySlugRouteImport.update({
+  id: '/knowledge/category/$slug',
+  path: '/knowledge/category/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MeEmailConfirmRoute = MeEmailConfirmRouteImport.update({
@@ -388,14 +449,17 @@ const MypageDomainDetailIdRoute = MypageDomainDetailIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteWithChildren
+  '/company': typeof CompanyRoute
   '/credit': typeof CreditRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
   '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
+  '/qanda': typeof QandaRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/specified_commercial_transaction_law': typeof Specified_commercial_transaction_lawRoute
   '/whois': typeof WhoisRoute
   '/account_statement/receipt': typeof Account_statementReceiptRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -408,6 +472,9 @@ export interface FileRoutesByFullPath {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/knowledge/$key': typeof KnowledgeKeyRoute
+  '/knowledge/privacy': typeof KnowledgePrivacyRoute
+  '/knowledge/terms': typeof KnowledgeTermsRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -419,15 +486,18 @@ export interface FileRoutesByFullPath {
   '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/account_statement/': typeof Account_statementIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/knowledge/': typeof KnowledgeIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/knowledge/$id': typeof AdminKnowledgeIdRoute
   '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
@@ -437,6 +507,7 @@ export interface FileRoutesByFullPath {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
+  '/admin/knowledge/': typeof AdminKnowledgeIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
@@ -451,14 +522,17 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/company': typeof CompanyRoute
   '/credit': typeof CreditRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
   '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
+  '/qanda': typeof QandaRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/specified_commercial_transaction_law': typeof Specified_commercial_transaction_lawRoute
   '/whois': typeof WhoisRoute
   '/account_statement/receipt': typeof Account_statementReceiptRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -471,6 +545,9 @@ export interface FileRoutesByTo {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/knowledge/$key': typeof KnowledgeKeyRoute
+  '/knowledge/privacy': typeof KnowledgePrivacyRoute
+  '/knowledge/terms': typeof KnowledgeTermsRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -482,15 +559,18 @@ export interface FileRoutesByTo {
   '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/account_statement': typeof Account_statementIndexRoute
   '/admin': typeof AdminIndexRoute
+  '/knowledge': typeof KnowledgeIndexRoute
   '/me': typeof MeIndexRoute
   '/register': typeof RegisterIndexRoute
   '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/knowledge/$id': typeof AdminKnowledgeIdRoute
   '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
@@ -500,6 +580,7 @@ export interface FileRoutesByTo {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains': typeof AdminDomainsIndexRoute
+  '/admin/knowledge': typeof AdminKnowledgeIndexRoute
   '/admin/users': typeof AdminUsersIndexRoute
   '/mypage/actionLog': typeof MypageActionLogIndexRoute
   '/mypage/domain': typeof MypageDomainIndexRoute
@@ -516,14 +597,17 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteWithChildren
+  '/company': typeof CompanyRoute
   '/credit': typeof CreditRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/mypage': typeof MypageRouteWithChildren
   '/notifications': typeof NotificationsRoute
   '/point': typeof PointRoute
+  '/qanda': typeof QandaRoute
   '/search': typeof SearchRoute
   '/security': typeof SecurityRoute
+  '/specified_commercial_transaction_law': typeof Specified_commercial_transaction_lawRoute
   '/whois': typeof WhoisRoute
   '/account_statement/receipt': typeof Account_statementReceiptRoute
   '/admin/action_log': typeof AdminAction_logRoute
@@ -536,6 +620,9 @@ export interface FileRoutesById {
   '/admin/user_custom_price': typeof AdminUser_custom_priceRoute
   '/domain/deadline': typeof DomainDeadlineRoute
   '/domain/price': typeof DomainPriceRoute
+  '/knowledge/$key': typeof KnowledgeKeyRoute
+  '/knowledge/privacy': typeof KnowledgePrivacyRoute
+  '/knowledge/terms': typeof KnowledgeTermsRoute
   '/mypage/JpDomainActivate': typeof MypageJpDomainActivateRoute
   '/mypage/credit': typeof MypageCreditRoute
   '/mypage/localTransferIn': typeof MypageLocalTransferInRoute
@@ -547,15 +634,18 @@ export interface FileRoutesById {
   '/tool/websiteConnectionCheck': typeof ToolWebsiteConnectionCheckRoute
   '/account_statement/': typeof Account_statementIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/knowledge/': typeof KnowledgeIndexRoute
   '/me/': typeof MeIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/admin/domain/stats': typeof AdminDomainStatsRoute
   '/admin/domains/$id': typeof AdminDomainsIdRoute
   '/admin/domains/import': typeof AdminDomainsImportRoute
   '/admin/domains/info': typeof AdminDomainsInfoRoute
+  '/admin/knowledge/$id': typeof AdminKnowledgeIdRoute
   '/admin/user/$id': typeof AdminUserIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
   '/domain/tld/$tldName': typeof DomainTldTldNameRoute
+  '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
@@ -565,6 +655,7 @@ export interface FileRoutesById {
   '/mypage/user/register': typeof MypageUserRegisterRoute
   '/password/reset/confirm': typeof PasswordResetConfirmRoute
   '/admin/domains/': typeof AdminDomainsIndexRoute
+  '/admin/knowledge/': typeof AdminKnowledgeIndexRoute
   '/admin/users/': typeof AdminUsersIndexRoute
   '/mypage/actionLog/': typeof MypageActionLogIndexRoute
   '/mypage/domain/': typeof MypageDomainIndexRoute
@@ -582,14 +673,17 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/company'
     | '/credit'
     | '/login'
     | '/logout'
     | '/mypage'
     | '/notifications'
     | '/point'
+    | '/qanda'
     | '/search'
     | '/security'
+    | '/specified_commercial_transaction_law'
     | '/whois'
     | '/account_statement/receipt'
     | '/admin/action_log'
@@ -602,6 +696,9 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
+    | '/knowledge/$key'
+    | '/knowledge/privacy'
+    | '/knowledge/terms'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -613,15 +710,18 @@ export interface FileRouteTypes {
     | '/tool/websiteConnectionCheck'
     | '/account_statement/'
     | '/admin/'
+    | '/knowledge/'
     | '/me/'
     | '/register/'
     | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
+    | '/admin/knowledge/$id'
     | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
+    | '/knowledge/category/$slug'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
@@ -631,6 +731,7 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains/'
+    | '/admin/knowledge/'
     | '/admin/users/'
     | '/mypage/actionLog/'
     | '/mypage/domain/'
@@ -645,14 +746,17 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/company'
     | '/credit'
     | '/login'
     | '/logout'
     | '/mypage'
     | '/notifications'
     | '/point'
+    | '/qanda'
     | '/search'
     | '/security'
+    | '/specified_commercial_transaction_law'
     | '/whois'
     | '/account_statement/receipt'
     | '/admin/action_log'
@@ -665,6 +769,9 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
+    | '/knowledge/$key'
+    | '/knowledge/privacy'
+    | '/knowledge/terms'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -676,15 +783,18 @@ export interface FileRouteTypes {
     | '/tool/websiteConnectionCheck'
     | '/account_statement'
     | '/admin'
+    | '/knowledge'
     | '/me'
     | '/register'
     | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
+    | '/admin/knowledge/$id'
     | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
+    | '/knowledge/category/$slug'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
@@ -694,6 +804,7 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains'
+    | '/admin/knowledge'
     | '/admin/users'
     | '/mypage/actionLog'
     | '/mypage/domain'
@@ -709,14 +820,17 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admin'
+    | '/company'
     | '/credit'
     | '/login'
     | '/logout'
     | '/mypage'
     | '/notifications'
     | '/point'
+    | '/qanda'
     | '/search'
     | '/security'
+    | '/specified_commercial_transaction_law'
     | '/whois'
     | '/account_statement/receipt'
     | '/admin/action_log'
@@ -729,6 +843,9 @@ export interface FileRouteTypes {
     | '/admin/user_custom_price'
     | '/domain/deadline'
     | '/domain/price'
+    | '/knowledge/$key'
+    | '/knowledge/privacy'
+    | '/knowledge/terms'
     | '/mypage/JpDomainActivate'
     | '/mypage/credit'
     | '/mypage/localTransferIn'
@@ -740,15 +857,18 @@ export interface FileRouteTypes {
     | '/tool/websiteConnectionCheck'
     | '/account_statement/'
     | '/admin/'
+    | '/knowledge/'
     | '/me/'
     | '/register/'
     | '/admin/domain/stats'
     | '/admin/domains/$id'
     | '/admin/domains/import'
     | '/admin/domains/info'
+    | '/admin/knowledge/$id'
     | '/admin/user/$id'
     | '/admin/users/$id'
     | '/domain/tld/$tldName'
+    | '/knowledge/category/$slug'
     | '/me/email/confirm'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
@@ -758,6 +878,7 @@ export interface FileRouteTypes {
     | '/mypage/user/register'
     | '/password/reset/confirm'
     | '/admin/domains/'
+    | '/admin/knowledge/'
     | '/admin/users/'
     | '/mypage/actionLog/'
     | '/mypage/domain/'
@@ -774,24 +895,32 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRouteWithChildren
+  CompanyRoute: typeof CompanyRoute
   CreditRoute: typeof CreditRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   MypageRoute: typeof MypageRouteWithChildren
   NotificationsRoute: typeof NotificationsRoute
   PointRoute: typeof PointRoute
+  QandaRoute: typeof QandaRoute
   SearchRoute: typeof SearchRoute
   SecurityRoute: typeof SecurityRoute
+  Specified_commercial_transaction_lawRoute: typeof Specified_commercial_transaction_lawRoute
   WhoisRoute: typeof WhoisRoute
   Account_statementReceiptRoute: typeof Account_statementReceiptRoute
   DomainDeadlineRoute: typeof DomainDeadlineRoute
   DomainPriceRoute: typeof DomainPriceRoute
+  KnowledgeKeyRoute: typeof KnowledgeKeyRoute
+  KnowledgePrivacyRoute: typeof KnowledgePrivacyRoute
+  KnowledgeTermsRoute: typeof KnowledgeTermsRoute
   RegisterConfirmRoute: typeof RegisterConfirmRoute
   ToolWebsiteConnectionCheckRoute: typeof ToolWebsiteConnectionCheckRoute
   Account_statementIndexRoute: typeof Account_statementIndexRoute
+  KnowledgeIndexRoute: typeof KnowledgeIndexRoute
   MeIndexRoute: typeof MeIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   DomainTldTldNameRoute: typeof DomainTldTldNameRoute
+  KnowledgeCategorySlugRoute: typeof KnowledgeCategorySlugRoute
   MeEmailConfirmRoute: typeof MeEmailConfirmRoute
   PasswordResetConfirmRoute: typeof PasswordResetConfirmRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
@@ -812,6 +941,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/company': {
+      id: '/company'
+      path: '/company'
+      fullPath: '/company'
+      preLoaderRoute: typeof CompanyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/credit': {
@@ -856,6 +992,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PointRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/qanda': {
+      id: '/qanda'
+      path: '/qanda'
+      fullPath: '/qanda'
+      preLoaderRoute: typeof QandaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
@@ -868,6 +1011,13 @@ declare module '@tanstack/react-router' {
       path: '/security'
       fullPath: '/security'
       preLoaderRoute: typeof SecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/specified_commercial_transaction_law': {
+      id: '/specified_commercial_transaction_law'
+      path: '/specified_commercial_transaction_law'
+      fullPath: '/specified_commercial_transaction_law'
+      preLoaderRoute: typeof Specified_commercial_transaction_lawRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/whois': {
@@ -966,6 +1116,34 @@ declare module '@tanstack/react-router' {
       path: '/domain/price'
       fullPath: '/domain/price'
       preLoaderRoute: typeof DomainPriceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/knowledge/': {
+      id: '/knowledge/'
+      path: '/knowledge'
+      fullPath: '/knowledge/'
+      preLoaderRoute: typeof KnowledgeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/knowledge/$key': {
+      id: '/knowledge/$key'
+      path: '/knowledge/$key'
+      fullPath: '/knowledge/$key'
+      preLoaderRoute: typeof KnowledgeKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/knowledge/privacy': {
+      id: '/knowledge/privacy'
+      path: '/knowledge/privacy'
+      fullPath: '/knowledge/privacy'
+      preLoaderRoute: typeof KnowledgePrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/knowledge/terms': {
+      id: '/knowledge/terms'
+      path: '/knowledge/terms'
+      fullPath: '/knowledge/terms'
+      preLoaderRoute: typeof KnowledgeTermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/me/': {
@@ -1080,6 +1258,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDomainsInfoRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/knowledge/': {
+      id: '/admin/knowledge/'
+      path: '/knowledge'
+      fullPath: '/admin/knowledge/'
+      preLoaderRoute: typeof AdminKnowledgeIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/knowledge/$id': {
+      id: '/admin/knowledge/$id'
+      path: '/knowledge/$id'
+      fullPath: '/admin/knowledge/$id'
+      preLoaderRoute: typeof AdminKnowledgeIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/user/$id': {
       id: '/admin/user/$id'
       path: '/user/$id'
@@ -1106,6 +1298,13 @@ declare module '@tanstack/react-router' {
       path: '/domain/tld/$tldName'
       fullPath: '/domain/tld/$tldName'
       preLoaderRoute: typeof DomainTldTldNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/knowledge/category/$slug': {
+      id: '/knowledge/category/$slug'
+      path: '/knowledge/category/$slug'
+      fullPath: '/knowledge/category/$slug'
+      preLoaderRoute: typeof KnowledgeCategorySlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/me/email/confirm': {
@@ -1251,9 +1450,11 @@ interface AdminRouteChildren {
   AdminDomainsIdRoute: typeof AdminDomainsIdRoute
   AdminDomainsImportRoute: typeof AdminDomainsImportRoute
   AdminDomainsInfoRoute: typeof AdminDomainsInfoRoute
+  AdminKnowledgeIdRoute: typeof AdminKnowledgeIdRoute
   AdminUserIdRoute: typeof AdminUserIdRoute
   AdminUsersIdRoute: typeof AdminUsersIdRoute
   AdminDomainsIndexRoute: typeof AdminDomainsIndexRoute
+  AdminKnowledgeIndexRoute: typeof AdminKnowledgeIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
   AdminApiDomainsInfoRoute: typeof AdminApiDomainsInfoRoute
   AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
@@ -1274,9 +1475,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminDomainsIdRoute: AdminDomainsIdRoute,
   AdminDomainsImportRoute: AdminDomainsImportRoute,
   AdminDomainsInfoRoute: AdminDomainsInfoRoute,
+  AdminKnowledgeIdRoute: AdminKnowledgeIdRoute,
   AdminUserIdRoute: AdminUserIdRoute,
   AdminUsersIdRoute: AdminUsersIdRoute,
   AdminDomainsIndexRoute: AdminDomainsIndexRoute,
+  AdminKnowledgeIndexRoute: AdminKnowledgeIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
   AdminApiDomainsInfoRoute: AdminApiDomainsInfoRoute,
   AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
@@ -1333,24 +1536,33 @@ const MypageRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
+  CompanyRoute: CompanyRoute,
   CreditRoute: CreditRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   MypageRoute: MypageRouteWithChildren,
   NotificationsRoute: NotificationsRoute,
   PointRoute: PointRoute,
+  QandaRoute: QandaRoute,
   SearchRoute: SearchRoute,
   SecurityRoute: SecurityRoute,
+  Specified_commercial_transaction_lawRoute:
+    Specified_commercial_transaction_lawRoute,
   WhoisRoute: WhoisRoute,
   Account_statementReceiptRoute: Account_statementReceiptRoute,
   DomainDeadlineRoute: DomainDeadlineRoute,
   DomainPriceRoute: DomainPriceRoute,
+  KnowledgeKeyRoute: KnowledgeKeyRoute,
+  KnowledgePrivacyRoute: KnowledgePrivacyRoute,
+  KnowledgeTermsRoute: KnowledgeTermsRoute,
   RegisterConfirmRoute: RegisterConfirmRoute,
   ToolWebsiteConnectionCheckRoute: ToolWebsiteConnectionCheckRoute,
   Account_statementIndexRoute: Account_statementIndexRoute,
+  KnowledgeIndexRoute: KnowledgeIndexRoute,
   MeIndexRoute: MeIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   DomainTldTldNameRoute: DomainTldTldNameRoute,
+  KnowledgeCategorySlugRoute: KnowledgeCategorySlugRoute,
   MeEmailConfirmRoute: MeEmailConfirmRoute,
   PasswordResetConfirmRoute: PasswordResetConfirmRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,

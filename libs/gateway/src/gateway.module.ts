@@ -22,13 +22,14 @@ import { APP_FILTER } from '@nestjs/core';
 import { WhoisMailAdminModule } from './admin-whois-mail/whois-mail-admin.module';
 import { GATEWAY_REDIS } from './tokens';
 import { NotificationsModule } from './notifications/notifications.module';
+import { LegalModule } from './legal/legal.module';
 
 export const gatewayConfig = () => loadConfig(GatewayConfig);
 
 import { OperationsHttpModule } from './operations/operations.module';
 import { PublicApiModule } from './public-api/public-api.module';
 @Module({
-  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule, PublicWhoisModule],
+  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule, PublicWhoisModule, LegalModule],
   controllers: [HealthController, SeoController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

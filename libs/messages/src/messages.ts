@@ -302,6 +302,23 @@ export const M = {
   domainExpired: '有効期限切れのドメインは操作できません',
   domainNotActive: '登録処理中または仮登録中のドメインは操作できません',
   nsGlueRequired: '{ns}はこのレジストリのドメイン配下のため、IPアドレス（グルーレコード）の指定が必要です',
+
+  // ---- legal pages, consent and the help centre (issue 25; docs/legal.md, docs/help-centre.md)
+  signUpConsentRequired: '利用規約とプライバシーポリシーに同意いただく必要があります。内容をご確認のうえ「同意する」にチェックを入れてください。',
+  consentCheckboxLabel: '利用規約とプライバシーポリシーに同意する',
+  consentDocumentsInvalid: '同意する書類の指定が正しくありません。',
+  consentVersionChanged: '規約が改定されました。画面を再読み込みし、最新の内容をご確認のうえ同意してください。',
+  consentRecordFailed: '同意の記録に失敗しました。時間をおいて再度お試しください。',
+  reconsentRequired: '利用規約・プライバシーポリシーを改定しました。引き続きご利用いただくには、改定後の内容に同意してください。',
+  reconsentAgreed: '改定後の規約に同意いただきました。',
+  helpArticleNotFound: 'ヘルプ記事が見つかりません',
+  helpArticleSaved: 'ヘルプ記事を保存しました',
+  helpTitleRequired: 'タイトルを入力してください（120文字以内）',
+  helpSlugInvalid: 'スラッグは半角英小文字・数字・ハイフンで60文字以内で入力してください',
+  helpSlugTaken: 'このスラッグは他の記事で使われています',
+  helpCategoryInvalid: 'カテゴリーを選択してください',
+  helpBodyRequired: '本文を入力してください（100,000文字以内）',
+  helpSearchEmpty: '「{q}」に一致するヘルプ記事は見つかりませんでした。別のキーワードでお試しください。',
 } as const;
 
 export type MessageKey = keyof typeof M;

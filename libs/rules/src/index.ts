@@ -21,3 +21,4 @@ export * from './notifications';
 export * from './domain-stats';
 export * from './public-tools';
 export * from './rdap';
+export * from './help';

@@ -37,6 +37,10 @@ test('a new user signs up, confirms, logs in, sets up 2FA, registers the profile
   await page.getByLabel('メールアドレス').fill(email);
   await page.getByLabel('パスワード（8文字以上）').fill(password);
   await page.getByLabel('パスワード（確認）').fill(password);
+  // without ticking the agreement the sign-up is refused with a clear message (the server refuses it too: integration)
+  await page.getByRole('button', { name: '登録する', exact: true }).click();
+  await expect(page.getByText(M.signUpConsentRequired)).toBeVisible();
+  await page.getByRole('checkbox', { name: '利用規約とプライバシーポリシーに同意する' }).check();
   await page.getByRole('button', { name: '登録する', exact: true }).click();
   await expect(page.getByText(M.signUpMailSent)).toBeVisible();
 

@@ -23,6 +23,8 @@ export async function fakeSignedIn(page: Page): Promise<void> {
   // opening the bell posts the mark-as-read call
   await page.route(/\/mypage\/notification$/, (route) => route.fulfill({ json: { result: true, marked: 0 } }));
   await page.route(/\/user\/point$/, (route) => route.fulfill({ json: { data: { point: 12500 } } }));
+  // …and has agreed to the current terms (the re-consent dialog stays closed)
+  await page.route(/\/consents\/pending$/, (route) => route.fulfill({ json: { pending: [] } }));
   await page.route(/\/session$/, (route) =>
     route.fulfill({
       json: {

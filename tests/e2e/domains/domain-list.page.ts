@@ -12,7 +12,7 @@ export async function signUpMember(request: APIRequestContext): Promise<{ email:
   const email = `list-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
   const password = 'list-pass-1234';
   let headers = await csrf(request);
-  expect((await request.post('/register', { headers, data: { email, password, password_confirmation: password } })).ok()).toBe(true);
+  expect((await request.post('/register', { headers, data: { email, password, password_confirmation: password, agree_terms: true } })).ok()).toBe(true);
   let link: string | undefined;
   for (let i = 0; i < 60 && !link; i++) {
     const { messages } = (await (await request.get(`/dev/mail/api/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ links: string[] }> };

@@ -114,6 +114,11 @@ test('a member buys three domains, one a .co.jp through the WHOIS modal, paying 
   // the names left the cart
   const cart = await (await page.request.get('/mypage/cart', { headers })).json();
   expect(cart.domains.map((d: { name: string }) => d.name)).not.toContain(names[0]);
+  // the ticked 「利用規約に同意する」 was stored with the terms' version (issue 25), beside the sign-up's agreement
+  const { consents } = (await (await page.request.get('/consents/history', { headers })).json()) as { consents: { document: string; version: string; context: string }[] };
+  const { legal } = (await (await page.request.get('/site/config', { headers })).json()) as { legal: { terms: string } };
+  expect(consents.filter((c) => c.context === 'checkout')).toEqual([expect.objectContaining({ document: 'terms', version: legal.terms })]);
+  expect(consents.filter((c) => c.context === 'signup').map((c) => c.document).sort()).toEqual(['privacy', 'terms']);
 });
 
 test('registering a card from the purchase step returns to it; a card with 3-D Secure is authenticated and the purchase runs on return', async ({ page }) => {

@@ -37,7 +37,7 @@ export async function signUpPurchaser(request: APIRequestContext): Promise<Heade
   const email = `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
   const password = 'buyer-pass-1234';
   let headers = await csrf(request);
-  expect((await request.post('/register', { headers, data: { email, password, password_confirmation: password } })).ok()).toBe(true);
+  expect((await request.post('/register', { headers, data: { email, password, password_confirmation: password, agree_terms: true } })).ok()).toBe(true);
   const link = await waitFor(async () => {
     const { messages } = (await (await request.get(`/dev/mail/api/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ links: string[] }> };
     return messages.flatMap((m) => m.links).find((l) => l.includes('/register/confirm'));

@@ -32,8 +32,8 @@ describe('identity over HTTP', () => {
     const email = uniqueEmail('signup');
     const c = await client(h);
     const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
-    expect((await post('/register', { email, password: 'short', password_confirmation: 'short' })).body.errors.password).toEqual([M.passwordRule]);
-    const r = await post('/register', { email, password: 'long enough pw', password_confirmation: 'long enough pw' });
+    expect((await post('/register', { email, password: 'short', password_confirmation: 'short', agree_terms: true })).body.errors.password).toEqual([M.passwordRule]);
+    const r = await post('/register', { email, password: 'long enough pw', password_confirmation: 'long enough pw', agree_terms: true });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe(M.signUpMailSent);
     expect((await post('/login', { email, password: 'long enough pw' })).body.message).toBe(M.emailNotConfirmed);

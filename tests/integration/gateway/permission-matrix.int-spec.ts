@@ -47,6 +47,12 @@ const PUBLIC = new Set<string>([
   'GET /rdap/*path',
   'POST /whois/search',
   'POST /tool/websiteConnectionCheck',
+  // issue 25: the services map and operator, the legal documents, the help centre (docs/legal.md, docs/help-centre.md)
+  'GET /site/config',
+  'GET /legal/:doc',
+  'GET /help/categories',
+  'GET /help/articles',
+  'GET /help/articles/:key',
 ]);
 
 /** The public API v1 (docs/public-api.md): no session, but every call except the document needs the member's API key. */

@@ -129,9 +129,9 @@ describe('security of the HTTP edge', () => {
     const email = uniqueEmail('takeover');
     const owner = await client(h);
     const post = (c: typeof owner, path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
-    expect((await post(owner, '/register', { email, password: 'owner password 1', password_confirmation: 'owner password 1' })).status).toBe(200);
+    expect((await post(owner, '/register', { email, password: 'owner password 1', password_confirmation: 'owner password 1', agree_terms: true })).status).toBe(200);
     const attacker = await client(h);
-    const again = await post(attacker, '/register', { email, password: 'attacker password', password_confirmation: 'attacker password' });
+    const again = await post(attacker, '/register', { email, password: 'attacker password', password_confirmation: 'attacker password', agree_terms: true });
     expect(again.status).toBe(200);
     expect(again.body.message).toBe(M.signUpMailSent);
     let all: Array<{ links: string[] }> = [];

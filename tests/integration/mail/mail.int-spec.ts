@@ -65,7 +65,7 @@ describe('outbound mail', () => {
     const email = uniqueEmail('acct');
     const c = request.agent(h.url);
     const s = await c.get('/session').set('X-Requested-With', 'XMLHttpRequest');
-    await c.post('/register').set({ 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': s.body.csrfToken }).send({ email, password: 'long enough pw', password_confirmation: 'long enough pw' }).expect(200);
+    await c.post('/register').set({ 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': s.body.csrfToken }).send({ email, password: 'long enough pw', password_confirmation: 'long enough pw', agree_terms: true }).expect(200);
     const [m] = await waitFor('the sign-up mail', async () => { const x = await inbox(email); return x.length ? x : null; });
     expect(m.subject).toBe('【ラッコドメイン】メールアドレスの確認');
     const rows = await waitFor('logged as sent', async () => { const r = await log.list({ to: email }); return r[0]?.status === 'sent' ? r : null; });

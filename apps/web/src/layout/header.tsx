@@ -11,7 +11,8 @@ import { ExternalIcon, GridIcon, SearchIcon, UserIcon } from './icons';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
-import { HEADER_LINKS, MYPAGE_LINKS, SERVICE_KEY, SERVICES, USER_MENU_LINKS, isExternal } from './site-map';
+import { HEADER_LINKS, MYPAGE_LINKS, SERVICE_KEY, USER_MENU_LINKS, isExternal, visibleLinks, type ServiceEntry } from './site-map';
+import { useServices } from '../lib/site-config';
 
 /** Which header menu is open: the hamburger, notification, user and service menus are mutually exclusive. */
 type OpenMenu = 'nav' | 'bell' | 'user' | 'services' | null;
@@ -34,10 +35,10 @@ function HelpSearch({ className }: { className?: string }) {
   );
 }
 
-function ServiceItems() {
+function ServiceItems({ services }: { services: Record<string, ServiceEntry> }) {
   return (
     <>
-      {Object.entries(SERVICES).map(([key, s]) => (
+      {Object.entries(services).map(([key, s]) => (
         <Menu.Item key={key} component={SiteLink} to={s.url} rightSection={isExternal(s.url) ? <ExternalIcon /> : null} data-service={s.short_name}>
           <Text size="sm" fw={600} lh={1.3}>
             {s.name_jp}
@@ -57,6 +58,11 @@ export function SiteHeader() {
   const displayName = user ? [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email : '';
   // the balance is read when the user menu opens (and kept while it is fresh); hidden when the call fails
   const point = useQuery({ ...pointBalanceQuery, enabled: isSignedIn && open === 'user', retry: false });
+  // the services map holds only services that exist (none by default): no tab, link or counter for any other
+  const services = useServices();
+  const hasServices = Object.keys(services).length > 0;
+  const headerLinks = visibleLinks(HEADER_LINKS, services);
+  const userMenuLinks = visibleLinks(USER_MENU_LINKS, services);
 
   return (
     <header className={classes.header} data-testid="site-header">
@@ -69,14 +75,18 @@ export function SiteHeader() {
             <Box p="xs">
               <HelpSearch />
             </Box>
-            {HEADER_LINKS.map((l) => (
+            {headerLinks.map((l) => (
               <Menu.Item key={l.to} component={SiteLink} to={l.to}>
                 {l.label}
               </Menu.Item>
             ))}
-            <Menu.Divider />
-            <Menu.Label>サービス一覧</Menu.Label>
-            <ServiceItems />
+            {hasServices ? (
+              <>
+                <Menu.Divider />
+                <Menu.Label>サービス一覧</Menu.Label>
+                <ServiceItems services={services} />
+              </>
+            ) : null}
             {isSignedIn ? (
               <>
                 <Menu.Divider />
@@ -113,17 +123,19 @@ export function SiteHeader() {
           </a>
         </Box>
 
-        <Menu {...bind('services')} position="bottom-end" offset={10} width={280} shadow="lg" radius="md">
-          <Menu.Target>
-            <Button variant="subtle" color="dark" fw={500} size="compact-sm" leftSection={<GridIcon />} visibleFrom="sm" data-testid="menu-services">
-              サービス一覧
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown data-testid="menu-services-dropdown">
-            <Menu.Label>{PRODUCT.accountIdName}で使えるサービス</Menu.Label>
-            <ServiceItems />
-          </Menu.Dropdown>
-        </Menu>
+        {hasServices ? (
+          <Menu {...bind('services')} position="bottom-end" offset={10} width={280} shadow="lg" radius="md">
+            <Menu.Target>
+              <Button variant="subtle" color="dark" fw={500} size="compact-sm" leftSection={<GridIcon />} visibleFrom="sm" data-testid="menu-services">
+                サービス一覧
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown data-testid="menu-services-dropdown">
+              <Menu.Label>{PRODUCT.accountIdName}で使えるサービス</Menu.Label>
+              <ServiceItems services={services} />
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
 
         {isSignedIn && user ? (
           <Group gap={4} wrap="nowrap">
@@ -156,7 +168,7 @@ export function SiteHeader() {
                   ) : null}
                 </Stack>
                 <Menu.Divider />
-                {USER_MENU_LINKS.map((l) => (
+                {userMenuLinks.map((l) => (
                   <Menu.Item key={l.to} component={SiteLink} to={l.to}>
                     {l.label}
                   </Menu.Item>
@@ -186,7 +198,7 @@ export function SiteHeader() {
       </div>
       <Box visibleFrom="lg" style={{ borderTop: '1px solid #eef1f5' }}>
         <nav className={classes.navRow} aria-label="メインメニュー">
-          {HEADER_LINKS.map((l) => (
+          {headerLinks.map((l) => (
             <SiteLink key={l.to} to={l.to} className={classes.navLink}>
               {l.label}
             </SiteLink>

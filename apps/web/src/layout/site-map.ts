@@ -10,32 +10,26 @@ export const SERVICE_KEY = 'domain';
 /** The terms of service (the footer's link, and the agreement checkboxes of checkout, renewal and transfer). */
 export const TERMS_URL = '/knowledge/terms/';
 
-export interface ServiceEntry {
-  url: string;
-  short_name: string;
-  name_jp: string;
-  description: string;
-}
+export type { ServiceEntry } from '../lib/site-config';
+import type { ServiceEntry } from '../lib/site-config';
 
-/** Sibling services sharing the one account id. URLs are this deployment's placeholders (example.jp domains). */
-export const SERVICES: Record<number, ServiceEntry> = {
-  1: { url: '/', short_name: 'domain', name_jp: PRODUCT.serviceName, description: 'ドメイン取得・管理' },
-  2: { url: 'https://server.rakko.example.jp/', short_name: 'server', name_jp: 'ラッコサーバー', description: 'レンタルサーバー' },
-  3: { url: 'https://blog.rakko.example.jp/', short_name: 'blog', name_jp: 'ラッコブログ', description: 'ブログをかんたんに開始' },
-  4: { url: 'https://market.rakko.example.jp/', short_name: 'market', name_jp: 'ラッコマーケット', description: 'サイト・ブログの売買' },
-  5: { url: '/market', short_name: 'domain_market', name_jp: 'ラッコドメインマーケット', description: '中古ドメインの売買' },
-  6: { url: 'https://tools.rakko.example.jp/', short_name: 'tools', name_jp: 'ラッコツールズ', description: 'Web制作・SEOツール' },
-  7: { url: 'https://affiliate.rakko.example.jp/', short_name: 'affiliate', name_jp: 'ラッコアフィリエイト', description: '紹介プログラム' },
-};
-
-/** The keyword tool of the tools service, with a domain as its target (001 §7 "A keyword-tool link"). */
-export function keywordToolUrl(domain: string): string {
-  return `${SERVICES[6]!.url}keyword/?q=${encodeURIComponent(domain)}`;
+/** The keyword tool of the tools service, with a domain as its target (001 §7), or null while no tools service exists. */
+export function keywordToolUrl(services: Record<string, ServiceEntry>, domain: string): string | null {
+  const tools = Object.values(services).find((s) => s.short_name === 'tools');
+  return tools ? `${tools.url.replace(/\/?$/, '/')}keyword/?q=${encodeURIComponent(domain)}` : null;
 }
 
 export interface NavLink {
   to: string;
   label: string;
+  /** shown only while the services map holds a service with this short_name (the domain market is another issue) */
+  requires?: string;
+}
+
+/** The links whose service exists (002 §2: the header and footer read the services map). */
+export function visibleLinks(links: NavLink[], services: Record<string, ServiceEntry>): NavLink[] {
+  const names = new Set(Object.values(services).map((s) => s.short_name));
+  return links.filter((l) => !l.requires || names.has(l.requires));
 }
 
 /** Header navigation (002 spec §2 "Header links"). */
@@ -43,7 +37,7 @@ export const HEADER_LINKS: NavLink[] = [
   { to: '/search', label: 'ドメイン検索' },
   { to: '/mypage/transferin', label: 'ドメイン移管' },
   { to: '/domain/price', label: '料金一覧' },
-  { to: '/market', label: 'ドメインマーケット' },
+  { to: '/market', label: 'ドメインマーケット', requires: 'domain_market' },
   { to: '/whois', label: 'WHOIS検索' },
   { to: '/tool/websiteConnectionCheck', label: '接続チェック' },
   { to: '/document/api/v1/', label: 'API' },
@@ -61,7 +55,7 @@ export const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
       { to: '/domain/deadline', label: '更新・復旧期限一覧' },
       { to: '/search', label: 'ドメイン検索' },
       { to: '/mypage/transferin', label: 'ドメイン移管' },
-      { to: '/market', label: 'ドメインマーケット' },
+      { to: '/market', label: 'ドメインマーケット', requires: 'domain_market' },
     ],
   },
   {
@@ -77,7 +71,10 @@ export const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
     links: [
       { to: '/knowledge/', label: 'ヘルプ・マニュアル' },
       { to: TERMS_URL, label: '利用規約' },
+      { to: '/knowledge/privacy/', label: 'プライバシーポリシー' },
       { to: '/specified_commercial_transaction_law', label: '特定商取引法に基づく表記' },
+      { to: '/company', label: '運営会社' },
+      { to: '/qanda', label: 'よくある質問' },
     ],
   },
   {
@@ -103,14 +100,14 @@ export const MYPAGE_LINKS: NavLink[] = [
 
 export const USER_MENU_LINKS: NavLink[] = [
   { to: '/mypage/domain', label: 'ドメイン管理' },
-  { to: '/servers', label: 'サーバー管理' },
+  { to: '/servers', label: 'サーバー管理', requires: 'server' },
   { to: '/me', label: 'アカウント情報' },
   { to: '/credit', label: 'クレジットカード' },
   { to: '/point', label: `${PRODUCT.pointName}` },
   { to: '/account_statement', label: '利用明細' },
   { to: '/security', label: 'セキュリティ' },
-  { to: '/mail', label: 'メール配信設定' },
-  { to: '/sales', label: '売上管理' },
+  { to: '/mail', label: 'メール配信設定', requires: 'mail' },
+  { to: '/sales', label: '売上管理', requires: 'domain_market' },
 ];
 
 /**
@@ -118,9 +115,8 @@ export const USER_MENU_LINKS: NavLink[] = [
  * "準備中" inside the layout instead of the 404 page; once a route exists it simply takes precedence.
  */
 const PLANNED_PREFIXES = [
-  '/search', '/mypage', '/market', '/whois', '/tool/websiteConnectionCheck', '/document/api/v1', '/notifications', '/knowledge', '/qanda',
-  '/specified_commercial_transaction_law', '/login', '/register', '/password/reset', '/logout',
-  '/servers', '/me', '/credit', '/point', '/account_statement', '/security', '/mail', '/sales',
+  '/search', '/mypage', '/market', '/whois', '/tool/websiteConnectionCheck', '/document/api/v1', '/notifications',
+  '/login', '/register', '/password/reset', '/logout', '/me', '/credit', '/point', '/account_statement', '/security', '/sales',
 ];
 
 export function isPlannedPage(pathname: string): boolean {

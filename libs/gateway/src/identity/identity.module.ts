@@ -19,6 +19,8 @@ import { AdminAuditInterceptor } from './audit/admin-audit.interceptor';
 import { AdminAuditRepository } from './audit/admin-audit.repository';
 import { AdminAuditLog1795433231040 } from './migrations/1795433231040-admin-audit-log';
 import { Notifications1797000000000 } from './migrations/1797000000000-notifications';
+import { HelpAndConsents1798000000000 } from './migrations/1798000000000-help-and-consents';
+import { ConsentRepository } from './consent/consent.repository';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottleService } from './auth/login-throttle.service';
@@ -42,7 +44,7 @@ import { UserEntity } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
 
 const entities = [UserEntity, EmailTokenEntity, AdminAuditEntity];
-export const IDENTITY_MIGRATIONS = [IdentityInit1767300000000, AdminAuditLog1795433231040, Notifications1797000000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1767300000000, AdminAuditLog1795433231040, Notifications1797000000000, HelpAndConsents1798000000000];
 
 /** The mail worker runs here, beside the members' addresses: a mail for a member is addressed when it is sent. */
 const mailRecipients: Provider = {
@@ -64,7 +66,7 @@ const providers: Provider[] = [
   { provide: APP_INTERCEPTOR, useClass: AdminAuditInterceptor },
   AdminAuditRepository,
   UsersRepository, PasswordService, LoginThrottleService, AuthService, TwoFactorService, AccountService, ProfileService, SmsService,
-  DemoAccountsService, SessionMiddleware, CsrfMiddleware, PointsReader,
+  DemoAccountsService, SessionMiddleware, CsrfMiddleware, PointsReader, ConsentRepository,
 ];
 
 /**
@@ -75,7 +77,7 @@ const providers: Provider[] = [
   imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: IDENTITY_MIGRATIONS }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), mail, PostalModule, rpcClientModule(ORDERS_CLIENT)],
   controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, AdminAuditController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
   providers,
-  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS, mail, AdminAuditRepository],
+  exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS, mail, AdminAuditRepository, ConsentRepository],
 })
 export class IdentityModule implements NestModule, OnModuleDestroy {
   constructor(@Inject(IDENTITY_REDIS) private readonly redis: IORedis) {}

@@ -19,7 +19,7 @@ export const accountApi = {
   login: (email: string, password: string) => api<LoginAnswer>('/login', { body: { email, password } }),
   loginTwoFactor: (code: string) => api<LoginAnswer>('/login/two-factor', { body: { code } }),
   logout: () => api<{ logout: true }>('/logout', { body: {} }),
-  register: (email: string, password: string, password_confirmation: string) => api<{ message: string }>('/register', { body: { email, password, password_confirmation } }),
+  register: (email: string, password: string, password_confirmation: string, agree_terms = false) => api<{ message: string }>('/register', { body: { email, password, password_confirmation, agree_terms } }),
   confirm: (token: string) => api<{ message: string }>('/register/confirm', { body: { token } }),
   requestReset: (email: string) => api<{ message: string }>('/password/reset', { body: { email } }),
   confirmReset: (token: string, password: string, password_confirmation: string) => api<{ message: string }>('/password/reset/confirm', { body: { token, password, password_confirmation } }),

@@ -11,6 +11,7 @@ import { sessionQuery } from '../../lib/session';
 import { snackbar } from '../../lib/snackbar';
 import { usePageTitle } from '../../lib/page-title';
 import { mypageUserQuery, userInfoApi, type MypageUser } from './user-info.api';
+import { HelpTitle } from '../help/help-link';
 
 type Form = Required<{ [K in keyof UserInfoInput]: string }>;
 
@@ -73,7 +74,7 @@ function SmsPanel({ phone, verifiedPhone, onVerified }: { phone: string; verifie
         {error ? <Alert color="red" role="alert">{error}</Alert> : null}
         {!verified ? <Button variant="light" onClick={send} loading={busy} disabled={!phone.trim()}>認証番号を送信</Button> : null}
       </Stack>
-      <Modal opened={open} onClose={() => setOpen(false)} title="SMS認証番号の入力" centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title={<HelpTitle title="SMS認証番号の入力" topic="userInfo" />} centered>
         <Stack gap="sm">
           <TextInput label="SMS認証番号" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} error={codeError} autoFocus />
           <Group justify="space-between">

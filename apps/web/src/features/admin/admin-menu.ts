@@ -27,6 +27,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
   { to: '/admin/tld_import', label: 'TLDインポート', superOnly: true, group: 'catalog' },
   { to: '/admin/domain/stats', label: '契約推移', superOnly: true, group: 'catalog' },
   { to: '/admin/notifications', label: 'お知らせ管理', superOnly: true, group: 'catalog' },
+  { to: '/admin/knowledge', label: 'ヘルプ記事', superOnly: true, group: 'catalog' },
   { to: '/admin/api_command', label: 'APIコマンド', superOnly: true, group: 'system' },
   { to: '/admin/queues', label: 'キュー（Bull Board）', superOnly: true, external: true, group: 'system' },
 ];

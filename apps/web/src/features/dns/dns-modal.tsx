@@ -9,6 +9,7 @@ import {
 } from '@registrar/rules';
 import { ApiError } from '../../lib/api';
 import { dispatchDns, dnsQueries } from './dns.api';
+import { HelpTitle } from '../help/help-link';
 
 type Step = 'loading' | 'update' | 'showResult';
 type Field = 'host_name' | 'recode_type' | 'ttl' | 'record' | 'priority' | 'weight' | 'port' | 'service_name' | 'protocol' | 'alg' | 'digest' | 'digest_type' | 'key_tag';
@@ -53,7 +54,7 @@ export function DnsModal({ domain, opened, onClose, onChanged }: { domain: DnsMo
   const [busy, setBusy] = useState(false);
   const phone = useMediaQuery('(max-width: 575px)') ?? false;
   return (
-    <Modal closeButtonProps={{ 'aria-label': '閉じる' }} opened={opened} onClose={busy ? () => undefined : onClose} title="DNS設定" size="lg" fullScreen={phone} closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}>
+    <Modal closeButtonProps={{ 'aria-label': '閉じる' }} opened={opened} onClose={busy ? () => undefined : onClose} title={<HelpTitle title="DNS設定" topic="dns" />} size="lg" fullScreen={phone} closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}>
       {opened && domain ? <DnsPanel domain={domain} onClose={onClose} onChanged={onChanged} setBusy={setBusy} /> : null}
     </Modal>
   );

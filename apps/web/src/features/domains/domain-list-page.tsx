@@ -24,7 +24,9 @@ import { DomainListExtras } from './list-extras';
 import { AdvancedSearchModal, KeywordSearch } from './search-forms';
 import { usePageTitle } from '../../lib/page-title';
 import { useMinWidth } from '../../lib/media';
-import { keywordToolUrl, SERVICES } from '../../layout/site-map';
+import { keywordToolUrl } from '../../layout/site-map';
+import { serviceByName, useServices } from '../../lib/site-config';
+import { HelpLink, OPERATION_HELP } from '../help/help-link';
 
 export const DOMAIN_LIST_TITLE = 'ドメイン管理';
 
@@ -279,7 +281,7 @@ export function DomainListPage() {
         </Group>
       ) : null}
 
-      <Modal closeButtonProps={{ 'aria-label': '閉じる' }} opened={!!active} onClose={() => { if (!busy) void closeModal(); }} title={active?.op.title} size="lg" closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}
+      <Modal closeButtonProps={{ 'aria-label': '閉じる' }} opened={!!active} onClose={() => { if (!busy) void closeModal(); }} title={active ? <OperationTitle op={active.op} /> : null} size="lg" closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}
         fullScreen={!wide}>
         {active ? <active.op.Modal domains={active.domains} onClose={(r) => void closeModal(r)} setBusy={setBusy} /> : null}
       </Modal>
@@ -287,7 +289,22 @@ export function DomainListPage() {
   );
 }
 
+/** The modal's title with a link to the article that explains the operation (and its errors). */
+function OperationTitle({ op }: { op: DomainOperation }) {
+  const topic = OPERATION_HELP[op.id];
+  return (
+    <Group gap="sm" wrap="wrap" component="span">
+      <span>{op.title}</span>
+      {topic ? <HelpLink topic={topic} label="この操作のヘルプ" /> : null}
+    </Group>
+  );
+}
+
 function RowMenu({ d, onOpen }: { d: DomainRowDto; onOpen: (op: DomainOperation, d: DomainRowDto) => void }) {
+  // the keyword tool belongs to the tools service: offered only while the services map holds it
+  const services = useServices();
+  const tools = serviceByName(services, 'tools');
+  const toolUrl = keywordToolUrl(services, d.name);
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
       <Menu.Target>
@@ -297,9 +314,11 @@ function RowMenu({ d, onOpen }: { d: DomainRowDto; onOpen: (op: DomainOperation,
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item renderRoot={(props) => <Link {...props} to="/mypage/domain/detail/$id" params={{ id: String(d.id) }} />}>ドメイン詳細</Menu.Item>
-        <Menu.Item component="a" href={keywordToolUrl(d.name)} target="_blank" rel="noopener noreferrer" data-testid="keyword-tool">
-          キーワード調査（{SERVICES[6]!.name_jp}・新しいタブ）
-        </Menu.Item>
+        {tools && toolUrl ? (
+          <Menu.Item component="a" href={toolUrl} target="_blank" rel="noopener noreferrer" data-testid="keyword-tool">
+            キーワード調査（{tools.name_jp}・新しいタブ）
+          </Menu.Item>
+        ) : null}
         {DOMAIN_OPERATIONS.map((op) => {
           const reason = disabledReasonOf(op, d);
           return reason ? (

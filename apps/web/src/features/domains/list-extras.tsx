@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { DomainBannerCounts } from '@registrar/contracts';
 import { formatDateJst } from '@registrar/rules';
 import { paymentQueries } from '../payments/payments.api';
-import { SERVICES } from '../../layout/site-map';
+import { serviceByName, useServices } from '../../lib/site-config';
 import { domainQueries } from './domain-list.api';
 import { RankMascot } from './rank-mascot';
 
@@ -46,6 +46,8 @@ function items(today: string, in15: string): Item[] {
 }
 
 export function DomainListExtras() {
+  // the hosting promotion links the server service only while the services map holds it
+  const server = serviceByName(useServices(), 'server');
   const banner = useQuery(domainQueries.banner());
   const cards = useQuery({ ...paymentQueries.cards(), enabled: !!banner.data?.autoUpdateOn, staleTime: 60_000 });
   const [tip] = useState(() => TIPS[Math.floor(Math.random() * TIPS.length)]!);
@@ -88,7 +90,7 @@ export function DomainListExtras() {
       </Paper>
       <Group gap="xs" wrap="wrap" justify="space-between">
         <Text size="xs" c="dimmed" data-testid="tip">ヒント: {tip}</Text>
-        <Anchor href={SERVICES[2]!.url} target="_blank" rel="noopener" size="xs">レンタルサーバーは月額約330円から</Anchor>
+        {server ? <Anchor href={server.url} target="_blank" rel="noopener" size="xs">レンタルサーバーは月額約330円から</Anchor> : null}
       </Group>
     </Stack>
   );

@@ -53,10 +53,10 @@ function PriceTilesSection() {
 }
 
 const POINTS: { title: string; body: string; link: { to: string; label: string } }[] = [
-  { title: 'WHOIS代理公開 無料', body: '登録者情報の代わりに当社情報をWHOISに公開。個人情報を守ります。', link: { to: '/knowledge/', label: 'WHOIS代理公開とは' } },
-  { title: 'DNS 無料', body: '高速・安定のDNSサーバーを追加料金なしでご利用いただけます。', link: { to: '/knowledge/', label: 'DNS設定の方法' } },
+  { title: 'WHOIS代理公開 無料', body: '登録者情報の代わりに当社情報をWHOISに公開。個人情報を守ります。', link: { to: '/knowledge/whois-proxy/', label: 'WHOIS代理公開とは' } },
+  { title: 'DNS 無料', body: '高速・安定のDNSサーバーを追加料金なしでご利用いただけます。', link: { to: '/knowledge/dns-records/', label: 'DNS設定の方法' } },
   { title: 'API 無料', body: '検索・登録・更新をプログラムから。APIの利用料はかかりません。', link: { to: '/document/api/v1/', label: 'APIドキュメント' } },
-  { title: '移管・ID間移動 無料', body: `別の${PRODUCT.accountIdName}やメールアドレス宛てに、リアルタイムで無料移動できます。`, link: { to: '/knowledge/', label: 'ドメインの移動について' } },
+  { title: '移管・ID間移動 無料', body: `別の${PRODUCT.accountIdName}やメールアドレス宛てに、リアルタイムで無料移動できます。`, link: { to: '/knowledge/local-transfer/', label: 'ドメインの移動について' } },
   { title: '約430種類のTLD', body: '.com や .jp から新gTLD、日本語ドメインまで幅広く取り扱っています。', link: { to: '/domain/price', label: '料金一覧を見る' } },
 ];
 

@@ -7,6 +7,7 @@ import { api, ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { snackbar } from '../../lib/snackbar';
 import { paymentQueries } from '../payments/payments.api';
+import { HelpTitle } from '../help/help-link';
 
 export const CARDS_TITLE = 'クレジットカード';
 
@@ -75,7 +76,7 @@ export function CardsPage() {
           ))}
         </Stack>
       )}
-      <Modal opened={!!removing} onClose={() => (busy ? undefined : setRemoving(null))} title="カードの削除" centered>
+      <Modal opened={!!removing} onClose={() => (busy ? undefined : setRemoving(null))} title={<HelpTitle title="カードの削除" topic="creditCard" />} centered>
         <Stack>
           <Text size="sm">{removing?.cardInfoText} を削除します。よろしいですか？</Text>
           <Group justify="flex-end">

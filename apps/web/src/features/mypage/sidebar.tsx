@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { sidebarCount } from '@registrar/rules';
 import { useState } from 'react';
 import { api } from '../../lib/api';
-import { SERVICES } from '../../layout/site-map';
+import { serviceByName, useServices } from '../../lib/site-config';
 import { domainQueries } from '../domains/domain-list.api';
 import { AdvancedSearchModal, KeywordSearch } from '../domains/search-forms';
 
@@ -17,10 +17,11 @@ const siblingCount = (path: string, field: string) =>
     retry: false,
   });
 
+/** The sibling services with a counter; each is shown only while the services map holds it (none by default). */
 const SIBLINGS = [
-  { label: SERVICES[2]!.name_jp, href: SERVICES[2]!.url, query: siblingCount('/mypage/server_contracts/count', 'serverContractsCount'), testId: 'server-count' },
-  { label: SERVICES[4]!.name_jp, href: SERVICES[4]!.url, query: siblingCount('/mypage/market/count', 'sellSitesCount'), testId: 'market-count' },
-  { label: SERVICES[5]!.name_jp, href: SERVICES[5]!.url, query: siblingCount('/mypage/domain_market/count', 'sellDomainsCount'), testId: 'domain-market-count' },
+  { service: 'server', query: siblingCount('/mypage/server_contracts/count', 'serverContractsCount'), testId: 'server-count' },
+  { service: 'market', query: siblingCount('/mypage/market/count', 'sellSitesCount'), testId: 'market-count' },
+  { service: 'domain_market', query: siblingCount('/mypage/domain_market/count', 'sellDomainsCount'), testId: 'domain-market-count' },
 ] as const;
 
 /** A count badge: a skeleton while it loads, nothing when it failed (the link still works). */
@@ -35,9 +36,14 @@ function CountBadge({ q, testId }: { q: { isPending: boolean; isError: boolean; 
  * server and market services with their count badges. The counts load in parallel, each with a skeleton meanwhile.
  */
 export function MypageSidebar() {
+  const services = useServices();
+  const present = SIBLINGS.flatMap((s) => {
+    const entry = serviceByName(services, s.service);
+    return entry ? [{ ...s, label: entry.name_jp, href: entry.url }] : [];
+  });
   const [domain, ...siblings] = useQueries({
     // the domain count shares the list's query keys, so an operation's invalidation updates it too
-    queries: [domainQueries.count(), ...SIBLINGS.map((s) => s.query)],
+    queries: [domainQueries.count(), ...present.map((s) => s.query)],
   });
   const [advanced, setAdvanced] = useState(false);
   return (
@@ -48,7 +54,7 @@ export function MypageSidebar() {
         <NavLink component="a" href="/mypage/transferin" label="移管" />
         <NavLink component={Link} to="/mypage/actionLog" label="履歴" />
         <NavLink component={Link} to="/mypage/user/register" label="ユーザー情報" />
-        {SIBLINGS.map((s, i) => (
+        {present.map((s, i) => (
           <NavLink key={s.testId} component="a" href={s.href} label={s.label} rightSection={<CountBadge q={siblings[i]!} testId={s.testId} />} />
         ))}
         <Box px={6} pt="xs" pb={4}>

@@ -14,6 +14,8 @@ import { chosenPeriods } from '../search/chosen-periods';
 import { buildRows, policyOf, priceErrors, toCreateItems, type PurchaseDomain, type PurchaseRow } from './purchase-rows';
 import { savePurchase } from './purchase-storage';
 import { TERMS_URL } from '../../layout/site-map';
+import { consentErrorMessages, recordConsent } from '../help/help.api';
+import { HelpLink } from '../help/help-link';
 
 const rp = (n: number) => formatPoints(n, PRODUCT.pointUnit);
 const errorsOf = (e: unknown): string[] => {
@@ -124,6 +126,14 @@ export function PurchaseStep(props: {
     setCardFailed(null);
     if (found.length) return;
     setBusy(true);
+    // the ticked 「利用規約に同意する」 is recorded (document, version, time) before anything is paid
+    try {
+      await recordConsent('checkout');
+    } catch (e) {
+      setErrors(consentErrorMessages(e));
+      setBusy(false);
+      return;
+    }
     submitKey.current ??= newKey();
     try {
       if (type === 'point') {
@@ -236,6 +246,10 @@ export function PurchaseStep(props: {
               <List.Item key={m}>{m}</List.Item>
             ))}
           </List>
+          <Group gap="md" mt={6}>
+            <HelpLink topic="purchase" label="購入の手順" />
+            <HelpLink topic="payment" label="お支払い方法" />
+          </Group>
         </Alert>
       ) : null}
 

@@ -10,6 +10,8 @@ import { paymentQueries } from '../payments/payments.api';
 import { RESULT_KEY, StoredTransferResult, transferQueries } from './transfer.api';
 import { usePageTitle } from '../../lib/page-title';
 import { TERMS_URL } from '../../layout/site-map';
+import { consentErrorMessages, recordConsent } from '../help/help.api';
+import { HelpLink } from '../help/help-link';
 
 const SESSION_KEY = (holdId: string) => `transferin.session.${holdId}`;
 const price = (n: number) => (n === 0 ? '無料' : formatYen(n));
@@ -86,6 +88,14 @@ export function TransferConfirmPage({ holdId, paymentResult, cardRegistration }:
     if (found.length || lacking.length) return;
     setRunning(true);
     setCardFailed(null);
+    // the ticked 「利用規約に同意する」 is recorded (document, version, time) before anything is paid
+    try {
+      await recordConsent('transfer');
+    } catch (e) {
+      setErrors(consentErrorMessages(e));
+      setRunning(false);
+      return;
+    }
     try {
       if (!needsCard) return await send({ type: 'point' });
       await api('/mypage/transferin/confirm/hold', { body: { holdId, transfers: sendable.map((i) => ({ domain_name: i.domain_name, authcode: codeOf(i) })) } });
@@ -165,7 +175,7 @@ export function TransferConfirmPage({ holdId, paymentResult, cardRegistration }:
           {cardFailed ? <Alert color="red" variant="light" title={M.cardSessionFailed} role="alert">{cardFailed.map((m) => <Text key={m} size="sm">{m}</Text>)}</Alert> : null}
         </Stack>
       ) : null}
-      {errors.length ? <Alert color="red" role="alert" data-testid="transfer-errors">{errors.map((m) => <Text key={m} size="sm">{m}</Text>)}</Alert> : null}
+      {errors.length ? <Alert color="red" role="alert" data-testid="transfer-errors">{errors.map((m) => <Text key={m} size="sm">{m}</Text>)}<HelpLink topic="transferIn" label="移管の手順と条件" /></Alert> : null}
       <Group justify="space-between">
         <Anchor href="/mypage/transferin" size="sm">入力に戻る</Anchor>
         <Button onClick={() => void submit()} loading={running} disabled={!sendable.length} data-testid="transfer-submit">

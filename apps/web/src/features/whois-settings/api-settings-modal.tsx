@@ -6,6 +6,7 @@ import { M } from '@registrar/messages';
 import { API_MIN_DOMAINS, API_MIN_POINTS, apiGateOpen, parseAllowedIps, validateApiSettings } from '@registrar/rules';
 import { snackbar } from '../../lib/snackbar';
 import { rotateApiKey, saveApiSettings, whoisQueries } from './whois.api';
+import { HelpTitle } from '../help/help-link';
 
 /**
  * API settings (cog menu; 001 §5): API use, IP restriction and the allowed IPs (one per line). Turning API use on
@@ -73,7 +74,7 @@ export function ApiSettingsModal({ opened, onClose }: { opened: boolean; onClose
   const user = q.data?.user;
 
   return (
-    <Modal opened={opened} onClose={close} title="API設定" size="lg" fullScreen={phone} closeOnClickOutside={!saving && !newKey} closeOnEscape={!saving} withCloseButton={!saving} data-testid="api-settings-modal">
+    <Modal opened={opened} onClose={close} title={<HelpTitle title="API設定" topic="api" />} size="lg" fullScreen={phone} closeOnClickOutside={!saving && !newKey} closeOnEscape={!saving} withCloseButton={!saving} data-testid="api-settings-modal">
       {q.isError ? (
         <Alert color="red" variant="light" role="alert">
           {M.errorOccurred}

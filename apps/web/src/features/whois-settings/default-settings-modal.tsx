@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api';
 import { snackbar } from '../../lib/snackbar';
 import { ContactSelects, type RoleKey } from './contact-selects';
 import { saveDefaults, whoisQueries } from './whois.api';
+import { HelpTitle } from '../help/help-link';
 
 interface Form {
   lock: boolean;
@@ -92,7 +93,7 @@ export function DefaultSettingsModal({ opened, onClose }: { opened: boolean; onC
   const contacts = q.data?.contacts ?? [];
 
   return (
-    <Modal opened={opened} onClose={close} title="ドメイン初期設定" size="lg" fullScreen={phone} closeOnClickOutside={!saving} closeOnEscape={!saving} withCloseButton={!saving} data-testid="default-settings-modal">
+    <Modal opened={opened} onClose={close} title={<HelpTitle title="ドメイン初期設定" topic="defaults" />} size="lg" fullScreen={phone} closeOnClickOutside={!saving} closeOnEscape={!saving} withCloseButton={!saving} data-testid="default-settings-modal">
       {q.isError ? (
         <Alert color="red" variant="light" role="alert">
           {M.errorOccurred}

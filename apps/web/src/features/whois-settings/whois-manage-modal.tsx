@@ -8,6 +8,7 @@ import { contactRoleLabel } from '@registrar/rules';
 import { snackbar } from '../../lib/snackbar';
 import { WhoisAddDialog } from '../whois/whois-add-dialog';
 import { deleteContact, whoisQueries } from './whois.api';
+import { HelpTitle } from '../help/help-link';
 
 const fullName = (c: WhoisContactDto) => `${c.first_name} ${c.last_name}`.trim();
 
@@ -72,7 +73,7 @@ export function WhoisManageModal({ opened, onClose }: { opened: boolean; onClose
 
   return (
     <>
-      <Modal opened={opened && !adding} onClose={close} title="WHOIS情報管理" size="xl" fullScreen={phone} data-testid="whois-manage-modal" closeOnClickOutside={!remove.isPending} closeOnEscape={!remove.isPending}>
+      <Modal opened={opened && !adding} onClose={close} title={<HelpTitle title="WHOIS情報管理" topic="whoisContacts" />} size="xl" fullScreen={phone} data-testid="whois-manage-modal" closeOnClickOutside={!remove.isPending} closeOnEscape={!remove.isPending}>
         <Stack gap="sm" ref={top}>
           {error ? (
             <Alert color="red" variant="light" role="alert" data-testid="whois-manage-error">

@@ -8,6 +8,7 @@ import { api, ApiError } from '../../lib/api';
 import { usePostalLookup } from '../../lib/postal';
 import { snackbar } from '../../lib/snackbar';
 import { COUNTRY_OPTIONS, PREFECTURE_EN_OPTIONS } from './address-options';
+import { HelpTitle } from '../help/help-link';
 
 type Field = 'email' | 'last_name' | 'first_name' | 'organization' | 'cc' | 'pc' | 'sp' | 'city' | 'street1' | 'street2' | 'phone_country_code' | 'phone' | 'fax_country_code' | 'fax';
 type Form = Record<Field, string> & { role: '1' | '2' };
@@ -75,7 +76,7 @@ export function WhoisAddDialog({ opened, onClose, onSaved, fromCart = true }: { 
   const err = (k: string) => errors[k];
 
   return (
-    <Modal opened={opened} onClose={save.isPending ? () => undefined : onClose} title="WHOIS情報の追加" size="lg" closeOnClickOutside={!save.isPending} closeOnEscape={!save.isPending} withCloseButton={!save.isPending} data-testid="whois-add-dialog">
+    <Modal opened={opened} onClose={save.isPending ? () => undefined : onClose} title={<HelpTitle title="WHOIS情報の追加" topic="whoisContacts" />} size="lg" closeOnClickOutside={!save.isPending} closeOnEscape={!save.isPending} withCloseButton={!save.isPending} data-testid="whois-add-dialog">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

@@ -5,7 +5,9 @@ import type { SessionResult } from '@registrar/contracts';
 import { HttpPaths } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
 import { IdentityConfig } from '../identity.config';
-import { IdentityErrorCode, IdentityException } from '../identity.errors';
+import { FieldErrorsException, IdentityErrorCode, IdentityException } from '../identity.errors';
+import { ConsentRepository } from '../consent/consent.repository';
+import { currentConsentVersions } from '../../legal/legal-documents';
 import { destroySession, regenerateSession, saveSession, sessionResult } from '../session/session-helpers';
 import { PointsReader } from '../points/points.reader';
 import { TwoFactorService } from '../two-factor/two-factor.service';
@@ -29,6 +31,7 @@ export class AuthController {
     private readonly config: IdentityConfig,
     private readonly points: PointsReader,
     private readonly throttle: LoginThrottleService,
+    private readonly consents: ConsentRepository,
   ) {}
 
   /** Who is signed in (null for guests, and while a second factor is still owed) and the session's CSRF token. */
@@ -90,7 +93,17 @@ export class AuthController {
   @Post('register')
   @HttpCode(200)
   async register(@Req() req: Request, @Body() dto: RegisterDto) {
+    // the terms and the privacy policy are agreed to before anything is created (issue 25); the agreement is stored
+    // with the documents' versions once the account exists
+    if (dto.agree_terms !== true && dto.agree_terms !== 'true' && dto.agree_terms !== '1' && dto.agree_terms !== 'on') {
+      throw new FieldErrorsException({ agree_terms: M.signUpConsentRequired });
+    }
     await this.auth.register(dto.email, dto.password, dto.password_confirmation, appUrl(this.config, req));
+    const user = await this.users.findByEmail(dto.email!);
+    if (user) {
+      const v = currentConsentVersions();
+      await this.consents.record(user.id, [{ document: 'terms', version: v.terms }, { document: 'privacy', version: v.privacy }], 'signup', { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+    }
     return { success: true, message: M.signUpMailSent };
   }
 

@@ -14,6 +14,8 @@ export class RegisterDto {
   @IsOptional() @IsString() @MaxLength(254) email?: string;
   @IsOptional() @IsString() @MaxLength(200) password?: string;
   @IsOptional() @IsString() @MaxLength(200) password_confirmation?: string;
+  /** 利用規約とプライバシーポリシーに同意する (issue 25): must be true; refused otherwise. */
+  @IsOptional() agree_terms?: unknown;
 }
 
 export class TokenDto {

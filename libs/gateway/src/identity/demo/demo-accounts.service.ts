@@ -4,6 +4,8 @@ import { IdentityConfig } from '../identity.config';
 import { PointsReader } from '../points/points.reader';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
+import { ConsentRepository } from '../consent/consent.repository';
+import { currentConsentVersions } from '../../legal/legal-documents';
 
 export const DEMO_ACCOUNTS = [
   { email: 'demo@example.com', password: 'demo-pass-1234', label: 'customer (10,000 RP)', adminRole: null, pointGrant: 10_000 },
@@ -19,7 +21,7 @@ export const DEMO_ACCOUNTS = [
 @Injectable()
 export class DemoAccountsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(DemoAccountsService.name);
-  constructor(private readonly config: IdentityConfig, private readonly users: UsersRepository, private readonly passwords: PasswordService, private readonly points: PointsReader) {}
+  constructor(private readonly config: IdentityConfig, private readonly users: UsersRepository, private readonly passwords: PasswordService, private readonly points: PointsReader, private readonly consents: ConsentRepository) {}
 
   async onApplicationBootstrap() {
     if (!this.config.LOCAL_RUNTIME || this.config.NODE_ENV === 'production') return;
@@ -40,6 +42,11 @@ export class DemoAccountsService implements OnApplicationBootstrap {
         } catch {
           u = await this.users.findByEmail(d.email); // another replica created it
         }
+      }
+      if (u && (await this.consents.agreedVersions(u.id)).size === 0) {
+        // the demo logins start as members who agreed to the current terms and privacy policy at sign-up
+        const v = currentConsentVersions();
+        await this.consents.record(u.id, [{ document: 'terms', version: v.terms }, { document: 'privacy', version: v.privacy }], 'signup');
       }
       if (u && d.pointGrant > 0) {
         // the RP go into the orders ledger once (idempotency key per account)

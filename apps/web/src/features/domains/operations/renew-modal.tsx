@@ -10,6 +10,8 @@ import { paymentQueries } from '../../payments/payments.api';
 import type { DomainOperation, DomainOperationModalProps } from '../operations';
 import { clearRenewal, saveRenewal, savedRenewalFor } from './renew-session';
 import { TERMS_URL } from '../../../layout/site-map';
+import { consentErrorMessages, recordConsent } from '../../help/help.api';
+import { HelpLink } from '../../help/help-link';
 
 /** Long timeout for renewal (000 §9). */
 const RENEW_TIMEOUT_MS = 3_600_000;
@@ -141,6 +143,15 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
     setRunning(true);
     setBusy(true);
     setCardFailed(null);
+    // the ticked 「利用規約に同意する」 is recorded (document, version, time) before anything is paid
+    try {
+      await recordConsent('renewal');
+    } catch (e) {
+      setErrors(consentErrorMessages(e));
+      setRunning(false);
+      setBusy(false);
+      return;
+    }
     const sessionBody = {
       domains: sendable.map((d) => ({ name: d.punycode, point: rowPrice(d, yearsOf(d)), period: yearsOf(d) })),
       resultRenewDomains: renewDomains(), withAutoUpdate, allUpdateDuration: Number(allYears) || undefined, redirect_url: RENEW_RETURN_URL,
@@ -271,7 +282,7 @@ export function RenewModal({ domains, onClose, setBusy }: DomainOperationModalPr
       </Stack>
       <Checkbox label="有効期限の30日以内に自動更新する" checked={withAutoUpdate} onChange={(e) => setWithAutoUpdate(e.currentTarget.checked)} disabled={running} data-testid="renew-auto" />
       <Checkbox label={<>「<Anchor href={TERMS_URL} target="_blank">利用規約</Anchor>に同意する」</>} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} disabled={running} data-testid="renew-terms" />
-      {errors.length ? <Alert color="red" role="alert" data-testid="renew-errors">{errors.map((m) => <Text key={m} size="sm">{m}</Text>)}</Alert> : null}
+      {errors.length ? <Alert color="red" role="alert" data-testid="renew-errors">{errors.map((m) => <Text key={m} size="sm">{m}</Text>)}<HelpLink topic="renewal" label="更新の手順と更新できない理由" /></Alert> : null}
       {needsCard ? (
         <Tabs value={tab} onChange={(v) => setTab(v === 'wallet' ? 'wallet' : 'card')} data-testid="renew-payment">
           <Tabs.List>
