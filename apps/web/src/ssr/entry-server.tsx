@@ -89,6 +89,7 @@ export async function render(url: string, origin: string, depth = 0): Promise<Re
   const head = page ? page.head({ params: leaf.params as Record<string, string>, search, queryClient }) : NOT_FOUND_HEAD;
   const html = renderToString(<AppTree router={router} queryClient={queryClient} />);
   let canonicalPath = router.state.location.pathname;
+  if (page?.trailingSlash && !canonicalPath.endsWith('/')) canonicalPath += '/';
   if (page?.canonicalSearch) {
     const qs = new URLSearchParams();
     for (const k of page.canonicalSearch) if (typeof search[k] === 'string' && search[k]) qs.set(k, search[k] as string);

@@ -21,6 +21,7 @@ export interface RenderResult {
 export interface PublicPageInfo {
   path: string;
   sitemap?: boolean;
+  trailingSlash?: boolean;
 }
 interface ServerEntry {
   classify(pathname: string): 'public' | 'app' | 'unknown';
