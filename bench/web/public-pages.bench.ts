@@ -110,6 +110,13 @@ async function main() {
       // production, as deployed: React's production build on the server, the server entry loaded once
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      // the operator details production requires (the legal pages show them); bench-only values
+      OPERATOR_LEGAL_NAME: 'ベンチ株式会社',
+      OPERATOR_ADDRESS: '東京都千代田区千代田1-1',
+      OPERATOR_REPRESENTATIVE: '代表 太郎',
+      OPERATOR_PHONE: '03-0000-0000',
+      OPERATOR_EMAIL: 'bench@example.jp',
+      OPERATOR_BUSINESS_HOURS: '平日10:00〜18:00',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,

@@ -7,6 +7,7 @@ const root = document.getElementById('root');
 const entry = document.querySelector('meta[name="app-entry"]');
 if (root && entry) {
   root.inert = true;
+  root.style.pointerEvents = 'none';
   let started = false;
   const start = () => {
     if (started) return;
