@@ -13,7 +13,7 @@
  * Under `npm run bench` it uses the runner's PostgreSQL and Redis (DATABASE_URL, REDIS_URL); run alone, it starts its
  * own. It builds the web app when stale, copies it to a bench-only WEB_DIST and starts every service with the gateway
  * (apps/local). Environment (all optional): BENCH_WEB_PORT (18091), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490),
- * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), CHROMIUM_PATH (/usr/bin/chromium).
+ * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), BENCH_PAGES (top,price,tld), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -134,11 +134,12 @@ async function main() {
     handles.push(runProcess('services', process.execPath, tsEntry('apps/local/src/main.ts'), { env, logFile: path.join(tmp, 'system.log') }));
     await waitForPort(port, '127.0.0.1', 180_000);
     const base = `http://127.0.0.1:${port}`;
+    const only = (process.env.BENCH_PAGES ?? 'top,price,tld').split(',');
     const pages = [
-      { name: 'top', path: '/' },
-      { name: 'price list', path: '/domain/price' },
-      { name: `TLD detail (.${tld})`, path: `/domain/tld/${tld}` },
-    ];
+      { key: 'top', name: 'top', path: '/' },
+      { key: 'price', name: 'price list', path: '/domain/price' },
+      { key: 'tld', name: `TLD detail (.${tld})`, path: `/domain/tld/${tld}` },
+    ].filter((p) => only.includes(p.key));
     await waitForPage(`${base}/domain/tld/${tld}`, `.${tld}`);
     // the floor: each page's own HTML as a static file, without its scripts (module entry, preloads, query state)
     for (const p of pages) {
