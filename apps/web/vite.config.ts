@@ -28,6 +28,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: path.resolve(import.meta.dirname, '../../dist/apps/web'),
         emptyOutDir: true,
         chunkSizeWarningLimit: 1500,
+        // one stylesheet for every page, linked by index.html: a server-rendered page is styled from its first paint
+        // (with or without JavaScript), and nothing moves when a route's code arrives
+        cssCodeSplit: false,
         rolldownOptions: {
           output: {
             // a few long-lived vendor chunks instead of a hundred small ones (each a request on a phone's first load)

@@ -13,7 +13,7 @@
  * Under `npm run bench` it uses the runner's PostgreSQL and Redis (DATABASE_URL, REDIS_URL); run alone, it starts its
  * own. It builds the web app when stale, copies it to a bench-only WEB_DIST and starts every service with the gateway
  * (apps/local). Environment (all optional): BENCH_WEB_PORT (18091), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490),
- * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), CHROMIUM_PATH (/usr/bin/chromium).
+ * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), BENCH_PAGES (top,price,tld), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -110,6 +110,13 @@ async function main() {
       // production, as deployed: React's production build on the server, the server entry loaded once
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      // the operator details production requires (the legal pages show them); bench-only values
+      OPERATOR_LEGAL_NAME: 'ベンチ株式会社',
+      OPERATOR_ADDRESS: '東京都千代田区千代田1-1',
+      OPERATOR_REPRESENTATIVE: '代表 太郎',
+      OPERATOR_PHONE: '03-0000-0000',
+      OPERATOR_EMAIL: 'bench@example.jp',
+      OPERATOR_BUSINESS_HOURS: '平日10:00〜18:00',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
@@ -117,6 +124,7 @@ async function main() {
       EPP_PORT: String(eppPort),
       EPP_ADMIN_PORT: String(eppPort + 1),
       MAIL_CATCHER_SMTP_PORT: String(port + 3),
+      SMTP_INBOUND_PORT: String(port + 4),
       APP_URL: `http://localhost:${port}`,
       WEB_DIST: webDir,
       WEB_SSR_DIST: path.join(ROOT, 'dist/apps/web-ssr'),
@@ -126,11 +134,12 @@ async function main() {
     handles.push(runProcess('services', process.execPath, tsEntry('apps/local/src/main.ts'), { env, logFile: path.join(tmp, 'system.log') }));
     await waitForPort(port, '127.0.0.1', 180_000);
     const base = `http://127.0.0.1:${port}`;
+    const only = (process.env.BENCH_PAGES ?? 'top,price,tld').split(',');
     const pages = [
-      { name: 'top', path: '/' },
-      { name: 'price list', path: '/domain/price' },
-      { name: `TLD detail (.${tld})`, path: `/domain/tld/${tld}` },
-    ];
+      { key: 'top', name: 'top', path: '/' },
+      { key: 'price', name: 'price list', path: '/domain/price' },
+      { key: 'tld', name: `TLD detail (.${tld})`, path: `/domain/tld/${tld}` },
+    ].filter((p) => only.includes(p.key));
     await waitForPage(`${base}/domain/tld/${tld}`, `.${tld}`);
     // the floor: each page's own HTML as a static file, without its scripts (module entry, preloads, query state)
     for (const p of pages) {

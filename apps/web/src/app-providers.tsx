@@ -12,7 +12,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => {
     setMounted(true);
     // the app is live (hydrated or rendered): links navigate inside the app from now on (the browser tests wait for it)
-    document.getElementById('root')?.removeAttribute('inert');
+    const root = document.getElementById('root');
+    root?.removeAttribute('inert');
+    root?.style.removeProperty('pointer-events');
     document.documentElement.setAttribute('data-app-ready', '');
   }, []);
   return (

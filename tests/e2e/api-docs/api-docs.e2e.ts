@@ -4,7 +4,7 @@
  * curl example for this server, the error codes, the raw openapi.json; loading and error states; fits 360 and 1280 px.
  */
 import { expect, test } from '@playwright/test';
-import { checkPage, openByLink } from '../support/page-checks';
+import { checkPage, openInApp } from '../support/page-checks';
 
 const heading = (p: import('@playwright/test').Page) => p.getByRole('heading', { level: 1, name: 'APIドキュメント' });
 
@@ -56,7 +56,7 @@ test.describe('API documentation page', () => {
     let fail = true;
     await page.route('**/api/v1/openapi.json', (route) => (fail ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }) : route.continue()));
     // reached from another page, the browser fetches the document itself (loaded directly, the page arrives with it)
-    await openByLink(page, '/document/api/v1/');
+    await openInApp(page, '/document/api/v1/');
     const error = page.locator('[data-state="error"]');
     await expect(error).toContainText('エラーが発生しました（しばらくしてから再度お試しください）');
     fail = false;

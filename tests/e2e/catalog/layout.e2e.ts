@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
-import { openByLink } from '../support/page-checks';
+import { openInApp } from '../support/page-checks';
 import { signUpPurchaser } from '../purchase/purchase.page';
 import { fakeSignedIn, noHorizontalOverflow } from './catalog-page';
 
@@ -52,7 +52,7 @@ test.describe('public layout', () => {
     page.on('console', (m) => { if (m.type() === 'error') logged.push(m.text()); });
     await page.route(/\/domain\/price\/search/, (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
     // reached from another page, the browser fetches the tiles itself (loaded directly, the page arrives with them)
-    await openByLink(page, '/');
+    await openInApp(page, '/');
     await expect.poll(() => logged.some((t) => t.includes('price list unavailable'))).toBe(true);
     await expect(page.getByRole('heading', { name: '人気のドメイン料金' })).toHaveCount(0);
     await expect(page.getByTestId('tld-tile')).toHaveCount(0);

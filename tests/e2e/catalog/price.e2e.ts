@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
-import { openByLink } from '../support/page-checks';
+import { openInApp } from '../support/page-checks';
 import { noHorizontalOverflow, openPricePage, priceRowNames } from './catalog-page';
 
 test.describe('domain/price', () => {
@@ -103,7 +103,7 @@ test.describe('domain/price states', () => {
   test('an empty answer shows the empty state', async ({ page }) => {
     await page.route(/\/domain\/price\/search/, (route) => route.fulfill({ json: { tldPrices: [] } }));
     // reached from another page, the browser fetches the list itself (loaded directly, the page arrives with it)
-    await openByLink(page, '/domain/price');
+    await openInApp(page, '/domain/price');
     await expect(page.locator('[data-state="empty"]')).toContainText('該当するTLDはありません');
     await expect(page.getByTestId('tld-count')).toHaveText('0件のTLD');
   });
@@ -111,7 +111,7 @@ test.describe('domain/price states', () => {
   test('a failed load shows the error with a retry that recovers', async ({ page }) => {
     let fail = true;
     await page.route(/\/domain\/price\/search/, (route) => (fail ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.continue()));
-    await openByLink(page, '/domain/price');
+    await openInApp(page, '/domain/price');
     // a busy machine: the failed answer, its one automatic retry and 430 rows drawn can take well over expect's 10 s
     await expect(page.getByRole('alert')).toContainText('しばらくしてから再度お試しください', { timeout: 60_000 });
     fail = false;

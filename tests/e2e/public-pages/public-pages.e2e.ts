@@ -54,9 +54,29 @@ test.describe('public pages, fetched without JavaScript', () => {
     expect(docs.body).toContain('data-testid="api-endpoint"');
 
     const label = uniqueLabel('landing');
-    const search = await crawl(request, `/search?domain=${label}&type=1`);
+    const search = await crawl(request, `/search?domain=${label}`);
     expect(search.status).toBe(200);
     expect(search.body).toContain(`value="${label}"`);
+  });
+
+  test('the help centre, an article, the FAQ and the legal pages hold their content', async ({ request }) => {
+    const api = await request.get('/help/articles', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const article = ((await api.json()).articles as { slug: string; title: string }[])[0];
+    const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const index = await crawl(request, '/knowledge/');
+    expect(index.status).toBe(200);
+    expect(index.body).toContain(esc(article.title));
+    const one = await crawl(request, `/knowledge/${article.slug}/`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatch(new RegExp(`<h1[^>]*>${esc(article.title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    expect(/<title>([^<]*)<\/title>/.exec(one.body)?.[1]).toContain(esc(article.title));
+    for (const [path, text] of [['/knowledge/terms/', '利用規約'], ['/knowledge/privacy/', 'プライバシー'], ['/specified_commercial_transaction_law', '特定商取引法'], ['/company', '運営会社'], ['/qanda', 'よくある質問']]) {
+      const r = await crawl(request, path);
+      expect(r.status, path).toBe(200);
+      expect(r.body, path).toMatch(new RegExp(`<h1[^>]*>[^<]*${text}`));
+      expect(r.body, path).not.toContain('data-state="loading"');
+    }
+    expect((await crawl(request, '/knowledge/no-such-article/')).status).toBe(404);
   });
 
   test('with JavaScript off, the price list shows its rows in the browser', async ({ browser }) => {
@@ -129,10 +149,14 @@ test.describe('search engines and link previews', () => {
     const com = await crawl(request, '/domain/tld/com');
     expect(/<title>([^<]*)<\/title>/.exec(com.body)?.[1]).toContain('.com');
     expect(meta(com.body, 'name', 'description')).toMatch(/新規登録[\d,]+円/);
-    // a non-canonical address moves to the canonical one
+    // a non-canonical address shows the same page and names the canonical one
     const slash = await crawl(request, '/document/api/v1/');
-    expect(slash.status).toBe(301);
-    expect(slash.headers.location).toBe('/document/api/v1');
+    expect(slash.status).toBe(200);
+    expect(slash.body).toContain('data-testid="api-endpoint"');
+    expect(slash.body).toContain(`<link rel="canonical" href="${origin}/document/api/v1" />`);
+    const landing = await crawl(request, '/search?domain=example');
+    expect(landing.status).toBe(200);
+    expect(landing.body).toContain(`<link rel="canonical" href="${origin}/search?domain=example" />`);
   });
 
   test('robots.txt and sitemap.xml (every TLD detail page listed)', async ({ request, baseURL }) => {
@@ -148,7 +172,7 @@ test.describe('search engines and link previews', () => {
     expect(sitemap.status).toBe(200);
     expect(sitemap.type).toContain('xml');
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    for (const p of ['/', '/domain/price', '/domain/deadline', '/whois', '/document/api/v1']) expect(locs).toContain(`${origin}${p}`);
+    for (const p of ['/', '/domain/price', '/domain/deadline', '/whois', '/document/api/v1', '/knowledge/', '/qanda', '/knowledge/terms/', '/company']) expect(locs).toContain(`${origin}${p}`);
     const list = await request.get('/domain/price/search', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
     const tlds = new Set<string>(((await list.json()).tldPrices as { tld_name: string }[]).map((t) => t.tld_name));
     expect(tlds.size).toBeGreaterThan(400);

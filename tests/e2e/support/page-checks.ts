@@ -123,15 +123,25 @@ export async function checkPage(page: Page, url: string, o: PageCheckOptions): P
 }
 
 /**
- * Opens `path` the way a visitor reaches it from another page: load `from` (server-rendered), wait until the app is
- * live, then follow the page's own link to `path`, so the browser fetches the page's data itself. Tests of the
- * states a browser fetch can end in (empty, error, retry) use it; loaded directly, a public page arrives with its data.
+ * Opens `path` inside the running app, as the app's own links and the browser's back/forward buttons do: load `from`
+ * (server-rendered), wait until the app is live, then move the app's history to `path`, so the browser fetches the
+ * page's data itself. Tests of the states a browser fetch can end in (empty, error, retry) use it; loaded directly, a
+ * public page arrives with its data. (The spec's trailing-slash links are plain anchors, a full page load, so the
+ * history is moved directly rather than by clicking one.)
  */
-export async function openByLink(page: Page, path: string, from = '/whois'): Promise<void> {
+export async function openInApp(page: Page, path: string, from = '/whois'): Promise<void> {
   await page.goto(from);
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-  const link = page.locator(`a[href="${path}"], a[href="${path.replace(/\/$/, '')}"]`).first();
-  await link.scrollIntoViewIfNeeded();
-  await link.click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/\/$/, '').replace(/[.?*+^$()|[\]\\]/g, '\\$&')}/?$`));
+  const documents: string[] = [];
+  const onRequest = (r: import('@playwright/test').Request) => { if (r.resourceType() === 'document') documents.push(r.url()); };
+  page.on('request', onRequest);
+  await page.evaluate((to) => {
+    const index = ((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1;
+    const key = Math.random().toString(36).slice(2);
+    history.pushState({ __TSR_index: index, key, __TSR_key: key }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.?*+^$()|[\]\\]/g, '\\$&')}$`));
+  page.off('request', onRequest);
+  expect(documents, 'the app navigated without loading a new document').toEqual([]);
 }

@@ -6,6 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { TldDetailDto } from '@registrar/contracts';
+import type { HelpArticle, HelpCategory, LegalDoc } from '../features/help/help.api';
 import { PRODUCT } from '@registrar/messages';
 
 export interface PageHead {
@@ -21,6 +22,8 @@ export interface PublicPage {
   sitemap?: boolean;
   /** the page depends on the query string (a search landing): canonical keeps it */
   canonicalSearch?: string[];
+  /** the spec's address of the page ends in a slash (knowledge/…/): so does its canonical URL */
+  trailingSlash?: boolean;
 }
 
 const site = PRODUCT.serviceName;
@@ -74,6 +77,52 @@ export const PUBLIC_PAGES: PublicPage[] = [
         : { title: t('ドメイン検索'), description: '取得したいドメイン名を約430種類のTLDからまとめて検索できます。' };
     },
   },
+  // the help centre and the legal pages (branch i25)
+  {
+    path: '/knowledge/',
+    sitemap: true,
+    trailingSlash: true,
+    canonicalSearch: ['s'],
+    head: ({ search }) => {
+      const q = typeof search.s === 'string' ? search.s : '';
+      return q
+        ? { title: t(`「${q}」の検索結果 - ヘルプセンター`), description: `ヘルプセンターで「${q}」に関する記事を検索した結果です。` }
+        : { title: t('ヘルプセンター'), description: `${site}の使い方、ドメインの取得・更新・移管、DNSやWHOISの設定をまとめたヘルプセンターです。` };
+    },
+  },
+  {
+    path: '/knowledge/category/$slug',
+    trailingSlash: true,
+    head: ({ params, queryClient }) => {
+      const cat = queryClient.getQueryData<HelpCategory[]>(['help', 'categories'])?.find((c) => c.slug === params.slug);
+      return { title: t(`${cat?.name ?? 'カテゴリー'} - ヘルプセンター`), description: cat?.description || `${cat?.name ?? ''}に関するヘルプ記事の一覧です。` };
+    },
+  },
+  {
+    path: '/knowledge/$key',
+    trailingSlash: true,
+    head: ({ params, queryClient }) => {
+      const a = queryClient.getQueryData<{ article: HelpArticle }>(['help', 'article', params.key])?.article;
+      return { title: t(`${a?.title ?? 'ヘルプ記事'} - ヘルプセンター`), description: (a?.summary || `${site}のヘルプ記事です。`).slice(0, 160) };
+    },
+  },
+  { path: '/qanda', sitemap: true, head: () => ({ title: t('よくある質問'), description: `${site}に寄せられるよくある質問と回答です。` }) },
+  ...(
+    [
+      ['/knowledge/terms', 'terms', true],
+      ['/knowledge/privacy', 'privacy', true],
+      ['/specified_commercial_transaction_law', 'tokushoho', false],
+      ['/company', 'company', false],
+    ] as const
+  ).map(([path, key, slash]): PublicPage => ({
+    path,
+    sitemap: true,
+    trailingSlash: slash,
+    head: ({ queryClient }) => {
+      const doc = queryClient.getQueryData<LegalDoc>(['legal', key]);
+      return { title: t(doc?.title ?? site), description: `${site}の${doc?.title ?? ''}です。` };
+    },
+  })),
 ];
 
 /** The 404 page's head (unknown URLs and TLDs we do not sell). */

@@ -21,6 +21,7 @@ export interface RenderResult {
 export interface PublicPageInfo {
   path: string;
   sitemap?: boolean;
+  trailingSlash?: boolean;
 }
 interface ServerEntry {
   classify(pathname: string): 'public' | 'app' | 'unknown';
@@ -31,7 +32,7 @@ interface ServerEntry {
 /** A rendered page, before the per-request parts (CSRF token, absolute URLs) go in. */
 export interface RenderedPage {
   status: number;
-  /** a non-canonical URL: where it moves (permanently) */
+  /** where a route's redirect sends the request */
   redirect?: string;
   /** index.html with #root filled, the query state and the page's head; `__ORIGIN__` stands for the site's origin */
   html: string;
@@ -107,7 +108,7 @@ export class PageRenderer {
     if (pending) return pending;
     const p = (async () => {
       const r = await entry.render(url, origin);
-      const page: RenderedPage = r.redirect ? { status: 301, redirect: r.redirect, html: '', at: Date.now(), generation } : { status: r.status, html: this.compose(shell, r), at: Date.now(), generation };
+      const page: RenderedPage = r.redirect ? { status: r.status, redirect: r.redirect, html: '', at: Date.now(), generation } : { status: r.status, html: this.compose(shell, r), at: Date.now(), generation };
       // only known pages are kept (a crawler's stream of unknown URLs must not fill memory)
       if ((r.status === 200 || r.redirect) && CATALOG_RESPONSE_CACHE_MS > 0 && generation === this.catalogCache.currentGeneration()) {
         if (this.pages.size >= 2000) this.pages.delete(this.pages.keys().next().value!);
@@ -141,7 +142,17 @@ export class PageRenderer {
     // the state is JSON in a non-executed script element (the CSP allows no inline scripts); `<` is escaped so no
     // text in it can close the element
     const state = JSON.stringify(r.state).replace(/</g, '\\u003c');
-    return shell
+    // the app's code starts after the first paint (public/boot.js): the module entry and its preloads move into a meta
+    // tag that boot.js reads, so on a slow link they do not compete with the page's HTML and styles
+    const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(shell)?.[1];
+    const preloads = [...shell.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)].map((m) => m[1]);
+    let html = shell;
+    if (entry) {
+      html = html
+        .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+        .replace(/<script type="module"[^>]*\ssrc="[^"]+"[^>]*><\/script>/, `<meta name="app-entry" content="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}" />\n    <script type="module" src="/boot.js"></script>`);
+    }
+    return html
       .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${head}`)
       .replace('<div id="root"></div>', `<div id="root">${r.html}</div>\n    <script type="application/json" id="__QUERY_STATE__">${state}</script>`);
   }

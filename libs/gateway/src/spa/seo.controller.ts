@@ -29,7 +29,7 @@ export class SeoController {
   async sitemap(@Req() req: Request): Promise<string> {
     const origin = this.spa.siteOrigin(req);
     const entry = await this.renderer.serverEntry();
-    const pages = (entry?.PUBLIC_PAGES ?? []).filter((p) => p.sitemap).map((p) => (p.path === '/' ? p.path : p.path.replace(/\/+$/, '')));
+    const pages = (entry?.PUBLIC_PAGES ?? []).filter((p) => p.sitemap).map((p) => (p.path === '/' ? p.path : p.trailingSlash ? p.path.replace(/\/*$/, '/') : p.path.replace(/\/+$/, '')));
     const tlds = await this.catalogPages.tldNamesList();
     const urls = [...pages, ...tlds.map((t) => `/domain/tld/${encodeURIComponent(t)}`)];
     return [

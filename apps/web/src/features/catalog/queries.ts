@@ -1,8 +1,7 @@
 /** Query options for the public catalogue: one factory, keys from general to specific (CRAFT.md). */
 import { queryOptions } from '@tanstack/react-query';
-import { HttpPaths, type CategoryListResult, type DeadlineSearchResult, type PriceSearchResult, type TldDetailDto } from '@registrar/contracts';
+import { HttpPaths, type CategoryListResult, type DeadlineSearchResult, type PriceSearchResult, type TldDetailDto, type TldPriceDto } from '@registrar/contracts';
 import { api, ApiError } from '../../lib/api';
-import { topTiles } from './tld-tiles';
 
 const notFoundIsFinal = (failureCount: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && failureCount < 1;
 
@@ -47,3 +46,7 @@ api<PriceSearchResult>(HttpPaths.priceSearch, { signal }).then((r) => topTiles(r
     }),
 };
 
+/** The top page's tiles: only rows with a top_ordinal_flg, ascending (002 spec §2 "Top page"). */
+export function topTiles(rows: TldPriceDto[]): TldPriceDto[] {
+  return rows.filter((r) => r.top_ordinal_flg !== null && r.top_ordinal_flg !== undefined).sort((a, b) => (a.top_ordinal_flg as number) - (b.top_ordinal_flg as number));
+}

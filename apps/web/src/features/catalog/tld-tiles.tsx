@@ -41,7 +41,3 @@ export function TldTiles({ rows, cols = { base: 2, xs: 2, sm: 3, md: 4, lg: 5 } 
   );
 }
 
-/** The top page's tiles: only rows with a top_ordinal_flg, ascending (002 spec §2 "Top page"). */
-export function topTiles(rows: TldPriceDto[]): TldPriceDto[] {
-  return rows.filter((r) => r.top_ordinal_flg !== null && r.top_ordinal_flg !== undefined).sort((a, b) => (a.top_ordinal_flg as number) - (b.top_ordinal_flg as number));
-}

@@ -25,7 +25,10 @@ export function DomainSearchForm({ tld, compact = false }: { tld?: string; compa
 
   return (
     <Paper radius="lg" p={compact ? 'md' : { base: 'md', sm: 'lg' }} shadow="sm" withBorder data-testid="domain-search">
+      {/* keyed by its target: a page rendered for a guest (server-rendered) learns who is signed in after hydration,
+          and React does not rewrite a hydrated form's action attribute, so the form is created afresh when it changes */}
       <form
+        key={action}
         method="post"
         action={action}
         onSubmit={(e) => {

@@ -8,6 +8,7 @@ import { LegalError, LegalPending } from '../../features/help/legal-page';
 /** One help article: /knowledge/<slug>/ or by number, /knowledge/205/. */
 export const Route = createFileRoute('/knowledge/$key')({
   loader: async ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(helpQueries.categories());
     try {
       await queryClient.ensureQueryData(helpQueries.article(params.key));
     } catch (e) {
