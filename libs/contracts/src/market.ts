@@ -89,7 +89,9 @@ export interface MarketListingDto {
 
 export interface MarketSearchResult {
   data: MarketListingDto[];
+  /** matches, counted up to 10,000 (total_capped: there are more) */
   total: number;
+  total_capped?: boolean;
   current_page: number;
   last_page: number;
   tlds: string[];

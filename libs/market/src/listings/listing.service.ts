@@ -10,7 +10,7 @@ import { conflict, invalid, MarketException, notFound } from '../common/market.e
 import { MARKET_SCHEMA } from '../migrations';
 import { DomainsPort } from '../ports/domains.port';
 import { toListing, updated } from './listing.mapper';
-import { buildMarketSearch } from './listing.search';
+import { buildMarketSearch, MARKET_COUNT_CAP, marketSearchSql } from './listing.search';
 
 export const appUrl = () => (process.env.APP_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 
@@ -33,14 +33,11 @@ export class ListingService {
 
   async search(q: MarketSearchRequest): Promise<MarketSearchResult> {
     const b = buildMarketSearch(q ?? {});
-    const n = b.params.length;
-    const [rows, count, tlds] = await Promise.all([
-      this.ds.query(`SELECT * FROM market.listings WHERE ${b.where} ORDER BY ${b.order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...b.params, b.limit, b.offset]),
-      this.ds.query(`SELECT count(*)::int AS n FROM market.listings WHERE ${b.where}`, b.params),
-      this.tlds(),
-    ]);
-    const total = Number(count[0].n);
-    return { data: rows.map((r: Record<string, unknown>) => toListing(r)), total, current_page: b.page, last_page: Math.max(1, Math.ceil(total / b.limit)), tlds };
+    const sql = marketSearchSql(b);
+    const [rows, count, tlds] = await Promise.all([this.ds.query(sql.rows.sql, sql.rows.params), this.ds.query(sql.count.sql, sql.count.params), this.tlds()]);
+    const counted = Number(count[0].n);
+    const total = Math.min(counted, MARKET_COUNT_CAP);
+    return { data: rows.map((r: Record<string, unknown>) => toListing(r)), total, total_capped: counted > MARKET_COUNT_CAP, current_page: b.page, last_page: Math.max(1, Math.ceil(total / b.limit)), tlds };
   }
 
   /** TLDs with active listings (the search form's choices), kept for a minute. */

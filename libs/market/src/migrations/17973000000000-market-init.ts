@@ -40,6 +40,10 @@ export class MarketInit17973000000000 implements MigrationInterface {
     await q.query(`CREATE INDEX listings_public_new ON market.listings (created_at DESC, id DESC) WHERE status = 'active' AND NOT hidden`);
     await q.query(`CREATE INDEX listings_public_price ON market.listings (price, id) WHERE status = 'active' AND NOT hidden`);
     await q.query(`CREATE INDEX listings_public_tld ON market.listings (tld, price, id) WHERE status = 'active' AND NOT hidden`);
+    await q.query(`CREATE INDEX listings_public_tld_new ON market.listings (tld, created_at DESC, id DESC) WHERE status = 'active' AND NOT hidden`);
+    await q.query(`CREATE INDEX listings_public_ends ON market.listings (ends_at, id) WHERE status = 'active' AND NOT hidden`);
+    await q.query(`CREATE INDEX listings_public_length ON market.listings (length, domain, id) WHERE status = 'active' AND NOT hidden`);
+    await q.query(`CREATE INDEX listings_public_domain ON market.listings (domain, id) WHERE status = 'active' AND NOT hidden`);
     await q.query(`CREATE INDEX listings_public_name ON market.listings USING gin (domain public.gin_trgm_ops) WHERE status = 'active' AND NOT hidden`);
     await q.query('CREATE INDEX listings_seller ON market.listings (seller_id, id DESC)');
     await q.query(`
