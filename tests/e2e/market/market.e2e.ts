@@ -91,6 +91,13 @@ test('list → buy → move → credit between two members, followed on both sid
   await page.getByRole('tab', { name: '取引' }).click();
   await expect(page.getByTestId('trade-row').first()).toContainText('取引完了');
   await shot(page, 'sales');
+  // the seller's bell shows the sale
+  await page.getByTestId('menu-bell').click();
+  await expect(page.getByTestId('bell-market-item').first()).toContainText(`${name} が売れました`);
+  await page.keyboard.press('Escape');
+  // and the mail arrived
+  const mail = await (await page.request.get('/dev/mail/api/messages?to=' + encodeURIComponent((await (await page.request.get('/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()).user.email))).json();
+  expect(JSON.stringify(mail)).toContain('ドメインが売れました');
   const sold = await (await page.request.post('/mypage/domain/search', { headers: sellerHeaders, data: { key: name } })).json();
   expect(sold.validDomains.data).toEqual([]);
 

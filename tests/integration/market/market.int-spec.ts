@@ -153,6 +153,25 @@ describe('buying', () => {
     // the seller's sales
     const sales = (await seller.agent.get('/sales').set(xhr(seller)).expect(200)).body;
     expect(sales.totals).toMatchObject({ sales: 20_000, commission: 2_000, credited: 18_000 });
+    // the bell: each side's events, unread until the bell is opened
+    const sellerBell = (await seller.agent.get('/mypage/market/notices').set(xhr(seller)).expect(200)).body;
+    expect(sellerBell.data.map((n: { title: string }) => n.title)).toEqual([`${d!.name} が売れました（売上 18,000円）`, `${d!.name} を出品しました（20,000円）`]);
+    expect(sellerBell.unread).toBe(2);
+    const buyerBell = (await buyer.agent.get('/mypage/market/notices').set(xhr(buyer)).expect(200)).body;
+    expect(buyerBell.data).toMatchObject([{ title: `${d!.name} の購入が完了しました`, link: `/market/trade/${t.id}`, is_read: false }]);
+    await buyer.agent.post('/mypage/market/notices/read').set(xhr(buyer)).send({}).expect(200);
+    expect((await buyer.agent.get('/mypage/market/notices').set(xhr(buyer)).expect(200)).body.unread).toBe(0);
+    // and the mails, through the mail queue to the catcher: 売れました to the seller, 購入しました to the buyer
+    for (const [u, subject] of [[seller, `【ラッコドメイン】ドメインが売れました（${d!.name}）`], [buyer, `【ラッコドメイン】ドメインを購入しました（${d!.name}）`]] as const) {
+      const email = (await q('SELECT email FROM identity.users WHERE id = $1', [u.userId]))[0].email as string;
+      const end = Date.now() + 60_000;
+      for (;;) {
+        const r = await u.agent.get('/dev/mail/api/messages').query({ to: email }).set({ 'X-Requested-With': 'XMLHttpRequest' });
+        if (JSON.stringify(r.body).includes(subject)) break;
+        if (Date.now() > end) throw new Error(`no mail "${subject}" to ${email}: ${JSON.stringify(r.body).slice(0, 500)}`);
+        await new Promise((res) => setTimeout(res, 200));
+      }
+    }
   });
 
   it('refuses a buyer without enough points, and a member buying their own listing', async () => {

@@ -9,6 +9,7 @@ import { formatDateJst, listingErrors, sldLength } from '@registrar/rules';
 import { conflict, invalid, MarketException, notFound } from '../common/market.exception';
 import { MARKET_SCHEMA } from '../migrations';
 import { DomainsPort } from '../ports/domains.port';
+import { NoticeService } from '../notices/notice.service';
 import { toListing, updated } from './listing.mapper';
 import { buildMarketSearch, MARKET_COUNT_CAP, marketSearchSql } from './listing.search';
 
@@ -28,6 +29,7 @@ export class ListingService {
     @InjectDataSource(MARKET_SCHEMA) readonly ds: DataSource,
     private readonly domains: DomainsPort,
     private readonly mail: MailOutbox,
+    private readonly notices: NoticeService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -107,6 +109,7 @@ export class ListingService {
     ));
     const r = rows[0] ?? (await this.ds.query('SELECT * FROM market.listings WHERE id = $1', [id]))[0];
     await this.mail.send({ template: 'market.listed', params: { domain: d.name, price: Number(r.price), endsAt: formatDateJst(new Date(r.ends_at)), link: `${appUrl()}/market/${id}` }, userId: req.userId, key: `market:listing:${id}:listed` });
+    await this.notices.add(req.userId, `market:listing:${id}:listed`, `${d.name} を出品しました（${Number(r.price).toLocaleString('ja-JP')}円）`, `/market/${id}`);
     return toListing(r, { viewerId: req.userId });
   }
 

@@ -108,9 +108,22 @@ export class MarketInit17973000000000 implements MigrationInterface {
         ended_at timestamptz NULL,
         UNIQUE (user_id, request_key)
       )`);
+    // the bell's market events of a member (the same moments as the mails)
+    await q.query(`
+      CREATE TABLE market.notices (
+        id bigserial PRIMARY KEY,
+        user_id bigint NOT NULL,
+        key text NOT NULL UNIQUE,
+        title text NOT NULL,
+        link text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        read_at timestamptz NULL
+      )`);
+    await q.query('CREATE INDEX notices_user ON market.notices (user_id, id DESC)');
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE market.notices');
     await q.query('DROP TABLE market.payouts, market.offers, market.trade_steps, market.trades, market.listings');
   }
 }
