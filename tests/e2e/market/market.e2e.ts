@@ -52,6 +52,10 @@ test('list → buy → move → credit between two members, followed on both sid
   await expect(page.getByTestId('listing-price')).toHaveText('8,000円');
   await expect(page.getByText('あなたの出品です。')).toBeVisible();
   const listingUrl = new URL(page.url()).pathname;
+  // the page as a crawler gets it: its own title and description in the HTML itself
+  const html = await (await page.request.get(listingUrl, { headers: { Accept: 'text/html' } })).text();
+  expect(html).toContain(`<title>${name}（8,000円）｜ドメインマーケット | ラッコドメイン</title>`);
+  expect(html).toMatch(new RegExp(`<meta name="description" content="${name!.replace(/\./g, '\\.')} を8,000円で販売中。`));
   // the domain list shows it as listed
   await page.goto(`/mypage/domain?key=${encodeURIComponent(name!)}`);
   await expect(page.getByTestId('market-listed').first()).toBeVisible({ timeout: 30_000 });
@@ -122,6 +126,6 @@ test('list → buy → move → credit between two members, followed on both sid
 
 test('/market with nothing found, and a listing that does not exist', async ({ page }) => {
   await checkPage(page, '/market?keyword=zzzz-no-such-listing-zzzz', { ready: (p) => p.getByText('条件に合う出品はありません') });
-  await page.goto('/market/99999999');
+  expect((await page.goto('/market/99999999'))?.status()).toBe(404);
   await expect(page.getByText('この出品は見つかりません')).toBeVisible();
 });

@@ -6,6 +6,7 @@ import { GatewayConfig } from '../gateway.config';
 import { ensureCsrfToken } from '../identity/session/csrf';
 import { CatalogPageStatus } from '../catalog/catalog-page-status';
 import { isAdminPath, requestPath } from '../http/request-path';
+import { MarketPageMeta } from '../market/market-page-meta';
 
 /**
  * Serves the single-page app. Page URLs and API paths share the spec's names (GET domain/price is a page,
@@ -16,7 +17,7 @@ import { isAdminPath, requestPath } from '../http/request-path';
 export class SpaMiddleware implements NestMiddleware {
   private indexHtml: string | null = null;
   private readonly distDir: string;
-  constructor(config: GatewayConfig, private readonly catalogPages: CatalogPageStatus) {
+  constructor(config: GatewayConfig, private readonly catalogPages: CatalogPageStatus, private readonly marketPages: MarketPageMeta) {
     this.distDir = path.resolve(process.cwd(), config.WEB_DIST);
   }
 
@@ -34,13 +35,16 @@ export class SpaMiddleware implements NestMiddleware {
     const html = this.load();
     if (!html) return next();
     // a page for something that does not exist is a real 404 (the app shows its 404 page either way)
-    res.status(await this.catalogPages.statusFor(pathname));
+    // a market listing's page carries its own title and description in the HTML (docs/market.md)
+    const meta = await this.marketPages.metaFor(pathname);
+    res.status(meta?.status ?? (await this.catalogPages.statusFor(pathname)));
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // admin pages are never stored anywhere; other pages are revalidated
     res.setHeader('Cache-Control', isAdminPath(pathname) ? 'no-store, max-age=0' : 'no-cache');
     // the page's meta token (002 spec §7): the session's CSRF token, sent by the app on every state-changing call
     const token = ensureCsrfToken(req);
-    res.send(html.replace(/<meta name="csrf-token" content="[^"]*"\s*\/?>/, `<meta name="csrf-token" content="${token}" />`));
+    const page = meta ? MarketPageMeta.apply(html, meta) : html;
+    res.send(page.replace(/<meta name="csrf-token" content="[^"]*"\s*\/?>/, `<meta name="csrf-token" content="${token}" />`));
   }
 
   private load(): string | null {
