@@ -205,6 +205,19 @@ describe('buying', () => {
     for (const u of [winner, loser, seller]) await ledgerConsistent(u.userId);
   });
 
+  it('the same request twice at once (a double click, a retried call): one trade, one charge, both answered with it', async () => {
+    const seller = await o.w.p.member();
+    const buyer = await o.w.p.member(10_000);
+    const [d] = await held(seller);
+    const l = await list(seller, d!.id, 6_000);
+    const rs = await Promise.all([1, 2].map(() => buyer.agent.post(`/market/${l.id}/buy`).set(xhr(buyer)).send({ key: 'twice' })));
+    expect(rs.map((r) => r.status)).toEqual([200, 200]);
+    expect(rs[0]!.body.id).toBe(rs[1]!.body.id);
+    expect((await waitTrade(buyer, rs[0]!.body.id)).status).toBe('completed');
+    expect(await o.w.p.balance(buyer.userId)).toBe(4_000);
+    await ledgerConsistent(buyer.userId);
+  });
+
   it('a seller who cancels while a buyer pays: exactly one of them wins, and no money is lost', async () => {
     for (let i = 0; i < 3; i++) {
       const seller = await o.w.p.member();

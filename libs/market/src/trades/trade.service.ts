@@ -60,8 +60,14 @@ export class TradeService {
     if (!l || l.hidden) throw notFound(MK.listingNotFound);
     // a quick answer for the usual shortfall; the pay step is the authority (the balance can change meanwhile)
     if ((await this.ledger.balance(userId)) < Number(l.price)) throw new MarketException(MarketErrorCode.InsufficientPoints, MK.insufficientPoints);
-    const id = await this.open(userId, listingId, reqKey, null, null);
-    return this.trade(userId, id);
+    try {
+      return this.trade(userId, await this.open(userId, listingId, reqKey, null, null));
+    } catch (e) {
+      // the same request handled at the same moment elsewhere (a retried call, another replica): its trade is the answer
+      const same = await this.ds.query('SELECT id FROM market.trades WHERE buyer_id = $1 AND request_key = $2', [userId, reqKey]);
+      if (same.length) return this.trade(userId, Number(same[0].id));
+      throw e;
+    }
   }
 
   /** Inserts the trade under the listing's row lock; the listing becomes 'trading'. Answers the trade's id. */
