@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1.7
 #
 # One image for every service. Each container runs one app entry point, exactly as the local runtime does:
-#   node -r @swc-node/register apps/<APP>/src/main.ts      (APP = gateway | catalog | availability | orders | domain-ops | dns | whois-mail | registry-sim)
+#   node -r @swc-node/register apps/<APP>/src/main.ts      (APP = gateway | catalog | availability | orders | domain-ops | dns | whois-mail | admin | market | registry-sim)
 # Each entry imports reflect-metadata first, so it starts alone.
 # The web app is built here and served by the gateway from WEB_DIST.
 #   docker build -t registrar .

@@ -34,6 +34,10 @@ export const MarketPatterns = {
   Sales: 'market.sales.summary',
   /** PayoutRequest -> MarketPayoutDto */
   RequestPayout: 'market.payout.request',
+  /** { userId } -> MarketNoticesResult: the bell's market events (10 latest, unread count) */
+  Notices: 'market.notice.list',
+  /** { userId } -> { marked } */
+  ReadNotices: 'market.notice.read',
   /** { userId } -> { sellDomainsCount } the sidebar badge */
   Count: 'market.listing.count',
   /** AdminTradesRequest -> AdminTradesResult (super admins: trades, steps, payouts) */
@@ -89,7 +93,9 @@ export interface MarketListingDto {
 
 export interface MarketSearchResult {
   data: MarketListingDto[];
+  /** matches, counted up to 10,000 (total_capped: there are more) */
   total: number;
+  total_capped?: boolean;
   current_page: number;
   last_page: number;
   tlds: string[];
@@ -202,6 +208,11 @@ export interface AdminListingsResult {
   total: number;
   current_page: number;
   last_page: number;
+}
+
+export interface MarketNoticesResult {
+  data: Array<{ id: number; title: string; link: string; created_at: string; is_read: boolean }>;
+  unread: number;
 }
 
 export interface MarketTradeJobData {

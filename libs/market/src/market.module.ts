@@ -11,6 +11,7 @@ import { MARKET_MIGRATIONS, MARKET_SCHEMA } from './migrations';
 import { DomainsPort } from './ports/domains.port';
 import { LedgerPort } from './ports/ledger.port';
 import { SalesService } from './sales/sales.service';
+import { NoticeService } from './notices/notice.service';
 import { CreditTradeJob, MarketProcessor, MarketSchedules, MarketSweepJob, MoveTradeJob, PayTradeJob, RefundTradeJob } from './trades/trade.jobs';
 import { TradeQueue } from './trades/trade.queue';
 import { TradeService } from './trades/trade.service';
@@ -41,6 +42,7 @@ const marketConfig = () => loadConfig(MarketConfig);
     TradeQueue,
     TradeService,
     SalesService,
+    NoticeService,
     PayTradeJob,
     MoveTradeJob,
     CreditTradeJob,

@@ -4,6 +4,7 @@ import { AdminListingsRequest, AdminTradesRequest, CreateListingRequest, MarketP
 import { MarketRpcErrorFilter } from './common/market.exception';
 import { ListingService } from './listings/listing.service';
 import { SalesService } from './sales/sales.service';
+import { NoticeService } from './notices/notice.service';
 import { TradeService } from './trades/trade.service';
 
 const id = (v: unknown) => {
@@ -16,7 +17,17 @@ type P = Record<string, any>;
 @Controller()
 @UseFilters(MarketRpcErrorFilter)
 export class MarketRpcController {
-  constructor(private readonly listings: ListingService, private readonly trades: TradeService, private readonly sales: SalesService) {}
+  constructor(private readonly listings: ListingService, private readonly trades: TradeService, private readonly sales: SalesService, private readonly notices: NoticeService) {}
+
+  @MessagePattern(MarketPatterns.Notices)
+  noticeList(@Payload() q: P) {
+    return this.notices.list(id(q?.userId));
+  }
+
+  @MessagePattern(MarketPatterns.ReadNotices)
+  noticeRead(@Payload() q: P) {
+    return this.notices.read(id(q?.userId));
+  }
 
   @MessagePattern(MarketPatterns.Search)
   search(@Payload() q: MarketSearchRequest) {

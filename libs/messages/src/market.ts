@@ -67,6 +67,9 @@ export const TRADE_STEP_LABELS: Record<string, string> = {
   cancel: '取消',
 };
 
+/** The state of one step of a trade. */
+export const STEP_STATUS_LABELS: Record<string, string> = { done: '完了', started: '開始', failed: '失敗' };
+
 export const LISTING_STATUS_LABELS: Record<string, string> = {
   active: '出品中',
   trading: '取引中',

@@ -52,6 +52,10 @@ test('list → buy → move → credit between two members, followed on both sid
   await expect(page.getByTestId('listing-price')).toHaveText('8,000円');
   await expect(page.getByText('あなたの出品です。')).toBeVisible();
   const listingUrl = new URL(page.url()).pathname;
+  // the page as a crawler gets it: its own title and description in the HTML itself
+  const html = await (await page.request.get(listingUrl, { headers: { Accept: 'text/html' } })).text();
+  expect(html).toContain(`<title>${name}（8,000円）｜ドメインマーケット | ラッコドメイン</title>`);
+  expect(html).toMatch(new RegExp(`<meta name="description" content="${name!.replace(/\./g, '\\.')} を8,000円で販売中。`));
   // the domain list shows it as listed
   await page.goto(`/mypage/domain?key=${encodeURIComponent(name!)}`);
   await expect(page.getByTestId('market-listed').first()).toBeVisible({ timeout: 30_000 });
@@ -91,6 +95,13 @@ test('list → buy → move → credit between two members, followed on both sid
   await page.getByRole('tab', { name: '取引' }).click();
   await expect(page.getByTestId('trade-row').first()).toContainText('取引完了');
   await shot(page, 'sales');
+  // the seller's bell shows the sale
+  await page.getByTestId('menu-bell').click();
+  await expect(page.getByTestId('bell-market-item').first()).toContainText(`${name} が売れました`);
+  await page.keyboard.press('Escape');
+  // and the mail arrived
+  const mail = await (await page.request.get('/dev/mail/api/messages?to=' + encodeURIComponent((await (await page.request.get('/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()).user.email))).json();
+  expect(JSON.stringify(mail)).toContain('ドメインが売れました');
   const sold = await (await page.request.post('/mypage/domain/search', { headers: sellerHeaders, data: { key: name } })).json();
   expect(sold.validDomains.data).toEqual([]);
 
@@ -115,6 +126,6 @@ test('list → buy → move → credit between two members, followed on both sid
 
 test('/market with nothing found, and a listing that does not exist', async ({ page }) => {
   await checkPage(page, '/market?keyword=zzzz-no-such-listing-zzzz', { ready: (p) => p.getByText('条件に合う出品はありません') });
-  await page.goto('/market/99999999');
+  expect((await page.goto('/market/99999999'))?.status()).toBe(404);
   await expect(page.getByText('この出品は見つかりません')).toBeVisible();
 });

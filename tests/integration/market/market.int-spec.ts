@@ -153,6 +153,25 @@ describe('buying', () => {
     // the seller's sales
     const sales = (await seller.agent.get('/sales').set(xhr(seller)).expect(200)).body;
     expect(sales.totals).toMatchObject({ sales: 20_000, commission: 2_000, credited: 18_000 });
+    // the bell: each side's events, unread until the bell is opened
+    const sellerBell = (await seller.agent.get('/mypage/market/notices').set(xhr(seller)).expect(200)).body;
+    expect(sellerBell.data.map((n: { title: string }) => n.title)).toEqual([`${d!.name} が売れました（売上 18,000円）`, `${d!.name} を出品しました（20,000円）`]);
+    expect(sellerBell.unread).toBe(2);
+    const buyerBell = (await buyer.agent.get('/mypage/market/notices').set(xhr(buyer)).expect(200)).body;
+    expect(buyerBell.data).toMatchObject([{ title: `${d!.name} の購入が完了しました`, link: `/market/trade/${t.id}`, is_read: false }]);
+    await buyer.agent.post('/mypage/market/notices/read').set(xhr(buyer)).send({}).expect(200);
+    expect((await buyer.agent.get('/mypage/market/notices').set(xhr(buyer)).expect(200)).body.unread).toBe(0);
+    // and the mails, through the mail queue to the catcher: 売れました to the seller, 購入しました to the buyer
+    for (const [u, subject] of [[seller, `【ラッコドメイン】ドメインが売れました（${d!.name}）`], [buyer, `【ラッコドメイン】ドメインを購入しました（${d!.name}）`]] as const) {
+      const email = (await q('SELECT email FROM identity.users WHERE id = $1', [u.userId]))[0].email as string;
+      const end = Date.now() + 60_000;
+      for (;;) {
+        const r = await u.agent.get('/dev/mail/api/messages').query({ to: email }).set({ 'X-Requested-With': 'XMLHttpRequest' });
+        if (JSON.stringify(r.body).includes(subject)) break;
+        if (Date.now() > end) throw new Error(`no mail "${subject}" to ${email}: ${JSON.stringify(r.body).slice(0, 500)}`);
+        await new Promise((res) => setTimeout(res, 200));
+      }
+    }
   });
 
   it('refuses a buyer without enough points, and a member buying their own listing', async () => {
@@ -184,6 +203,19 @@ describe('buying', () => {
     expect(await o.w.p.balance(loser.userId)).toBe(30_000);
     expect((await q('SELECT count(*)::int AS n FROM market.trades WHERE listing_id = $1', [l.id]))[0].n).toBe(1);
     for (const u of [winner, loser, seller]) await ledgerConsistent(u.userId);
+  });
+
+  it('the same request twice at once (a double click, a retried call): one trade, one charge, both answered with it', async () => {
+    const seller = await o.w.p.member();
+    const buyer = await o.w.p.member(10_000);
+    const [d] = await held(seller);
+    const l = await list(seller, d!.id, 6_000);
+    const rs = await Promise.all([1, 2].map(() => buyer.agent.post(`/market/${l.id}/buy`).set(xhr(buyer)).send({ key: 'twice' })));
+    expect(rs.map((r) => r.status)).toEqual([200, 200]);
+    expect(rs[0]!.body.id).toBe(rs[1]!.body.id);
+    expect((await waitTrade(buyer, rs[0]!.body.id)).status).toBe('completed');
+    expect(await o.w.p.balance(buyer.userId)).toBe(4_000);
+    await ledgerConsistent(buyer.userId);
   });
 
   it('a seller who cancels while a buyer pays: exactly one of them wins, and no money is lost', async () => {

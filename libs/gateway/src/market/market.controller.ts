@@ -117,6 +117,21 @@ export class MarketController {
     return this.market.call(MarketPatterns.Trades, { userId });
   }
 
+  /** GET mypage/market/notices -> { data (10 latest), unread } (the bell's market section) */
+  @Get('mypage/market/notices')
+  @Member()
+  notices(@MemberId() userId: number) {
+    return this.market.call(MarketPatterns.Notices, { userId }, 10_000);
+  }
+
+  /** POST mypage/market/notices/read -> { marked } (opening the bell) */
+  @Post('mypage/market/notices/read')
+  @Member()
+  @HttpCode(200)
+  readNotices(@MemberId() userId: number) {
+    return this.market.call(MarketPatterns.ReadNotices, { userId }, 10_000);
+  }
+
   /** GET mypage/domain_market/count -> { sellDomainsCount } (the sidebar badge, 001 §7) */
   @Get('mypage/domain_market/count')
   @Member()

@@ -3,11 +3,13 @@ import { MARKET_CLIENT } from '@registrar/contracts';
 import { rpcClientModule } from '@registrar/infra';
 import { MarketClient } from './market.client';
 import { MarketAdminController, MarketController } from './market.controller';
+import { MarketPageMeta } from './market-page-meta';
 
 /** The gateway's side of the domain market (the market service, docs/market.md). */
 @Module({
   imports: [rpcClientModule(MARKET_CLIENT)],
   controllers: [MarketController, MarketAdminController],
-  providers: [MarketClient],
+  providers: [MarketClient, MarketPageMeta],
+  exports: [MarketPageMeta],
 })
 export class MarketHttpModule {}

@@ -28,6 +28,7 @@ export function wantsPage(req: Request): boolean {
   const accept = String(req.headers.accept ?? '').toLowerCase();
   return !(accept.includes('application/json') && !accept.includes('text/html'));
 }
+import { MarketPageMeta } from '../market/market-page-meta';
 
 /**
  * Pages and API calls share the spec's paths (ADR 0003): a call made by the app carries X-Requested-With and reaches
@@ -43,6 +44,7 @@ export class SpaMiddleware implements NestMiddleware {
     private readonly config: GatewayConfig,
     private readonly catalogPages: CatalogPageStatus,
     private readonly renderer: PageRenderer,
+    private readonly marketPages: MarketPageMeta,
   ) {}
 
   use(req: Request, res: Response, next: NextFunction) {
@@ -62,9 +64,11 @@ export class SpaMiddleware implements NestMiddleware {
     if (kind === 'public' && (await this.sendRendered(req, res, req.originalUrl ?? req.url))) return;
     const html = this.renderer.shell();
     if (!html) return next();
-    // without the server entry, a page for something that does not exist is still a real 404 (the app shows its 404 page)
-    res.status(entry ? 200 : await this.catalogPages.statusFor(pathname));
-    this.sendHtml(req, res, html, pathname);
+    // a market listing's page carries its own title and description in the HTML (docs/market.md); without the server
+    // entry, a page for something that does not exist is still a real 404 (the app shows its 404 page)
+    const meta = await this.marketPages.metaFor(pathname);
+    res.status(meta?.status ?? (entry ? 200 : await this.catalogPages.statusFor(pathname)));
+    this.sendHtml(req, res, meta ? MarketPageMeta.apply(html, meta) : html, pathname);
   }
 
   /** Renders `url` and sends it; false when it could not be rendered (the caller falls back to the client app). */

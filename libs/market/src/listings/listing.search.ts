@@ -14,6 +14,12 @@ const int = (v: unknown): number | null => {
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
 };
 
+/**
+ * A search counts at most this many matches (the page says 「10,000件以上」 beyond): an exact count of a broad search
+ * over every listing is the one cost that grows with the market, and no one pages that far.
+ */
+export const MARKET_COUNT_CAP = 10_000;
+
 export interface BuiltSearch {
   where: string;
   params: unknown[];
@@ -50,4 +56,13 @@ export function buildMarketSearch(q: MarketSearchRequest): BuiltSearch {
   const perPage = Math.min(100, Math.max(1, int(q.perPage) ?? 20));
   const page = Math.min(10_000, Math.max(1, int(q.page) ?? 1));
   return { where: and.join(' AND '), params, order: ORDER[sort], limit: perPage, offset: (page - 1) * perPage, page };
+}
+
+/** The page's rows and the capped count of a built search, as two statements (run side by side). */
+export function marketSearchSql(b: BuiltSearch): { rows: { sql: string; params: unknown[] }; count: { sql: string; params: unknown[] } } {
+  const n = b.params.length;
+  return {
+    rows: { sql: `SELECT * FROM market.listings WHERE ${b.where} ORDER BY ${b.order} LIMIT $${n + 1} OFFSET $${n + 2}`, params: [...b.params, b.limit, b.offset] },
+    count: { sql: `SELECT count(*)::int AS n FROM (SELECT 1 FROM market.listings WHERE ${b.where} LIMIT ${MARKET_COUNT_CAP + 1}) m`, params: b.params },
+  };
 }

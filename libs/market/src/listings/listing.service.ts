@@ -9,8 +9,9 @@ import { formatDateJst, listingErrors, sldLength } from '@registrar/rules';
 import { conflict, invalid, MarketException, notFound } from '../common/market.exception';
 import { MARKET_SCHEMA } from '../migrations';
 import { DomainsPort } from '../ports/domains.port';
+import { NoticeService } from '../notices/notice.service';
 import { toListing, updated } from './listing.mapper';
-import { buildMarketSearch } from './listing.search';
+import { buildMarketSearch, MARKET_COUNT_CAP, marketSearchSql } from './listing.search';
 
 export const appUrl = () => (process.env.APP_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 
@@ -28,19 +29,17 @@ export class ListingService {
     @InjectDataSource(MARKET_SCHEMA) readonly ds: DataSource,
     private readonly domains: DomainsPort,
     private readonly mail: MailOutbox,
+    private readonly notices: NoticeService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async search(q: MarketSearchRequest): Promise<MarketSearchResult> {
     const b = buildMarketSearch(q ?? {});
-    const n = b.params.length;
-    const [rows, count, tlds] = await Promise.all([
-      this.ds.query(`SELECT * FROM market.listings WHERE ${b.where} ORDER BY ${b.order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...b.params, b.limit, b.offset]),
-      this.ds.query(`SELECT count(*)::int AS n FROM market.listings WHERE ${b.where}`, b.params),
-      this.tlds(),
-    ]);
-    const total = Number(count[0].n);
-    return { data: rows.map((r: Record<string, unknown>) => toListing(r)), total, current_page: b.page, last_page: Math.max(1, Math.ceil(total / b.limit)), tlds };
+    const sql = marketSearchSql(b);
+    const [rows, count, tlds] = await Promise.all([this.ds.query(sql.rows.sql, sql.rows.params), this.ds.query(sql.count.sql, sql.count.params), this.tlds()]);
+    const counted = Number(count[0].n);
+    const total = Math.min(counted, MARKET_COUNT_CAP);
+    return { data: rows.map((r: Record<string, unknown>) => toListing(r)), total, total_capped: counted > MARKET_COUNT_CAP, current_page: b.page, last_page: Math.max(1, Math.ceil(total / b.limit)), tlds };
   }
 
   /** TLDs with active listings (the search form's choices), kept for a minute. */
@@ -110,6 +109,7 @@ export class ListingService {
     ));
     const r = rows[0] ?? (await this.ds.query('SELECT * FROM market.listings WHERE id = $1', [id]))[0];
     await this.mail.send({ template: 'market.listed', params: { domain: d.name, price: Number(r.price), endsAt: formatDateJst(new Date(r.ends_at)), link: `${appUrl()}/market/${id}` }, userId: req.userId, key: `market:listing:${id}:listed` });
+    await this.notices.add(req.userId, `market:listing:${id}:listed`, `${d.name} を出品しました（${Number(r.price).toLocaleString('ja-JP')}円）`, `/market/${id}`);
     return toListing(r, { viewerId: req.userId });
   }
 

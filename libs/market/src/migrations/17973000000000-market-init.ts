@@ -40,6 +40,10 @@ export class MarketInit17973000000000 implements MigrationInterface {
     await q.query(`CREATE INDEX listings_public_new ON market.listings (created_at DESC, id DESC) WHERE status = 'active' AND NOT hidden`);
     await q.query(`CREATE INDEX listings_public_price ON market.listings (price, id) WHERE status = 'active' AND NOT hidden`);
     await q.query(`CREATE INDEX listings_public_tld ON market.listings (tld, price, id) WHERE status = 'active' AND NOT hidden`);
+    await q.query(`CREATE INDEX listings_public_tld_new ON market.listings (tld, created_at DESC, id DESC) WHERE status = 'active' AND NOT hidden`);
+    await q.query(`CREATE INDEX listings_public_ends ON market.listings (ends_at, id) WHERE status = 'active' AND NOT hidden`);
+    await q.query(`CREATE INDEX listings_public_length ON market.listings (length, domain, id) WHERE status = 'active' AND NOT hidden`);
+    await q.query(`CREATE INDEX listings_public_domain ON market.listings (domain, id) WHERE status = 'active' AND NOT hidden`);
     await q.query(`CREATE INDEX listings_public_name ON market.listings USING gin (domain public.gin_trgm_ops) WHERE status = 'active' AND NOT hidden`);
     await q.query('CREATE INDEX listings_seller ON market.listings (seller_id, id DESC)');
     await q.query(`
@@ -104,9 +108,22 @@ export class MarketInit17973000000000 implements MigrationInterface {
         ended_at timestamptz NULL,
         UNIQUE (user_id, request_key)
       )`);
+    // the bell's market events of a member (the same moments as the mails)
+    await q.query(`
+      CREATE TABLE market.notices (
+        id bigserial PRIMARY KEY,
+        user_id bigint NOT NULL,
+        key text NOT NULL UNIQUE,
+        title text NOT NULL,
+        link text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        read_at timestamptz NULL
+      )`);
+    await q.query('CREATE INDEX notices_user ON market.notices (user_id, id DESC)');
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE market.notices');
     await q.query('DROP TABLE market.payouts, market.offers, market.trade_steps, market.trades, market.listings');
   }
 }

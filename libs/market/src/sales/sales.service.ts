@@ -11,6 +11,7 @@ import { ListingService } from '../listings/listing.service';
 import { MarketConfig } from '../market.config';
 import { MARKET_SCHEMA } from '../migrations';
 import { InsufficientPoints, LedgerPort } from '../ports/ledger.port';
+import { NoticeService } from '../notices/notice.service';
 
 type Row = Record<string, any>;
 const payoutKey = (id: number) => ({ take: `market-payout-${id}`, back: `market-payout-${id}-back` });
@@ -29,6 +30,7 @@ export class SalesService {
     private readonly ledger: LedgerPort,
     private readonly listings: ListingService,
     private readonly mail: MailOutbox,
+    private readonly notices: NoticeService,
     private readonly config: MarketConfig,
   ) {}
 
@@ -104,6 +106,7 @@ export class SalesService {
     } else {
       const b = p.bank ?? {};
       await this.mail.send({ template: 'market.payout-paid', params: { payoutId, amount: Number(p.amount), bank: `${b.bank_name} ${b.branch_name} ${b.account_type} ${b.account_number} ${b.account_holder}` }, userId: Number(p.user_id), key: `market:payout:${payoutId}:paid` });
+      await this.notices.add(Number(p.user_id), `market:payout:${payoutId}:paid`, `売上のお振込みが完了しました（${Number(p.amount).toLocaleString('ja-JP')}円）`, '/sales');
     }
     return toPayout(p, true);
   }

@@ -12,6 +12,7 @@ import { toOffer, toTrade, updated } from '../listings/listing.mapper';
 import { MarketConfig } from '../market.config';
 import { MARKET_SCHEMA } from '../migrations';
 import { DomainsPort } from '../ports/domains.port';
+import { NoticeService } from '../notices/notice.service';
 import { InsufficientPoints, LedgerPort } from '../ports/ledger.port';
 import { TradeQueue, TradeStep } from './trade.queue';
 
@@ -43,6 +44,7 @@ export class TradeService {
     private readonly domains: DomainsPort,
     private readonly queue: TradeQueue,
     private readonly mail: MailOutbox,
+    private readonly notices: NoticeService,
     private readonly config: MarketConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -58,8 +60,14 @@ export class TradeService {
     if (!l || l.hidden) throw notFound(MK.listingNotFound);
     // a quick answer for the usual shortfall; the pay step is the authority (the balance can change meanwhile)
     if ((await this.ledger.balance(userId)) < Number(l.price)) throw new MarketException(MarketErrorCode.InsufficientPoints, MK.insufficientPoints);
-    const id = await this.open(userId, listingId, reqKey, null, null);
-    return this.trade(userId, id);
+    try {
+      return this.trade(userId, await this.open(userId, listingId, reqKey, null, null));
+    } catch (e) {
+      // the same request handled at the same moment elsewhere (a retried call, another replica): its trade is the answer
+      const same = await this.ds.query('SELECT id FROM market.trades WHERE buyer_id = $1 AND request_key = $2', [userId, reqKey]);
+      if (same.length) return this.trade(userId, Number(same[0].id));
+      throw e;
+    }
   }
 
   /** Inserts the trade under the listing's row lock; the listing becomes 'trading'. Answers the trade's id. */
@@ -111,6 +119,7 @@ export class TradeService {
       throw e;
     }
     await this.mail.send({ template: 'market.offer-received', params: { domain: l.domain, amount, price: Number(l.price), link: `${appUrl()}/sales` }, userId: Number(l.seller_id), key: `market:offer:${row.id}:received` });
+    await this.notices.add(Number(l.seller_id), `market:offer:${row.id}:received`, `${l.domain} にオファーが届きました（${amount.toLocaleString('ja-JP')}円）`, '/sales');
     return toOffer({ ...row, domain: l.domain });
   }
 
@@ -134,6 +143,7 @@ export class TradeService {
     });
     if (r.tradeId) await this.queue.next(r.tradeId, JobName.MarketPay);
     await this.mail.send({ template: 'market.offer-answered', params: { domain: r.offer.domain, amount: Number(r.offer.amount), accepted: accept, link: r.tradeId ? `${appUrl()}/market/trade/${r.tradeId}` : `${appUrl()}/market` }, userId: r.buyerId, key: `market:offer:${offerId}:answered` });
+    await this.notices.add(r.buyerId, `market:offer:${offerId}:answered`, `${r.offer.domain} へのオファーが${accept ? '承諾' : '辞退'}されました`, r.tradeId ? `/market/trade/${r.tradeId}` : '/sales');
     return { offer: toOffer(r.offer), trade: r.tradeId ? await this.trade(userId, r.tradeId) : null };
   }
 
@@ -229,7 +239,9 @@ export class TradeService {
     if (done) {
       const link = appUrl();
       await this.mail.send({ template: 'market.sold', params: { domain: t.domain, tradeId: id, price: Number(t.price), commission: Number(t.commission), payout: Number(t.payout), link: `${link}/sales` }, userId: Number(t.seller_id), key: `market:trade:${id}:sold` });
+      await this.notices.add(Number(t.seller_id), `market:trade:${id}:sold`, `${t.domain} が売れました（売上 ${Number(t.payout).toLocaleString('ja-JP')}円）`, `/market/trade/${id}`);
       await this.mail.send({ template: 'market.bought', params: { domain: t.domain, tradeId: id, price: Number(t.price), link: `${link}/mypage/domain` }, userId: Number(t.buyer_id), key: `market:trade:${id}:bought` });
+      await this.notices.add(Number(t.buyer_id), `market:trade:${id}:bought`, `${t.domain} の購入が完了しました`, `/market/trade/${id}`);
     }
     return 'completed';
   }
@@ -262,6 +274,7 @@ export class TradeService {
       const l = (await this.ds.query('SELECT * FROM market.listings WHERE id = $1', [t.listing_id]))[0];
       if (l && l.released_at == null && l.status !== 'trading') await this.listings.release(l);
       if (paid) await this.mail.send({ template: 'market.refunded', params: { domain: t.domain, tradeId: id, price: Number(t.price), reason: t.cancel_reason ?? t.error ?? MK.moveFailed }, userId: Number(t.buyer_id), key: `market:trade:${id}:refunded` });
+      if (paid) await this.notices.add(Number(t.buyer_id), `market:trade:${id}:refunded`, `${t.domain} の購入を取り消し、返金しました`, `/market/trade/${id}`);
     }
     return 'refunded';
   }

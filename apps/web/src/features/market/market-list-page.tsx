@@ -61,7 +61,7 @@ export function MarketListPage({ search }: { search: MarketSearch }) {
         <EmptyBlock title="条件に合う出品はありません" description="条件を変えて検索してください。" />
       ) : (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">{q.data.total.toLocaleString('ja-JP')}件の出品</Text>
+          <Text size="sm" c="dimmed" aria-live="polite">{q.data.total.toLocaleString('ja-JP')}件{q.data.total_capped ? '以上' : ''}の出品</Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="market-results">
             {q.data.data.map((l) => (
               <Card key={l.id} withBorder radius="md" padding="md" data-testid="market-card">

@@ -2,6 +2,9 @@ import { ActionIcon, Anchor, Divider, Group, Indicator, Loader, Popover, Text, U
 import classes from './notification-bell.module.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { MarketNoticesResult } from '@registrar/contracts';
+import { api } from '../../lib/api';
 import { M } from '@registrar/messages';
 import { BellIcon } from '../../layout/icons';
 import { SERVICE_KEY } from '../../layout/site-map';
@@ -16,7 +19,13 @@ export function NotificationBell({ opened, onChange }: { opened: boolean; onChan
   const qc = useQueryClient();
   const q = useQuery(notificationQueries.bell());
   const [detail, setDetail] = useState<PublicNotification | null>(null);
-  const unread = (q.data?.unreadNotifications.normal ?? 0) + (q.data?.unreadNotifications.campaign ?? 0);
+  // the member's own market events (docs/market.md): listed, offers, sold, bought, refunded, payout paid
+  const market = useQuery({ queryKey: ['market', 'notices'], queryFn: ({ signal }) => api<MarketNoticesResult>('/mypage/market/notices', { signal }), retry: false, refetchInterval: 60_000 });
+  const marketRead = useMutation({
+    mutationFn: () => api('/mypage/market/notices/read', { body: {} }),
+    onMutate: () => qc.setQueryData<MarketNoticesResult>(['market', 'notices'], (old) => (old ? { data: old.data.map((n) => ({ ...n, is_read: true })), unread: 0 } : old)),
+  });
+  const unread = (q.data?.unreadNotifications.normal ?? 0) + (q.data?.unreadNotifications.campaign ?? 0) + (market.data?.unread ?? 0);
   const read = useMutation({
     mutationFn: () => markNotificationsRead(),
     onMutate: () => {
@@ -28,6 +37,7 @@ export function NotificationBell({ opened, onChange }: { opened: boolean; onChan
   // opening the menu posts the mark-as-read call (002 §2), whatever the counters say (they may be stale)
   useEffect(() => {
     if (opened && !read.isPending) read.mutate();
+    if (opened && (market.data?.unread ?? 0) > 0 && !marketRead.isPending) marketRead.mutate();
   }, [opened]);
 
   const count = unread > 99 ? '99+' : String(unread);
@@ -66,6 +76,23 @@ export function NotificationBell({ opened, onChange }: { opened: boolean; onChan
               ))}
             </ul>
           )}
+          {market.data && market.data.data.length ? (
+            <>
+              <Divider />
+              <Text size="xs" fw={700} c="dimmed" px="sm" pt="sm" pb={4} component="h2">ドメインマーケット</Text>
+              <ul style={{ maxHeight: 240, overflowY: 'auto', listStyle: 'none', margin: 0, padding: 0 }}>
+                {market.data.data.map((n) => (
+                  <li key={`m${n.id}`}>
+                    <UnstyledButton px="sm" py={8} w="100%" className={classes.item} data-testid="bell-market-item" data-read={n.is_read ? '1' : '0'} onClick={() => onChange(false)}
+                      renderRoot={(props) => <Link {...props} to={n.link} />}>
+                      <Text size="xs" c="dimmed" mb={2}>{notificationDate(n.created_at)}</Text>
+                      <Text size="sm" lh={1.4} style={{ overflowWrap: 'anywhere' }}>{n.title}</Text>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           <Divider />
           <Anchor href={`/notifications?service_name=${SERVICE_KEY}`} size="sm" display="block" px="sm" py={10}>
             すべてのお知らせを見る

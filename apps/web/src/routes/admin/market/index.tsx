@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { MarketTradeDto } from '@registrar/contracts';
-import { PAYOUT_STATUS_LABELS, TRADE_STATUS_LABELS, TRADE_STEP_LABELS } from '@registrar/messages';
+import { PAYOUT_STATUS_LABELS, STEP_STATUS_LABELS, TRADE_STATUS_LABELS, TRADE_STEP_LABELS } from '@registrar/messages';
 import { adminErrors } from '../../../features/admin/admin.api';
 import { AdminPage } from '../../../features/admin/admin-page';
 import { AdminEmpty, AdminError, AdminLoading, AdminPager, tokyoDateTime, UserLink, WideTable } from '../../../features/admin/admin-ui';
@@ -62,7 +62,7 @@ function MarketTrades() {
                       <Table.Td><UserLink id={t.buyer_id!}>{t.buyer_id}</UserLink></Table.Td>
                       <Table.Td><UserLink id={t.seller_id!}>{t.seller_id}</UserLink></Table.Td>
                       <Table.Td><Badge variant="light" color={t.status === 'completed' ? 'teal' : ['refunded', 'cancelled'].includes(t.status) ? 'gray' : 'blue'}>{TRADE_STATUS_LABELS[t.status]}</Badge>{t.error ? <Text size="xs" c="red.8">{t.error}</Text> : null}</Table.Td>
-                      <Table.Td><Stack gap={0}>{t.steps.map((st, i) => <Text key={i} size="xs">{TRADE_STEP_LABELS[st.step] ?? st.step}: {st.status} {tokyoDateTime(st.at)}</Text>)}</Stack></Table.Td>
+                      <Table.Td><Stack gap={0}>{t.steps.map((st, i) => <Text key={i} size="xs">{TRADE_STEP_LABELS[st.step] ?? st.step}: {STEP_STATUS_LABELS[st.status] ?? st.status}{st.message ? `（${st.message}）` : ''} {tokyoDateTime(st.at)}</Text>)}</Stack></Table.Td>
                       <Table.Td>{t.status === 'escrowed' ? <Button size="compact-sm" color="red" variant="light" onClick={() => setCancelling(t)}>取消・返金</Button> : null}</Table.Td>
                     </Table.Tr>
                   ))}
