@@ -61,9 +61,9 @@ test.describe('no dead ends', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     await expect(page.getByTestId('site-footer')).toBeVisible();
-    // no service tab, no market link while the services map is empty
+    // no service tab while the services map is empty; the domain market is our own and always linked
     await expect(page.getByTestId('menu-services')).toHaveCount(0);
-    await expect(page.locator('a[href="/market"]')).toHaveCount(0);
+    await expect(page.getByTestId('site-footer').locator('a[href="/market"]').first()).toBeAttached();
     const links = await linksIn(page, ['[data-testid=site-header]', '[data-testid=site-footer]', 'main']);
     for (const must of ['/knowledge/', '/knowledge/terms/', '/specified_commercial_transaction_law', '/knowledge/whois-proxy/', '/knowledge/dns-records/', '/knowledge/local-transfer/']) expect(links).toContain(must);
     await expectAllWork(page, links, 'guest');
@@ -82,14 +82,16 @@ test.describe('no dead ends', () => {
     await expect(page.getByRole('heading', { name: 'ドメイン管理' })).toBeVisible();
     const sidebar = page.getByRole('navigation', { name: 'マイページメニュー' });
     await expect(sidebar.getByRole('link', { name: 'ユーザー情報' })).toBeVisible();
-    for (const id of ['server-count', 'market-count', 'domain-market-count']) await expect(sidebar.getByTestId(id)).toHaveCount(0);
+    for (const id of ['server-count', 'market-count']) await expect(sidebar.getByTestId(id)).toHaveCount(0);
+    await expect(sidebar.getByTestId('domain-market-count')).toBeVisible();
     await page.getByTestId('menu-user').click();
     const menu = page.getByTestId('menu-user-dropdown');
     await expect(menu.getByRole('menuitem', { name: 'ログアウト' })).toBeVisible();
-    for (const gone of ['サーバー管理', 'メール配信設定', '売上管理']) await expect(menu.getByRole('menuitem', { name: gone })).toHaveCount(0);
+    for (const gone of ['サーバー管理', 'メール配信設定']) await expect(menu.getByRole('menuitem', { name: gone })).toHaveCount(0);
+    await expect(menu.getByRole('menuitem', { name: '売上管理' })).toBeVisible();
     const links = await linksIn(page, ['[data-testid=site-header]', '[data-testid=menu-user-dropdown]', 'nav[aria-label=マイページメニュー]', '[data-testid=site-footer]']);
     await page.keyboard.press('Escape');
-    for (const must of ['/me', '/credit', '/point', '/account_statement', '/security', '/mypage/actionLog']) expect(links).toContain(must);
+    for (const must of ['/me', '/credit', '/point', '/account_statement', '/security', '/mypage/actionLog', '/market', '/sales']) expect(links).toContain(must);
     await expectAllWork(page, links, 'member');
   });
 

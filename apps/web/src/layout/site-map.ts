@@ -22,7 +22,7 @@ export function keywordToolUrl(services: Record<string, ServiceEntry>, domain: s
 export interface NavLink {
   to: string;
   label: string;
-  /** shown only while the services map holds a service with this short_name (the domain market is another issue) */
+  /** shown only while the services map holds a service with this short_name (the domain market is our own: always shown) */
   requires?: string;
 }
 
@@ -37,7 +37,7 @@ export const HEADER_LINKS: NavLink[] = [
   { to: '/search', label: 'ドメイン検索' },
   { to: '/mypage/transferin', label: 'ドメイン移管' },
   { to: '/domain/price', label: '料金一覧' },
-  { to: '/market', label: 'ドメインマーケット', requires: 'domain_market' },
+  { to: '/market', label: 'ドメインマーケット' },
   { to: '/whois', label: 'WHOIS検索' },
   { to: '/tool/websiteConnectionCheck', label: '接続チェック' },
   { to: '/document/api/v1/', label: 'API' },
@@ -55,7 +55,7 @@ export const FOOTER_COLUMNS: { title: string; links: NavLink[] }[] = [
       { to: '/domain/deadline', label: '更新・復旧期限一覧' },
       { to: '/search', label: 'ドメイン検索' },
       { to: '/mypage/transferin', label: 'ドメイン移管' },
-      { to: '/market', label: 'ドメインマーケット', requires: 'domain_market' },
+      { to: '/market', label: 'ドメインマーケット' },
     ],
   },
   {
@@ -107,7 +107,7 @@ export const USER_MENU_LINKS: NavLink[] = [
   { to: '/account_statement', label: '利用明細' },
   { to: '/security', label: 'セキュリティ' },
   { to: '/mail', label: 'メール配信設定', requires: 'mail' },
-  { to: '/sales', label: '売上管理', requires: 'domain_market' },
+  { to: '/sales', label: '売上管理' },
 ];
 
 /**

@@ -17,12 +17,15 @@ const siblingCount = (path: string, field: string) =>
     retry: false,
   });
 
-/** The sibling services with a counter; each is shown only while the services map holds it (none by default). */
-const SIBLINGS = [
+/**
+ * The services with a counter. The sibling services are shown only while the services map holds them (none by
+ * default); the domain market is this product's own (docs/market.md), so it is always there.
+ */
+const SIBLINGS: ReadonlyArray<{ service: string; query: ReturnType<typeof siblingCount>; testId: string; own?: { label: string; href: string } }> = [
   { service: 'server', query: siblingCount('/mypage/server_contracts/count', 'serverContractsCount'), testId: 'server-count' },
   { service: 'market', query: siblingCount('/mypage/market/count', 'sellSitesCount'), testId: 'market-count' },
-  { service: 'domain_market', query: siblingCount('/mypage/domain_market/count', 'sellDomainsCount'), testId: 'domain-market-count' },
-] as const;
+  { service: 'domain_market', query: siblingCount('/mypage/domain_market/count', 'sellDomainsCount'), testId: 'domain-market-count', own: { label: 'ドメインマーケット', href: '/market' } },
+];
 
 /** A count badge: a skeleton while it loads, nothing when it failed (the link still works). */
 function CountBadge({ q, testId }: { q: { isPending: boolean; isError: boolean; data?: number }; testId: string }) {
@@ -38,6 +41,7 @@ function CountBadge({ q, testId }: { q: { isPending: boolean; isError: boolean; 
 export function MypageSidebar() {
   const services = useServices();
   const present = SIBLINGS.flatMap((s) => {
+    if (s.own) return [{ ...s, ...s.own }];
     const entry = serviceByName(services, s.service);
     return entry ? [{ ...s, label: entry.name_jp, href: entry.url }] : [];
   });
