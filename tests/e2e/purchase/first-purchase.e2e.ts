@@ -85,16 +85,20 @@ for (const width of [360, 1280]) {
       await loginTab.getByLabel('メールアドレス').fill(email);
       await loginTab.getByLabel('パスワード（8文字以上）').fill(password);
       await loginTab.getByLabel('パスワード（確認）').fill(password);
+      await loginTab.getByRole('checkbox', { name: '利用規約とプライバシーポリシーに同意する' }).check();
       await loginTab.getByRole('button', { name: '登録する', exact: true }).click();
       await expect(loginTab.getByText(M.signUpMailSent)).toBeVisible();
 
-      // the mail's link, opened in a new tab of the same browser, signs the person in
+      // the mail's link, opened in a new tab of the same browser
       const link = await waitFor(async () => {
         const { messages } = (await (await request.get(`/dev/mail/api/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ links: string[] }> };
         return messages.flatMap((m) => m.links).find((l) => l.includes('/register/confirm'));
       }, `mail to ${email}`);
       const mailTab = await context.newPage();
       await mailTab.goto(new URL(link).pathname + new URL(link).search);
+      // the link asks for the password chosen at sign-up (docs/security.md, finding 1), then signs the person in
+      await mailTab.getByLabel('パスワード').fill(password);
+      await mailTab.getByRole('button', { name: '登録を完了する' }).click();
 
       // no profile yet: the user information first, with the way back to the purchase
       await expect(mailTab).toHaveURL(/\/mypage\/user\/register\?redirect=/, { timeout: 30_000 });
