@@ -239,7 +239,7 @@ describe('WHOIS proxy mail: mail bombs and lost jobs', () => {
     await t.db.query("INSERT INTO whois_mail.raw_messages (email_id, raw) VALUES ($1, 'Subject: orphan')", [id]);
     const port = process.env.SMTP_INBOUND_PORT;
     process.env.SMTP_INBOUND_PORT = '0'; // a second replica beside the running one
-    const again = await startService('whois-mail-2', WhoisMailServiceModule, process.env.REDIS_URL).finally(() => { process.env.SMTP_INBOUND_PORT = port; });
+    const again = await startService('whois-mail', WhoisMailServiceModule, process.env.REDIS_URL).finally(() => { process.env.SMTP_INBOUND_PORT = port; });
     try {
       const e = await processed(id);
       expect(e.status).toBe(WhoisMailStatus.Success);
