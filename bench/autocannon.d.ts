@@ -8,7 +8,13 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** answers with a 2xx status */
+    '2xx': number;
+    /** seconds the run took */
+    duration: number;
   }
+  /** One connection of a run: emits 'response' (status, bytes, milliseconds) for every answer. */
+  export interface Client { on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): void }
   export interface Options {
     url: string;
     connections?: number;
@@ -17,6 +23,7 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    setupClient?: (client: Client) => void;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

@@ -6,6 +6,10 @@
  *
  *   node_modules/.bin/node -r @swc-node/register bench/identity/session.bench.ts
  *
+ * The member call goes through the domain-ops service's request queue, so that service runs in-process too. Only 2xx
+ * answers count; every other status is printed as an error (with its count per status), and a run where the member
+ * call never succeeds fails instead of printing a ratio.
+ *
  * Uses DATABASE_URL and REDIS_URL when given (npm run bench), else starts its own PostgreSQL and Redis.
  * Environment (optional): BENCH_PG_PORT (55491), BENCH_REDIS_PORT (56491), BENCH_DURATION seconds (8), BENCH_CONNECTIONS (32).
  */
@@ -22,6 +26,13 @@ import { log, startPostgres, startRedis, stopper, Stoppable } from '../../script
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const XHR = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+
+/** The Cookie header a browser would send next: every cookie of `res` (the device and the session cookie), over `prior`. */
+function cookieHeader(res: Response, prior = ''): string {
+  const jar = new Map(prior.split('; ').filter(Boolean).map((c) => [c.split('=')[0]!, c] as const));
+  for (const c of res.headers.getSetCookie()) { const pair = c.split(';')[0]!; jar.set(pair.split('=')[0]!, pair); }
+  return [...jar.values()].join('; ');
+}
 
 async function main() {
   const handles: Stoppable[] = [];
@@ -42,6 +53,10 @@ async function main() {
     const { OrdersServiceModule } = await import('@registrar/orders');
     const orders = await startService('orders', OrdersServiceModule);
     handles.push({ name: 'orders', stop: async () => { await orders.close(); } });
+    // the member call is answered by the domain-ops service over its request queue: without it no call succeeds
+    const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
+    const domainOps = await startService('domain-ops', DomainOpsServiceModule);
+    handles.push({ name: 'domain-ops', stop: async () => { await domainOps.close(); } });
     const { configureGatewayApp, GatewayModule, PasswordService } = await import('@registrar/gateway');
     const { UsersRepository } = await import('../../libs/gateway/src/identity/users/users.repository');
     const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: ['error'] });
@@ -54,17 +69,28 @@ async function main() {
     const password = 'bench password 123';
     await app.get(UsersRepository).create({ email, passwordHash: await app.get(PasswordService).hash(password), emailVerifiedAt: new Date() });
     const s = await fetch(`${base}/session`, { headers: XHR });
-    const guestCookie = s.headers.getSetCookie()[0]!.split(';')[0]!;
+    const guestCookie = cookieHeader(s);
     const { csrfToken } = (await s.json()) as { csrfToken: string };
     const login = await fetch(`${base}/login`, { method: 'POST', headers: { ...XHR, 'Content-Type': 'application/json', 'X-CSRF-TOKEN': csrfToken, Cookie: guestCookie }, body: JSON.stringify({ email, password }) });
     if (!login.ok) throw new Error(`login failed: ${login.status}`);
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const loginBody = (await login.json()) as { csrfToken: string };
+    // every cookie the gateway set (the device cookie comes first, the session cookie after it)
+    const cookie = cookieHeader(login, guestCookie);
+    await login.arrayBuffer();
+    const probe = await fetch(`${base}/mypage/domain/count`, { headers: { ...XHR, Cookie: cookie } });
+    if (!probe.ok) throw new Error(`the member call fails before the run: ${probe.status} ${await probe.text()}`);
+    await probe.arrayBuffer();
 
+    // only 2xx answers count as served; any other status is an error, printed with its count per status
     const run = async (label: string, opts: Options) => {
-      const r = await autocannon({ connections, duration, ...opts });
-      log(`${label.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors + r.timeouts}`);
-      return r.requests.average;
+      const statuses = new Map<number, number>();
+      const r = await autocannon({ connections, duration, ...opts, setupClient: (client) => {
+        client.on('response', (status: number) => { if (status < 200 || status >= 300) statuses.set(status, (statuses.get(status) ?? 0) + 1); });
+      } });
+      const ok = r['2xx'] / (r.duration || duration);
+      const failedBy = [...statuses].map(([status, n]) => `${status}×${n}`).join(' ') || 'none';
+      log(`${label.padEnd(44)} ${ok.toFixed(0).padStart(7)} ok/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors: non-2xx ${r.non2xx} (${failedBy}), socket ${r.errors}, timeouts ${r.timeouts}`);
+      if (r['2xx'] === 0) throw new Error(`${label}: no call succeeded`);
+      return ok;
     };
     log(`${duration} s per measurement, ${connections} connections, ${os.cpus().length} cores`);
     const baseline = await run('GET /health/live (baseline)', { url: `${base}/health/live`, headers: XHR });
@@ -78,7 +104,7 @@ async function main() {
     await Promise.all(Array.from({ length: workers }, async () => {
       while (Date.now() < end) {
         const g = await fetch(`${base}/session`, { headers: XHR });
-        const c = g.headers.getSetCookie()[0]!.split(';')[0]!;
+        const c = cookieHeader(g);
         const t = ((await g.json()) as { csrfToken: string }).csrfToken;
         const r = await fetch(`${base}/login`, { method: 'POST', headers: { ...XHR, 'Content-Type': 'application/json', 'X-CSRF-TOKEN': t, Cookie: c }, body: JSON.stringify({ email, password }) });
         await r.arrayBuffer();
@@ -87,7 +113,6 @@ async function main() {
     }));
     const logins = done / ((Date.now() - started) / 1000);
     log(`${'POST /login (guest session + argon2id verify)'.padEnd(44)} ${logins.toFixed(0).padStart(7)} logins/s with ${workers} workers, failed ${failed}`);
-    void loginBody;
     log(`member call / baseline: ${(member / baseline).toFixed(2)}; logins per second: ${logins.toFixed(0)}`);
   } finally {
     await stop();

@@ -2,6 +2,7 @@
  * The points ledger under load, through the orders service's RPC on the real Redis transport and PostgreSQL:
  *   1. 100 members spending in parallel (each change: idempotency check, row lock, entry, balance),
  *   2. one member's 1,000 parallel spends (all serialised on one balance row),
+ *   3. the same spends on the ledger service in this process (no RPC: its statements alone),
  * beside two baselines measured in the same run with the same concurrency: the same number of bare INSERTs of a row into
  * a scratch table (what one append costs without the ledger's rules), and PointBalance reads (the RPC round trip).
  * Prints changes per second and p50/p95 latency, and checks that every balance equals the sum of its entries.
@@ -83,6 +84,12 @@ async function main() {
     await call(OrdersPatterns.PointGrant, { userId: hot, amount: Math.floor(hotN / 2), idempotencyKey: `bench-grant-${hot}` });
     const contended = await run(Array.from({ length: hotN }, (_, i) => () => call(OrdersPatterns.PointSpend, { userId: hot, amount: 1, idempotencyKey: `bench-hot-${base}-${i}` })));
 
+    // the ledger alone, in this process (no RPC): what its statements cost against the bare INSERT measured next
+    const { LedgerService } = await import('../../libs/orders/src/ledger/ledger.service');
+    const ledger = service.get(LedgerService, { strict: false });
+    for (let m = 0; m < MEMBERS; m++) await ledger.grant(base + m, SPENDS, `bench-grant-direct-${base + m}`);
+    const direct = await run(Array.from({ length: total }, (_, i) => () => ledger.spend(base + (i % MEMBERS), 1, `bench-direct-${base}-${i}`)));
+
     await db.query('CREATE TABLE IF NOT EXISTS public.bench_bare_insert (id bigserial primary key, user_id bigint, delta bigint, k text unique, created_at timestamptz default now())');
     await db.query('TRUNCATE public.bench_bare_insert');
     const bare = await run(Array.from({ length: total }, (_, i) => () => db.query('INSERT INTO public.bench_bare_insert (user_id, delta, k) VALUES ($1, $2, $3)', [base + (i % MEMBERS), -1, `bare-${i}`])));
@@ -95,13 +102,14 @@ async function main() {
     console.log(`\nledger: ${MEMBERS} members x ${SPENDS} spends, ${CONCURRENCY} calls in flight, pool ${Number(process.env.DB_POOL_SIZE ?? 10)}`);
     console.log(line('spends, 100 members in parallel (RPC + ledger)', spends));
     console.log(line('spends, one member (row lock contention)', contended));
+    console.log(line('spends, ledger alone in-process (no RPC)', direct));
     console.log(line('baseline: PointBalance reads (RPC round trip)', reads));
     console.log(line('baseline: bare INSERT, no ledger rules (pg)', bare));
-    console.log(`ratio spends / bare inserts: ${(spends.perSecond / bare.perSecond).toFixed(2)}   spends / RPC reads: ${(spends.perSecond / reads.perSecond).toFixed(2)}`);
+    console.log(`ratio spends / bare inserts: ${(spends.perSecond / bare.perSecond).toFixed(2)}   spends / RPC reads: ${(spends.perSecond / reads.perSecond).toFixed(2)}   ledger alone / bare inserts: ${(direct.perSecond / bare.perSecond).toFixed(2)}`);
     console.log(`check: ${check.members} balances, ${check.mismatched} differ from the sum of their entries, lowest ${check.lowest}; one-member run: ${contended.n - contended.failed} applied, ${contended.failed} refused (balance ${Math.floor(hotN / 2)})`);
     await client.close();
     await db.end();
-    if (check.mismatched !== 0 || check.lowest < 0 || spends.failed !== 0) throw new Error('ledger check failed');
+    if (check.mismatched !== 0 || check.lowest < 0 || spends.failed !== 0 || direct.failed !== 0) throw new Error('ledger check failed');
   } finally {
     await stop();
   }

@@ -108,6 +108,30 @@ describe('POST mypage/domain/search', () => {
     expect(restorable.total).toBeGreaterThan(0);
   });
 
+  it('keeps a domain in the expired tab for its TLD\'s whole grace + restore period, even past the default 60 days (the index bound is the longest period of any TLD)', async () => {
+    const erin = await p.member();
+    const mine = portfolio(3, `e${Date.now().toString(36)}`, now, 13).map((d) => ({ ...d, trash: false }));
+    const ids = await insertPortfolio(q, erin.userId, mine, { now });
+    const tld = mine[0]!.tld;
+    const [before] = await q('SELECT grace_period, restore_period FROM domain_ops.tld_policies WHERE tld = $1', [tld]);
+    expect(before).toBeDefined();
+    // the one expired domain: due 80 days ago; its TLD allows 40 days of renewal and 50 of restoration (90 in all)
+    await q(`UPDATE domain_ops.domains SET due_date = $2::timestamptz - interval '80 days' WHERE id = $1`, [ids[0], `${today}T00:00:00+09:00`]);
+    await q(`UPDATE domain_ops.domains SET due_date = now() + interval '400 days' WHERE id = ANY($1::bigint[])`, [ids.slice(1)]);
+    try {
+      await q('UPDATE domain_ops.tld_policies SET grace_period = 40, restore_period = 50 WHERE tld = $1', [tld]);
+      const tab = (await search(erin, { domainType: 2 }).expect(200)).body;
+      expect(tab.validDomains.data.map((d: any) => d.id)).toEqual([ids[0]]);
+      expect(tab.expiredCount).toBe(1);
+      expect((await search(erin, { isStatus: '4' }).expect(200)).body.validDomains.total).toBe(1);
+      expect((await search(erin, { isStatus: '3' }).expect(200)).body.validDomains.total).toBe(0);
+      await q('UPDATE domain_ops.tld_policies SET grace_period = 30, restore_period = 30 WHERE tld = $1', [tld]);
+      expect((await search(erin, { domainType: 2 }).expect(200)).body.validDomains.total).toBe(0);
+    } finally {
+      await q('UPDATE domain_ops.tld_policies SET grace_period = $2, restore_period = $3 WHERE tld = $1', [tld, before?.grace_period, before?.restore_period]);
+    }
+  }, 60_000);
+
   it('sorts by each key', async () => {
     const byName = (await search(alice, { sort: 'nameDesc', pagingNum: 200 }).expect(200)).body.validDomains.data.map((d: any) => d.name);
     expect(byName).toEqual([...byName].sort((a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0)));

@@ -26,6 +26,17 @@ export function tokyoDateStart(day: string, plusDays = 0): Date {
 export const GRACE = `coalesce(p.grace_period, ${DEFAULT_GRACE_DAYS})`;
 export const RESTORE = `coalesce(p.restore_period, ${DEFAULT_RESTORE_DAYS})`;
 
+/**
+ * The longest grace (and grace + restore) period of any TLD, as a scalar sub-select that PostgreSQL runs once per
+ * statement (an InitPlan): `d.due_key >= today - <longest>` is a plain range on (user_id, due_key, id), so the
+ * expired tab walks only the last few weeks of the index in its own order, and the per-TLD test above it then
+ * filters those few rows exactly. Without it the per-row bound is no index condition and every expired domain of
+ * the member (and every one of its TLD policies) is read and sorted for a page of 50.
+ */
+const LONGEST = (days: string, defaultDays: number) => `(SELECT greatest(${defaultDays}, max(${days})) FROM domain_ops.tld_policies p)`;
+export const LONGEST_GRACE = LONGEST(GRACE, DEFAULT_GRACE_DAYS);
+export const LONGEST_EXPIRED = LONGEST(`${GRACE} + ${RESTORE}`, DEFAULT_GRACE_DAYS + DEFAULT_RESTORE_DAYS);
+
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function buildWhere(c: DomainSearchCondition, o: { userId: number | null; now: Date; params?: unknown[] }): BuiltQuery {
@@ -71,14 +82,14 @@ export function buildWhere(c: DomainSearchCondition, o: { userId: number | null;
   else if (c.isStatus === '2') parts.push(`d.due_key >= ${tp()} AND d.due_key < ${p(tokyoDayStart(o.now, EXPIRING_DAYS + 1))}`);
   else if (c.isStatus === '3') {
     needsPolicy = true;
-    parts.push(`d.due_key < ${tp()} AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE})`);
+    parts.push(`d.due_key < ${tp()} AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${LONGEST_GRACE}) AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE})`);
   } else if (c.isStatus === '4') {
     needsPolicy = true;
-    parts.push(`d.due_key < ${tp()}::timestamptz - make_interval(days => ${GRACE}) AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE} + ${RESTORE})`);
+    parts.push(`d.due_key < ${tp()}::timestamptz - make_interval(days => ${GRACE}) AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${LONGEST_EXPIRED}) AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE} + ${RESTORE})`);
   } else if (!c.domainPkIds && c.domainType !== 0) {
     if (c.domainType === 2) {
       needsPolicy = true;
-      parts.push(`d.due_key < ${tp()} AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE} + ${RESTORE})`);
+      parts.push(`d.due_key < ${tp()} AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${LONGEST_EXPIRED}) AND d.due_key >= ${tp()}::timestamptz - make_interval(days => ${GRACE} + ${RESTORE})`);
     } else {
       parts.push(`d.due_key >= ${tp()}`);
     }

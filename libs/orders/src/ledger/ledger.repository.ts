@@ -10,11 +10,14 @@ export interface LedgerTx {
   lockBalance(userId: number): Promise<number>;
   /** Appends an entry and sets the balance row to its balance_after; null (and nothing changed) when the key is taken. */
   append(entry: NewPointEntry): Promise<PointEntry | null>;
-  /** Whether the spend key was voided by its purchase (read under the balance-row lock). */
-  isVoided(spendKey: string): Promise<boolean>;
   /** Voids a spend key (a spend under it is refused from now on); a key already voided stays so. */
   voidKey(userId: number, spendKey: string): Promise<void>;
 }
+
+/** What one change came to (see the migration of orders.apply_point_change). */
+export type ChangeOutcome =
+  | { outcome: 'applied' | 'replay'; entry: PointEntry }
+  | { outcome: 'voided' | 'expired' | 'insufficient'; balance: number };
 
 const ENTRY_COLUMNS = 'id, user_id, delta, balance_after, kind, reference, idempotency_key, created_at';
 
@@ -38,6 +41,21 @@ export class LedgerRepository {
   /** One transaction (PostgreSQL's default READ COMMITTED; naming it would cost an extra round trip per change). */
   async inTransaction<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
     return this.ds.transaction((m) => work(this.tx(m)));
+  }
+
+  /**
+   * One change in one round trip (orders.apply_point_change, migration 1797400000000): the key look-up, the balance-row
+   * lock, the void and deadline checks of a spend, the entry and its balance, as LedgerService.apply describes.
+   */
+  async applyChange(e: { userId: number; delta: number; kind: PointEntry['kind']; reference: string | null; idempotencyKey: string; deadline: number | null }): Promise<ChangeOutcome> {
+    const rows: (Row & { outcome: ChangeOutcome['outcome']; balance: string | null })[] = await this.ds.query(
+      'SELECT * FROM orders.apply_point_change($1, $2, $3, $4, $5, $6)',
+      [e.userId, e.delta, e.kind, e.reference, e.idempotencyKey, e.deadline == null ? null : new Date(e.deadline)],
+    );
+    const r = rows[0]!;
+    return r.outcome === 'applied' || r.outcome === 'replay'
+      ? { outcome: r.outcome, entry: toEntry(r) }
+      : { outcome: r.outcome, balance: Number(r.balance) };
   }
 
   findByKey(key: string): Promise<PointEntry | null> {
@@ -79,10 +97,6 @@ export class LedgerRepository {
 
   private tx(m: EntityManager): LedgerTx {
     return {
-      async isVoided(spendKey) {
-        const rows = await m.query('SELECT 1 FROM orders.voided_charges WHERE spend_key = $1', [spendKey]);
-        return rows.length > 0;
-      },
       async voidKey(userId, spendKey) {
         await m.query('INSERT INTO orders.voided_charges (spend_key, user_id) VALUES ($1, $2) ON CONFLICT (spend_key) DO NOTHING', [spendKey, userId]);
       },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OpenSpendDto, OrdersErrorCode, PointEntryDto, PointEntryKind, PointHistoryResult, PointVoidRequest, PointVoidResult } from '@registrar/contracts';
 import { InsufficientPointsException, OrdersException } from '../common/orders.exception';
-import { isIdempotencyKeyViolation, LedgerRepository } from './ledger.repository';
+import { LedgerRepository } from './ledger.repository';
 import { PointEntry, toPointEntryDto } from './point-entry';
 
 export interface LedgerChange {
@@ -96,44 +96,33 @@ export class LedgerService {
     return this.apply({ userId, delta: positive(amount), kind, idempotencyKey, reference });
   }
 
+  /**
+   * One change in one round trip to PostgreSQL (orders.apply_point_change): a key already used answers its first
+   * result; otherwise, under the member's balance-row lock, a spend whose purchase voided its key or whose deadline
+   * has passed is refused, a balance that would go below zero is refused, and the entry is appended with the new
+   * balance. A key taken meanwhile by a change that committed first answers that change.
+   */
   async apply(change: LedgerChange): Promise<PointEntryDto> {
     validate(change);
-    const first = await this.repo.findByKey(change.idempotencyKey);
-    if (first) return replay(first, change);
-    try {
-      const applied = await this.repo.inTransaction(async (tx) => {
-        const balance = await tx.lockBalance(change.userId);
-        if (change.kind === 'spend') {
-          // the purchase's abandonment is authoritative: a charge it gave up is never taken afterwards
-          if (await tx.isVoided(change.idempotencyKey)) throw new OrdersException(OrdersErrorCode.ChargeVoided, `購入が取り消されたため、${-change.delta}ポイントの引き落としは行いませんでした`);
-          if (change.deadline != null && Date.now() > change.deadline) {
-            throw new OrdersException(OrdersErrorCode.ChargeExpired, `受付期限を過ぎたため、${-change.delta}ポイントの引き落としは行いませんでした`);
-          }
-        }
-        const balanceAfter = balance + change.delta;
-        if (balanceAfter < 0) throw new InsufficientPointsException(balance, -change.delta);
-        const entry = await tx.append({
-          userId: change.userId,
-          delta: change.delta,
-          balanceAfter,
-          kind: change.kind,
-          reference: change.reference ?? null,
-          idempotencyKey: change.idempotencyKey,
-        });
-        return entry ? toPointEntryDto(entry) : null;
-      });
-      if (applied) return applied;
-      // a change under the same key committed while this one waited: the first one stands
-      const winner = await this.repo.findByKey(change.idempotencyKey);
-      if (winner) return replay(winner, change);
-      throw new OrdersException(OrdersErrorCode.IdempotencyConflict, `idempotency key ${change.idempotencyKey} is in use`);
-    } catch (e) {
-      // the same key applied at the same moment for another member's row (or a second lock holder): the first one won
-      if (isIdempotencyKeyViolation(e)) {
-        const winner = await this.repo.findByKey(change.idempotencyKey);
-        if (winner) return replay(winner, change);
-      }
-      throw e;
+    const r = await this.repo.applyChange({
+      userId: change.userId,
+      delta: change.delta,
+      kind: change.kind,
+      reference: change.reference ?? null,
+      idempotencyKey: change.idempotencyKey,
+      deadline: change.kind === 'spend' ? (change.deadline ?? null) : null,
+    });
+    switch (r.outcome) {
+      case 'applied':
+        return toPointEntryDto(r.entry);
+      case 'replay':
+        return replay(r.entry, change);
+      case 'voided':
+        throw new OrdersException(OrdersErrorCode.ChargeVoided, `購入が取り消されたため、${-change.delta}ポイントの引き落としは行いませんでした`);
+      case 'expired':
+        throw new OrdersException(OrdersErrorCode.ChargeExpired, `受付期限を過ぎたため、${-change.delta}ポイントの引き落としは行いませんでした`);
+      case 'insufficient':
+        throw new InsufficientPointsException(r.balance, -change.delta);
     }
   }
 }

@@ -68,6 +68,13 @@ export interface StoredRef {
   id: number;
   stamp: string;
 }
+const STORED_COLUMNS = 'id, type, status, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, forwarded_at, created_at';
+const toStored = (r: any): StoredEmail => ({
+  id: Number(r.id), type: Number(r.type), status: Number(r.status), subject: r.subject, content: r.content, html: r.html, sender: r.sender, envelopeFrom: r.envelope_from ?? '', recipient: r.recipient,
+  domainId: r.domain_id == null ? null : Number(r.domain_id), userId: r.user_id == null ? null : Number(r.user_id), domainName: r.domain_name,
+  forwardedAt: r.forwarded_at, createdAt: r.created_at,
+});
+
 const STAMP = "floor(extract(epoch from created_at) * 1000)::bigint";
 
 /** Rows an UPDATE … RETURNING gave back (TypeORM answers [rows, count] for UPDATE on PostgreSQL). */
@@ -79,22 +86,26 @@ export class EmailsRepository {
   constructor(@InjectDataSource(WHOIS_MAIL_SCHEMA) private readonly ds: DataSource) {}
 
   /**
-   * Stores mails (one per accepted recipient) with their raw message, in one transaction; answers their ids and
-   * receipt stamps (epoch ms of created_at, which with the id names the mail's job even if ids ever start again).
+   * Stores mails (one per accepted recipient) with their raw message, each row and its raw copy in ONE statement (a
+   * data-modifying CTE: atomic on its own, one round trip); several recipients share one transaction. Answers their
+   * ids and receipt stamps (epoch ms of created_at, which with the id names the mail's job even if ids ever start again).
    */
   insert(mails: NewEmail[]): Promise<StoredRef[]> {
+    const one = async (m: { query: (sql: string, params: unknown[]) => Promise<{ id: string; stamp: string }[]> }, e: NewEmail): Promise<StoredRef> => {
+      const rows = await m.query(
+        `WITH e AS (
+           INSERT INTO whois_mail.emails (type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id, ${STAMP} AS stamp
+         ), r AS (INSERT INTO whois_mail.raw_messages (email_id, raw) SELECT id, $15 FROM e)
+         SELECT id, stamp FROM e`,
+        [e.type, e.subject, e.content, e.html, e.sender, e.envelopeFrom, e.recipient, e.domainId, e.userId, e.domainName, e.messageId, e.size, e.malformed, JSON.stringify(e.attachments), e.raw],
+      );
+      return { id: Number(rows[0]!.id), stamp: String(rows[0]!.stamp) };
+    };
+    if (mails.length === 1) return one(this.ds, mails[0]!).then((r) => [r]);
     return this.ds.transaction(async (m) => {
       const ids: StoredRef[] = [];
-      for (const e of mails) {
-        const rows = await m.query(
-          `INSERT INTO whois_mail.emails (type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id, ${STAMP} AS stamp`,
-          [e.type, e.subject, e.content, e.html, e.sender, e.envelopeFrom, e.recipient, e.domainId, e.userId, e.domainName, e.messageId, e.size, e.malformed, JSON.stringify(e.attachments)],
-        );
-        const id = Number(rows[0].id);
-        await m.query('INSERT INTO whois_mail.raw_messages (email_id, raw) VALUES ($1, $2)', [id, e.raw]);
-        ids.push({ id, stamp: String(rows[0].stamp) });
-      }
+      for (const e of mails) ids.push(await one(m, e));
       return ids;
     });
   }
@@ -141,30 +152,28 @@ export class EmailsRepository {
     return rows.length ? toDto(rows[0]) : null;
   }
 
-  async stored(id: number): Promise<StoredEmail | null> {
+  /**
+   * The start of an attempt in one round trip: marks it (run state 1, one more attempt) unless the mail already
+   * succeeded, and answers the mail as stored, with its raw message when its type is one of `rawFor` (a link the
+   * registry signs in a header). Null when there is no such mail; a successful mail comes back untouched.
+   */
+  async start(id: number, rawFor: readonly number[]): Promise<(StoredEmail & { raw: Buffer | null }) | null> {
     const rows = await this.ds.query(
-      'SELECT id, type, status, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, forwarded_at, created_at FROM whois_mail.emails WHERE id = $1', [id]);
-    if (!rows.length) return null;
-    const r = rows[0];
-    return {
-      id: Number(r.id), type: Number(r.type), status: Number(r.status), subject: r.subject, content: r.content, html: r.html, sender: r.sender, envelopeFrom: r.envelope_from ?? '', recipient: r.recipient,
-      domainId: r.domain_id == null ? null : Number(r.domain_id), userId: r.user_id == null ? null : Number(r.user_id), domainName: r.domain_name,
-      forwardedAt: r.forwarded_at, createdAt: r.created_at,
-    };
+      `WITH u AS (
+         UPDATE whois_mail.emails SET is_processing = 1, attempts = attempts + 1, updated_at = now() WHERE id = $1 AND status <> 1
+         RETURNING ${STORED_COLUMNS}
+       ), m AS (SELECT * FROM u UNION ALL SELECT ${STORED_COLUMNS} FROM whois_mail.emails WHERE id = $1 AND status = 1)
+       SELECT m.*, CASE WHEN m.type = ANY($2::smallint[]) THEN (SELECT raw FROM whois_mail.raw_messages WHERE email_id = m.id) END AS raw FROM m`,
+      [id, rawFor],
+    );
+    return rows.length ? { ...toStored(rows[0]), raw: rows[0].raw ?? null } : null;
   }
 
-  async raw(id: number): Promise<Buffer | null> {
-    const rows = await this.ds.query('SELECT raw FROM whois_mail.raw_messages WHERE email_id = $1', [id]);
-    return rows.length ? rows[0].raw : null;
-  }
-
-  /** Marks the start of an attempt (run state 1). */
-  async started(id: number): Promise<void> {
-    await this.ds.query('UPDATE whois_mail.emails SET is_processing = 1, attempts = attempts + 1, updated_at = now() WHERE id = $1', [id]);
-  }
-
-  async succeeded(id: number): Promise<void> {
-    await this.ds.query('UPDATE whois_mail.emails SET status = 1, is_processing = 0, error_html = NULL, updated_at = now() WHERE id = $1', [id]);
+  /** Status 1; with `forwarded`, also the moment it was forwarded (kept when already set), in the same statement. */
+  async succeeded(id: number, forwarded = false): Promise<void> {
+    await this.ds.query(
+      `UPDATE whois_mail.emails SET status = 1, is_processing = 0, error_html = NULL, updated_at = now(),
+         forwarded_at = CASE WHEN $2::boolean THEN coalesce(forwarded_at, now()) ELSE forwarded_at END WHERE id = $1`, [id, forwarded]);
   }
 
   /** The final failure, with what went wrong kept as error_html. */
@@ -175,10 +184,6 @@ export class EmailsRepository {
   /** A failed attempt that will be retried: the error is kept, the run state stays 1 until the last attempt. */
   async attemptFailed(id: number, errorHtml: string): Promise<void> {
     await this.ds.query('UPDATE whois_mail.emails SET error_html = $2, updated_at = now() WHERE id = $1', [id, errorHtml]);
-  }
-
-  async markForwarded(id: number): Promise<void> {
-    await this.ds.query('UPDATE whois_mail.emails SET forwarded_at = now() WHERE id = $1 AND forwarded_at IS NULL', [id]);
   }
 
   /** Reclassifies a mail; a mail not yet successful goes back to untreated (it is processed again). Answers false when busy. */

@@ -35,21 +35,23 @@ export class ProcessWhoisMailJob implements JobHandler {
   ) {}
 
   async handle(data: ProcessWhoisMailJobData, attempt: JobAttempt): Promise<{ status: WhoisMailStatus }> {
-    const mail = await this.emails.stored(Number(data.emailId));
+    // one round trip: the mail, its attempt marked (unless it already succeeded) and, for a link type, its raw message
+    const mail = await this.emails.start(Number(data.emailId), [...LINK_TYPES]);
     if (!mail) return { status: WhoisMailStatus.Failed };
     if (mail.status === WhoisMailStatus.Success) return { status: mail.status };
-    await this.emails.started(mail.id);
     try {
-      const action = LINK_TYPES.has(mail.type) ? await this.registryLink(mail) : null;
+      const action = LINK_TYPES.has(mail.type) ? this.registryLink(mail, mail.raw) : null;
+      let forwarded = false;
       if (action && 'link' in action) await this.follow(action.link);
       else if (!mail.forwardedAt) {
         // everything not acted on reaches the member, a link-type mail that is not the registry's included
         if (action) this.logger.log(`mail ${mail.id} (type ${mail.type}) not acted on: ${action.refused}; forwarded to the member`);
         if (mail.userId == null) throw new PermanentMailError(WM.noDomain);
         await this.forwarder.forward(mail, mail.userId);
-        await this.emails.markForwarded(mail.id);
+        forwarded = true;
       }
-      await this.emails.succeeded(mail.id);
+      // done, and forwarded when it was, in one statement (the outbox's key keeps a retried forward to one mail)
+      await this.emails.succeeded(mail.id, forwarded);
       return { status: WhoisMailStatus.Success };
     } catch (e) {
       const err = e as Error & { html?: string | null };
@@ -71,14 +73,14 @@ export class ProcessWhoisMailJob implements JobHandler {
    * From address are the registry's, the link starts with one of its approval base URLs exactly, and the mail's
    * X-Registry-Signature signs that link. Otherwise why not (the mail is then forwarded to the member).
    */
-  private async registryLink(mail: StoredEmail): Promise<{ link: string } | { refused: string }> {
+  private registryLink(mail: StoredEmail, raw: Buffer | null): { link: string } | { refused: string } {
     const c = this.config;
     const senders = c.WHOIS_MAIL_REGISTRY_SENDERS;
     const from = addressesOf(mail.sender);
     if (!trustedSender(mail.envelopeFrom, senders) || !from.length || !from.every((a) => trustedSender(a, senders))) return { refused: 'the sender is not a configured registry' };
     const links = extractLinks(mail.content, mail.html).filter((l) => c.WHOIS_MAIL_APPROVAL_BASE_URLS.some((base) => l.startsWith(base)));
     if (!links.length) return { refused: 'no link to a configured approval URL' };
-    const signatures = headerValues(await this.emails.raw(mail.id), REGISTRY_SIGNATURE_HEADER);
+    const signatures = headerValues(raw, REGISTRY_SIGNATURE_HEADER);
     const link = links.find((l) => verifyRegistryMailSignature(c.WHOIS_MAIL_REGISTRY_SECRET, l, signatures));
     return link ? { link } : { refused: 'the link is not signed by the registry' };
   }
