@@ -253,6 +253,7 @@ export const M = {
   /** PHONE_VERIFICATION=off (docs/accounts.md) */
   smsVerificationOff: '現在SMS認証はご利用いただけません。本人確認書類による本人確認をご利用ください。',
   purchaseAbandoned: '処理が時間内に完了しなかったため、お申し込みを取り消しました。引き落とされたポイントはすべて返還します。',
+  operationNotCompleted: '処理が時間内に完了しませんでした。もう一度お試しください',
   abandonedRefundedPoints: 'お申し込みを取り消したため{point}ポイントを返還しました（{reason}）',
   // WHOIS and settings (issue 13; not quoted by the specs: our wording, see docs/whois.md)
   contactInUse: '使用中のWHOIS情報は削除できません',

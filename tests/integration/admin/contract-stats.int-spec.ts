@@ -9,6 +9,8 @@ import { Client } from 'pg';
 import { startService } from '@registrar/infra';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { AdminServiceModule } from '@registrar/admin';
+import { JobName, QueueName } from '@registrar/contracts';
+import { scheduledJobs } from '../scheduled-jobs';
 import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
 
 jest.setTimeout(120_000);
@@ -67,6 +69,19 @@ describe('contract stats', () => {
       { interval_date: '2003-06', stats_date: '2003-06-30', old_domain_count: 2, total_count: 2, ...zero },
     ]);
     expect(rows[11]).toEqual({ interval_date: '2003-12', stats_date: '2003-12-31', old_domain_count: 2, total_count: 2, ...zero });
+  });
+
+  it('keeps the day’s statistics snapshot in the admin service (its scheduled job, run here on demand)', async () => {
+    const jobs = await scheduledJobs(QueueName.Admin);
+    try {
+      const r = await jobs.run<{ takenOn: string; rows: number }>(JobName.AdminStatsSnapshot);
+      const snap = (await db.query('SELECT year, rows FROM admin.stats_snapshots WHERE taken_on = $1', [r.takenOn])).rows[0];
+      expect(snap.year).toBe(Number(r.takenOn.slice(0, 4)));
+      expect(snap.rows).toHaveLength(r.rows);
+      expect(snap.rows[0]).toEqual(expect.objectContaining({ interval_date: `${r.takenOn.slice(0, 4)}-01` }));
+    } finally {
+      await jobs.close();
+    }
   });
 
   it('sums by quarter, and the CSV carries the same rows with every column', async () => {

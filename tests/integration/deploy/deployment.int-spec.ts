@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { BaseConfig, deployedVariables } from '@registrar/infra';
+import { AdminConfig } from '../../../libs/admin/src/admin.config';
 import { AvailabilityConfig } from '../../../libs/availability/src/availability.config';
 import { CatalogConfig } from '../../../libs/catalog/src/catalog.config';
 import { DnsConfig } from '../../../libs/dns/src/dns.config';
@@ -35,6 +36,7 @@ const SERVICES: Record<string, object[]> = {
   dns: [DnsConfig, EppClientConfig],
   'whois-mail': [WhoisMailConfig, MailConfig],
   'registry-sim': [RegistrySimConfig],
+  admin: [AdminConfig],
 };
 const EPP_CLIENTS = ['availability', 'domain-ops', 'dns'];
 const required = (service: string) => [...new Set(SERVICES[service].flatMap((c) => deployedVariables(c)))].sort();

@@ -184,4 +184,38 @@ describe('money across services', () => {
     expect(await p.balance(member.userId)).toBe(8_000);
     expect(await ledgerSum(member.userId)).toBe(8_000);
   }, 120_000);
+
+  it('a bulk operation run whose jobs were lost is completed', async () => {
+    const member = await p.member(10_000);
+    const row = await priceOf(member, await freeName(epp, 'com', 'bulklost'));
+    const bought = await member.agent.post('/mypage/domain/create').set(xhr(member))
+      .send({ domains: [row], totalFee: row.point, point: row.point, payment: { type: 'point' }, idempotencyKey: randomUUID() });
+    const domainId = (await waitForOrder(member, bought.body.orderId)).domains[0].domain_pk_id as number;
+    // a memo run accepted an hour ago whose jobs Redis lost
+    const runId = randomUUID();
+    await p.db.query(`INSERT INTO domain_ops.operation_runs (id, user_id, kind, params, total, created_at) VALUES ($1, $2, 'memo', '{}', 1, now() - interval '1 hour')`, [runId, member.userId]);
+    await p.db.query(`INSERT INTO domain_ops.operation_items (run_id, domain_id, position, name, idn, status, params) VALUES ($1, $2, 0, $3, $3, 'queued', $4)`,
+      [runId, domainId, row.name, JSON.stringify({ content: '復旧テスト' })]);
+
+    await reconcileUntil('the lost run resumed', async () => (await p.db.query('SELECT status FROM domain_ops.operation_items WHERE run_id = $1', [runId])).rows[0].status !== 'queued');
+    const run = await waitFor('the run finished', async () => (await p.db.query('SELECT finished_at FROM domain_ops.operation_runs WHERE id = $1 AND finished_at IS NOT NULL', [runId])).rows[0]);
+    expect(run.finished_at).toBeTruthy();
+    expect((await p.db.query('SELECT status FROM domain_ops.operation_items WHERE run_id = $1', [runId])).rows[0].status).toBe('success');
+  }, 120_000);
+
+  it('a renewal left in "charging" is given up and refunded, with a line in the member’s history', async () => {
+    const member = await p.member(10_000);
+    const name = await freeName(epp, 'com', 'renstuck');
+    const renewalId = randomUUID();
+    await p.db.query(`INSERT INTO domain_ops.renewal_orders (id, user_id, idempotency_key, total, payment_type, status) VALUES ($1, $2, $3, 1800, 'point', 'charging')`, [renewalId, member.userId, randomUUID()]);
+    await p.db.query(`INSERT INTO domain_ops.renewal_order_items (order_id, position, domain_id, name, punycode, period, point, status, spent) VALUES ($1, 0, 999999, $2, $2, 1, 1800, 'queued', true)`, [renewalId, name]);
+    await spend(member.userId, 1800, `renew:${renewalId}:${name}:spend`);
+    expect(await p.balance(member.userId)).toBe(8_200);
+
+    await reconcileUntil('the stuck renewal settled', async () => (await p.db.query('SELECT status FROM domain_ops.renewal_orders WHERE id = $1', [renewalId])).rows[0].status === 'failed');
+    expect(await entry(`renew:${renewalId}:${name}:refund`)).toEqual({ delta: '1800', kind: 'refund' });
+    expect(await p.balance(member.userId)).toBe(10_000);
+    expect(await ledgerSum(member.userId)).toBe(10_000);
+    expect(await historyLines(member)).toContain(`${name}: お申し込みを取り消したため1800ポイントを返還しました（${M.purchaseAbandoned}）`);
+  }, 120_000);
 });

@@ -53,11 +53,17 @@ export class DomainOpsSchedules implements OnApplicationBootstrap {
     for (const [id, every, name] of [
       [POLL_SCHEDULER, this.config.POLL_EVERY_S, JobName.DrainPollMessages],
       [TRANSFER_SWEEP_SCHEDULER, this.config.TRANSFER_SWEEP_EVERY_S, JobName.ExpireTransfers],
-      // stuck orders and renewals, spends with neither a delivery nor a refund (docs/payments.md)
-      [MONEY_RECONCILE_SCHEDULER, this.config.MONEY_RECONCILE_EVERY_S, JobName.ReconcileMoney],
     ] as const) {
       if (every > 0) await this.queue.upsertJobScheduler(id, { every: every * 1000 }, { name, data: {}, opts: { removeOnComplete: 20, removeOnFail: 50 } });
       else await this.queue.removeJobScheduler(id);
+    }
+    // stuck orders and renewals, spends with neither a delivery nor a refund (docs/payments.md); the first pass one
+    // interval after boot, once the services it asks (orders) have had time to start
+    const every = this.config.MONEY_RECONCILE_EVERY_S * 1000;
+    if (every > 0) {
+      await this.queue.upsertJobScheduler(MONEY_RECONCILE_SCHEDULER, { every, startDate: Date.now() + every }, { name: JobName.ReconcileMoney, data: {}, opts: { removeOnComplete: 20, removeOnFail: 50 } });
+    } else {
+      await this.queue.removeJobScheduler(MONEY_RECONCILE_SCHEDULER);
     }
     // the daily lifecycle (docs/renewal-lifecycle.md): Tokyo time, whatever the server's zone
     for (const [id, pattern, name] of [

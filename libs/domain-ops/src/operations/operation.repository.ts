@@ -170,6 +170,18 @@ export class OperationRepository {
     );
   }
 
+  /** Runs not finished after olderThanS seconds that still have queued or processing rows (the money reconciler's input). */
+  async stuckRuns(olderThanS: number, limit = 100): Promise<Array<{ id: string; unfinished: number[] }>> {
+    const rows = await this.ds.query(
+      `SELECT r.id, array_agg(i.domain_id ORDER BY i.position) AS unfinished
+         FROM domain_ops.operation_runs r JOIN domain_ops.operation_items i ON i.run_id = r.id AND i.status IN ('queued', 'processing')
+        WHERE r.finished_at IS NULL AND r.created_at < now() - make_interval(secs => $1)
+        GROUP BY r.id, r.created_at ORDER BY r.created_at LIMIT $2`,
+      [olderThanS, limit],
+    );
+    return rows.map((r: { id: string; unfinished: string[] }) => ({ id: r.id, unfinished: r.unfinished.map(Number) }));
+  }
+
   async finishRun(id: string): Promise<void> {
     await this.ds.query('UPDATE domain_ops.operation_runs SET finished_at = coalesce(finished_at, now()) WHERE id = $1', [id]);
   }

@@ -150,17 +150,26 @@ export class OperationService {
       prepared.map((p) => ({ domainId: p.domain.id, name: p.domain.name, idn: p.domain.idn, status: p.error ? 'error' : 'queued', message: p.error ?? null, params: p.params ?? null })),
     );
     const todo = prepared.filter((p) => !p.error);
+    await this.enqueue(runId, todo.map((p) => p.domain.id));
+    return { result: true, jobId: runId, errors: [], domains: rows };
+  }
+
+  /**
+   * The run's flow: CompleteOperation parent, one DomainOperation child per domain. The money reconciler resumes a run
+   * whose jobs were lost with `suffix` ('-resume'): new job ids for the unfinished domains (a child leaves an ended row alone).
+   */
+  async enqueue(runId: string, domainIds: number[], suffix = ''): Promise<void> {
     await this.flows.add({
       name: JobName.CompleteOperation,
       queueName: QueueName.DomainOps,
       data: { runId } satisfies CompleteOperationJobData,
-      opts: { jobId: operationJobId(runId), attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
-      children: todo.map((p) => ({
+      opts: { jobId: operationJobId(runId) + suffix, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      children: domainIds.map((domainId) => ({
         name: JobName.DomainOperation,
         queueName: QueueName.DomainOps,
-        data: { runId, domainId: p.domain.id } satisfies DomainOperationJobData,
+        data: { runId, domainId } satisfies DomainOperationJobData,
         opts: {
-          jobId: operationChildId(runId, p.domain.id),
+          jobId: operationChildId(runId, domainId) + suffix,
           attempts: this.config.OPERATION_ATTEMPTS,
           backoff: { type: 'exponential', delay: this.config.OPERATION_BACKOFF_MS },
           ignoreDependencyOnFailure: true,
@@ -169,7 +178,6 @@ export class OperationService {
         },
       })),
     });
-    return { result: true, jobId: runId, errors: [], domains: rows };
   }
 
   async status(userId: number, jobId: string): Promise<OperationStatus> {

@@ -30,7 +30,7 @@ export class OrdersPort {
 
   /** Spends under a key prefix with no refund yet (the money reconciler's input). */
   openSpends(req: OpenSpendsRequest): Promise<OpenSpendDto[]> {
-    return rpc<OpenSpendDto[]>(this.client, OrdersPatterns.PointOpenSpends, req, this.ms);
+    return rpc<OpenSpendDto[]>(this.client, OrdersPatterns.PointOpenSpends, req, Math.min(this.ms, 10_000));
   }
 
   refund(userId: number, amount: number, idempotencyKey: string, reference: string): Promise<PointEntryDto> {

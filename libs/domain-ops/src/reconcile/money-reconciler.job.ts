@@ -10,6 +10,8 @@ import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from '../or
 import { RegistrationOrderService } from '../orders/registration-order.service';
 import { CatalogPort } from '../ports/catalog.port';
 import { OrdersPort } from '../ports/orders.port';
+import { OperationRepository } from '../operations/operation.repository';
+import { operationJobId, OperationService } from '../operations/operation.service';
 import { RenewDomainJob } from '../renewal/renew-domain.job';
 import { renewalKeys } from '../renewal/renewal-keys';
 import { Renewal, RenewalRepository } from '../renewal/renewal.repository';
@@ -18,7 +20,7 @@ import { RenewalService } from '../renewal/renewal.service';
 export interface MoneyReconcileResult {
   /** orders and renewals given up in "charging" past CHARGING_DEADLINE_S (their charges voided and refunded) */
   abandoned: number;
-  /** orders and renewals in "processing" with no live job, started again */
+  /** orders, renewals and bulk operation runs in "processing" with no live job, started again */
   resumed: number;
   /** items still unfinished after a resume, ended as errors and refunded */
   failedItems: number;
@@ -41,8 +43,9 @@ const RESUME = '-resume';
  * 1. Orders and renewals still "charging" past CHARGING_DEADLINE_S: their create call died or hung (a crash, PostgreSQL
  *    or the orders service gone). Given up the same way the purchase path does (status failed first, so a create call
  *    still alive cannot start it; every charge voided at the ledger, refunded once if taken), with an action-log line.
- * 2. Orders and renewals in "processing" past PROCESSING_DEADLINE_S with unfinished items and no live flow job (Redis
- *    lost them): started again once (completed); if that flow ends with items still unfinished, those are refunded.
+ * 2. Orders, renewals and bulk operation runs in "processing" past PROCESSING_DEADLINE_S with unfinished items and no
+ *    live flow job (Redis lost them): started again once (completed); if that flow ends with items still unfinished,
+ *    those end as errors (and the money ones are refunded).
  * 3. Spends with no refund whose item was not delivered (its order failed, the item an error, or no order at all): a
  *    charge that ran after its purchase failed, or whose refund was lost. Refunded, with an action-log line.
  */
@@ -63,6 +66,8 @@ export class MoneyReconcilerJob {
     private readonly register: RegisterDomainJob,
     private readonly renew: RenewDomainJob,
     private readonly actionLog: ActionLogRepository,
+    private readonly operations: OperationService,
+    private readonly operationRows: OperationRepository,
   ) {}
 
   async handle(): Promise<MoneyReconcileResult> {
@@ -111,6 +116,21 @@ export class MoneyReconcilerJob {
           r.failedItems++;
         }
         await this.orders.claimStatus(order.id, 'processing', 'done');
+      }
+    }
+    // bulk operation runs (name servers, lock, AUTHCODE, …): no money, but a run whose jobs were lost never ends
+    for (const run of await this.operationRows.stuckRuns(this.config.PROCESSING_DEADLINE_S)) {
+      const outcome = await this.flowOutcome(operationJobId(run.id));
+      if (outcome === 'live') continue;
+      if (outcome === 'first-ended') {
+        await this.operations.enqueue(run.id, run.unfinished, RESUME);
+        r.resumed++;
+      } else {
+        for (const domainId of run.unfinished) {
+          await this.operationRows.setItem(run.id, domainId, { status: 'error', message: M.operationNotCompleted });
+          r.failedItems++;
+        }
+        await this.operationRows.finishRun(run.id);
       }
     }
     for (const renewal of (await this.renewals.stuck('processing', this.config.PROCESSING_DEADLINE_S)) as Renewal[]) {
