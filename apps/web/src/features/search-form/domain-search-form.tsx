@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formToken, useSession } from '../../lib/session';
 
 /**
@@ -18,17 +18,21 @@ export function DomainSearchForm({ tld, compact = false }: { tld?: string; compa
   const [keyword, setKeyword] = useState('');
   const [list, setList] = useState('');
   const tokenRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const action = isSignedIn ? '/mypage/search' : '/search';
   const domainValue = tld && keyword.trim() && !keyword.includes('.') ? `${keyword.trim()}.${tld}` : keyword.trim();
   const empty = tab === '1' ? keyword.trim() === '' : list.trim() === '';
   const navigate = useNavigate();
+  // a server-rendered page is rendered for a guest and learns who is signed in after hydration; React leaves the
+  // action attribute of a hydrated form as the server wrote it, so the form's target is set here when it changes
+  useEffect(() => {
+    formRef.current?.setAttribute('action', action);
+  }, [action]);
 
   return (
     <Paper radius="lg" p={compact ? 'md' : { base: 'md', sm: 'lg' }} shadow="sm" withBorder data-testid="domain-search">
-      {/* keyed by its target: a page rendered for a guest (server-rendered) learns who is signed in after hydration,
-          and React does not rewrite a hydrated form's action attribute, so the form is created afresh when it changes */}
       <form
-        key={action}
+        ref={formRef}
         method="post"
         action={action}
         onSubmit={(e) => {
