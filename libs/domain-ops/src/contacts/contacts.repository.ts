@@ -61,8 +61,10 @@ export class ContactsRepository {
    * at the same time agree on one id).
    */
   async claimRegistryId(id: number, candidate: string): Promise<string> {
-    const rows: Array<{ registry_contact_id: string }> = await this.ds.query(
+    const raw: unknown[] = await this.ds.query(
       'UPDATE domain_ops.contacts SET registry_contact_id = COALESCE(registry_contact_id, $2) WHERE id = $1 RETURNING registry_contact_id', [id, candidate]);
+    // TypeORM answers UPDATE … RETURNING as [rows, count] on PostgreSQL: the rows are the first element
+    const rows = (Array.isArray(raw[0]) ? raw[0] : raw) as Array<{ registry_contact_id: string }>;
     return rows[0]?.registry_contact_id ?? candidate;
   }
 
