@@ -111,7 +111,7 @@ test.describe('public layout', () => {
   test('an unbuilt page of a linked section says 準備中; an unknown URL is a 404 page', async ({ page }) => {
     // every link of the menus leads to a built page (tests/e2e/help); an address under a linked section that has no
     // page yet says 準備中 inside the layout
-    await page.goto('/mypage/not-built-yet');
+    await page.goto('/search/not-built-yet');
     await expect(page.getByTestId('coming-soon')).toContainText('準備中');
     // the domain market exists (docs/market.md): its menu link leads to it
     await page.goto('/market');
