@@ -53,8 +53,9 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-  // the page's token goes with every request (002 §"Shared request rules"); a missing one is logged where it matters
-  const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+  // the page's token goes with every request (002 §"Shared request rules"); a missing one is logged where it matters.
+  // While the gateway renders a public page there is no document: its GET calls need no token.
+  const token = typeof document === 'undefined' ? '' : (document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '');
   if (token) headers['X-CSRF-TOKEN'] = token;
   else if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-TOKEN'] = csrfToken();
   // a FormData body (file uploads) is sent as multipart: fetch sets the Content-Type with its boundary
