@@ -38,6 +38,8 @@ export const simClock = {
   now: async (): Promise<Date> => new Date((await admin('GET', '/clock')).now),
   get: async (): Promise<{ now: string; offsetMs: number }> => admin('GET', '/clock'),
   advanceDays: async (days: number) => admin('POST', '/clock/advance', { days }),
+  /** back to real time (a file that moved the clock leaves it moved for the files after it in the same run) */
+  reset: async () => admin('POST', '/clock/reset'),
 };
 
 export const simFaults = {
