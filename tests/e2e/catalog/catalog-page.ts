@@ -14,6 +14,8 @@ export async function priceRowNames(page: Page): Promise<string[]> {
 export async function openPricePage(page: Page, query = ''): Promise<void> {
   await page.goto(`/domain/price${query}`);
   await expect(page.getByTestId('price-table')).toBeVisible();
+  // the page arrives server-rendered: pointer events reach its tooltips and sorting once the app has hydrated it
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
 /** A signed-in session as GET /session would answer it (the header only reads it). */
