@@ -6,7 +6,7 @@ import { BullRpcServer } from './rpc';
 import { startHealthServer } from './health';
 
 /**
- * Starts one service module as a microservice consuming its request queue `rpc-<name>` (BullMQ, docs/adr/0008-i22a-
+ * Starts one service module as a microservice consuming its request queue `rpc-<name>` (BullMQ, docs/adr/0008-
  * rpc-over-bullmq.md). With HEALTH_PORT set, the process also answers /health/live and /health/ready on that port.
  * apps/<service>/src/main.ts calls this; the local runtime calls it for every service in one process.
  */

@@ -6,7 +6,7 @@ import { lastValueFrom } from 'rxjs';
 import { bullConnection } from './jobs';
 
 /**
- * Request/response between services over BullMQ (docs/adr/0008-i22a-rpc-over-bullmq.md): one command queue per
+ * Request/response between services over BullMQ (docs/adr/0008-rpc-over-bullmq.md): one command queue per
  * service (`rpc-<service>`, the service being the first segment of the message pattern), each request one job, handled
  * by exactly one replica; the caller awaits the job's result through the queue's events. Every call has a deadline:
  * after it the caller gets an RpcTimeoutError (retryable) and the job, if it still waits, is removed; a worker never

@@ -1,5 +1,5 @@
 /**
- * The public pages that the gateway answers as server-rendered HTML (docs/web-public-pages.md, ADR 0008-i24).
+ * The public pages that the gateway answers as server-rendered HTML (docs/web-public-pages.md, ADR 0012).
  * One line per page: its route path (TanStack Router syntax), its title and description for <head>, and whether it is
  * listed in sitemap.xml. Everything else (member area, admin) stays a client-rendered app shell.
  * The titles are the same strings the pages set with useDocumentTitle, so the document title never changes on hydration.

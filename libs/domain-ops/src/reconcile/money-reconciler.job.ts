@@ -36,7 +36,7 @@ const LIVE = new Set(['active', 'waiting', 'waiting-children', 'delayed', 'prior
 const RESUME = '-resume';
 
 /**
- * The money reconciler (docs/payments.md, ADR 0008-i22b): run by a job scheduler on the domain-ops queue, so exactly one
+ * The money reconciler (docs/payments.md, ADR 0009): run by a job scheduler on the domain-ops queue, so exactly one
  * replica runs each pass. Every yen is keyed per item (`order:{id}:{punycode}:spend|refund`,
  * `renew:{id}:{punycode}:spend|refund`), so each settlement is exactly once however often a pass repeats.
  *

@@ -46,7 +46,7 @@ const importEsm = new Function('u', 'return import(u)') as (u: string) => Promis
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * Server rendering of the public pages (ADR 0008-i24): the same route components as the browser app, rendered by the
+ * Server rendering of the public pages (ADR 0012): the same route components as the browser app, rendered by the
  * web app's server entry once their loaders have run, cached per URL. The cache follows the catalogue: an import
  * (CatalogEvents.Changed) drops it with the catalogue answers, and entries live no longer than those answers
  * (GATEWAY_CATALOG_CACHE_MS), which bounds the month change at midnight on the 1st.
