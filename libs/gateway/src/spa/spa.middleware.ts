@@ -5,6 +5,7 @@ import { ensureCsrfToken } from '../identity/session/csrf';
 import { CatalogPageStatus } from '../catalog/catalog-page-status';
 import { isAdminPath, requestPath } from '../http/request-path';
 import { PageRenderer } from './page-renderer';
+import { MarketPageMeta } from '../market/market-page-meta';
 
 /** Paths that are never pages (the public API, health, RDAP, dev tools, the queue board, built files, robots/sitemap). */
 export function isNeverPage(pathname: string): boolean {
@@ -28,7 +29,6 @@ export function wantsPage(req: Request): boolean {
   const accept = String(req.headers.accept ?? '').toLowerCase();
   return !(accept.includes('application/json') && !accept.includes('text/html'));
 }
-import { MarketPageMeta } from '../market/market-page-meta';
 
 /**
  * Pages and API calls share the spec's paths (ADR 0003): a call made by the app carries X-Requested-With and reaches

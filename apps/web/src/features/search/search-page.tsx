@@ -23,7 +23,7 @@ export const SEARCH_TITLE = 'ドメイン検索';
 /**
  * Domain search and registration check (000 §2): keyword and bulk tabs, category filter, the checkbox that hides
  * domains without WHOIS proxy, and one row per name with its availability and prices. Guests see 登録する, the tax
- * annotation, no cart and no add-all; their choice is kept in session storage and login opens in a new tab.
+ * annotation, no cart and no add-all; their choice is kept in local storage (ADR 0014) and login opens in one named tab.
  */
 export function SearchPage({ member, params, onSearch, onReplace }: { member: boolean; params: SearchParams; onSearch: (p: SearchParams) => void; onReplace?: (p: SearchParams) => void }) {
   useDocumentTitle(`${SEARCH_TITLE} | ラッコドメイン`);
@@ -32,7 +32,12 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
   const [list, setList] = useState(params.domain_list ?? '');
   const [formError, setFormError] = useState<string | null>(null);
   const [hideNoProxy, setHideNoProxy] = useState(false);
-  const [guestPicks, setGuestPicks] = useState<string[]>(() => (member ? [] : readPending(GUEST_PENDING_KEY)));
+  // read after hydration: the server renders this public page without the browser's storage, and the first render in
+  // the browser must match it (a guest's saved picks then appear at once)
+  const [guestPicks, setGuestPicks] = useState<string[]>([]);
+  useEffect(() => {
+    setGuestPicks(member ? [] : readPending(GUEST_PENDING_KEY));
+  }, [member]);
   const cart = useMemberCart(member);
   const go = useCallback((p: SearchParams, replace?: boolean) => (replace && onReplace ? onReplace(p) : onSearch(p)), [onSearch, onReplace]);
   const flow = usePurchaseFlow(member, params, go);

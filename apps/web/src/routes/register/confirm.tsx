@@ -25,7 +25,6 @@ export const Route = createFileRoute('/register/confirm')({
 });
 
 /**
-/**
  * The confirmation mail's link asks for the password chosen at that sign-up (issue 23): the account is activated with
  * it only when it matches, so a sign-up made by someone else with this address can never be confirmed by the address's
  * owner. Confirmed, the person is signed in (issue 26): a guest's picks go into the cart and the purchase goes on
