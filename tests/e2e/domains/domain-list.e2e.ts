@@ -39,7 +39,7 @@ test.describe('domain list', () => {
     await expect(page.getByTestId('domain-count')).toHaveText('99+');
     // over 100 domains under management: the gold rank's mascot
     await expect(page.getByRole('img', { name: 'ゴールド会員のマスコット' })).toBeVisible();
-    // the sibling services (server, market, domain market) are not in the services map by default: no link, no counter
+    // the sibling services (server, market) are not in the services map by default: no link, no counter
     // (tests/e2e/help/no-dead-links.e2e.ts shows them when the map holds them)
     const sidebar = page.getByRole('navigation', { name: 'マイページメニュー' });
     await expect(sidebar.getByRole('link', { name: '履歴' })).toBeVisible();
