@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { whenHydrated } from './lib/hydration';
 
 /**
  * Notifications (snackbars) are the member app's: their code and styles load after the page is shown (and after a
@@ -11,11 +12,16 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     setMounted(true);
-    // the app is live (hydrated or rendered): links navigate inside the app from now on (the browser tests wait for it)
     const root = document.getElementById('root');
-    root?.removeAttribute('inert');
-    root?.style.removeProperty('pointer-events');
-    document.documentElement.setAttribute('data-app-ready', '');
+    if (!root) return;
+    // the app is live once the page's routes are hydrated too (React hydrates their Suspense boundaries after this
+    // commit): pointer events reach their tooltips and buttons from then on, and links navigate inside the app (the
+    // browser tests wait for data-app-ready)
+    return whenHydrated(root, () => {
+      root.removeAttribute('inert');
+      root.style.removeProperty('pointer-events');
+      document.documentElement.setAttribute('data-app-ready', '');
+    });
   }, []);
   return (
     <>

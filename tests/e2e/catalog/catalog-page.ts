@@ -24,6 +24,9 @@ export async function fakeSignedIn(page: Page): Promise<void> {
   await page.route(/\/mypage\/notification\/header$/, (route) => route.fulfill({ json: { notifications: [], unreadNotifications: { normal: 0, campaign: 0 } } }));
   // opening the bell posts the mark-as-read call
   await page.route(/\/mypage\/notification$/, (route) => route.fulfill({ json: { result: true, marked: 0 } }));
+  // the bell also lists the member's market events (GET mypage/market/notices, docs/market.md): none. Unanswered, the
+  // server's "not signed in" ({ logout: true }) sends the page to /login, which sends a signed-in member on: a loop
+  await page.route(/\/mypage\/market\/notices$/, (route) => route.fulfill({ json: { data: [], unread: 0 } }));
   await page.route(/\/user\/point$/, (route) => route.fulfill({ json: { data: { point: 12500 } } }));
   // …and has agreed to the current terms (the re-consent dialog stays closed)
   await page.route(/\/consents\/pending$/, (route) => route.fulfill({ json: { pending: [] } }));
