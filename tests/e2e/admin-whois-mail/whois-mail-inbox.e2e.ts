@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { WM } from '@registrar/messages';
 import { createAdmin, signInAdmin } from '../admin/admin-session';
 import { M } from '@registrar/messages';
-import { deliver, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, processed, proxiedDomain, signInAsNewSuperAdmin } from './whois-mail.fixture';
+import { deliver, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, processed, proxiedDomain, signedApprovalWithUnknownLink, signInAsNewSuperAdmin } from './whois-mail.fixture';
 
 test('a normal admin is refused the inbox (no menu entry, the page says so, the calls answer 403)', async ({ page }) => {
   await signInAdmin(page, createAdmin('normal'));
@@ -91,12 +91,11 @@ test('a mail\'s HTML never runs; a failed mail shows its failure, is reclassifie
   let dialogs = 0;
   page.on('dialog', (dlg) => { dialogs++; void dlg.dismiss(); });
 
-  // an approval mail without a link fails at once
-  const id = await deliver({
-    from: 'approvals@registry.example', to: d.proxy, subject: 'Approval required: change of registrant',
+  // an approval mail from the registry (signed as it signs them) whose link it no longer knows: opened, refused, failed
+  const id = await deliver(signedApprovalWithUnknownLink(d.proxy, {
     html: '<p>Please approve.</p><script>parent.document.title="pwned";alert(1)</script><img src="https://tracker.example/p.gif" onerror="alert(2)">',
     attachments: [{ filename: 'run-me.html', content: '<script>alert(3)</script>' }],
-  });
+  }));
   expect((await processed(page, id)).status).toBe(2);
 
   await page.goto(`/admin/whois/emails/${id}`);
@@ -118,7 +117,7 @@ test('a mail\'s HTML never runs; a failed mail shows its failure, is reclassifie
   const modal = page.getByRole('dialog', { name: '失敗内容' });
   await expect(modal.locator('iframe[sandbox=""]')).toBeVisible();
   await modal.getByText('ソース表示').click();
-  await expect(modal.getByTestId('failed-raw')).toContainText(WM.noLink);
+  await expect(modal.getByTestId('failed-raw')).toContainText('リンクが無効です'); // the registry's refusal page
   await modal.getByRole('button', { name: '閉じる' }).last().click();
   await expect(modal).toBeHidden();
   await expectNoHorizontalOverflow(page);
@@ -139,8 +138,8 @@ test('a mail\'s HTML never runs; a failed mail shows its failure, is reclassifie
   await expect(page.getByTestId('whois-mail-status')).toHaveText('成功', { timeout: 60_000 });
 
   // another failed one changed to success by hand
-  const id2 = await deliver({ from: 'approvals@registry.example', to: d.proxy, subject: 'Approval required: change of registrant', text: 'no link here' });
-  await processed(page, id2);
+  const id2 = await deliver(signedApprovalWithUnknownLink(d.proxy));
+  expect((await processed(page, id2)).status).toBe(2);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto(`/admin/whois/emails/${id2}`);
   await page.getByRole('button', { name: '成功に変更' }).click();

@@ -9,6 +9,8 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { Client } from 'pg';
 import { createAdmin, signInAdmin } from '../admin/admin-session';
 import { randomBytes } from 'node:crypto';
+// the module alone: the library's index loads the services' decorated config classes
+import { REGISTRY_SIGNATURE_HEADER, registryMailSignature } from '../../../libs/infra/src/registry-mail';
 
 /** 20 random characters of the proxy-address alphabet (docs/whois.md). */
 const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
@@ -38,6 +40,29 @@ export async function proxiedDomain(): Promise<{ name: string; proxy: string }> 
   } finally {
     await db.end();
   }
+}
+
+/**
+ * The registry the running system's inbox trusts (libs/whois-mail/src/whois-mail.config.ts, its defaults outside
+ * production): the registry simulator's sender, its approval links on the admin channel (EPP_ADMIN_PORT, the e2e
+ * stage's TEST_EPP_PORT + 3) and the secret its X-Registry-Signature is made with (REGISTRY_SIM_MAIL_SECRET).
+ */
+export const REGISTRY = {
+  sender: process.env.REGISTRY_SIM_MAIL_FROM ?? 'change-of-registrant@registry-sim.example',
+  approvalBase: `http://127.0.0.1:${process.env.EPP_ADMIN_PORT ?? Number(process.env.TEST_EPP_PORT ?? 17700) + 3}/registrant-change/`,
+  secret: process.env.REGISTRY_SIM_MAIL_SECRET ?? 'registry-sim-local-mail-secret',
+};
+
+/**
+ * An approval mail as the registry sends it (its sender, its approval link signed with X-Registry-Signature), whose
+ * link the registry no longer knows: the inbox opens it, the registry answers 404 with its page, the mail fails.
+ */
+export function signedApprovalWithUnknownLink(to: string, extra: SendMailOptions = {}): SendMailOptions & { link: string } {
+  const link = `${REGISTRY.approvalBase}${randomBytes(12).toString('hex')}`;
+  return {
+    from: REGISTRY.sender, to, subject: 'Approval required: change of registrant', text: `To approve the change, open this link:\n${link}\n`,
+    ...extra, headers: { [REGISTRY_SIGNATURE_HEADER]: registryMailSignature(REGISTRY.secret, link) }, link,
+  };
 }
 
 /** Sends a mail to the system's inbound SMTP; answers the stored mail's id. */
