@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { benchDataStores, freePort, log, ProcessHandle, ROOT, runProcess, Stoppable, waitForPort } from './infra';
+import { benchDataStores, freePort, log, ProcessHandle, ROOT, runProcess, startPostgres, startPowerDns, startRedis, Stoppable, stopper, waitForPort } from './infra';
 
 export interface SystemOptions {
   env: NodeJS.ProcessEnv;
@@ -149,4 +149,42 @@ export async function startSystem(o: SystemOptions): Promise<ProcessHandle[]> {
     throw e;
   }
   return handles;
+}
+
+/**
+ * What `npm start` and `npm run start:apart` share: stop everything on Ctrl-C or SIGTERM, build the web app when
+ * stale, start PostgreSQL (.data/pg), Redis with persistence (.data/redis) and PowerDNS (.data/pdns) on the local
+ * ports, then hand the runtime environment to `services`, which starts the services its way and prints its summary.
+ */
+export async function runLocalSystem(services: (o: { env: NodeJS.ProcessEnv; port: number; dnsPort: number }) => Promise<Stoppable[]>): Promise<void> {
+  const port = Number(process.env.PORT ?? 8080);
+  const handles: Stoppable[] = [];
+  const stop = stopper(handles);
+  let stopping = false;
+  const onSignal = async () => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping…');
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    buildWebIfStale();
+    const pg = await startPostgres({ dataDir: path.join(ROOT, '.data/pg'), port: Number(process.env.PG_PORT ?? 5433), database: 'registrar' });
+    handles.push(pg);
+    const redis = await startRedis(Number(process.env.REDIS_PORT ?? 6380), undefined, { dataDir: path.join(ROOT, '.data/redis') });
+    handles.push(redis);
+    // PowerDNS serves the zones of domains on our name servers (01-04.dnsv.jp stand for it)
+    const dnsPort = Number(process.env.DNS_PORT ?? 5300);
+    handles.push(await startPowerDns({ databaseUrl: pg.url, port: dnsPort, dir: path.join(ROOT, '.data/pdns') }));
+    const env = localRuntimeEnv({ port, databaseUrl: pg.url, redisUrl: redis.url, dnsPort });
+    handles.push(...(await services({ env, port, dnsPort })));
+    log('press Ctrl-C to stop');
+  } catch (e) {
+    console.error(e);
+    await stop();
+    process.exit(1);
+  }
 }

@@ -94,6 +94,10 @@ async function main() {
       spawnSync(node, [path.join(ROOT, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, NX_DAEMON: 'false' } }); // builds the project graph the boundary rule reads
       ok = untrackedSources() && ok;
       ok = check('eslint (module boundaries)', node, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '--no-error-on-unmatched-pattern', 'apps', 'libs', 'scripts', 'tests', 'bench']) && ok;
+      // no import cycle anywhere (issue 30): the server side with its path aliases, then the web app with its own
+      const dpdm = path.join(ROOT, 'node_modules/dpdm/lib/bin/dpdm.js');
+      ok = check('dpdm (no import cycles: server)', node, [dpdm, '--no-warning', '--no-tree', '--exit-code', 'circular:1', '--tsconfig', 'tsconfig.base.json', 'libs/**/*.ts', 'apps/*/src/**/*.ts', 'scripts/**/*.ts']) && ok;
+      ok = check('dpdm (no import cycles: web)', node, [dpdm, '--no-warning', '--no-tree', '--exit-code', 'circular:1', '--tsconfig', 'apps/web/tsconfig.json', 'apps/web/src/**/*.{ts,tsx}']) && ok;
     }
     if (stages.includes('typecheck')) {
       ok = check('tsc (server, scripts, tests)', node, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']) && ok;

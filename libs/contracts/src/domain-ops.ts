@@ -127,6 +127,12 @@ export interface ProxyDomainResult {
   domain: ProxyDomainDto | null;
 }
 
+/** Data of one domain's WHOIS change job (the token tells a superseded change from the current one). */
+export interface WhoisChangeJobData {
+  domainId: number;
+  token: string;
+}
+
 /** Data of the RegisterDomainJob child (one per order item). */
 export interface RegisterDomainJobData {
   orderId: string;

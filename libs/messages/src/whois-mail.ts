@@ -31,7 +31,6 @@ export const WM = {
   alreadySuccess: '既に成功になっています',
   busy: '処理中のため変更できません',
   noDomain: '宛先の代理公開アドレスに対応するドメインが見つかりません',
-  noLink: '本文に承認用のリンクが見つかりません',
   linkHostRefused: 'リンク先 {host} は許可されていません',
   linkFailed: 'リンク先が {status} を返しました',
 } as const;

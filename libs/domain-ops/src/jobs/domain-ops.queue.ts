@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
 import { FlowProducer, Queue } from 'bullmq';
-import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData } from '@registrar/contracts';
+import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData, WhoisChangeJobData } from '@registrar/contracts';
 import { DomainOpsConfig } from '../domain-ops.config';
 import type { OrderItem } from '../orders/registration-order.repository';
-import type { WhoisChangeJobData } from '../whois/whois-change.job';
 import type { RenewalItem } from '../renewal/renewal.repository';
 
 export type { JobAttempt } from '@registrar/infra';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { JobName } from '@registrar/contracts';
+import { JobName, type WhoisChangeJobData } from '@registrar/contracts';
 import { DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
 import { M, registryErrorMessage } from '@registrar/messages';
 import { ContactsRepository } from '../contacts/contacts.repository';
@@ -7,11 +7,6 @@ import { ActionLogRepository } from '../domains/action-log.repository';
 import type { JobAttempt } from '../jobs/domain-ops.queue';
 import { RegistryContacts } from './registry-contacts';
 import { WhoisDomain, WhoisDomainRepository, WhoisPending } from './whois-domain.repository';
-
-export interface WhoisChangeJobData {
-  domainId: number;
-  token: string;
-}
 
 const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection]);
 const ROLES = [['admin', 'adm'], ['tech', 'tec'], ['billing', 'bil']] as const;

@@ -1,5 +1,5 @@
 import type { DomainRowDto } from '@registrar/contracts';
-import { defaultDisabledReason, type DomainOperation } from '../domains/operations';
+import { defaultDisabledReason, type DomainOperation } from '../domains/operations/operation-entry';
 import { WhoisChangeModal } from './whois-change-modal';
 
 /**

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { DnsPanel } from '../../dns/dns-modal';
-import type { DomainOperation, DomainOperationModalProps } from '../operations';
+import type { DomainOperation, DomainOperationModalProps } from './operation-entry';
 
 /** Operation 9, DNS (001 §2): one domain at a time; the list's modal frame around the DNS modal's body. */
 function DnsOperationModal({ domains, onClose, setBusy }: DomainOperationModalProps) {

@@ -7,7 +7,7 @@ import { bulkPeriodApplies, formatPoints, formatYen, renewalCountError, renewalP
 import { api, ApiError } from '../../../lib/api';
 import { snackbar } from '../../../lib/snackbar';
 import { paymentQueries } from '../../payments/payments.api';
-import type { DomainOperation, DomainOperationModalProps } from '../operations';
+import type { DomainOperation, DomainOperationModalProps } from './operation-entry';
 import { clearRenewal, saveRenewal, savedRenewalFor } from './renew-session';
 import { TERMS_URL } from '../../../layout/site-map';
 import { consentErrorMessages, recordConsent } from '../../help/help.api';
