@@ -174,8 +174,15 @@ export class DnssecService {
       return DS.manualRemoved;
     }
     // the DS goes first: resolvers then stop expecting signatures once the old DS has expired from their caches
+    const before = row.status;
     await this.rows.set(req.domainPkId, { status: 'removing' });
-    await this.registryDs(req.punycode, [], ctx);
+    try {
+      await this.registryDs(req.punycode, [], ctx);
+    } catch (e) {
+      // the registry kept its DS: the zone stays signed as it was (a retry asks domain:info again)
+      if (before !== 'removing') await this.rows.set(req.domainPkId, { status: before });
+      throw e;
+    }
     const due = new Date(this.clock.now().getTime() + this.config.DNSSEC_DS_WAIT_MS);
     await this.rows.set(req.domainPkId, { registryDs: [], dueAt: due, oldKeyId: null });
     if (this.config.DNSSEC_DS_WAIT_MS === 0) {
