@@ -12,10 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { EppClientPool } from '@registrar/epp';
+import { buildDomainUpdate, EppClientPool, validateEppFrames } from '@registrar/epp';
 import { DS, fmt, M } from '@registrar/messages';
 import { registrationTotal } from '@registrar/rules';
-import { client as eppClient, freeName, simFaults } from '../epp/epp-harness';
+import { client as eppClient, frames, freeName, simFaults } from '../epp/epp-harness';
 import { Member, waitForOrder, xhr } from '../purchase/purchase-harness';
 import { axfr, checkZone, dig, DNS_PORT, DnsHarness, startDnsHarness, until } from './dns-harness';
 
@@ -260,4 +260,19 @@ describe('DS records by hand for a domain on other name servers', () => {
     expect((await epp.info(name)).secDNS?.dsData ?? []).toEqual([]);
     expect((await state(member, id)).status).toBe('off');
   }, 90_000);
+});
+
+describe('EPP frames of DNSSEC against the IETF schemas (secDNS-1.1, RFC 5910)', () => {
+  it('the updates the dns service sends (all removed; all removed and a set added) and every reply this file read validate with xmllint', () => {
+    const ds = [{ keyTag: 2371, alg: 13, digestType: 2, digest: 'AB'.repeat(32) }, { keyTag: 65535, alg: 15, digestType: 4, digest: 'CD'.repeat(48) }];
+    const sent = [
+      buildDomainUpdate('TEST-1', { name: 'example.com', secDNS: { remAll: true } }),
+      buildDomainUpdate('TEST-2', { name: 'example.com', secDNS: { remAll: true, add: ds } }),
+    ];
+    const replies = frames.filter((f) => f.direction === 'in').map((f) => f.xml);
+    // the simulator's domain:info answers carried secDNS:infData (the DS read back)
+    expect(replies.some((x) => x.includes('secDNS:infData') || x.includes(':infData xmlns') && x.includes('urn:ietf:params:xml:ns:secDNS-1.1'))).toBe(true);
+    const bad = validateEppFrames([...sent, ...replies]).filter((r) => !r.ok);
+    expect(bad.map((b) => b.errors)).toEqual([]);
+  }, 60_000);
 });
