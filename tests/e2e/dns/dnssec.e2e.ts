@@ -5,7 +5,7 @@
  * TTL). Phone and desktop widths: nothing overflows, no serious axe findings, screenshots for review.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DS } from '../../../libs/messages/src';
+import { DS, fmt } from '../../../libs/messages/src';
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectOwnTitle } from '../support/page-checks';
 import { dig, memberWithDomain } from './dns.page';
 
@@ -63,3 +63,33 @@ for (const width of [1280, 360]) {
     await shot(page, `dnssec-removing-${width}`);
   });
 }
+
+test('DNSSEC panel for a domain on other name servers: DS by hand, checked before sending, registered at the registry', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 360, height: 900 });
+  const { name, id, headers } = await memberWithDomain(page);
+  const ns = await (await page.request.post('/mypage/domain/nameserver/request', { headers, data: { domains: [id], formData: [{ name: 'ns1.example.net', priority: 1 }, { name: 'ns2.example.net', priority: 2 }] } })).json();
+  expect(ns.result).toBe(true);
+  await expect.poll(async () => (await (await page.request.get(`/mypage/domain/operation/status?jobId=${ns.jobId}`, { headers })).json()).finished, { timeout: 60_000 }).toBe(true);
+  const panel = await openDnssec(page, name);
+  await expect(panel.getByTestId('dnssec-ds-row')).toHaveCount(1);
+  const row = panel.getByTestId('dnssec-ds-row').first();
+  await row.getByLabel('鍵タグ（Key Tag）').fill('70000');
+  await row.getByLabel('ダイジェスト（16進数）').fill('xyz');
+  await panel.getByTestId('dnssec-ds-save').click();
+  await expect(panel.getByTestId('dnssec-form-errors')).toContainText(fmt(DS.dsKeyTag, { n: 1 }));
+  await expect(panel.getByTestId('dnssec-form-errors')).toContainText(fmt(DS.dsDigestHex, { n: 1 }));
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page, ignoreList);
+  await shot(page, 'dnssec-manual-errors-360');
+  const digest = 'AB'.repeat(32);
+  await row.getByLabel('鍵タグ（Key Tag）').fill('2371');
+  await row.getByLabel('ダイジェスト（16進数）').fill(digest);
+  await panel.getByTestId('dnssec-ds-save').click();
+  await expect(panel.getByTestId('dnssec-result')).toContainText(fmt(DS.manualSaved, { count: 1 }));
+  await expect(panel.getByTestId('dnssec-status')).toHaveText(DS.stateManual);
+  await expect(panel.getByTestId('dnssec-registry-ds')).toContainText(digest);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoHorizontalOverflow(page);
+  await shot(page, 'dnssec-manual-1280');
+});

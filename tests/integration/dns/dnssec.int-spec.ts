@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+import request from 'supertest';
 import { buildDomainUpdate, EppClientPool, validateEppFrames } from '@registrar/epp';
 import { DS, fmt, M } from '@registrar/messages';
 import { registrationTotal } from '@registrar/rules';
@@ -275,4 +276,33 @@ describe('EPP frames of DNSSEC against the IETF schemas (secDNS-1.1, RFC 5910)',
     const bad = validateEppFrames([...sent, ...replies]).filter((r) => !r.ok);
     expect(bad.map((b) => b.errors)).toEqual([]);
   }, 60_000);
+});
+
+describe('DNSSEC in the public API v1', () => {
+  it('PUT enables as a job, GET shows the key tag, algorithm and the registry DS; bad DS are refused with details; other members get 404', async () => {
+    const m = await p.member(50_000);
+    const key = (await m.agent.post('/mypage/user/api').set(xhr(m)).send({ isApiEnabled: 1, isIpRestriction: 0, apiAllowedIps: [] }).expect(200)).body.apiKey as string;
+    const name = await freeName(epp, 'com', 'secapi');
+    await buy(m, name);
+    await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
+    const api = () => request(p.h.url);
+    const started = await api().put(`/api/v1/domains/${name}/dnssec`).set('X-API-Key', key).send({ enabled: true }).expect(202);
+    expect(started.body.job).toMatchObject({ type: 'dnssec' });
+    const job = await until(async () => (await api().get(`/api/v1/jobs/${started.body.job.id}`).set('X-API-Key', key).expect(200)).body, (j) => j.status === 'finished', 90_000);
+    expect(job.items[0]).toMatchObject({ domain: name, status: 'success' });
+    const s = (await api().get(`/api/v1/domains/${name}/dnssec`).set('X-API-Key', key).expect(200)).body;
+    expect(s).toMatchObject({ domain: name, uses_our_dns: true, mode: 'managed', status: 'active', status_label: '有効', last_error: null });
+    expect(s.keys[0]).toMatchObject({ algorithm: 13, algorithm_name: 'ECDSAP256SHA256', active: true });
+    expect(s.registry_ds).toEqual([s.keys[0].ds]);
+    expect((await epp.info(name)).secDNS?.dsData).toEqual([{ keyTag: s.keys[0].key_tag, alg: 13, digestType: 2, digest: s.keys[0].ds.digest.toUpperCase() }]);
+    // DS by hand is refused on a zone we sign, and bad DS get the rule messages as details
+    const bad = await api().put(`/api/v1/domains/${name}/dnssec/ds`).set('X-API-Key', key).send({ ds: [{ key_tag: 1, algorithm: 3, digest_type: 2, digest: 'AB'.repeat(32) }] }).expect(422);
+    expect(bad.body.error).toMatchObject({ code: 'REJECTED', message: fmt(DS.dsAlg, { n: 1 }) });
+    // another member's API key does not reach it
+    const other = await p.member(50_000);
+    const otherKey = (await other.agent.post('/mypage/user/api').set(xhr(other)).send({ isApiEnabled: 1, isIpRestriction: 0, apiAllowedIps: [] }).expect(200)).body.apiKey as string;
+    await api().get(`/api/v1/domains/${name}/dnssec`).set('X-API-Key', otherKey).expect(404);
+    await api().put(`/api/v1/domains/${name}/dnssec`).set('X-API-Key', otherKey).send({ enabled: false }).expect(404);
+    expect((await epp.info(name)).secDNS?.dsData).toHaveLength(1);
+  }, 240_000);
 });

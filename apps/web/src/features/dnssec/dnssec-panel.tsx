@@ -4,7 +4,7 @@
  * DS records entered by hand and checked with the shared rules before they go to the registry. Every change is a domain
  * operation (the list's job and status calls), so it is in the action history.
  */
-import { ActionIcon, Alert, Badge, Button, Code, Group, Loader, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Code, Group, Loader, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DnssecPaths, type DnssecDsDto, type DnssecStateDto, type OperationRow } from '@registrar/contracts';
@@ -22,23 +22,28 @@ let seq = 0;
 const emptyDs = (): DsRow => ({ key: `d${++seq}`, keyTag: '', alg: '13', digestType: '2', digest: '' });
 const toRow = (d: DnssecDsDto): DsRow => ({ key: `d${++seq}`, keyTag: String(d.keyTag), alg: String(d.alg), digestType: String(d.digestType), digest: d.digest });
 
-function DsTable({ ds, testId }: { ds: DnssecDsDto[]; testId: string }) {
+const DIGEST_LABEL: Record<number, string> = { 1: '1（SHA-1）', 2: '2（SHA-256）', 4: '4（SHA-384）' };
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return <div><Text size="xs" c="dimmed">{label}</Text><Text size="sm" component="div">{children}</Text></div>;
+}
+
+/** DS records as cards (readable at 360 px as at 1280: the digest wraps on its own line). */
+function DsList({ ds, testId }: { ds: DnssecDsDto[]; testId: string }) {
   return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table striped data-testid={testId} fz="sm">
-        <Table.Thead><Table.Tr><Table.Th>鍵タグ</Table.Th><Table.Th>アルゴリズム</Table.Th><Table.Th>ダイジェストタイプ</Table.Th><Table.Th>ダイジェスト</Table.Th></Table.Tr></Table.Thead>
-        <Table.Tbody>
-          {ds.map((d) => (
-            <Table.Tr key={`${d.keyTag}-${d.digestType}-${d.digest}`}>
-              <Table.Td>{d.keyTag}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.alg} {dnssecAlgorithmName(d.alg)}</Table.Td>
-              <Table.Td>{d.digestType}</Table.Td>
-              <Table.Td><Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{d.digest}</Code></Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap="xs" data-testid={testId}>
+      {ds.map((d) => (
+        <Paper key={`${d.keyTag}-${d.digestType}-${d.digest}`} withBorder radius="md" p="sm" bg="gray.0">
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+            <Field label="鍵タグ">{d.keyTag}</Field>
+            <Field label="アルゴリズム">{d.alg} {dnssecAlgorithmName(d.alg)}</Field>
+            <Field label="ダイジェストタイプ">{DIGEST_LABEL[d.digestType] ?? d.digestType}</Field>
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt={6}>ダイジェスト</Text>
+          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{d.digest}</Code>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
 
@@ -124,7 +129,7 @@ export function DnssecPanel({ domain, setBusy, onChanged, onClose }: {
           <Text size="sm">DNSSECの署名はご利用中のDNSサービスで行います。そのサービスで表示されるDSレコード（鍵タグ・アルゴリズム・ダイジェストタイプ・ダイジェスト）を入力すると、レジストリに登録します。</Text>
         </Alert>
         {lastError}
-        {s.registryDs.length ? <Stack gap={4}><Text size="sm" fw={700}>レジストリに登録されているDSレコード</Text><DsTable ds={s.registryDs} testId="dnssec-registry-ds" /></Stack> : null}
+        {s.registryDs.length ? <Stack gap={4}><Text size="sm" fw={700}>レジストリに登録されているDSレコード</Text><DsList ds={s.registryDs} testId="dnssec-registry-ds" /></Stack> : null}
         <Stack gap="sm">
           <Text size="sm" fw={700}>DSレコードの入力</Text>
           {editing.map((r, i) => (
@@ -176,24 +181,21 @@ export function DnssecPanel({ domain, setBusy, onChanged, onClose }: {
         <Stack gap="xs">
           <Text size="sm" fw={700}>署名の鍵</Text>
           {s.keys.length ? (
-            <Table.ScrollContainer minWidth={300}>
-              <Table striped data-testid="dnssec-keys" fz="sm">
-                <Table.Thead><Table.Tr><Table.Th>鍵タグ</Table.Th><Table.Th>アルゴリズム</Table.Th><Table.Th>種類</Table.Th><Table.Th>状態</Table.Th></Table.Tr></Table.Thead>
-                <Table.Tbody>
-                  {s.keys.map((k) => (
-                    <Table.Tr key={k.dnskey}>
-                      <Table.Td>{k.keyTag}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{k.alg} {k.algorithm}</Table.Td>
-                      <Table.Td>{k.type === 'csk' ? 'CSK（KSK兼ZSK）' : k.type.toUpperCase()}</Table.Td>
-                      <Table.Td>{k.active ? '署名に使用中' : '公開のみ'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Stack gap="xs" data-testid="dnssec-keys">
+              {s.keys.map((k) => (
+                <Paper key={k.dnskey} withBorder radius="md" p="sm">
+                  <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+                    <Field label="鍵タグ">{k.keyTag}</Field>
+                    <Field label="アルゴリズム">{k.alg} {k.algorithm}</Field>
+                    <Field label="種類">{k.type === 'csk' ? 'CSK（KSK兼ZSK）' : k.type.toUpperCase()}</Field>
+                    <Field label="状態">{k.active ? '署名に使用中' : '公開のみ'}</Field>
+                  </SimpleGrid>
+                </Paper>
+              ))}
+            </Stack>
           ) : <Text size="sm" c="dimmed">鍵はまだありません</Text>}
           <Text size="sm" fw={700} mt="xs">レジストリに登録されているDSレコード</Text>
-          {s.registryDs.length ? <DsTable ds={s.registryDs} testId="dnssec-registry-ds" /> : <Text size="sm" c="dimmed">まだ登録されていません</Text>}
+          {s.registryDs.length ? <DsList ds={s.registryDs} testId="dnssec-registry-ds" /> : <Text size="sm" c="dimmed">まだ登録されていません</Text>}
           {s.dueAt ? <Text size="xs" c="dimmed">{s.status === 'rolling' ? '古い鍵の削除予定' : '署名の停止予定'}: {formatDateTimeJst(s.dueAt)}</Text> : null}
         </Stack>
       )}
