@@ -4,7 +4,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsString, Length, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsString, Length, ValidateNested } from 'class-validator';
 import { DnsPattern, DnssecPatterns, DnssecStateDto } from '@registrar/contracts';
 import { API_MESSAGES } from '@registrar/messages';
 import { DnsClient } from '../dns/dns.client';
