@@ -195,7 +195,7 @@ export function DnssecPanel({ domain, setBusy, onChanged, onClose }: {
             </Stack>
           ) : <Text size="sm" c="dimmed">鍵はまだありません</Text>}
           <Text size="sm" fw={700} mt="xs">レジストリに登録されているDSレコード</Text>
-          {s.registryDs.length ? <DsList ds={s.registryDs} testId="dnssec-registry-ds" /> : <Text size="sm" c="dimmed">まだ登録されていません</Text>}
+          {s.registryDs.length ? <DsList ds={s.registryDs} testId="dnssec-registry-ds" /> : <Text size="sm" c="dimmed">{s.status === 'removing' ? 'レジストリから削除しました' : 'まだ登録されていません'}</Text>}
           {s.dueAt ? <Text size="xs" c="dimmed">{s.status === 'rolling' ? '古い鍵の削除予定' : '署名の停止予定'}: {formatDateTimeJst(s.dueAt)}</Text> : null}
         </Stack>
       )}
