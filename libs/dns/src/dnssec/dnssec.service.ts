@@ -2,8 +2,9 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import {
-  DnssecApplyRequest, DnssecApplyResult, DnssecDsDto, DnssecKeyDto, DnssecStateDto, JobName, QueueName,
+  DnsErrorCode, DnssecApplyRequest, DnssecApplyResult, DnssecDsDto, DnssecKeyDto, DnssecStateDto, JobName, QueueName,
 } from '@registrar/contracts';
+import { DnsException } from '../common/dns.exception';
 import { CommandContext, EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
 import { CLOCK, Clock } from '@registrar/infra';
 import { DS, fmt, registryErrorMessage } from '@registrar/messages';
@@ -109,11 +110,13 @@ export class DnssecService {
           return { ok: false, message, status: (await this.rows.get(req.domainPkId))?.status ?? 'off' };
         }
         await this.rows.set(req.domainPkId, { lastError: e instanceof EppError ? DS.registryFailed : DS.signerFailed }).catch(() => undefined);
-        throw e;
+        // the operation's job retries with backoff: a warning, not a stack trace
+        this.logger.warn(`dnssec ${req.action} ${req.punycode}: ${(e as Error).message}`);
+        throw new DnsException(DnsErrorCode.Internal, 'registry or PowerDNS not reachable; retry');
       }
     };
     const out = await this.rows.exclusive(req.domainPkId, run);
-    if (out === null) throw new DnssecBusy();
+    if (out === null) throw new DnsException(DnsErrorCode.Internal, new DnssecBusy().message);
     return out;
   }
 
