@@ -253,7 +253,15 @@ export async function benchDataStores(o: { tmp: string; pgPort: number; redisPor
 export function ensurePowerDns(): void {
   ensureCommand('pdns_server', ['pdns-server', 'pdns-backend-pgsql'], 'Install PowerDNS Authoritative with its PostgreSQL backend (Debian: `apt-get install pdns-server pdns-backend-pgsql`).');
   ensureDebianPackage('pdns-backend-pgsql');
+  // DNSSEC checks of the tests: delv (validation with our KSK as trust anchor), named-checkzone (a signed zone's AXFR)
+  ensureCommand('delv', ['bind9-dnsutils'], 'Install bind9-dnsutils (delv) for the DNSSEC tests (Debian: `apt-get install bind9-dnsutils`).');
+  ensureCommand('named-checkzone', ['bind9-utils'], 'Install bind9-utils (named-checkzone) for the zone tests (Debian: `apt-get install bind9-utils`).');
 }
+
+/** The API key of PowerDNS's HTTP API in development and tests (production sets PDNS_API_KEY: docs/dns.md). */
+export const DEV_PDNS_API_KEY = 'registrar-local-pdns-api-key';
+/** PowerDNS's HTTP API listens on the DNS port + 5 unless PDNS_API_PORT says otherwise (the dns service derives the same). */
+export const pdnsApiPort = (dnsPort: number) => Number(process.env.PDNS_API_PORT ?? dnsPort + 5);
 
 /** The schema PowerDNS reads (written by the dns service: libs/dns). */
 export const DNS_SCHEMA = 'dns';
@@ -263,7 +271,7 @@ export const DNS_SCHEMA = 'dns';
  * 127.0.0.1:port (UDP and TCP). No packet, query or zone cache, so a record written by the dns service is answered at
  * once (a zone created a moment ago included).
  */
-export function powerDnsConfig(o: { databaseUrl: string; port: number; dir: string; address?: string }): string {
+export function powerDnsConfig(o: { databaseUrl: string; port: number; dir: string; address?: string; apiPort?: number; apiKey?: string }): string {
   const u = new URL(o.databaseUrl);
   const q = (s: string) => decodeURIComponent(s);
   return [
@@ -274,7 +282,8 @@ export function powerDnsConfig(o: { databaseUrl: string; port: number; dir: stri
     `gpgsql-user=${q(u.username)}`,
     `gpgsql-password=${q(u.password)}`,
     `gpgsql-extra-connection-parameters=options=-csearch_path=${DNS_SCHEMA} application_name=pdns`,
-    'gpgsql-dnssec=no',
+    // live signing: the keys (cryptokeys) and NSEC3 settings (domainmetadata) are read from the dns schema (docs/dns.md)
+    'gpgsql-dnssec=yes',
     `local-address=${o.address ?? '127.0.0.1'}`,
     `local-port=${o.port}`,
     `socket-dir=${o.dir}`,
@@ -290,8 +299,14 @@ export function powerDnsConfig(o: { databaseUrl: string; port: number; dir: stri
     'consistent-backends=yes',
     'primary=no',
     'secondary=no',
-    'webserver=no',
-    'api=no',
+    // the HTTP API on loopback: the dns service creates and removes keys, sets NSEC3 and rectifies signed zones through it
+    'api=yes',
+    `api-key=${o.apiKey ?? process.env.PDNS_API_KEY ?? DEV_PDNS_API_KEY}`,
+    'webserver=yes',
+    'webserver-address=127.0.0.1',
+    `webserver-port=${o.apiPort ?? pdnsApiPort(o.port)}`,
+    'webserver-allow-from=127.0.0.1,::1',
+    'webserver-loglevel=none',
     'version-string=anonymous',
     `receiver-threads=${process.env.PDNS_RECEIVER_THREADS ?? 1}`,
     `distributor-threads=${process.env.PDNS_DISTRIBUTOR_THREADS ?? 2}`,
@@ -325,6 +340,7 @@ export interface PowerDnsHandle extends ProcessHandle {
 export async function startPowerDns(o: { databaseUrl: string; port: number; dir: string; logFile?: string }): Promise<PowerDnsHandle> {
   ensurePowerDns();
   if (!(await portFree(o.port))) throw new Error(`port ${o.port} for PowerDNS is in use; set DNS_PORT (TEST_DNS_PORT for tests) to another port`);
+  if (!(await portFree(pdnsApiPort(o.port)))) throw new Error(`port ${pdnsApiPort(o.port)} for PowerDNS's API (DNS port + 5) is in use; set DNS_PORT or PDNS_API_PORT to another port`);
   fs.mkdirSync(o.dir, { recursive: true });
   fs.writeFileSync(path.join(o.dir, 'pdns.conf'), powerDnsConfig({ databaseUrl: o.databaseUrl, port: o.port, dir: o.dir }), { mode: 0o600 });
   const h = runProcess('powerdns', 'pdns_server', [`--config-dir=${o.dir}`], { logFile: o.logFile ?? path.join(o.dir, 'pdns.log') });

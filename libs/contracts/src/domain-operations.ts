@@ -3,7 +3,7 @@
  * once with a job id and the rows refused up front; the work runs as a BullMQ flow with one child per domain, and the
  * modal polls `OperationStatus` for the per-domain rows.
  */
-export type DomainOperationKind = 'nameserver' | 'lock' | 'autoupdate' | 'memo' | 'trash' | 'authcode' | 'move';
+export type DomainOperationKind = 'nameserver' | 'lock' | 'autoupdate' | 'memo' | 'trash' | 'authcode' | 'move' | 'dnssec';
 
 export const DomainOperationPatterns = {
   /** OperationRpcRequest -> OperationAccepted */
@@ -45,6 +45,8 @@ export interface OperationRpcRequest {
   memoMode?: 'override' | 'append' | 'delete';
   /** autoupdate: whether the member has a card on file (the gateway asks the orders service) */
   hasCard?: boolean;
+  /** dnssec: what to do (docs/dns.md "DNSSEC"); manual: the DS records entered by hand */
+  dnssec?: { action: 'enable' | 'disable' | 'roll' | 'manual'; ds?: unknown[] };
 }
 
 export type OperationRowStatus = 'queued' | 'processing' | 'success' | 'accepted' | 'error';

@@ -45,6 +45,8 @@ export enum JobName {
   SyncZone = 'sync-zone',
   /** dns: every few minutes, every zone and every domain on our name servers checked (expiry, missed events) */
   ReconcileZones = 'reconcile-zones',
+  /** dns: the second step of a DNSSEC rollover or disabling, once the registry's old DS has expired from caches */
+  DnssecDue = 'dnssec-due',
   /** mail: one outbound mail (libs/mail renders, sends and logs it) */
   SendMail = 'send-mail',
   /** domain-ops: one domain of a renewal, renewed (or restored through RGP) over EPP (a child of CompleteRenewal) */

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-import { BaseConfig } from '@registrar/infra';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { BaseConfig, Deployed } from '@registrar/infra';
 
 /** Configuration of the dns service (the EPP client has its own, EppClientConfig; PowerDNS is configured by scripts/dev/infra.ts). */
 export class DnsConfig extends BaseConfig {
@@ -17,4 +17,42 @@ export class DnsConfig extends BaseConfig {
   @Min(1)
   @Max(64)
   DNS_SYNC_CONCURRENCY = 4;
+
+  /** PowerDNS's DNS port (the local runtime and tests derive the API's port from it: DNS_PORT + 5). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  DNS_PORT = 5300;
+
+  /** PowerDNS's HTTP API (keys, NSEC3, rectify: docs/dns.md "DNSSEC"); empty = http://127.0.0.1:(DNS_PORT + 5), as scripts/dev/infra.ts starts it. */
+  @Deployed()
+  @IsOptional()
+  @IsString()
+  PDNS_API_URL = '';
+
+  /** The API key of PowerDNS's HTTP API (the same as the powerdns process's api-key). */
+  @Deployed()
+  @IsString()
+  PDNS_API_KEY = 'registrar-local-pdns-api-key';
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  PDNS_API_TIMEOUT_MS = 10_000;
+
+  /**
+   * How long the parent's DS (and resolvers' caches of it) may outlive a change at the registry: a rollover removes the
+   * old key, and disabling stops signing, only this long after the DS changed (RFC 6781 §4.1). 0 = at once (tests).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(30 * 86_400_000)
+  DNSSEC_DS_WAIT_MS = 2 * 86_400_000;
+
+  pdnsApiUrl(): string {
+    return (this.PDNS_API_URL || `http://127.0.0.1:${this.DNS_PORT + 5}`).replace(/\/+$/, '');
+  }
 }

@@ -8,7 +8,11 @@ import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@regist
 import { bullRootModule, CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
 import { DnsConfig } from './dns.config';
 import { DnsRpcController } from './dns.rpc.controller';
-import { DnsProcessor, DnsSchedules, ReconcileZonesJob, SyncZoneJob } from './jobs/dns.processor';
+import { DnssecRepository } from './dnssec/dnssec.repository';
+import { DnssecRpcController } from './dnssec/dnssec.rpc.controller';
+import { DnssecService } from './dnssec/dnssec.service';
+import { PdnsApiClient } from './dnssec/pdns-api.client';
+import { DnsProcessor, DnssecDueJob, DnsSchedules, ReconcileZonesJob, SyncZoneJob } from './jobs/dns.processor';
 import { DNS_MIGRATIONS } from './migrations';
 import { DomainOpsPort } from './ports/domain-ops.port';
 import { DNS_SCHEMA, ZoneRepository } from './zones/zone.repository';
@@ -33,7 +37,7 @@ const config = () => loadConfig(DnsConfig);
     BullModule.registerQueue({ name: QueueName.Dns }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
   ],
-  controllers: [DnsRpcController],
+  controllers: [DnsRpcController, DnssecRpcController],
   providers: [
     { provide: DnsConfig, useFactory: config },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -44,6 +48,11 @@ const config = () => loadConfig(DnsConfig);
     ReconcileZonesJob,
     DnsProcessor,
     DnsSchedules,
+    // DNSSEC (docs/dns.md "DNSSEC")
+    PdnsApiClient,
+    DnssecRepository,
+    DnssecService,
+    DnssecDueJob,
   ],
 })
 export class DnsServiceModule {}

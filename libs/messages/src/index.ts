@@ -6,3 +6,4 @@ export { EPP_STATUS_LABELS } from './public-tools';
 export * from './registry-sync';
 export { registryErrorMessage, REGISTRY_RESULT_CODES } from './registry-results';
 export * from './market';
+export * from './dnssec';

@@ -43,7 +43,7 @@ export const simClock = {
 };
 
 export const simFaults = {
-  set: (f: { latencyMs?: number; failShare?: number; dropShare?: number; handshakeDelayMs?: number }) => admin('POST', '/faults', f),
+  set: (f: { latencyMs?: number; failShare?: number; dropShare?: number; handshakeDelayMs?: number; failMatch?: string }) => admin('POST', '/faults', f),
   reset: () => admin('DELETE', '/faults'),
 };
 

@@ -66,7 +66,8 @@ describe('public API v1: keys, IPs, limits', () => {
     expect(doc.components.securitySchemes.ApiKey).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }));
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/v1/availability', '/api/v1/domains', '/api/v1/domains/{domain}', '/api/v1/domains/{domain}/authcode', '/api/v1/domains/{domain}/auto-renew',
-      '/api/v1/domains/{domain}/dns', '/api/v1/domains/{domain}/lock', '/api/v1/domains/{domain}/nameservers', '/api/v1/domains/{domain}/renew',
+      '/api/v1/domains/{domain}/dns', '/api/v1/domains/{domain}/dnssec', '/api/v1/domains/{domain}/dnssec/ds', '/api/v1/domains/{domain}/dnssec/rollover',
+      '/api/v1/domains/{domain}/lock', '/api/v1/domains/{domain}/nameservers', '/api/v1/domains/{domain}/renew',
       '/api/v1/jobs/{id}', '/api/v1/prices',
     ]);
     const ns = doc.paths['/api/v1/domains/{domain}/nameservers'].put;

@@ -4,10 +4,11 @@ import { Queue, UnrecoverableError } from 'bullmq';
 import { JobName, QueueName, SyncZoneJobData } from '@registrar/contracts';
 import { JobRouter, WORKER_RESILIENCE, upsertAgainAfterReconnect } from '@registrar/infra';
 import { DnsConfig } from '../dns.config';
+import { DnssecService } from '../dnssec/dnssec.service';
 import { ZoneService } from '../zones/zone.service';
 
 /** The job names that run on QueueName.Dns; each has exactly one handler (checked at boot). */
-export const DNS_JOB_NAMES: readonly JobName[] = [JobName.SyncZone, JobName.ReconcileZones];
+export const DNS_JOB_NAMES: readonly JobName[] = [JobName.SyncZone, JobName.ReconcileZones, JobName.DnssecDue];
 
 /** SyncZone: one name brought in line with its domain (added by whoever changes a domain, e.g. DnsZoneEvents in domain-ops). */
 @Injectable()
@@ -30,11 +31,21 @@ export class ReconcileZonesJob {
   }
 }
 
+/** DnssecDue: a DNSSEC rollover's or disabling's second step, once the old DS has expired from caches (docs/dns.md "DNSSEC"). */
+@Injectable()
+export class DnssecDueJob {
+  static readonly jobName = JobName.DnssecDue;
+  constructor(private readonly dnssec: DnssecService) {}
+  handle(data: { domainPkId?: number }) {
+    return this.dnssec.finishDue(Number(data?.domainPkId) || undefined);
+  }
+}
+
 /** QueueName.Dns's one worker. */
 @Processor(QueueName.Dns, WORKER_RESILIENCE)
 export class DnsProcessor extends JobRouter {
-  constructor(private readonly config: DnsConfig, sync: SyncZoneJob, reconcile: ReconcileZonesJob) {
-    super(QueueName.Dns, DNS_JOB_NAMES, [{ jobName: SyncZoneJob.jobName, handler: sync }, { jobName: ReconcileZonesJob.jobName, handler: reconcile }]);
+  constructor(private readonly config: DnsConfig, sync: SyncZoneJob, reconcile: ReconcileZonesJob, dnssecDue: DnssecDueJob) {
+    super(QueueName.Dns, DNS_JOB_NAMES, [{ jobName: SyncZoneJob.jobName, handler: sync }, { jobName: ReconcileZonesJob.jobName, handler: reconcile }, { jobName: DnssecDueJob.jobName, handler: dnssecDue }]);
   }
   protected override concurrency() {
     return this.config.DNS_SYNC_CONCURRENCY;

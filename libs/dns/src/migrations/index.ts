@@ -1,5 +1,6 @@
 import { CreateRegistrarLog1795000000000 } from '@registrar/epp';
 import { DnsInit1795433458532 } from './1795433458532-dns-init';
+import { Dnssec1795700000000 } from './1795700000000-dnssec';
 
 /** Every migration of the dns schema, in order (the registrar log of the DS updates included). Never edit one that has landed. */
-export const DNS_MIGRATIONS = [CreateRegistrarLog1795000000000, DnsInit1795433458532];
+export const DNS_MIGRATIONS = [CreateRegistrarLog1795000000000, DnsInit1795433458532, Dnssec1795700000000];

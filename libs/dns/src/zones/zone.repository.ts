@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DnsRecord } from '@registrar/rules';
+import { nsec3Hash } from '../dnssec/nsec3';
 import { nextSerial, pdnsRecords } from './zone-content';
 
 export const DNS_SCHEMA = 'dns';
@@ -97,10 +98,13 @@ export class ZoneRepository {
     const domainId = Number(d.id);
     await m.query('DELETE FROM dns.records WHERE domain_id = $1', [domainId]);
     const rows = pdnsRecords(zone.punycode, records, serial);
+    // a zone signed with NSEC3 (docs/dns.md "DNSSEC") gets each name's hash as ordername in the same transaction, so its
+    // denials stay valid; the dns service rectifies it after the commit (delegations, empty non-terminals)
+    const signed = (await m.query(`SELECT 1 FROM dns.domainmetadata WHERE domain_id = $1 AND kind = 'NSEC3PARAM' LIMIT 1`, [domainId])).length > 0;
     await m.query(
-      `INSERT INTO dns.records (domain_id, name, type, content, ttl, prio, disabled, auth)
-       SELECT $1, n, t, c, ttl, prio, false, true FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[]) AS x(n, t, c, ttl, prio)`,
-      [domainId, rows.map((r) => r.name), rows.map((r) => r.type), rows.map((r) => r.content), rows.map((r) => r.ttl), rows.map((r) => r.prio)],
+      `INSERT INTO dns.records (domain_id, name, type, content, ttl, prio, disabled, auth, ordername)
+       SELECT $1, n, t, c, ttl, prio, false, true, o FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[]) AS x(n, t, c, ttl, prio, o)`,
+      [domainId, rows.map((r) => r.name), rows.map((r) => r.type), rows.map((r) => r.content), rows.map((r) => r.ttl), rows.map((r) => r.prio), rows.map((r) => (signed ? nsec3Hash(r.name) : null))],
     );
     await m.query('UPDATE dns.zones SET served = true, serial = $2, updated_at = now() WHERE domain_pk_id = $1', [zone.domainPkId, serial]);
     return serial;

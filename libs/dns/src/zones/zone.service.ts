@@ -4,11 +4,12 @@ import {
 } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError } from '@registrar/epp';
 import { CLOCK, Clock } from '@registrar/infra';
-import { M, registryErrorMessage } from '@registrar/messages';
+import { DS, M, registryErrorMessage } from '@registrar/messages';
 import {
   DNS_RECORD_TYPES, DnsRecord, DnsRecordInput, dnsErrorMessages, dsOf, fixedNsRecords, isOurDns, normaliseDnsRecord, validateDnsRecords,
 } from '@registrar/rules';
 import { DnsException } from '../common/dns.exception';
+import { DnssecService } from '../dnssec/dnssec.service';
 import { DomainOpsPort } from '../ports/domain-ops.port';
 import { shouldServe } from './zone-content';
 import { ZoneRepository, ZoneRow } from './zone.repository';
@@ -38,6 +39,7 @@ export class ZoneService {
     private readonly domainOps: DomainOpsPort,
     @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly dnssec: DnssecService,
   ) {}
 
   private async ownedOrThrow(userId: number, id: number): Promise<OwnedDomainDto> {
@@ -82,6 +84,9 @@ export class ZoneService {
     if (fieldErrors.length) return { result: false, errors: dnsErrorMessages(fieldErrors), fieldErrors };
     const records: DnsRecord[] = submitted.map((r) => normaliseDnsRecord(r, d.punycode)).filter((r) => !r.fixed).map(({ id: _id, fixed: _f, ...r }) => r);
     const ds = dsOf(records);
+    // while DNSSEC is on (signed by us or DS entered in its panel) the registry's DS is the panel's, not the records'
+    const dsByPanel = await this.dnssec.dsManagedHere(d.id);
+    if (dsByPanel && ds.length) return { result: false, errors: [DS.managedByPanel] };
 
     // "use our name servers": the name-server operation starts first (a refusal saves nothing); once its job has
     // changed them at the registry, domain-ops queues SyncZone and these records are served
@@ -100,7 +105,7 @@ export class ZoneService {
       await this.zones.transaction(async (m) => {
         // the zone row is locked: two saves of one domain run one after the other, DS included
         const zone = await this.zones.lockZone(m, d.id, d.punycode);
-        if (dsKey(zone.ds) !== dsKey(ds)) {
+        if (!dsByPanel && dsKey(zone.ds) !== dsKey(ds)) {
           try {
             await this.epp.update({ name: d.punycode, secDNS: ds.length ? { remAll: true, add: ds } : { remAll: true } }, { userId: req.userId, domainPkid: d.id });
           } catch (e) {
@@ -117,6 +122,7 @@ export class ZoneService {
       this.logger.warn(`secDNS update of ${d.punycode}: ${(e.cause as Error)?.message}`);
       return { result: false, errors: [e.cause instanceof EppError ? `${M.dnsRegistryDsFailed} ${registryErrorMessage(e.cause.code)}` : M.dnsRegistryDsFailed] };
     }
+    if (serve) await this.dnssec.afterPublish(d.punycode);
     const saved = await this.zones.records(d.id);
     return { result: true, errors: [], formData: [...fixedNsRecords(), ...saved] as DnsRecordDto[], served: serve, ...(nameServerJobId ? { nameServerJobId } : {}) };
   }
@@ -129,6 +135,9 @@ export class ZoneService {
     const name = punycode.trim().toLowerCase();
     const d = known !== undefined ? known : ((await this.domainOps.byNames([name]))[0] ?? null);
     const now = this.clock.now();
+    const serving = await this.zones.zoneByName(name);
+    // a signed zone about to stop being served: its DS leaves the registry first (its keys go with PowerDNS's rows)
+    if (serving?.served && (!d || !shouldServe(d, now))) await this.dnssec.zoneLeaving(serving.domainPkId, name, !!d && d.id === serving.domainPkId);
     await this.zones.transaction(async (m) => {
       if (!d) return this.zones.dropZone(m, name);
       const zone = await this.zones.lockZone(m, d.id, d.punycode);
@@ -136,6 +145,7 @@ export class ZoneService {
       if (!serve && !zone.served) return;
       await this.zones.publish(m, zone, await this.zones.records(d.id, m), serve, now);
     });
+    if (d && shouldServe(d, now)) await this.dnssec.afterPublish(name);
     return this.state(name);
   }
 
@@ -178,6 +188,8 @@ export class ZoneService {
         changed++;
       }
     }
+    // DNSSEC second steps whose job was lost (rollover's old key, disabling's signatures)
+    changed += await this.dnssec.finishDue();
     if (changed) this.logger.log(`reconciled zones: ${checked} checked, ${changed} changed`);
     return { checked, changed };
   }

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DomainOperationJobData, JobName } from '@registrar/contracts';
+import { ClientProxy } from '@nestjs/microservices';
+import { DNS_CLIENT, DnssecApplyRequest, DnssecApplyResult, DnssecPatterns, DomainOperationJobData, JobName } from '@registrar/contracts';
 import { CommandContext, DomainStatus, EPP_CLIENT, EppClientPool, EppError, EppResultCode, HostAddr } from '@registrar/epp';
-import { CLOCK, Clock, JobAttempt } from '@registrar/infra';
+import { CLOCK, Clock, JobAttempt, rpc } from '@registrar/infra';
 import { MailOutbox } from '@registrar/mail';
 import { fmt, M, MK, registryErrorMessage } from '@registrar/messages';
 import { MOVE_REQUEST_DAYS, OUR_NAME_SERVERS } from '@registrar/rules';
@@ -41,6 +42,7 @@ export class DomainOperationJob {
     private readonly dns: DnsZoneEvents,
     private readonly mail: MailOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(DNS_CLIENT) private readonly dnsRpc: ClientProxy,
   ) {}
 
   async handle(data: DomainOperationJobData, attempt: JobAttempt): Promise<{ status: string }> {
@@ -124,6 +126,8 @@ export class DomainOperationJob {
         return this.authcode(run, item, d);
       case 'move':
         return this.move(run, d);
+      case 'dnssec':
+        return this.dnssec(run, d);
       default:
         throw new Refused(M.errorOccurred);
     }
@@ -220,6 +224,16 @@ export class DomainOperationJob {
     return { status: 'success', message: M.authcodeDone, secret: code };
   }
 
+  /** DNSSEC of one domain: the dns service does it (PowerDNS keys, the registry's DS) and keeps its state (docs/dns.md "DNSSEC"). */
+  private async dnssec(run: OpRun, d: OpDomain): Promise<Outcome> {
+    const p = run.params.dnssec as { action: DnssecApplyRequest['action']; ds?: DnssecApplyRequest['ds'] };
+    const r = await rpc<DnssecApplyResult>(this.dnsRpc, DnssecPatterns.Apply, {
+      userId: run.userId, domainPkId: d.id, punycode: d.punycode, nameServers: d.nameServers, action: p.action, ds: p.ds, runId: run.id,
+    } satisfies DnssecApplyRequest, 60_000);
+    if (!r.ok) throw new Refused(r.message);
+    return { status: 'success', message: r.message };
+  }
+
   private async move(run: OpRun, d: OpDomain): Promise<Outcome> {
     const m = run.params.move as { toUserId?: number | null; toEmail?: string | null; autoUpdate: boolean; fromAccount: string; acceptUrl?: string };
     const now = this.clock.now();
@@ -239,7 +253,7 @@ export class DomainOperationJob {
 }
 
 const SUBJECT: Record<string, string> = {
-  nameserver: 'ネームサーバー変更', lock: 'ドメインロック変更', autoupdate: '自動更新設定変更', memo: 'メモ変更', trash: 'ゴミ箱', authcode: 'AUTHCODE取得', move: '他ユーザーへの移動',
+  nameserver: 'ネームサーバー変更', lock: 'ドメインロック変更', autoupdate: '自動更新設定変更', memo: 'メモ変更', trash: 'ゴミ箱', authcode: 'AUTHCODE取得', move: '他ユーザーへの移動', dnssec: 'DNSSEC設定',
 };
 
 /** 16 characters of letters, digits and symbols a registry accepts (6+ characters, mixed classes). */

@@ -6,8 +6,8 @@ import {
   CompleteOperationJobData, DomainOperationJobData, DomainOpsErrorCode, JobName, OperationAccepted, OperationRow, OperationRpcRequest, OperationStatus, QueueName,
 } from '@registrar/contracts';
 import { CLOCK, Clock } from '@registrar/infra';
-import { fmt, M, MK } from '@registrar/messages';
-import { BULK_LIMIT, isDueToday, MEMO_MAX, validateNameServers, normaliseNameServers, isIP } from '@registrar/rules';
+import { DS, fmt, M, MK } from '@registrar/messages';
+import { BULK_LIMIT, isDueToday, MEMO_MAX, validateNameServers, normaliseNameServers, isIP, validateDsSet } from '@registrar/rules';
 import { DomainOpsException } from '../common/domain-ops.exception';
 import { DomainOpsConfig } from '../domain-ops.config';
 import { CatalogPort } from '../ports/catalog.port';
@@ -93,6 +93,19 @@ export class OperationService {
         params.move = { toUserId: m.toUserId ?? null, toEmail: m.toEmail ?? null, autoUpdate: !!m.autoUpdate, fromAccount: m.fromAccount, acceptUrl: m.acceptUrl };
         break;
       }
+      case 'dnssec': {
+        // docs/dns.md "DNSSEC": enable / disable / roll for zones on our name servers, manual DS for the others (one domain)
+        const action = req.dnssec?.action;
+        if (action !== 'enable' && action !== 'disable' && action !== 'roll' && action !== 'manual') return refuse(DS.badAction);
+        params.dnssec = { action };
+        if (action === 'manual') {
+          if (ids.length !== 1) return refuse(M.selectDomain);
+          const v = validateDsSet(req.dnssec?.ds, { allowEmpty: true });
+          if (v.errors.length) return { result: false, errors: v.errors, domains: [] };
+          params.dnssec = { action, ds: v.ds };
+        }
+        break;
+      }
       case 'memo':
       case 'authcode':
         break;
@@ -115,6 +128,7 @@ export class OperationService {
         case 'lock':
         case 'authcode':
         case 'move':
+        case 'dnssec':
           if (expired) return { domain: d, error: M.domainExpired };
           if (d.whoisFlag !== 0 && req.kind !== 'authcode') return { domain: d, error: M.whoisProcessing };
           if (req.kind === 'authcode') {

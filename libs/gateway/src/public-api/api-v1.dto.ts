@@ -169,7 +169,7 @@ export class JobItemDto {
 }
 export class JobDto {
   @ApiProperty({ example: 'op_2f1c3a5e-8d7b-4c1e-9a7f-0c6d5e4b3a21' }) id!: string;
-  @ApiProperty({ enum: ['register', 'renew', 'nameservers', 'lock', 'auto_renew', 'authcode'], example: 'nameservers' }) type!: string;
+  @ApiProperty({ enum: ['register', 'renew', 'nameservers', 'lock', 'auto_renew', 'authcode', 'dnssec'], example: 'nameservers' }) type!: string;
   @ApiProperty({ enum: ['running', 'finished'], example: 'running' }) status!: 'running' | 'finished';
   @ApiProperty({ example: 1 }) total!: number;
   @ApiProperty({ example: 0 }) done!: number;

@@ -24,7 +24,7 @@ const RPC_MS = 20_000;
 /** The job id's prefix says which status resource of the web app it is read from. */
 const JOB_KINDS = { op: 'op', reg: 'reg', ren: 'ren' } as const;
 const JOB_ID = /^(op|reg|ren)_([0-9a-f-]{36})$/i;
-const OP_TYPES: Record<string, string> = { nameserver: 'nameservers', lock: 'lock', autoupdate: 'auto_renew', authcode: 'authcode', memo: 'memo', trash: 'trash', move: 'move' };
+const OP_TYPES: Record<string, string> = { nameserver: 'nameservers', lock: 'lock', autoupdate: 'auto_renew', authcode: 'authcode', memo: 'memo', trash: 'trash', move: 'move', dnssec: 'dnssec' };
 
 export const jobUrl = (id: string) => `/api/v1/jobs/${id}`;
 const ended = (s: string) => s === 'success' || s === 'accepted' || s === 'error';
@@ -158,6 +158,11 @@ export class PublicApiService {
 
   authcode(userId: number, name: string): Promise<JobDto> {
     return this.operate(userId, name, 'authcode', (id) => this.operations.start(userId, 'authcode', [id]));
+  }
+
+  /** DNSSEC's operations (api-v1-dnssec.controller.ts): a job of type dnssec. */
+  dnssec(userId: number, name: string, start: (id: number) => Promise<OperationAccepted>): Promise<JobDto> {
+    return this.operate(userId, name, 'dnssec', start);
   }
 
   private async operate(userId: number, name: string, type: string, start: (id: number) => Promise<OperationAccepted>): Promise<JobDto> {

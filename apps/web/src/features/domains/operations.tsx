@@ -25,6 +25,7 @@ import { authcodeOperation, autoRenewOperation, lockOperation, memoOperation, mo
 import { renewOperation } from './operations/renew-modal';
 import { whoisOperation } from '../whois-settings/whois-operation';
 import { dnsOperation } from './operations/dns-operation';
+import { dnssecOperation } from './operations/dnssec-operation';
 
 export { defaultDisabledReason, disabledReasonOf, EXPIRED_TOOLTIP, WHOIS_PROCESSING_TOOLTIP } from './operations/operation-entry';
 import type { DomainOperation } from './operations/operation-entry';
@@ -40,6 +41,7 @@ export const DOMAIN_OPERATIONS: DomainOperation[] = [
   lockOperation,
   authcodeOperation,
   dnsOperation,
+  dnssecOperation,
   trashOperation,
   memoOperation,
 ];

@@ -8,6 +8,7 @@ export const HELP_ARTICLES = {
   autoRenew: 'auto-renew',
   nameServers: 'nameservers',
   dns: 'dns-records',
+  dnssec: 'dnssec',
   whois: 'whois-proxy',
   whoisContacts: 'whois-contacts',
   move: 'local-transfer',
@@ -32,7 +33,7 @@ export const HELP_ARTICLES = {
 export type HelpTopic = keyof typeof HELP_ARTICLES;
 
 /** The domain list's operations (ids of 001 §2) and the article of each. */
-export const OPERATION_HELP: Record<number, HelpTopic> = { 1: 'renewal', 2: 'nameServers', 3: 'whois', 4: 'autoRenew', 5: 'move', 6: 'lock', 7: 'authcode', 9: 'dns', 10: 'trash', 11: 'memo' };
+export const OPERATION_HELP: Record<number, HelpTopic> = { 1: 'renewal', 2: 'nameServers', 3: 'whois', 4: 'autoRenew', 5: 'move', 6: 'lock', 7: 'authcode', 9: 'dns', 10: 'trash', 11: 'memo', 12: 'dnssec' };
 
 /** A small 「？ ヘルプ」 link to the article that explains a screen or an error; opens in a new tab so nothing typed is lost. */
 export function HelpLink({ topic, label = 'ヘルプ', size = 'xs' }: { topic: HelpTopic; label?: string; size?: 'xs' | 'sm' }) {

@@ -7,8 +7,8 @@ import type { ComponentType } from 'react';
 import type { DomainRowDto } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 
-/** The spec's operation ids: 1 renew, 2 name server, 3 WHOIS, 4 auto-renew, 5 move, 6 lock, 7 AUTHCODE, 9 DNS, 10 trash, 11 memo. */
-export type DomainOperationId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9 | 10 | 11;
+/** The spec's operation ids: 1 renew, 2 name server, 3 WHOIS, 4 auto-renew, 5 move, 6 lock, 7 AUTHCODE, 9 DNS, 10 trash, 11 memo; ours: 12 DNSSEC. */
+export type DomainOperationId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9 | 10 | 11 | 12;
 
 export interface DomainOperationModalProps {
   /** the domains chosen (a single row from its menu or cell, or the bulk selection) */
