@@ -17,4 +17,11 @@ export class DnsConfig extends BaseConfig {
   @Min(1)
   @Max(64)
   DNS_SYNC_CONCURRENCY = 4;
+
+  /** Records a zone file import or a template may leave in a zone (the DNS form's limit, DNS_MAX_RECORDS; the import benchmark raises it). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  DNS_IMPORT_MAX_RECORDS = 500;
 }
