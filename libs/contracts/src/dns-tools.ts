@@ -56,6 +56,8 @@ export interface DnsChangeDto {
   line?: number;
   /** the record as a zone file line ('www 3600 IN A 192.0.2.1'), after (or before, for a removal) */
   text: string;
+  /** a change: the record before, as a zone file line */
+  beforeText?: string;
 }
 
 export interface DnsLineIssueDto {

@@ -29,7 +29,7 @@ const lineOf = (r: DnsRecord, zone: string) => {
 
 function toDto(c: ZoneChange, zone: string): DnsChangeDto {
   const shown = c.after ?? c.before!;
-  return { kind: c.kind, ...(c.before ? { before: c.before as DnsRecordDto } : {}), ...(c.after ? { after: c.after as DnsRecordDto } : {}), ...(c.line ? { line: c.line } : {}), text: lineOf(shown, zone) };
+  return { kind: c.kind, ...(c.before ? { before: c.before as DnsRecordDto } : {}), ...(c.after ? { after: c.after as DnsRecordDto } : {}), ...(c.line ? { line: c.line } : {}), text: lineOf(shown, zone), ...(c.kind === 'change' && c.before ? { beforeText: lineOf(c.before, zone) } : {}) };
 }
 
 const count = (changes: ZoneChange[], kind: ZoneChange['kind']) => changes.filter((c) => c.kind === kind).length;
@@ -90,13 +90,12 @@ export class DnsToolsService {
     const errors: DnsLineIssueDto[] = [...parsed.errors];
     const ds = existing.filter((r) => r.recode_type === DNS_TYPE.DS);
     const inputs = parsed.records.map((r) => r.input);
-    if (!errors.length) {
-      for (const e of validateDnsRecords([...inputs, ...ds], d.punycode, { maxRecords: this.maxRecords })) {
-        if (e.index < 0) errors.push({ line: 0, message: e.message });
-        else if (e.index < inputs.length) errors.push({ line: parsed.records[e.index].line, message: e.message });
-      }
-      errors.sort((a, b) => a.line - b.line);
+    // the lines that were read are checked by the form's rules too, so that every error shows at once
+    for (const e of validateDnsRecords([...inputs, ...ds], d.punycode, { maxRecords: this.maxRecords })) {
+      if (e.index < 0) errors.push({ line: 0, message: e.message });
+      else if (e.index < inputs.length) errors.push({ line: parsed.records[e.index].line, message: e.message });
     }
+    errors.sort((a, b) => a.line - b.line);
     const after = normaliseAll(inputs, d.punycode);
     const changes = errors.length ? [] : diffRecords(existing.filter((r) => r.recode_type !== DNS_TYPE.DS), after.map((record, i) => ({ record, line: parsed.records[i].line })));
     // one message per line and problem (a row may break two rules)
