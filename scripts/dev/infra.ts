@@ -253,6 +253,9 @@ export async function benchDataStores(o: { tmp: string; pgPort: number; redisPor
 export function ensurePowerDns(): void {
   ensureCommand('pdns_server', ['pdns-server', 'pdns-backend-pgsql'], 'Install PowerDNS Authoritative with its PostgreSQL backend (Debian: `apt-get install pdns-server pdns-backend-pgsql`).');
   ensureDebianPackage('pdns-backend-pgsql');
+  // the DNS tests read PowerDNS's answers with kdig and check exported and transferred zones with named-checkzone
+  ensureCommand('kdig', ['knot-dnsutils'], 'Install kdig (Debian: `apt-get install knot-dnsutils`).');
+  ensureCommand('named-checkzone', ['bind9-utils'], 'Install named-checkzone (Debian: `apt-get install bind9-utils`).');
 }
 
 /** The schema PowerDNS reads (written by the dns service: libs/dns). */
