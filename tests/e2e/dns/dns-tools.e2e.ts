@@ -64,9 +64,17 @@ test('DNS templates: Google Workspace previewed and applied, a second SPF refuse
   // the DNS form shows the added records as saved
   await expect(modal.getByTestId('dns-row')).toHaveCount(3);
   await expect(modal.getByTestId('dns-save')).toHaveCount(0);
+  await expect(modal.getByTestId('dns-tools')).toBeVisible();
+  await checkBothWidths(page, 'dns-modal-tools');
+  // an unsaved change in the form: the tools wait for it to be saved
+  await modal.getByRole('button', { name: '＋ レコードを追加' }).click();
+  await expect(modal.getByTestId('dns-open-templates')).toBeDisabled();
+  await modal.getByRole('button', { name: 'キャンセル' }).click();
+  await expect(modal).toHaveCount(0);
+  const reopened = await openDns(page, name);
 
   // the mail-security set meets Google's SPF record: refused with the reason, nothing applied
-  await modal.getByTestId('dns-open-templates').click();
+  await reopened.getByTestId('dns-open-templates').click();
   await picker.getByTestId('dns-template-mail-security').click();
   await picker.getByTestId('dns-template-check').click();
   const conflicts = picker.getByTestId('dns-template-conflicts');

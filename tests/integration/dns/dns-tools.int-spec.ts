@@ -168,6 +168,17 @@ describe('zone files and templates, answered by PowerDNS', () => {
     expect(h.some((l) => l.domain_id === otherId && l.description === 'DNSテンプレート「Microsoft 365」を適用（追加4件・置き換え0件）')).toBe(true);
   }, 240_000);
 
+  it('a large file (about 300 KB, past the JSON default limit) is read; more records than a zone holds is refused', async () => {
+    const lines = [`$ORIGIN ${name}.`, ...Array.from({ length: 3_000 }, (_, i) => `host-${i} 3600 IN TXT "${'x'.repeat(80)}; ${i}"`)];
+    const text = `${lines.join('\n')}\n`;
+    expect(text.length).toBeGreaterThan(250_000);
+    const pv = (await preview(member, id, text).expect(200)).body;
+    expect(pv.ok).toBe(false);
+    expect(pv.errors).toEqual([{ line: 0, message: fmt(M.dnsTooMany, { max: 500 }) }]);
+    expect((await apply(member, id, text).expect(200)).body.result).toBe(false);
+    expect((await dig(`host-1.${name}`, 'TXT')).status).toBe('NXDOMAIN');
+  }, 60_000);
+
   it('another member gets 404 for the export, the import and the templates', async () => {
     const stranger = await p.member(0);
     await exportZone(stranger, id).expect(404);

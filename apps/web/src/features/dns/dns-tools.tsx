@@ -149,7 +149,7 @@ function TemplatePicker({ domainId, zone, onApplied, onClose }: { domainId: numb
           ) : (
             <Text size="sm">次のレコードを追加します（追加{previewed.counts.add}件・置き換え{previewed.counts.change}件）。</Text>
           )}
-          <ChangeList changes={previewed.changes} replaceLabel="置き換え" />
+          {previewed.errors.length === 0 && <ChangeList changes={previewed.changes} replaceLabel="置き換え" />}
         </Stack>
       )}
       <Group justify="space-between" wrap="wrap" gap="sm">
