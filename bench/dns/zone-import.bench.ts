@@ -14,6 +14,7 @@
  *    dns.records, one statement each), timed the same way on the same connection pool's database, then rolled back.
  * Prints the medians, the ratio, and the preview call's time (parse, rules, diff; no write).
  */
+import 'reflect-metadata';
 import { Client } from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
