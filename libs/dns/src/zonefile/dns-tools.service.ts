@@ -13,7 +13,7 @@ import { DomainOpsPort } from '../ports/domain-ops.port';
 import { planTemplate } from '../templates/template-plan';
 import { shouldServe } from '../zones/zone-content';
 import { ZoneRepository } from '../zones/zone.repository';
-import { diffRecords, normaliseAll, parseZoneFile, rdataOf, serializeZone, ZONE_FILE_MAX_BYTES, ZoneChange } from './zonefile';
+import { diffRecords, normaliseAll, parseZoneFile, rdataOf, serializeZone, ZONE_FILE_MAX_BYTES, ZoneChange, ZoneFileParse } from './zonefile';
 
 /** The state of a record list, so that an apply made from a preview refuses when the records changed since. */
 export function recordsBase(records: DnsRecord[]): string {
@@ -85,8 +85,7 @@ export class DnsToolsService {
     return { zone: d.punycode, filename: `${d.punycode}.zone`, text: serializeZone(d.punycode, records, { serial, exportedAt }) };
   }
 
-  private planImport(d: OwnedDomainDto, text: string, existing: DnsRecord[]): ImportPlan {
-    const parsed = parseZoneFile(text, d.punycode);
+  private planImport(d: OwnedDomainDto, parsed: ZoneFileParse, existing: DnsRecord[]): ImportPlan {
     const errors: DnsLineIssueDto[] = [...parsed.errors];
     const ds = existing.filter((r) => r.recode_type === DNS_TYPE.DS);
     const inputs = parsed.records.map((r) => r.input);
@@ -116,7 +115,7 @@ export class DnsToolsService {
     const existing = await this.current(d);
     const base = recordsBase(existing);
     if (!text.trim()) return { ok: false, errors: [{ line: 0, message: M.zoneFileEmpty }], skipped: [], changes: [], counts: { add: 0, change: 0, remove: 0, same: 0 }, base };
-    const plan = this.planImport(d, text, existing);
+    const plan = this.planImport(d, parseZoneFile(text, d.punycode), existing);
     return {
       ok: plan.errors.length === 0,
       errors: plan.errors,
@@ -135,8 +134,10 @@ export class DnsToolsService {
     const text = this.checkText(req.text);
     if (!text.trim()) return { result: false, errors: [M.zoneFileEmpty] };
     let plan: ImportPlan | null = null;
+    // the file is read before the zone is locked; the rules and the diff run on the locked records
+    const parsed = parseZoneFile(text, d.punycode);
     const outcome = await this.write(d, req.base, (existing) => {
-      plan = this.planImport(d, text, existing);
+      plan = this.planImport(d, parsed, existing);
       if (plan.errors.length) return { errors: [M.zoneFileHasErrors, ...plan.errors.map((e) => (e.line ? fmt(M.dnsRowPrefix, { n: e.line, message: e.message }) : e.message))] };
       return { records: plan.result };
     });
