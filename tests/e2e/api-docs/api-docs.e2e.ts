@@ -19,7 +19,7 @@ test.describe('API documentation page', () => {
     await expect(page).toHaveTitle('APIドキュメント | ラッコドメイン');
 
     const endpoints = page.getByTestId('api-endpoint');
-    await expect(endpoints).toHaveCount(13);
+    await expect(endpoints).toHaveCount(19);
     const ns = endpoints.filter({ has: page.getByTestId('api-path').getByText('/api/v1/domains/{domain}/nameservers', { exact: true }) });
     await expect(ns.getByRole('heading', { name: 'ネームサーバーの変更' })).toBeVisible();
     await expect(ns.getByTestId('api-field').filter({ hasText: 'nameservers' }).first()).toContainText('必須');
@@ -42,7 +42,7 @@ test.describe('API documentation page', () => {
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/document/api/v1/');
-      await expect(endpoints).toHaveCount(13);
+      await expect(endpoints).toHaveCount(19);
       await page.screenshot({ path: test.info().outputPath(`api-docs-${width}.png`) });
       await ns.screenshot({ path: test.info().outputPath(`api-docs-nameservers-${width}.png`) });
     }
