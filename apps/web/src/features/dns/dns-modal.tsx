@@ -196,7 +196,7 @@ export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsM
               <Checkbox mt="sm" label={M.dnsUseOurNameServers} checked={editNs} disabled={busy} onChange={(e) => { setEditNs(e.currentTarget.checked); setDirty(true); }} data-testid="dns-edit-ns" />
             </Alert>
           )}
-          <DnsTools domainId={id} zone={contents.domain.punycode} disabled={dirty || busy} onApplied={() => void reloadAfterTools()} />
+          <DnsTools domainId={id} zone={contents.domain.punycode} served={contents.isOurDns} disabled={dirty || busy} onApplied={() => void reloadAfterTools()} />
           <Paper withBorder radius="md" p="sm" bg="gray.0">
             <Text size="sm" fw={600} mb={4}>固定のNSレコード（削除できません）</Text>
             <Stack gap={2}>

@@ -45,12 +45,12 @@ function ChangeList({ changes, replaceLabel }: { changes: DnsChangeDto[]; replac
   );
 }
 
-function ResultView({ result, onClose, onBack }: { result: DnsToolsApplyResult; onClose: () => void; onBack: () => void }) {
+function ResultView({ result, served, onClose, onBack }: { result: DnsToolsApplyResult; served: boolean; onClose: () => void; onBack: () => void }) {
   return (
     <Stack gap="md" data-testid="dns-tools-result">
       {result.result ? (
         <Alert color="teal" title={result.message}>
-          <Text size="sm">変更したレコードはすぐに当社DNS（01〜04.dnsv.jp）から応答されます。</Text>
+          <Text size="sm">{served ? '変更したレコードはすぐに当社DNS（01〜04.dnsv.jp）から応答されます。' : M.dnsDomainNotServed}</Text>
         </Alert>
       ) : (
         <Alert color="red" title={M.errorOccurred} data-testid="dns-tools-errors">
@@ -67,7 +67,7 @@ function ResultView({ result, onClose, onBack }: { result: DnsToolsApplyResult; 
 
 // ---------- templates
 
-function TemplatePicker({ domainId, zone, onApplied, onClose }: { domainId: number; zone: string; onApplied: () => void; onClose: () => void }) {
+function TemplatePicker({ domainId, zone, served, onApplied, onClose }: { domainId: number; zone: string; served: boolean; onApplied: () => void; onClose: () => void }) {
   const [template, setTemplate] = useState<DnsTemplate | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -102,7 +102,7 @@ function TemplatePicker({ domainId, zone, onApplied, onClose }: { domainId: numb
     if (!Object.keys(errs).length) preview.mutate();
   };
 
-  if (result) return <ResultView result={result} onClose={onClose} onBack={() => setResult(null)} />;
+  if (result) return <ResultView result={result} served={served} onClose={onClose} onBack={() => setResult(null)} />;
   if (!template) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="dns-templates">
@@ -166,7 +166,7 @@ function TemplatePicker({ domainId, zone, onApplied, onClose }: { domainId: numb
 
 // ---------- zone files
 
-function ZoneImport({ domainId, onApplied, onClose }: { domainId: number; onApplied: () => void; onClose: () => void }) {
+function ZoneImport({ domainId, served, onApplied, onClose }: { domainId: number; served: boolean; onApplied: () => void; onClose: () => void }) {
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
   const [previewed, setPreviewed] = useState<ZoneImportPreview | null>(null);
@@ -191,7 +191,7 @@ function ZoneImport({ domainId, onApplied, onClose }: { domainId: number; onAppl
     setText(await file.text());
     setPreviewed(null);
   };
-  if (result) return <ResultView result={result} onClose={onClose} onBack={() => setResult(null)} />;
+  if (result) return <ResultView result={result} served={served} onClose={onClose} onBack={() => setResult(null)} />;
   const busy = preview.isPending || apply.isPending;
   const changes = previewed?.changes.filter((c) => c.kind !== 'same') ?? [];
   return (
@@ -252,7 +252,7 @@ function ZoneImport({ domainId, onApplied, onClose }: { domainId: number; onAppl
  * Templates and zone files on the domain's DNS screen (issue 29): one-click records for common services, a zone file
  * download, and an import with a preview. Each opens its own dialog; after an apply the screen reloads the records.
  */
-export function DnsTools({ domainId, zone, disabled, onApplied }: { domainId: number; zone: string; disabled?: boolean; onApplied: () => void }) {
+export function DnsTools({ domainId, zone, served, disabled, onApplied }: { domainId: number; zone: string; served: boolean; disabled?: boolean; onApplied: () => void }) {
   const [open, setOpen] = useState<'template' | 'import' | null>(null);
   const [downloadError, setDownloadError] = useState(false);
   const phone = useMediaQuery('(max-width: 575px)') ?? false;
@@ -282,10 +282,10 @@ export function DnsTools({ domainId, zone, disabled, onApplied }: { domainId: nu
       {disabled && <Text size="xs" c="dimmed">未保存の変更があります。保存してからテンプレートやゾーンファイルを使えます。</Text>}
       {downloadError && <Text size="xs" c="red" role="alert">ゾーンファイルを書き出せませんでした。しばらくしてから再度お試しください。</Text>}
       <Modal opened={open === 'template'} onClose={close} title="テンプレートから追加" size="lg" fullScreen={phone} zIndex={300} closeButtonProps={{ 'aria-label': '閉じる' }}>
-        {open === 'template' ? <TemplatePicker domainId={domainId} zone={zone} onApplied={onApplied} onClose={close} /> : <Loader />}
+        {open === 'template' ? <TemplatePicker domainId={domainId} zone={zone} served={served} onApplied={onApplied} onClose={close} /> : <Loader />}
       </Modal>
       <Modal opened={open === 'import'} onClose={close} title="ゾーンファイルを読み込む" size="lg" fullScreen={phone} zIndex={300} closeButtonProps={{ 'aria-label': '閉じる' }}>
-        {open === 'import' ? <ZoneImport domainId={domainId} onApplied={onApplied} onClose={close} /> : <Loader />}
+        {open === 'import' ? <ZoneImport domainId={domainId} served={served} onApplied={onApplied} onClose={close} /> : <Loader />}
       </Modal>
     </>
   );
