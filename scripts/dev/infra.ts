@@ -255,7 +255,9 @@ export function ensurePowerDns(): void {
   ensureDebianPackage('pdns-backend-pgsql');
   // DNSSEC checks of the tests: delv (validation with our KSK as trust anchor), named-checkzone (a signed zone's AXFR)
   ensureCommand('delv', ['bind9-dnsutils'], 'Install bind9-dnsutils (delv) for the DNSSEC tests (Debian: `apt-get install bind9-dnsutils`).');
-  ensureCommand('named-checkzone', ['bind9-utils'], 'Install bind9-utils (named-checkzone) for the zone tests (Debian: `apt-get install bind9-utils`).');
+  // the DNS tests read PowerDNS's answers with kdig and check exported and transferred zones with named-checkzone
+  ensureCommand('kdig', ['knot-dnsutils'], 'Install kdig (Debian: `apt-get install knot-dnsutils`).');
+  ensureCommand('named-checkzone', ['bind9-utils'], 'Install named-checkzone (Debian: `apt-get install bind9-utils`).');
 }
 
 /** The API key of PowerDNS's HTTP API in development and tests (production sets PDNS_API_KEY: docs/dns.md). */

@@ -9,6 +9,8 @@ import type {
  * Message patterns and their payloads; every payload carries the calling member's userId (set by the gateway).
  */
 export const DomainOpsPatterns = {
+  /** ActionLogWriteRequest -> { written: true }: a history line written for another service (dns: templates, zone files) */
+  ActionLogWrite: 'domain-ops.action-log.write',
   /** { userId, domainNames[] } -> EstimateItem[] */
   Estimate: 'domain-ops.price.estimate',
   /** CreateDomainsRpcRequest -> CreateDomainsResult (answers at once; the registration runs as jobs) */
@@ -143,3 +145,15 @@ export interface CompleteOrderJobData {
   orderId: string;
 }
 
+
+/** A history line another service writes through domain-ops (the action log's owner); once per dedupeKey. */
+export interface ActionLogWriteRequest {
+  userId: number;
+  domainId: number;
+  domainName: string;
+  /** ActionCodes (domain-list.ts) */
+  actionId: number;
+  subject: string;
+  content: string;
+  dedupeKey: string;
+}

@@ -12,6 +12,7 @@ export * from './domain-list';
 export * from './renewal';
 export * from './whois';
 export * from './dns';
+export * from './dns-tools';
 export * from './whois-mail';
 export * from './admin';
 export * from './domain-operations';

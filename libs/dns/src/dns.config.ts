@@ -55,4 +55,10 @@ export class DnsConfig extends BaseConfig {
   pdnsApiUrl(): string {
     return (this.PDNS_API_URL || `http://127.0.0.1:${this.DNS_PORT + 5}`).replace(/\/+$/, '');
   }
+  /** Records a zone file import or a template may leave in a zone (the DNS form's limit, DNS_MAX_RECORDS; the import benchmark raises it). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  DNS_IMPORT_MAX_RECORDS = 500;
 }

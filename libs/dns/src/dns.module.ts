@@ -17,6 +17,8 @@ import { DNS_MIGRATIONS } from './migrations';
 import { DomainOpsPort } from './ports/domain-ops.port';
 import { DNS_SCHEMA, ZoneRepository } from './zones/zone.repository';
 import { ZoneService } from './zones/zone.service';
+import { DnsToolsRpcController } from './zonefile/dns-tools.rpc.controller';
+import { DnsToolsService } from './zonefile/dns-tools.service';
 
 const db = schemaTypeOrmModule({ schema: DNS_SCHEMA, entities: [], migrations: DNS_MIGRATIONS });
 const config = () => loadConfig(DnsConfig);
@@ -37,13 +39,14 @@ const config = () => loadConfig(DnsConfig);
     BullModule.registerQueue({ name: QueueName.Dns }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
   ],
-  controllers: [DnsRpcController, DnssecRpcController],
+  controllers: [DnsRpcController, DnssecRpcController, DnsToolsRpcController],
   providers: [
     { provide: DnsConfig, useFactory: config },
     { provide: CLOCK, useFactory: () => new SystemClock() },
     DomainOpsPort,
     ZoneRepository,
     ZoneService,
+    DnsToolsService,
     SyncZoneJob,
     ReconcileZonesJob,
     DnsProcessor,

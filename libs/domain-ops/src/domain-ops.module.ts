@@ -17,6 +17,7 @@ import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './contacts/contacts.repos
 import { DomainOpsConfig } from './domain-ops.config';
 import { DomainOpsRpcController } from './domain-ops.rpc.controller';
 import { ActionLogRepository } from './domains/action-log.repository';
+import { ActionLogRpcController } from './domains/action-log.rpc.controller';
 import { OwnedDomainRepository } from './domains/owned-domain.repository';
 import { EstimateService } from './estimate/estimate.service';
 import { CompleteOrderJob } from './jobs/complete-order.job';
@@ -98,7 +99,7 @@ import { DemoRegistrySeeder } from './registry-sync/demo-registry.seeder';
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController, RegistrySyncRpcController, MarketHoldRpcController],
+  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController, RegistrySyncRpcController, MarketHoldRpcController, ActionLogRpcController],
   providers: [
     MarketHoldService,
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },

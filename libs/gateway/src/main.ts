@@ -51,6 +51,8 @@ export function configureGatewayApp(app: NestExpressApplication): NestExpressApp
   app.use(compression());
   app.use(cookieParser());
   // our JSON parser (Nest then adds none of its own): keeps the raw body and refuses deep nesting with 400 before parsing
+  // zone file imports carry the file's text (up to 4 MB); every other body keeps the parser's default limit
+  app.use(['/mypage/domain/dns/import', '/api/v1/domains/:domain/zone'], express.json({ verify: verifyJsonBody, limit: '5mb' }));
   app.use(express.json({ verify: verifyJsonBody }));
   // sessions before any module middleware (the SPA middleware puts the session's CSRF token into the page)
   const sessions = app.get(SessionMiddleware);

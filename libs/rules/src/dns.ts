@@ -227,13 +227,14 @@ const FIELD_LABEL: Record<'priority' | 'weight' | 'port' | 'key_tag', string> = 
  * Every error of a zone's record list (the fixed NS records excluded), each tied to its row and field. An empty list
  * means the records can be saved and served.
  */
-export function validateDnsRecords(input: DnsRecordInput[], zone: string): DnsFieldError[] {
+export function validateDnsRecords(input: DnsRecordInput[], zone: string, opts: { maxRecords?: number } = {}): DnsFieldError[] {
   const errors: DnsFieldError[] = [];
   const z = lowerName(zone);
   const add = (index: number, field: DnsFieldError['field'], message: string) => errors.push({ index, field, message });
   const recs = input.map((r) => normaliseDnsRecord(r, z));
   const editable = recs.filter((r) => !r.fixed).length;
-  if (editable > DNS_MAX_RECORDS) add(-1, 'row', fmt(M.dnsTooMany, { max: DNS_MAX_RECORDS }));
+  const max = opts.maxRecords ?? DNS_MAX_RECORDS;
+  if (editable > max) add(-1, 'row', fmt(M.dnsTooMany, { max }));
   recs.forEach((r, i) => {
     if (r.fixed) return;
     const name = dnsTypeName(r.recode_type);

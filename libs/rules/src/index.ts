@@ -12,6 +12,7 @@ export * from './domain-list';
 export * from './renewal';
 export * from './whois-settings';
 export * from './dns';
+export * from './dns-templates';
 export * from './text';
 export * from './admin';
 export * from './domain-operations';

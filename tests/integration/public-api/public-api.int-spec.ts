@@ -65,10 +65,12 @@ describe('public API v1: keys, IPs, limits', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.components.securitySchemes.ApiKey).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }));
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/api/v1/availability', '/api/v1/domains', '/api/v1/domains/{domain}', '/api/v1/domains/{domain}/authcode', '/api/v1/domains/{domain}/auto-renew',
-      '/api/v1/domains/{domain}/dns', '/api/v1/domains/{domain}/dnssec', '/api/v1/domains/{domain}/dnssec/ds', '/api/v1/domains/{domain}/dnssec/rollover',
-      '/api/v1/domains/{domain}/lock', '/api/v1/domains/{domain}/nameservers', '/api/v1/domains/{domain}/renew',
-      '/api/v1/jobs/{id}', '/api/v1/prices',
+      '/api/v1/availability', '/api/v1/dns/templates', '/api/v1/domains', '/api/v1/domains/{domain}', '/api/v1/domains/{domain}/authcode',
+      '/api/v1/domains/{domain}/auto-renew', '/api/v1/domains/{domain}/dns', '/api/v1/domains/{domain}/dns/templates/{template}',
+      '/api/v1/domains/{domain}/dns/templates/{template}/preview', '/api/v1/domains/{domain}/dnssec', '/api/v1/domains/{domain}/dnssec/ds',
+      '/api/v1/domains/{domain}/dnssec/rollover', '/api/v1/domains/{domain}/lock', '/api/v1/domains/{domain}/nameservers',
+      '/api/v1/domains/{domain}/renew', '/api/v1/domains/{domain}/zone', '/api/v1/domains/{domain}/zone/preview', '/api/v1/jobs/{id}',
+      '/api/v1/prices',
     ]);
     const ns = doc.paths['/api/v1/domains/{domain}/nameservers'].put;
     expect(ns.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/NameServersBodyDto');

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { DOMAIN_OPS_CLIENT, DomainOperationPatterns, DomainOpsErrorCode, DomainOpsPatterns, isDomainOpsRpcError, OperationAccepted, OwnedDomainDto } from '@registrar/contracts';
+import { ActionLogWriteRequest, DOMAIN_OPS_CLIENT, DomainOperationPatterns, DomainOpsErrorCode, DomainOpsPatterns, isDomainOpsRpcError, OperationAccepted, OwnedDomainDto } from '@registrar/contracts';
 import { OUR_NAME_SERVERS } from '@registrar/rules';
 import { rpc } from '@registrar/infra';
 
@@ -34,5 +34,10 @@ export class DomainOpsPort {
 
   page(afterId: number, limit: number): Promise<OwnedDomainDto[]> {
     return rpc<OwnedDomainDto[]>(this.client, DomainOpsPatterns.DomainsPage, { afterId, limit }, MS);
+  }
+
+  /** A history line of the member's domain (the action log lives in domain-ops). */
+  async writeHistory(line: ActionLogWriteRequest): Promise<void> {
+    await rpc<{ written: true }>(this.client, DomainOpsPatterns.ActionLogWrite, line, MS);
   }
 }

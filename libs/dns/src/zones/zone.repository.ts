@@ -67,15 +67,18 @@ export class ZoneRepository {
   async replaceRecords(m: EntityManager, domainPkId: number, records: DnsRecord[], ds: NonNullable<ZoneRow['ds']>): Promise<void> {
     await m.query('DELETE FROM dns.zone_records WHERE domain_pk_id = $1', [domainPkId]);
     if (records.length) {
-      const cols = ['domain_pk_id', 'position', ...COLS];
-      const values: unknown[] = [];
-      const tuples = records.map((r, i) => {
-        const row = [domainPkId, i, ...COLS.map((c) => r[c] ?? null)];
-        const base = values.length;
-        values.push(...row);
-        return `(${row.map((_, j) => `$${base + j + 1}`).join(', ')})`;
-      });
-      await m.query(`INSERT INTO dns.zone_records (${cols.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+      // one statement whatever the count (column arrays: a VALUES list would pass PostgreSQL's 65,535 parameters
+      // at about 4,400 records, which a zone file import may hold)
+      const TYPES: Record<(typeof COLS)[number], string> = {
+        host_name: 'text', recode_type: 'int', ttl: 'int', record: 'text', priority: 'int', weight: 'int', port: 'int', service_name: 'text', protocol: 'text',
+        alg: 'int', digest: 'text', digest_type: 'int', key_tag: 'int',
+      };
+      await m.query(
+        `INSERT INTO dns.zone_records (domain_pk_id, position, ${COLS.join(', ')})
+         SELECT $1, x.pos - 1, ${COLS.map((c) => `x.${c}`).join(', ')}
+         FROM unnest(${COLS.map((c, i) => `$${i + 2}::${TYPES[c]}[]`).join(', ')}) WITH ORDINALITY AS x(${COLS.join(', ')}, pos)`,
+        [domainPkId, ...COLS.map((c) => records.map((r) => r[c] ?? null))],
+      );
     }
     await m.query('UPDATE dns.zones SET ds = $2::jsonb, updated_at = now() WHERE domain_pk_id = $1', [domainPkId, JSON.stringify(ds)]);
   }

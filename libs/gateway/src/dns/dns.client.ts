@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { DNS_CLIENT, DnsErrorCode, DnsPattern, isDnsRpcError } from '@registrar/contracts';
+import { DNS_CLIENT, DnsErrorCode, DnsPattern, DnsToolsPattern, isDnsRpcError } from '@registrar/contracts';
 import { RpcTimeoutError, rpc } from '@registrar/infra';
 import { M } from '@registrar/messages';
 
@@ -23,7 +23,7 @@ export class DnsClient {
 
   constructor(@Inject(DNS_CLIENT) private readonly client: ClientProxy) {}
 
-  async call<T>(pattern: DnsPattern, payload: unknown, timeoutMs = 60_000): Promise<T> {
+  async call<T>(pattern: DnsPattern | DnsToolsPattern, payload: unknown, timeoutMs = 60_000): Promise<T> {
     try {
       return await rpc<T>(this.client, pattern, payload, timeoutMs);
     } catch (e) {

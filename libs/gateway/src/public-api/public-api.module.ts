@@ -11,6 +11,7 @@ import { ApiKeyGuard } from './api-key.guard';
 import { API_REDIS, ApiRateLimiter } from './api-rate-limiter';
 import { ApiV1Controller, ApiV1FallbackController } from './api-v1.controller';
 import { ApiV1DnssecController } from './api-v1-dnssec.controller';
+import { ApiV1ZoneController } from './api-v1-zone.controller';
 import { OpenApiController, OpenApiDocumentHolder } from './openapi';
 import { PublicApiService } from './public-api.service';
 
@@ -24,7 +25,7 @@ import { PublicApiService } from './public-api.service';
     rpcClientModule(DOMAIN_OPS_CLIENT), rpcClientModule(DNS_CLIENT), rpcClientModule(AVAILABILITY_CLIENT), rpcClientModule(CATALOG_CLIENT),
   ],
   // the fallback (any other /api/v1 path answers a JSON 404) must be registered after every API route
-  controllers: [OpenApiController, ApiV1Controller, ApiV1DnssecController, ApiV1FallbackController],
+  controllers: [OpenApiController, ApiV1Controller, ApiV1DnssecController, ApiV1ZoneController, ApiV1FallbackController],
   providers: [
     { provide: ApiConfig, useFactory: apiConfig },
     { provide: API_REDIS, useFactory: (c: ApiConfig) => createRedis(c.REDIS_URL), inject: [ApiConfig] },

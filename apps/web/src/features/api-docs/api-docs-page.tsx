@@ -294,7 +294,7 @@ export function ApiDocsPage(): React.JSX.Element {
         <Title order={2} fz="lg" mb="xs">目次</Title>
         <Stack gap={4}>
           {ops.map(({ path, method, op }) => (
-            <Anchor key={`${method} ${path}`} href={`#${op.operationId}`} size="sm">
+            <Anchor key={`${method} ${path}`} href={`#${op.operationId}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {op.summary}（{method.toUpperCase()} {path.replace('/api/v1', '')}）
             </Anchor>
           ))}

@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../../lib/api';
 import { dispatchDns, dnsQueries } from './dns.api';
 import { HelpTitle } from '../help/help-link';
+import { DnsTools } from './dns-tools';
 
 type Step = 'loading' | 'update' | 'showResult';
 type Field = 'host_name' | 'recode_type' | 'ttl' | 'record' | 'priority' | 'weight' | 'port' | 'service_name' | 'protocol' | 'alg' | 'digest' | 'digest_type' | 'key_tag';
@@ -143,6 +144,15 @@ export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsM
     save.mutate(saveData);
   };
 
+  // a template or a zone file import saved the records: the form shows them as saved
+  const reloadAfterTools = async () => {
+    const r = await data.refetch();
+    if (r.data) setRows(r.data.contents.formData.filter((x) => !x.fixed).map(toRow));
+    setDirty(false);
+    setErrors([]);
+    onChanged?.(id);
+  };
+
   const errorOf = (i: number, f: Field | 'row') => errors.filter((e) => e.index === i && e.field === f).map((e) => e.message).join(' ') || undefined;
 
   return (
@@ -186,6 +196,7 @@ export function DnsPanel({ domain, onClose, onChanged, setBusy }: { domain: DnsM
               <Checkbox mt="sm" label={M.dnsUseOurNameServers} checked={editNs} disabled={busy} onChange={(e) => { setEditNs(e.currentTarget.checked); setDirty(true); }} data-testid="dns-edit-ns" />
             </Alert>
           )}
+          <DnsTools domainId={id} zone={contents.domain.punycode} served={contents.isOurDns} disabled={dirty || busy} onApplied={() => void reloadAfterTools()} />
           <Paper withBorder radius="md" p="sm" bg="gray.0">
             <Text size="sm" fw={600} mb={4}>固定のNSレコード（削除できません）</Text>
             <Stack gap={2}>
