@@ -38,6 +38,8 @@ export const MarketPatterns = {
   Notices: 'market.notice.list',
   /** { userId } -> { marked } */
   ReadNotices: 'market.notice.read',
+  /** {} -> { data: Array<{ id, updated_at }> } every public listing (up to 45,000), for sitemap.xml */
+  SitemapListings: 'market.listing.sitemap',
   /** { userId } -> { sellDomainsCount } the sidebar badge */
   Count: 'market.listing.count',
   /** { userId, id } -> MarketTradeDto: the buyer is back from 3-D Secure or the wallet; the pay step runs now */

@@ -30,6 +30,11 @@ export class MarketRpcController {
     return this.notices.read(id(q?.userId));
   }
 
+  @MessagePattern(MarketPatterns.SitemapListings)
+  async sitemap() {
+    return { data: await this.listings.sitemap() };
+  }
+
   @MessagePattern(MarketPatterns.Search)
   search(@Payload() q: MarketSearchRequest) {
     return this.listings.search(q ?? {});

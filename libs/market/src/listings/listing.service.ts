@@ -165,4 +165,10 @@ export class ListingService {
     }
     return { expired: expired.length, released, confirmed };
   }
+
+  /** Every public listing's id and last change (sitemap.xml lists their pages; 45,000 keeps one sitemap under its 50,000 limit). */
+  async sitemap(): Promise<Array<{ id: number; updated_at: string }>> {
+    const rows = await this.ds.query(`SELECT id, updated_at FROM market.listings WHERE status = 'active' AND NOT hidden ORDER BY id DESC LIMIT 45000`);
+    return rows.map((r: { id: string; updated_at: Date }) => ({ id: Number(r.id), updated_at: new Date(r.updated_at).toISOString() }));
+  }
 }
