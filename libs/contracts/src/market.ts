@@ -109,7 +109,7 @@ export interface MarketListingDto {
 
 export interface MarketSearchResult {
   data: MarketListingDto[];
-  /** matches, counted up to 10,000 (total_capped: there are more) */
+  /** matches, counted up to 1,000 (total_capped: there are more) */
   total: number;
   total_capped?: boolean;
   current_page: number;

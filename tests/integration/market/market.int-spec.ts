@@ -120,7 +120,7 @@ describe('listing', () => {
     expect(page).toMatchObject({ domain: d!.name, price: 30_000, min_offer: 20_000 });
     expect(page.seller_id).toBeUndefined();
     // search engines find the market and each public listing in the sitemap
-    const sitemap = (await visitor.get('/sitemap.xml').expect(200)).text;
+    const sitemap = (await visitor.get('/sitemap.xml').buffer(true).expect(200)).text;
     expect(sitemap).toContain('/market</loc>');
     expect(sitemap).toMatch(new RegExp(`/market/${l.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
 

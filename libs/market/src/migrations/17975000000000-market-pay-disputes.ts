@@ -44,12 +44,16 @@ export class MarketPayDisputes17975000000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query('CREATE INDEX dispute_messages_of ON market.dispute_messages (dispute_id, id)');
-    // the search: btree on the filters a keyword-less search narrows by, beside the per-sort partial indexes
+    // the search (bench/market): a keyword within a TLD in one index (btree_gin lets the TLD sit beside the trigrams),
+    // and the TLD with the length for a keyword-less search narrowed by both, beside the per-sort partial indexes
+    await q.query('CREATE EXTENSION IF NOT EXISTS btree_gin WITH SCHEMA public');
+    await q.query(`CREATE INDEX IF NOT EXISTS listings_public_tld_name ON market.listings USING gin (tld, domain public.gin_trgm_ops) WHERE status = 'active' AND NOT hidden`);
     await q.query(`CREATE INDEX IF NOT EXISTS listings_public_tld_length ON market.listings (tld, length, price) WHERE status = 'active' AND NOT hidden`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query('DROP INDEX IF EXISTS market.listings_public_tld_length');
+    await q.query('DROP INDEX IF EXISTS market.listings_public_tld_name');
     await q.query('DROP TABLE market.dispute_messages, market.disputes');
     await q.query('DROP INDEX market.trades_to_release');
     await q.query('ALTER TABLE market.trades DROP COLUMN pay_method, DROP COLUMN points_used, DROP COLUMN charge, DROP COLUMN release_at, DROP COLUMN receipt_at');

@@ -475,6 +475,20 @@ export class TradeService {
     return rows.length;
   }
 
+  /**
+   * The sweep's look at card / wallet trades given up in the last two days: a payment the orders service settled after
+   * all (its own reconciliation captured an approved wallet order, a webhook arrived late) is the buyer's points; the
+   * buyer is told once (paidLate). Nothing else can be owed: cancelUnpaid voided the trade's pay key first.
+   */
+  async latePayments(): Promise<number> {
+    const rows = await this.ds.query(
+      `SELECT t.* FROM market.trades t WHERE t.status = 'cancelled' AND t.pay_method <> 'points' AND t.updated_at > now() - interval '2 days'
+          AND NOT EXISTS (SELECT 1 FROM market.trade_steps s WHERE s.trade_id = t.id AND s.step = 'refund') ORDER BY t.id LIMIT 100`,
+    );
+    for (const t of rows) await this.paidLate(t);
+    return rows.length;
+  }
+
   // ---- helpers
 
   private async disputeRefunded(id: number): Promise<boolean> {
