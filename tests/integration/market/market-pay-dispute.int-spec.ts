@@ -262,6 +262,25 @@ describe('paying by wallet', () => {
   });
 });
 
+describe('listings that end', () => {
+  it('the end date passing expires the listing: off the market (404), 出品中 gone, the domain free for every operation', async () => {
+    const seller = await o.w.p.member();
+    const d = await held(seller);
+    const l = await list(seller, d.id, 3_000);
+    await q(`UPDATE market.listings SET ends_at = now() - interval '1 minute' WHERE id = $1`, [l.id]);
+    // until the sweep has run, nobody can buy it either
+    const buyer = await o.w.p.member(3_000);
+    const early = await buyer.agent.post(`/market/${l.id}/buy`).set(xhr(buyer)).send({ key: 'late' });
+    expect([early.status, early.body.message]).toEqual([409, MK.listingNotActive]);
+    await sweep('expire');
+    expect((await q('SELECT status, released_at FROM market.listings WHERE id = $1', [l.id]))[0]).toMatchObject({ status: 'expired', released_at: expect.any(Date) });
+    expect((await q('SELECT market_listing_id FROM domain_ops.domains WHERE id = $1', [d.id]))[0].market_listing_id).toBeNull();
+    expect((await buyer.agent.get(`/market/${l.id}`).set(xhr(buyer))).status).toBe(404);
+    const rows = (await seller.agent.post('/mypage/domain/search').set(xhr(seller)).send({ key: d.name }).expect(200)).body.validDomains.data;
+    expect(rows.find((x: { name: string }) => x.name === d.name)?.is_market_listed_flg).toBe(0);
+  });
+});
+
 describe('disputes', () => {
   async function movedTrade(price = 20_000) {
     const seller = await o.w.p.member();
