@@ -55,9 +55,9 @@ export const MK = {
   disputeClosed: 'この申し立ては解決済みです',
   messageRequired: 'メッセージを入力してください',
   messageTooLong: 'メッセージは2,000文字以内で入力してください',
-  resolutionRequired: '解決内容（売り手へ支払う／購入者へ返金する）と理由を入力してください',
+  resolutionRequired: '解決内容（出品者へ支払う／購入者へ返金する）と理由を入力してください',
   disputeHeld: '申し立て中のため、取引は一時停止しています',
-  returnFailed: 'ドメインを売り手へ戻せませんでした。ドメインの状態を確認してください',
+  returnFailed: 'ドメインを出品者へ戻せませんでした。ドメインの状態を確認してください',
   // payouts
   payoutMin: '振込申請は1,000円以上から可能です',
   payoutOver: '申請額が振込可能な売上を超えています',
@@ -110,6 +110,6 @@ export const PAYOUT_STATUS_LABELS: Record<string, string> = {
 
 export const PAY_METHOD_LABELS: Record<string, string> = { points: 'ポイント', card: 'クレジットカード', wallet: 'ウォレット' };
 
-export const DISPUTE_STATUS_LABELS: Record<string, string> = { open: '対応中', released: '解決（売り手へ支払い）', refunded: '解決（購入者へ返金）' };
+export const DISPUTE_STATUS_LABELS: Record<string, string> = { open: '対応中', released: '解決（出品者へ支払い）', refunded: '解決（購入者へ返金）' };
 
-export const DISPUTE_ROLE_LABELS: Record<string, string> = { buyer: '購入者', seller: '売り手', admin: '運営' };
+export const DISPUTE_ROLE_LABELS: Record<string, string> = { buyer: '購入者', seller: '出品者', admin: '運営' };

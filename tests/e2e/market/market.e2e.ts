@@ -81,7 +81,7 @@ test('list → buy → move → credit between two members, followed on both sid
   await buyer.getByRole('button', { name: '購入を確定する' }).click();
   // the domain moves, then the buyer's inspection period: they confirm receipt and the seller is paid
   await expect(buyer.getByTestId('trade-status')).toHaveText('移動完了（受取確認期間）', { timeout: 90_000 });
-  await buyer.getByRole('button', { name: '受け取りを確認する' }).click();
+  await buyer.getByRole('button', { name: '受け取りを確認する', exact: true }).click();
   await expect(buyer.getByTestId('trade-status')).toHaveText('取引完了', { timeout: 90_000 });
   await expect(buyer.getByText('ドメインは')).toBeVisible();
   const tradeUrl = new URL(buyer.url()).pathname;

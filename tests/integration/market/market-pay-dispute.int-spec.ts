@@ -341,7 +341,7 @@ describe('disputes', () => {
   it('a seller\'s dispute released to the seller: credited at once; no dispute once the escrow is released', async () => {
     const { seller, buyer, id } = await movedTrade(10_000);
     await seller.agent.post(`/market/trade/${id}/dispute`).set(xhr(seller)).send({ reason: '購入者と連絡が取れません' }).expect(200);
-    await superAdmin.agent.post(`/admin/api/market/trade/${id}/dispute/resolve`).set(xhr(superAdmin)).send({ outcome: 'release', note: '移動は完了しているため売り手へ支払います' }).expect(200);
+    await superAdmin.agent.post(`/admin/api/market/trade/${id}/dispute/resolve`).set(xhr(superAdmin)).send({ outcome: 'release', note: '移動は完了しているため出品者へ支払います' }).expect(200);
     const done = await waitTrade(seller, id, ended);
     expect(done.status).toBe('completed');
     expect(await o.w.p.balance(seller.userId)).toBe(9_000);

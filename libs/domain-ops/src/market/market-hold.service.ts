@@ -159,7 +159,7 @@ export class MarketHoldService {
     if ('fresh' in r && r.fresh) {
       const { name, buyer, seller } = r.fresh;
       await this.actionLog.write({ userId: seller, domainId, domainName: name, type: 2, point: 0, remainingPoint: null, subject: 'ドメインマーケット取引の取消', content: `${name}: 異議申し立ての解決により返還されました（取引番号 ${tradeId}）`, dedupeKey: `market:${tradeId}:back-in` });
-      await this.actionLog.write({ userId: buyer, domainId: null, domainName: name, type: 2, point: 0, remainingPoint: null, subject: 'ドメインマーケット取引の取消', content: `${name}: 異議申し立ての解決により売り手へ返還しました（取引番号 ${tradeId}）`, dedupeKey: `market:${tradeId}:back-out` });
+      await this.actionLog.write({ userId: buyer, domainId: null, domainName: name, type: 2, point: 0, remainingPoint: null, subject: 'ドメインマーケット取引の取消', content: `${name}: 異議申し立ての解決により出品者へ返還しました（取引番号 ${tradeId}）`, dedupeKey: `market:${tradeId}:back-out` });
     }
     return { returned: r.returned, reason: r.reason };
   }

@@ -131,17 +131,17 @@ export class DisputeService {
       if (outcome === 'refund' && t.status !== t0.status) throw conflict(MK.tradeBusy);
       await m.query(`UPDATE market.disputes SET status = $2, resolution = $3, resolved_by = $4, resolved_at = now() WHERE id = $1`, [d.id, outcome === 'release' ? 'released' : 'refunded', why, adminId]);
       await m.query('INSERT INTO market.dispute_messages (dispute_id, author_id, author_role, body) VALUES ($1, $2, $3, $4)', [d.id, adminId, 'admin', why]);
-      await this.step(m, tradeId, 'dispute', 'done', outcome === 'release' ? '運営が売り手への支払いを決定しました' : '運営が購入者への返金を決定しました');
+      await this.step(m, tradeId, 'dispute', 'done', outcome === 'release' ? '運営が出品者への支払いを決定しました' : '運営が購入者への返金を決定しました');
       if (outcome === 'release') {
         await m.query('UPDATE market.trades SET receipt_at = coalesce(receipt_at, now()), updated_at = now() WHERE id = $1', [tradeId]);
         return t.status === 'escrowed' ? JobName.MarketMove : JobName.MarketCredit;
       }
-      if (t.status === 'moved') await this.step(m, tradeId, 'return', 'done', '異議申し立ての解決によりドメインを売り手へ返還しました');
+      if (t.status === 'moved') await this.step(m, tradeId, 'return', 'done', '異議申し立ての解決によりドメインを出品者へ返還しました');
       await m.query(`UPDATE market.trades SET status = 'refunding', cancel_reason = $2, error = $2, updated_at = now() WHERE id = $1`, [tradeId, why]);
       return JobName.MarketRefund;
     });
     await this.queue.next(tradeId, next, `dispute-${d0.id}`);
-    const label = outcome === 'release' ? '売り手へ代金を支払います' : '購入者へ全額返金します';
+    const label = outcome === 'release' ? '出品者へ代金を支払います' : '購入者へ全額返金します';
     for (const uid of [Number(t0.buyer_id), Number(t0.seller_id)]) {
       const key = `market:dispute:${d0.id}:resolved:${uid}`;
       await this.mail.send({ template: 'market.dispute-resolved', params: { domain: t0.domain, tradeId, outcome: label, note: why, link: `${appUrl()}/market/trade/${tradeId}` }, userId: uid, key });
