@@ -111,7 +111,8 @@ export class TradeService {
       if (pay.method === 'card') {
         const r = await this.payments.card({ ...start, stripeCardId: String(payment.stripeCardId) });
         if (r.status === 'paid' || r.status === 'used') {
-          await this.pay(id);
+          // the card paid: escrow now; if that step fails here, the sweep runs it again (the points wait in the balance)
+          await this.pay(id).catch((e) => this.logger.warn(`trade ${id}: pay step after the card left for the sweep: ${(e as Error)?.message ?? e}`));
           return this.trade(userId, id);
         }
         if (r.status === 'requires_action' && r.sessionId) {
