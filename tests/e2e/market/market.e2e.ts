@@ -57,6 +57,12 @@ test('list → buy → move → credit between two members, followed on both sid
   const html = await (await page.request.get(listingUrl, { headers: { Accept: 'text/html' } })).text();
   expect(html).toContain(`<title>${name}（8,000円）｜ドメインマーケット | ラッコドメイン</title>`);
   expect(html).toMatch(new RegExp(`<meta name="description" content="${name!.replace(/\./g, '\\.')} を8,000円で販売中。`));
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${listingUrl}" />`));
+  expect(html).toContain('<meta property="og:type" content="product" />');
+  // and search engines find it in the sitemap, with the market's own page
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  expect(sitemap).toMatch(new RegExp(`${listingUrl}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+  expect(sitemap).toContain('/market</loc>');
   // the domain list shows it as listed
   await page.goto(`/mypage/domain?key=${encodeURIComponent(name!)}`);
   await expect(page.getByTestId('market-listed').first()).toBeVisible({ timeout: 30_000 });
