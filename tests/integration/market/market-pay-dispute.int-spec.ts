@@ -223,6 +223,32 @@ describe('paying by card', () => {
   });
 });
 
+describe('a process killed before the payment was asked for', () => {
+  it('a card trade with no session: given up once stale, the listing back on the market, nothing taken', async () => {
+    const seller = await o.w.p.member();
+    const buyer = await o.w.p.member();
+    const d = await held(seller);
+    const l = await list(seller, d.id, 4_000);
+    // the state a process leaves when it dies between reserving the listing and asking the orders service to charge
+    const t = (await q(
+      `INSERT INTO market.trades (listing_id, buyer_id, seller_id, domain_id, domain, price, commission, payout, status, request_key, pay_method, points_used, charge, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, 4000, 400, 3600, 'paying', 'killed-card', 'card', 0, 4000, now() - interval '5 minutes', now() - interval '5 minutes') RETURNING id`,
+      [l.id, buyer.userId, seller.userId, d.id, d.name],
+    ))[0];
+    await q(`UPDATE market.listings SET status = 'trading' WHERE id = $1`, [l.id]);
+    await sweep('killed-card');
+    const done = await waitTrade(buyer, Number(t.id), ended);
+    expect([done.status, done.error]).toEqual(['cancelled', MK.paymentFailed]);
+    expect((await q('SELECT status FROM market.listings WHERE id = $1', [l.id]))[0].status).toBe('active');
+    expect(await entriesOf(Number(t.id))).toEqual([]);
+    // the pay key is void: a spend arriving now (a step of the dead process waking up) is refused
+    await o.w.p.grant(buyer.userId, 4_000);
+    await expect(o.w.call('orders.point.spend', { userId: buyer.userId, amount: 4_000, idempotencyKey: tradeKeys(Number(t.id)).pay, reference: 'late' })).rejects.toBeTruthy();
+    expect(await o.w.p.balance(buyer.userId)).toBe(4_000);
+    await ledgerConsistent(buyer.userId);
+  });
+});
+
 describe('paying by wallet', () => {
   it('a payment not made in time gives the trade up; the listing sells to someone else; the payment made after all is the buyer\'s points', async () => {
     const seller = await o.w.p.member();
