@@ -18,7 +18,7 @@ export const MarketPatterns = {
   Cancel: 'market.listing.cancel',
   /** { userId } -> MarketListingDto[] the member's listings (every status) */
   Mine: 'market.listing.mine',
-  /** { userId, listingId, key } -> MarketTradeDto (answers at once; the trade runs as jobs) */
+  /** { userId, listingId, key, payment?: MarketBuyPayment } -> MarketTradeDto (answers at once; the trade runs as jobs) */
   Buy: 'market.trade.buy',
   /** { userId, listingId, amount, message? } -> MarketOfferDto */
   Offer: 'market.offer.create',
@@ -38,8 +38,24 @@ export const MarketPatterns = {
   Notices: 'market.notice.list',
   /** { userId } -> { marked } */
   ReadNotices: 'market.notice.read',
+  /** {} -> { data: Array<{ id, updated_at }> } every public listing (up to 45,000), for sitemap.xml */
+  SitemapListings: 'market.listing.sitemap',
   /** { userId } -> { sellDomainsCount } the sidebar badge */
   Count: 'market.listing.count',
+  /** { userId, id } -> MarketTradeDto: the buyer is back from 3-D Secure or the wallet; the pay step runs now */
+  ConfirmPayment: 'market.trade.confirm-payment',
+  /** { userId, id } -> MarketTradeDto: the buyer confirms receipt; the escrow goes to the seller now */
+  ConfirmReceipt: 'market.trade.confirm-receipt',
+  /** { userId, tradeId, reason } -> MarketDisputeDto (buyer or seller, before the escrow is released) */
+  OpenDispute: 'market.dispute.open',
+  /** { userId | adminId, tradeId, body } -> MarketDisputeDto (a message in the trade's dispute) */
+  DisputeMessage: 'market.dispute.message',
+  /** { userId | admin, tradeId } -> MarketDisputeDto | null */
+  Dispute: 'market.dispute.get',
+  /** { status? } -> { data: MarketDisputeDto[] } (super admins) */
+  AdminDisputes: 'market.admin.disputes',
+  /** { adminId, tradeId, outcome: 'release' | 'refund', note } -> MarketDisputeDto */
+  AdminResolveDispute: 'market.admin.dispute.resolve',
   /** AdminTradesRequest -> AdminTradesResult (super admins: trades, steps, payouts) */
   AdminTrades: 'market.admin.trades',
   /** AdminListingsRequest -> AdminListingsResult */
@@ -93,7 +109,7 @@ export interface MarketListingDto {
 
 export interface MarketSearchResult {
   data: MarketListingDto[];
-  /** matches, counted up to 10,000 (total_capped: there are more) */
+  /** matches, counted up to 1,000 (total_capped: there are more) */
   total: number;
   total_capped?: boolean;
   current_page: number;
@@ -140,6 +156,53 @@ export interface MarketTradeDto {
   created_at: string;
   updated_at: string;
   steps: MarketTradeStepDto[];
+  /** how the buyer pays: points, or a card / wallet that buys the points short (charge) besides points_used */
+  pay_method?: MarketPayMethod;
+  points_used?: number | null;
+  charge?: number | null;
+  /** after the move: when the escrow goes to the seller unless the buyer confirms earlier or a dispute is open */
+  release_at?: string | null;
+  receipt_at?: string | null;
+  /** the trade's dispute, if any (status and who opened it; the thread via MarketPatterns.Dispute) */
+  dispute?: { id: number; status: DisputeStatus; opener_role: 'buyer' | 'seller'; created_at: string } | null;
+  /** only in the answer to a card / wallet purchase: where the browser goes next (3-D Secure, the wallet's approval) */
+  payment_url?: string | null;
+}
+
+export type MarketPayMethod = 'points' | 'card' | 'wallet';
+export type DisputeStatus = 'open' | 'released' | 'refunded';
+
+/** How the buyer pays a listing (POST /market/{id}/buy). card / wallet: amount is the charge the page showed. */
+export interface MarketBuyPayment {
+  method?: MarketPayMethod;
+  stripeCardId?: string;
+  pointsToUse?: number | null;
+  amount?: number;
+  appUrl?: string;
+}
+
+export interface MarketDisputeMessageDto {
+  id: number;
+  author_role: 'buyer' | 'seller' | 'admin';
+  body: string;
+  created_at: string;
+}
+
+export interface MarketDisputeDto {
+  id: number;
+  trade_id: number;
+  domain: string;
+  opener_role: 'buyer' | 'seller';
+  reason: string;
+  status: DisputeStatus;
+  resolution: string | null;
+  created_at: string;
+  resolved_at: string | null;
+  messages: MarketDisputeMessageDto[];
+  /** admin views */
+  buyer_id?: number;
+  seller_id?: number;
+  trade_status?: TradeStatus;
 }
 
 export interface MarketOfferDto {
@@ -225,6 +288,8 @@ export enum MarketErrorCode {
   Conflict = 'MARKET_CONFLICT',
   Forbidden = 'MARKET_FORBIDDEN',
   InsufficientPoints = 'MARKET_INSUFFICIENT_POINTS',
+  /** the card or wallet did not pay (declined, failed authentication): the trade is cancelled, nothing taken */
+  PaymentFailed = 'MARKET_PAYMENT_FAILED',
   Internal = 'MARKET_INTERNAL',
 }
 
@@ -248,6 +313,8 @@ export const DomainMarketPatterns = {
   Release: 'domain-ops.market.release',
   /** MarketMoveRequest -> MarketMoveResult: moves a held domain to the buyer (idempotent) */
   Move: 'domain-ops.market.move',
+  /** { domainId, tradeId } -> { returned, reason }: a dispute refunded after the move gives the domain back to its seller (idempotent) */
+  Return: 'domain-ops.market.return',
   /** { domainId } -> { userId: number | null; listingId: number | null } who holds it now */
   Owner: 'domain-ops.market.owner',
 } as const;

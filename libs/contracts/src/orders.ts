@@ -45,6 +45,8 @@ export const OrdersPatterns = {
   PaymentSessionAuth: 'orders.payment-session.auth',
   /** { userId, sessionId } -> PaymentSessionDto (after syncing with the provider) */
   PaymentSessionGet: 'orders.payment-session.get',
+  /** PaymentSessionByKeyRequest -> { session: PaymentSessionDto | null } */
+  PaymentSessionByKey: 'orders.payment-session.by-key',
   /** { userId, sessionId } -> { consumed: boolean }: the purchase takes a paid session once (true for the one caller that did) */
   PaymentSessionConsume: 'orders.payment-session.consume',
   /** OffSessionChargeRequest -> OffSessionChargeResult: the member's newest card, charged without them (auto-renew); points credited */
@@ -237,9 +239,14 @@ export interface PaymentSessionDomain {
 
 export interface CreatePaymentSessionRequest {
   userId: number;
-  /** 'create' for new registrations; renewal and transfer are reserved for their flows */
-  purpose?: 'create' | 'renew' | 'transfer';
+  /** 'create' for new registrations; renewal and transfer are reserved for their flows; 'market' a market purchase */
+  purpose?: PaymentPurpose;
   domains: PaymentSessionDomain[];
+  /**
+   * One session per key, whatever its state (the market's `market-trade-{id}`): a retried call answers the first
+   * session, and `PaymentSessionByKey` finds it after a crash. Without it, an identical payment within 10 minutes does.
+   */
+  idempotencyKey?: string;
   /** the amount the browser thinks the card must pay (the shortfall raised to the 50-yen minimum) */
   amount: number;
   /** the points the member chose to use (default: as many as cover the total) */
@@ -266,11 +273,20 @@ export interface CreatePaymentSessionResult {
 }
 
 export type PaymentSessionStatus = 'created' | 'requires_action' | 'paid' | 'failed' | 'used';
+/** What a payment session buys points for (the statement's wording): market is a purchase in the domain market. */
+export type PaymentPurpose = 'create' | 'renew' | 'transfer' | 'market';
+
+/** { userId, key, settle? } -> PaymentSessionDto | null: the session created under an idempotency key (synced with its provider; settle: a card charge never confirmed is cancelled, an approved wallet order captured). */
+export interface PaymentSessionByKeyRequest {
+  userId: number;
+  key: string;
+  settle?: boolean;
+}
 
 export interface PaymentSessionDto {
   sessionId: string;
   provider: 'card' | 'wallet';
-  purpose: 'create' | 'renew' | 'transfer';
+  purpose: PaymentPurpose;
   domains: PaymentSessionDomain[];
   amount: number;
   total: number;
@@ -319,8 +335,10 @@ export interface OffSessionChargeResult {
 /** A wallet payment session: the wallet buys exactly the shortfall (the 50-yen minimum is the card's). */
 export interface CreateWalletSessionRequest {
   userId: number;
-  purpose?: 'create' | 'renew' | 'transfer';
+  purpose?: PaymentPurpose;
   domains: PaymentSessionDomain[];
+  /** as CreatePaymentSessionRequest.idempotencyKey */
+  idempotencyKey?: string;
   /** the shortfall the browser expects to pay */
   amount: number;
   /** the points the member chose to use (default: as many as cover the total) */

@@ -53,6 +53,10 @@ export interface MailTemplates {
   'market.bought': { domain: string; tradeId: number; price: number; link: string };
   'market.refunded': { domain: string; tradeId: number; price: number; reason: string };
   'market.payout-paid': { payoutId: number; amount: number; bank: string };
+  'market.dispute-opened': { domain: string; tradeId: number; by: string; reason: string; link: string };
+  'market.dispute-message': { domain: string; tradeId: number; by: string; body: string; link: string };
+  'market.dispute-resolved': { domain: string; tradeId: number; outcome: string; note: string; link: string };
+  'market.paid-late': { domain: string; tradeId: number; amount: number; link: string };
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -179,6 +183,22 @@ export const templates: Renderers = {
   'market.refunded': ({ domain, tradeId, price, reason }) => ({
     subject: `【${S}】ドメイン購入を取り消し、返金しました（${domain}）`,
     text: `以下の取引は完了できなかったため取り消し、お支払いのポイントを全額返金しました。\n\n取引番号: ${tradeId}\nドメイン: ${domain}\n返金: ${rp(price)}\n理由: ${reason}${footer}`,
+  }),
+  'market.dispute-opened': ({ domain, tradeId, by, reason, link }) => ({
+    subject: `【${S}】取引に異議が申し立てられました（${domain}）`,
+    text: `以下の取引について${by}から異議が申し立てられました。解決するまで取引は一時停止し、代金はお預かりしたままとなります。\n運営が内容を確認し、取引ページのメッセージでご連絡します。\n\n取引番号: ${tradeId}\nドメイン: ${domain}\n申し立て内容: ${reason}\n\n${link}${footer}`,
+  }),
+  'market.dispute-message': ({ domain, tradeId, by, body, link }) => ({
+    subject: `【${S}】異議申し立てに新しいメッセージがあります（${domain}）`,
+    text: `取引番号 ${tradeId}（${domain}）の異議申し立てに${by}からメッセージが届きました。\n\n${body}\n\n${link}${footer}`,
+  }),
+  'market.dispute-resolved': ({ domain, tradeId, outcome, note, link }) => ({
+    subject: `【${S}】異議申し立てが解決しました（${domain}）`,
+    text: `取引番号 ${tradeId}（${domain}）の異議申し立てについて、運営が以下のとおり解決しました。\n\n結果: ${outcome}\n理由: ${note}\n\n${link}${footer}`,
+  }),
+  'market.paid-late': ({ domain, tradeId, amount, link }) => ({
+    subject: `【${S}】お支払いをポイントとしてお返ししました（${domain}）`,
+    text: `取引番号 ${tradeId}（${domain}）は取り消された後にお支払い（${yen(amount)}）が確認されました。\nお支払い額はポイントとして残高に加算しています。\n\n${link}${footer}`,
   }),
   'market.payout-paid': ({ payoutId, amount, bank }) => ({
     subject: `【${S}】売上のお振込みが完了しました`,

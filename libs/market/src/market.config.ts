@@ -22,6 +22,20 @@ export class MarketConfig extends BaseConfig {
   @Type(() => Number) @IsInt() @Min(1)
   MARKET_STALE_S = 120;
 
+  /**
+   * A card or wallet payment not settled this many seconds after the purchase began (3-D Secure or the wallet's approval
+   * left open) is given up: the card charge cancelled, the trade cancelled, the listing back on the market.
+   */
+  @Type(() => Number) @IsInt() @Min(60)
+  MARKET_PAY_DEADLINE_S = 1_800;
+
+  /**
+   * The buyer's inspection period after the move: the escrow goes to the seller this many seconds later (or when the
+   * buyer confirms receipt), unless a dispute is open. 0: at once.
+   */
+  @Type(() => Number) @IsInt() @Min(0)
+  MARKET_HOLD_S = 3 * 24 * 3600;
+
   /** Parallel trade steps per replica. */
   @Type(() => Number) @IsInt() @Min(1) @Max(64)
   MARKET_CONCURRENCY = 4;

@@ -10,6 +10,8 @@ import { MarketRpcController } from './market.rpc.controller';
 import { MARKET_MIGRATIONS, MARKET_SCHEMA } from './migrations';
 import { DomainsPort } from './ports/domains.port';
 import { LedgerPort } from './ports/ledger.port';
+import { PaymentsPort } from './ports/payments.port';
+import { DisputeService } from './disputes/dispute.service';
 import { SalesService } from './sales/sales.service';
 import { NoticeService } from './notices/notice.service';
 import { CreditTradeJob, MarketProcessor, MarketSchedules, MarketSweepJob, MoveTradeJob, PayTradeJob, RefundTradeJob } from './trades/trade.jobs';
@@ -37,6 +39,8 @@ const marketConfig = () => loadConfig(MarketConfig);
     { provide: MarketConfig, useFactory: marketConfig },
     { provide: CLOCK, useFactory: () => new SystemClock() },
     LedgerPort,
+    PaymentsPort,
+    DisputeService,
     DomainsPort,
     ListingService,
     TradeQueue,

@@ -6,6 +6,7 @@ import { ListingService } from './listings/listing.service';
 import { SalesService } from './sales/sales.service';
 import { NoticeService } from './notices/notice.service';
 import { TradeService } from './trades/trade.service';
+import { DisputeService } from './disputes/dispute.service';
 
 const id = (v: unknown) => {
   const n = Number(v);
@@ -17,7 +18,7 @@ type P = Record<string, any>;
 @Controller()
 @UseFilters(MarketRpcErrorFilter)
 export class MarketRpcController {
-  constructor(private readonly listings: ListingService, private readonly trades: TradeService, private readonly sales: SalesService, private readonly notices: NoticeService) {}
+  constructor(private readonly listings: ListingService, private readonly trades: TradeService, private readonly sales: SalesService, private readonly notices: NoticeService, private readonly disputes: DisputeService) {}
 
   @MessagePattern(MarketPatterns.Notices)
   noticeList(@Payload() q: P) {
@@ -27,6 +28,11 @@ export class MarketRpcController {
   @MessagePattern(MarketPatterns.ReadNotices)
   noticeRead(@Payload() q: P) {
     return this.notices.read(id(q?.userId));
+  }
+
+  @MessagePattern(MarketPatterns.SitemapListings)
+  async sitemap() {
+    return { data: await this.listings.sitemap() };
   }
 
   @MessagePattern(MarketPatterns.Search)
@@ -66,7 +72,47 @@ export class MarketRpcController {
 
   @MessagePattern(MarketPatterns.Buy)
   buy(@Payload() q: P) {
-    return this.trades.buy(id(q?.userId), id(q?.listingId), String(q?.key ?? ''));
+    const p = q?.payment && typeof q.payment === 'object' ? q.payment : {};
+    return this.trades.buy(id(q?.userId), id(q?.listingId), String(q?.key ?? ''), {
+      method: p.method, stripeCardId: p.stripeCardId == null ? undefined : String(p.stripeCardId), pointsToUse: p.pointsToUse == null ? null : Number(p.pointsToUse),
+      amount: p.amount == null ? undefined : Number(p.amount), appUrl: p.appUrl == null ? undefined : String(p.appUrl),
+    });
+  }
+
+  @MessagePattern(MarketPatterns.ConfirmPayment)
+  confirmPayment(@Payload() q: P) {
+    return this.trades.confirmPayment(id(q?.userId), id(q?.id));
+  }
+
+  @MessagePattern(MarketPatterns.ConfirmReceipt)
+  confirmReceipt(@Payload() q: P) {
+    return this.trades.confirmReceipt(id(q?.userId), id(q?.id));
+  }
+
+  @MessagePattern(MarketPatterns.OpenDispute)
+  openDispute(@Payload() q: P) {
+    return this.disputes.open(id(q?.userId), id(q?.tradeId), String(q?.reason ?? ''));
+  }
+
+  @MessagePattern(MarketPatterns.DisputeMessage)
+  disputeMessage(@Payload() q: P) {
+    const who = q?.adminId ? { adminId: id(q.adminId) } : { userId: id(q?.userId) };
+    return this.disputes.message(who, id(q?.tradeId), String(q?.body ?? ''));
+  }
+
+  @MessagePattern(MarketPatterns.Dispute)
+  async dispute(@Payload() q: P) {
+    return { dispute: await this.disputes.get(q?.admin === true ? null : id(q?.userId), id(q?.tradeId)) };
+  }
+
+  @MessagePattern(MarketPatterns.AdminDisputes)
+  adminDisputes(@Payload() q: P) {
+    return this.disputes.list(q?.status ? String(q.status) : undefined);
+  }
+
+  @MessagePattern(MarketPatterns.AdminResolveDispute)
+  adminResolve(@Payload() q: P) {
+    return this.disputes.resolve(id(q?.adminId), id(q?.tradeId), String(q?.outcome ?? ''), String(q?.note ?? '').slice(0, 2000));
   }
 
   @MessagePattern(MarketPatterns.Offer)

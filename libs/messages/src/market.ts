@@ -37,6 +37,27 @@ export const MK = {
   tradeBusy: '処理中のため取り消せません。しばらくしてから再度お試しください',
   cancelReasonRequired: '取消の理由を入力してください',
   moveFailed: 'ドメインを購入者へ移動できませんでした',
+  // paying by card or wallet
+  payMethodInvalid: 'お支払い方法を選択してください',
+  payAmountChanged: 'お支払い金額が変わりました。画面を再読み込みしてください。',
+  payNotNeeded: 'ポイント残高でお支払いいただけます。お支払い方法「ポイント」を選択してください',
+  cardRequired: 'お支払いに使うクレジットカードを選択してください',
+  paymentFailed: 'お支払いができませんでした。別のお支払い方法をお試しください',
+  paymentTimedOut: 'お支払いが期限内に確認できなかったため、購入を取り消しました',
+  paidAfterCancel: '取引の取消後にお支払いを確認しました。お支払い額はポイントとしてお返ししています',
+  // receipt and disputes
+  receiptNotAllowed: 'ドメインの移動が完了した取引のみ受け取りを確認できます',
+  disputeWindowClosed: '売上が計上された後の取引には異議を申し立てられません',
+  disputeReasonRequired: '申し立ての内容を入力してください',
+  disputeReasonTooLong: '申し立ての内容は2,000文字以内で入力してください',
+  disputeExists: 'この取引には既に申し立てがあります',
+  disputeNotFound: '申し立てが見つかりません',
+  disputeClosed: 'この申し立ては解決済みです',
+  messageRequired: 'メッセージを入力してください',
+  messageTooLong: 'メッセージは2,000文字以内で入力してください',
+  resolutionRequired: '解決内容（出品者へ支払う／購入者へ返金する）と理由を入力してください',
+  disputeHeld: '申し立て中のため、取引は一時停止しています',
+  returnFailed: 'ドメインを出品者へ戻せませんでした。ドメインの状態を確認してください',
   // payouts
   payoutMin: '振込申請は1,000円以上から可能です',
   payoutOver: '申請額が振込可能な売上を超えています',
@@ -51,7 +72,7 @@ export const TRADE_STATUS_LABELS: Record<string, string> = {
   paying: '決済中',
   escrowed: '決済完了（お預かり中）',
   moving: 'ドメイン移動中',
-  moved: '移動完了・売上計上中',
+  moved: '移動完了（受取確認期間）',
   completed: '取引完了',
   refunding: '返金処理中',
   refunded: '返金済み',
@@ -62,6 +83,9 @@ export const TRADE_STEP_LABELS: Record<string, string> = {
   order: '購入申込',
   pay: '代金のお預かり',
   move: 'ドメインの移動',
+  release: '受取確認',
+  dispute: '異議申し立て',
+  return: 'ドメインの返還',
   credit: '売上の計上',
   refund: '購入者への返金',
   cancel: '取消',
@@ -83,3 +107,9 @@ export const PAYOUT_STATUS_LABELS: Record<string, string> = {
   paid: '振込済み',
   rejected: '却下',
 };
+
+export const PAY_METHOD_LABELS: Record<string, string> = { points: 'ポイント', card: 'クレジットカード', wallet: 'ウォレット' };
+
+export const DISPUTE_STATUS_LABELS: Record<string, string> = { open: '対応中', released: '解決（出品者へ支払い）', refunded: '解決（購入者へ返金）' };
+
+export const DISPUTE_ROLE_LABELS: Record<string, string> = { buyer: '購入者', seller: '出品者', admin: '運営' };

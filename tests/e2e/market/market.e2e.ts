@@ -10,6 +10,7 @@ import { checkAdminPage, createAdmin, signInAdmin } from '../admin/admin-session
 import { pick, signUpPurchaser } from '../purchase/purchase.page';
 import { checkPage } from '../support/page-checks';
 import { buyWithPoints, grantPoints } from '../whois/whois.page';
+import { CardFormPage } from '../payments/payments.page';
 
 const shots = process.env.TEST_TMP ? `${process.env.TEST_TMP}/screenshots` : 'test-results/screenshots';
 
@@ -56,6 +57,12 @@ test('list → buy → move → credit between two members, followed on both sid
   const html = await (await page.request.get(listingUrl, { headers: { Accept: 'text/html' } })).text();
   expect(html).toContain(`<title>${name}（8,000円）｜ドメインマーケット | ラッコドメイン</title>`);
   expect(html).toMatch(new RegExp(`<meta name="description" content="${name!.replace(/\./g, '\\.')} を8,000円で販売中。`));
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${listingUrl}" />`));
+  expect(html).toContain('<meta property="og:type" content="product" />');
+  // and search engines find it in the sitemap, with the market's own page
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  expect(sitemap).toMatch(new RegExp(`${listingUrl}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+  expect(sitemap).toContain('/market</loc>');
   // the domain list shows it as listed
   await page.goto(`/mypage/domain?key=${encodeURIComponent(name!)}`);
   await expect(page.getByTestId('market-listed').first()).toBeVisible({ timeout: 30_000 });
@@ -78,6 +85,9 @@ test('list → buy → move → credit between two members, followed on both sid
   await buyer.getByRole('button', { name: '8,000円で購入する' }).click();
   await expect(buyer.getByRole('dialog', { name: '購入の確認' })).toContainText('10,000');
   await buyer.getByRole('button', { name: '購入を確定する' }).click();
+  // the domain moves, then the buyer's inspection period: they confirm receipt and the seller is paid
+  await expect(buyer.getByTestId('trade-status')).toHaveText('移動完了（受取確認期間）', { timeout: 90_000 });
+  await buyer.getByRole('button', { name: '受け取りを確認する', exact: true }).click();
   await expect(buyer.getByTestId('trade-status')).toHaveText('取引完了', { timeout: 90_000 });
   await expect(buyer.getByText('ドメインは')).toBeVisible();
   const tradeUrl = new URL(buyer.url()).pathname;
@@ -128,4 +138,74 @@ test('/market with nothing found, and a listing that does not exist', async ({ p
   await checkPage(page, '/market?keyword=zzzz-no-such-listing-zzzz', { ready: (p) => p.getByText('条件に合う出品はありません') });
   expect((await page.goto('/market/99999999'))?.status()).toBe(404);
   await expect(page.getByText('この出品は見つかりません')).toBeVisible();
+});
+
+test('a buyer pays by card in one step, then disputes; a super admin answers in the thread and refunds (the domain goes back)', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  page.setDefaultTimeout(45_000);
+  const sellerHeaders = await signUpPurchaser(page.request);
+  await grantPoints(page.request, sellerHeaders, 20_000);
+  const [name] = await buyWithPoints(page.request, sellerHeaders, ['com']);
+  await registeredLongAgo(name!);
+  const domains = (await (await page.request.post('/mypage/domain/search', { headers: sellerHeaders, data: { key: name } })).json()).validDomains.data as { id: number; name: string }[];
+  const listing = await (await page.request.post('/mypage/market/listing', { headers: sellerHeaders, data: { domainId: domains[0]!.id, price: 6000, description: '', endsAt: new Date(Date.now() + 20 * 86_400_000).toISOString() } })).json();
+  expect(listing.status).toBe('active');
+
+  // the buyer has no points: a card saved on the hosted form pays the whole price
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  buyer.setDefaultTimeout(45_000);
+  const buyerHeaders = await signUpPurchaser(buyer.request);
+  await buyer.goto(`/mypage/stripe?redirect_url=${encodeURIComponent(`/market/${listing.id}`)}`);
+  await new CardFormPage(buyer).fill('4242 4242 4242 4242', '09/35');
+  await buyer.waitForURL((u) => u.pathname === `/market/${listing.id}`);
+  await buyer.setViewportSize({ width: 360, height: 900 });
+  await buyer.getByRole('button', { name: '6,000円で購入する' }).click();
+  const dialog = buyer.getByRole('dialog', { name: '購入の確認' });
+  await expect(dialog.getByRole('radio', { name: /クレジットカード/ })).toBeChecked();
+  await expect(dialog.getByTestId('buy-breakdown')).toContainText('カードでのお支払い: 6,000円');
+  await buyer.screenshot({ path: `${shots}/market-buy-card-360.png`, fullPage: true });
+  await dialog.getByRole('button', { name: '購入を確定する' }).click();
+  await expect(buyer.getByTestId('trade-status')).toHaveText('移動完了（受取確認期間）', { timeout: 90_000 });
+  await expect(buyer.getByTestId('trade-payment')).toHaveText('お支払い: クレジットカード 6,000円');
+  const tradeUrl = new URL(buyer.url()).pathname;
+
+  // the buyer disputes in the inspection period
+  await buyer.getByRole('button', { name: '異議を申し立てる' }).click();
+  await buyer.getByRole('textbox', { name: '申し立ての内容' }).fill('説明と違い、メールの送信元として使えません');
+  await buyer.getByRole('button', { name: '申し立てる', exact: true }).click();
+  await expect(buyer.getByTestId('dispute-status')).toHaveText('対応中');
+  await expect(buyer.getByTestId('dispute-message')).toHaveCount(1);
+  await expect(buyer.getByRole('button', { name: '受け取りを確認する' })).toHaveCount(0);
+  await checkPage(buyer, tradeUrl, { ready: (p) => p.getByTestId('dispute-thread') });
+  await shot(buyer, 'dispute');
+
+  // the seller sees it on the same page and answers
+  await page.goto(tradeUrl);
+  await page.getByRole('textbox', { name: 'メッセージ' }).fill('出品時の説明どおりです');
+  await page.getByRole('button', { name: '送信する' }).click();
+  await expect(page.getByTestId('dispute-message')).toHaveCount(2);
+
+  // a super admin writes in the thread and refunds the buyer
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAdmin(admin, createAdmin('super'));
+  await checkAdminPage(admin, '/admin/market?status=disputed', (p) => p.getByTestId('admin-dispute'));
+  const card = admin.getByTestId('admin-dispute').filter({ hasText: name! });
+  await card.getByRole('textbox', { name: 'メッセージ' }).fill('確認のため送信ログを拝見しました');
+  await card.getByRole('button', { name: '送信する' }).click();
+  await expect(card.getByTestId('dispute-message')).toHaveCount(3);
+  await shot(admin, 'admin-dispute');
+  await card.getByRole('button', { name: '購入者へ返金する' }).click();
+  await admin.getByRole('textbox', { name: '理由（購入者と出品者に通知されます）' }).fill('説明と異なるため返金します');
+  await admin.getByRole('button', { name: '解決する' }).click();
+  await expect(card.getByTestId('dispute-status')).toHaveText('解決（購入者へ返金）');
+
+  // the buyer: refunded as points, the domain back with the seller
+  await buyer.goto(tradeUrl);
+  await expect(buyer.getByTestId('trade-status')).toHaveText('返金済み', { timeout: 90_000 });
+  expect((await (await buyer.request.get('/user/point', { headers: buyerHeaders })).json()).data.point).toBe(6_000);
+  const back = await (await page.request.post('/mypage/domain/search', { headers: sellerHeaders, data: { key: name } })).json();
+  expect(back.validDomains.data.map((d: { name: string }) => d.name)).toEqual([name]);
+  for (const c of [buyerContext, adminContext]) await c.close();
 });

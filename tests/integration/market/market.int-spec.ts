@@ -22,7 +22,7 @@ let superAdmin: Member;
 let normalAdmin: Member;
 
 beforeAll(async () => {
-  Object.assign(process.env, { MARKET_SWEEP_EVERY_S: '0', MARKET_BACKOFF_MS: '50', MARKET_ATTEMPTS: '4', MARKET_COMMISSION_PERCENT: '10' });
+  Object.assign(process.env, { MARKET_SWEEP_EVERY_S: '0', MARKET_BACKOFF_MS: '50', MARKET_ATTEMPTS: '4', MARKET_COMMISSION_PERCENT: '10', MARKET_HOLD_S: '0' });
   o = await startOpsHarness();
   await o.w.p.db.query('DROP SCHEMA IF EXISTS market CASCADE');
   market = await startService('market', MarketServiceModule, process.env.REDIS_URL);
@@ -135,7 +135,7 @@ describe('buying', () => {
     const t = (await buyer.agent.post(`/market/${l.id}/buy`).set(xhr(buyer)).send({ key: 'k1' }).expect(200)).body;
     const done = await waitTrade(buyer, t.id);
     expect(done).toMatchObject({ status: 'completed', price: 20_000, commission: 2_000, payout: 18_000, role: 'buyer' });
-    expect(done.steps.map((s: { step: string; status: string }) => `${s.step}:${s.status}`)).toEqual(['order:done', 'pay:done', 'move:started', 'move:done', 'credit:done']);
+    expect(done.steps.map((s: { step: string; status: string }) => `${s.step}:${s.status}`)).toEqual(['order:done', 'pay:done', 'move:started', 'move:done', 'credit:started', 'credit:done']);
     const dom = (await q('SELECT user_id, market_listing_id, is_auto_update_enabled FROM domain_ops.domains WHERE id = $1', [d!.id]))[0];
     expect([Number(dom.user_id), dom.market_listing_id, dom.is_auto_update_enabled]).toEqual([buyer.userId, null, false]);
     expect(await entriesOf(t.id)).toEqual([

@@ -35,6 +35,11 @@ export class MarketHoldRpcController {
     return this.market.move({ domainId: num(req?.domainId), listingId: num(req?.listingId), fromUserId: num(req?.fromUserId), toUserId: num(req?.toUserId), tradeId: num(req?.tradeId) });
   }
 
+  @MessagePattern(DomainMarketPatterns.Return)
+  giveBack(@Payload() req: { domainId: number; tradeId: number }): Promise<{ returned: boolean; reason: string | null }> {
+    return this.market.giveBack(num(req?.domainId), num(req?.tradeId));
+  }
+
   @MessagePattern(DomainMarketPatterns.Owner)
   owner(@Payload() req: { domainId: number }) {
     return this.market.owner(num(req?.domainId));

@@ -138,6 +138,32 @@ export class MarketHoldService {
     return { moved: true, reason: null };
   }
 
+  /**
+   * A dispute refunded after the move: the domain goes back from the buyer to the seller (as the move went, auto-renew
+   * off, contacts copied), recorded once under the trade's negative id, so a retried return answers returned.
+   */
+  async giveBack(domainId: number, tradeId: number): Promise<{ returned: boolean; reason: string | null }> {
+    const now = this.clock.now();
+    const r = await this.ds.transaction(async (m) => {
+      const mv = (await m.query('SELECT * FROM domain_ops.market_moves WHERE trade_id = $1', [tradeId]))[0];
+      if (!mv || Number(mv.domain_id) !== domainId) return { returned: false, reason: MK.returnFailed };
+      if ((await m.query('SELECT 1 FROM domain_ops.market_moves WHERE trade_id = $1', [-tradeId])).length) return { returned: true, reason: null };
+      const d = (await m.query('SELECT name, user_id, market_listing_id, ended_at FROM domain_ops.domains WHERE id = $1 FOR UPDATE', [domainId]))[0];
+      const buyer = Number(mv.to_user_id);
+      const seller = Number(mv.from_user_id);
+      if (!d || d.ended_at || Number(d.user_id) !== buyer || d.market_listing_id != null) return { returned: false, reason: MK.returnFailed };
+      if (!(await this.moves.moveDomain(m, domainId, buyer, seller, false, now))) return { returned: false, reason: MK.returnFailed };
+      await m.query('INSERT INTO domain_ops.market_moves (trade_id, domain_id, from_user_id, to_user_id, moved_at) VALUES ($1, $2, $3, $4, $5)', [-tradeId, domainId, buyer, seller, now]);
+      return { returned: true, reason: null, fresh: { name: d.name as string, buyer, seller } };
+    });
+    if ('fresh' in r && r.fresh) {
+      const { name, buyer, seller } = r.fresh;
+      await this.actionLog.write({ userId: seller, domainId, domainName: name, type: 2, point: 0, remainingPoint: null, subject: 'ドメインマーケット取引の取消', content: `${name}: 異議申し立ての解決により返還されました（取引番号 ${tradeId}）`, dedupeKey: `market:${tradeId}:back-in` });
+      await this.actionLog.write({ userId: buyer, domainId: null, domainName: name, type: 2, point: 0, remainingPoint: null, subject: 'ドメインマーケット取引の取消', content: `${name}: 異議申し立ての解決により出品者へ返還しました（取引番号 ${tradeId}）`, dedupeKey: `market:${tradeId}:back-out` });
+    }
+    return { returned: r.returned, reason: r.reason };
+  }
+
   /** The seller's WHOIS must not stay on the buyer's domain: the privacy proxy, or the buyer's default contacts where the TLD has none. */
   private async buyerWhois(req: MarketMoveRequest): Promise<void> {
     let how = 'unchanged';

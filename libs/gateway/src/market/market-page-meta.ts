@@ -38,11 +38,29 @@ export class MarketPageMeta {
     }
   }
 
-  /** The app's HTML with this page's title and description. */
-  static apply(html: string, meta: PageMeta): string {
+  /** Every public listing's page for sitemap.xml (none when the market does not answer: the sitemap still serves the rest). */
+  async sitemapPaths(): Promise<Array<{ path: string; lastmod: string }>> {
+    try {
+      const r = await rpc<{ data: Array<{ id: number; updated_at: string }> }>(this.market, MarketPatterns.SitemapListings, {}, 5_000);
+      return [{ path: '/market', lastmod: '' }, ...r.data.map((l) => ({ path: `/market/${l.id}`, lastmod: l.updated_at.slice(0, 10) }))];
+    } catch {
+      return [{ path: '/market', lastmod: '' }];
+    }
+  }
+
+  /** The app's HTML with this page's title, description, canonical URL and Open Graph tags (url: the page's absolute address). */
+  static apply(html: string, meta: PageMeta, url?: string): string {
     let out = html;
     if (meta.title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${esc(meta.title)}</title>`);
-    if (meta.description) out = out.replace('</head>', `<meta name="description" content="${esc(meta.description)}" />\n</head>`);
+    const head: string[] = [];
+    if (meta.description) head.push(`<meta name="description" content="${esc(meta.description)}" />`);
+    if (meta.status === 200 && url) {
+      head.push(`<link rel="canonical" href="${esc(url)}" />`, '<meta property="og:type" content="product" />', `<meta property="og:url" content="${esc(url)}" />`);
+      if (meta.title) head.push(`<meta property="og:title" content="${esc(meta.title)}" />`);
+      if (meta.description) head.push(`<meta property="og:description" content="${esc(meta.description)}" />`);
+    }
+    if (meta.status === 404) head.push('<meta name="robots" content="noindex" />');
+    if (head.length) out = out.replace('</head>', `${head.join('\n')}\n</head>`);
     return out;
   }
 }

@@ -12,6 +12,7 @@ export function marketHttpStatus(code: MarketErrorCode): number {
     case MarketErrorCode.Conflict: return HttpStatus.CONFLICT;
     case MarketErrorCode.Forbidden: return HttpStatus.FORBIDDEN;
     case MarketErrorCode.InsufficientPoints: return HttpStatus.PAYMENT_REQUIRED;
+    case MarketErrorCode.PaymentFailed: return HttpStatus.PAYMENT_REQUIRED;
     case MarketErrorCode.Internal: return HttpStatus.BAD_GATEWAY;
     default: {
       const never: never = code;

@@ -1,14 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import {
-  AdminListingsResult, AdminTradesResult, MarketCandidateDto, MarketListingDto, MarketOfferDto, MarketPatterns, MarketPayoutDto, MarketSalesResult, MarketSearchResult,
+  AdminListingsResult, AdminTradesResult, MarketCandidateDto, MarketDisputeDto, MarketListingDto, MarketOfferDto, MarketPatterns, MarketPayoutDto, MarketSalesResult, MarketSearchResult,
   MarketTradeDto,
 } from '@registrar/contracts';
 import { audit } from '../identity/audit/admin-audit';
 import { AuthedRequest, Member, Public, SuperAdmin } from '../identity/auth/roles.decorator';
-import { MemberId } from '../payments/member';
+import { GatewayConfig } from '../gateway.config';
+import { appUrlFor, MemberId } from '../payments/member';
 import { MarketClient } from './market.client';
-import { AnswerOfferBody, BuyBody, CancelTradeBody, CreateListingBody, HideListingBody, OfferBody, PayoutActionBody, PayoutBody } from './market.dto';
+import { AnswerOfferBody, BuyBody, CancelTradeBody, CreateListingBody, DisputeBody, DisputeMessageBody, HideListingBody, OfferBody, PayoutActionBody, PayoutBody, ResolveDisputeBody } from './market.dto';
 
 const viewerOf = (req: AuthedRequest) => (req.user?.id ? Number(req.user.id) : null);
 /** On a public route the guard loads no account: the signed-in member's id from the session (their own hidden listing). */
@@ -24,7 +25,7 @@ const sessionViewer = (req: AuthedRequest) => {
  */
 @Controller()
 export class MarketController {
-  constructor(private readonly market: MarketClient) {}
+  constructor(private readonly market: MarketClient, private readonly config: GatewayConfig) {}
 
   /** GET /market?keyword&tld&priceMin&priceMax&lengthMin&lengthMax&sort&page -> { data, total, current_page, last_page, tlds } */
   @Get('market')
@@ -53,8 +54,49 @@ export class MarketController {
   @Post('market/:id/buy')
   @Member()
   @HttpCode(200)
-  buy(@MemberId() userId: number, @Param('id', ParseIntPipe) listingId: number, @Body() b: BuyBody): Promise<MarketTradeDto> {
-    return this.market.call(MarketPatterns.Buy, { userId, listingId, key: b.key });
+  buy(@Req() req: Request, @MemberId() userId: number, @Param('id', ParseIntPipe) listingId: number, @Body() b: BuyBody): Promise<MarketTradeDto> {
+    const payment = { method: b.method ?? 'points', stripeCardId: b.stripeCardId, pointsToUse: b.pointsToUse, amount: b.amount, appUrl: appUrlFor(req, this.config.APP_URL) };
+    // a card charge may wait on the card company (the orders service's own limit is below this)
+    return this.market.call(MarketPatterns.Buy, { userId, listingId, key: b.key, payment }, 55_000);
+  }
+
+  /** POST /market/trade/{id}/confirm-payment -> MarketTradeDto (back from 3-D Secure or the wallet: the pay step now) */
+  @Post('market/trade/:id/confirm-payment')
+  @Member()
+  @HttpCode(200)
+  confirmPayment(@MemberId() userId: number, @Param('id', ParseIntPipe) id: number): Promise<MarketTradeDto> {
+    return this.market.call(MarketPatterns.ConfirmPayment, { userId, id }, 45_000);
+  }
+
+  /** POST /market/trade/{id}/receipt -> MarketTradeDto (the buyer confirms receipt: the escrow goes to the seller now) */
+  @Post('market/trade/:id/receipt')
+  @Member()
+  @HttpCode(200)
+  receipt(@MemberId() userId: number, @Param('id', ParseIntPipe) id: number): Promise<MarketTradeDto> {
+    return this.market.call(MarketPatterns.ConfirmReceipt, { userId, id });
+  }
+
+  /** GET /market/trade/{id}/dispute -> { dispute: MarketDisputeDto | null } (buyer, seller) */
+  @Get('market/trade/:id/dispute')
+  @Member()
+  dispute(@MemberId() userId: number, @Param('id', ParseIntPipe) tradeId: number) {
+    return this.market.call(MarketPatterns.Dispute, { userId, tradeId });
+  }
+
+  /** POST /market/trade/{id}/dispute {reason} -> MarketDisputeDto (buyer or seller, while the price is in escrow) */
+  @Post('market/trade/:id/dispute')
+  @Member()
+  @HttpCode(200)
+  openDispute(@MemberId() userId: number, @Param('id', ParseIntPipe) tradeId: number, @Body() b: DisputeBody) {
+    return this.market.call(MarketPatterns.OpenDispute, { userId, tradeId, reason: b.reason });
+  }
+
+  /** POST /market/trade/{id}/dispute/message {body} -> MarketDisputeDto */
+  @Post('market/trade/:id/dispute/message')
+  @Member()
+  @HttpCode(200)
+  disputeMessage(@MemberId() userId: number, @Param('id', ParseIntPipe) tradeId: number, @Body() b: DisputeMessageBody) {
+    return this.market.call(MarketPatterns.DisputeMessage, { userId, tradeId, body: b.body });
   }
 
   /** POST /market/{id}/offer {amount, message} -> MarketOfferDto */
@@ -181,6 +223,36 @@ export class MarketAdminController {
     const t = await this.market.call<MarketTradeDto>(MarketPatterns.AdminCancelTrade, { adminId: viewerOf(req), tradeId, reason: b.reason });
     audit(req, { after: { status: t.status, reason: b.reason } });
     return t;
+  }
+
+  /** GET admin/api/market/disputes?status= -> { data: MarketDisputeDto[] } (open first) */
+  @Get('disputes')
+  disputes(@Query('status') status?: string) {
+    return this.market.call(MarketPatterns.AdminDisputes, { status: status ?? '' });
+  }
+
+  /** GET admin/api/market/trade/{id}/dispute -> { dispute } */
+  @Get('trade/:id/dispute')
+  dispute(@Param('id', ParseIntPipe) tradeId: number) {
+    return this.market.call(MarketPatterns.Dispute, { admin: true, tradeId });
+  }
+
+  /** POST admin/api/market/trade/{id}/dispute/message {body} -> MarketDisputeDto (as 運営) */
+  @Post('trade/:id/dispute/message')
+  @HttpCode(200)
+  disputeMessage(@Req() req: Request & AuthedRequest, @Param('id', ParseIntPipe) tradeId: number, @Body() b: DisputeMessageBody) {
+    audit(req, { action: 'market.dispute.message', target: tradeId });
+    return this.market.call(MarketPatterns.DisputeMessage, { adminId: viewerOf(req), tradeId, body: b.body });
+  }
+
+  /** POST admin/api/market/trade/{id}/dispute/resolve {outcome: release|refund, note} -> MarketDisputeDto */
+  @Post('trade/:id/dispute/resolve')
+  @HttpCode(200)
+  async resolve(@Req() req: Request & AuthedRequest, @Param('id', ParseIntPipe) tradeId: number, @Body() b: ResolveDisputeBody): Promise<MarketDisputeDto> {
+    audit(req, { action: `market.dispute.${b.outcome}`, target: tradeId });
+    const d = await this.market.call<MarketDisputeDto>(MarketPatterns.AdminResolveDispute, { adminId: viewerOf(req), tradeId, outcome: b.outcome, note: b.note }, 45_000);
+    audit(req, { after: { status: d.status, note: b.note } });
+    return d;
   }
 
   /** POST admin/api/market/list/{id}/hide {hidden, reason} -> MarketListingDto */

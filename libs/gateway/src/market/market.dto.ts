@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 
 /** The shapes are checked here; the rules (price range, end date, bank account) by the market service with libs/rules. */
 export class CreateListingBody {
@@ -12,6 +12,24 @@ export class CreateListingBody {
 
 export class BuyBody {
   @IsString() @MaxLength(100) key!: string;
+  /** points (default), card (stripeCardId) or wallet; amount: the charge the page showed (refused when it changed) */
+  @IsOptional() @IsIn(['points', 'card', 'wallet']) method?: 'points' | 'card' | 'wallet';
+  @IsOptional() @IsString() @MaxLength(200) stripeCardId?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) pointsToUse?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) amount?: number;
+}
+
+export class DisputeBody {
+  @IsString() @MaxLength(5000) reason!: string;
+}
+
+export class DisputeMessageBody {
+  @IsString() @MaxLength(5000) body!: string;
+}
+
+export class ResolveDisputeBody {
+  @IsIn(['release', 'refund']) outcome!: 'release' | 'refund';
+  @IsString() @MaxLength(2000) note!: string;
 }
 
 export class OfferBody {

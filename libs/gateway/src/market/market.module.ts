@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MARKET_CLIENT } from '@registrar/contracts';
-import { rpcClientModule } from '@registrar/infra';
+import { loadConfig, rpcClientModule } from '@registrar/infra';
+import { GatewayConfig } from '../gateway.config';
 import { MarketClient } from './market.client';
 import { MarketAdminController, MarketController } from './market.controller';
 import { MarketPageMeta } from './market-page-meta';
@@ -9,7 +10,7 @@ import { MarketPageMeta } from './market-page-meta';
 @Module({
   imports: [rpcClientModule(MARKET_CLIENT)],
   controllers: [MarketController, MarketAdminController],
-  providers: [MarketClient, MarketPageMeta],
+  providers: [MarketClient, MarketPageMeta, { provide: GatewayConfig, useFactory: () => loadConfig(GatewayConfig) }],
   exports: [MarketPageMeta],
 })
 export class MarketHttpModule {}

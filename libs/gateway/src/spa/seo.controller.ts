@@ -2,6 +2,7 @@ import { Controller, Get, Header, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CatalogPageStatus } from '../catalog/catalog-page-status';
+import { MarketPageMeta } from '../market/market-page-meta';
 import { PageRenderer } from './page-renderer';
 import { SpaMiddleware } from './spa.middleware';
 
@@ -11,7 +12,7 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 @ApiExcludeController()
 @Controller()
 export class SeoController {
-  constructor(private readonly renderer: PageRenderer, private readonly catalogPages: CatalogPageStatus, private readonly spa: SpaMiddleware) {}
+  constructor(private readonly renderer: PageRenderer, private readonly catalogPages: CatalogPageStatus, private readonly spa: SpaMiddleware, private readonly marketPages: MarketPageMeta) {}
 
   @Get('robots.txt')
   @Header('Content-Type', 'text/plain; charset=utf-8')
@@ -31,11 +32,13 @@ export class SeoController {
     const entry = await this.renderer.serverEntry();
     const pages = (entry?.PUBLIC_PAGES ?? []).filter((p) => p.sitemap).map((p) => (p.path === '/' ? p.path : p.trailingSlash ? p.path.replace(/\/*$/, '/') : p.path.replace(/\/+$/, '')));
     const tlds = await this.catalogPages.tldNamesList();
-    const urls = [...pages, ...tlds.map((t) => `/domain/tld/${encodeURIComponent(t)}`)];
+    const urls = [...pages, ...tlds.map((t) => `/domain/tld/${encodeURIComponent(t)}`)].map((path) => ({ path, lastmod: '' }));
+    // the domain market and each of its public listings (docs/market.md)
+    const market = (await this.marketPages.sitemapPaths()).filter((m) => !urls.some((u) => u.path === m.path));
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...urls.map((u) => `  <url><loc>${xml(origin + u)}</loc></url>`),
+      ...[...urls, ...market].map((u) => `  <url><loc>${xml(origin + u.path)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`),
       '</urlset>',
       '',
     ].join('\n');

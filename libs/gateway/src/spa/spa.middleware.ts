@@ -68,7 +68,7 @@ export class SpaMiddleware implements NestMiddleware {
     // entry, a page for something that does not exist is still a real 404 (the app shows its 404 page)
     const meta = await this.marketPages.metaFor(pathname);
     res.status(meta?.status ?? (entry ? 200 : await this.catalogPages.statusFor(pathname)));
-    this.sendHtml(req, res, meta ? MarketPageMeta.apply(html, meta) : html, pathname);
+    this.sendHtml(req, res, meta ? MarketPageMeta.apply(html, meta, `${this.siteOrigin(req)}${pathname.replace(/\/+$/, '')}`) : html, pathname);
   }
 
   /** Renders `url` and sends it; false when it could not be rendered (the caller falls back to the client app). */

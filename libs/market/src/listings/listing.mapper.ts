@@ -13,13 +13,16 @@ export function toListing(r: Row, o: { viewerId?: number | null; admin?: boolean
   };
 }
 
-export function toTrade(r: Row, steps: Row[] = [], role?: MarketTradeDto['role']): MarketTradeDto {
+export function toTrade(r: Row, steps: Row[] = [], role?: MarketTradeDto['role'], dispute: Row | null = null): MarketTradeDto {
   return {
     id: Number(r.id), listing_id: Number(r.listing_id), domain: r.domain, price: Number(r.price), commission: Number(r.commission), payout: Number(r.payout), status: r.status,
     ...(role ? { role } : {}),
     ...(role === 'admin' ? { buyer_id: Number(r.buyer_id), seller_id: Number(r.seller_id) } : {}),
     error: r.error ?? r.cancel_reason ?? null, created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)!,
     steps: steps.map((s) => ({ step: s.step, status: s.status, message: s.message ?? null, at: iso(s.at)! })),
+    pay_method: r.pay_method ?? 'points', points_used: r.points_used == null ? null : Number(r.points_used), charge: r.charge == null ? null : Number(r.charge),
+    release_at: iso(r.release_at), receipt_at: iso(r.receipt_at),
+    dispute: dispute ? { id: Number(dispute.id), status: dispute.status, opener_role: dispute.opener_role, created_at: iso(dispute.created_at)! } : null,
   };
 }
 

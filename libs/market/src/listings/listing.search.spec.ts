@@ -1,4 +1,4 @@
-import { buildMarketSearch } from './listing.search';
+import { buildMarketSearch, MARKET_COUNT_CAP, marketRowsNeeded, marketSearchSql } from './listing.search';
 
 describe('buildMarketSearch', () => {
   it('keeps the public predicate of the partial indexes and binds every value', () => {
@@ -14,5 +14,20 @@ describe('buildMarketSearch', () => {
     expect(b.where).toBe(`status = 'active' AND NOT hidden`);
     expect(b.order).toBe('created_at DESC, id DESC');
     expect([b.limit, b.offset, b.page]).toEqual([100, 0, 1]);
+  });
+});
+
+describe('marketSearchSql', () => {
+  const b = buildMarketSearch({ keyword: 'shop', tld: 'jp', sort: 'price_desc', page: 3 });
+  it('counts at most one past the cap, whatever the search', () => {
+    expect(marketSearchSql(b).count.sql).toContain(`LIMIT ${MARKET_COUNT_CAP + 1}`);
+  });
+  it('reads few matches through the filters (a materialised CTE, then sorted), many through the sort\'s index', () => {
+    expect(marketSearchSql(b, 120).rows.sql).toMatch(/^WITH m AS MATERIALIZED \(SELECT \* FROM market\.listings WHERE .*\) SELECT \* FROM m ORDER BY price DESC, id DESC LIMIT \$3 OFFSET \$4$/);
+    expect(marketSearchSql(b, MARKET_COUNT_CAP + 1).rows.sql).toMatch(/^SELECT \* FROM market\.listings WHERE .* ORDER BY price DESC, id DESC LIMIT \$3 OFFSET \$4$/);
+    expect(marketSearchSql(b, 120).rows.params).toEqual(['%shop%', 'jp', 20, 40]);
+  });
+  it('skips the rows when nothing matched or the page is past the matches', () => {
+    expect([marketRowsNeeded(b, 0), marketRowsNeeded(b, 40), marketRowsNeeded(b, 41)]).toEqual([false, false, true]);
   });
 });

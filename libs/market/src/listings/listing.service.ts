@@ -11,7 +11,7 @@ import { MARKET_SCHEMA } from '../migrations';
 import { DomainsPort } from '../ports/domains.port';
 import { NoticeService } from '../notices/notice.service';
 import { toListing, updated } from './listing.mapper';
-import { buildMarketSearch, MARKET_COUNT_CAP, marketSearchSql } from './listing.search';
+import { buildMarketSearch, MARKET_COUNT_CAP, marketRowsNeeded, marketSearchSql } from './listing.search';
 
 export const appUrl = () => (process.env.APP_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 
@@ -35,9 +35,12 @@ export class ListingService {
 
   async search(q: MarketSearchRequest): Promise<MarketSearchResult> {
     const b = buildMarketSearch(q ?? {});
-    const sql = marketSearchSql(b);
-    const [rows, count, tlds] = await Promise.all([this.ds.query(sql.rows.sql, sql.rows.params), this.ds.query(sql.count.sql, sql.count.params), this.tlds()]);
+    const first = marketSearchSql(b);
+    const [count, tlds] = await Promise.all([this.ds.query(first.count.sql, first.count.params), this.tlds()]);
     const counted = Number(count[0].n);
+    // the count decides how the page is read (marketSearchSql), and whether at all
+    const sql = marketSearchSql(b, counted);
+    const rows = marketRowsNeeded(b, counted) ? await this.ds.query(sql.rows.sql, sql.rows.params) : [];
     const total = Math.min(counted, MARKET_COUNT_CAP);
     return { data: rows.map((r: Record<string, unknown>) => toListing(r)), total, total_capped: counted > MARKET_COUNT_CAP, current_page: b.page, last_page: Math.max(1, Math.ceil(total / b.limit)), tlds };
   }
@@ -164,5 +167,11 @@ export class ListingService {
       released++;
     }
     return { expired: expired.length, released, confirmed };
+  }
+
+  /** Every public listing's id and last change (sitemap.xml lists their pages; 45,000 keeps one sitemap under its 50,000 limit). */
+  async sitemap(): Promise<Array<{ id: number; updated_at: string }>> {
+    const rows = await this.ds.query(`SELECT id, updated_at FROM market.listings WHERE status = 'active' AND NOT hidden ORDER BY id DESC LIMIT 45000`);
+    return rows.map((r: { id: string; updated_at: Date }) => ({ id: Number(r.id), updated_at: new Date(r.updated_at).toISOString() }));
   }
 }

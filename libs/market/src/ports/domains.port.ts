@@ -24,6 +24,10 @@ export class DomainsPort {
     return rpc<MarketMoveResult>(this.client, DomainMarketPatterns.Move, req, 30_000);
   }
 
+  giveBack(domainId: number, tradeId: number): Promise<{ returned: boolean; reason: string | null }> {
+    return rpc(this.client, DomainMarketPatterns.Return, { domainId, tradeId }, 30_000);
+  }
+
   owner(domainId: number): Promise<{ userId: number | null; listingId: number | null; movedByTrade: number | null }> {
     return rpc(this.client, DomainMarketPatterns.Owner, { domainId }, 15_000);
   }

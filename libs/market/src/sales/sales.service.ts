@@ -116,6 +116,7 @@ export class SalesService {
     const and: string[] = ['true'];
     const status = String(q?.status ?? '');
     if (status === 'open') and.push(`status NOT IN ('completed', 'refunded', 'cancelled')`);
+    else if (status === 'disputed') and.push(`id IN (SELECT trade_id FROM market.disputes WHERE status = 'open')`);
     else if (status) { params.push(status); and.push(`status = $${params.length}`); }
     const kw = String(q?.keyword ?? '').trim().toLowerCase();
     if (kw) { params.push(`%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`); and.push(`domain LIKE $${params.length}`); }
@@ -125,9 +126,11 @@ export class SalesService {
     const total = Number((await this.ds.query(`SELECT count(*)::int AS n FROM market.trades WHERE ${and.join(' AND ')}`, params))[0].n);
     const steps = rows.length ? await this.ds.query('SELECT * FROM market.trade_steps WHERE trade_id = ANY($1::bigint[]) ORDER BY id', [rows.map((r: Row) => r.id)]) : [];
     const counts = Object.fromEntries((await this.ds.query('SELECT status, count(*)::int AS n FROM market.trades GROUP BY status')).map((r: Row) => [r.status, Number(r.n)]));
+    counts.disputed = Number((await this.ds.query(`SELECT count(*)::int AS n FROM market.disputes WHERE status = 'open'`))[0].n);
+    const disputes = rows.length ? await this.ds.query('SELECT id, trade_id, status, opener_role, created_at FROM market.disputes WHERE trade_id = ANY($1::bigint[])', [rows.map((r: Row) => r.id)]) : [];
     const payouts = await this.ds.query(`SELECT * FROM market.payouts ORDER BY (status = 'requested') DESC, id DESC LIMIT 100`);
     return {
-      trades: { data: rows.map((r: Row) => toTrade(r, steps.filter((s: Row) => s.trade_id === r.id), 'admin')), total, current_page: page, last_page: Math.max(1, Math.ceil(total / per)) },
+      trades: { data: rows.map((r: Row) => toTrade(r, steps.filter((s: Row) => s.trade_id === r.id), 'admin', disputes.find((d: Row) => d.trade_id === r.id) ?? null)), total, current_page: page, last_page: Math.max(1, Math.ceil(total / per)) },
       payouts: payouts.map((p: Row) => toPayout(p, true)),
       counts,
     };

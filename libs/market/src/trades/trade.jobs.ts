@@ -54,7 +54,8 @@ export class MarketSweepJob {
   constructor(private readonly trades: TradeService, private readonly listings: ListingService) {}
   async handle(): Promise<unknown> {
     const resumed = await this.trades.resume();
-    return { resumed, ...(await this.listings.settle()) };
+    const latePaymentsChecked = await this.trades.latePayments();
+    return { resumed, latePaymentsChecked, ...(await this.listings.settle()) };
   }
 }
 

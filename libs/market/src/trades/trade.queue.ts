@@ -14,9 +14,11 @@ export const tradeJobId = (tradeId: number, step: string, run = '0') => `market-
 export class TradeQueue {
   constructor(@InjectQueue(QueueName.Market) private readonly queue: Queue, private readonly config: MarketConfig) {}
 
-  async next(tradeId: number, step: TradeStep, run = '0'): Promise<void> {
+  /** delayMs: the credit waits for the buyer's inspection period (the sweep and the buyer's receipt can run it earlier). */
+  async next(tradeId: number, step: TradeStep, run = '0', delayMs = 0): Promise<void> {
     await this.queue.add(step, { tradeId } satisfies MarketTradeJobData, {
       jobId: tradeJobId(tradeId, step, run),
+      ...(delayMs > 0 ? { delay: delayMs } : {}),
       attempts: this.config.MARKET_ATTEMPTS,
       backoff: { type: 'exponential', delay: this.config.MARKET_BACKOFF_MS },
       removeOnComplete: { age: 24 * 3600, count: 10_000 },

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { JobName, MarketErrorCode, MarketOfferDto, MarketTradeDto, TradeStatus } from '@registrar/contracts';
+import { JobName, MarketBuyPayment, MarketErrorCode, MarketOfferDto, MarketPayMethod, MarketTradeDto, TradeStatus } from '@registrar/contracts';
 import { CLOCK, Clock, JobAttempt } from '@registrar/infra';
 import { MailOutbox } from '@registrar/mail';
 import { MK } from '@registrar/messages';
-import { marketCommission } from '@registrar/rules';
+import { marketCommission, splitPayment } from '@registrar/rules';
 import { conflict, invalid, MarketException, notFound } from '../common/market.exception';
 import { appUrl, ListingService } from '../listings/listing.service';
 import { toOffer, toTrade, updated } from '../listings/listing.mapper';
@@ -13,10 +13,17 @@ import { MarketConfig } from '../market.config';
 import { MARKET_SCHEMA } from '../migrations';
 import { DomainsPort } from '../ports/domains.port';
 import { NoticeService } from '../notices/notice.service';
-import { InsufficientPoints, LedgerPort } from '../ports/ledger.port';
+import { ChargeVoided, InsufficientPoints, LedgerPort } from '../ports/ledger.port';
+import { PaymentsPort } from '../ports/payments.port';
 import { TradeQueue, TradeStep } from './trade.queue';
 
 type Q = Pick<EntityManager, 'query'>;
+/** How a trade is paid: points alone, or points_used plus a card / wallet charge (null for a trade from an offer). */
+interface Paying {
+  method: MarketPayMethod;
+  pointsUsed: number | null;
+  charge: number | null;
+}
 type Row = Record<string, any>;
 
 /** The ledger keys of a trade: one per money movement, so a retried step never moves money twice. */
@@ -46,32 +53,146 @@ export class TradeService {
     private readonly mail: MailOutbox,
     private readonly notices: NoticeService,
     private readonly config: MarketConfig,
+    private readonly payments: PaymentsPort,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   // ---- starting a trade
 
-  async buy(userId: number, listingId: number, key: string): Promise<MarketTradeDto> {
+  /**
+   * Buying at the fixed price. Points: the pay step spends them. Card or wallet (docs/market.md, "Paying by card or
+   * wallet"): the listing is reserved first (the trade, status paying), then the orders service's payment session keyed
+   * by the trade buys the points short, exactly the charge the page showed; the pay step spends them into escrow once
+   * the session is paid. A refused card cancels the trade at once (nothing taken); 3-D Secure or the wallet's approval
+   * answers payment_url, and the buyer comes back to the trade page (confirmPayment).
+   */
+  async buy(userId: number, listingId: number, key: string, payment: MarketBuyPayment = {}): Promise<MarketTradeDto> {
     const reqKey = String(key ?? '').trim().slice(0, 100);
     if (!reqKey) throw invalid('request key required');
     const again = await this.ds.query('SELECT * FROM market.trades WHERE buyer_id = $1 AND request_key = $2', [userId, reqKey]);
     if (again.length) return this.trade(userId, Number(again[0].id));
     const l = (await this.ds.query('SELECT * FROM market.listings WHERE id = $1', [listingId]))[0];
     if (!l || l.hidden) throw notFound(MK.listingNotFound);
-    // a quick answer for the usual shortfall; the pay step is the authority (the balance can change meanwhile)
-    if ((await this.ledger.balance(userId)) < Number(l.price)) throw new MarketException(MarketErrorCode.InsufficientPoints, MK.insufficientPoints);
+    const method = (payment.method ?? 'points') as MarketPayMethod;
+    if (!['points', 'card', 'wallet'].includes(method)) throw invalid(MK.payMethodInvalid);
+    const price = Number(l.price);
+    const balance = await this.ledger.balance(userId);
+    let pay: Paying = { method: 'points', pointsUsed: price, charge: 0 };
+    if (method === 'points') {
+      // a quick answer for the usual shortfall; the pay step is the authority (the balance can change meanwhile)
+      if (balance < price) throw new MarketException(MarketErrorCode.InsufficientPoints, MK.insufficientPoints);
+    } else {
+      const split = splitPayment(price, balance, payment.pointsToUse ?? balance);
+      const charge = method === 'card' ? split.cardCharge : split.shortfall;
+      if (charge === 0) throw invalid(MK.payNotNeeded);
+      // the buyer pays what the page showed, nothing else (a balance changed meanwhile changes the charge)
+      if (payment.amount !== charge) throw invalid(MK.payAmountChanged);
+      if (method === 'card' && !String(payment.stripeCardId ?? '').trim()) throw invalid(MK.cardRequired);
+      pay = { method, pointsUsed: split.pointsUsed, charge };
+    }
+    let id: number;
     try {
-      return this.trade(userId, await this.open(userId, listingId, reqKey, null, null));
+      id = await this.open(userId, listingId, reqKey, null, null, pay);
     } catch (e) {
       // the same request handled at the same moment elsewhere (a retried call, another replica): its trade is the answer
       const same = await this.ds.query('SELECT id FROM market.trades WHERE buyer_id = $1 AND request_key = $2', [userId, reqKey]);
       if (same.length) return this.trade(userId, Number(same[0].id));
       throw e;
     }
+    if (pay.method === 'points') return this.trade(userId, id);
+    return this.startPayment(userId, id, l, pay, payment);
+  }
+
+  /** Asks the orders service for the card charge or the wallet order of a reserved trade; see buy(). */
+  private async startPayment(userId: number, id: number, l: Row, pay: Paying, payment: MarketBuyPayment): Promise<MarketTradeDto> {
+    const start = { userId, tradeId: id, domain: { name: l.domain as string, point: Number(l.price) }, amount: pay.charge ?? 0, pointsToUse: pay.pointsUsed ?? 0, appUrl: payment.appUrl || appUrl() };
+    const back = `/market/trade/${id}`;
+    try {
+      if (pay.method === 'card') {
+        const r = await this.payments.card({ ...start, stripeCardId: String(payment.stripeCardId) });
+        if (r.status === 'paid' || r.status === 'used') {
+          // the card paid: escrow now; if that step fails here, the sweep runs it again (the points wait in the balance)
+          await this.pay(id).catch((e) => this.logger.warn(`trade ${id}: pay step after the card left for the sweep: ${(e as Error)?.message ?? e}`));
+          return this.trade(userId, id);
+        }
+        if (r.status === 'requires_action' && r.sessionId) {
+          return { ...(await this.trade(userId, id)), payment_url: `/mypage/stripe/auth?session_id=${encodeURIComponent(r.sessionId)}&redirect_url=${encodeURIComponent(back)}` };
+        }
+        if (r.status === 'failed' || !r.sessionId) {
+          const why = r.errors?.[0] || MK.paymentFailed;
+          await this.cancelUnpaid(id, why);
+          throw new MarketException(MarketErrorCode.PaymentFailed, why);
+        }
+        // the card company did not answer: the pay step asks again (and gives it up at the deadline)
+        return this.trade(userId, id);
+      }
+      const w = await this.payments.wallet(start);
+      if (w.result && w.approveUrl) return { ...(await this.trade(userId, id)), payment_url: w.approveUrl };
+      const why = w.errors?.[0] || MK.paymentFailed;
+      await this.cancelUnpaid(id, why);
+      throw new MarketException(MarketErrorCode.PaymentFailed, why);
+    } catch (e) {
+      if (e instanceof MarketException) throw e;
+      // the orders service did not answer: the trade stays reserved; the pay step finds the session by the trade's key,
+      // or none (then no money was asked for) and cancels the trade at the deadline
+      this.logger.warn(`trade ${id}: payment not started: ${(e as Error)?.message ?? e}`);
+      return this.trade(userId, id);
+    }
+  }
+
+  /** The buyer is back from 3-D Secure or the wallet: the pay step runs now (it is idempotent, so a reload is harmless). */
+  async confirmPayment(userId: number, id: number): Promise<MarketTradeDto> {
+    await this.trade(userId, id);
+    const t = await this.load(id);
+    if (t && Number(t.buyer_id) === userId) await this.pay(id);
+    return this.trade(userId, id);
+  }
+
+  /** The buyer confirms they received the domain: the escrow goes to the seller now (unless a dispute is open). */
+  async confirmReceipt(userId: number, id: number): Promise<MarketTradeDto> {
+    const t = await this.load(id);
+    if (!t || Number(t.buyer_id) !== userId) throw notFound(MK.tradeNotFound);
+    const ok = await this.ds.transaction(async (m) => {
+      const r = updated(await m.query(`UPDATE market.trades SET receipt_at = coalesce(receipt_at, now()), updated_at = now() WHERE id = $1 AND status = 'moved' RETURNING id`, [id]));
+      if (r.length) await this.step(m, id, 'release', 'done', '購入者が受け取りを確認しました');
+      return r.length > 0;
+    });
+    if (!ok && t.status !== 'completed') throw invalid(MK.receiptNotAllowed);
+    if (ok) await this.queue.next(id, JobName.MarketCredit, 'receipt');
+    return this.trade(userId, id);
+  }
+
+  /**
+   * Gives a card or wallet trade up before its escrow (refused card, payment not made in time, the process died before
+   * asking): the pay key is voided first, so a spend arriving later is refused (or, taken already, refunded), then the
+   * trade is cancelled and the listing is back on the market. Money the session took stays the buyer's, as points.
+   */
+  private async cancelUnpaid(id: number, reason: string): Promise<boolean> {
+    const t = await this.load(id);
+    if (!t || t.status !== 'paying') return false;
+    await this.ledger.voidCharge(Number(t.buyer_id), Number(t.price), tradeKeys(id).pay, tradeKeys(id).refund, `market-trade:${id}`);
+    return this.ds.transaction(async (m) => {
+      const moved = await this.transition(m, id, ['paying'], 'cancelled', reason);
+      if (!moved) return false;
+      await m.query(`UPDATE market.listings SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'trading'`, [t.listing_id]);
+      await this.reopenOffer(m, t);
+      await this.step(m, id, 'pay', 'failed', reason);
+      return true;
+    });
+  }
+
+  /** A cancelled card / wallet trade whose payment was made after all: the points stay with the buyer; they are told once. */
+  private async paidLate(t: Row): Promise<void> {
+    const s = await this.payments.ofTrade(Number(t.buyer_id), Number(t.id)).catch(() => null);
+    if (!s || (s.status !== 'paid' && s.status !== 'used')) return;
+    const key = `market:trade:${t.id}:paid-late`;
+    await this.mail.send({ template: 'market.paid-late', params: { domain: t.domain, tradeId: Number(t.id), amount: s.amount, link: `${appUrl()}/market/trade/${t.id}` }, userId: Number(t.buyer_id), key });
+    await this.notices.add(Number(t.buyer_id), key, `${t.domain}: 取消後のお支払いをポイントとしてお返ししました`, `/market/trade/${t.id}`);
+    await this.ds.query(`INSERT INTO market.trade_steps (trade_id, step, status, message) VALUES ($1, 'refund', 'done', $2) ON CONFLICT (trade_id, step, status) DO NOTHING`, [t.id, MK.paidAfterCancel]);
   }
 
   /** Inserts the trade under the listing's row lock; the listing becomes 'trading'. Answers the trade's id. */
-  private async open(buyerId: number, listingId: number, reqKey: string, offer: { id: number; amount: number } | null, m0: Q | null): Promise<number> {
+  private async open(buyerId: number, listingId: number, reqKey: string, offer: { id: number; amount: number } | null, m0: Q | null, pay: Paying = { method: 'points', pointsUsed: null, charge: null }): Promise<number> {
     const run = async (m: Q) => {
       const l = (await m.query('SELECT * FROM market.listings WHERE id = $1 FOR UPDATE', [listingId]))[0];
       if (!l || l.hidden) throw notFound(MK.listingNotFound);
@@ -81,9 +202,9 @@ export class TradeService {
       const price = offer ? offer.amount : Number(l.price);
       const { commission, payout } = marketCommission(price, this.config.MARKET_COMMISSION_PERCENT);
       const rows = await m.query(
-        `INSERT INTO market.trades (listing_id, offer_id, buyer_id, seller_id, domain_id, domain, price, commission, payout, status, request_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'paying', $10) RETURNING id`,
-        [listingId, offer?.id ?? null, buyerId, l.seller_id, l.domain_id, l.domain, price, commission, payout, reqKey],
+        `INSERT INTO market.trades (listing_id, offer_id, buyer_id, seller_id, domain_id, domain, price, commission, payout, status, request_key, pay_method, points_used, charge)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'paying', $10, $11, $12, $13) RETURNING id`,
+        [listingId, offer?.id ?? null, buyerId, l.seller_id, l.domain_id, l.domain, price, commission, payout, reqKey, pay.method, pay.pointsUsed, pay.charge],
       );
       const id = Number(rows[0].id);
       await m.query(`UPDATE market.listings SET status = 'trading', updated_at = now() WHERE id = $1`, [listingId]);
@@ -98,7 +219,8 @@ export class TradeService {
       if ((e as { code?: string }).code === '23505') throw conflict(MK.tradeRunning);
       throw e;
     }
-    if (!m0) await this.queue.next(id, JobName.MarketPay);
+    // card / wallet: the pay step runs once the payment is made (startPayment, confirmPayment, the sweep)
+    if (!m0 && pay.method === 'points') await this.queue.next(id, JobName.MarketPay);
     return id;
   }
 
@@ -153,7 +275,8 @@ export class TradeService {
     const t = (await this.ds.query('SELECT * FROM market.trades WHERE id = $1', [id]))[0];
     if (!t || (userId !== null && Number(t.buyer_id) !== userId && Number(t.seller_id) !== userId)) throw notFound(MK.tradeNotFound);
     const steps = await this.ds.query('SELECT * FROM market.trade_steps WHERE trade_id = $1 ORDER BY id', [id]);
-    return toTrade(t, steps, userId === null ? 'admin' : Number(t.buyer_id) === userId ? 'buyer' : 'seller');
+    const dispute = (await this.ds.query('SELECT id, status, opener_role, created_at FROM market.disputes WHERE trade_id = $1', [id]))[0] ?? null;
+    return toTrade(t, steps, userId === null ? 'admin' : Number(t.buyer_id) === userId ? 'buyer' : 'seller', dispute);
   }
 
   async mine(userId: number): Promise<{ bought: MarketTradeDto[]; sold: MarketTradeDto[] }> {
@@ -171,10 +294,31 @@ export class TradeService {
   /** Pay: the price from the buyer's points into escrow (ledger key `…-pay`); a shortfall cancels the trade. */
   async pay(id: number): Promise<string> {
     const t = await this.load(id);
+    if (t?.status === 'cancelled' && t.pay_method !== 'points') await this.paidLate(t);
     if (!t || t.status !== 'paying') return t?.status ?? 'missing';
+    if (t.pay_method !== 'points') {
+      // the card / wallet session keyed by this trade buys the points; past the deadline it is settled and given up
+      const age = (this.clock.now().getTime() - new Date(t.created_at).getTime()) / 1000;
+      const late = age > this.config.MARKET_PAY_DEADLINE_S;
+      const s = await this.payments.ofTrade(Number(t.buyer_id), id, late);
+      if (!s) {
+        // no session: no money was asked for (the process died before); given up once the request cannot be running
+        if (age > this.config.MARKET_STALE_S) return (await this.cancelUnpaid(id, MK.paymentFailed)) ? 'cancelled' : ((await this.load(id))?.status ?? 'missing');
+        return 'waiting';
+      }
+      if (s.status === 'failed') return (await this.cancelUnpaid(id, s.error || MK.paymentFailed)) ? 'cancelled' : ((await this.load(id))?.status ?? 'missing');
+      if (s.status === 'created' || s.status === 'requires_action') {
+        if (late) return (await this.cancelUnpaid(id, MK.paymentTimedOut)) ? 'cancelled' : ((await this.load(id))?.status ?? 'missing');
+        return 'waiting';
+      }
+      // paid: its points are the buyer's; the session is taken once and the spend below puts the price into escrow
+      if (s.status === 'paid') await this.payments.consume(Number(t.buyer_id), s.sessionId);
+    }
     try {
       await this.ledger.spend(Number(t.buyer_id), Number(t.price), tradeKeys(id).pay, `ドメインマーケット購入 ${t.domain}（取引番号 ${id}）`);
     } catch (e) {
+      // given up meanwhile (cancelUnpaid voided the key first): nothing was taken
+      if (e instanceof ChargeVoided) return (await this.load(id))?.status ?? 'cancelled';
       if (!(e instanceof InsufficientPoints)) throw e;
       await this.ds.transaction(async (m) => {
         const moved = await this.transition(m, id, ['paying'], 'cancelled', MK.insufficientPoints);
@@ -196,6 +340,8 @@ export class TradeService {
   async move(id: number, attempt: JobAttempt): Promise<string> {
     const t = await this.load(id);
     if (!t || (t.status !== 'escrowed' && t.status !== 'moving')) return t?.status ?? 'missing';
+    // an open dispute holds the trade before the move (resolving it continues or refunds)
+    if (t.status === 'escrowed' && (await this.disputeOpen(id))) return 'disputed';
     if (t.status === 'escrowed') {
       await this.ds.transaction(async (m) => {
         if (await this.transition(m, id, ['escrowed'], 'moving', null)) await this.step(m, id, 'move', 'started', null);
@@ -213,9 +359,11 @@ export class TradeService {
     }
     if (result.moved) {
       await this.ds.transaction(async (m) => {
-        if (await this.transition(m, id, ['moving'], 'moved', null)) await this.step(m, id, 'move', 'done', null);
+        if (!(await this.transition(m, id, ['moving'], 'moved', null))) return;
+        await m.query(`UPDATE market.trades SET release_at = now() + make_interval(secs => $2) WHERE id = $1`, [id, this.config.MARKET_HOLD_S]);
+        await this.step(m, id, 'move', 'done', null);
       });
-      await this.queue.next(id, JobName.MarketCredit);
+      await this.queue.next(id, JobName.MarketCredit, '0', t.receipt_at ? 0 : this.config.MARKET_HOLD_S * 1000);
       return 'moved';
     }
     await this.ds.transaction(async (m) => {
@@ -229,6 +377,17 @@ export class TradeService {
   async credit(id: number): Promise<string> {
     const t = await this.load(id);
     if (!t || t.status !== 'moved') return t?.status ?? 'missing';
+    // the escrow is released after the inspection period or the buyer's receipt, never while a dispute is open: under
+    // the trade's row lock (a dispute is opened under the same lock and refused once the credit has started)
+    const go = await this.ds.transaction(async (m) => {
+      const r = (await m.query('SELECT status, release_at, receipt_at FROM market.trades WHERE id = $1 FOR UPDATE', [id]))[0];
+      if (r?.status !== 'moved') return r?.status ?? 'missing';
+      if ((await m.query(`SELECT 1 FROM market.disputes WHERE trade_id = $1 AND status = 'open'`, [id])).length) return 'disputed';
+      if (r.receipt_at == null && r.release_at != null && new Date(r.release_at) > this.clock.now()) return 'held';
+      await this.step(m, id, 'credit', 'started', null);
+      return 'go';
+    });
+    if (go !== 'go') return go;
     if (Number(t.payout) > 0) await this.ledger.grant(Number(t.seller_id), Number(t.payout), tradeKeys(id).credit, `ドメインマーケット売上 ${t.domain}（取引番号 ${id}・手数料 ${t.commission}円）`);
     const done = await this.ds.transaction(async (m) => {
       if (!(await this.transition(m, id, ['moved'], 'completed', null))) return false;
@@ -254,7 +413,8 @@ export class TradeService {
     const t = await this.load(id);
     if (!t || t.status !== 'refunding') return t?.status ?? 'missing';
     const owner = await this.domains.owner(Number(t.domain_id));
-    if (owner.movedByTrade === id) {
+    // the move reached the buyer after all (and no dispute gave the domain back since): the trade goes on to the credit
+    if (owner.movedByTrade === id && !(await this.disputeRefunded(id))) {
       await this.ds.transaction(async (m) => {
         if (await this.transition(m, id, ['refunding'], 'moved', null)) await this.step(m, id, 'move', 'done', null);
       });
@@ -295,10 +455,19 @@ export class TradeService {
     return this.trade(null, tradeId);
   }
 
-  /** The sweep: trades whose step has not moved for MARKET_STALE_S are put back on it (a killed process, a lost job). */
+  /**
+   * The sweep: trades whose step has not moved for MARKET_STALE_S are put back on it (a killed process, a lost job, a
+   * card or wallet payment still open), and moved trades whose inspection period is over go to the credit; trades
+   * held by an open dispute wait for its resolution.
+   */
   async resume(): Promise<number> {
     const before = new Date(Date.now() - this.config.MARKET_STALE_S * 1000);
-    const rows = await this.ds.query(`SELECT id, status FROM market.trades WHERE status NOT IN ('completed', 'refunded', 'cancelled') AND updated_at < $1 ORDER BY id LIMIT 500`, [before]);
+    const rows = await this.ds.query(
+      `SELECT t.id, t.status FROM market.trades t
+        WHERE t.status NOT IN ('completed', 'refunded', 'cancelled') AND t.updated_at < $1
+          AND NOT (t.status = 'moved' AND t.receipt_at IS NULL AND t.release_at > now())
+          AND NOT EXISTS (SELECT 1 FROM market.disputes d WHERE d.trade_id = t.id AND d.status = 'open')
+        ORDER BY t.id LIMIT 500`, [before]);
     const run = `sweep${Math.floor(Date.now() / (this.config.MARKET_STALE_S * 1000))}`;
     for (const r of rows) {
       const step = STEP_OF[r.status as TradeStatus];
@@ -307,7 +476,29 @@ export class TradeService {
     return rows.length;
   }
 
+  /**
+   * The sweep's look at card / wallet trades given up in the last two days: a payment the orders service settled after
+   * all (its own reconciliation captured an approved wallet order, a webhook arrived late) is the buyer's points; the
+   * buyer is told once (paidLate). Nothing else can be owed: cancelUnpaid voided the trade's pay key first.
+   */
+  async latePayments(): Promise<number> {
+    const rows = await this.ds.query(
+      `SELECT t.* FROM market.trades t WHERE t.status = 'cancelled' AND t.pay_method <> 'points' AND t.updated_at > now() - interval '2 days'
+          AND NOT EXISTS (SELECT 1 FROM market.trade_steps s WHERE s.trade_id = t.id AND s.step = 'refund') ORDER BY t.id LIMIT 100`,
+    );
+    for (const t of rows) await this.paidLate(t);
+    return rows.length;
+  }
+
   // ---- helpers
+
+  private async disputeRefunded(id: number): Promise<boolean> {
+    return (await this.ds.query(`SELECT 1 FROM market.disputes WHERE trade_id = $1 AND status = 'refunded'`, [id])).length > 0;
+  }
+
+  private async disputeOpen(id: number): Promise<boolean> {
+    return (await this.ds.query(`SELECT 1 FROM market.disputes WHERE trade_id = $1 AND status = 'open'`, [id])).length > 0;
+  }
 
   private async load(id: number): Promise<Row | null> {
     return (await this.ds.query('SELECT * FROM market.trades WHERE id = $1', [id]))[0] ?? null;

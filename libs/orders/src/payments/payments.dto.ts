@@ -7,7 +7,9 @@ import {
   CardRegistrationCompleteRequest,
   CardRegistrationStartRequest,
   CreatePaymentSessionRequest,
+  PaymentPurpose,
   PaymentSessionAuthRequest,
+  PaymentSessionByKeyRequest,
   PaymentSessionDomain,
   StripeWebhookRequest,
 } from '@registrar/contracts';
@@ -49,7 +51,8 @@ export class PaymentSessionDomainDto implements PaymentSessionDomain {
 
 export class CreatePaymentSessionDto implements CreatePaymentSessionRequest {
   @IsInt() @IsPositive() userId!: number;
-  @IsOptional() @IsIn(['create', 'renew', 'transfer']) purpose?: 'create' | 'renew' | 'transfer';
+  @IsOptional() @IsIn(['create', 'renew', 'transfer', 'market']) purpose?: PaymentPurpose;
+  @IsOptional() @IsString() @Length(1, 100) idempotencyKey?: string;
   /** empty only for the transfer-in variant, which sends just the amount */
   @IsArray() @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => PaymentSessionDomainDto) domains!: PaymentSessionDomainDto[];
   @IsInt() @Min(0) amount!: number;
@@ -65,7 +68,8 @@ export class CreatePaymentSessionDto implements CreatePaymentSessionRequest {
 
 export class CreateWalletSessionDto {
   @IsInt() @IsPositive() userId!: number;
-  @IsOptional() @IsIn(['create', 'renew', 'transfer']) purpose?: 'create' | 'renew' | 'transfer';
+  @IsOptional() @IsIn(['create', 'renew', 'transfer', 'market']) purpose?: PaymentPurpose;
+  @IsOptional() @IsString() @Length(1, 100) idempotencyKey?: string;
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => PaymentSessionDomainDto) domains!: PaymentSessionDomainDto[];
   @IsInt() @Min(0) amount!: number;
   @IsOptional() @IsInt() @Min(0) pointsToUse?: number | null;
@@ -89,6 +93,12 @@ export class PaymentSessionAuthDto implements PaymentSessionAuthRequest {
   @IsString() @Length(1, 64) sessionId!: string;
   @IsOptional() @IsString() @Length(1, 2000) redirectUrl?: string;
   @IsString() @Length(1, 500) appUrl!: string;
+}
+
+export class PaymentSessionByKeyDto implements PaymentSessionByKeyRequest {
+  @IsInt() @IsPositive() userId!: number;
+  @IsString() @Length(1, 100) key!: string;
+  @IsOptional() @IsBoolean() settle?: boolean;
 }
 
 export class PaymentSessionGetDto {

@@ -37,6 +37,7 @@ import {
   CreateWalletSessionDto,
   OffSessionChargeDto,
   PaymentSessionAuthDto,
+  PaymentSessionByKeyDto,
   PaymentSessionGetDto,
   StripeWebhookDto,
 } from './payments.dto';
@@ -104,6 +105,11 @@ export class PaymentsRpcController {
   @MessagePattern(OrdersPatterns.PaymentSessionGet)
   paymentSessionGet(@Payload() req: PaymentSessionGetDto): Promise<PaymentSessionDto> {
     return this.sessions.get(req.userId, req.sessionId);
+  }
+
+  @MessagePattern(OrdersPatterns.PaymentSessionByKey)
+  async paymentSessionByKey(@Payload() req: PaymentSessionByKeyDto): Promise<{ session: PaymentSessionDto | null }> {
+    return { session: await this.sessions.byKey(req.userId, req.key, req.settle === true) };
   }
 
   @MessagePattern(OrdersPatterns.PaymentSessionConsume)

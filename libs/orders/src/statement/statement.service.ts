@@ -7,7 +7,7 @@ import { OrdersException } from '../common/orders.exception';
 
 export const STATEMENT_PAGE_SIZE = 20;
 
-const PURPOSE: Record<string, string> = { create: 'ドメイン登録', renew: 'ドメイン更新', transfer: 'ドメイン移管' };
+const PURPOSE: Record<string, string> = { create: 'ドメイン登録', renew: 'ドメイン更新', transfer: 'ドメイン移管', market: 'ドメインマーケット' };
 
 /**
  * 利用明細: every charge the member paid (card and wallet payments that bought points for an order, bank transfers the

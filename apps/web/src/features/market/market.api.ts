@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  AdminListingsResult, AdminTradesResult, MarketCandidateDto, MarketListingDto, MarketOfferDto, MarketSalesResult, MarketSearchResult, MarketSort, MarketTradeDto,
+  AdminListingsResult, AdminTradesResult, MarketCandidateDto, MarketDisputeDto, MarketListingDto, MarketOfferDto, MarketSalesResult, MarketSearchResult, MarketSort, MarketTradeDto,
 } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { api, ApiError } from '../../lib/api';
@@ -42,7 +42,23 @@ export const marketQueries = {
   trade: (id: number) => queryOptions({
     queryKey: ['market', 'trade', id],
     queryFn: ({ signal }) => api<MarketTradeDto>(`/market/trade/${id}`, { signal }),
-    refetchInterval: (q) => (q.state.data && ['completed', 'refunded', 'cancelled'].includes(q.state.data.status) ? false : 1000),
+    // every second while a step runs; every 10 s while a person is awaited (payment, receipt, a dispute)
+    refetchInterval: (q) => {
+      const t = q.state.data;
+      if (!t) return 1000;
+      if (['completed', 'refunded', 'cancelled'].includes(t.status)) return false;
+      const awaiting = t.dispute?.status === 'open' || (t.status === 'moved' && !t.receipt_at) || (t.status === 'paying' && t.pay_method !== 'points');
+      return awaiting ? 10_000 : 1000;
+    },
+  }),
+  dispute: (tradeId: number) => queryOptions({
+    queryKey: ['market', 'dispute', tradeId],
+    queryFn: ({ signal }) => api<{ dispute: MarketDisputeDto | null }>(`/market/trade/${tradeId}/dispute`, { signal }).then((r) => r.dispute),
+    refetchInterval: 15_000,
+  }),
+  adminDisputes: (status?: string) => queryOptions({
+    queryKey: ['admin', 'market', 'disputes', status ?? ''],
+    queryFn: ({ signal }) => api<{ data: MarketDisputeDto[] }>('/admin/api/market/disputes', { query: { status }, signal }),
   }),
   candidates: () => queryOptions({ queryKey: ['market', 'candidates'], queryFn: ({ signal }) => api<MarketCandidateDto[]>('/mypage/market/candidates', { signal }) }),
   mine: () => queryOptions({ queryKey: ['market', 'mine'], queryFn: ({ signal }) => api<MarketListingDto[]>('/mypage/market/listings', { signal }) }),

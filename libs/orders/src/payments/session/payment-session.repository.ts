@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { PaymentSessionDomain, PaymentSessionStatus } from '@registrar/contracts';
+import { PaymentPurpose, PaymentSessionDomain, PaymentSessionStatus } from '@registrar/contracts';
 
 export type SessionProvider = 'card' | 'wallet';
 
@@ -11,7 +11,7 @@ export interface PaymentSession {
   provider: SessionProvider;
   /** the wallet's order id (card sessions keep their PaymentIntent in paymentIntentId) */
   providerRef: string | null;
-  purpose: 'create' | 'renew' | 'transfer';
+  purpose: PaymentPurpose;
   domains: PaymentSessionDomain[];
   total: number;
   pointsUsed: number;

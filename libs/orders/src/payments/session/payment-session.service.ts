@@ -21,13 +21,16 @@ import { CardService } from '../card/card.service';
 import { PAYMENT_PROVIDERS, PaymentProvider, TopUpOutcome } from '../payment-provider.port';
 import { appUrlOf, safeAppPath } from '../redirects';
 import { WalletPaymentProvider } from '../wallet/wallet-payment.provider';
-import { PaymentSession, PaymentSessionRepository, SessionProvider } from './payment-session.repository';
+import { NewPaymentSession, PaymentSession, PaymentSessionRepository, SessionProvider } from './payment-session.repository';
 
 const DEFAULT_RETURN = '/mypage/search?action=createDomain';
 /** An identical payment started again within this many seconds is answered with the first one. */
 const DUPLICATE_WINDOW_S = 600;
 /** how long a duplicate submission waits for the first one's outcome */
 const DUPLICATE_WAIT_MS = 25_000;
+
+/** The fingerprint of a session made under a caller's idempotency key (one session per key, whatever its state). */
+const keyFingerprint = (key: string) => `key:${key}`;
 
 function fingerprintOf(provider: string, userId: number, purpose: string, domains: { name: string; point: number; period?: number }[], amount: number, card: string): string {
   const items = domains.map((d) => `${d.name.toLowerCase()}:${d.point}:${d.period ?? ''}`).sort();
@@ -90,8 +93,8 @@ export class PaymentSessionService {
     }
     const id = randomUUID();
     const back = safeAppPath(req.redirectUrl, DEFAULT_RETURN);
-    const fingerprint = fingerprintOf('card', req.userId, req.purpose ?? 'create', req.domains, split.cardCharge, card.paymentMethodId);
-    const first = await this.sessions.insertUnlessRecent({
+    const fingerprint = req.idempotencyKey ? keyFingerprint(req.idempotencyKey) : fingerprintOf('card', req.userId, req.purpose ?? 'create', req.domains, split.cardCharge, card.paymentMethodId);
+    const session: NewPaymentSession = {
       id,
       userId: req.userId,
       provider: 'card',
@@ -107,7 +110,8 @@ export class PaymentSessionService {
       resultRenewDomains: req.resultRenewDomains ?? null,
       withAutoUpdate: req.withAutoUpdate ?? null,
       allUpdateDuration: req.allUpdateDuration ?? null,
-    }, fingerprint, DUPLICATE_WINDOW_S);
+    };
+    const first = req.idempotencyKey ? await this.sessions.insertOnce(session, fingerprint) : await this.sessions.insertUnlessRecent(session, fingerprint, DUPLICATE_WINDOW_S);
     if (first) {
       // the same payment submitted again (double click, second tab): answer with the first one, charge nothing
       // while the first is still with the card company, wait for its outcome (up to just below the gateway's 30 s RPC
@@ -177,11 +181,18 @@ export class PaymentSessionService {
     if (req.amount !== split.shortfall) return fail(M.paymentAmountChanged);
     const id = randomUUID();
     const back = safeAppPath(req.redirectUrl, DEFAULT_RETURN);
-    await this.sessions.insert({
+    const session: NewPaymentSession = {
       id, userId: req.userId, provider: 'wallet', purpose: req.purpose ?? 'create', domains: req.domains, total,
       pointsUsed: split.pointsUsed, amount: split.shortfall, surplusPoints: 0, paymentMethodId: null, status: 'created',
       redirectUrl: back, resultRenewDomains: req.resultRenewDomains ?? null, withAutoUpdate: req.withAutoUpdate ?? null, allUpdateDuration: req.allUpdateDuration ?? null,
-    });
+    };
+    if (req.idempotencyKey) {
+      // a keyed session exists once: the same key again answers the first (its approval page is the wallet's, unchanged)
+      const first = await this.sessions.insertOnce(session, keyFingerprint(req.idempotencyKey));
+      if (first) return { result: false, sessionId: first.id, orderId: first.providerRef, approveUrl: null, errors: [M.errorRetryLaterParen] };
+    } else {
+      await this.sessions.insert(session);
+    }
     const base = appUrlOf(req.appUrl);
     const { orderId, approveUrl } = await this.wallet.createOrder({
       amount: split.shortfall,
@@ -319,6 +330,18 @@ export class PaymentSessionService {
         await this.sessions.setOutcome(s.id, s.provider, outcome.providerRef, 'failed', outcome.error);
         return 'failed';
     }
+  }
+
+  /**
+   * The session made under an idempotency key (the market's `market-trade-{id}`), synced with its provider, or null
+   * when none was ever made (no money can have been asked for). `settle`: the payer's time is up, so a card charge never
+   * confirmed is cancelled at the provider and an approved wallet order is captured (as reconciliation does).
+   */
+  async byKey(userId: number, key: string, settle: boolean): Promise<PaymentSessionDto | null> {
+    const s = await this.sessions.findByFingerprint(userId, keyFingerprint(key));
+    if (!s) return null;
+    if (settle && (s.status === 'created' || s.status === 'requires_action')) await this.reconcile(s.id);
+    return toDto(await this.sync((await this.sessions.find(s.id))!));
   }
 
   /** The purchase consumes a paid session once (next session's purchase flow calls this). */

@@ -1,13 +1,14 @@
-import { Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { MarketTradeDto } from '@registrar/contracts';
+import type { MarketDisputeDto, MarketTradeDto } from '@registrar/contracts';
 import { PAYOUT_STATUS_LABELS, STEP_STATUS_LABELS, TRADE_STATUS_LABELS, TRADE_STEP_LABELS } from '@registrar/messages';
 import { adminErrors } from '../../../features/admin/admin.api';
 import { AdminPage } from '../../../features/admin/admin-page';
 import { AdminEmpty, AdminError, AdminLoading, AdminPager, tokyoDateTime, UserLink, WideTable } from '../../../features/admin/admin-ui';
 import { marketQueries, yen } from '../../../features/market/market.api';
+import { DisputeThread } from '../../../features/market/trade-page';
 import { api } from '../../../lib/api';
 
 type Search = { status?: string; keyword?: string; page?: number };
@@ -25,7 +26,7 @@ export const Route = createFileRoute('/admin/market/')({
   ),
 });
 
-const STATUS_FILTER = [{ value: '', label: 'すべて' }, { value: 'open', label: '進行中' }, { value: 'completed', label: '完了' }, { value: 'refunded', label: '返金済み' }, { value: 'cancelled', label: '取消' }];
+const STATUS_FILTER = [{ value: '', label: 'すべて' }, { value: 'open', label: '進行中' }, { value: 'disputed', label: '異議申し立て中' }, { value: 'completed', label: '完了' }, { value: 'refunded', label: '返金済み' }, { value: 'cancelled', label: '取消' }];
 
 /** Trades and their steps, refunds and disputes (cancel and refund), and payout requests (paid / rejected). Super admins only. */
 function MarketTrades() {
@@ -48,7 +49,7 @@ function MarketTrades() {
       </Group>
       {q.isError ? <AdminError messages={adminErrors(q.error)} /> : q.isPending ? <AdminLoading /> : (
         <>
-          <Text size="sm" c="dimmed">{Object.entries(q.data.counts).map(([k, n]) => `${TRADE_STATUS_LABELS[k] ?? k}: ${n}`).join(' ・ ') || '取引はまだありません'}</Text>
+          <Text size="sm" c="dimmed">{Object.entries(q.data.counts).map(([k, n]) => `${k === 'disputed' ? '異議申し立て中' : TRADE_STATUS_LABELS[k] ?? k}: ${n}`).join(' ・ ') || '取引はまだありません'}</Text>
           {q.data.trades.data.length === 0 ? <AdminEmpty /> : (
             <WideTable minWidth={960} label="取引一覧">
               <Table striped withTableBorder fz="sm">
@@ -61,7 +62,7 @@ function MarketTrades() {
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{yen(t.price)} / {yen(t.commission)}</Table.Td>
                       <Table.Td><UserLink id={t.buyer_id!}>{t.buyer_id}</UserLink></Table.Td>
                       <Table.Td><UserLink id={t.seller_id!}>{t.seller_id}</UserLink></Table.Td>
-                      <Table.Td><Badge variant="light" color={t.status === 'completed' ? 'teal' : ['refunded', 'cancelled'].includes(t.status) ? 'gray' : 'blue'}>{TRADE_STATUS_LABELS[t.status]}</Badge>{t.error ? <Text size="xs" c="red.8">{t.error}</Text> : null}</Table.Td>
+                      <Table.Td><Badge variant="light" color={t.status === 'completed' ? 'teal' : ['refunded', 'cancelled'].includes(t.status) ? 'gray' : 'blue'}>{TRADE_STATUS_LABELS[t.status]}</Badge>{t.dispute?.status === 'open' ? <Badge variant="light" color="orange" ml={4}>異議</Badge> : null}{t.error ? <Text size="xs" c="red.8">{t.error}</Text> : null}</Table.Td>
                       <Table.Td><Stack gap={0}>{t.steps.map((st, i) => <Text key={i} size="xs">{TRADE_STEP_LABELS[st.step] ?? st.step}: {STEP_STATUS_LABELS[st.status] ?? st.status}{st.message ? `（${st.message}）` : ''} {tokyoDateTime(st.at)}</Text>)}</Stack></Table.Td>
                       <Table.Td>{t.status === 'escrowed' ? <Button size="compact-sm" color="red" variant="light" onClick={() => setCancelling(t)}>取消・返金</Button> : null}</Table.Td>
                     </Table.Tr>
@@ -71,6 +72,7 @@ function MarketTrades() {
             </WideTable>
           )}
           <AdminPager page={q.data.trades.current_page} last={q.data.trades.last_page} onChange={(p) => void navigate({ search: { ...s, page: p > 1 ? p : undefined } })} label="取引" />
+          <Disputes />
           <Text fw={700} mt="md">振込申請</Text>
           {payout.isError ? <AdminError messages={adminErrors(payout.error)} /> : null}
           {q.data.payouts.length === 0 ? <AdminEmpty>振込申請はありません</AdminEmpty> : (
@@ -107,6 +109,57 @@ function MarketTrades() {
           <Textarea label="理由（購入者に通知されます）" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           {cancel.isError ? <AdminError messages={adminErrors(cancel.error)} /> : null}
           <Group justify="flex-end"><Button color="red" loading={cancel.isPending} disabled={!reason.trim()} onClick={() => cancel.mutate()}>取消して返金する</Button></Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** 異議申し立て: open disputes first, each with its thread; a super admin writes as 運営 and resolves (audited). */
+function Disputes() {
+  const qc = useQueryClient();
+  const q = useQuery(marketQueries.adminDisputes());
+  const [resolving, setResolving] = useState<{ d: MarketDisputeDto; outcome: 'release' | 'refund' } | null>(null);
+  const [note, setNote] = useState('');
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['admin', 'market'] });
+  const send = useMutation({ mutationFn: (v: { tradeId: number; body: string }) => api(`/admin/api/market/trade/${v.tradeId}/dispute/message`, { body: { body: v.body } }), onSuccess: refresh });
+  const resolve = useMutation({
+    mutationFn: () => api(`/admin/api/market/trade/${resolving!.d.trade_id}/dispute/resolve`, { body: { outcome: resolving!.outcome, note } }),
+    onSuccess: () => { setResolving(null); setNote(''); refresh(); },
+  });
+  return (
+    <Stack gap="xs" mt="md" data-testid="admin-disputes">
+      <Text fw={700}>異議申し立て</Text>
+      {q.isError ? <AdminError messages={adminErrors(q.error)} /> : q.isPending ? <AdminLoading /> : q.data.data.length === 0 ? <AdminEmpty>異議申し立てはありません</AdminEmpty> : (
+        q.data.data.map((d) => (
+          <Paper key={d.id} withBorder radius="sm" p="sm" data-testid="admin-dispute">
+            <Stack gap="xs">
+              <Group gap="xs" wrap="wrap">
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>取引 #{d.trade_id} {d.domain}</Text>
+                <Badge variant="light">{d.trade_status ? TRADE_STATUS_LABELS[d.trade_status] : ''}</Badge>
+                <Text size="xs">購入者 <UserLink id={d.buyer_id!}>{d.buyer_id}</UserLink> ・ 出品者 <UserLink id={d.seller_id!}>{d.seller_id}</UserLink></Text>
+              </Group>
+              <DisputeThread d={d} onSend={(body) => send.mutate({ tradeId: d.trade_id, body })} sending={send.isPending} error={send.isError ? adminErrors(send.error).join(' ') : null} />
+              {d.status === 'open' ? (
+                <Group gap="xs">
+                  <Button size="compact-sm" onClick={() => setResolving({ d, outcome: 'release' })} disabled={d.trade_status === 'moving'}>出品者へ支払う</Button>
+                  <Button size="compact-sm" color="red" variant="light" onClick={() => setResolving({ d, outcome: 'refund' })} disabled={d.trade_status === 'moving'}>購入者へ返金する</Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </Paper>
+        ))
+      )}
+      <Modal opened={!!resolving} onClose={() => setResolving(null)} title="異議申し立ての解決" centered>
+        <Stack gap="sm">
+          <Text size="sm">
+            取引 #{resolving?.d.trade_id} {resolving?.d.domain}: {resolving?.outcome === 'release'
+              ? '取引を続け、代金を出品者へ支払います（ドメインが未移動なら移動してから）。'
+              : '購入者へ全額返金します。ドメインが移動済みの場合は出品者へ戻してから返金します。'}
+          </Text>
+          <Textarea label="理由（購入者と出品者に通知されます）" required value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+          {resolve.isError ? <AdminError messages={adminErrors(resolve.error)} /> : null}
+          <Group justify="flex-end"><Button color={resolving?.outcome === 'refund' ? 'red' : undefined} loading={resolve.isPending} disabled={!note.trim()} onClick={() => resolve.mutate()}>解決する</Button></Group>
         </Stack>
       </Modal>
     </Stack>
