@@ -26,6 +26,8 @@ export const DomainListPatterns = {
   ActionLogSearch: 'domain-ops.action-log.search',
   /** { userId, id } -> ActionLogRowDto (NOT_FOUND for another member's row) */
   ActionLogDetail: 'domain-ops.action-log.detail',
+  /** ActionLogWriteRequest -> { ok: true }: a line written by another service (the dns service's forwarding), once per dedupeKey */
+  ActionLogWrite: 'domain-ops.action-log.write',
   /** { userId, count?, onlyIfEmpty? } -> { inserted } a demo portfolio (local runtime and tests only; refused elsewhere) */
   SeedDemo: 'domain-ops.domain.seed-demo',
 } as const;
@@ -229,6 +231,8 @@ export const ActionCodes = {
   Trash: 1801,
   Memo: 1811,
   Dns: 1901,
+  UrlForwarding: 1911,
+  MailForwarding: 1912,
   /** registrar queue: a result with details (opens in a modal) */
   RegistrarResult: 2000,
   /** registrar queue: accepted (no details) */
@@ -242,4 +246,15 @@ export const ActionCodes = {
 /** Registrar queue results open in a modal on the history page (001 §9). */
 export function isRegistrarQueueCode(code: number | null | undefined): boolean {
   return code != null && code >= 2000 && code <= 2999 && code !== 2001 && code !== 2004;
+}
+
+/** A history line from another service (no points moved: type 2). */
+export interface ActionLogWriteRequest {
+  userId: number;
+  domainId: number;
+  domainName: string;
+  actionId: number;
+  subject: string;
+  content: string;
+  dedupeKey: string;
 }

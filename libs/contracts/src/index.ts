@@ -23,3 +23,4 @@ export * from './public-whois';
 export * from './connection-check';
 export * from './registry-sync';
 export * from './market';
+export * from './forwarding';

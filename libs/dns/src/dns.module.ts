@@ -8,10 +8,14 @@ import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@regist
 import { bullRootModule, CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
 import { DnsConfig } from './dns.config';
 import { DnsRpcController } from './dns.rpc.controller';
+import { ForwardingConfig } from './forwarding/forwarding.config';
+import { ForwardingRepository } from './forwarding/forwarding.repository';
+import { ForwardingRpcController } from './forwarding/forwarding.rpc.controller';
+import { ForwardingService } from './forwarding/forwarding.service';
 import { DnsProcessor, DnsSchedules, ReconcileZonesJob, SyncZoneJob } from './jobs/dns.processor';
 import { DNS_MIGRATIONS } from './migrations';
 import { DomainOpsPort } from './ports/domain-ops.port';
-import { DNS_SCHEMA, ZoneRepository } from './zones/zone.repository';
+import { DNS_SCHEMA, ZONE_EXTRA_ROWS, ZoneRepository } from './zones/zone.repository';
 import { ZoneService } from './zones/zone.service';
 
 const db = schemaTypeOrmModule({ schema: DNS_SCHEMA, entities: [], migrations: DNS_MIGRATIONS });
@@ -33,7 +37,7 @@ const config = () => loadConfig(DnsConfig);
     BullModule.registerQueue({ name: QueueName.Dns }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
   ],
-  controllers: [DnsRpcController],
+  controllers: [DnsRpcController, ForwardingRpcController],
   providers: [
     { provide: DnsConfig, useFactory: config },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -44,6 +48,11 @@ const config = () => loadConfig(DnsConfig);
     ReconcileZonesJob,
     DnsProcessor,
     DnsSchedules,
+    // URL and mail forwarding (docs/forwarding.md): their rows join every published zone
+    { provide: ForwardingConfig, useFactory: () => loadConfig(ForwardingConfig) },
+    ForwardingRepository,
+    { provide: ZONE_EXTRA_ROWS, useExisting: ForwardingRepository },
+    ForwardingService,
   ],
 })
 export class DnsServiceModule {}

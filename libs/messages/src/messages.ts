@@ -1,4 +1,5 @@
 import { DNS_MESSAGES } from './dns';
+import { FORWARDING_MESSAGES } from './forwarding';
 import { PUBLIC_TOOLS_MESSAGES } from './public-tools';
 
 /**
@@ -8,6 +9,7 @@ import { PUBLIC_TOOLS_MESSAGES } from './public-tools';
  */
 export const M = {
   ...DNS_MESSAGES,
+  ...FORWARDING_MESSAGES,
   ...PUBLIC_TOOLS_MESSAGES,
   // ---- generic / session (002 §7, §8)
   sessionTimeout: 'セッションタイムアウト：ページを再読み込みします',

@@ -25,3 +25,4 @@ export * from './redirects';
 export * from './help';
 export * from './url-search';
 export * from './market';
+export * from './forwarding';

@@ -1,8 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DnsRecord } from '@registrar/rules';
-import { nextSerial, pdnsRecords } from './zone-content';
+import { nextSerial, PdnsRecord, pdnsRecords } from './zone-content';
+
+/** Rows other parts of the dns service add to a published zone (forwarding: the forwarder's A/AAAA, our MX), read in the publishing transaction. */
+export const ZONE_EXTRA_ROWS = Symbol('ZONE_EXTRA_ROWS');
+export interface ZoneExtraRows {
+  zoneRows(m: EntityManager, punycode: string, domainPkId: number): Promise<PdnsRecord[]>;
+  /** the name is no longer ours: its rules go with the zone */
+  dropZone(m: EntityManager, punycode: string): Promise<void>;
+  /** messages refusing member records that collide with these rows (an A record on a forwarded host) */
+  conflicts(domainPkId: number, punycode: string, records: DnsRecord[]): Promise<string[]>;
+}
 
 export const DNS_SCHEMA = 'dns';
 
@@ -27,7 +37,7 @@ function toZone(r: Record<string, any>): ZoneRow {
  */
 @Injectable()
 export class ZoneRepository {
-  constructor(@InjectDataSource(DNS_SCHEMA) private readonly ds: DataSource) {}
+  constructor(@InjectDataSource(DNS_SCHEMA) private readonly ds: DataSource, @Optional() @Inject(ZONE_EXTRA_ROWS) private readonly extras?: ZoneExtraRows) {}
 
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.ds.transaction(fn);
@@ -96,7 +106,7 @@ export class ZoneRepository {
     );
     const domainId = Number(d.id);
     await m.query('DELETE FROM dns.records WHERE domain_id = $1', [domainId]);
-    const rows = pdnsRecords(zone.punycode, records, serial);
+    const rows = [...pdnsRecords(zone.punycode, records, serial), ...(this.extras ? await this.extras.zoneRows(m, zone.punycode, zone.domainPkId) : [])];
     await m.query(
       `INSERT INTO dns.records (domain_id, name, type, content, ttl, prio, disabled, auth)
        SELECT $1, n, t, c, ttl, prio, false, true FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[]) AS x(n, t, c, ttl, prio)`,
@@ -104,6 +114,11 @@ export class ZoneRepository {
     );
     await m.query('UPDATE dns.zones SET served = true, serial = $2, updated_at = now() WHERE domain_pk_id = $1', [zone.domainPkId, serial]);
     return serial;
+  }
+
+  /** Why these member records cannot be saved next to the zone's other rows (forwarding); none when they can. */
+  async extraConflicts(domainPkId: number, punycode: string, records: DnsRecord[]): Promise<string[]> {
+    return this.extras ? this.extras.conflicts(domainPkId, punycode, records) : [];
   }
 
   /** After a failed DS update whose outcome is unknown: the next save sends its DS set to the registry. */
@@ -115,6 +130,7 @@ export class ZoneRepository {
   async dropZone(m: EntityManager, punycode: string): Promise<void> {
     await m.query('DELETE FROM dns.domains WHERE name = $1', [punycode]);
     await m.query('DELETE FROM dns.zones WHERE punycode = $1', [punycode]);
+    await this.extras?.dropZone(m, punycode);
   }
 
   /** Names of zones in our table after `after` (the reconciliation pages through them). */

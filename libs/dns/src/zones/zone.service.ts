@@ -82,6 +82,8 @@ export class ZoneService {
     if (fieldErrors.length) return { result: false, errors: dnsErrorMessages(fieldErrors), fieldErrors };
     const records: DnsRecord[] = submitted.map((r) => normaliseDnsRecord(r, d.punycode)).filter((r) => !r.fixed).map(({ id: _id, fixed: _f, ...r }) => r);
     const ds = dsOf(records);
+    const conflicts = await this.zones.extraConflicts(d.id, d.punycode, records);
+    if (conflicts.length) return { result: false, errors: conflicts };
 
     // "use our name servers": the name-server operation starts first (a refusal saves nothing); once its job has
     // changed them at the registry, domain-ops queues SyncZone and these records are served

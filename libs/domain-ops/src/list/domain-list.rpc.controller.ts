@@ -1,12 +1,13 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ActionLogRowDto, ActionLogSearchResult, ActionLogSearchRpcRequest, DomainBannerCounts, DomainCsvChunkResult, DomainCsvChunkRpcRequest, DomainDetailDto,
+  ActionLogRowDto, ActionLogSearchResult, ActionLogWriteRequest, ActionLogSearchRpcRequest, DomainBannerCounts, DomainCsvChunkResult, DomainCsvChunkRpcRequest, DomainDetailDto,
   DomainIdsResult, DomainIdsRpcRequest, DomainListPatterns, DomainOpsErrorCode, DomainReadyResult, DomainReadyRpcRequest, DomainSearchConditionData,
   DomainSearchResult, DomainSearchRpcRequest,
 } from '@registrar/contracts';
 import { DomainOpsException } from '../common/domain-ops.exception';
 import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
+import { ActionLogRepository } from '../domains/action-log.repository';
 import { ActionLogService } from './action-log.service';
 import { DomainDetailService } from './domain-detail.service';
 import { DomainListService } from './domain-list.service';
@@ -23,7 +24,7 @@ const conditionOf = (c: unknown): Record<string, unknown> => (c && typeof c === 
 @Controller()
 @UseFilters(DomainOpsRpcErrorFilter)
 export class DomainListRpcController {
-  constructor(private readonly list: DomainListService, private readonly detailService: DomainDetailService, private readonly logs: ActionLogService, private readonly demoSeeder: DemoRegistrySeeder) {}
+  constructor(private readonly list: DomainListService, private readonly detailService: DomainDetailService, private readonly logs: ActionLogService, private readonly logRepo: ActionLogRepository, private readonly demoSeeder: DemoRegistrySeeder) {}
 
   @MessagePattern(DomainListPatterns.Search)
   search(@Payload() req: DomainSearchRpcRequest): Promise<DomainSearchResult> {
@@ -71,6 +72,17 @@ export class DomainListRpcController {
   @MessagePattern(DomainListPatterns.ActionLogSearch)
   actionLogs(@Payload() req: ActionLogSearchRpcRequest): Promise<ActionLogSearchResult> {
     return this.logs.search(userIdOf(req), req ?? {});
+  }
+
+  /** A history line written by another service (the dns service's forwarding settings); no points move. */
+  @MessagePattern(DomainListPatterns.ActionLogWrite)
+  async actionLogWrite(@Payload() req: ActionLogWriteRequest): Promise<{ ok: true }> {
+    const str = (v: unknown, max: number) => String(v ?? '').slice(0, max);
+    await this.logRepo.write({
+      userId: userIdOf(req), domainId: Number(req?.domainId) || null, domainName: str(req?.domainName, 253) || null, type: 2, point: 0, remainingPoint: null,
+      subject: str(req?.subject, 100), content: str(req?.content, 2000), dedupeKey: str(req?.dedupeKey, 200), actionId: Number(req?.actionId) || null,
+    });
+    return { ok: true };
   }
 
   @MessagePattern(DomainListPatterns.SeedDemo)
