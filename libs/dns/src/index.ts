@@ -4,3 +4,7 @@ export * from './migrations';
 export { DNS_SCHEMA } from './zones/zone.repository';
 export { pdnsRecords, shouldServe, txtContent, nextSerial, SOA } from './zones/zone-content';
 export { DNS_JOB_NAMES } from './jobs/dns.processor';
+export { ForwarderModule } from './forwarder/forwarder.module';
+export { ForwarderServer, hostOf } from './forwarder/forwarder.server';
+export { ForwarderConfig } from './forwarder/forwarder.config';
+export { ForwardingConfig } from './forwarding/forwarding.config';
