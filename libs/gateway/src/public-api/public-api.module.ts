@@ -11,6 +11,7 @@ import { ApiKeyGuard } from './api-key.guard';
 import { API_REDIS, ApiRateLimiter } from './api-rate-limiter';
 import { ApiV1Controller, ApiV1FallbackController } from './api-v1.controller';
 import { OpenApiController, OpenApiDocumentHolder } from './openapi';
+import { ForwardingApiService } from './forwarding-api';
 import { PublicApiService } from './public-api.service';
 
 /**
@@ -27,7 +28,7 @@ import { PublicApiService } from './public-api.service';
   providers: [
     { provide: ApiConfig, useFactory: apiConfig },
     { provide: API_REDIS, useFactory: (c: ApiConfig) => createRedis(c.REDIS_URL), inject: [ApiConfig] },
-    DomainOpsClient, DnsClient, ApiRateLimiter, ApiKeyGuard, PublicApiService, OpenApiDocumentHolder,
+    DomainOpsClient, DnsClient, ApiRateLimiter, ApiKeyGuard, PublicApiService, ForwardingApiService, OpenApiDocumentHolder,
   ],
   exports: [OpenApiDocumentHolder],
 })
