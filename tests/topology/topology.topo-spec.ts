@@ -157,7 +157,7 @@ beforeAll(async () => {
   const base = localRuntimeEnv({ port: PORT, databaseUrl: env.DATABASE_URL!, redisUrl: redis.url, dnsPort: Number(env.TOPO_DNS_PORT) });
   Object.assign(base, {
     NODE_ENV: 'test', LOG_LEVEL: 'warn', EPP_PORT: env.TOPO_EPP_PORT, EPP_ADMIN_PORT: String(Number(env.TOPO_EPP_PORT) + 1), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT,
-    SMTP_INBOUND_PORT: env.TOPO_SMTP_INBOUND_PORT, MAIL_CATCHER_SMTP_PORT: env.TOPO_MAIL_PORT, WHOIS_PORT: env.TOPO_WHOIS_PORT,
+    SMTP_INBOUND_PORT: env.TOPO_SMTP_INBOUND_PORT, FORWARDER_PORT: env.TOPO_FORWARDER_PORT ?? String(Number(env.TOPO_PORT) + 1), MAIL_CATCHER_SMTP_PORT: env.TOPO_MAIL_PORT, WHOIS_PORT: env.TOPO_WHOIS_PORT,
     REGISTRY_SIM_WHOIS_PORT: env.TOPO_SIM_WHOIS_PORT, REGISTRY_SIM_RDAP_PORT: env.TOPO_SIM_RDAP_PORT, REGISTRY_RDAP_URL: `http://127.0.0.1:${env.TOPO_SIM_RDAP_PORT}/rdap`,
     REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${env.TOPO_MAIL_PORT}`, REGISTRY_SIM_SMTP_ROUTES: `whois-proxy.rakko.example=smtp://127.0.0.1:${env.TOPO_SMTP_INBOUND_PORT}`,
     API_RATE_LIMIT: '100000', OPERATION_BACKOFF_MS: '200', ORDERS_RECONCILE_EVERY_S: '5',
@@ -188,7 +188,7 @@ afterAll(async () => {
 
 describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
   it('runs every service as its own processes, each ready on its health port', async () => {
-    expect(new Set(system.replicas.map((r) => r.service))).toEqual(new Set(['catalog', 'availability', 'orders', 'domain-ops', 'dns', 'whois-mail', 'admin', 'market', 'gateway']));
+    expect(new Set(system.replicas.map((r) => r.service))).toEqual(new Set(['catalog', 'availability', 'orders', 'domain-ops', 'dns', 'whois-mail', 'admin', 'market', 'forwarder', 'gateway']));
     const pids = new Set(system.replicas.map((r) => r.handle.child.pid));
     expect(pids.size).toBe(system.replicas.length);
     for (const r of system.replicas) expect(await httpStatus(r.healthPort, '/health/ready')).toBe(200);

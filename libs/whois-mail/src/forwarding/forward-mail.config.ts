@@ -1,12 +1,12 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Min, MinLength } from 'class-validator';
 import { BaseConfig, Deployed } from '@registrar/infra';
 
 /** Mail forwarding by the inbound SMTP (docs/forwarding.md). */
 export class ForwardMailConfig extends BaseConfig {
   /** The key of the SRS rewriting (HMAC): keep it across restarts, or bounces of mail forwarded before are refused. */
   @Deployed()
-  @IsString()
+  @IsString() @MinLength(16)
   FORWARD_SRS_SECRET = process.env.NODE_ENV === 'production' ? '' : 'local-srs-secret';
 
   /** The domain of rewritten senders: its SPF must allow our outbound mail server ('' = WHOIS_PROXY_MAIL_DOMAIN). */
