@@ -47,11 +47,11 @@ for (const width of [1280, 360]) {
     // URL forwarding: a javascript: target is refused before anything is sent
     await page.getByRole('button', { name: 'URL転送を追加' }).click();
     const dialog = page.getByRole('dialog', { name: 'URL転送を追加' });
-    await dialog.getByLabel('ホスト名').fill('www');
-    await dialog.getByLabel('転送先URL').fill('javascript:alert(1)');
+    await dialog.getByRole('textbox', { name: 'ホスト名' }).fill('www');
+    await dialog.getByRole('textbox', { name: '転送先URL' }).fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: '保存' }).click();
     await expect(dialog.getByTestId('forward-errors')).toHaveText(M.fwdUrlScheme);
-    await dialog.getByLabel('転送先URL').fill('https://shop.example.net/');
+    await dialog.getByRole('textbox', { name: '転送先URL' }).fill('https://shop.example.net/');
     await dialog.getByText('302 一時的').click();
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousA11yViolations(page);

@@ -204,19 +204,19 @@ describe('URL and mail forwarding', () => {
 
   it('defers mail over the domain\'s hourly limit (450: the sender retries later)', async () => {
     const t = smtp();
-    let refused: { responseCode?: number; response?: string } | null = null;
+    type Refusal = { responseCode?: number; response?: string };
+    const refusals: Refusal[] = [];
     let accepted = 0;
-    for (let i = 0; i < MAIL_LIMIT + 1 && !refused; i++) {
+    for (let i = 0; i < MAIL_LIMIT + 1 && !refusals.length; i++) {
       try {
         await t.sendMail({ from: 'flood@sender.example', to: `info@${name}`, subject: `n${i}`, text: 'x' });
         accepted++;
       } catch (e) {
-        refused = e as typeof refused;
+        refusals.push(e as Refusal);
       }
     }
     t.close();
-    expect(refused).toMatchObject({ responseCode: 450 });
-    expect(refused?.response).toMatch(/Too many forwarded messages/);
+    expect(refusals).toEqual([expect.objectContaining({ responseCode: 450, response: expect.stringMatching(/Too many forwarded messages/) })]);
     expect(accepted).toBeLessThan(MAIL_LIMIT);
   });
 
