@@ -153,8 +153,8 @@ function UrlModal({ d, initial, onClose, onSaved }: { d: ForwardingListResult; i
     <Modal opened onClose={busy ? () => undefined : onClose} title={f.forwardId ? 'URL転送を編集' : 'URL転送を追加'} centered>
       <Stack gap="sm">
         {errors.length ? <Alert color="red" data-testid="forward-errors">{errors.map((e) => <Text key={e} size="sm">{e}</Text>)}</Alert> : null}
-        <TextInput label="ホスト名" description={`空欄でドメイン名そのもの（${d.domain.punycode}）`} placeholder="www" value={f.host} error={hostError || undefined}
-          rightSection={<Text size="xs" c="dimmed" pr={4}>.{d.domain.punycode.length > 14 ? '…' : d.domain.punycode}</Text>} rightSectionWidth={d.domain.punycode.length > 14 ? 24 : 16 + d.domain.punycode.length * 7}
+        <TextInput label="ホスト名" description={<span style={{ overflowWrap: 'anywhere' }}>転送元: {f.host.trim() ? `${f.host.trim().toLowerCase()}.` : ''}{d.domain.punycode}（空欄でドメイン名そのもの）</span>}
+          placeholder="www" value={f.host} error={hostError || undefined}
           onChange={(e) => setF({ ...f, host: e.currentTarget.value })} />
         <TextInput label="転送先URL" required placeholder="https://example.com/" value={f.target} onChange={(e) => setF({ ...f, target: e.currentTarget.value })} />
         <Box>
@@ -194,8 +194,8 @@ function MailModal({ d, initial, onClose, onSaved }: { d: ForwardingListResult; 
     <Modal opened onClose={busy ? () => undefined : onClose} title={f.forwardId ? 'メール転送を編集' : 'メール転送を追加'} centered>
       <Stack gap="sm">
         {errors.length ? <Alert color="red" data-testid="forward-errors">{errors.map((e) => <Text key={e} size="sm">{e}</Text>)}</Alert> : null}
-        <TextInput label="転送元のアドレス" description="* ですべてのアドレス（個別に設定したアドレス以外）" placeholder="info" value={f.local} required
-          rightSection={<Text size="xs" c="dimmed" pr={4}>@{d.domain.punycode.length > 14 ? '…' : d.domain.punycode}</Text>} rightSectionWidth={d.domain.punycode.length > 14 ? 24 : 16 + d.domain.punycode.length * 7}
+        <TextInput label="転送元のアドレス" description={<span style={{ overflowWrap: 'anywhere' }}>転送元: {f.local.trim() || 'info'}@{d.domain.punycode}（* ですべてのアドレス）</span>}
+          placeholder="info" value={f.local} required
           onChange={(e) => setF({ ...f, local: e.currentTarget.value })} />
         <TextInput label="転送先のメールアドレス" type="email" required placeholder="you@example.com" value={f.target} onChange={(e) => setF({ ...f, target: e.currentTarget.value })} />
         <Group justify="flex-end">
