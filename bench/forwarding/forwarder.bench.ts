@@ -6,8 +6,8 @@
  *   node_modules/.bin/node -r @swc-node/register bench/forwarding/forwarder.bench.ts      (or `npm run bench -- forwarding`)
  *
  * Seeds BENCH_ZONES served zones (default 10,000) with one URL forward each (the dns schema made by its migrations),
- * then for each mode starts the forwarder (its Nest app, as apps/forwarder does) and for BENCH_SECONDS (default 5)
- * sends GETs with random forwarded Host headers from BENCH_CONCURRENCY keep-alive connections (default 32).
+ * then for each mode starts the forwarder (its Nest app, as apps/forwarder does), asks for every host once (warm-up), and
+ * for BENCH_SECONDS (default 5) sends GETs with random forwarded Host headers from BENCH_CONCURRENCY keep-alive connections (default 32).
  */
 import http from 'node:http';
 import { DataSource } from 'typeorm';
@@ -26,7 +26,7 @@ async function seed(): Promise<void> {
   const ds = new DataSource({ ...schemaDataSourceOptions({ schema: 'dns', entities: [], migrations: DNS_MIGRATIONS }), name: 'bench-dns' });
   await ds.initialize();
   await migrateWithLock(ds, 'dns');
-  await ds.query('TRUNCATE dns.url_forwards, dns.zones');
+  await ds.query('TRUNCATE dns.url_forwards, dns.zones CASCADE');
   await ds.query(`INSERT INTO dns.zones (domain_pk_id, punycode, served) SELECT i, 'fwd-bench-' || i || '.com', true FROM generate_series(1, $1) i`, [ZONES]);
   await ds.query(
     `INSERT INTO dns.url_forwards (domain_pk_id, user_id, punycode, host, fqdn, target, status, keep_path)
@@ -69,8 +69,16 @@ async function run(cacheMs: number) {
   process.env.FORWARDER_HOST = '127.0.0.1';
   const app = await startService(`forwarder-bench-${cacheMs}`, ForwarderModule, process.env.REDIS_URL);
   const server = app.get(ForwarderServer);
-  // warm-up: one pass over a sample (fills the cache when there is one)
-  await load(server.httpPort).catch(() => undefined);
+  // warm-up: every host once (fills the cache when there is one)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let next = 1;
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next <= ZONES) {
+      const i = next++;
+      await new Promise<void>((resolve) => http.get({ host: '127.0.0.1', port: server.httpPort, path: '/', agent, headers: { Host: `www.fwd-bench-${i}.com` } }, (res) => { res.resume(); res.on('end', () => resolve()); }).on('error', () => resolve()));
+    }
+  }));
+  agent.destroy();
   const readsBefore = server.reads;
   const r = await load(server.httpPort);
   const reads = server.reads - readsBefore;
