@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { M } from '../../../libs/messages/src';
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from '../support/page-checks';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectOwnTitle } from '../support/page-checks';
 import { dig, memberWithDomain } from '../dns/dns.page';
 
 const shots = process.env.TEST_TMP ?? 'test-results';
@@ -42,6 +42,7 @@ for (const width of [1280, 360]) {
     await expect(page.getByText('メール転送は設定されていません')).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousA11yViolations(page);
+    expect(await expectOwnTitle(page)).toContain(`転送設定 - ${name}`);
     await page.screenshot({ path: `${shots}/forwarding-empty-${width}.png`, fullPage: true });
 
     // URL forwarding: a javascript: target is refused before anything is sent
