@@ -156,7 +156,7 @@ async function main() {
         await admin.end();
         ok = jest('topology', {
           ...base, DATABASE_URL: topoDb, TOPO_PORT: String(ports.http + 5), TOPO_REDIS_PORT: String(ports.redis + 1), TOPO_EPP_PORT: String(ports.epp + 5),
-          TOPO_MAIL_PORT: String(ports.epp + 7), TOPO_SMTP_INBOUND_PORT: String(ports.smtpInbound + 2), TOPO_FORWARDER_PORT: String(ports.http + 7), TOPO_DNS_PORT: String(ports.dns + 2),
+          TOPO_MAIL_PORT: String(ports.epp + 7), TOPO_SMTP_INBOUND_PORT: String(ports.smtpInbound + 2), TOPO_FORWARDER_PORT: String(ports.smtpInbound + 3), TOPO_DNS_PORT: String(ports.dns + 2),
           TOPO_WHOIS_PORT: String(whoisPort + 9), TOPO_SIM_WHOIS_PORT: String(simSmtpPort + 1), TOPO_SIM_RDAP_PORT: String(simSmtpPort + 2),
         }, ['--runInBand', '--forceExit', ...(stages.at(-1) === 'topology' ? extra : [])]) && ok;
       }

@@ -27,7 +27,7 @@ const env = process.env;
 const PORT = Number(env.TOPO_PORT);
 const REPLICAS = 2;
 /** the forwarder's balancer (docs/forwarding.md) */
-const FORWARDER_PORT = Number(env.TOPO_FORWARDER_PORT ?? PORT + 1);
+const FORWARDER_PORT = Number(env.TOPO_FORWARDER_PORT ?? Number(env.TOPO_SMTP_INBOUND_PORT) + 1);
 const tmp = path.join(env.TEST_TMP ?? '/tmp', 'topology');
 fs.mkdirSync(tmp, { recursive: true });
 
