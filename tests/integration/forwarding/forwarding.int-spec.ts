@@ -132,6 +132,16 @@ describe('URL and mail forwarding', () => {
     const after = await until(() => get(`www.${name}`, '/old/path'), (x) => x.status === 302, 10_000);
     expect(after.location).toBe('https://campaign.example.org/landing');
     expect(after.cache).toBe('no-store');
+    // moved to another host: the old name stops at once (its cached rule dropped too) and loses its A record
+    const move = (host: string) => member.agent.post('/mypage/domain/forwarding/url').set(xhr(member))
+      .send({ id, forwardId: fwd.id, host, target: 'https://campaign.example.org/landing', status: 302, keep_path: false }).expect(200);
+    expect((await move('shop')).body.result).toBe(true);
+    await until(() => get(`www.${name}`), (x) => x.status === 404, 10_000);
+    expect((await get(`shop.${name}`)).status).toBe(302);
+    expect((await dig(`www.${name}`, 'A')).answers).toEqual([]);
+    expect((await dig(`shop.${name}`, 'A')).answers.map((x) => x.data)).toEqual([FORWARDER_IP]);
+    expect((await move('www')).body.result).toBe(true);
+    await until(() => get(`www.${name}`), (x) => x.status === 302, 10_000);
   });
 
   it('refuses bad targets, loops and conflicts with the member\'s records, in Japanese, and saves nothing', async () => {
@@ -230,6 +240,6 @@ describe('URL and mail forwarding', () => {
     // the records the member owns stay
     expect((await dig(`blog.${name}`, 'A')).answers.map((x) => x.data)).toEqual(['192.0.2.7']);
     const h = await p.db.query(`SELECT subject FROM domain_ops.action_logs WHERE user_id = $1 AND action_id IN (1911, 1912) ORDER BY id`, [member.userId]);
-    expect(h.rows.map((r) => r.subject)).toEqual(['URL転送設定', 'URL転送変更', 'メール転送設定', 'メール転送設定', 'URL転送削除', 'メール転送削除', 'メール転送削除']);
+    expect(h.rows.map((r) => r.subject)).toEqual(['URL転送設定', 'URL転送変更', 'URL転送変更', 'URL転送変更', 'メール転送設定', 'メール転送設定', 'URL転送削除', 'メール転送削除', 'メール転送削除']);
   });
 });

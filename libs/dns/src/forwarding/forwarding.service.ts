@@ -124,10 +124,12 @@ export class ForwardingService implements OnModuleDestroy {
     const targetHost = url!.hostname.toLowerCase().replace(/\.$/, '');
     const forwardId = req.forwardId ? Number(req.forwardId) : undefined;
     const keepPath = [true, 1, '1', 'true'].includes(req.keep_path as never);
+    let previous = '';
 
     const refused = await this.change(d, fmt(M.fwdDuplicateHost, { host: fqdn }), async (m) => {
       const existing = await this.repo.urlForwards(d.id, m);
       if (forwardId && !existing.some((f) => f.id === forwardId)) throw new Refused(M.fwdNotFound);
+      previous = existing.find((f) => f.id === forwardId)?.fqdn ?? '';
       if (existing.some((f) => f.fqdn === fqdn && f.id !== forwardId)) throw new Refused(fmt(M.fwdDuplicateHost, { host: fqdn }));
       if (!forwardId && existing.length >= URL_FORWARDS_PER_DOMAIN) throw new Refused(fmt(M.fwdTooMany, { max: URL_FORWARDS_PER_DOMAIN }));
       // a target on a name we forward (this one or any other) would send the browser round in circles
@@ -138,6 +140,8 @@ export class ForwardingService implements OnModuleDestroy {
     });
     if (refused) return { result: false, errors: [refused] };
     await this.announce(fqdn);
+    // a forward moved to another host: the old name stops forwarding on every replica too
+    if (previous && previous !== fqdn) await this.announce(previous);
     await this.history(d, userId, ActionCodes.UrlForwarding, forwardId ? 'URL転送変更' : 'URL転送設定', `${fqdn} → ${target}（${status}${keepPath ? '、パスを引き継ぐ' : ''}）`);
     return { result: true, errors: [], list: await this.listOf(d) };
   }
