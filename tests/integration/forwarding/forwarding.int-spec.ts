@@ -188,6 +188,14 @@ describe('URL and mail forwarding', () => {
     expect(mail.text.trim()).toBe('転送のテストです');
     expect(mail.from).toContain('alice@sender.example');
     expect(mail.envelopeFrom).toMatch(new RegExp(`^SRS0=[A-Za-z0-9+/]{4}=[A-Z2-7]{2}=sender\\.example=alice@${SRS_DOMAIN.replace(/\./g, '\\.')}$`));
+    // a bounce to the rewritten sender goes back to the original sender; a forged one is refused
+    const srs = mail.envelopeFrom!;
+    await t.sendMail({ envelope: { from: '', to: [srs] }, from: 'Mail Delivery System <mailer-daemon@example.net>', to: srs, subject: 'Undelivered Mail', text: 'bounce' });
+    const [bounce] = await until(() => caught('alice@sender.example'), (l) => l.length === 1);
+    expect(bounce.subject).toBe('Undelivered Mail');
+    expect(bounce.envelopeFrom).toBe('');
+    await expect(t.sendMail({ envelope: { from: '', to: [srs.replace(/^SRS0=[^=]{4}=/, 'SRS0=AAAA=')] }, from: 'x@example.net', to: 'x@example.net', subject: 'forged', text: 'x' }))
+      .rejects.toMatchObject({ responseCode: 550 });
     // a catch-all takes every other address
     const all = `all-${Date.now()}@example.org`;
     await member.agent.post('/mypage/domain/forwarding/mail').set(xhr(member)).send({ id, local_part: '*', target: all }).expect(200);

@@ -127,6 +127,8 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
     this.forwards.set(session.id, forwards);
     // one recipient limit for proxy and forwarded addresses together
     if (accepted.size + forwards.size >= this.config.SMTP_INBOUND_MAX_RECIPIENTS) throw smtpError(452, '4.5.3 Too many recipients');
+    // a bounce to a sender we rewrote (SRS, at the proxy mail domain by default), or an address of a forwarding domain
+    if (/^srs[01][=+-]/i.test(rcpt) && rcpt.slice(at + 1) === this.forwarding.srsDomain) return this.rcptForward(rcpt, forwards);
     if (rcpt.slice(at + 1) !== this.config.WHOIS_PROXY_MAIL_DOMAIN.toLowerCase()) return this.rcptForward(rcpt, forwards);
     let domain: ProxyDomainDto | null;
     try {
