@@ -19,7 +19,7 @@ const node = process.execPath;
 
 /** The services started from apps/<service>/src/main.ts, in this order (the gateway after them). */
 export function apartServices(): string[] {
-  const all = ['catalog', 'availability', 'orders', 'domain-ops', 'dns', 'whois-mail', 'admin', 'market'];
+  const all = ['catalog', 'availability', 'orders', 'domain-ops', 'dns', 'whois-mail', 'admin', 'market', 'forwarder'];
   return all.filter((s) => fs.existsSync(path.join(ROOT, 'apps', s, 'src/main.ts')));
 }
 
@@ -152,6 +152,7 @@ export async function startApart(o: ApartOptions): Promise<ApartSystem> {
 
     // every service, `replicas` times, all at once; each is ready when its health port answers
     const smtpBackends: number[] = [];
+    const forwarderBackends: number[] = [];
     const serviceGroup: ProcessHandle[] = [];
     const waits: Promise<void>[] = [];
     for (const service of apartServices()) {
@@ -162,6 +163,11 @@ export async function startApart(o: ApartOptions): Promise<ApartSystem> {
           const p = await freePort();
           smtpBackends.push(p);
           extra.SMTP_INBOUND_PORT = String(p);
+        }
+        if (service === 'forwarder' && env.FORWARDER_PORT) {
+          const p = await freePort();
+          forwarderBackends.push(p);
+          extra.FORWARDER_PORT = String(p);
         }
         const name = `${service}-${i + 1}`;
         const s = spawnEntry(name, `apps/${service}/src/main.ts`, { ...env, ...extra });
@@ -202,6 +208,7 @@ export async function startApart(o: ApartOptions): Promise<ApartSystem> {
     const balancers = [await startBalancer('web', o.port, webBackends)];
     if (env.WHOIS_PORT && whoisBackends.length) balancers.push(await startBalancer('whois', Number(env.WHOIS_PORT), whoisBackends));
     if (env.SMTP_INBOUND_PORT && smtpBackends.length) balancers.push(await startBalancer('inbound smtp', Number(env.SMTP_INBOUND_PORT), smtpBackends));
+    if (env.FORWARDER_PORT && forwarderBackends.length) balancers.push(await startBalancer('forwarder', Number(env.FORWARDER_PORT), forwarderBackends));
     groups.push(balancers.map((b) => ({ stop: () => b.close() })));
     await waitForPort(o.port, '127.0.0.1', 10_000);
     return { replicas, env, stop };

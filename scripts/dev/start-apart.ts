@@ -16,6 +16,7 @@ void runLocalSystem(async ({ env, port }) => {
   log('');
   log(`ready: http://localhost:${port} (${replicas} gateways behind it)`);
   for (const r of system.replicas) log(`  ${r.service}#${r.index} pid ${r.handle.child.pid}, health http://127.0.0.1:${r.healthPort}/health/ready`);
-  log(`WHOIS proxy mail (SMTP): 127.0.0.1:${env.SMTP_INBOUND_PORT}; WHOIS port 43: 127.0.0.1:${env.WHOIS_PORT}`);
+  log(`WHOIS proxy mail and mail forwarding (SMTP): 127.0.0.1:${env.SMTP_INBOUND_PORT}; WHOIS port 43: 127.0.0.1:${env.WHOIS_PORT}`);
+  log(`URL forwarding: http://127.0.0.1:${env.FORWARDER_PORT}`);
   return [{ name: 'services', stop: system.stop }];
 });

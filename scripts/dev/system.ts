@@ -103,6 +103,8 @@ export function localRuntimeEnv(o: { port: number; databaseUrl: string; redisUrl
     DNS_PORT: String(dnsPort),
     // inbound SMTP of the WHOIS proxy addresses (docs/whois-mail.md)
     SMTP_INBOUND_PORT: process.env.SMTP_INBOUND_PORT ?? '2525',
+    // URL forwarding's HTTP server (docs/forwarding.md); forwarded hosts answer 127.0.0.1 locally
+    FORWARDER_PORT: process.env.FORWARDER_PORT ?? '8088',
     // the registry's mail (registrant-change approval) goes to the local mail catcher of the services process
     REGISTRY_SIM_SMTP_URL: process.env.REGISTRY_SIM_SMTP_URL ?? `smtp://127.0.0.1:${process.env.MAIL_CATCHER_SMTP_PORT ?? 1025}`,
     // …except mail to the WHOIS proxy addresses, which goes to the WHOIS mail inbox's inbound SMTP (as its MX would)
@@ -129,7 +131,7 @@ export async function startSystem(o: SystemOptions): Promise<ProcessHandle[]> {
   const handles: ProcessHandle[] = [];
   const common: { env: NodeJS.ProcessEnv; logFile?: string; inherit: boolean } = { env: { EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, ...o.env }, logFile: o.logFile, inherit: !o.logFile };
   // a listening port nobody chose (a benchmark run alone) is a free one, never `npm start`'s default (2525, 4343, 1025)
-  for (const k of ['SMTP_INBOUND_PORT', 'WHOIS_PORT', 'MAIL_CATCHER_SMTP_PORT']) {
+  for (const k of ['SMTP_INBOUND_PORT', 'WHOIS_PORT', 'MAIL_CATCHER_SMTP_PORT', 'FORWARDER_PORT']) {
     if (!common.env[k] && !process.env[k]) common.env[k] = String(await freePort());
   }
   const sim = await startRegistrySimProcess(o.env, o.logFile);

@@ -160,7 +160,7 @@ async function main() {
         await admin.end();
         ok = jest('topology', {
           ...base, DATABASE_URL: topoDb, TOPO_PORT: String(ports.http + 5), TOPO_REDIS_PORT: String(ports.redis + 1), TOPO_EPP_PORT: String(ports.epp + 5),
-          TOPO_MAIL_PORT: String(ports.epp + 7), TOPO_SMTP_INBOUND_PORT: String(ports.smtpInbound + 2), TOPO_DNS_PORT: String(ports.dns + 2),
+          TOPO_MAIL_PORT: String(ports.epp + 7), TOPO_SMTP_INBOUND_PORT: String(ports.smtpInbound + 2), TOPO_FORWARDER_PORT: String(ports.smtpInbound + 3), TOPO_DNS_PORT: String(ports.dns + 2),
           TOPO_WHOIS_PORT: String(whoisPort + 9), TOPO_SIM_WHOIS_PORT: String(simSmtpPort + 1), TOPO_SIM_RDAP_PORT: String(simSmtpPort + 2),
         }, ['--runInBand', '--forceExit', ...(stages.at(-1) === 'topology' ? extra : [])]) && ok;
       }
@@ -174,7 +174,7 @@ async function main() {
         await admin.query('CREATE DATABASE registrar_e2e');
         await admin.end();
         handles.push(await startPowerDns({ databaseUrl: e2eDb, port: ports.dns + 1, dir: path.join(tmp, 'pdns-e2e') }));
-        const env = { ...base, DNS_PORT: String(ports.dns + 1), DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', POLL_EVERY_S: '3', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4), SMTP_INBOUND_PORT: String(ports.smtpInbound + 1), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${ports.epp + 4}`, REGISTRY_SIM_SMTP_ROUTES: `whois-proxy.rakko.example=smtp://127.0.0.1:${ports.smtpInbound + 1}`,
+        const env = { ...base, DNS_PORT: String(ports.dns + 1), DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', POLL_EVERY_S: '3', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4), SMTP_INBOUND_PORT: String(ports.smtpInbound + 1), FORWARDER_PORT: String(ports.http + 8), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${ports.epp + 4}`, REGISTRY_SIM_SMTP_ROUTES: `whois-proxy.rakko.example=smtp://127.0.0.1:${ports.smtpInbound + 1}`,
           TEST_WHOIS_PORT: String(whoisPort), WHOIS_PORT: String(whoisPort + 1), REGISTRY_SIM_WHOIS_PORT: String(whoisPort + 4), REGISTRY_SIM_RDAP_PORT: String(whoisPort + 5),
           REGISTRY_RDAP_URL: `http://127.0.0.1:${whoisPort + 5}/rdap`, REGISTRY_SIM_REGISTRAR_RDAP: `rakko=http://127.0.0.1:${ports.http}/rdap`,
           CONNECTION_CHECK_RESOLVER: `127.0.0.1:${ports.dns + 1}`, CONNECTION_CHECK_ALLOW_PRIVATE: '1', CONNECTION_CHECK_TEST_HTTPS_PORT: String(whoisPort + 8),

@@ -10,6 +10,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
@@ -25,6 +26,8 @@ import { localRuntimeEnv, REGISTRY_SIM_CERT } from '../../scripts/dev/system';
 const env = process.env;
 const PORT = Number(env.TOPO_PORT);
 const REPLICAS = 2;
+/** the forwarder's balancer (docs/forwarding.md) */
+const FORWARDER_PORT = Number(env.TOPO_FORWARDER_PORT ?? Number(env.TOPO_SMTP_INBOUND_PORT) + 1);
 const tmp = path.join(env.TEST_TMP ?? '/tmp', 'topology');
 fs.mkdirSync(tmp, { recursive: true });
 
@@ -157,7 +160,7 @@ beforeAll(async () => {
   const base = localRuntimeEnv({ port: PORT, databaseUrl: env.DATABASE_URL!, redisUrl: redis.url, dnsPort: Number(env.TOPO_DNS_PORT) });
   Object.assign(base, {
     NODE_ENV: 'test', LOG_LEVEL: 'warn', EPP_PORT: env.TOPO_EPP_PORT, EPP_ADMIN_PORT: String(Number(env.TOPO_EPP_PORT) + 1), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT,
-    SMTP_INBOUND_PORT: env.TOPO_SMTP_INBOUND_PORT, MAIL_CATCHER_SMTP_PORT: env.TOPO_MAIL_PORT, WHOIS_PORT: env.TOPO_WHOIS_PORT,
+    SMTP_INBOUND_PORT: env.TOPO_SMTP_INBOUND_PORT, FORWARDER_PORT: String(FORWARDER_PORT), MAIL_CATCHER_SMTP_PORT: env.TOPO_MAIL_PORT, WHOIS_PORT: env.TOPO_WHOIS_PORT,
     REGISTRY_SIM_WHOIS_PORT: env.TOPO_SIM_WHOIS_PORT, REGISTRY_SIM_RDAP_PORT: env.TOPO_SIM_RDAP_PORT, REGISTRY_RDAP_URL: `http://127.0.0.1:${env.TOPO_SIM_RDAP_PORT}/rdap`,
     REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${env.TOPO_MAIL_PORT}`, REGISTRY_SIM_SMTP_ROUTES: `whois-proxy.rakko.example=smtp://127.0.0.1:${env.TOPO_SMTP_INBOUND_PORT}`,
     API_RATE_LIMIT: '100000', OPERATION_BACKOFF_MS: '200', ORDERS_RECONCILE_EVERY_S: '5',
@@ -188,7 +191,7 @@ afterAll(async () => {
 
 describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
   it('runs every service as its own processes, each ready on its health port', async () => {
-    expect(new Set(system.replicas.map((r) => r.service))).toEqual(new Set(['catalog', 'availability', 'orders', 'domain-ops', 'dns', 'whois-mail', 'admin', 'market', 'gateway']));
+    expect(new Set(system.replicas.map((r) => r.service))).toEqual(new Set(['catalog', 'availability', 'orders', 'domain-ops', 'dns', 'whois-mail', 'admin', 'market', 'forwarder', 'gateway']));
     const pids = new Set(system.replicas.map((r) => r.handle.child.pid));
     expect(pids.size).toBe(system.replicas.length);
     for (const r of system.replicas) expect(await httpStatus(r.healthPort, '/health/ready')).toBe(200);
@@ -225,6 +228,28 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
       expect(s.domains[0].status).toBe('success');
       expect((await epp.info(d.name)).authInfo).toBe(s.domains[0].authcode);
     }
+  }, 180_000);
+
+  it('a URL forward set through the API is answered by both forwarder replicas, and a change by both at once', async () => {
+    const [item] = await buy();
+    const name = item.domain as string;
+    await until(`zone of ${name} served`, async () => (await q('SELECT 1 FROM dns.zones WHERE punycode = $1 AND served', [name])).length > 0, 60_000);
+    const set = await web().post(`/api/v1/domains/${name}/forwarding/url`).set('X-API-Key', key).send({ host: 'www', target: 'https://first.example/', status: 301, keep_path: false });
+    expect(set.status).toBe(200);
+    // a new connection per request: the balancer hands them to the replicas in turn, so four reach both
+    const ask = () => new Promise<string>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: FORWARDER_PORT, path: '/', agent: false, headers: { Host: `www.${name}` } }, (res) => {
+        res.resume();
+        resolve(`${res.statusCode} ${res.headers.location ?? ''}`);
+      }).on('error', reject);
+    });
+    const four = async () => [await ask(), await ask(), await ask(), await ask()];
+    expect(await four()).toEqual(Array(4).fill('301 https://first.example/'));
+    // both replicas hold the rule in memory now; the change is announced over Redis and dropped by both
+    const id = set.body.url[0].id;
+    const put = await web().put(`/api/v1/domains/${name}/forwarding/url/${id}`).set('X-API-Key', key).send({ host: 'www', target: 'https://second.example/', status: 302, keep_path: false });
+    expect(put.status).toBe(200);
+    await until('both replicas answer the change', async () => (await four()).every((a) => a === '302 https://second.example/'), 10_000, 100);
   }, 180_000);
 
   it('kill -9 of one domain-ops replica during a 50-domain bulk change: all 50 end, once each, within 30 s', async () => {

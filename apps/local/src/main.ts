@@ -9,7 +9,7 @@ import { CatalogServiceModule } from '@registrar/catalog';
 import { AvailabilityServiceModule } from '@registrar/availability';
 import { OrdersServiceModule } from '@registrar/orders';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
-import { DnsServiceModule } from '@registrar/dns';
+import { DnsServiceModule, ForwarderModule } from '@registrar/dns';
 import { WhoisMailServiceModule } from '@registrar/whois-mail';
 import { AdminServiceModule } from '@registrar/admin';
 import { MarketServiceModule } from '@registrar/market';
@@ -34,6 +34,8 @@ async function main() {
   apps.push(await startService('orders', OrdersServiceModule));
   apps.push(await startService('domain-ops', DomainOpsServiceModule));
   apps.push(await startService('dns', DnsServiceModule));
+  // URL forwarding's HTTP server on FORWARDER_PORT (docs/forwarding.md)
+  apps.push(await startService('forwarder', ForwarderModule));
   // inbound SMTP of the WHOIS proxy addresses on SMTP_INBOUND_PORT (2525)
   apps.push(await startService('whois-mail', WhoisMailServiceModule));
   // the back office's statistics, imports, logs and command console (docs/admin.md)

@@ -74,6 +74,7 @@ import { Route as MarketTradeTradeIdRouteImport } from './routes/market/trade/$t
 import { Route as MeEmailConfirmRouteImport } from './routes/me/email/confirm'
 import { Route as MypageActionLogIndexRouteImport } from './routes/mypage/actionLog/index'
 import { Route as MypageDomainIndexRouteImport } from './routes/mypage/domain/index'
+import { Route as MypageDomainForwardingRouteImport } from './routes/mypage/domain/forwarding'
 import { Route as MypagePaypalReturnRouteImport } from './routes/mypage/paypal/return'
 import { Route as MypageStripeIndexRouteImport } from './routes/mypage/stripe/index'
 import { Route as MypageStripeAuthRouteImport } from './routes/mypage/stripe/auth'
@@ -418,6 +419,11 @@ const MypageDomainIndexRoute = MypageDomainIndexRouteImport.update({
   path: '/domain/',
   getParentRoute: () => MypageRoute,
 } as any)
+const MypageDomainForwardingRoute = MypageDomainForwardingRouteImport.update({
+  id: '/domain/forwarding',
+  path: '/domain/forwarding',
+  getParentRoute: () => MypageRoute,
+} as any)
 const MypagePaypalReturnRoute = MypagePaypalReturnRouteImport.update({
   id: '/paypal/return',
   path: '/paypal/return',
@@ -554,6 +560,7 @@ export interface FileRoutesByFullPath {
   '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
+  '/mypage/domain/forwarding': typeof MypageDomainForwardingRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
@@ -635,6 +642,7 @@ export interface FileRoutesByTo {
   '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
+  '/mypage/domain/forwarding': typeof MypageDomainForwardingRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
@@ -718,6 +726,7 @@ export interface FileRoutesById {
   '/knowledge/category/$slug': typeof KnowledgeCategorySlugRoute
   '/market/trade/$tradeId': typeof MarketTradeTradeIdRoute
   '/me/email/confirm': typeof MeEmailConfirmRoute
+  '/mypage/domain/forwarding': typeof MypageDomainForwardingRoute
   '/mypage/paypal/return': typeof MypagePaypalReturnRoute
   '/mypage/stripe/auth': typeof MypageStripeAuthRoute
   '/mypage/stripe/complete': typeof MypageStripeCompleteRoute
@@ -802,6 +811,7 @@ export interface FileRouteTypes {
     | '/knowledge/category/$slug'
     | '/market/trade/$tradeId'
     | '/me/email/confirm'
+    | '/mypage/domain/forwarding'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
@@ -883,6 +893,7 @@ export interface FileRouteTypes {
     | '/knowledge/category/$slug'
     | '/market/trade/$tradeId'
     | '/me/email/confirm'
+    | '/mypage/domain/forwarding'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
@@ -965,6 +976,7 @@ export interface FileRouteTypes {
     | '/knowledge/category/$slug'
     | '/market/trade/$tradeId'
     | '/me/email/confirm'
+    | '/mypage/domain/forwarding'
     | '/mypage/paypal/return'
     | '/mypage/stripe/auth'
     | '/mypage/stripe/complete'
@@ -1486,6 +1498,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MypageDomainIndexRouteImport
       parentRoute: typeof MypageRoute
     }
+    '/mypage/domain/forwarding': {
+      id: '/mypage/domain/forwarding'
+      path: '/domain/forwarding'
+      fullPath: '/mypage/domain/forwarding'
+      preLoaderRoute: typeof MypageDomainForwardingRouteImport
+      parentRoute: typeof MypageRoute
+    }
     '/mypage/paypal/return': {
       id: '/mypage/paypal/return'
       path: '/paypal/return'
@@ -1658,6 +1677,7 @@ interface MypageRouteChildren {
   MypagePointRoute: typeof MypagePointRoute
   MypageSearchRoute: typeof MypageSearchRoute
   MypageTransferoutRoute: typeof MypageTransferoutRoute
+  MypageDomainForwardingRoute: typeof MypageDomainForwardingRoute
   MypagePaypalReturnRoute: typeof MypagePaypalReturnRoute
   MypageStripeAuthRoute: typeof MypageStripeAuthRoute
   MypageStripeCompleteRoute: typeof MypageStripeCompleteRoute
@@ -1679,6 +1699,7 @@ const MypageRouteChildren: MypageRouteChildren = {
   MypagePointRoute: MypagePointRoute,
   MypageSearchRoute: MypageSearchRoute,
   MypageTransferoutRoute: MypageTransferoutRoute,
+  MypageDomainForwardingRoute: MypageDomainForwardingRoute,
   MypagePaypalReturnRoute: MypagePaypalReturnRoute,
   MypageStripeAuthRoute: MypageStripeAuthRoute,
   MypageStripeCompleteRoute: MypageStripeCompleteRoute,

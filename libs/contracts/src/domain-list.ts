@@ -229,6 +229,8 @@ export const ActionCodes = {
   Trash: 1801,
   Memo: 1811,
   Dns: 1901,
+  UrlForwarding: 1911,
+  MailForwarding: 1912,
   /** registrar queue: a result with details (opens in a modal) */
   RegistrarResult: 2000,
   /** registrar queue: accepted (no details) */
@@ -243,3 +245,4 @@ export const ActionCodes = {
 export function isRegistrarQueueCode(code: number | null | undefined): boolean {
   return code != null && code >= 2000 && code <= 2999 && code !== 2001 && code !== 2004;
 }
+

@@ -25,3 +25,4 @@ export * from './connection-check';
 export * from './registry-sync';
 export * from './market';
 export * from './dnssec';
+export * from './forwarding';

@@ -13,9 +13,13 @@ import { DnssecRpcController } from './dnssec/dnssec.rpc.controller';
 import { DnssecService } from './dnssec/dnssec.service';
 import { PdnsApiClient } from './dnssec/pdns-api.client';
 import { DnsProcessor, DnssecDueJob, DnsSchedules, ReconcileZonesJob, SyncZoneJob } from './jobs/dns.processor';
+import { ForwardingConfig } from './forwarding/forwarding.config';
+import { ForwardingRepository } from './forwarding/forwarding.repository';
+import { ForwardingRpcController } from './forwarding/forwarding.rpc.controller';
+import { ForwardingService } from './forwarding/forwarding.service';
 import { DNS_MIGRATIONS } from './migrations';
 import { DomainOpsPort } from './ports/domain-ops.port';
-import { DNS_SCHEMA, ZoneRepository } from './zones/zone.repository';
+import { DNS_SCHEMA, ZONE_EXTRA_ROWS, ZoneRepository } from './zones/zone.repository';
 import { ZoneService } from './zones/zone.service';
 import { DnsToolsRpcController } from './zonefile/dns-tools.rpc.controller';
 import { DnsToolsService } from './zonefile/dns-tools.service';
@@ -39,7 +43,7 @@ const config = () => loadConfig(DnsConfig);
     BullModule.registerQueue({ name: QueueName.Dns }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
   ],
-  controllers: [DnsRpcController, DnssecRpcController, DnsToolsRpcController],
+  controllers: [DnsRpcController, DnssecRpcController, DnsToolsRpcController, ForwardingRpcController],
   providers: [
     { provide: DnsConfig, useFactory: config },
     { provide: CLOCK, useFactory: () => new SystemClock() },
@@ -56,6 +60,11 @@ const config = () => loadConfig(DnsConfig);
     DnssecRepository,
     DnssecService,
     DnssecDueJob,
+    // URL and mail forwarding (docs/forwarding.md): their rows join every published zone
+    { provide: ForwardingConfig, useFactory: () => loadConfig(ForwardingConfig) },
+    ForwardingRepository,
+    { provide: ZONE_EXTRA_ROWS, useExisting: ForwardingRepository },
+    ForwardingService,
   ],
 })
 export class DnsServiceModule {}

@@ -7,3 +7,7 @@ export { DNS_JOB_NAMES } from './jobs/dns.processor';
 export * from './zonefile/zonefile';
 export { DnsToolsService, recordsBase } from './zonefile/dns-tools.service';
 export { ZoneRepository } from './zones/zone.repository';
+export { ForwarderModule } from './forwarder/forwarder.module';
+export { ForwarderServer, hostOf } from './forwarder/forwarder.server';
+export { ForwarderConfig } from './forwarder/forwarder.config';
+export { ForwardingConfig } from './forwarding/forwarding.config';

@@ -12,6 +12,7 @@ import { DomainsModule } from './domains/domains.module';
 import { WhoisHttpModule } from './whois/whois.module';
 import { PublicWhoisModule } from './public-whois/public-whois.module';
 import { DnsHttpModule } from './dns/dns.module';
+import { ForwardingHttpModule } from './forwarding/forwarding.module';
 import { IdentityModule } from './identity/identity.module';
 import { SearchModule } from './search/search.module';
 import { SpaMiddleware } from './spa/spa.middleware';
@@ -30,7 +31,7 @@ export const gatewayConfig = () => loadConfig(GatewayConfig);
 import { OperationsHttpModule } from './operations/operations.module';
 import { PublicApiModule } from './public-api/public-api.module';
 @Module({
-  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule, PublicWhoisModule, LegalModule, MarketHttpModule],
+  imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, ForwardingHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule, PublicWhoisModule, LegalModule, MarketHttpModule],
   controllers: [HealthController, SeoController],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },

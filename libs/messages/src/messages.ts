@@ -1,5 +1,6 @@
 import { DNS_MESSAGES } from './dns';
 import { DNS_TOOLS_MESSAGES } from './dns-tools';
+import { FORWARDING_MESSAGES } from './forwarding';
 import { PUBLIC_TOOLS_MESSAGES } from './public-tools';
 
 /**
@@ -10,6 +11,7 @@ import { PUBLIC_TOOLS_MESSAGES } from './public-tools';
 export const M = {
   ...DNS_MESSAGES,
   ...DNS_TOOLS_MESSAGES,
+  ...FORWARDING_MESSAGES,
   ...PUBLIC_TOOLS_MESSAGES,
   // ---- generic / session (002 §7, §8)
   sessionTimeout: 'セッションタイムアウト：ページを再読み込みします',

@@ -27,3 +27,4 @@ export * from './help';
 export * from './url-search';
 export * from './market';
 export * from './dnssec';
+export * from './forwarding';

@@ -1,11 +1,13 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { DOMAIN_OPS_CLIENT, QueueName } from '@registrar/contracts';
+import { DNS_CLIENT, DOMAIN_OPS_CLIENT, QueueName } from '@registrar/contracts';
 import { MailModule } from '@registrar/mail';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { bullRootModule, loadConfig, rpcClientModule } from '@registrar/infra';
 import { EmailsRepository } from './emails/emails.repository';
 import { EmailsService } from './emails/emails.service';
+import { ForwardMailConfig } from './forwarding/forward-mail.config';
+import { ForwardMailService } from './forwarding/forward-mail.service';
 import { InboundMailService } from './inbound/inbound-mail.service';
 import { InboundSmtpServer } from './inbound/inbound-smtp.server';
 import { WHOIS_MAIL_MIGRATIONS, WHOIS_MAIL_SCHEMA } from './migrations';
@@ -30,6 +32,8 @@ const whoisMailConfig = () => loadConfig(WhoisMailConfig);
     bullRootModule(),
     BullModule.registerQueue({ name: QueueName.WhoisMail }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
+    // mail forwarding asks the dns service where an address of a member's domain goes
+    rpcClientModule(DNS_CLIENT),
     MailModule.forSender(),
   ],
   controllers: [WhoisMailRpcController],
@@ -45,6 +49,8 @@ const whoisMailConfig = () => loadConfig(WhoisMailConfig);
     ProcessWhoisMailJob,
     WhoisMailProcessor,
     UntreatedSweeper,
+    { provide: ForwardMailConfig, useFactory: () => loadConfig(ForwardMailConfig) },
+    ForwardMailService,
   ],
 })
 export class WhoisMailServiceModule {}

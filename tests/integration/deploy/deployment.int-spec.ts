@@ -13,6 +13,8 @@ import { AdminConfig } from '../../../libs/admin/src/admin.config';
 import { AvailabilityConfig } from '../../../libs/availability/src/availability.config';
 import { CatalogConfig } from '../../../libs/catalog/src/catalog.config';
 import { DnsConfig } from '../../../libs/dns/src/dns.config';
+import { ForwarderConfig } from '../../../libs/dns/src/forwarder/forwarder.config';
+import { ForwardingConfig } from '../../../libs/dns/src/forwarding/forwarding.config';
 import { DomainOpsConfig } from '../../../libs/domain-ops/src/domain-ops.config';
 import { EppClientConfig } from '../../../libs/epp/src/client/epp-client.config';
 import { GatewayConfig } from '../../../libs/gateway/src/gateway.config';
@@ -23,6 +25,7 @@ import { MailConfig } from '../../../libs/mail/src/mail.config';
 import { OrdersConfig } from '../../../libs/orders/src/orders.config';
 import { RegistrySimConfig } from '../../../libs/registry-sim/src/config/registry-sim.config';
 import { WhoisMailConfig } from '../../../libs/whois-mail/src/whois-mail.config';
+import { ForwardMailConfig } from '../../../libs/whois-mail/src/forwarding/forward-mail.config';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -33,8 +36,9 @@ const SERVICES: Record<string, object[]> = {
   availability: [AvailabilityConfig, EppClientConfig],
   orders: [OrdersConfig],
   'domain-ops': [DomainOpsConfig, EppClientConfig, MailConfig],
-  dns: [DnsConfig, EppClientConfig],
-  'whois-mail': [WhoisMailConfig, MailConfig],
+  dns: [DnsConfig, EppClientConfig, ForwardingConfig],
+  forwarder: [ForwarderConfig],
+  'whois-mail': [WhoisMailConfig, MailConfig, ForwardMailConfig],
   'registry-sim': [RegistrySimConfig],
   admin: [AdminConfig],
 };

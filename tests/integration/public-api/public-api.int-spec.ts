@@ -68,9 +68,10 @@ describe('public API v1: keys, IPs, limits', () => {
       '/api/v1/availability', '/api/v1/dns/templates', '/api/v1/domains', '/api/v1/domains/{domain}', '/api/v1/domains/{domain}/authcode',
       '/api/v1/domains/{domain}/auto-renew', '/api/v1/domains/{domain}/dns', '/api/v1/domains/{domain}/dns/templates/{template}',
       '/api/v1/domains/{domain}/dns/templates/{template}/preview', '/api/v1/domains/{domain}/dnssec', '/api/v1/domains/{domain}/dnssec/ds',
-      '/api/v1/domains/{domain}/dnssec/rollover', '/api/v1/domains/{domain}/lock', '/api/v1/domains/{domain}/nameservers',
-      '/api/v1/domains/{domain}/renew', '/api/v1/domains/{domain}/zone', '/api/v1/domains/{domain}/zone/preview', '/api/v1/jobs/{id}',
-      '/api/v1/prices',
+      '/api/v1/domains/{domain}/dnssec/rollover', '/api/v1/domains/{domain}/forwarding', '/api/v1/domains/{domain}/forwarding/mail',
+      '/api/v1/domains/{domain}/forwarding/mail/{id}', '/api/v1/domains/{domain}/forwarding/url', '/api/v1/domains/{domain}/forwarding/url/{id}',
+      '/api/v1/domains/{domain}/lock', '/api/v1/domains/{domain}/nameservers', '/api/v1/domains/{domain}/renew', '/api/v1/domains/{domain}/zone',
+      '/api/v1/domains/{domain}/zone/preview', '/api/v1/jobs/{id}', '/api/v1/prices',
     ]);
     const ns = doc.paths['/api/v1/domains/{domain}/nameservers'].put;
     expect(ns.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/NameServersBodyDto');
@@ -80,6 +81,9 @@ describe('public API v1: keys, IPs, limits', () => {
       "  -H 'Content-Type: application/json'",
       `  -d '{"nameservers":[{"name":"ns1.example.net"},{"name":"ns2.example.net"}]}'`,
     ].join(' \\\n'));
+    // 転送設定 (docs/forwarding.md): a curl example with the body's example
+    expect(doc.paths['/api/v1/domains/{domain}/forwarding/url'].post['x-codeSamples'][0].source).toContain(`-d '{"host":"www","target":"https://shop.example.net/","status":301,"keep_path":true}'`);
+    expect(doc.paths['/api/v1/domains/{domain}/forwarding/url/{id}'].delete['x-codeSamples'][0].source).toMatch(/^curl -X DELETE '.*\/api\/v1\/domains\/example-shop\.com\/forwarding\/url\/12'/);
     expect(doc.components.schemas.ApiErrorCode.enum).toEqual(expect.arrayContaining(['INVALID_API_KEY', 'IP_NOT_ALLOWED', 'RATE_LIMITED']));
   });
 

@@ -11,6 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { Client } from 'pg';
+import { DnsServiceModule } from '@registrar/dns';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { REGISTRY_SIGNATURE_HEADER, registryMailSignature, startService } from '@registrar/infra';
 import { type CaughtMail } from '@registrar/gateway';
@@ -76,6 +77,9 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
   const h = await startHarness();
   const services: INestMicroservice[] = [];
   services.push(await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL));
+  // the inbound SMTP asks the dns service whether an address outside the proxy domain is forwarded (docs/forwarding.md)
+  process.env.DNS_RECONCILE_EVERY_MS ??= '0';
+  services.push(await startService('dns', DnsServiceModule, process.env.REDIS_URL));
   services.push(await startService('whois-mail', WhoisMailServiceModule, process.env.REDIS_URL));
   const smtpPort = Number(process.env.SMTP_INBOUND_PORT ?? 2525);
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: false });

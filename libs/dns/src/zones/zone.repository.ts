@@ -1,9 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DnsRecord } from '@registrar/rules';
 import { nsec3Hash } from '../dnssec/nsec3';
-import { nextSerial, pdnsRecords } from './zone-content';
+import { nextSerial, PdnsRecord, pdnsRecords } from './zone-content';
+
+/** Rows other parts of the dns service add to a published zone (forwarding: the forwarder's A/AAAA, our MX), read in the publishing transaction. */
+export const ZONE_EXTRA_ROWS = Symbol('ZONE_EXTRA_ROWS');
+export interface ZoneExtraRows {
+  zoneRows(m: EntityManager, punycode: string, domainPkId: number): Promise<PdnsRecord[]>;
+  /** the name is no longer ours: its rules go with the zone */
+  dropZone(m: EntityManager, punycode: string): Promise<void>;
+  /** messages refusing member records that collide with these rows (an A record on a forwarded host) */
+  conflicts(domainPkId: number, punycode: string, records: DnsRecord[]): Promise<string[]>;
+}
 
 export const DNS_SCHEMA = 'dns';
 
@@ -28,7 +38,7 @@ function toZone(r: Record<string, any>): ZoneRow {
  */
 @Injectable()
 export class ZoneRepository {
-  constructor(@InjectDataSource(DNS_SCHEMA) private readonly ds: DataSource) {}
+  constructor(@InjectDataSource(DNS_SCHEMA) private readonly ds: DataSource, @Optional() @Inject(ZONE_EXTRA_ROWS) private readonly extras?: ZoneExtraRows) {}
 
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.ds.transaction(fn);
@@ -100,7 +110,7 @@ export class ZoneRepository {
     );
     const domainId = Number(d.id);
     await m.query('DELETE FROM dns.records WHERE domain_id = $1', [domainId]);
-    const rows = pdnsRecords(zone.punycode, records, serial);
+    const rows = [...pdnsRecords(zone.punycode, records, serial), ...(this.extras ? await this.extras.zoneRows(m, zone.punycode, zone.domainPkId) : [])];
     // a zone signed with NSEC3 (docs/dns.md "DNSSEC") gets each name's hash as ordername in the same transaction, so its
     // denials stay valid; the dns service rectifies it after the commit (delegations, empty non-terminals)
     const signed = (await m.query(`SELECT 1 FROM dns.domainmetadata WHERE domain_id = $1 AND kind = 'NSEC3PARAM' LIMIT 1`, [domainId])).length > 0;
@@ -113,6 +123,11 @@ export class ZoneRepository {
     return serial;
   }
 
+  /** Why these member records cannot be saved next to the zone's other rows (forwarding); none when they can. */
+  async extraConflicts(domainPkId: number, punycode: string, records: DnsRecord[]): Promise<string[]> {
+    return this.extras ? this.extras.conflicts(domainPkId, punycode, records) : [];
+  }
+
   /** After a failed DS update whose outcome is unknown: the next save sends its DS set to the registry. */
   async markDsUnknown(domainPkId: number): Promise<void> {
     await this.ds.query(`UPDATE dns.zones SET ds = 'null'::jsonb WHERE domain_pk_id = $1`, [domainPkId]);
@@ -122,6 +137,7 @@ export class ZoneRepository {
   async dropZone(m: EntityManager, punycode: string): Promise<void> {
     await m.query('DELETE FROM dns.domains WHERE name = $1', [punycode]);
     await m.query('DELETE FROM dns.zones WHERE punycode = $1', [punycode]);
+    await this.extras?.dropZone(m, punycode);
   }
 
   /** Names of zones in our table after `after` (the reconciliation pages through them). */

@@ -87,6 +87,8 @@ export class ZoneService {
     // while DNSSEC is on (signed by us or DS entered in its panel) the registry's DS is the panel's, not the records'
     const dsByPanel = await this.dnssec.dsManagedHere(d.id);
     if (dsByPanel && ds.length) return { result: false, errors: [DS.managedByPanel] };
+    const conflicts = await this.zones.extraConflicts(d.id, d.punycode, records);
+    if (conflicts.length) return { result: false, errors: conflicts };
 
     // "use our name servers": the name-server operation starts first (a refusal saves nothing); once its job has
     // changed them at the registry, domain-ops queues SyncZone and these records are served

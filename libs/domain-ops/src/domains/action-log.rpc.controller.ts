@@ -5,8 +5,8 @@ import { DomainOpsException } from '../common/domain-ops.exception';
 import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
 import { ActionLogRepository } from './action-log.repository';
 
-/** Codes other services may write (the dns service: templates and zone files). */
-const WRITABLE = new Set<number>([ActionCodes.Dns]);
+/** Codes other services may write (the dns service: templates, zone files, URL and mail forwarding). */
+const WRITABLE = new Set<number>([ActionCodes.Dns, ActionCodes.UrlForwarding, ActionCodes.MailForwarding]);
 
 /** History lines written on behalf of other services (the action log lives in domain-ops). Services only: no gateway route. */
 @Controller()

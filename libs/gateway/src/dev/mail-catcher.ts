@@ -9,6 +9,8 @@ export const DEV_MAIL_KEY = 'dev:mail';
 export interface CaughtMail {
   id: string;
   from: string;
+  /** the envelope sender (MAIL FROM; '' for the null sender) */
+  envelopeFrom?: string;
   to: string[];
   subject: string;
   text: string;
@@ -42,6 +44,7 @@ export async function startMailCatcher(opts: { port: number; redisUrl: string; h
           const mail: CaughtMail = {
             id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
             from: parsed.from?.text ?? String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: parsed.subject ?? '',
             text,

@@ -1,4 +1,4 @@
-import { All, Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, UseFilters, UseGuards } from '@nestjs/common';
+import { All, Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, UseFilters, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse, ApiBadRequestResponse, ApiBody, ApiExcludeController, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam,
   ApiSecurity, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
@@ -11,6 +11,7 @@ import {
   ApiErrorDto, AvailabilityDto, AvailabilityQueryDto, DnsRecordsBodyDto, DnsRecordsDto, DomainDto, DomainListDto, DomainListQueryDto, FlagBodyDto, JobAcceptedDto,
   JobDto, NameServersBodyDto, PricesDto, PricesQueryDto, RegisterBodyDto, RenewBodyDto,
 } from './api-v1.dto';
+import { ForwardingApiDto, ForwardingApiService, MailForwardBodyDto, UrlForwardBodyDto } from './forwarding-api';
 import { PublicApiService } from './public-api.service';
 
 export const API_KEY_SCHEME = 'ApiKey';
@@ -44,7 +45,7 @@ function CommonErrors(): MethodDecorator & ClassDecorator {
 @UseGuards(ApiKeyGuard)
 @UseFilters(ApiExceptionFilter)
 export class ApiV1Controller {
-  constructor(private readonly api: PublicApiService) {}
+  constructor(private readonly api: PublicApiService, private readonly forwarding: ForwardingApiService) {}
 
   @Get('availability')
   @ApiTags('search')
@@ -173,6 +174,77 @@ export class ApiV1Controller {
     return { job: await this.api.authcode(caller(req).userId, domain) };
   }
 
+  @Get('domains/:domain/forwarding')
+  @ApiTags('forwarding')
+  @domainParam
+  @ApiOperation({ summary: '転送設定の取得', description: 'URL転送とメール転送の設定です。' })
+  @ApiOkResponse({ type: ForwardingApiDto })
+  forwardingGet(@Req() req: ApiRequest, @Param('domain') domain: string): Promise<ForwardingApiDto> {
+    return this.forwarding.get(caller(req).userId, domain);
+  }
+
+  @Post('domains/:domain/forwarding/url')
+  @ApiTags('forwarding')
+  @HttpCode(HttpStatus.OK)
+  @domainParam
+  @ApiOperation({
+    summary: 'URL転送の追加',
+    description: 'ホスト名へのアクセスを転送先URLへ301・302で転送します。ホスト名のAレコード（転送サーバー）は自動で設定され、当社DNSがすぐに応答します。同じホスト名のA・AAAA・CNAMEレコードがある場合は設定できません。',
+  })
+  @ApiBody({ type: UrlForwardBodyDto, examples: { default: { value: { host: 'www', target: 'https://shop.example.net/', status: 301, keep_path: true } } } })
+  @ApiOkResponse({ type: ForwardingApiDto })
+  @ApiUnprocessableEntityResponse({ type: ApiErrorDto, description: 'REJECTED: URLの形式、ループ、レコードの重複、件数の上限など' })
+  forwardingAddUrl(@Req() req: ApiRequest, @Param('domain') domain: string, @Body() body: UrlForwardBodyDto): Promise<ForwardingApiDto> {
+    return this.forwarding.saveUrl(caller(req).userId, domain, body);
+  }
+
+  @Put('domains/:domain/forwarding/url/:id')
+  @ApiTags('forwarding')
+  @domainParam
+  @ApiParam({ name: 'id', description: 'URL転送のID', example: 12 })
+  @ApiOperation({ summary: 'URL転送の変更' })
+  @ApiBody({ type: UrlForwardBodyDto })
+  @ApiOkResponse({ type: ForwardingApiDto })
+  @ApiUnprocessableEntityResponse({ type: ApiErrorDto, description: 'REJECTED' })
+  forwardingPutUrl(@Req() req: ApiRequest, @Param('domain') domain: string, @Param('id') id: string, @Body() body: UrlForwardBodyDto): Promise<ForwardingApiDto> {
+    return this.forwarding.saveUrl(caller(req).userId, domain, body, positive(id));
+  }
+
+  @Delete('domains/:domain/forwarding/url/:id')
+  @ApiTags('forwarding')
+  @domainParam
+  @ApiParam({ name: 'id', description: 'URL転送のID', example: 12 })
+  @ApiOperation({ summary: 'URL転送の削除', description: '転送サーバーのAレコードも削除されます。' })
+  @ApiOkResponse({ type: ForwardingApiDto })
+  forwardingDeleteUrl(@Req() req: ApiRequest, @Param('domain') domain: string, @Param('id') id: string): Promise<ForwardingApiDto> {
+    return this.forwarding.remove(caller(req).userId, domain, 'url', positive(id));
+  }
+
+  @Post('domains/:domain/forwarding/mail')
+  @ApiTags('forwarding')
+  @HttpCode(HttpStatus.OK)
+  @domainParam
+  @ApiOperation({
+    summary: 'メール転送の追加',
+    description: 'ドメインのアドレス（*はすべてのアドレス）に届いたメールを転送先へ送ります。MXレコードは自動で設定されます。差出人はSRSで書き換えられ、転送先のSPF検査を通ります。',
+  })
+  @ApiBody({ type: MailForwardBodyDto, examples: { default: { value: { local_part: 'info', target: 'owner@example.net' } } } })
+  @ApiOkResponse({ type: ForwardingApiDto })
+  @ApiUnprocessableEntityResponse({ type: ApiErrorDto, description: 'REJECTED: アドレスの形式、ループ、MXレコードの重複、件数の上限など' })
+  forwardingAddMail(@Req() req: ApiRequest, @Param('domain') domain: string, @Body() body: MailForwardBodyDto): Promise<ForwardingApiDto> {
+    return this.forwarding.saveMail(caller(req).userId, domain, body);
+  }
+
+  @Delete('domains/:domain/forwarding/mail/:id')
+  @ApiTags('forwarding')
+  @domainParam
+  @ApiParam({ name: 'id', description: 'メール転送のID', example: 3 })
+  @ApiOperation({ summary: 'メール転送の削除', description: '最後のメール転送を削除するとMXレコードも削除されます。' })
+  @ApiOkResponse({ type: ForwardingApiDto })
+  forwardingDeleteMail(@Req() req: ApiRequest, @Param('domain') domain: string, @Param('id') id: string): Promise<ForwardingApiDto> {
+    return this.forwarding.remove(caller(req).userId, domain, 'mail', positive(id));
+  }
+
   @Get('jobs/:id')
   @ApiTags('jobs')
   @ApiParam({ name: 'id', description: '202で返ったジョブのID', example: 'op_2f1c3a5e-8d7b-4c1e-9a7f-0c6d5e4b3a21' })
@@ -182,6 +254,12 @@ export class ApiV1Controller {
   job(@Req() req: ApiRequest, @Param('id') id: string): Promise<JobDto> {
     return this.api.job(caller(req).userId, id);
   }
+}
+
+function positive(raw: string): number {
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new ApiException(ApiErrorCode.NotFound, API_MESSAGES.apiNotFound);
+  return n;
 }
 
 /** Any other path under /api/v1: a JSON 404 with a code, like every other API error. Registered after the API's routes. */

@@ -42,6 +42,7 @@ export function buildOpenApiDocument(app: INestApplication, include: Array<new (
     .addTag('search', '空き状況と料金')
     .addTag('domains', '保有ドメインの一覧と操作')
     .addTag('dns', 'DNSテンプレートとゾーンファイル')
+    .addTag('forwarding', 'URL転送・メール転送（転送設定）')
     .addTag('jobs', '時間のかかる処理の状態')
     .build();
   const doc = SwaggerModule.createDocument(app, config, { include, autoTagControllers: false, operationIdFactory: (_c, method) => method });

@@ -13,6 +13,7 @@ import { ApiV1Controller, ApiV1FallbackController } from './api-v1.controller';
 import { ApiV1DnssecController } from './api-v1-dnssec.controller';
 import { ApiV1ZoneController } from './api-v1-zone.controller';
 import { OpenApiController, OpenApiDocumentHolder } from './openapi';
+import { ForwardingApiService } from './forwarding-api';
 import { PublicApiService } from './public-api.service';
 
 /**
@@ -29,7 +30,7 @@ import { PublicApiService } from './public-api.service';
   providers: [
     { provide: ApiConfig, useFactory: apiConfig },
     { provide: API_REDIS, useFactory: (c: ApiConfig) => createRedis(c.REDIS_URL), inject: [ApiConfig] },
-    DomainOpsClient, DnsClient, ApiRateLimiter, ApiKeyGuard, PublicApiService, OpenApiDocumentHolder,
+    DomainOpsClient, DnsClient, ApiRateLimiter, ApiKeyGuard, PublicApiService, ForwardingApiService, OpenApiDocumentHolder,
   ],
   exports: [OpenApiDocumentHolder],
 })

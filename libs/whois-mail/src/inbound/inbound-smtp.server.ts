@@ -6,6 +6,8 @@ import { Readable } from 'node:stream';
 import { SMTPServer, SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { ProxyDomainDto } from '@registrar/contracts';
 import { createRedis } from '@registrar/infra';
+import { ForwardMailConfig } from '../forwarding/forward-mail.config';
+import { ForwardMailService, ForwardTarget } from '../forwarding/forward-mail.service';
 import { DomainsPort } from '../ports/domains.port';
 import { WhoisMailConfig } from '../whois-mail.config';
 import { InboundMailService } from './inbound-mail.service';
@@ -41,9 +43,17 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
   private redis!: IORedis;
   /** accepted recipients of each open SMTP session, with their domains */
   private readonly recipients = new Map<string, Map<string, ProxyDomainDto>>();
+  /** accepted forwarded recipients of each open session (mail forwarding, docs/forwarding.md) */
+  private readonly forwards = new Map<string, Map<string, ForwardTarget>>();
   port = 0;
 
-  constructor(private readonly config: WhoisMailConfig, private readonly domains: DomainsPort, private readonly inbound: InboundMailService) {}
+  constructor(
+    private readonly config: WhoisMailConfig,
+    private readonly domains: DomainsPort,
+    private readonly inbound: InboundMailService,
+    private readonly forwarding: ForwardMailService,
+    private readonly forwardConfig: ForwardMailConfig,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     this.redis = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: 2 });
@@ -69,7 +79,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
       onMailFrom: (address, session, cb) => { this.mailFrom(address, session).then(() => cb(), (e: Error) => cb(e)); },
       onRcptTo: (address, session, cb) => { this.rcptTo(address, session).then(() => cb(), (e: Error) => cb(e)); },
       onData: (stream, session, cb) => { this.data(stream, session).then((msg) => cb(null, msg), (e: Error) => cb(e)); },
-      onClose: (session) => { this.recipients.delete(session.id); },
+      onClose: (session) => { this.recipients.delete(session.id); this.forwards.delete(session.id); },
     });
     this.server.on('error', (e: Error) => this.logger.warn(`smtp: ${e.message}`));
     await new Promise<void>((resolve, reject) => {
@@ -91,6 +101,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
 
   private async mailFrom(address: SMTPServerAddress, session: SMTPServerSession): Promise<void> {
     this.recipients.set(session.id, new Map());
+    this.forwards.set(session.id, new Map());
     const sender = (address.address || '<>').toLowerCase().slice(0, 320);
     const key = `whois-mail:sender:${sender}:${Math.floor(Date.now() / 3_600_000)}`;
     let n: number;
@@ -109,10 +120,16 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
   private async rcptTo(address: SMTPServerAddress, session: SMTPServerSession): Promise<void> {
     const rcpt = address.address.toLowerCase();
     const at = rcpt.lastIndexOf('@');
-    if (at < 1 || rcpt.slice(at + 1) !== this.config.WHOIS_PROXY_MAIL_DOMAIN.toLowerCase()) throw smtpError(550, '5.7.1 Relaying denied');
+    if (at < 1) throw smtpError(550, '5.7.1 Relaying denied');
     const accepted = this.recipients.get(session.id) ?? new Map<string, ProxyDomainDto>();
     this.recipients.set(session.id, accepted);
-    if (accepted.size >= this.config.SMTP_INBOUND_MAX_RECIPIENTS) throw smtpError(452, '4.5.3 Too many recipients');
+    const forwards = this.forwards.get(session.id) ?? new Map<string, ForwardTarget>();
+    this.forwards.set(session.id, forwards);
+    // one recipient limit for proxy and forwarded addresses together
+    if (accepted.size + forwards.size >= this.config.SMTP_INBOUND_MAX_RECIPIENTS) throw smtpError(452, '4.5.3 Too many recipients');
+    // a bounce to a sender we rewrote (SRS, at the proxy mail domain by default), or an address of a forwarding domain
+    if (/^srs[01][=+-]/i.test(rcpt) && rcpt.slice(at + 1) === this.forwarding.srsDomain) return this.rcptForward(rcpt, forwards);
+    if (rcpt.slice(at + 1) !== this.config.WHOIS_PROXY_MAIL_DOMAIN.toLowerCase()) return this.rcptForward(rcpt, forwards);
     let domain: ProxyDomainDto | null;
     try {
       domain = await this.domains.byProxyEmail(rcpt);
@@ -124,11 +141,54 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
     accepted.set(rcpt, domain);
   }
 
+  /** An address of a member's domain with mail forwarding (or a bounce to one of our SRS senders); others are refused. */
+  private async rcptForward(rcpt: string, forwards: Map<string, ForwardTarget>): Promise<void> {
+    let target: ForwardTarget | null;
+    try {
+      target = await this.forwarding.lookup(rcpt);
+    } catch (e) {
+      this.logger.warn(`forwarding look-up failed: ${(e as Error).message}`);
+      throw smtpError(451, '4.3.0 Temporary failure, try again later');
+    }
+    if (!target) throw smtpError(550, '5.7.1 Relaying denied');
+    if (target.domain && !forwards.has(rcpt)) {
+      const key = `forward-mail:domain:${target.domain}:${Math.floor(Date.now() / 3_600_000)}`;
+      let n: number;
+      try {
+        n = await this.redis.incr(key);
+        if (n === 1) await this.redis.expire(key, 3_700);
+      } catch {
+        throw smtpError(451, '4.3.0 Temporary failure, try again later');
+      }
+      if (n > this.forwardConfig.FORWARD_MAIL_PER_DOMAIN_PER_HOUR) {
+        this.logger.warn(`forwarding of ${target.domain} over its hourly limit (${n}): deferred`);
+        throw smtpError(450, '4.7.1 Too many forwarded messages for this domain, try again later');
+      }
+    }
+    forwards.set(rcpt, target);
+  }
+
   private async data(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
     const { raw, size, exceeded } = await readLimited(stream, this.config.SMTP_INBOUND_MAX_BYTES);
     if (exceeded || stream.sizeExceeded) throw smtpError(552, '5.3.4 Message too big');
     const accepted = this.recipients.get(session.id) ?? new Map<string, ProxyDomainDto>();
     const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    const forwards = [...(this.forwards.get(session.id)?.values() ?? [])];
+    this.forwards.get(session.id)?.clear();
+    if (forwards.length) {
+      if (forwards.some((f) => this.forwarding.isLoop(raw, f.rcpt))) {
+        accepted.clear();
+        throw smtpError(554, '5.4.6 Routing loop detected');
+      }
+      try {
+        await this.forwarding.forward(raw, envelopeFrom, forwards, { hostname: session.hostNameAppearsAs || session.clientHostname, address: session.remoteAddress });
+      } catch (e) {
+        this.logger.warn(`forwarding a mail failed: ${(e as Error).message}`);
+        accepted.clear();
+        throw smtpError(451, '4.3.0 Temporary failure, try again later');
+      }
+      if (!accepted.size) return `2.0.0 Forwarded to ${forwards.length} recipient(s)`;
+    }
     try {
       const ids = await this.inbound.receive({ raw, size, envelopeFrom, recipients: [...accepted].map(([email, domain]) => ({ email, domain })) });
       return `2.0.0 Stored as ${ids.join(',')}`;

@@ -315,6 +315,7 @@ function RowMenu({ d, onOpen }: { d: DomainRowDto; onOpen: (op: DomainOperation,
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item renderRoot={(props) => <Link {...props} to="/mypage/domain/detail/$id" params={{ id: String(d.id) }} />}>ドメイン詳細</Menu.Item>
+        <Menu.Item renderRoot={(props) => <Link {...props} to="/mypage/domain/forwarding" search={{ id: d.id }} />} data-testid="menu-forwarding">転送設定</Menu.Item>
         {tools && toolUrl ? (
           <Menu.Item component="a" href={toolUrl} target="_blank" rel="noopener noreferrer" data-testid="keyword-tool">
             キーワード調査（{tools.name_jp}・新しいタブ）

@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  ForwardingPaths, type ForwardingListResult, type ForwardingSaveResult, type MailForwardSaveRequest, type UrlForwardSaveRequest,
+} from '@registrar/contracts';
+import { api } from '../../lib/api';
+
+export const forwardingQueries = {
+  list: (id: number) => queryOptions({
+    queryKey: ['forwarding', id],
+    queryFn: ({ signal }) => api<ForwardingListResult>(ForwardingPaths.list, { query: { id }, signal }),
+    staleTime: 0,
+    retry: false,
+  }),
+};
+
+export const saveUrlForward = (body: UrlForwardSaveRequest) => api<ForwardingSaveResult>(ForwardingPaths.saveUrl, { body });
+export const saveMailForward = (body: MailForwardSaveRequest) => api<ForwardingSaveResult>(ForwardingPaths.saveMail, { body });
+export const removeForward = (body: { id: number; kind: 'url' | 'mail'; forwardId: number }) => api<ForwardingSaveResult>(ForwardingPaths.remove, { body });
