@@ -5,8 +5,9 @@ import { IdnMarker, PriceCell, type SortDir } from '@registrar/ui';
 import classes from './catalog.module.css';
 import { SortedTldTable, type TldColumn } from './sorted-tld-table';
 
-export const PRICE_SORT_KEYS = ['name', 'register', 'renew', 'transfer', 'proxy'] as const;
-export type PriceSortKey = (typeof PRICE_SORT_KEYS)[number];
+import type { PriceSortKey } from './sort-keys';
+
+export { PRICE_SORT_KEYS, type PriceSortKey } from './sort-keys';
 
 const SORT_VALUE: Record<PriceSortKey, (r: TldPriceDto) => string | number | null> = {
   name: (r) => r.tld_name,
