@@ -46,6 +46,8 @@ interface Run {
   scriptRaw: number;
   /** the scripts loaded, each with its transferred bytes */
   scripts: [string, number][];
+  /** the largest contentful paint's element, as tag, test id, text and size */
+  element: string;
   /** the page's errors (uncaught, or logged as errors) */
   errors: string[];
 }
@@ -112,17 +114,21 @@ async function load(browser: import('playwright-core').Browser, url: string, app
   }
   // the buffered largest-contentful-paint entries, read once the page has painted (the observer's callback is a task
   // of its own, which a busy, slowed main thread may run late)
-  const lcp = await page.evaluate(
+  const { lcp, element } = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ lcp: number; element: string }>((resolve) => {
         new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          if (entries.length) resolve(entries[entries.length - 1].startTime);
+          const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null; size?: number })[];
+          if (!entries.length) return;
+          const last = entries[entries.length - 1];
+          const el = last.element;
+          const name = el ? `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 20)}"` : '(removed)';
+          resolve({ lcp: last.startTime, element: `${name} ${last.size ?? 0}px²` });
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
   await context.close();
-  return { lcp, requests, bytes, scriptBytes, scriptRaw, scripts, errors };
+  return { lcp, element, requests, bytes, scriptBytes, scriptRaw, scripts, errors };
 }
 
 async function main() {
@@ -209,13 +215,14 @@ async function main() {
           page.push(await load(browser, base + p.path));
           floor.push(await load(browser, `${base}/bench-floor-${i}.html`, false));
         }
-        const m = (xs: Run[], k: keyof Run) => median(xs.map((x) => x[k]));
+        const m = (xs: Run[], k: 'lcp' | 'requests' | 'bytes' | 'scriptBytes' | 'scriptRaw') => median(xs.map((x) => x[k]));
         const lcp = m(page, 'lcp');
         const floorLcp = m(floor, 'lcp');
         console.log(
           `${`${p.name} ${p.path}`.padEnd(30)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${(floorLcp / 1000).toFixed(2)} s`.padStart(8)} ${`${(lcp / floorLcp).toFixed(2)}×`.padStart(7)} ${String(m(page, 'requests')).padStart(9)} ${kb(m(page, 'bytes')).padStart(12)} ${kb(m(page, 'scriptBytes')).padStart(10)} ${kb(m(page, 'scriptRaw')).padStart(10)}   ${m(floor, 'requests')}, ${kb(m(floor, 'bytes'))}`,
         );
         if (process.env.BENCH_LIST === '1') for (const [u, n] of page[0].scripts) console.log(`${''.padEnd(30)} ${kb(n).padStart(10)}  ${u}`);
+        console.log(`${''.padEnd(30)} LCP element: ${[...new Set(page.map((x) => x.element))].join(' | ')}; floor: ${[...new Set(floor.map((x) => x.element))].join(' | ')}`);
         for (const e of new Set(page.flatMap((x) => x.errors))) console.log(`${''.padEnd(30)} page error: ${e}`);
         console.log(`${''.padEnd(30)} LCP of each run: ${page.map((x) => (x.lcp / 1000).toFixed(2)).join(' ')} s; floor: ${floor.map((x) => (x.lcp / 1000).toFixed(2)).join(' ')} s`);
       }
