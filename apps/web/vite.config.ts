@@ -32,13 +32,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         // (with or without JavaScript), and nothing moves when a route's code arrives
         cssCodeSplit: false,
         rolldownOptions: {
+          // the workspace's own modules have no side effects at import time (styles aside): a route that imports one
+          // function of a feature module (its search validation, kept in the first load) does not bring the module's
+          // components, queries and messages with it
+          treeshake: { moduleSideEffects: (id: string) => (/[\\/](apps[\\/]web[\\/]src|libs[\\/][^\\/]+[\\/]src)[\\/].*\.tsx?$/.test(id) && !/[\\/]main\.tsx$/.test(id) ? false : undefined) },
           output: {
             // a few long-lived vendor chunks instead of a hundred small ones (each a request on a phone's first load)
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
                 { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
-                { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|clsx|tslib|get-nonce|react-number-format|react-textarea-autosize)[\\/]/, priority: 1 },
+                // everything else the entry needs before it runs (layout, session, API client, the Mantine parts of the
+                // header and footer): one chunk, rather than one per module shared with some member page
+                { name: 'shell', tags: ['$initial'] },
               ],
             },
           },

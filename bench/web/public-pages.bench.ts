@@ -13,7 +13,10 @@
  * Under `npm run bench` it uses the runner's PostgreSQL and Redis (DATABASE_URL, REDIS_URL); run alone, it starts its
  * own. It builds the web app when stale, copies it to a bench-only WEB_DIST and starts every service with the gateway
  * (apps/local). Environment (all optional): BENCH_WEB_PORT (18091), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490),
- * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), BENCH_PAGES (top,price,tld), CHROMIUM_PATH (/usr/bin/chromium).
+ * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), BENCH_PAGES (top,price,tld), CHROMIUM_PATH (/usr/bin/chromium), BENCH_WEB_DIST and
+ * BENCH_WEB_SSR_DIST (a browser build and its server entry to measure instead of this tree's, e.g. an older commit's
+ * for a before/after), BENCH_LIST=1 (print the
+ * scripts of each page's first run with their compressed sizes).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -39,6 +42,14 @@ interface Run {
   requests: number;
   bytes: number;
   scriptBytes: number;
+  /** the same scripts' bytes once decompressed (what the phone parses) */
+  scriptRaw: number;
+  /** the scripts loaded, each with its transferred bytes */
+  scripts: [string, number][];
+  /** the largest contentful paint's element, as tag, test id, text and size */
+  element: string;
+  /** the page's errors (uncaught, or logged as errors) */
+  errors: string[];
 }
 
 const median = (xs: number[]) => {
@@ -61,38 +72,63 @@ async function waitForPage(url: string, text: string): Promise<void> {
 }
 
 /** One cold load of `url` with the mobile profile. */
-async function load(browser: import('playwright-core').Browser, url: string): Promise<Run> {
+async function load(browser: import('playwright-core').Browser, url: string, app = true): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
   const page = await context.newPage();
   const cdp: CDPSession = await context.newCDPSession(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const types = new Map<string, string>();
+  const urls = new Map<string, string>();
+  const scripts: [string, number][] = [];
+  const decoded = new Map<string, number>();
+  cdp.on('Network.dataReceived', (e: { requestId: string; dataLength: number }) => decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength));
   let requests = 0;
   let bytes = 0;
   let scriptBytes = 0;
+  let scriptRaw = 0;
   cdp.on('Network.requestWillBeSent', () => requests++);
-  cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => types.set(e.requestId, e.type));
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string } }) => {
+    types.set(e.requestId, e.type);
+    urls.set(e.requestId, e.response.url);
+  });
   cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
     bytes += e.encodedDataLength;
-    if (types.get(e.requestId) === 'Script') scriptBytes += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') {
+      scriptBytes += e.encodedDataLength;
+      scriptRaw += decoded.get(e.requestId) ?? 0;
+      scripts.push([new URL(urls.get(e.requestId) ?? 'http://x/?').pathname, e.encodedDataLength]);
+    }
   });
   await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+  if (app) {
+    // the app's code starts after the first paint, so the network may rest before it: wait until the page is live
+    // (hydrated) and the network rests again, so every script of the first load is counted
+    await page.waitForSelector('html[data-app-ready]', { state: 'attached', timeout: 120_000 });
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+  }
   // the buffered largest-contentful-paint entries, read once the page has painted (the observer's callback is a task
   // of its own, which a busy, slowed main thread may run late)
-  const lcp = await page.evaluate(
+  const { lcp, element } = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ lcp: number; element: string }>((resolve) => {
         new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          if (entries.length) resolve(entries[entries.length - 1].startTime);
+          const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null; size?: number })[];
+          if (!entries.length) return;
+          const last = entries[entries.length - 1];
+          const el = last.element;
+          const name = el ? `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 20)}"` : '(removed)';
+          resolve({ lcp: last.startTime, element: `${name} ${last.size ?? 0}px²` });
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
   await context.close();
-  return { lcp, requests, bytes, scriptBytes };
+  return { lcp, element, requests, bytes, scriptBytes, scriptRaw, scripts, errors };
 }
 
 async function main() {
@@ -104,7 +140,7 @@ async function main() {
     buildWebIfStale();
     // a bench-only copy of the built app: the floor files are written next to it and served exactly as it is
     const webDir = path.join(tmp, 'web');
-    fs.cpSync(path.join(ROOT, 'dist/apps/web'), webDir, { recursive: true });
+    fs.cpSync(process.env.BENCH_WEB_DIST || path.join(ROOT, 'dist/apps/web'), webDir, { recursive: true });
     const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort, redisPort, handles });
     const env: NodeJS.ProcessEnv = {
       // production, as deployed: React's production build on the server, the server entry loaded once
@@ -117,6 +153,22 @@ async function main() {
       OPERATOR_PHONE: '03-0000-0000',
       OPERATOR_EMAIL: 'bench@example.jp',
       OPERATOR_BUSINESS_HOURS: '平日10:00〜18:00',
+      // the variables a production deployment must set (@Deployed), here the local runtime's own values
+      EPP_HOST: '127.0.0.1',
+      EPP_CLIENT_ID: 'rakko',
+      EPP_PASSWORD: 'rakko-local-pass',
+      MAIL_FROM: 'ラッコドメイン <no-reply@localhost>',
+      SMTP_URL: `smtp://127.0.0.1:${port + 3}`,
+      SMTP_INBOUND_HOST: '127.0.0.1',
+      REGISTRY_RDAP_URL: `http://127.0.0.1:${eppPort + 1}/rdap`,
+      REGISTRY_SIM_CERT_HOSTS: 'localhost',
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_WEBHOOK_SECRET: 'whsec_local',
+      WHOIS_MAIL_APPROVAL_BASE_URLS: `http://127.0.0.1:${eppPort + 1}/registrant-change/`,
+      WHOIS_MAIL_REGISTRY_SECRET: 'registry-sim-local-mail-secret',
+      WHOIS_MAIL_REGISTRY_SENDERS: 'change-of-registrant@registry-sim.example',
+      WHOIS_PROXY_MAIL_DOMAIN: 'whois-proxy.rakko.example',
+      PHONE_VERIFICATION: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
@@ -127,7 +179,7 @@ async function main() {
       SMTP_INBOUND_PORT: String(port + 4),
       APP_URL: `http://localhost:${port}`,
       WEB_DIST: webDir,
-      WEB_SSR_DIST: path.join(ROOT, 'dist/apps/web-ssr'),
+      WEB_SSR_DIST: process.env.BENCH_WEB_SSR_DIST || path.join(ROOT, 'dist/apps/web-ssr'),
       LOCAL_RUNTIME: '1',
     };
     log(`starting the system on port ${port} (log: ${path.join(tmp, 'system.log')})`);
@@ -155,20 +207,23 @@ async function main() {
       for (const p of pages) await load(browser, base + p.path);
       console.log('');
       console.log(`First load, mobile profile (150 ms RTT, 1.6 Mbps down / 750 kbps up, CPU ${CPU_SLOWDOWN}× slower, 412×915), cold cache, median of ${runs} runs`);
-      console.log(`${'page'.padEnd(30)} ${'LCP'.padStart(8)} ${'floor'.padStart(8)} ${'×floor'.padStart(7)} ${'requests'.padStart(9)} ${'transferred'.padStart(12)} ${'script'.padStart(10)}   floor: requests, transferred`);
+      console.log(`${'page'.padEnd(30)} ${'LCP'.padStart(8)} ${'floor'.padStart(8)} ${'×floor'.padStart(7)} ${'requests'.padStart(9)} ${'transferred'.padStart(12)} ${'script gz'.padStart(10)} ${'script raw'.padStart(10)}   floor: requests, transferred`);
       for (const [i, p] of pages.entries()) {
         const page: Run[] = [];
         const floor: Run[] = [];
         for (let r = 0; r < runs; r++) {
           page.push(await load(browser, base + p.path));
-          floor.push(await load(browser, `${base}/bench-floor-${i}.html`));
+          floor.push(await load(browser, `${base}/bench-floor-${i}.html`, false));
         }
-        const m = (xs: Run[], k: keyof Run) => median(xs.map((x) => x[k]));
+        const m = (xs: Run[], k: 'lcp' | 'requests' | 'bytes' | 'scriptBytes' | 'scriptRaw') => median(xs.map((x) => x[k]));
         const lcp = m(page, 'lcp');
         const floorLcp = m(floor, 'lcp');
         console.log(
-          `${`${p.name} ${p.path}`.padEnd(30)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${(floorLcp / 1000).toFixed(2)} s`.padStart(8)} ${`${(lcp / floorLcp).toFixed(2)}×`.padStart(7)} ${String(m(page, 'requests')).padStart(9)} ${kb(m(page, 'bytes')).padStart(12)} ${kb(m(page, 'scriptBytes')).padStart(10)}   ${m(floor, 'requests')}, ${kb(m(floor, 'bytes'))}`,
+          `${`${p.name} ${p.path}`.padEnd(30)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${(floorLcp / 1000).toFixed(2)} s`.padStart(8)} ${`${(lcp / floorLcp).toFixed(2)}×`.padStart(7)} ${String(m(page, 'requests')).padStart(9)} ${kb(m(page, 'bytes')).padStart(12)} ${kb(m(page, 'scriptBytes')).padStart(10)} ${kb(m(page, 'scriptRaw')).padStart(10)}   ${m(floor, 'requests')}, ${kb(m(floor, 'bytes'))}`,
         );
+        if (process.env.BENCH_LIST === '1') for (const [u, n] of page[0].scripts) console.log(`${''.padEnd(30)} ${kb(n).padStart(10)}  ${u}`);
+        console.log(`${''.padEnd(30)} LCP element: ${[...new Set(page.map((x) => x.element))].join(' | ')}; floor: ${[...new Set(floor.map((x) => x.element))].join(' | ')}`);
+        for (const e of new Set(page.flatMap((x) => x.errors))) console.log(`${''.padEnd(30)} page error: ${e}`);
         console.log(`${''.padEnd(30)} LCP of each run: ${page.map((x) => (x.lcp / 1000).toFixed(2)).join(' ')} s; floor: ${floor.map((x) => (x.lcp / 1000).toFixed(2)).join(' ')} s`);
       }
     } finally {

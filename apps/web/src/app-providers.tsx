@@ -1,17 +1,21 @@
+import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { whenHydrated } from './lib/hydration';
 
 /**
- * Notifications (snackbars) are the member app's: their code and styles load after the page is shown (and after a
- * server-rendered page is hydrated, so the markup the browser hydrates is exactly the server's). Until they arrive
- * nothing can have called them; a snackbar raised meanwhile waits in Mantine's store.
+ * Notifications (snackbars) are the member app's: their host's code loads when the first snackbar is raised (a guest
+ * reading a public page raises none, so it is not part of that first load), never during hydration, so the markup the
+ * browser hydrates is exactly the server's. The snackbar waits in Mantine's store until its host is there.
  */
 const Extras = lazy(() => import('./app-extras'));
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [mounted, setMounted] = useState(false);
+  const raised = useNotifications().notifications.length > 0;
+  const [extras, setExtras] = useState(false);
   useEffect(() => {
-    setMounted(true);
+    if (raised) setExtras(true);
+  }, [raised]);
+  useEffect(() => {
     const root = document.getElementById('root');
     if (!root) return;
     // the app is live once the page's routes are hydrated too (React hydrates their Suspense boundaries after this
@@ -26,7 +30,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      {mounted && (
+      {extras && (
         <Suspense fallback={null}>
           <Extras />
         </Suspense>

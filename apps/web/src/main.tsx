@@ -2,7 +2,7 @@ import ReactDOM from 'react-dom/client';
 import { createRouter } from '@tanstack/react-router';
 import { hydrate, QueryClient } from '@tanstack/react-query';
 import { searchSerialization } from './lib/router-search';
-import '@mantine/core/styles.css';
+import './styles/mantine.css';
 import './styles/global.css';
 import { routeTree } from './routeTree.gen';
 import { AppTree } from './app-tree';

@@ -1,5 +1,6 @@
-import { Text, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { formatYen } from '@registrar/rules';
+import classes from './price-cell.module.css';
 
 export interface PriceCellProps {
   value: number | null | undefined;
@@ -12,20 +13,23 @@ export interface PriceCellProps {
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 }
 
-/** A price as the public tables show it (002 spec §2): campaign red with the normal price in a tooltip, special blue. */
+/**
+ * A price as the public tables show it (002 spec §2): campaign red with the normal price in a tooltip, special blue.
+ * A plain span with a class (no style props): the price list renders it ~1,300 times.
+ */
 export function PriceCell({ value, campaign = false, special = false, normal, size = 'sm' }: PriceCellProps) {
   if (value === null || value === undefined) {
     return (
-      <Text component="span" size={size} c="dimmed" aria-label="取り扱いなし">
+      <span className={`${classes.price} ${classes.none}`} data-size={size} aria-label="取り扱いなし">
         -
-      </Text>
+      </span>
     );
   }
   if (campaign) {
     const text = (
-      <Text component="span" size={size} fw={700} c="red.7" data-price="campaign" tabIndex={0} style={{ cursor: 'help', whiteSpace: 'nowrap' }}>
+      <span className={`mantine-focus-auto ${classes.price}`} data-size={size} data-price="campaign" tabIndex={0}>
         {formatYen(value)}
-      </Text>
+      </span>
     );
     if (normal === null || normal === undefined || normal === value) return text;
     return (
@@ -35,8 +39,8 @@ export function PriceCell({ value, campaign = false, special = false, normal, si
     );
   }
   return (
-    <Text component="span" size={size} fw={special ? 700 : 500} c={special ? 'blue.7' : undefined} data-price={special ? 'special' : 'normal'} style={{ whiteSpace: 'nowrap' }}>
+    <span className={classes.price} data-size={size} data-price={special ? 'special' : 'normal'}>
       {formatYen(value)}
-    </Text>
+    </span>
   );
 }

@@ -216,6 +216,21 @@ test.describe('the server-rendered page comes alive', () => {
     expect(priceCalls).toBe(0);
   });
 
+  test("a guest's first load of the top page carries only public code, under 250 KB of compressed script", async ({ page }) => {
+    const scripts: import('@playwright/test').Response[] = [];
+    page.on('response', (r) => { if (r.request().resourceType() === 'script') scripts.push(r); });
+    await page.goto('/');
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    const names = scripts.map((r) => new URL(r.url()).pathname);
+    // member-only code (the bell, the re-consent dialog, the snackbar host, member and admin pages) is not fetched
+    expect(names.filter((n) => /notification-bell|consent-gate|app-extras|action-log|admin|mypage|Modal/i.test(n))).toEqual([]);
+    let bytes = 0;
+    for (const r of scripts) bytes += (await r.request().sizes()).responseBodySize;
+    // was ~325 KB (every Mantine component any page uses, member pages pulled in by the routes' search validation)
+    expect(bytes).toBeLessThan(250 * 1024);
+  });
+
   for (const width of [360, 1280]) {
     test(`the price table does not move when the page comes alive (${width} px)`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });

@@ -1,18 +1,20 @@
 import { Box, Burger, Button, Divider, Group, Menu, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PRODUCT } from '@registrar/messages';
 import { formatPoints } from '@registrar/rules';
 import { pointBalanceQuery } from '../lib/points';
 import { useSession } from '../lib/session';
 import classes from './header.module.css';
 import { ExternalIcon, GridIcon, SearchIcon, UserIcon } from './icons';
-import { NotificationBell } from '../features/notifications/notification-bell';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
 import { HEADER_LINKS, MYPAGE_LINKS, SERVICE_KEY, USER_MENU_LINKS, isExternal, visibleLinks, type ServiceEntry } from './site-map';
 import { useServices } from '../lib/site-config';
+
+// only a signed-in member has a bell: its code (menu, list, modal) is not part of a guest's first load
+const NotificationBell = lazy(() => import('../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 /** Which header menu is open: the hamburger, notification, user and service menus are mutually exclusive. */
 type OpenMenu = 'nav' | 'bell' | 'user' | 'services' | null;
@@ -142,7 +144,9 @@ export function SiteHeader() {
             <Button component={Link} to={'/mypage/domain' as never} size="compact-sm" radius="xl" visibleFrom="sm" onClick={() => setOpen(null)}>
               マイページ
             </Button>
-            <NotificationBell {...bind('bell')} />
+            <Suspense fallback={<Box w={34} h={34} />}>
+              <NotificationBell {...bind('bell')} />
+            </Suspense>
             <Menu {...bind('user')} position="bottom-end" offset={10} width={260} shadow="lg" radius="md">
               <Menu.Target>
                 <UnstyledButton aria-label={`${displayName} ユーザーメニュー`} data-testid="menu-user" style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 6px', borderRadius: 20 }}>

@@ -1,9 +1,21 @@
 import { Box } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
 import { HeaderAnnouncements } from '../features/notifications/header-announcements';
-import { ReconsentGate } from '../features/help/consent-gate';
+import { useSession } from '../lib/session';
+
+// only a signed-in member can owe a consent: the dialog's code is not part of a guest's first load
+const LazyReconsentGate = lazy(() => import('../features/help/consent-gate').then((m) => ({ default: m.ReconsentGate })));
+function ReconsentGate() {
+  const { isSignedIn } = useSession();
+  return isSignedIn ? (
+    <Suspense fallback={null}>
+      <LazyReconsentGate />
+    </Suspense>
+  ) : null;
+}
 
 /** The public layout around every page (the admin area has its own). */
 export function RootLayout() {

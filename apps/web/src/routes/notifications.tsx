@@ -6,7 +6,8 @@ import { M } from '@registrar/messages';
 import { NOTIFICATION_TYPES } from '@registrar/rules';
 import { ErrorBlock } from '@registrar/ui';
 import { notificationQueries, type PublicNotification } from '../features/notifications/notifications.api';
-import { NotificationModal, NotificationTypeBadge, notificationDate } from '../features/notifications/notification-parts';
+import { NotificationTypeBadge, notificationDate } from '../features/notifications/notification-parts';
+import { NotificationModal } from '../features/notifications/notification-modal';
 import { usePageTitle } from '../lib/page-title';
 
 interface NotificationsSearch { page?: number; type?: number; service_name?: string }

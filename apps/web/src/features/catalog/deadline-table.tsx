@@ -5,8 +5,9 @@ import { IdnMarker, Yen, type SortDir } from '@registrar/ui';
 import classes from './catalog.module.css';
 import { SortedTldTable, type TldColumn } from './sorted-tld-table';
 
-export const DEADLINE_SORT_KEYS = ['name', 'deadline', 'grace', 'restorePeriod', 'restore'] as const;
-export type DeadlineSortKey = (typeof DEADLINE_SORT_KEYS)[number];
+import type { DeadlineSortKey } from './sort-keys';
+
+export { DEADLINE_SORT_KEYS, type DeadlineSortKey } from './sort-keys';
 
 const SORT_VALUE: Record<DeadlineSortKey, (r: DeadlineRowDto) => string | number | null> = {
   name: (r) => r.tld_name,

@@ -1,12 +1,13 @@
-import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Table, Tooltip } from '@mantine/core';
 import { memo } from 'react';
 import type { TldPriceDto } from '@registrar/contracts';
 import { IdnMarker, PriceCell, type SortDir } from '@registrar/ui';
 import classes from './catalog.module.css';
 import { SortedTldTable, type TldColumn } from './sorted-tld-table';
 
-export const PRICE_SORT_KEYS = ['name', 'register', 'renew', 'transfer', 'proxy'] as const;
-export type PriceSortKey = (typeof PRICE_SORT_KEYS)[number];
+import type { PriceSortKey } from './sort-keys';
+
+export { PRICE_SORT_KEYS, type PriceSortKey } from './sort-keys';
 
 const SORT_VALUE: Record<PriceSortKey, (r: TldPriceDto) => string | number | null> = {
   name: (r) => r.tld_name,
@@ -38,7 +39,7 @@ export function RequirementsBadge({ requirements }: { requirements: string }) {
 /** The TLD name cell: link to its detail page (new tab), IDN marker, requirements tooltip, free transfer. */
 export function TldNameCell({ row }: { row: TldPriceDto }) {
   return (
-    <Group gap={6} wrap="wrap" align="center">
+    <div className={classes.nameCell}>
       {row.is_idn_price ? <IdnMarker /> : null}
       <a className={classes.tldLink} href={`/domain/tld/${encodeURIComponent(row.tld_name)}`} target="_blank" rel="noopener" data-testid="tld-link">
         .{row.tld_name}
@@ -49,14 +50,14 @@ export function TldNameCell({ row }: { row: TldPriceDto }) {
           無料移管対応
         </Badge>
       ) : null}
-    </Group>
+    </div>
   );
 }
 
 const PriceRow = memo(function PriceRow({ row }: { row: TldPriceDto }) {
   return (
     <Table.Tr data-testid="price-row" data-tld={row.tld_name} data-idn={row.is_idn_price ? '1' : '0'}>
-      <Table.Td className={classes.stickyCol} miw={150}>
+      <Table.Td className={`${classes.stickyCol} ${classes.nameCol}`}>
         <TldNameCell row={row} />
       </Table.Td>
       <Table.Td className={classes.num} data-col="register" data-label="新規登録">
@@ -67,26 +68,24 @@ const PriceRow = memo(function PriceRow({ row }: { row: TldPriceDto }) {
       </Table.Td>
       <Table.Td className={classes.num} data-col="transfer" data-label="移管">
         {row.can_transfer && row.transfer === 0 ? (
-          <Text component="span" size="sm" fw={700} c="teal.7" data-price="free">
+          <span className={classes.free} data-price="free">
             無料
-          </Text>
+          </span>
         ) : row.can_transfer ? (
           <PriceCell value={row.transfer} campaign={row.is_transfer_campaign} special={row.is_transfer_special} />
         ) : (
-          <Text component="span" size="xs" c="dimmed">
-            移管不可
-          </Text>
+          <span className={classes.dimmedXs}>移管不可</span>
         )}
       </Table.Td>
-      <Table.Td ta="center" data-col="proxy" data-label="WHOIS代理公開">
+      <Table.Td className={classes.center} data-col="proxy" data-label="WHOIS代理公開">
         {row.can_proxy ? (
-          <Badge variant="light" color="teal" radius="sm" size="sm" aria-label="WHOIS代理公開 対応（無料）">
+          <span className={classes.freeBadge} aria-label="WHOIS代理公開 対応（無料）">
             無料
-          </Badge>
+          </span>
         ) : (
-          <Text component="span" size="sm" c="dimmed" aria-label="WHOIS代理公開 非対応">
+          <span className={classes.dimmedSm} aria-label="WHOIS代理公開 非対応">
             -
-          </Text>
+          </span>
         )}
       </Table.Td>
     </Table.Tr>

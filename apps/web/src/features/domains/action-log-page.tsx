@@ -11,19 +11,9 @@ import { usePageTitle } from '../../lib/page-title';
 import { actionLogQueries } from './domain-list.api';
 import { useMinWidth } from '../../lib/media';
 
-export interface ActionLogSearch { page?: number; actionId?: string; description?: string; date1?: string; date2?: string }
+import type { ActionLogSearch } from './action-log-search';
 
-const s = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, 253) : '');
-export function validateActionLogSearch(search: Record<string, unknown>): ActionLogSearch {
-  const out: ActionLogSearch = {};
-  const page = s(search.page);
-  if (/^\d{1,9}$/.test(page) && Number(page) > 1) out.page = Number(page);
-  for (const k of ['actionId', 'description', 'date1', 'date2'] as const) {
-    const v = s(search[k]);
-    if (v) out[k] = v;
-  }
-  return out;
-}
+export { validateActionLogSearch, type ActionLogSearch } from './action-log-search';
 
 function pointText(l: ActionLogRowDto): { text: string; color?: string } {
   if (l.type === 1) return { text: `+${l.point.toLocaleString('ja-JP')}RP`, color: 'blue.8' };

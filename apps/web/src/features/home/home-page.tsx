@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -11,7 +11,10 @@ import { DomainSearchForm } from '../search-form/domain-search-form';
 import { SERVICE_KEY } from '../../layout/site-map';
 import classes from './home.module.css';
 import { notificationQueries, type PublicNotification } from '../notifications/notifications.api';
-import { NotificationModal, NotificationTypeBadge, notificationDate } from '../notifications/notification-parts';
+import { NotificationTypeBadge, notificationDate } from '../notifications/notification-parts';
+
+// the notice's dialog (and the modal's code) is loaded when a notice is opened, not with the top page
+const NotificationModal = lazy(() => import('../notifications/notification-modal').then((m) => ({ default: m.NotificationModal })));
 
 function PriceTilesSection() {
   const q = useQuery(tldQueries.topTiles());
@@ -125,7 +128,11 @@ function NotificationsBox() {
         </Anchor>
       </Group>
       {body}
-      <NotificationModal notification={detail} onClose={() => setDetail(null)} />
+      {detail ? (
+        <Suspense fallback={null}>
+          <NotificationModal notification={detail} onClose={() => setDetail(null)} />
+        </Suspense>
+      ) : null}
     </Paper>
   );
 }

@@ -5,31 +5,10 @@ import type {
 import { M } from '@registrar/messages';
 import { api, ApiError } from '../../lib/api';
 
+import type { MarketSearch } from './market-search';
+
 /** The search of /market as it lives in the URL (typed and validated by the route). */
-export interface MarketSearch {
-  keyword?: string;
-  tld?: string;
-  priceMin?: number;
-  priceMax?: number;
-  lengthMin?: number;
-  lengthMax?: number;
-  sort?: MarketSort;
-  page?: number;
-}
-
-const SORTS: MarketSort[] = ['new', 'price_asc', 'price_desc', 'ending', 'name', 'length'];
-const num = (v: unknown) => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-};
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : undefined);
-
-export function validateMarketSearch(s: Record<string, unknown>): MarketSearch {
-  return {
-    keyword: str(s.keyword), tld: str(s.tld), priceMin: num(s.priceMin), priceMax: num(s.priceMax), lengthMin: num(s.lengthMin), lengthMax: num(s.lengthMax),
-    sort: SORTS.includes(s.sort as MarketSort) ? (s.sort as MarketSort) : undefined, page: num(s.page) || undefined,
-  };
-}
+export { validateMarketSearch, type MarketSearch } from './market-search';
 
 export const SORT_LABELS: Record<MarketSort, string> = {
   new: '新着順', price_asc: '価格の安い順', price_desc: '価格の高い順', ending: '掲載終了の近い順', name: 'ドメイン名順', length: '文字数の少ない順',

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ANNOUNCEMENT_CATEGORY_COLORS, ANNOUNCEMENT_HIDE_KEY, visibleAnnouncements, type AnnouncementCategory, type HideRecords } from '@registrar/rules';
 import { notificationQueries } from './notifications.api';
-import { SanitisedHtml } from './notification-parts';
+import { SanitisedHtml } from './sanitised-html';
 
 function readHidden(): unknown {
   try {

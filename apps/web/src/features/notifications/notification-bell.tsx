@@ -9,7 +9,8 @@ import { M } from '@registrar/messages';
 import { BellIcon } from '../../layout/icons';
 import { SERVICE_KEY } from '../../layout/site-map';
 import { markNotificationsRead, notificationQueries, type BellAnswer, type PublicNotification } from './notifications.api';
-import { NotificationModal, NotificationTypeBadge, notificationDate } from './notification-parts';
+import { NotificationTypeBadge, notificationDate } from './notification-parts';
+import { NotificationModal } from './notification-modal';
 
 /**
  * The bell (002 §2): the latest notifications and an unread badge (normal + campaign). Opening the list posts the

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CatalogError, CatalogPending } from '../../features/catalog/catalog-states';
 import { DEADLINE_TITLE, DeadlinePage } from '../../features/catalog/deadline-page';
-import { DEADLINE_SORT_KEYS, type DeadlineSortKey } from '../../features/catalog/deadline-table';
+import { DEADLINE_SORT_KEYS, type DeadlineSortKey } from '../../features/catalog/sort-keys';
 import { tldQueries } from '../../features/catalog/queries';
 import { validateTableSearch, type TableSearch } from '../../features/catalog/sort-search';
 

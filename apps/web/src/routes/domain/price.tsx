@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CatalogError, CatalogPending } from '../../features/catalog/catalog-states';
 import { PRICE_TITLE, PricePage } from '../../features/catalog/price-page';
-import { PRICE_SORT_KEYS, type PriceSortKey } from '../../features/catalog/price-table';
+import { PRICE_SORT_KEYS, type PriceSortKey } from '../../features/catalog/sort-keys';
 import { tldQueries } from '../../features/catalog/queries';
 import { validateTableSearch, type TableSearch } from '../../features/catalog/sort-search';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageContainer } from '@registrar/ui';
-import { validateMarketSearch } from '../../features/market/market.api';
+import { validateMarketSearch } from '../../features/market/market-search';
 import { MarketListPage } from '../../features/market/market-list-page';
 
 /** ドメインマーケット: the public list of active listings (docs/market.md). */

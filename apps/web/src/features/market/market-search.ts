@@ -1,0 +1,27 @@
+import type { MarketSort } from '@registrar/contracts';
+
+/** The market list's search params, apart from its queries: the route's validation is part of the first load. */
+export interface MarketSearch {
+  keyword?: string;
+  tld?: string;
+  priceMin?: number;
+  priceMax?: number;
+  lengthMin?: number;
+  lengthMax?: number;
+  sort?: MarketSort;
+  page?: number;
+}
+
+const SORTS: MarketSort[] = ['new', 'price_asc', 'price_desc', 'ending', 'name', 'length'];
+const num = (v: unknown) => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+};
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : undefined);
+
+export function validateMarketSearch(s: Record<string, unknown>): MarketSearch {
+  return {
+    keyword: str(s.keyword), tld: str(s.tld), priceMin: num(s.priceMin), priceMax: num(s.priceMax), lengthMin: num(s.lengthMin), lengthMax: num(s.lengthMax),
+    sort: SORTS.includes(s.sort as MarketSort) ? (s.sort as MarketSort) : undefined, page: num(s.page) || undefined,
+  };
+}
