@@ -124,8 +124,3 @@ test.describe('domain/price states', () => {
     await expect.poll(() => page.getByTestId('price-row').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(400);
   });
 });
-    fail = false;
-    await page.getByRole('button', { name: '再読み込み' }).click();
-    await expect.poll(() => page.getByTestId('price-row').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(400);
-  });
-});

@@ -48,7 +48,7 @@ export function PriceLoadLogged({ title, lead, error }: { title: string; lead: s
   useEffect(() => {
     console.error('domain/price/search failed', error);
   }, [error]);
-  return <PageContainer title={title} lead={lead} />;
+  return <PageContainer title={title} lead={lead}>{null}</PageContainer>;
 }
 
 export function DetailPending() {
