@@ -124,6 +124,13 @@ describe('admin calls over domain-ops', () => {
     expect(r.body.actionLogs.data[0]).toMatchObject({ user_id: 424242, action_name: 'ドメイン登録', description: 'adm-log.com を登録しました', type: 0, point: 1500 });
     const byName = await post(normal, '/admin/api/action_log', { description: 'adm-log.com' });
     expect(byName.body.actionLogs.total).toBeGreaterThan(0);
+    // the page opens on the latest entries, newest first, without a condition (issue 26)
+    const latest = await post(normal, '/admin/api/action_log', { latest: 1 });
+    expect(latest.status).toBe(200);
+    const ids = (latest.body.actionLogs.data as { id: number }[]).map((x) => x.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect(latest.body.actionLogs.data[0]).toMatchObject({ user_id: 424242, action_name: 'ドメイン登録' });
   });
 
   it('imports only domains we sponsor at the registry, into the member\'s list, and shows their info', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { ActionLogRequest, ActionLogRow, AdminPaged, RegistrarLogRequest, RegistrarLogRow } from '@registrar/contracts';
+import type { ActionLogRequest, ActionLogRow, AdminDashboardOps, AdminPaged, RegistrarLogRequest, RegistrarLogRow } from '@registrar/contracts';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
 
 export const REGISTRAR_LOG_PER_PAGE = 50;
@@ -75,6 +75,41 @@ export class AdminLogsRepository {
         type: Number(r.type), point: Number(r.point), created_at: iso(r.created_at),
       })),
       total: n, current_page: page, per_page: ACTION_LOG_PER_PAGE, last_page: Math.max(1, Math.ceil(n / ACTION_LOG_PER_PAGE)),
+    };
+  }
+
+  /**
+   * The admin dashboard's figures (issue 26), for the Asia/Tokyo day of `now`: domains registered, renewed and
+   * transferred in today with their yen (the items' prices, tax included), today's failed items, orders still
+   * charging or processing after `stuckMinutes`, and the transfers under way.
+   */
+  async dashboard(now: Date, stuckMinutes: number): Promise<AdminDashboardOps> {
+    const day = new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const from = `($1::date::timestamp AT TIME ZONE 'Asia/Tokyo')`;
+    const to = `(($1::date + 1)::timestamp AT TIME ZONE 'Asia/Tokyo')`;
+    const [r] = await this.ds.query(
+      `SELECT
+         (SELECT count(*) FROM domain_ops.registration_order_items WHERE status IN ('done', 'accepted') AND updated_at >= ${from} AND updated_at < ${to})::int AS reg_n,
+         (SELECT coalesce(sum(point), 0) FROM domain_ops.registration_order_items WHERE status IN ('done', 'accepted') AND updated_at >= ${from} AND updated_at < ${to})::bigint AS reg_yen,
+         (SELECT count(*) FROM domain_ops.renewal_order_items WHERE status IN ('done', 'accepted') AND updated_at >= ${from} AND updated_at < ${to})::int AS ren_n,
+         (SELECT coalesce(sum(point), 0) FROM domain_ops.renewal_order_items WHERE status IN ('done', 'accepted') AND updated_at >= ${from} AND updated_at < ${to})::bigint AS ren_yen,
+         (SELECT count(*) FROM domain_ops.transfer_ins WHERE status = 'done' AND settled_at >= ${from} AND settled_at < ${to})::int AS tin_n,
+         (SELECT coalesce(sum(point), 0) FROM domain_ops.transfer_ins WHERE status = 'done' AND settled_at >= ${from} AND settled_at < ${to})::bigint AS tin_yen,
+         ((SELECT count(*) FROM domain_ops.registration_order_items WHERE status = 'error' AND updated_at >= ${from} AND updated_at < ${to})
+          + (SELECT count(*) FROM domain_ops.renewal_order_items WHERE status = 'error' AND updated_at >= ${from} AND updated_at < ${to}))::int AS failed,
+         (SELECT count(*) FROM domain_ops.registration_orders WHERE status IN ('charging', 'processing') AND created_at < $2::timestamptz)::int AS stuck_reg,
+         (SELECT count(*) FROM domain_ops.renewal_orders WHERE status IN ('charging', 'processing') AND created_at < $2::timestamptz)::int AS stuck_ren,
+         (SELECT count(*) FROM domain_ops.transfer_ins WHERE status IN ('requesting', 'pending'))::int AS tin_open,
+         (SELECT count(*) FROM domain_ops.transfer_outs WHERE status = 'pending')::int AS tout_open`,
+      [day, new Date(now.getTime() - stuckMinutes * 60_000).toISOString()],
+    );
+    const n = (v: unknown) => Number(v) || 0;
+    const registrations = { count: n(r.reg_n), yen: n(r.reg_yen) };
+    const renewals = { count: n(r.ren_n), yen: n(r.ren_yen) };
+    const transfersIn = { count: n(r.tin_n), yen: n(r.tin_yen) };
+    return {
+      day, registrations, renewals, transfersIn, salesYen: registrations.yen + renewals.yen + transfersIn.yen, failedItems: n(r.failed),
+      stuckOrders: { registration: n(r.stuck_reg), renewal: n(r.stuck_ren) }, pendingTransfers: { in: n(r.tin_open), out: n(r.tout_open) },
     };
   }
 

@@ -1,7 +1,7 @@
 import { Controller, Inject, Logger, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ActionLogRow, AdminDomainInfoResult, AdminOpsPatterns, AdminPaged, ApiCommandRequest, ApiCommandResult, DomainImportRequest, DomainImportResult,
+  ActionLogRow, AdminDashboardOps, AdminDomainInfoResult, AdminOpsPatterns, AdminPaged, ApiCommandRequest, ApiCommandResult, DomainImportRequest, DomainImportResult,
   DomainOpsErrorCode, RegistrarLogRow,
 } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError } from '@registrar/epp';
@@ -33,6 +33,13 @@ export class AdminOpsRpcController {
     const { value, errors } = validateRegistrarLogSearch((req ?? {}) as object);
     if (Object.keys(errors).length) throw new DomainOpsException(DomainOpsErrorCode.Invalid, Object.values(errors)[0]![0]!);
     return this.logs.registrarLog(value);
+  }
+
+  /** The admin dashboard's domain figures (issue 26): today's sales and registrations, failures, stuck orders, transfers. */
+  @MessagePattern(AdminOpsPatterns.Dashboard)
+  dashboard(@Payload() req: { stuckMinutes?: unknown }): Promise<AdminDashboardOps> {
+    const m = Math.floor(Number(req?.stuckMinutes));
+    return this.logs.dashboard(new Date(), Number.isFinite(m) && m >= 1 && m <= 1440 ? m : 15);
   }
 
   @MessagePattern(AdminOpsPatterns.ActionLog)
