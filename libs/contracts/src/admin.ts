@@ -20,7 +20,27 @@ export const AdminOpsPatterns = {
   DomainImport: 'domain-ops.admin.domain-import',
   /** { stuckMinutes } -> AdminDashboardOps: today's sales and registrations, failed items, stuck orders, open transfers */
   Dashboard: 'domain-ops.admin.dashboard',
+  /** { kind, id } -> AdminOrderDto | null: the order a points-ledger entry refers to (`order:` `renewal:` `transfer:`) */
+  Order: 'domain-ops.admin.order',
 } as const;
+
+/** The kinds of order a ledger entry's reference names: `order:{uuid}`, `renewal:{uuid}`, `transfer:{id}`. */
+export const ADMIN_ORDER_KINDS = ['order', 'renewal', 'transfer'] as const;
+export type AdminOrderKind = (typeof ADMIN_ORDER_KINDS)[number];
+
+/** One order as the admin order page shows it (issue 26: ledger ids link to their orders). */
+export interface AdminOrderDto {
+  kind: AdminOrderKind;
+  id: string;
+  user_id: number;
+  status: string;
+  total: number;
+  payment_type: string;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  items: Array<{ name: string; period: number | null; point: number; status: string; error_msg: string | null; domain_id: number | null }>;
+}
 
 /** domain-ops' part of the admin dashboard (issue 26); "today" is the Asia/Tokyo day. */
 export interface AdminDashboardOps {

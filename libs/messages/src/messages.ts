@@ -149,6 +149,8 @@ export const M = {
   expiryDateRange: '有効期限の開始日は終了日より早い日付を選択してください',
   jpContactCountry: 'JPドメインの場合は国名が日本のものを選択してください',
   /** the registrant of an attribute-type JP domain (.or.jp, .ne.jp …) is the organisation itself (issue 26) */
+  /** the admin order page (issue 26): a ledger reference whose order does not exist */
+  adminOrderNotFound: '注文が見つかりません',
   orgJpRegistrantOrganisation: '属性型JPドメインの登録者には、種別が「組織」のWHOIS情報を選択してください',
   nsAtLeastTwo: 'ネームサーバーは2つ以上設定してください',
   nsDuplicate: '同じネームサーバーが指定されています',

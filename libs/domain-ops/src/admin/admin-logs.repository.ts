@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { ActionLogRequest, ActionLogRow, AdminDashboardOps, AdminPaged, RegistrarLogRequest, RegistrarLogRow } from '@registrar/contracts';
+import type { ActionLogRequest, ActionLogRow, AdminDashboardOps, AdminOrderDto, AdminOrderKind, AdminPaged, RegistrarLogRequest, RegistrarLogRow } from '@registrar/contracts';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
 
 export const REGISTRAR_LOG_PER_PAGE = 50;
@@ -110,6 +110,36 @@ export class AdminLogsRepository {
     return {
       day, registrations, renewals, transfersIn, salesYen: registrations.yen + renewals.yen + transfersIn.yen, failedItems: n(r.failed),
       stuckOrders: { registration: n(r.stuck_reg), renewal: n(r.stuck_ren) }, pendingTransfers: { in: n(r.tin_open), out: n(r.tout_open) },
+    };
+  }
+
+  /** The order a ledger entry names: a registration order, a renewal (with their items) or a transfer-in. */
+  async order(kind: AdminOrderKind, id: string): Promise<AdminOrderDto | null> {
+    const t = (v: unknown) => (v ? iso(v as Date) : null);
+    if (kind === 'transfer') {
+      if (!/^\d{1,18}$/.test(id)) return null;
+      const [r] = await this.ds.query('SELECT * FROM domain_ops.transfer_ins WHERE id = $1', [id]);
+      if (!r) return null;
+      return {
+        kind, id: String(r.id), user_id: Number(r.user_id), status: r.status, total: Number(r.point), payment_type: r.payment_type, error: r.error_msg ?? null,
+        created_at: iso(r.requested_at), finished_at: t(r.settled_at),
+        items: [{ name: r.name, period: 1, point: Number(r.point), status: r.status, error_msg: r.error_msg ?? null, domain_id: r.domain_id == null ? null : Number(r.domain_id) }],
+      };
+    }
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const [orders, items, domainCol] = kind === 'order'
+      ? ['registration_orders', 'registration_order_items', 'domain_pk_id']
+      : ['renewal_orders', 'renewal_order_items', 'domain_id'];
+    const [o] = await this.ds.query(`SELECT * FROM domain_ops.${orders} WHERE id = $1`, [id]);
+    if (!o) return null;
+    const rows = await this.ds.query(`SELECT * FROM domain_ops.${items} WHERE order_id = $1 ORDER BY position`, [id]);
+    return {
+      kind, id: o.id, user_id: Number(o.user_id), status: o.status, total: Number(o.total), payment_type: o.payment_type, error: o.error ?? null,
+      created_at: iso(o.created_at), finished_at: t(o.finished_at),
+      items: rows.map((r: Record<string, any>) => ({
+        name: r.name, period: r.period == null ? null : Number(r.period), point: Number(r.point), status: r.status, error_msg: r.error_msg ?? null,
+        domain_id: r[domainCol] == null ? null : Number(r[domainCol]),
+      })),
     };
   }
 
