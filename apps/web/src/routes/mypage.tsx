@@ -29,7 +29,7 @@ function MypageLayout() {
   return (
     // phones: a margin from the screen edges for the pages without their own container
     <Box maw={onSearch ? 1440 : 1200} mx="auto" px={wide ? 'md' : 12} py="md" style={wide ? undefined : ({ '--page-inset-base': '0px' } as CSSProperties)}>
-      <Box style={{ display: 'grid', gridTemplateColumns: wide ? `${onSearch ? 'minmax(180px, 190px)' : 'minmax(200px, 260px)'} minmax(0, 1fr)` : 'minmax(0, 1fr)', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
+      <Box style={{ display: 'grid', gridTemplateColumns: wide ? `${onSearch ? 'minmax(190px, 200px)' : 'minmax(200px, 260px)'} minmax(0, 1fr)` : 'minmax(0, 1fr)', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
         {wide ? (
           <Stack gap="md">
             <MypageSidebar />
