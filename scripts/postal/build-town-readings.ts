@@ -11,7 +11,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 // kuromoji has no type declarations
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const kuromoji = require('kuromoji') as {
   builder(o: { dicPath: string }): { build(cb: (err: Error | null, t: { tokenize(s: string): Array<{ reading?: string; surface_form: string; word_type: string }> }) => void): void };
 };
