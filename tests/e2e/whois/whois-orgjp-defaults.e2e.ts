@@ -22,11 +22,18 @@ test('an .or.jp opens the .org.jp-type WHOIS modal: the registrant must be an or
   test.setTimeout(240_000);
   const headers = await signUpPurchaser(page.request);
   await grantPoints(page.request, headers, 20_000);
-  const [orJp] = await buyWithPoints(page.request, headers, ['or.jp']);
   const person = { email: 'hanako@example.jp', first_name: 'Hanako', last_name: 'Sato', role: 1, cc: 'JP', pc: '1500002', sp: 'Tokyo', city: 'Shibuya-ku', street1: '1-1-1 Shibuya', phone_country_code: '81', phone: '0312345678' };
   expect((await (await page.request.post('/mypage/domain/whois', { headers, data: person })).json()).status).toBe(1);
   const org = { ...person, email: 'info@example.or.jp', first_name: 'Taro', last_name: 'Yamada', role: 2, organization: 'Example Association' };
   expect((await (await page.request.post('/mypage/domain/whois', { headers, data: org })).json()).status).toBe(1);
+  const contacts = (await (await page.request.get('/mypage/domain/whois', { headers })).json()).contacts as Array<{ id: number; role: number }>;
+  const organisation = contacts.find((c) => c.role === 2)!;
+  const individual = contacts.find((c) => c.role === 1)!;
+  // .or.jp has no WHOIS proxy: the member's contacts for such domains are the organisation (default settings)
+  const defaults = (await (await page.request.get('/mypage/domain/default', { headers })).json()).defaultSetting;
+  const saved = await page.request.post('/mypage/domain/default', { headers, data: { ...defaults, whois_proxy_disabled_reg_record_id: organisation.id, whois_proxy_disabled_adm_contact_id: organisation.id, whois_proxy_disabled_tec_contact_id: organisation.id, whois_proxy_disabled_bil_contact_id: organisation.id } });
+  expect((await saved.json()).status, await saved.text()).toBe(1);
+  const [orJp] = await buyWithPoints(page.request, headers, ['or.jp']);
 
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
@@ -48,8 +55,6 @@ test('an .or.jp opens the .org.jp-type WHOIS modal: the registrant must be an or
   }
 
   // the server says the same when the modal is bypassed
-  const contacts = (await (await page.request.get('/mypage/domain/whois', { headers })).json()).contacts as Array<{ id: number; role: number }>;
-  const individual = contacts.find((c) => c.role === 1)!;
   const list = (await (await page.request.post('/mypage/domain/search', { headers, data: { key: orJp } })).json()).validDomains.data as Array<{ id: number }>;
   const r = await (await page.request.post('/mypage/domain/whois/select/dispatch', { headers, data: { domains: [list[0]!.id], useOriginalWhois: 1, contacts: { whoisRegType: individual.id, whoisAdmType: individual.id, whoisTecType: individual.id, whoisBilType: individual.id } } })).json();
   expect(JSON.stringify(r)).toContain(M.orgJpRegistrantOrganisation);

@@ -21,8 +21,9 @@ function Figure({ label, value, to, search, href, testId, alert }: { label: stri
       <Text fw={700} fz={22} c={alert ? 'red.8' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</Text>
     </Card>
   );
-  if (href) return <Anchor href={href} underline="never" c="inherit" aria-label={label}>{body}</Anchor>;
-  if (to) return <Anchor renderRoot={(props) => <Link {...props} to={to as never} search={search as never} />} underline="never" c="inherit" aria-label={label}>{body}</Anchor>;
+  // the card's own text (label and figure) names the link
+  if (href) return <Anchor href={href} underline="never" c="inherit">{body}</Anchor>;
+  if (to) return <Anchor renderRoot={(props) => <Link {...props} to={to as never} search={search as never} />} underline="never" c="inherit">{body}</Anchor>;
   return body;
 }
 
