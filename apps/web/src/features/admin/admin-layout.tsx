@@ -50,7 +50,8 @@ export function AdminLayout() {
                     i.external ? (
                       <NavLink key={i.to} component="a" href={i.to} label={i.label} onClick={close} />
                     ) : (
-                      <NavLink key={i.to} component={Link} to={i.to} label={i.label} active={active(i.to)} onClick={close} />
+                      // exact: the router would otherwise mark /admin (the dashboard) active on every admin page
+                      <NavLink key={i.to} component={Link} to={i.to} activeOptions={{ exact: true }} label={i.label} active={active(i.to)} onClick={close} />
                     ),
                   )}
                 </Fragment>

@@ -14,11 +14,12 @@ export const Route = createFileRoute('/admin/')({ component: DashboardPage });
 const PART_NAMES: Record<string, string> = { ops: '売上・登録', jobs: 'ジョブ', inbox: 'WHOIS代理メール' };
 
 /** A figure with its label, and a link to the screen that lists it. */
-function Figure({ label, value, to, search, href, testId, alert }: { label: string; value: ReactNode; to?: string; search?: Record<string, unknown>; href?: string; testId: string; alert?: boolean }) {
+function Figure({ label, value, sub, to, search, href, testId, alert }: { label: string; value: ReactNode; sub?: ReactNode; to?: string; search?: Record<string, unknown>; href?: string; testId: string; alert?: boolean }) {
   const body = (
     <Card withBorder radius="md" p="sm" h="100%" data-testid={testId} data-alert={alert ? '1' : '0'} style={alert ? { borderColor: 'var(--mantine-color-red-5)' } : undefined}>
       <Text size="xs" c="dimmed">{label}</Text>
       <Text fw={700} fz={22} c={alert ? 'red.8' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</Text>
+      {sub ? <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>{sub}</Text> : null}
     </Card>
   );
   // the card's own text (label and figure) names the link
@@ -64,9 +65,9 @@ function Dashboard({ d }: { d: AdminDashboard }) {
           <Group gap="xs" align="baseline"><Title order={2} fz="md">本日の売上・登録</Title><Text size="xs" c="dimmed">{o.day.replace(/-/g, '/')}（日本時間）</Text></Group>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Figure label="売上（税込）" value={formatYen(o.salesYen)} to="/admin/action_log" search={{ date1: o.day, date2: o.day }} testId="dash-sales" />
-            <Figure label="新規登録" value={`${n(o.registrations.count)}・${formatYen(o.registrations.yen)}`} to="/admin/onamae_log" search={{ ...logToday, actionType: 'domain:create', resultCodeType: 'success' }} testId="dash-registrations" />
-            <Figure label="更新" value={`${n(o.renewals.count)}・${formatYen(o.renewals.yen)}`} to="/admin/onamae_log" search={{ ...logToday, actionType: 'domain:renew', resultCodeType: 'success' }} testId="dash-renewals" />
-            <Figure label="移管（受け入れ完了）" value={`${n(o.transfersIn.count)}・${formatYen(o.transfersIn.yen)}`} to="/admin/onamae_log" search={{ ...logToday, actionType: 'domain:transfer:request' }} testId="dash-transfers-done" />
+            <Figure label="新規登録" value={n(o.registrations.count)} sub={formatYen(o.registrations.yen)} to="/admin/onamae_log" search={{ ...logToday, actionType: 'domain:create', resultCodeType: 'success' }} testId="dash-registrations" />
+            <Figure label="更新" value={n(o.renewals.count)} sub={formatYen(o.renewals.yen)} to="/admin/onamae_log" search={{ ...logToday, actionType: 'domain:renew', resultCodeType: 'success' }} testId="dash-renewals" />
+            <Figure label="移管（受け入れ完了）" value={n(o.transfersIn.count)} sub={formatYen(o.transfersIn.yen)} to="/admin/onamae_log" search={{ ...logToday, actionType: 'domain:transfer:request' }} testId="dash-transfers-done" />
           </SimpleGrid>
         </Stack>
       ) : null}

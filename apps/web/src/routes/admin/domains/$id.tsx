@@ -77,11 +77,21 @@ const FIELD_LABELS: Record<string, string> = {
   market_listing_id: '出品ID', acquired_via: '取得経路', name_servers: 'ネームサーバー', jp_contacts: 'JP登録者情報',
   roid: 'ROID', crDate: '登録日時', upDate: '更新日時', exDate: '有効期限', trDate: '移管日時', clID: '管理レジストラ', crID: '登録レジストラ', upID: '更新レジストラ',
   registrant: '登録者', contacts: '担当者', ns: 'ネームサーバー', hosts: 'ホスト', statuses: 'ステータス', authInfo: 'AUTHCODE',
+  reg_contact_id: '登録者の連絡先ID', adm_contact_id: '管理担当者の連絡先ID', tec_contact_id: '技術担当者の連絡先ID', bil_contact_id: '経理担当者の連絡先ID',
+  whois_processing_flg: 'WHOIS変更処理', whois_pending: '承認待ちのWHOIS変更', influx: '推定流入数', ended_at: '終了日時', ended_reason: '終了理由',
+};
+/** Coded values of our row, in words (the row's `status` is the registration's, not whether the domain is expired). */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  status: { active: '登録済み', pending: '登録処理中', provisional: '仮登録' },
+  whois_processing_flg: { 0: 'なし', 1: 'WHOIS情報の変更中', 2: 'WHOIS代理公開の設定中' },
+  admin_lock_status: { 0: 'なし' },
 };
 const DATE_KEYS = /(_at|_date|Date)$/;
 
 function cell(k: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '-';
+  const coded = VALUE_LABELS[k]?.[String(v)];
+  if (coded) return coded;
   if (typeof v === 'boolean') return v ? 'はい' : 'いいえ';
   if (typeof v === 'string' && DATE_KEYS.test(k) && !Number.isNaN(Date.parse(v))) return tokyoDateTime(v);
   if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' && x !== null ? Object.values(x).join(' ') : String(x))).join(', ') || '-';
