@@ -168,6 +168,7 @@ describe('identity over HTTP', () => {
     const login = await c.agent.post('/login').set(XHR).set('X-CSRF-TOKEN', c.token()).send({ email: acct.email, password: acct.password });
     expect(login.body).toMatchObject({ two_factor_setup_required: true, user: { two_factor_pending: true } });
     expect((await c.agent.get('/session').set(XHR)).body.user.two_factor_pending).toBe(true);
+    await c.refresh(); // the login renewed the session and its token
     const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
     const setup = await post('/security/two-factor/setup', {});
     const enabled = await post('/security/two-factor/enable', { code: generateSync({ secret: setup.body.secret }) });
