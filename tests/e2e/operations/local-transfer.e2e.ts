@@ -51,7 +51,7 @@ for (const width of [1280, 360]) {
     await noHorizontalOverflow(pageB);
     await pageB.screenshot({ path: `${SHOTS}/local-transfer-in-done-${width}.png` });
     await done.getByRole('button', { name: '閉じる' }).click();
-    await expect(pageB.getByTestId('accept-modal')).toHaveCount(0);
+    await expect(pageB.getByTestId('accept-complete')).toHaveCount(0);
     await expect(pageB.getByText(M.noIncomingTransfers)).toBeVisible();
 
     await page.reload();
