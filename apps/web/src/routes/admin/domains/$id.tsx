@@ -57,7 +57,7 @@ function Summary({ ours }: { ours: Record<string, unknown> }) {
           <Table.Th>状態</Table.Th>
           <Table.Td data-testid="admin-domain-state">
             <Group gap={6}>
-              <Badge color={state.color} variant="light">{state.label}</Badge>
+              <Text span fw={700} size="sm" c={`${state.color}.8`}>{state.label}</Text>
               {state.flags.map((f) => <Badge key={f} color="gray" variant="outline">{f}</Badge>)}
             </Group>
           </Table.Td>
