@@ -86,6 +86,7 @@ import { Route as MypageUserRegisterRouteImport } from './routes/mypage/user/reg
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
 import { Route as PasswordResetConfirmRouteImport } from './routes/password/reset/confirm'
 import { Route as AdminApiDomainsInfoRouteImport } from './routes/admin/api/domains/info'
+import { Route as AdminOrdersKindIdRouteImport } from './routes/admin/orders/$kind/$id'
 import { Route as AdminWhoisEmailsIndexRouteImport } from './routes/admin/whois/emails/index'
 import { Route as AdminWhoisEmailsIdRouteImport } from './routes/admin/whois/emails/$id'
 import { Route as DocumentApiV1IndexRouteImport } from './routes/document/api/v1/index'
@@ -479,6 +480,11 @@ const AdminApiDomainsInfoRoute = AdminApiDomainsInfoRouteImport.update({
   path: '/api/domains/info',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminOrdersKindIdRoute = AdminOrdersKindIdRouteImport.update({
+  id: '/orders/$kind/$id',
+  path: '/orders/$kind/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminWhoisEmailsIndexRoute = AdminWhoisEmailsIndexRouteImport.update({
   id: '/whois/emails/',
   path: '/whois/emails/',
@@ -578,6 +584,7 @@ export interface FileRoutesByFullPath {
   '/mypage/transferin/': typeof MypageTransferinIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/admin/api/domains/info': typeof AdminApiDomainsInfoRoute
+  '/admin/orders/$kind/$id': typeof AdminOrdersKindIdRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
@@ -660,6 +667,7 @@ export interface FileRoutesByTo {
   '/mypage/transferin': typeof MypageTransferinIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
   '/admin/api/domains/info': typeof AdminApiDomainsInfoRoute
+  '/admin/orders/$kind/$id': typeof AdminOrdersKindIdRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails': typeof AdminWhoisEmailsIndexRoute
@@ -744,6 +752,7 @@ export interface FileRoutesById {
   '/mypage/transferin/': typeof MypageTransferinIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/admin/api/domains/info': typeof AdminApiDomainsInfoRoute
+  '/admin/orders/$kind/$id': typeof AdminOrdersKindIdRoute
   '/admin/whois/emails/$id': typeof AdminWhoisEmailsIdRoute
   '/mypage/domain/detail/$id': typeof MypageDomainDetailIdRoute
   '/admin/whois/emails/': typeof AdminWhoisEmailsIndexRoute
@@ -829,6 +838,7 @@ export interface FileRouteTypes {
     | '/mypage/transferin/'
     | '/password/reset/'
     | '/admin/api/domains/info'
+    | '/admin/orders/$kind/$id'
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
@@ -911,6 +921,7 @@ export interface FileRouteTypes {
     | '/mypage/transferin'
     | '/password/reset'
     | '/admin/api/domains/info'
+    | '/admin/orders/$kind/$id'
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails'
@@ -994,6 +1005,7 @@ export interface FileRouteTypes {
     | '/mypage/transferin/'
     | '/password/reset/'
     | '/admin/api/domains/info'
+    | '/admin/orders/$kind/$id'
     | '/admin/whois/emails/$id'
     | '/mypage/domain/detail/$id'
     | '/admin/whois/emails/'
@@ -1582,6 +1594,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminApiDomainsInfoRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/orders/$kind/$id': {
+      id: '/admin/orders/$kind/$id'
+      path: '/orders/$kind/$id'
+      fullPath: '/admin/orders/$kind/$id'
+      preLoaderRoute: typeof AdminOrdersKindIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/whois/emails/': {
       id: '/admin/whois/emails/'
       path: '/whois/emails'
@@ -1636,6 +1655,7 @@ interface AdminRouteChildren {
   AdminMarketIndexRoute: typeof AdminMarketIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
   AdminApiDomainsInfoRoute: typeof AdminApiDomainsInfoRoute
+  AdminOrdersKindIdRoute: typeof AdminOrdersKindIdRoute
   AdminWhoisEmailsIdRoute: typeof AdminWhoisEmailsIdRoute
   AdminWhoisEmailsIndexRoute: typeof AdminWhoisEmailsIndexRoute
 }
@@ -1663,6 +1683,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminMarketIndexRoute: AdminMarketIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
   AdminApiDomainsInfoRoute: AdminApiDomainsInfoRoute,
+  AdminOrdersKindIdRoute: AdminOrdersKindIdRoute,
   AdminWhoisEmailsIdRoute: AdminWhoisEmailsIdRoute,
   AdminWhoisEmailsIndexRoute: AdminWhoisEmailsIndexRoute,
 }

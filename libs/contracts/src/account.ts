@@ -25,6 +25,11 @@ export interface SessionUser {
   two_factor_enabled: boolean;
   /** registered profile and verified (SMS, approved identity, or prior usage): buying is allowed */
   can_purchase?: boolean;
+  /**
+   * the account owes its second factor in this session (an admin who has not set up or not given it; an account with
+   * two-factor on that has not given it): the header shows no マイページ until it is given (issue 26)
+   */
+  two_factor_pending?: boolean;
 }
 
 /** GET /session -> who is signed in (null for guests) and the CSRF token for state-changing calls. */

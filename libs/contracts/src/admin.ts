@@ -18,7 +18,59 @@ export const AdminOpsPatterns = {
   DomainById: 'domain-ops.admin.domain-by-id',
   /** DomainImportRequest -> DomainImportResult: names verified at the registry (we sponsor them) join a member's list */
   DomainImport: 'domain-ops.admin.domain-import',
+  /** { stuckMinutes } -> AdminDashboardOps: today's sales and registrations, failed items, stuck orders, open transfers */
+  Dashboard: 'domain-ops.admin.dashboard',
+  /** { kind, id } -> AdminOrderDto | null: the order a points-ledger entry refers to (`order:` `renewal:` `transfer:`) */
+  Order: 'domain-ops.admin.order',
 } as const;
+
+/** The kinds of order a ledger entry's reference names: `order:{uuid}`, `renewal:{uuid}`, `transfer:{id}`. */
+export const ADMIN_ORDER_KINDS = ['order', 'renewal', 'transfer'] as const;
+export type AdminOrderKind = (typeof ADMIN_ORDER_KINDS)[number];
+
+/** One order as the admin order page shows it (issue 26: ledger ids link to their orders). */
+export interface AdminOrderDto {
+  kind: AdminOrderKind;
+  id: string;
+  user_id: number;
+  status: string;
+  total: number;
+  payment_type: string;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  items: Array<{ name: string; period: number | null; point: number; status: string; error_msg: string | null; domain_id: number | null }>;
+}
+
+/** domain-ops' part of the admin dashboard (issue 26); "today" is the Asia/Tokyo day. */
+export interface AdminDashboardOps {
+  /** the Tokyo date the figures are for (YYYY-MM-DD) */
+  day: string;
+  /** completed today: count of domains and their yen (tax included) */
+  registrations: { count: number; yen: number };
+  renewals: { count: number; yen: number };
+  transfersIn: { count: number; yen: number };
+  /** registrations + renewals + transfers-in of today, in yen */
+  salesYen: number;
+  /** domains of today's registrations and renewals that ended in an error */
+  failedItems: number;
+  /** orders still charging or processing after stuckMinutes (the money reconciler settles them) */
+  stuckOrders: { registration: number; renewal: number };
+  /** transfers-in waiting at the registry (requesting or pending), transfers-out waiting for approval */
+  pendingTransfers: { in: number; out: number };
+}
+
+/** GET /admin/api/dashboard: what an operator checks first. Sections a normal admin may not see are null. */
+export interface AdminDashboard {
+  result: true;
+  ops: AdminDashboardOps | null;
+  /** per queue: failed jobs, and jobs waiting or running longer than stuckMinutes (super admins only) */
+  jobs: { queues: Array<{ name: string; failed: number; stuck: number; waiting: number; active: number }>; failed: number; stuck: number; stuckMinutes: number } | null;
+  /** the WHOIS proxy mail inbox: untreated and failed mails (super admins only) */
+  inbox: { untreated: number; failed: number; processing: number } | null;
+  /** a part that did not answer in time: its name, so the page can say which figure is missing */
+  unavailable: string[];
+}
 export type AdminOpsPattern = (typeof AdminOpsPatterns)[keyof typeof AdminOpsPatterns];
 
 export interface AdminPaged<T> { data: T[]; total: number; current_page: number; last_page: number; per_page: number }

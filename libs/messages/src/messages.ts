@@ -152,6 +152,10 @@ export const M = {
   registrationDateRange: '登録日の開始日は終了日より早い日付を選択してください',
   expiryDateRange: '有効期限の開始日は終了日より早い日付を選択してください',
   jpContactCountry: 'JPドメインの場合は国名が日本のものを選択してください',
+  /** the registrant of an attribute-type JP domain (.or.jp, .ne.jp …) is the organisation itself (issue 26) */
+  /** the admin order page (issue 26): a ledger reference whose order does not exist */
+  adminOrderNotFound: '注文が見つかりません',
+  orgJpRegistrantOrganisation: '属性型JPドメインの登録者には、種別が「組織」のWHOIS情報を選択してください',
   nsAtLeastTwo: 'ネームサーバーは2つ以上設定してください',
   nsDuplicate: '同じネームサーバーが指定されています',
   nsBadChars: '使用できない文字が含まれています（使用可能文字：半角英数字.-）',

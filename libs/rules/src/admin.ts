@@ -67,18 +67,22 @@ export function validateRegistrarLogSearch(i: RegistrarLogSearchInput): { value:
 
 // ---- action log
 
-export interface ActionLogSearchInput { page?: unknown; description?: unknown; userId?: unknown; date1?: unknown; date2?: unknown }
-export interface ActionLogSearch { page: number; description?: string; userId?: number; date1?: string; date2?: string }
+export interface ActionLogSearchInput { page?: unknown; description?: unknown; userId?: unknown; date1?: unknown; date2?: unknown; latest?: unknown }
+export interface ActionLogSearch { page: number; description?: string; userId?: number; date1?: string; date2?: string; latest?: true }
 
-/** 002 §5: at least one of domain name, user ID, start date, end date, else いずれかの検索条件を指定してください。 */
+/**
+ * 002 §5: a search needs at least one of domain name, user ID, start date, end date, else いずれかの検索条件を指定してください。
+ * The page opens on the latest entries (issue 26): `latest` (1 or true) with no condition asks for them, newest first.
+ */
 export function validateActionLogSearch(i: ActionLogSearchInput): { value: ActionLogSearch; errors: string[] } {
   const value: ActionLogSearch = { page: Math.max(1, Math.floor(Number(i.page) || 1)) };
+  const latest = i.latest === true || i.latest === 1 || i.latest === '1' || i.latest === 'true';
   const errors: string[] = [];
   const description = str(i.description);
   const userId = str(i.userId);
   const date1 = str(i.date1);
   const date2 = str(i.date2);
-  if (!description && !userId && !date1 && !date2) return { value, errors: [M.specifyAnyCondition] };
+  if (!description && !userId && !date1 && !date2) return latest ? { value: { ...value, latest: true }, errors: [] } : { value, errors: [M.specifyAnyCondition] };
   if (description) value.description = description.slice(0, 253);
   if (userId && !/^\d{1,15}$/.test(userId)) errors.push(M.userIdDigits);
   else if (userId) value.userId = Number(userId);

@@ -1,5 +1,5 @@
 import { M } from '@registrar/messages';
-import { bulkSelectionError, DOMAIN_BANNER_LIST_KEYS, domainBannerFilter, hasAdvancedFilter, influxSeries, validateDomainSearch } from './domain-list';
+import { bulkSelectionError, DOMAIN_BANNER_LIST_KEYS, domainBannerFilter, hasAdvancedFilter, influxSeries, isOrgJpLike, orgJpRegistrantOk, validateDomainSearch } from './domain-list';
 
 describe('validateDomainSearch', () => {
   it('narrows to a group of TLDs by its name only', () => {
@@ -77,5 +77,21 @@ describe('domainBannerFilter (the one rule of a banner count and its link)', () 
     expect(domainBannerFilter('expiringNoAutoUpdate', '2026-11-27')).toEqual({ isStatus: '2', isAutoUpdate: '0' });
     expect(domainBannerFilter('renewGrace', '2026-11-27')).toEqual({ isStatus: '3' });
     expect(domainBannerFilter('restoreGrace', '2026-11-27')).toEqual({ isStatus: '4' });
+  });
+});
+
+describe('.org.jp-type (attribute-type JP) WHOIS rule (issue 26)', () => {
+  it('knows the attribute-type JP names other than .co.jp', () => {
+    expect(isOrgJpLike('example.or.jp')).toBe(true);
+    expect(isOrgJpLike('EXAMPLE.NE.JP')).toBe(true);
+    expect(isOrgJpLike('example.co.jp')).toBe(false);
+    expect(isOrgJpLike('example.jp')).toBe(false);
+  });
+  it('wants an organisation registrant (2 or R) for them, anything for other names', () => {
+    expect(orgJpRegistrantOk('example.or.jp', 2)).toBe(true);
+    expect(orgJpRegistrantOk('example.or.jp', 'R')).toBe(true);
+    expect(orgJpRegistrantOk('example.or.jp', 1)).toBe(false);
+    expect(orgJpRegistrantOk('example.or.jp', undefined)).toBe(false);
+    expect(orgJpRegistrantOk('example.com', 1)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
 import { M } from '@registrar/messages';
 /** Bulk operations and select-all-pages stop at BULK_LIMIT (001 §5, §9). */
 import { BULK_LIMIT } from './whois-settings';
+import { tldOf } from './purchase';
 
 /** Page sizes offered ("page-size labels end in 件"); the first is the default. */
 export const DOMAIN_PAGE_SIZES = [50, 20, 100, 200] as const;
@@ -46,6 +47,22 @@ export const DEFAULT_RESTORE_DAYS = 30;
  * attribute: the banner's ".org.jp registrant" count (001 §2) and the list filter `tldGroup=orgJp` it links to.
  */
 export const ORG_JP_TLDS = ['or.jp', 'ac.jp', 'ed.jp', 'go.jp', 'lg.jp', 'gr.jp', 'ne.jp', 'ad.jp'] as const;
+/**
+ * Attribute-type JP names other than .co.jp (.or.jp, .ne.jp, .ac.jp …: 001 §2's ".org.jp-type registrant" domains):
+ * their WHOIS modal says that the registrant is the organisation of the attribute, and the registrant chosen must be
+ * an organisation contact (role 2 or R).
+ */
+export function isOrgJpLike(name: string): boolean {
+  return (ORG_JP_TLDS as readonly string[]).includes(tldOf(name));
+}
+
+/** The registrant of an attribute-type JP name must be an organisation (role 2 or R); other names take any contact. */
+export function orgJpRegistrantOk(name: string, registrantRole: unknown): boolean {
+  if (!isOrgJpLike(name)) return true;
+  const r = String(registrantRole ?? '').toUpperCase();
+  return r === '2' || r === 'R';
+}
+
 /** Groups of TLDs the list can be narrowed to. */
 export const TLD_GROUPS = { orgJp: '属性型JPドメイン' } as const;
 

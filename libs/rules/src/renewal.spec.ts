@@ -1,4 +1,4 @@
-import { isExpired, MAX_DOMAINS_PER_RENEWAL, renewalCountError, renewalPrice, renewalWindow, renewedExpiry } from './renewal';
+import { adminDomainState, isExpired, MAX_DOMAINS_PER_RENEWAL, renewalCountError, renewalPrice, renewalWindow, renewedExpiry } from './renewal';
 
 const at = (iso: string) => new Date(iso);
 
@@ -53,5 +53,19 @@ describe('renewedExpiry', () => {
   it('answers null without an expiry or a period', () => {
     expect(renewedExpiry(null, 1)).toBeNull();
     expect(renewedExpiry('2026-12-10', 0)).toBeNull();
+  });
+});
+
+describe('adminDomainState (issue 26: an expired domain is not "active" on the admin page)', () => {
+  const now = new Date('2026-11-27T03:00:00Z');
+  it('says expired, with its due date, for an active row past its due date (Tokyo days)', () => {
+    expect(adminDomainState({ status: 'active', due_date: '2026-11-20T00:00:00Z' }, now)).toEqual({ label: '期限切れ（2026/11/20）', color: 'red', flags: [] });
+    expect(adminDomainState({ status: 'active', due_date: '2026-11-27T00:00:00Z' }, now).label).toBe('有効');
+  });
+  it('names pending, provisional and the trash, admin-lock and listing flags', () => {
+    expect(adminDomainState({ status: 'pending' }, now).label).toBe('登録処理中');
+    expect(adminDomainState({ status: 'provisional' }, now).label).toBe('仮登録（本登録待ち）');
+    expect(adminDomainState({ status: 'active', due_date: '2027-01-01', is_trash: true, admin_lock_status: 1, market_listing_id: 5 }, now))
+      .toEqual({ label: '有効', color: 'green', flags: ['ゴミ箱', '管理ロック中', '出品中'] });
   });
 });

@@ -80,3 +80,19 @@ export function renewedExpiry(dueDate: string | null | undefined, years: number)
   const day = Math.min(Number(m[3]), last);
   return `${y}-${m[2]}-${String(day).padStart(2, '0')}`;
 }
+
+/** What an admin reads as a domain's state (issue 26): the row's status with expiry, trash and locks folded in. */
+export interface AdminDomainStateInput { status?: unknown; due_date?: unknown; is_trash?: unknown; admin_lock_status?: unknown; market_listing_id?: unknown }
+
+export function adminDomainState(d: AdminDomainStateInput, now: Date): { label: string; color: 'green' | 'red' | 'yellow' | 'gray' | 'blue'; flags: string[] } {
+  const flags: string[] = [];
+  if (d.is_trash === true) flags.push('ゴミ箱');
+  if (Number(d.admin_lock_status) > 0) flags.push('管理ロック中');
+  if (d.market_listing_id != null) flags.push('出品中');
+  const due = typeof d.due_date === 'string' || d.due_date instanceof Date ? d.due_date : null;
+  if (d.status === 'pending') return { label: '登録処理中', color: 'blue', flags };
+  if (d.status === 'provisional') return { label: '仮登録（本登録待ち）', color: 'yellow', flags };
+  if (due && isExpired(due, now)) return { label: `期限切れ（${formatDateJst(due).replace(/-/g, '/')}）`, color: 'red', flags };
+  if (d.status === 'active') return { label: '有効', color: 'green', flags };
+  return { label: String(d.status ?? '不明'), color: 'gray', flags };
+}

@@ -17,7 +17,9 @@ test('a super admin gets the whole menu and reads an action in the audit log', a
   const token = await signInAdmin(page, createAdmin('super'));
   const nav = await page.goto('/admin');
   expect(nav?.headers()['cache-control']).toContain('no-store');
-  await expect(page).toHaveURL(/\/admin\/domains$/);
+  // /admin is the dashboard (issue 26)
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await expect(page.getByTestId('admin-dashboard')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('admin-role')).toHaveText('スーパー管理者');
   const menu = page.getByTestId('admin-menu');
   for (const label of [...EVERY_ADMIN, ...SUPER_ONLY]) await expect(menu.getByText(label, { exact: true })).toBeVisible();
@@ -51,10 +53,11 @@ test('a super admin gets the whole menu and reads an action in the audit log', a
 test('a normal admin sees only the normal menu, and super-only screens and calls are refused', async ({ page }) => {
   await signInAdmin(page, createAdmin('normal'));
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/domains$/);
+  await expect(page).toHaveURL(/\/admin\/?$/);
   await expect(page.getByTestId('admin-role')).toHaveText('管理者');
   const menu = page.getByTestId('admin-menu');
-  await expect(menu.getByRole('link')).toHaveText([...EVERY_ADMIN, 'サイトのトップへ']); // exactly these four, in this order
+  // the dashboard, then exactly these four, in this order
+  await expect(menu.getByRole('link')).toHaveText(['ダッシュボード', ...EVERY_ADMIN, 'サイトのトップへ']);
   for (const label of SUPER_ONLY) await expect(menu.getByText(label, { exact: true })).toHaveCount(0);
   await page.goto('/admin/audit_log');
   await expect(page.getByTestId('admin-forbidden')).toBeVisible();

@@ -108,14 +108,19 @@ test.describe('domain/price states', () => {
     await expect(page.getByTestId('tld-count')).toHaveText('0件のTLD');
   });
 
-  test('a failed load shows the error with a retry that recovers', async ({ page }) => {
+  test('a failed load is logged only (002 §8): no error block, the page keeps its title and a reload recovers', async ({ page }) => {
     let fail = true;
+    const logged: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error' && m.text().includes('domain/price/search failed')) logged.push(m.text()); });
     await page.route(/\/domain\/price\/search/, (route) => (fail ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.continue()));
     await openInApp(page, '/domain/price');
-    // a busy machine: the failed answer, its one automatic retry and 430 rows drawn can take well over expect's 10 s
-    await expect(page.getByRole('alert')).toContainText('しばらくしてから再度お試しください', { timeout: 60_000 });
+    // a busy machine: the failed answer and its one automatic retry can take well over expect's 10 s
+    await expect.poll(() => logged.length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { name: 'TLD料金一覧', level: 1 })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('しばらくしてから再度お試しください')).toHaveCount(0);
     fail = false;
-    await page.getByRole('button', { name: '再読み込み' }).click();
+    await page.reload();
     await expect.poll(() => page.getByTestId('price-row').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(400);
   });
 });

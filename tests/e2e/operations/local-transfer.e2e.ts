@@ -45,7 +45,13 @@ for (const width of [1280, 360]) {
     await pageB.screenshot({ path: `${SHOTS}/local-transfer-in-${width}.png` });
     await incoming.getByRole('checkbox', { name: `${a.name}を選択` }).check();
     await pageB.getByRole('button', { name: M.receiveChecked }).click();
-    await expect(pageB.getByText(`${a.name}: ${M.moveReceived}`)).toBeVisible();
+    // 001 §4: the acceptance is a modal, loading then complete; closing reloads the page (issue 26)
+    const done = pageB.getByTestId('accept-complete');
+    await expect(done.getByText(`${a.name}: ${M.moveReceived}`)).toBeVisible();
+    await noHorizontalOverflow(pageB);
+    await pageB.screenshot({ path: `${SHOTS}/local-transfer-in-done-${width}.png` });
+    await done.getByRole('button', { name: '閉じる' }).click();
+    await expect(pageB.getByTestId('accept-complete')).toHaveCount(0);
     await expect(pageB.getByText(M.noIncomingTransfers)).toBeVisible();
 
     await page.reload();

@@ -53,6 +53,32 @@ test.describe('layout: search results fit their column', () => {
     }
   });
 
+  test('member search at 1280 px: one row per name as guests have it, and the cart stays in view while scrolling (issue 26)', async ({ page }) => {
+    await signUpPurchaser(page.request);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(bulk('/mypage/search'));
+    const search = new SearchPageObject(page);
+    await search.waitForAllChecked(150_000);
+    // the wide layout: the column headers are shown (the narrow two-line layout hides them) and a row is one line high
+    await expect(page.getByRole('columnheader', { name: /初年度/ })).toBeVisible();
+    const row = page.locator('[data-testid="search-row"][data-status="available"]').first();
+    const name = await row.getByTestId('row-name').boundingBox();
+    const add = await row.getByRole('button', { name: 'カート追加' }).boundingBox();
+    expect(Math.abs((name!.y + name!.height / 2) - (add!.y + add!.height / 2)), 'the name and its button on one line').toBeLessThan(24);
+    // add one, scroll to the last row: the cart panel is still on screen, with the domain in it
+    await row.getByRole('button', { name: 'カート追加' }).click();
+    const cart = page.getByTestId('cart-panel');
+    await expect(cart.getByTestId('cart-item')).toHaveCount(1);
+    await page.getByTestId('search-row').last().scrollIntoViewIfNeeded();
+    // in view below the sticky site header, not under it
+    const headerBottom = (await page.getByTestId('site-header').boundingBox())!.height;
+    await expect.poll(async () => { const b = await cart.boundingBox(); return b !== null && b.y >= headerBottom && b.y + 40 <= 720; }, { message: 'the cart panel is in view below the header' }).toBe(true);
+    await expectNoHorizontalOverflow(page, '/mypage/search at 1280px');
+    await page.screenshot({ path: test.info().outputPath('member-search-1280-scrolled.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: test.info().outputPath('member-search-1280.png'), fullPage: true });
+  });
+
   test('guest search at 375 and 1280 px: the 登録する button in sight', async ({ page }) => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });

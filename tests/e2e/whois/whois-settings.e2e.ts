@@ -33,9 +33,9 @@ for (const width of [1280, 360]) {
     await expect(form.getByText('メールアドレスは必須です')).toBeVisible();
     await expect(form.getByText('郵便番号は必須です')).toBeVisible();
     await form.getByLabel('郵便番号').fill('1500002');
-    // the postal lookup fills the prefecture and the romanised city; never kanji into the half-width street field
-    await expect(form.getByLabel('市区町村 (City)')).not.toHaveValue('');
-    await expect(form.getByLabel('住所1 (Street)')).toHaveValue('');
+    // the postal lookup fills the prefecture, the romanised city and the romanised town (issue 26); never kanji
+    await expect(form.getByLabel('市区町村 (City)')).toHaveValue('Shibuya-ku');
+    await expect(form.getByLabel('住所1 (Street)')).toHaveValue('Shibuya');
     await form.getByLabel('姓 (Last name)').fill('Yamada');
     await form.getByLabel('名 (First name)').fill('Taro');
     await form.getByLabel('メールアドレス').fill('taro@example.jp');

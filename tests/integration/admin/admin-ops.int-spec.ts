@@ -5,6 +5,7 @@
  */
 import 'reflect-metadata';
 import { INestMicroservice } from '@nestjs/common';
+import crypto from 'node:crypto';
 import { Client } from 'pg';
 import { startService } from '@registrar/infra';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
@@ -124,6 +125,54 @@ describe('admin calls over domain-ops', () => {
     expect(r.body.actionLogs.data[0]).toMatchObject({ user_id: 424242, action_name: 'ドメイン登録', description: 'adm-log.com を登録しました', type: 0, point: 1500 });
     const byName = await post(normal, '/admin/api/action_log', { description: 'adm-log.com' });
     expect(byName.body.actionLogs.total).toBeGreaterThan(0);
+    // the page opens on the latest entries, newest first, without a condition (issue 26)
+    const latest = await post(normal, '/admin/api/action_log', { latest: 1 });
+    expect(latest.status).toBe(200);
+    const ids = (latest.body.actionLogs.data as { id: number }[]).map((x) => x.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect(latest.body.actionLogs.data[0]).toMatchObject({ user_id: 424242, action_name: 'ドメイン登録' });
+  });
+
+  it('the dashboard counts today\'s registrations, failures and stuck orders; super admins also get the queues; a missing part is named (issue 26)', async () => {
+    const get = (c: { agent: any }, url: string) => c.agent.get(url).set('X-Requested-With', 'XMLHttpRequest');
+    const before = (await get(superAdmin, '/admin/api/dashboard')).body;
+    expect(before.result).toBe(true);
+    const userId = 800000 + Math.floor(Math.random() * 99999);
+    const orderId = crypto.randomUUID();
+    await db.query(`INSERT INTO domain_ops.registration_orders (id, user_id, idempotency_key, total, payment_type, status, created_at, finished_at) VALUES ($1, $2, $3, 3000, 'point', 'done', now(), now())`, [orderId, userId, `dash-${orderId}`]);
+    await db.query(
+      `INSERT INTO domain_ops.registration_order_items (order_id, position, name, punycode, tld, period, point, is_campaign, whois_proxy, status, error_msg)
+       VALUES ($1, 1, $2, $2, 'com', 1, 1000, false, true, 'done', NULL), ($1, 2, $3, $3, 'net', 1, 2000, false, true, 'error', 'refused')`,
+      [orderId, `dash-${orderId.slice(0, 8)}.com`, `dash-${orderId.slice(0, 8)}.net`]);
+    const stuckId = crypto.randomUUID();
+    await db.query(`INSERT INTO domain_ops.registration_orders (id, user_id, idempotency_key, total, payment_type, status, created_at) VALUES ($1, $2, $3, 500, 'card', 'charging', now() - interval '1 hour')`, [stuckId, userId, `dash-${stuckId}`]);
+
+    const after = (await get(superAdmin, '/admin/api/dashboard')).body;
+    expect(after.ops.registrations.count - before.ops.registrations.count).toBeGreaterThanOrEqual(1);
+    expect(after.ops.registrations.yen - before.ops.registrations.yen).toBeGreaterThanOrEqual(1000);
+    expect(after.ops.salesYen).toBe(after.ops.registrations.yen + after.ops.renewals.yen + after.ops.transfersIn.yen);
+    expect(after.ops.failedItems - before.ops.failedItems).toBeGreaterThanOrEqual(1);
+    expect(after.ops.stuckOrders.registration - before.ops.stuckOrders.registration).toBeGreaterThanOrEqual(1);
+    expect(after.jobs.queues.map((q: { name: string }) => q.name)).toEqual(expect.arrayContaining(['domain-ops', 'orders', 'mail']));
+    // the WHOIS mail service is not running here: its part is named, the rest still answers
+    expect(after.inbox).toBeNull();
+    expect(after.unavailable).toEqual(['inbox']);
+
+    // a normal admin: the domain figures only
+    const theirs = (await get(normal, '/admin/api/dashboard')).body;
+    expect(theirs.ops).not.toBeNull();
+    expect(theirs.jobs).toBeNull();
+    expect(theirs.inbox).toBeNull();
+
+    // the order a ledger entry names, for super admins only
+    const order = await get(superAdmin, `/admin/api/orders/order/${orderId}`);
+    expect(order.status).toBe(200);
+    expect(order.body.order).toMatchObject({ kind: 'order', id: orderId, user_id: userId, status: 'done', total: 3000, payment_type: 'point' });
+    expect(order.body.order.items.map((i: { status: string; error_msg: string | null }) => [i.status, i.error_msg])).toEqual([['done', null], ['error', 'refused']]);
+    expect((await get(normal, `/admin/api/orders/order/${orderId}`)).status).toBe(403);
+    expect((await get(superAdmin, `/admin/api/orders/order/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await get(superAdmin, '/admin/api/orders/nope/1')).status).toBe(404);
   });
 
   it('imports only domains we sponsor at the registry, into the member\'s list, and shows their info', async () => {

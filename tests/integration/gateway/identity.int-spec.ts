@@ -152,11 +152,31 @@ describe('identity over HTTP', () => {
     expect((await again.agent.get('/mypage/user').set(XHR)).status).toBe(401); // not signed in before the second factor
     const step2 = await again.agent.post('/login/two-factor').set(XHR).set('X-CSRF-TOKEN', step1.body.csrfToken).send({ code: enabled.body.recovery_codes[0] });
     expect(step2.body.user.two_factor_enabled).toBe(true);
+    expect((await again.agent.get('/session').set(XHR)).body.user.two_factor_pending).toBe(false);
 
     const third = await client(h);
     const s1 = await third.agent.post('/login').set(XHR).set('X-CSRF-TOKEN', third.token()).send({ email: acct.email, password: acct.password });
     const reused = await third.agent.post('/login/two-factor').set(XHR).set('X-CSRF-TOKEN', s1.body.csrfToken).send({ code: enabled.body.recovery_codes[0] });
     expect(reused.body.message).toBe(M.twoFactorInvalid);
+  });
+
+  it('an admin who has not set up two-factor is signed in with the second factor pending (the header shows no マイページ, issue 26)', async () => {
+    // an admin made without two-factor (the CLI's accounts set it up at first login)
+    const acct = await createAccount(h);
+    await h.users.update(acct.user.id, { adminRole: 2 });
+    const c = await client(h);
+    const login = await c.agent.post('/login').set(XHR).set('X-CSRF-TOKEN', c.token()).send({ email: acct.email, password: acct.password });
+    expect(login.body).toMatchObject({ two_factor_setup_required: true, user: { two_factor_pending: true } });
+    expect((await c.agent.get('/session').set(XHR)).body.user.two_factor_pending).toBe(true);
+    await c.refresh(); // the login renewed the session and its token
+    const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+    const setup = await post('/security/two-factor/setup', {});
+    const enabled = await post('/security/two-factor/enable', { code: generateSync({ secret: setup.body.secret }) });
+    expect(enabled.body.user.two_factor_pending).toBe(false);
+    expect((await c.agent.get('/session').set(XHR)).body.user.two_factor_pending).toBe(false);
+    // a customer without two-factor owes nothing
+    const member = await signIn(h, await createAccount(h));
+    expect((await member.agent.get('/session').set(XHR)).body.user.two_factor_pending).toBe(false);
   });
 
   it('ends the other sessions of an account when its password changes (logout marker)', async () => {

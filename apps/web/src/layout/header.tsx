@@ -57,6 +57,8 @@ function ServiceItems({ services }: { services: Record<string, ServiceEntry> }) 
 export function SiteHeader() {
   const { user, isSignedIn } = useSession();
   const { bind, open, setOpen } = useExclusiveMenus();
+  // マイページ only once the second factor is given in this session (an admin setting it up sees the way to do it)
+  const twoFactorPending = Boolean(user?.two_factor_pending);
   const displayName = user ? [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email : '';
   // the balance is read when the user menu opens (and kept while it is fresh); hidden when the call fails
   const point = useQuery({ ...pointBalanceQuery, enabled: isSignedIn && open === 'user', retry: false });
@@ -93,7 +95,9 @@ export function SiteHeader() {
               <>
                 <Menu.Divider />
                 <Menu.Label>マイページ</Menu.Label>
-                {MYPAGE_LINKS.map((l) => (
+                {twoFactorPending ? (
+                  <Menu.Item component={SiteLink} to="/security" data-testid="menu-two-factor-link">二段階認証の設定</Menu.Item>
+                ) : MYPAGE_LINKS.map((l) => (
                   <Menu.Item key={l.to} component={SiteLink} to={l.to} data-testid="menu-mypage-link">
                     {l.label}
                   </Menu.Item>
@@ -141,9 +145,15 @@ export function SiteHeader() {
 
         {isSignedIn && user ? (
           <Group gap={4} wrap="nowrap">
-            <Button component={Link} to={'/mypage/domain' as never} size="compact-sm" radius="xl" visibleFrom="sm" onClick={() => setOpen(null)}>
-              マイページ
-            </Button>
+            {twoFactorPending ? (
+              <Button component={Link} to={'/security' as never} size="compact-sm" radius="xl" variant="light" visibleFrom="sm" onClick={() => setOpen(null)} data-testid="header-two-factor">
+                二段階認証の設定
+              </Button>
+            ) : (
+              <Button component={Link} to={'/mypage/domain' as never} size="compact-sm" radius="xl" visibleFrom="sm" onClick={() => setOpen(null)} data-testid="header-mypage">
+                マイページ
+              </Button>
+            )}
             <Suspense fallback={<Box w={34} h={34} />}>
               <NotificationBell {...bind('bell')} />
             </Suspense>

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { ActionLogRequest, ActionLogRow, AdminPaged, RegistrarLogRequest, RegistrarLogRow } from '@registrar/contracts';
+import type { ActionLogRequest, ActionLogRow, AdminDashboardOps, AdminOrderDto, AdminOrderKind, AdminPaged, RegistrarLogRequest, RegistrarLogRow } from '@registrar/contracts';
 import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
 
 export const REGISTRAR_LOG_PER_PAGE = 50;
@@ -75,6 +75,71 @@ export class AdminLogsRepository {
         type: Number(r.type), point: Number(r.point), created_at: iso(r.created_at),
       })),
       total: n, current_page: page, per_page: ACTION_LOG_PER_PAGE, last_page: Math.max(1, Math.ceil(n / ACTION_LOG_PER_PAGE)),
+    };
+  }
+
+  /**
+   * The admin dashboard's figures (issue 26), for the Asia/Tokyo day of `now`: domains registered, renewed and
+   * transferred in today with their yen (the items' prices, tax included), today's failed items, orders still
+   * charging or processing after `stuckMinutes`, and the transfers under way.
+   */
+  async dashboard(now: Date, stuckMinutes: number): Promise<AdminDashboardOps> {
+    const day = new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const from = `($1::date::timestamp AT TIME ZONE 'Asia/Tokyo')`;
+    const to = `(($1::date + 1)::timestamp AT TIME ZONE 'Asia/Tokyo')`;
+    const [r] = await this.ds.query(
+      `SELECT
+         (SELECT count(*) FROM domain_ops.registration_order_items WHERE status IN ('done', 'accepted') AND updated_at >= ${from} AND updated_at < ${to})::int AS reg_n,
+         (SELECT coalesce(sum(point), 0) FROM domain_ops.registration_order_items WHERE status IN ('done', 'accepted') AND updated_at >= ${from} AND updated_at < ${to})::bigint AS reg_yen,
+         (SELECT count(*) FROM domain_ops.renewal_order_items WHERE status IN ('done', 'accepted') AND updated_at >= ${from} AND updated_at < ${to})::int AS ren_n,
+         (SELECT coalesce(sum(point), 0) FROM domain_ops.renewal_order_items WHERE status IN ('done', 'accepted') AND updated_at >= ${from} AND updated_at < ${to})::bigint AS ren_yen,
+         (SELECT count(*) FROM domain_ops.transfer_ins WHERE status = 'done' AND settled_at >= ${from} AND settled_at < ${to})::int AS tin_n,
+         (SELECT coalesce(sum(point), 0) FROM domain_ops.transfer_ins WHERE status = 'done' AND settled_at >= ${from} AND settled_at < ${to})::bigint AS tin_yen,
+         ((SELECT count(*) FROM domain_ops.registration_order_items WHERE status = 'error' AND updated_at >= ${from} AND updated_at < ${to})
+          + (SELECT count(*) FROM domain_ops.renewal_order_items WHERE status = 'error' AND updated_at >= ${from} AND updated_at < ${to}))::int AS failed,
+         (SELECT count(*) FROM domain_ops.registration_orders WHERE status IN ('charging', 'processing') AND created_at < $2::timestamptz)::int AS stuck_reg,
+         (SELECT count(*) FROM domain_ops.renewal_orders WHERE status IN ('charging', 'processing') AND created_at < $2::timestamptz)::int AS stuck_ren,
+         (SELECT count(*) FROM domain_ops.transfer_ins WHERE status IN ('requesting', 'pending'))::int AS tin_open,
+         (SELECT count(*) FROM domain_ops.transfer_outs WHERE status = 'pending')::int AS tout_open`,
+      [day, new Date(now.getTime() - stuckMinutes * 60_000).toISOString()],
+    );
+    const n = (v: unknown) => Number(v) || 0;
+    const registrations = { count: n(r.reg_n), yen: n(r.reg_yen) };
+    const renewals = { count: n(r.ren_n), yen: n(r.ren_yen) };
+    const transfersIn = { count: n(r.tin_n), yen: n(r.tin_yen) };
+    return {
+      day, registrations, renewals, transfersIn, salesYen: registrations.yen + renewals.yen + transfersIn.yen, failedItems: n(r.failed),
+      stuckOrders: { registration: n(r.stuck_reg), renewal: n(r.stuck_ren) }, pendingTransfers: { in: n(r.tin_open), out: n(r.tout_open) },
+    };
+  }
+
+  /** The order a ledger entry names: a registration order, a renewal (with their items) or a transfer-in. */
+  async order(kind: AdminOrderKind, id: string): Promise<AdminOrderDto | null> {
+    const t = (v: unknown) => (v ? iso(v as Date) : null);
+    if (kind === 'transfer') {
+      if (!/^\d{1,18}$/.test(id)) return null;
+      const [r] = await this.ds.query('SELECT * FROM domain_ops.transfer_ins WHERE id = $1', [id]);
+      if (!r) return null;
+      return {
+        kind, id: String(r.id), user_id: Number(r.user_id), status: r.status, total: Number(r.point), payment_type: r.payment_type, error: r.error_msg ?? null,
+        created_at: iso(r.requested_at), finished_at: t(r.settled_at),
+        items: [{ name: r.name, period: 1, point: Number(r.point), status: r.status, error_msg: r.error_msg ?? null, domain_id: r.domain_id == null ? null : Number(r.domain_id) }],
+      };
+    }
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const [orders, items, domainCol] = kind === 'order'
+      ? ['registration_orders', 'registration_order_items', 'domain_pk_id']
+      : ['renewal_orders', 'renewal_order_items', 'domain_id'];
+    const [o] = await this.ds.query(`SELECT * FROM domain_ops.${orders} WHERE id = $1`, [id]);
+    if (!o) return null;
+    const rows = await this.ds.query(`SELECT * FROM domain_ops.${items} WHERE order_id = $1 ORDER BY position`, [id]);
+    return {
+      kind, id: o.id, user_id: Number(o.user_id), status: o.status, total: Number(o.total), payment_type: o.payment_type, error: o.error ?? null,
+      created_at: iso(o.created_at), finished_at: t(o.finished_at),
+      items: rows.map((r: Record<string, any>) => ({
+        name: r.name, period: r.period == null ? null : Number(r.period), point: Number(r.point), status: r.status, error_msg: r.error_msg ?? null,
+        domain_id: r[domainCol] == null ? null : Number(r[domainCol]),
+      })),
     };
   }
 

@@ -1,7 +1,7 @@
 import { Controller, Inject, Logger, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ActionLogRow, AdminDomainInfoResult, AdminOpsPatterns, AdminPaged, ApiCommandRequest, ApiCommandResult, DomainImportRequest, DomainImportResult,
+  ActionLogRow, ADMIN_ORDER_KINDS, AdminDashboardOps, AdminDomainInfoResult, AdminOpsPatterns, AdminOrderDto, AdminOrderKind, AdminPaged, ApiCommandRequest, ApiCommandResult, DomainImportRequest, DomainImportResult,
   DomainOpsErrorCode, RegistrarLogRow,
 } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError } from '@registrar/epp';
@@ -33,6 +33,21 @@ export class AdminOpsRpcController {
     const { value, errors } = validateRegistrarLogSearch((req ?? {}) as object);
     if (Object.keys(errors).length) throw new DomainOpsException(DomainOpsErrorCode.Invalid, Object.values(errors)[0]![0]!);
     return this.logs.registrarLog(value);
+  }
+
+  /** The admin dashboard's domain figures (issue 26): today's sales and registrations, failures, stuck orders, transfers. */
+  @MessagePattern(AdminOpsPatterns.Dashboard)
+  dashboard(@Payload() req: { stuckMinutes?: unknown }): Promise<AdminDashboardOps> {
+    const m = Math.floor(Number(req?.stuckMinutes));
+    return this.logs.dashboard(new Date(), Number.isFinite(m) && m >= 1 && m <= 1440 ? m : 15);
+  }
+
+  /** The order a points-ledger entry names (issue 26); null when there is none. */
+  @MessagePattern(AdminOpsPatterns.Order)
+  order(@Payload() req: { kind?: unknown; id?: unknown }): Promise<AdminOrderDto | null> {
+    const kind = ADMIN_ORDER_KINDS.find((k) => k === req?.kind) as AdminOrderKind | undefined;
+    const id = typeof req?.id === 'string' || typeof req?.id === 'number' ? String(req.id).slice(0, 40) : '';
+    return kind && id ? this.logs.order(kind, id) : Promise.resolve(null);
   }
 
   @MessagePattern(AdminOpsPatterns.ActionLog)

@@ -5,7 +5,7 @@ import {
 } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { M } from '@registrar/messages';
-import { BULK_LIMIT, isCoJpLike, jpContactCountryOk } from '@registrar/rules';
+import { BULK_LIMIT, isCoJpLike, jpContactCountryOk, orgJpRegistrantOk } from '@registrar/rules';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { ActionLogRepository } from '../domains/action-log.repository';
 import { CatalogPort, normaliseName } from '../ports/catalog.port';
@@ -109,6 +109,7 @@ export class WhoisService {
       return null;
     }
     if (!jpContactCountryOk(d.punycode, Object.values(chosen!).map((c) => c.cc))) return M.jpContactCountry;
+    if (!orgJpRegistrantOk(d.punycode, chosen!.reg.role)) return M.orgJpRegistrantOrganisation;
     return null;
   }
 

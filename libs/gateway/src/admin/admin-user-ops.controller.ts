@@ -1,15 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Param, ParseIntPipe, Post, Query, Req } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import type { Request } from 'express';
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, NotEquals } from 'class-validator';
 import {
-  DOMAIN_OPS_CLIENT, DomainOpsPatterns, ORDERS_CLIENT, OrdersPatterns, OwnedDomainDto, PointBalanceResult, PointEntryDto, PointHistoryResult,
+  ADMIN_ORDER_KINDS, AdminOpsPatterns, AdminOrderDto, DOMAIN_OPS_CLIENT, DomainOpsPatterns, ORDERS_CLIENT, OrdersPatterns, OwnedDomainDto, PointBalanceResult, PointEntryDto, PointHistoryResult,
 } from '@registrar/contracts';
 import { AuthedRequest, SuperAdmin } from '../identity/auth/roles.decorator';
 import { audit, AuditAction } from '../identity/audit/admin-audit';
 import { UsersRepository } from '../identity/users/users.repository';
 import { IdentityErrorCode, IdentityException } from '../identity/identity.errors';
+import { M } from '@registrar/messages';
 import { adminRpc } from './admin-rpc';
 
 class PointsQuery {
@@ -63,5 +64,23 @@ export class AdminUserOpsController {
     const entry = await adminRpc<PointEntryDto>(this.orders, dto.amount > 0 ? OrdersPatterns.PointGrant : OrdersPatterns.PointSpend, change);
     audit(req as Request, { target: id, before: { point: before }, after: { point: entry.balanceAfter, delta: entry.delta, reason: dto.reason.trim() } });
     return { result: true, point: entry.balanceAfter, entry };
+  }
+}
+
+/**
+ * GET /admin/api/orders/{kind}/{id} (super admins, like the points they explain): the order a points-ledger entry
+ * names (`order:{uuid}`, `renewal:{uuid}`, `transfer:{id}`), with its items; 404 ドメイン情報がありません-style when none.
+ */
+@Controller('admin/api/orders')
+@SuperAdmin()
+export class AdminOrdersController {
+  constructor(@Inject(DOMAIN_OPS_CLIENT) private readonly domainOps: ClientProxy) {}
+
+  @Get(':kind/:id')
+  async order(@Param('kind') kind: string, @Param('id') id: string) {
+    if (!(ADMIN_ORDER_KINDS as readonly string[]).includes(kind) || !/^[\w-]{1,40}$/.test(id)) throw new HttpException({ result: false, message: M.adminOrderNotFound }, HttpStatus.NOT_FOUND);
+    const order = await adminRpc<AdminOrderDto | null>(this.domainOps, AdminOpsPatterns.Order, { kind, id });
+    if (!order) throw new HttpException({ result: false, message: M.adminOrderNotFound }, HttpStatus.NOT_FOUND);
+    return { result: true, order };
   }
 }

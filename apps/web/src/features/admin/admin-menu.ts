@@ -1,8 +1,8 @@
 /**
  * The admin side menu (002 spec §2 "Admin screens", §6 roles). ONE list: add a line here when you add an admin screen
  * (docs/admin.md). `superOnly` items are hidden from normal admins; the server refuses their calls with 403 anyway.
- * A normal admin's menu is exactly 002 §6's four: domain management, domain info, action log, registrar log (the
- * user page stays reachable from a domain's owner link, read-only).
+ * A normal admin's menu is the dashboard and exactly 002 §6's four: domain management, domain info, action log,
+ * registrar log (the user page stays reachable from a domain's owner link, read-only).
  * `external` items are full page loads served by the gateway (not SPA routes).
  */
 export interface AdminMenuItem {
@@ -10,10 +10,12 @@ export interface AdminMenuItem {
   label: string;
   superOnly?: boolean;
   external?: boolean;
-  group: 'domains' | 'logs' | 'users' | 'catalog' | 'system';
+  group: 'home' | 'domains' | 'logs' | 'users' | 'catalog' | 'system';
 }
 
 export const ADMIN_MENU: readonly AdminMenuItem[] = [
+  // where /admin opens (issue 26): every admin; super-only figures are left out for normal admins by the server
+  { to: '/admin', label: 'ダッシュボード', group: 'home' },
   { to: '/admin/domains', label: 'ドメイン管理', group: 'domains' },
   { to: '/admin/domains/info', label: 'ドメイン情報', group: 'domains' },
   { to: '/admin/domains/import', label: 'ドメインインポート', superOnly: true, group: 'domains' },
@@ -35,6 +37,7 @@ export const ADMIN_MENU: readonly AdminMenuItem[] = [
 ];
 
 export const ADMIN_MENU_GROUPS: Record<AdminMenuItem['group'], string> = {
+  home: 'ホーム',
   domains: 'ドメイン',
   logs: 'ログ',
   users: '会員・ポイント',
@@ -42,7 +45,7 @@ export const ADMIN_MENU_GROUPS: Record<AdminMenuItem['group'], string> = {
   system: 'システム',
 };
 
-export const ADMIN_HOME = '/admin/domains';
+export const ADMIN_HOME = '/admin';
 
 /** The menu a given admin role sees (1 super sees everything, 2 normal only the items not marked superOnly). */
 export function adminMenuFor(adminRole: 1 | 2 | null | undefined, available: (to: string) => boolean = () => true): AdminMenuItem[] {

@@ -32,7 +32,7 @@ export interface RegistrarLogRow {
 }
 export interface ActionLogRow { id: number; user_id: number; action_name: string; description: string; domain_name: string | null; type: number; point: number; created_at: string }
 export interface RegistrarLogQuery { page?: number; domainName?: string; userId?: string | number; dateFrom?: string; dateTo?: string; actionType?: string; resultCodeType?: string }
-export interface ActionLogQuery { page?: number; description?: string; userId?: string | number; date1?: string; date2?: string }
+export interface ActionLogQuery { page?: number; description?: string; userId?: string | number; date1?: string; date2?: string; latest?: 1 }
 
 export const adminOpsApi = {
   registrarLog: (q: RegistrarLogQuery, signal?: AbortSignal) => api<{ result: boolean; data: { onamaeResults: Paged<RegistrarLogRow> } }>('/admin/api/onamae_log', { body: q, signal }),

@@ -134,7 +134,8 @@ export function CartPanel({ cart, onOrder, side }: { cart: MemberCart; onOrder: 
   const [opened, { open, close }] = useDisclosure(false);
   if (side) {
     return (
-      <Paper withBorder radius="md" p="sm" style={{ position: 'sticky', top: 16 }}>
+      // below the sticky site header, which has its two rows (60 + 42 px and borders) at the side panel's widths
+      <Paper withBorder radius="md" p="sm" style={{ position: 'sticky', top: 104 + 12 }} data-testid="cart-side">
         <CartContents cart={cart} onOrder={onOrder} />
       </Paper>
     );

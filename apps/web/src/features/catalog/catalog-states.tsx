@@ -39,6 +39,18 @@ export function CatalogError({ title, reset }: { title: string } & Pick<ErrorCom
   );
 }
 
+/**
+ * The price page when its data does not load: 002 §7/§8 say the failure of `domain/price/search` is logged only, so the
+ * page keeps its title and lead and shows no error block; a reload (or a category change) asks again.
+ */
+export function PriceLoadLogged({ title, lead, error }: { title: string; lead: string; error: unknown }) {
+  useDocumentTitle(pageTitle(title));
+  useEffect(() => {
+    console.error('domain/price/search failed', error);
+  }, [error]);
+  return <PageContainer title={title} lead={lead}>{null}</PageContainer>;
+}
+
 export function DetailPending() {
   return (
     <PageContainer>

@@ -10,6 +10,7 @@ import { tldQueries } from './queries';
 
 const route = getRouteApi('/domain/price');
 export const PRICE_TITLE = 'TLD料金一覧';
+export const PRICE_LEAD = '取り扱いTLDの新規登録・更新・移管の料金一覧です。表示価格はすべて税込です。2年目以降の登録料金は更新料金と同額です。';
 
 function Legend() {
   return (
@@ -49,7 +50,7 @@ export function PricePage(): React.JSX.Element {
   };
 
   return (
-    <PageContainer title={PRICE_TITLE} lead="取り扱いTLDの新規登録・更新・移管の料金一覧です。表示価格はすべて税込です。2年目以降の登録料金は更新料金と同額です。">
+    <PageContainer title={PRICE_TITLE} lead={PRICE_LEAD}>
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">

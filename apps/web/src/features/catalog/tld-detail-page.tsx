@@ -55,10 +55,36 @@ function PriceBlock({ detail }: { detail: TldDetailDto }) {
           </Box>
         ))}
       </SimpleGrid>
+      {detail.idn_price ? <IdnPriceRow p={detail.idn_price} tld={detail.tld.tld_name} /> : null}
       <Text size="xs" c="dimmed" mt="sm">
         2年目以降の登録料金は更新料金と同額です。{detail.tld.minimum_years > 1 || detail.tld.registration_unit > 1 ? `登録は${detail.tld.minimum_years}年から${detail.tld.registration_unit}年単位です。` : ''}
       </Text>
     </Paper>
+  );
+}
+
+/** The separate price of Japanese-language names (日本語.jp), under the ASCII one (002 §3 Price object: optional IDN price). */
+function IdnPriceRow({ p, tld }: { p: NonNullable<TldDetailDto['idn_price']>; tld: string }) {
+  const cells = [
+    { label: '新規登録（1年目）', node: <PriceCell value={p.register} campaign={p.is_register_campaign} special={p.is_register_special} normal={p.register_normal} /> },
+    { label: '更新（1年あたり）', node: <PriceCell value={p.renew} campaign={p.is_renew_campaign} special={p.is_renew_special} /> },
+    { label: '移管', node: p.can_transfer && p.transfer === 0 ? <Text fw={700} c="teal.7" size="sm">無料</Text> : p.can_transfer ? <PriceCell value={p.transfer} campaign={p.is_transfer_campaign} special={p.is_transfer_special} /> : <Text c="dimmed" size="sm">移管不可</Text> },
+  ];
+  return (
+    <Box mt="md" data-testid="tld-idn-price">
+      <Group gap={6} mb={6} wrap="nowrap">
+        <IdnMarker />
+        <Text size="sm" fw={700}>日本語.{tld} の料金（税込）</Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
+        {cells.map((c) => (
+          <Group key={c.label} justify="space-between" px="sm" py={6} wrap="nowrap" style={{ border: '1px solid #e3e8f0', borderRadius: 10 }}>
+            <Text size="xs" c="dimmed">{c.label}</Text>
+            {c.node}
+          </Group>
+        ))}
+      </SimpleGrid>
+    </Box>
   );
 }
 

@@ -218,11 +218,12 @@ export function SearchPage({ member, params, onSearch, onReplace }: { member: bo
     </PageContainer>
   );
   if (!member || !side) return page;
-  // desktops: the cart is a side panel beside the search
+  // desktops: the cart is a side panel beside the search; its column runs the page's height, so the panel (sticky)
+  // stays in view while the member scrolls the results (issue 26)
   return (
-    <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 260px', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
+    <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 250px', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
       {page}
-      <Box pt={{ base: 'md', sm: 'xl' }}>
+      <Box pt={{ base: 'md', sm: 'xl' }} style={{ alignSelf: 'stretch' }} data-testid="cart-column">
         <CartPanel cart={cart} onOrder={order} side />
       </Box>
     </Box>

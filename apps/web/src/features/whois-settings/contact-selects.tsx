@@ -9,11 +9,13 @@ export const contactLabel = (c: WhoisContactDto) => `${c.role === 2 && c.organiz
 
 /**
  * The four role selects with a "whole set" select above them: choosing a contact for the set fills all four roles;
- * each can then be changed alone (001 §5).
+ * each can then be changed alone (001 §5). `showRoles` false leaves only the set select (002 §5: the per-role selects
+ * show only once there is a selection).
  */
 export function ContactSelects({
-  contacts, value, onChange, disabled, testId, clearable = false,
+  contacts, value, onChange, disabled, testId, clearable = false, showRoles = true,
 }: {
+  showRoles?: boolean;
   contacts: WhoisContactDto[];
   value: Record<RoleKey, number | null>;
   onChange: (next: Record<RoleKey, number | null>) => void;
@@ -40,7 +42,7 @@ export function ContactSelects({
         comboboxProps={{ withinPortal: true }}
         data-testid={`${testId}-all`}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+      {showRoles ? <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         {ROLES.map((r) => (
           <Select
             key={r}
@@ -56,7 +58,7 @@ export function ContactSelects({
             data-testid={`${testId}-${r}`}
           />
         ))}
-      </SimpleGrid>
+      </SimpleGrid> : null}
     </Stack>
   );
 }

@@ -20,6 +20,8 @@ interface Form {
   ns: string[];
 }
 
+const NO_CONTACTS: Record<RoleKey, number | null> = { reg: null, adm: null, tec: null, bil: null };
+
 function toForm(d: DefaultSettingDto): Form {
   const ns = [...d.domain_create_name_servers];
   while (ns.length < 2) ns.push('');
@@ -114,16 +116,24 @@ export function DefaultSettingsModal({ opened, onClose }: { opened: boolean; onC
               {M.defaultAutoUpdateOffWarning}
             </Alert>
           ) : null}
-          <Switch label="WHOIS代理公開" checked={form.proxy} onChange={(e) => set({ proxy: e.currentTarget.checked })} disabled={saving} data-testid="default-proxy" />
+          {/* 002 §5: choosing the proxy clears the four roles; their selects show only while the proxy is off */}
+          <Switch label="WHOIS代理公開" checked={form.proxy} onChange={(e) => { const proxy = e.currentTarget.checked; set(proxy ? { proxy, contacts: NO_CONTACTS } : { proxy }); }} disabled={saving} data-testid="default-proxy" />
           <Divider />
           <Title order={3} fz="sm">
             WHOIS情報（WHOIS代理公開をしない場合）
           </Title>
-          <ContactSelects contacts={contacts} value={form.contacts} onChange={(contacts) => set({ contacts })} disabled={saving} testId="default-contacts" clearable />
+          {form.proxy ? (
+            <Text size="sm" c="dimmed" data-testid="default-contacts-proxy-note">
+              WHOIS代理公開がオンのため、登録者・各担当者にはラッコの情報が公開されます。個別のWHOIS情報を設定するには、WHOIS代理公開をオフにしてください。
+            </Text>
+          ) : (
+            <ContactSelects contacts={contacts} value={form.contacts} onChange={(contacts) => set({ contacts })} disabled={saving} testId="default-contacts" clearable />
+          )}
           <Title order={3} fz="sm">
             WHOIS代理公開ができないドメインのWHOIS情報
           </Title>
-          <ContactSelects contacts={contacts} value={form.noProxy} onChange={(noProxy) => set({ noProxy })} disabled={saving} testId="default-noproxy" clearable />
+          <ContactSelects contacts={contacts} value={form.noProxy} onChange={(noProxy) => set({ noProxy })} disabled={saving} testId="default-noproxy" clearable
+            showRoles={Object.values(form.noProxy).some((v) => v != null)} />
           <Divider />
           <Group justify="space-between">
             <Title order={3} fz="sm">

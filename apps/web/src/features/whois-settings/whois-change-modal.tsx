@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { WhoisDispatchResult, WhoisResultRow } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { isCoJpLike, jpContactCountryOk } from '@registrar/rules';
+import { isCoJpLike, isOrgJpLike, jpContactCountryOk, orgJpRegistrantOk, tldOf } from '@registrar/rules';
 import { WhoisAddDialog } from '../whois/whois-add-dialog';
 import { ContactSelects, ROLES, type RoleKey } from './contact-selects';
 import { WhoisOrgModal } from './whois-org-modal';
@@ -52,6 +52,8 @@ export function WhoisChangeModal({ domains, onClose, setBusy }: WhoisChangeModal
   // 001 §5: nothing to change when every chosen domain is already on the proxy and the proxy is chosen
   const allOnProxy = domains.every((d) => d.is_whois_proxy_enabled_flg === 1);
   const orgForm = !!single && isCoJpLike(single.punycode);
+  // 001 §2: the WHOIS modal of a .org.jp-type (attribute-type JP) registrant domain
+  const orgJp = !!single && isOrgJpLike(single.punycode);
   useEffect(() => setBusy(step === 'loading'), [step, setBusy]);
 
   const finish = () => {
@@ -76,6 +78,11 @@ export function WhoisChangeModal({ domains, onClose, setBusy }: WhoisChangeModal
       const badJp = domains.find((d) => !jpContactCountryOk(d.punycode, ccs));
       if (badJp) {
         setErrors([M.jpContactCountry]);
+        return;
+      }
+      const regRole = contacts.find((c) => c.id === chosen.reg)?.role;
+      if (domains.some((d) => !orgJpRegistrantOk(d.punycode, regRole))) {
+        setErrors([M.orgJpRegistrantOrganisation]);
         return;
       }
     }
@@ -180,6 +187,7 @@ export function WhoisChangeModal({ domains, onClose, setBusy }: WhoisChangeModal
           対象ドメイン: {single ? single.name : `${domains.length}件`}
           {single && single.is_whois_proxy_enabled_flg === 1 ? <Badge ml="xs" variant="light">WHOIS代理公開中</Badge> : null}
         </Text>
+        {orgJp ? <OrgJpNotice tld={tldOf(single!.punycode)} /> : null}
         {domains.some((d) => isCoJpLike(d.punycode)) && !allCoJp ? (
           <Alert color="yellow" variant="light">
             .co.jpドメインは一括変更できません（個別に組織情報フォームから変更してください）。
@@ -253,5 +261,22 @@ export function WhoisChangeModal({ domains, onClose, setBusy }: WhoisChangeModal
         }}
       />
     </>
+  );
+}
+
+/**
+ * The .org.jp-type part of the WHOIS modal (001 §2 "A WHOIS modal for .org.jp-type registrant domains"): an
+ * attribute-type JP domain (.or.jp, .ne.jp, .ac.jp …) is registered to an organisation of that attribute; its contacts
+ * can be changed here, but the registrant must stay an organisation, and moving the domain to another organisation is
+ * JPRS's registrant change, not a WHOIS change.
+ */
+function OrgJpNotice({ tld }: { tld: string }) {
+  return (
+    <Alert color="blue" variant="light" title={`属性型JPドメイン（.${tld}）のWHOIS`} data-testid="whois-orgjp-notice">
+      <Stack gap={4}>
+        <Text size="sm">登録者は.{tld}の登録資格を持つ組織です。登録者には種別が「組織」のWHOIS情報を、各担当者には国名が日本のWHOIS情報を選択してください。</Text>
+        <Text size="sm">WHOIS代理公開はご利用いただけません。別の組織へ登録者を変更する場合は、JPRSの登録者変更手続きが必要です（サポートへお問い合わせください）。</Text>
+      </Stack>
+    </Alert>
   );
 }

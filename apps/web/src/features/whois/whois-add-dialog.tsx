@@ -29,8 +29,8 @@ export function WhoisAddDialog({ opened, onClose, onSaved, fromCart = true }: { 
   const [generalError, setGeneralError] = useState<string | null>(null);
   const jp = form.cc === 'JP';
   const set = (k: keyof Form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
-  // the fields are half-width only: the romanised prefecture and city are filled, and the street only when the
-  // lookup has a romanised town (the bundled data has no reading of towns, so never the kanji 「銀座」)
+  // the fields are half-width only: the romanised prefecture, city and town (銀座 -> Ginza, from the bundled readings)
+  // are filled; a town without a reading leaves the street empty, never the kanji 「銀座」
   const lookup = usePostalLookup((a) =>
     setForm((f) => (f.cc !== 'JP' ? f : { ...f, sp: a.en.prefecture || f.sp, city: a.en.address1 || f.city, street1: f.street1 || a.en.address2 })),
   );

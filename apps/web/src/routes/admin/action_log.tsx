@@ -23,7 +23,8 @@ function ActionLogPage() {
   const [form, setForm] = useState<ActionLogQuery>(search);
   useEffect(() => setForm(search), [search]);
   const hasCondition = KEYS.some((k) => search[k]);
-  const q = useQuery({ queryKey: ['admin', 'action_log', search], queryFn: ({ signal }) => adminOpsApi.actionLog(search, signal), enabled: hasCondition, placeholderData: keepPreviousData, retry: false });
+  // without a condition the page shows the latest entries (issue 26); the search button still asks for one (002 §5)
+  const q = useQuery({ queryKey: ['admin', 'action_log', search], queryFn: ({ signal }) => adminOpsApi.actionLog(hasCondition ? search : { ...search, latest: 1 }, signal), placeholderData: keepPreviousData, retry: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const { errors } = validateActionLogSearch(form);
@@ -47,9 +48,9 @@ function ActionLogPage() {
         </SimpleGrid>
         <Button type="submit" mb="md">検索</Button>
       </form>
-      {!hasCondition ? <Text c="dimmed" size="sm">検索条件を指定してください。</Text> : null}
+      {!hasCondition ? <Text c="dimmed" size="sm" mb="xs" data-testid="action-log-latest">最新のアクションログを表示しています。</Text> : null}
       {q.isError ? <AdminError messages={adminErrors(q.error)} /> : null}
-      {hasCondition && q.isPending ? <AdminLoading /> : page ? (
+      {q.isPending ? <AdminLoading /> : page ? (
         page.data.length === 0 ? <AdminEmpty /> : (
           <Stack gap="sm">
             <Group justify="space-between" wrap="wrap"><Text size="sm">{page.total.toLocaleString('ja-JP')}件</Text>{pager}</Group>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CatalogError, CatalogPending } from '../../features/catalog/catalog-states';
-import { PRICE_TITLE, PricePage } from '../../features/catalog/price-page';
+import { CatalogPending, PriceLoadLogged } from '../../features/catalog/catalog-states';
+import { PRICE_LEAD, PRICE_TITLE, PricePage } from '../../features/catalog/price-page';
 import { PRICE_SORT_KEYS, type PriceSortKey } from '../../features/catalog/sort-keys';
 import { tldQueries } from '../../features/catalog/queries';
 import { validateTableSearch, type TableSearch } from '../../features/catalog/sort-search';
@@ -11,6 +11,7 @@ export const Route = createFileRoute('/domain/price')({
   loader: ({ context: { queryClient }, deps }) =>
     Promise.all([queryClient.ensureQueryData(tldQueries.prices(deps.categoryId)), queryClient.ensureQueryData(tldQueries.categories())]),
   pendingComponent: () => <CatalogPending title={PRICE_TITLE} />,
-  errorComponent: ({ reset }) => <CatalogError title={PRICE_TITLE} reset={reset} />,
+  // 002 §8: a price fetch failure is logged only (no error block)
+  errorComponent: ({ error }) => <PriceLoadLogged title={PRICE_TITLE} lead={PRICE_LEAD} error={error} />,
   component: PricePage,
 });

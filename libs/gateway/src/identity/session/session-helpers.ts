@@ -38,5 +38,10 @@ export function toSessionUser(u: UserEntity, point = 0): SessionUser & { can_pur
 }
 
 export function sessionResult(req: Request, user: UserEntity | null, point = 0): SessionResult {
-  return { user: user ? toSessionUser(user, point) : null, csrfToken: ensureCsrfToken(req) };
+  return { user: user ? { ...toSessionUser(user, point), two_factor_pending: twoFactorPending(req, user) } : null, csrfToken: ensureCsrfToken(req) };
+}
+
+/** An admin (who must use two-factor) or an account with two-factor on that has not given it in this session. */
+export function twoFactorPending(req: Request, user: UserEntity): boolean {
+  return (user.adminRole !== null || Boolean(user.totpEnabledAt)) && !req.session?.twoFactorVerified;
 }

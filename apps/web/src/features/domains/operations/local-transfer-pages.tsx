@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { IncomingMove, MoveAnswer, OutgoingMove } from '@registrar/contracts';
 import { M } from '@registrar/messages';
@@ -17,13 +18,30 @@ export function LocalTransferInPage() {
   const rows = q.data?.domains ?? [];
   const checks = useChecks(rows.map((r) => r.id));
   const action = useCheckedAction<'accept'>(checks, ['moves']);
-  const accept = () => action.run('accept', M.selectDomainsToReceive, (ids) => api<MoveAnswer>('/mypage/localTransferIn/accept', { body: { domains: ids }, timeoutMs: 3_600_000 }));
+  // 001 §4 "Transfer-in acceptance: loading then complete; closing reloads the page" (issue 26); nothing checked stays inline
+  const [modal, setModal] = useState(false);
+  const accept = () => {
+    if (checks.checked.length) setModal(true);
+    return action.run('accept', M.selectDomainsToReceive, (ids) => api<MoveAnswer>('/mypage/localTransferIn/accept', { body: { domains: ids }, timeoutMs: 3_600_000 }));
+  };
+  const busy = action.busy === 'accept';
 
   return (
     <Stack gap="md">
       <Title order={1} size="h3">ドメインの受け取り</Title>
       <Text size="sm" c="dimmed">承認されないまま{MOVE_REQUEST_DAYS}日を過ぎた移動申請は自動的に取り消されます。</Text>
-      <CheckedResults answer={action.answer} error={action.error} />
+      {modal ? null : <CheckedResults answer={action.answer} error={action.error} />}
+      <Modal opened={modal} onClose={() => { if (!busy) window.location.reload(); }} title="ドメインの受け取り" withCloseButton={!busy} closeOnClickOutside={!busy} closeOnEscape={!busy}
+        closeButtonProps={{ 'aria-label': '閉じる' }} data-testid="accept-modal">
+        {busy ? (
+          <Group gap="sm" py="md" data-testid="accept-loading"><Loader size="sm" aria-label="処理中" /><Text size="sm">受け取り処理中です…</Text></Group>
+        ) : (
+          <Stack gap="md" data-testid="accept-complete">
+            <CheckedResults answer={action.answer} error={action.error} />
+            <Group justify="flex-end"><Button onClick={() => window.location.reload()}>閉じる</Button></Group>
+          </Stack>
+        )}
+      </Modal>
       <CheckedTable query={q} rows={rows} checks={checks} nameOf={(r) => r.name} empty={M.noIncomingTransfers} testId="incoming-moves" columns={[
         { title: '申請日', cell: (r) => formatDateJst(r.request_date), nowrap: true },
         { title: '移動元ラッコID', cell: (r) => r.user_id },

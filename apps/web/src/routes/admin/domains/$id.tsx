@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { RegistryComparison, RegistrySyncJobState } from '@registrar/contracts';
 import { M, REGISTRY_SYNC_FIELD_LABELS, RS } from '@registrar/messages';
+import { adminDomainState } from '@registrar/rules';
 import { api } from '../../../lib/api';
 import { adminErrors, adminUsersApi } from '../../../features/admin/admin.api';
 import { AdminPage } from '../../../features/admin/admin-page';
@@ -20,24 +21,99 @@ function AdminDomainPage() {
     <AdminPage title={ours ? String(ours.name) : `ドメイン ${id}`}>
       {q.isError ? <AdminError messages={adminErrors(q.error)} /> : q.isPending ? <AdminLoading /> : !q.data.info ? <AdminEmpty>{M.noDomainInfo}</AdminEmpty> : (
         <Stack gap="md">
-          {ours ? (
-            <Table fz="sm" withTableBorder maw={640} data-testid="admin-domain-summary">
-              <Table.Tbody>
-                <Table.Tr><Table.Th w={160}>ラッコID</Table.Th><Table.Td><UserLink id={String(ours.user_id)}>{String(ours.user_id)}</UserLink></Table.Td></Table.Tr>
-                <Table.Tr><Table.Th>状態</Table.Th><Table.Td>{String(ours.status)}</Table.Td></Table.Tr>
-                <Table.Tr><Table.Th>有効期限</Table.Th><Table.Td>{ours.due_date ? tokyoDateTime(String(ours.due_date)).slice(0, 10) : '-'}</Table.Td></Table.Tr>
-                <Table.Tr><Table.Th>ネームサーバー</Table.Th><Table.Td>{(ours.name_servers as string[] | undefined)?.join(', ') || '-'}</Table.Td></Table.Tr>
-              </Table.Tbody>
-            </Table>
-          ) : null}
+          {ours ? <Summary ours={ours} /> : null}
           <RegistryComparisonPanel id={id} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Stack gap={4}><Title order={2} fz="md">レジストリ</Title>{q.data.info.registry ? <JsonView value={q.data.info.registry} /> : <AdminEmpty>{M.noDomainInfo}</AdminEmpty>}</Stack>
-            <Stack gap={4}><Title order={2} fz="md">当社の記録</Title><JsonView value={ours} /></Stack>
+            <Stack gap={4}><Title order={2} fz="md">当社の記録</Title>{ours ? <RecordTable record={ours} testId="admin-domain-record" /> : <AdminEmpty>{M.noDomainInfo}</AdminEmpty>}</Stack>
+            <Stack gap={4}><Title order={2} fz="md">レジストリの情報</Title>{isRecord(q.data.info.registry) ? <RecordTable record={q.data.info.registry} testId="admin-domain-registry" /> : <AdminEmpty>{M.noDomainInfo}</AdminEmpty>}</Stack>
           </SimpleGrid>
+          <Accordion variant="contained" chevronPosition="left">
+            <Accordion.Item value="raw">
+              <Accordion.Control>生データ（JSON）</Accordion.Control>
+              <Accordion.Panel>
+                <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+                  <Stack gap={4}><Text size="sm" fw={700}>当社の記録</Text><JsonView value={ours} /></Stack>
+                  <Stack gap={4}><Text size="sm" fw={700}>レジストリ</Text><JsonView value={q.data.info.registry} /></Stack>
+                </SimpleGrid>
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
         </Stack>
       )}
     </AdminPage>
+  );
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The row's real state (an expired domain is not "active"), owner, expiry and name servers, at a glance. */
+function Summary({ ours }: { ours: Record<string, unknown> }) {
+  const state = adminDomainState(ours, new Date());
+  return (
+    <Table fz="sm" withTableBorder maw={640} data-testid="admin-domain-summary">
+      <Table.Tbody>
+        <Table.Tr><Table.Th w={160}>ラッコID</Table.Th><Table.Td><UserLink id={String(ours.user_id)}>{String(ours.user_id)}</UserLink></Table.Td></Table.Tr>
+        <Table.Tr>
+          <Table.Th>状態</Table.Th>
+          <Table.Td data-testid="admin-domain-state">
+            <Group gap={6}>
+              <Text span fw={700} size="sm" c={`${state.color}.8`}>{state.label}</Text>
+              {state.flags.map((f) => <Badge key={f} color="gray" variant="outline">{f}</Badge>)}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr><Table.Th>有効期限</Table.Th><Table.Td>{ours.due_date ? tokyoDateTime(String(ours.due_date)).slice(0, 10) : '-'}</Table.Td></Table.Tr>
+        <Table.Tr><Table.Th>ネームサーバー</Table.Th><Table.Td style={{ wordBreak: 'break-all' }}>{(ours.name_servers as string[] | undefined)?.join(', ') || '-'}</Table.Td></Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Japanese names of the fields of our domain row and of the registry's domain info. */
+const FIELD_LABELS: Record<string, string> = {
+  id: 'ID', user_id: 'ラッコID', name: 'ドメイン名', idn: '日本語表記', punycode: 'Punycode', tld: 'TLD', registry_domain_id: 'レジストリのドメインID', due_date: '有効期限',
+  status: 'ステータス', is_auto_update_enabled: '自動更新', is_whois_proxy_enabled: 'WHOIS代理公開', is_domain_lock_enabled: 'ドメインロック', is_trash: 'ゴミ箱',
+  memo: 'メモ', order_item_id: '注文明細ID', created_at: '作成日時', updated_at: '更新日時', admin_lock_status: '管理ロック', authcode_obtained_at: 'AUTHCODE取得日時',
+  market_listing_id: '出品ID', acquired_via: '取得経路', name_servers: 'ネームサーバー', jp_contacts: 'JP登録者情報',
+  roid: 'ROID', crDate: '登録日時', upDate: '更新日時', exDate: '有効期限', trDate: '移管日時', clID: '管理レジストラ', crID: '登録レジストラ', upID: '更新レジストラ',
+  registrant: '登録者', contacts: '担当者', ns: 'ネームサーバー', hosts: 'ホスト', statuses: 'ステータス', authInfo: 'AUTHCODE',
+  reg_contact_id: '登録者の連絡先ID', adm_contact_id: '管理担当者の連絡先ID', tec_contact_id: '技術担当者の連絡先ID', bil_contact_id: '経理担当者の連絡先ID',
+  whois_processing_flg: 'WHOIS変更処理', whois_pending: '承認待ちのWHOIS変更', influx: '推定流入数', ended_at: '終了日時', ended_reason: '終了理由',
+};
+/** Coded values of our row, in words (the row's `status` is the registration's, not whether the domain is expired). */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  status: { active: '登録済み', pending: '登録処理中', provisional: '仮登録' },
+  whois_processing_flg: { 0: 'なし', 1: 'WHOIS情報の変更中', 2: 'WHOIS代理公開の設定中' },
+  admin_lock_status: { 0: 'なし' },
+};
+const DATE_KEYS = /(_at|_date|Date)$/;
+
+function cell(k: string, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '-';
+  const coded = VALUE_LABELS[k]?.[String(v)];
+  if (coded) return coded;
+  if (typeof v === 'boolean') return v ? 'はい' : 'いいえ';
+  if (typeof v === 'string' && DATE_KEYS.test(k) && !Number.isNaN(Date.parse(v))) return tokyoDateTime(v);
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' && x !== null ? Object.values(x).join(' ') : String(x))).join(', ') || '-';
+  if (typeof v === 'object') return Object.entries(v as Record<string, unknown>).map(([a, b]) => `${a}: ${typeof b === 'object' ? JSON.stringify(b) : String(b)}`).join(' / ');
+  return String(v);
+}
+
+/** A record as a two-column table with Japanese field names (known fields first), instead of raw JSON. */
+function RecordTable({ record, testId }: { record: Record<string, unknown>; testId: string }) {
+  const keys = Object.keys(record).filter((k) => k !== 'due_key');
+  keys.sort((a, b) => (FIELD_LABELS[a] ? 0 : 1) - (FIELD_LABELS[b] ? 0 : 1));
+  return (
+    <Table fz="sm" withTableBorder striped data-testid={testId}>
+      <Table.Tbody>
+        {keys.map((k) => (
+          <Table.Tr key={k} data-field={k}>
+            <Table.Th w={150} scope="row" fw={500}>{FIELD_LABELS[k] ?? k}</Table.Th>
+            <Table.Td style={{ wordBreak: 'break-all' }}>{cell(k, record[k])}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

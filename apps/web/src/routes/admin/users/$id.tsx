@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { adminDomainState } from '@registrar/rules';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PRODUCT } from '@registrar/messages';
 import { adminErrors, adminUsersApi } from '../../../features/admin/admin.api';
@@ -79,7 +80,7 @@ function UserPage() {
                           <Table.Td>{KIND_LABEL[e.kind] ?? e.kind}</Table.Td>
                           <Table.Td c={e.delta > 0 ? 'blue' : 'red'} style={{ whiteSpace: 'nowrap' }}>{e.delta > 0 ? '+' : ''}{e.delta.toLocaleString('ja-JP')}</Table.Td>
                           <Table.Td>{e.balanceAfter.toLocaleString('ja-JP')}</Table.Td>
-                          <Table.Td style={{ wordBreak: 'break-all' }}>{e.reference ?? '-'}</Table.Td>
+                          <Table.Td style={{ wordBreak: 'break-all' }}><LedgerReference reference={e.reference} /></Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -99,7 +100,7 @@ function UserPage() {
                   {d.data.domains.map((x) => (
                     <Table.Tr key={x.id}>
                       <Table.Td><DomainLink id={x.id}>{x.name}</DomainLink></Table.Td>
-                      <Table.Td>{x.status}</Table.Td>
+                      <Table.Td>{adminDomainState(x, new Date()).label}</Table.Td>
                       <Table.Td>{x.due_date ? tokyoDateTime(x.due_date).slice(0, 10) : '-'}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -110,6 +111,17 @@ function UserPage() {
         </Section>
       </Stack>
     </AdminPage>
+  );
+}
+
+/** A ledger entry's reference: `order:{uuid}`, `renewal:{uuid}` and `transfer:{id}` link to that order (issue 26). */
+function LedgerReference({ reference }: { reference: string | null }) {
+  const m = /^(order|renewal|transfer):([\w-]+)$/.exec(reference ?? '');
+  if (!m) return <>{reference ?? '-'}</>;
+  return (
+    <Anchor size="sm" data-testid="ledger-order-link" renderRoot={(props) => <Link {...props} to="/admin/orders/$kind/$id" params={{ kind: m[1]!, id: m[2]! }} />}>
+      {reference}
+    </Anchor>
   );
 }
 
