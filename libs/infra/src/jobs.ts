@@ -77,6 +77,11 @@ export abstract class JobRouter extends WorkerHost implements OnApplicationBoots
 
   /** The worker exists from the module-init phase on (@nestjs/bullmq's registrar creates it). */
   async onApplicationBootstrap(): Promise<void> {
+    // a worker without the short lock and stall settings would leave a killed replica's jobs for a minute (issue 22)
+    const o = this.worker.opts;
+    if ((o.lockDuration ?? 30_000) > WORKER_RESILIENCE.lockDuration || (o.stalledInterval ?? 30_000) > WORKER_RESILIENCE.stalledInterval) {
+      throw new Error(`${this.queueName}: its @Processor must use WORKER_RESILIENCE (lock ${o.lockDuration ?? 'default'} ms, stall check ${o.stalledInterval ?? 'default'} ms)`);
+    }
     const n = this.concurrency();
     if (n) this.worker.concurrency = n;
     await this.worker.waitUntilReady();
