@@ -48,7 +48,70 @@ export function handledPatterns(): Map<string, string> {
  * proof that a state change made through it happens once with two replicas. A pattern belongs here only when that
  * proof adds nothing (a read), or is made elsewhere (named in the reason).
  */
-export const NOT_IN_TOPOLOGY: ReadonlyArray<{ reason: string; patterns: readonly string[] }> = [];
+export const NOT_IN_TOPOLOGY: ReadonlyArray<{ reason: string; patterns: readonly string[] }> = [
+  {
+    reason: 'reads: they change nothing, so a second replica could not double anything; one-replica delivery, deadlines and reconnects are the transport\'s, shown by every call this test sends',
+    patterns: [
+      'admin.console.history', 'admin.domain.by-id', 'admin.domain.info', 'admin.logs.action', 'admin.logs.registrar',
+      'catalog.categories', 'catalog.custom-price.search', 'catalog.deadline.search', 'catalog.price-group.list', 'catalog.price.next-month-exists',
+      'catalog.tld.detail', 'catalog.top.tiles',
+      'dns.records.get', 'dns.records.list', 'dns.zone.state',
+      'domain-ops.action-log.detail', 'domain-ops.action-log.search', 'domain-ops.admin.action-log', 'domain-ops.admin.domain-by-id', 'domain-ops.admin.domain-info',
+      'domain-ops.admin.registrar-log', 'domain-ops.domain.banner', 'domain-ops.domain.count', 'domain-ops.domain.create.prereq', 'domain-ops.domain.csv.chunk',
+      'domain-ops.domain.default', 'domain-ops.domain.detail', 'domain-ops.domain.one', 'domain-ops.domain.owned', 'domain-ops.domain.ready',
+      'domain-ops.domain.renew.pending', 'domain-ops.domain.renew.ready', 'domain-ops.domain.renew.status', 'domain-ops.domain.search', 'domain-ops.domain.search.condition',
+      'domain-ops.domain.search.ids', 'domain-ops.jp-activation.list', 'domain-ops.market.candidates', 'domain-ops.market.owner', 'domain-ops.move.counts',
+      'domain-ops.move.incoming', 'domain-ops.move.outgoing', 'domain-ops.public-whois.domain', 'domain-ops.public-whois.entity', 'domain-ops.public-whois.nameserver',
+      'domain-ops.registry-sync.compare', 'domain-ops.registry-sync.job-state', 'domain-ops.transfer.check', 'domain-ops.transfer.hold', 'domain-ops.transfer.in.list',
+      'domain-ops.transfer.out.list', 'domain-ops.transfer.tlds', 'domain-ops.user.api.get', 'domain-ops.whois.contact.list', 'domain-ops.whois.org.get',
+      'domain-ops.whois.proxy.find-domain', 'domain-ops.whois.status.count',
+      'market.admin.listings', 'market.admin.trades', 'market.listing.candidates', 'market.listing.count', 'market.listing.get', 'market.listing.mine',
+      'market.listing.search', 'market.notice.list', 'market.offer.list', 'market.sales.summary', 'market.trade.mine',
+      'orders.bank-transfer.admin-list', 'orders.bank-transfer.list', 'orders.card.list', 'orders.payment-session.get', 'orders.point.by-key', 'orders.point.history',
+      'orders.statement.list', 'orders.statement.receipt',
+      'whois-mail.email.count', 'whois-mail.email.get', 'whois-mail.email.list',
+      'availability.claim-check',
+    ],
+  },
+  {
+    reason: 'writes that are the same whoever runs them (a cache dropped, a notice marked read, a zone written from the database): running one twice changes nothing',
+    patterns: ['availability.invalidate', 'market.notice.read', 'dns.zone.sync'],
+  },
+  {
+    reason: 'renewal and transfer: keyed orders and keyed ledger entries per item, a conditional state change per step; shown once-only in tests/integration/renewal/renewal.int-spec.ts and tests/integration/transfer/transfer.int-spec.ts, and their recovery by the money reconciler with two domain-ops replicas in tests/integration/purchase/money-reconciler.int-spec.ts (the topology run has no domain old enough to transfer, and renews by the same ledger path as the purchases it makes)',
+    patterns: ['domain-ops.domain.renew', 'domain-ops.transfer.request', 'domain-ops.transfer.hold.save', 'domain-ops.transfer.out.answer', 'orders.point.refund'],
+  },
+  {
+    reason: 'domain settings run as keyed BullMQ jobs per domain (the bulk name-server change and AUTHCODE here show that path once per domain with two replicas); their own rules in tests/integration/whois/*.int-spec.ts, tests/integration/dns/dns.int-spec.ts, tests/integration/operations/operations.int-spec.ts, tests/integration/activation/jp-activation.int-spec.ts, tests/integration/public-api/public-api.int-spec.ts',
+    patterns: [
+      'domain-ops.whois.dispatch', 'domain-ops.whois.cancel', 'domain-ops.whois.contact.add', 'domain-ops.whois.contact.delete', 'domain-ops.whois.org.update',
+      'dns.records.dispatch', 'domain-ops.move.accept', 'domain-ops.move.cancel', 'domain-ops.jp-activation.activate', 'domain-ops.user.api.rotate-key',
+      'domain-ops.domain.default.save', 'domain-ops.registry-sync.resync',
+    ],
+  },
+  {
+    reason: 'the market beyond buying (offers, cancel, payouts, the super admins\' actions): the same trade steps and ledger keys as the purchase sent here, once-only shown in tests/integration/market/market.int-spec.ts',
+    patterns: [
+      'market.offer.create', 'market.offer.answer', 'market.listing.cancel', 'market.payout.request', 'market.admin.listing.hide', 'market.admin.payout',
+      'market.admin.trade.cancel', 'domain-ops.market.release',
+    ],
+  },
+  {
+    reason: 'card and wallet payments: the provider\'s idempotency key and a payment session consumed once (the local Stripe/wallet servers run once, in the demo process); shown in tests/integration/orders/payments.int-spec.ts, wallet.int-spec.ts and reconcile.int-spec.ts, the off-session charge in tests/integration/lifecycle/lifecycle.int-spec.ts',
+    patterns: [
+      'orders.card.charge-off-session', 'orders.card.default', 'orders.card.registration.complete', 'orders.card.registration.start', 'orders.card.remove',
+      'orders.payment-session.auth', 'orders.payment-session.consume', 'orders.payment-session.create', 'orders.stripe.webhook', 'orders.wallet.capture',
+      'orders.wallet.session.create',
+    ],
+  },
+  {
+    reason: 'back-office writes of single super-admin actions (the import and the bank-transfer confirmation sent here show the admin paths): tests/integration/admin/admin-ops.int-spec.ts (the console), custom-price.int-spec.ts, tests/integration/catalog/catalog.int-spec.ts (the master data import), tests/integration/whois-mail/whois-mail.int-spec.ts',
+    patterns: [
+      'admin.console.command', 'domain-ops.admin.api-command', 'catalog.custom-price.register', 'catalog.custom-price.remove', 'catalog.import',
+      'whois-mail.email.status.success', 'whois-mail.email.type.update',
+    ],
+  },
+];
 
 /** NOT_IN_TOPOLOGY flattened: pattern → reason. */
 export function notInTopology(): Map<string, string> {

@@ -495,10 +495,17 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
     }, 240_000);
   });
 
+  describe('the back office', () => {
+    let admin: Awaited<ReturnType<typeof signIn>>;
+
+    beforeAll(async () => {
+      // a super admin with a known second factor (the demo one sets it up at first login)
+      const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      const a = await cloneAccount('super@example.com', 'topo-super', { totp_secret: secret, totp_enabled_at: new Date() });
+      admin = await signIn(a.email, 'super-pass-1234', secret);
+    }, 120_000);
+
   it('the admin service: an import run and the statistics answer once, through the gateway, admin and domain-ops', async () => {
-    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-    const a = await cloneAccount('super@example.com', 'topo-super', { totp_secret: secret, totp_enabled_at: new Date() });
-    const admin = await signIn(a.email, 'super-pass-1234', secret);
     // a name we sponsor at the registry that no member holds yet
     let name = '';
     while (!name) name = (await epp.checkBatch(Array.from({ length: 10 }, () => `topoimp${randomBytes(4).toString('hex')}.com`))).find((r) => r.avail)?.name ?? '';
@@ -513,6 +520,23 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
     expect([s.status, s.body.result]).toEqual([200, true]);
     expect(s.body.stats.length).toBeGreaterThan(0);
   }, 120_000);
+
+  it('a bank-transfer top-up: one request makes one row; its confirmation, sent through both gateways at once, credits once; a cart add through both: the name once', async () => {
+    const topUps = async () => (await q<{ n: number }>('SELECT count(*)::int AS n FROM orders.bank_transfers WHERE user_id = $1', [userId]))[0]!.n;
+    const credits = async () => (await q<{ n: number }>(`SELECT count(*)::int AS n FROM orders.point_entries WHERE user_id = $1 AND kind = 'bank_transfer'`, [userId]))[0]!.n;
+    const [rows0, credits0] = [await topUps(), await credits()];
+    const bt = await post('/mypage/point/bank_transfer', { amount: 5_000 });
+    expect(await topUps()).toBe(rows0 + 1);
+    const answers = await Promise.all([0, 1].map(() => admin.agent.post(`/admin/point/bank_transfer/${bt.id}/confirm`).set(xhrOf(admin)).send({})));
+    expect(answers.some((r) => r.status === 200 && r.body.status === 'confirmed')).toBe(true);
+    expect(await credits()).toBe(credits0 + 1);
+
+    const name = `topocart${randomBytes(4).toString('hex')}.com`;
+    await Promise.all([0, 1].map(() => post('/mypage/cart/add', { domainNames: [name] })));
+    const cart = (await member.agent.get('/mypage/cart').set(xhr())).body;
+    expect(JSON.stringify(cart.domains).split(name).length - 1).toBe(1);
+  }, 120_000);
+  });
 
   it('afterwards every ledger equals its entries and the registry agrees with every domain', async () => {
     const ledgers = await q<{ user_id: string; balance: string; sum: string | null }>(
