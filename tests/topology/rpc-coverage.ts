@@ -67,15 +67,15 @@ export const NOT_IN_TOPOLOGY: ReadonlyArray<{ reason: string; patterns: readonly
       'domain-ops.whois.proxy.find-domain', 'domain-ops.whois.status.count',
       'market.admin.listings', 'market.admin.trades', 'market.listing.candidates', 'market.listing.count', 'market.listing.get', 'market.listing.mine',
       'market.listing.search', 'market.notice.list', 'market.offer.list', 'market.sales.summary', 'market.trade.mine',
-      'orders.bank-transfer.admin-list', 'orders.bank-transfer.list', 'orders.card.list', 'orders.payment-session.get', 'orders.point.by-key', 'orders.point.history',
+      'orders.bank-transfer.admin-list', 'orders.bank-transfer.list', 'orders.cart.get', 'orders.card.list', 'orders.payment-session.get', 'orders.point.by-key', 'orders.point.history',
       'orders.statement.list', 'orders.statement.receipt',
       'whois-mail.email.count', 'whois-mail.email.get', 'whois-mail.email.list',
       'availability.claim-check',
     ],
   },
   {
-    reason: 'writes that are the same whoever runs them (a cache dropped, a notice marked read, a zone written from the database): running one twice changes nothing',
-    patterns: ['availability.invalidate', 'market.notice.read', 'dns.zone.sync'],
+    reason: 'writes that are the same whoever runs them (a cache dropped, a notice marked read, a zone written from the database, a cart row unique per member and name): running one twice changes nothing',
+    patterns: ['availability.invalidate', 'market.notice.read', 'dns.zone.sync', 'orders.cart.add'],
   },
   {
     reason: 'renewal and transfer: keyed orders and keyed ledger entries per item, a conditional state change per step; shown once-only in tests/integration/renewal/renewal.int-spec.ts and tests/integration/transfer/transfer.int-spec.ts, and their recovery by the money reconciler with two domain-ops replicas in tests/integration/purchase/money-reconciler.int-spec.ts (the topology run has no domain old enough to transfer, and renews by the same ledger path as the purchases it makes)',
