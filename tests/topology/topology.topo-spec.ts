@@ -341,7 +341,10 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
     await until('a search after the connections were dropped', async () => (await search()) > 0, 30_000, 500);
     expect((await until('a purchase after the connections were dropped', async () => buy(), 30_000, 500))[0]).toMatchObject({ status: 'success' });
 
-    // Redis away: readiness fails everywhere it matters; back (same data): everything resumes
+    // Redis away with work under way (a 20-domain bulk change; the issue found bulk runs and orders stuck after a restart
+    // of a Redis without persistence): readiness fails everywhere it matters; back (same data): everything resumes
+    const domains = await seed(20);
+    const run = await post('/mypage/domain/nameserver/request', { domains: domains.map((d) => d.id), formData: [{ name: 'ns1.redis.example', priority: 1 }, { name: 'ns2.redis.example', priority: 2 }] });
     const live = system.replicas.filter((r) => r.handle.child.exitCode === null && r.handle.child.signalCode === null);
     await redis.restart({
       whileDown: async () => {
@@ -351,10 +354,15 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
     await until('a search after Redis restarted', async () => (await search()) > 0, 30_000, 500);
     expect((await until('a purchase after Redis restarted', async () => buy(), 30_000, 500))[0]).toMatchObject({ status: 'success' });
     for (const r of live) await until(`${r.service}#${r.index} ready again`, async () => (await httpStatus(r.healthPort, '/health/ready')) === 200, 30_000);
+    // the bulk change under way ends, once per domain (a run whose jobs were lost would be resumed by the reconciler)
+    const s = await waitRun(run.jobId, 150_000);
+    expect(s.domains.map((d: { status: string }) => d.status)).toEqual(domains.map(() => 'success'));
+    const lines = await q<{ n: number }>(`SELECT domain_id, count(*)::int AS n FROM domain_ops.action_logs WHERE domain_id = ANY($1) GROUP BY domain_id`, [domains.map((d) => d.id)]);
+    expect(lines.map((x) => x.n)).toEqual(domains.map(() => 1));
     // the session survived (Redis persists): still signed in
     expect((await member.agent.get('/session').set('X-Requested-With', 'XMLHttpRequest')).body.user).toMatchObject({ email: 'demo@example.com' });
     expect(system.replicas.map((r) => r.handle.child.pid)).toEqual(pids);
-  }, 240_000);
+  }, 420_000);
 
   it('orders frozen (SIGSTOP) for 35 s during purchases: after the reconciler, no spend without a domain or a refund', async () => {
     const orders = replicasOf('orders');
@@ -533,7 +541,8 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
   }, 120_000);
   });
 
-  it('afterwards every ledger equals its entries and the registry agrees with every domain', async () => {
+  it('afterwards every ledger equals its entries, no bulk run is left unfinished, and the registry agrees with every domain', async () => {
+    await until('every bulk run finished', async () => (await q(`SELECT 1 FROM domain_ops.operation_runs WHERE finished_at IS NULL LIMIT 1`)).length === 0, 150_000, 1000);
     const ledgers = await q<{ user_id: string; balance: string; sum: string | null }>(
       `SELECT b.user_id, b.balance, (SELECT sum(delta) FROM orders.point_entries e WHERE e.user_id = b.user_id) AS sum FROM orders.point_balances b`);
     for (const l of ledgers) expect(Number(l.sum ?? 0)).toBe(Number(l.balance));
