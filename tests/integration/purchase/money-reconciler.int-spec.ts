@@ -242,12 +242,16 @@ describe('transfers-in and the money reconciler (ADR 0017-i22)', () => {
     return { name, authcode };
   }
 
-  /** A transfer-in row as the request call leaves it ("requesting"), its send claimed `sentAgoS` seconds ago or never. */
+  /**
+   * A transfer-in row as the request call leaves it ("requesting"), its send claimed `sentAgoS` seconds ago or never.
+   * Its id is far above the serial's (the orders schema outlives this file's domain_ops schema, and the transfer tests'
+   * ledger keys `transfer:{id}:…` must not meet these).
+   */
   async function storedTransfer(userId: number, name: string, point: number, o: { spent: boolean; sentAgoS: number | null }): Promise<number> {
     const r = await p.db.query(
-      `INSERT INTO domain_ops.transfer_ins (user_id, request_key, name, punycode, tld, point, payment_type, status, spent, requested_at, send_claimed_at)
-       VALUES ($1, $2, $3, $3, 'com', $4, 'point', 'requesting', $5, now() - interval '2 hours', CASE WHEN $6::int IS NULL THEN NULL ELSE now() - make_interval(secs => $6::int) END) RETURNING id`,
-      [userId, randomUUID(), name, point, o.spent, o.sentAgoS],
+      `INSERT INTO domain_ops.transfer_ins (id, user_id, request_key, name, punycode, tld, point, payment_type, status, spent, requested_at, send_claimed_at)
+       VALUES ($7, $1, $2, $3, $3, 'com', $4, 'point', 'requesting', $5, now() - interval '2 hours', CASE WHEN $6::int IS NULL THEN NULL ELSE now() - make_interval(secs => $6::int) END) RETURNING id`,
+      [userId, randomUUID(), name, point, o.spent, o.sentAgoS, 1_000_000_000 + Math.floor(Math.random() * 1_000_000_000)],
     );
     return Number(r.rows[0].id);
   }
