@@ -45,6 +45,8 @@ export interface ApartOptions {
   replicas: number;
   /** one log file per process in this directory; else everything to the terminal */
   logDir?: string;
+  /** the registry simulator's env over `env` (the topology test gives it its own database: a registry is not ours to lose) */
+  simEnv?: NodeJS.ProcessEnv;
 }
 
 /** GET http://127.0.0.1:port/path: the status (0 when nothing answers). */
@@ -137,7 +139,7 @@ export async function startApart(o: ApartOptions): Promise<ApartSystem> {
   const groups: { stop(): Promise<void> }[][] = [];
   try {
     const baseEnv: NodeJS.ProcessEnv = { EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, ...o.env };
-    const sim = await startRegistrySimProcess(baseEnv, logFile('registry-sim'));
+    const sim = await startRegistrySimProcess({ ...baseEnv, ...o.simEnv }, logFile('registry-sim'));
     groups.push(sim ? [sim] : []);
 
     // the demo parts, once: they tell where they listen through a file

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { JobName, QueueName, StatsResult } from '@registrar/contracts';
-import { CLOCK, type Clock, JobRouter } from '@registrar/infra';
+import { CLOCK, type Clock, JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
 import { AdminConfig } from './admin.config';
 import { AdminRepository } from './admin.repository';
 import { DomainOpsPort } from './domain-ops.port';
@@ -43,7 +43,7 @@ export class AdminSchedules implements OnApplicationBootstrap {
 }
 
 /** The worker of QueueName.Admin. */
-@Processor(QueueName.Admin)
+@Processor(QueueName.Admin, WORKER_RESILIENCE)
 export class AdminProcessor extends JobRouter {
   constructor(snapshot: StatsSnapshotJob) {
     super(QueueName.Admin, ADMIN_JOB_NAMES, [{ jobName: StatsSnapshotJob.jobName, handler: snapshot }]);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Test } from '@nestjs/testing';
 import { Injectable } from '@nestjs/common';
-import { assertJobHandlers, JobRouter } from './jobs';
+import { assertJobHandlers, JobRouter, WORKER_RESILIENCE } from './jobs';
 
 describe('one handler per job name', () => {
   it('accepts exactly one handler for every job name of the queue', () => {
@@ -31,5 +31,19 @@ describe('one handler per job name', () => {
     const router = mod.get(Complete);
     await expect(router.process({ name: 'a', data: { x: 1 }, attemptsMade: 0, opts: {} } as never)).resolves.toBe(2);
     await expect(router.process({ name: 'nope', data: {}, attemptsMade: 0, opts: {} } as never)).rejects.toThrow('no handler for job nope on q');
+  });
+
+  it('a JobRouter whose worker lacks the short lock and stall settings refuses to start (a killed replica\'s jobs would wait a minute)', async () => {
+    class R extends JobRouter {
+      constructor() { super('q', [], []); }
+    }
+    const withOpts = (opts: object): R => {
+      const r = new R();
+      Object.assign(r as object, { _worker: { opts, waitUntilReady: async () => undefined, concurrency: 1 } });
+      return r;
+    };
+    await expect(withOpts({}).onApplicationBootstrap()).rejects.toThrow('q: its @Processor must use WORKER_RESILIENCE');
+    await expect(withOpts({ lockDuration: 30_000, stalledInterval: 2_000 }).onApplicationBootstrap()).rejects.toThrow('WORKER_RESILIENCE');
+    await expect(withOpts({ ...WORKER_RESILIENCE }).onApplicationBootstrap()).resolves.toBeUndefined();
   });
 });

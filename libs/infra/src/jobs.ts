@@ -45,10 +45,12 @@ export function bullConnection(url: string) {
 
 /**
  * Lock and stall settings of every worker (docs/jobs.md): a worker renews its jobs' locks every 2.5 s; when its
- * process dies the lock lapses after 5 s and another replica's stall check (every 4 s) puts the job back, so it
- * resumes within about 10 s (BullMQ's defaults: 30 s + 30 s). A job found stalled twice fails instead of looping.
+ * process dies the lock lapses after 5 s and another replica's stall check (every 2 s) puts the job back, so it
+ * resumes within about 7 s (BullMQ's defaults: 30 s + 30 s; measured in the topology stage). The lock is not shorter
+ * because a busy event loop that misses renewals for longer than the lock would have its running jobs taken over and
+ * run twice. A job found stalled twice fails instead of looping. Every JobRouter refuses to start without these.
  */
-export const WORKER_RESILIENCE = { lockDuration: 5_000, stalledInterval: 4_000, maxStalledCount: 2 } as const;
+export const WORKER_RESILIENCE = { lockDuration: 5_000, stalledInterval: 2_000, maxStalledCount: 2 } as const;
 
 /** `BullModule.forRoot` on the process's REDIS_URL, read when the module is created (tests set it before). */
 export function bullRootModule(): DynamicModule {
@@ -77,6 +79,11 @@ export abstract class JobRouter extends WorkerHost implements OnApplicationBoots
 
   /** The worker exists from the module-init phase on (@nestjs/bullmq's registrar creates it). */
   async onApplicationBootstrap(): Promise<void> {
+    // a worker without the short lock and stall settings would leave a killed replica's jobs for a minute (issue 22)
+    const o = this.worker.opts;
+    if ((o.lockDuration ?? 30_000) > WORKER_RESILIENCE.lockDuration || (o.stalledInterval ?? 30_000) > WORKER_RESILIENCE.stalledInterval) {
+      throw new Error(`${this.queueName}: its @Processor must use WORKER_RESILIENCE (lock ${o.lockDuration ?? 'default'} ms, stall check ${o.stalledInterval ?? 'default'} ms)`);
+    }
     const n = this.concurrency();
     if (n) this.worker.concurrency = n;
     await this.worker.waitUntilReady();

@@ -132,6 +132,8 @@ export const M = {
   transferCancelledByRegistry: '移管が取り消されました',
   transferExpired: '7日以内に移管が完了しなかったため、移管を取り消しました',
   transferRefundedPoints: '移管できなかったため{point}ポイントを返還しました（{reason}）',
+  /** a transfer-in whose request never reached the registry in time (a process died, a service was away): given up by the money reconciler */
+  transferAbandoned: '移管申請の処理が時間内に完了しなかったため、お申し込みを取り消しました。引き落とされたポイントはすべて返還します。',
   transferOutApproved: '移管を承認しました',
   transferOutRejected: '移管を拒否しました',
   transferOutGone: '承認待ちの移管申請がありませんでした',

@@ -6,6 +6,9 @@
  * - an order left in "charging" by a create call that died is given up by the reconciler: refunded, with a history line;
  * - a spend with neither a registration nor a refund (a late charge whose void was lost) is refunded;
  * - an order in "processing" whose jobs Redis lost is completed by the reconciler (the domain registered);
+ * - a transfer-in whose charge was taken but whose request never reached the registry (its process killed before the
+ *   send; or sent, but the registry has no request of ours) is refunded once, by two domain-ops replicas reconciling at
+ *   the same moment, with a line in the member's history; one whose request did reach the registry is kept (pending);
  * and afterwards every ledger equals the sum of its entries.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,7 +18,11 @@ import { JobName, OrdersErrorCode, OrdersPatterns } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { BullRpcClient, rpc } from '@registrar/infra';
 import { registrationTotal } from '@registrar/rules';
-import { client as eppClient, freeName } from '../epp/epp-harness';
+import { DomainOpsServiceModule } from '@registrar/domain-ops';
+import { startService } from '@registrar/infra';
+import { INestMicroservice } from '@nestjs/common';
+import { MoneyReconcilerJob, MoneyReconcileResult } from '../../../libs/domain-ops/src/reconcile/money-reconciler.job';
+import { client as eppClient, freeName, REGISTRAR_B, simClock } from '../epp/epp-harness';
 import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
 
@@ -24,6 +31,9 @@ let epp: EppClientPool;
 let jobs: ScheduledJobs;
 const ledgerClient = () => new BullRpcClient(process.env.REDIS_URL!);
 let orders: ReturnType<typeof ledgerClient>;
+let theirs: EppClientPool;
+/** a second domain-ops replica (the reconciler's passes race across replicas in the transfer tests) */
+let replica: INestMicroservice | undefined;
 
 type Settled = { abandoned: number; resumed: number; failedItems: number; refunded: number; open: number };
 
@@ -38,6 +48,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await replica?.close();
+  await theirs?.close();
   await orders?.close();
   await jobs?.close();
   await epp?.close();
@@ -218,4 +230,122 @@ describe('money across services', () => {
     expect(await ledgerSum(member.userId)).toBe(10_000);
     expect(await historyLines(member)).toContain(`${name}: お申し込みを取り消したため1800ポイントを返還しました（${M.purchaseAbandoned}）`);
   }, 120_000);
+});
+
+describe('transfers-in and the money reconciler (ADR 0017-i22)', () => {
+  /** A .com name registered by the other registrar, with its AUTHCODE. */
+  async function theirDomain(prefix: string): Promise<{ name: string; authcode: string }> {
+    theirs ??= eppClient(REGISTRAR_B);
+    const name = await freeName(epp, 'com', prefix);
+    const authcode = `Tr${randomUUID().slice(0, 12)}1`;
+    await theirs.create({ name, period: { value: 2, unit: 'y' }, authInfo: authcode, ns: ['ns1.other.example'] });
+    return { name, authcode };
+  }
+
+  /**
+   * A transfer-in row as the request call leaves it ("requesting"), its send claimed `sentAgoS` seconds ago or never.
+   * Its id is far above the serial's (the orders schema outlives this file's domain_ops schema, and the transfer tests'
+   * ledger keys `transfer:{id}:…` must not meet these).
+   */
+  async function storedTransfer(userId: number, name: string, point: number, o: { spent: boolean; sentAgoS: number | null }): Promise<number> {
+    const r = await p.db.query(
+      `INSERT INTO domain_ops.transfer_ins (id, user_id, request_key, name, punycode, tld, point, payment_type, status, spent, requested_at, send_claimed_at)
+       VALUES ($7, $1, $2, $3, $3, 'com', $4, 'point', 'requesting', $5, now() - interval '2 hours', CASE WHEN $6::int IS NULL THEN NULL ELSE now() - make_interval(secs => $6::int) END) RETURNING id`,
+      [userId, randomUUID(), name, point, o.spent, o.sentAgoS, 1_000_000_000 + Math.floor(Math.random() * 1_000_000_000)],
+    );
+    return Number(r.rows[0].id);
+  }
+
+  /** Both domain-ops replicas run a reconciler pass at the same moment (as two schedulers' ticks could). */
+  async function twoPassesAtOnce(): Promise<MoneyReconcileResult[]> {
+    replica ??= await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL);
+    return Promise.all([p.services[2]!, replica].map((app) => app.get(MoneyReconcilerJob).handle()));
+  }
+
+  const transferRow = async (id: number) => (await p.db.query('SELECT status, refunded, error_msg FROM domain_ops.transfer_ins WHERE id = $1', [id])).rows[0];
+
+  it('charged, killed before the send: given up once by two replicas at once, refunded with a history line; the late charge is refused', async () => {
+    const member = await p.member(10_000);
+    const { name } = await theirDomain('trkill');
+    // the request call took the points, then its process died before it marked them (or sent anything)
+    const id = await storedTransfer(member.userId, name, 1_500, { spent: false, sentAgoS: null });
+    await spend(member.userId, 1_500, `transfer:${id}:spend`);
+    expect(await p.balance(member.userId)).toBe(8_500);
+
+    const passes = await twoPassesAtOnce();
+    expect(passes.reduce((n, x) => n + x.abandoned, 0)).toBe(1);
+    expect(await transferRow(id)).toEqual({ status: 'error', refunded: true, error_msg: M.transferAbandoned });
+    expect((await p.db.query(`SELECT count(*)::int AS n FROM orders.point_entries WHERE idempotency_key = $1`, [`transfer:${id}:refund`])).rows[0].n).toBe(1);
+    expect(await p.balance(member.userId)).toBe(10_000);
+    expect(await ledgerSum(member.userId)).toBe(10_000);
+    const lines = (await historyLines(member)).filter((l) => l.startsWith(`${name}:`));
+    expect(lines).toEqual([`${name}: 移管できなかったため1500ポイントを返還しました（${M.transferAbandoned}）`]);
+    // the member's transfer list shows it ended, with the reason
+    const list = (await member.agent.get('/mypage/transferin/list').set(xhr(member))).body;
+    expect(JSON.stringify(list)).toContain(M.transferAbandoned);
+    // the same charge replayed takes nothing more; further passes change nothing
+    expect(await spend(member.userId, 1_500, `transfer:${id}:spend`)).toMatchObject({ replayed: true });
+    expect(await p.balance(member.userId)).toBe(10_000);
+    await twoPassesAtOnce();
+    expect(await p.balance(member.userId)).toBe(10_000);
+    expect((await historyLines(member)).filter((l) => l.startsWith(`${name}:`))).toHaveLength(1);
+  }, 180_000);
+
+  it('a request call that never charged (killed before the spend) is ended without a refund; its late charge is refused', async () => {
+    const member = await p.member(5_000);
+    const { name } = await theirDomain('trnocharge');
+    const id = await storedTransfer(member.userId, name, 1_500, { spent: false, sentAgoS: null });
+    await twoPassesAtOnce();
+    expect(await transferRow(id)).toEqual({ status: 'error', refunded: false, error_msg: M.transferAbandoned });
+    await expect(spend(member.userId, 1_500, `transfer:${id}:spend`)).rejects.toMatchObject({ code: OrdersErrorCode.ChargeVoided });
+    expect(await p.balance(member.userId)).toBe(5_000);
+    expect((await historyLines(member)).filter((l) => l.startsWith(`${name}:`))).toEqual([]);
+  }, 180_000);
+
+  it('sent, but the registry has no request of ours: refunded once; sent and pending at the registry: kept for the poll reader', async () => {
+    const member = await p.member(10_000);
+    const lost = await theirDomain('trlost');
+    const arrived = await theirDomain('trarrived');
+    // past the registry's 60-day lock after registration (as the transfer tests do)
+    await simClock.advanceDays(61);
+    const lostId = await storedTransfer(member.userId, lost.name, 2_000, { spent: true, sentAgoS: 3_600 });
+    await spend(member.userId, 2_000, `transfer:${lostId}:spend`);
+    const arrivedId = await storedTransfer(member.userId, arrived.name, 3_000, { spent: true, sentAgoS: 3_600 });
+    await spend(member.userId, 3_000, `transfer:${arrivedId}:spend`);
+    // the second one's request did reach the registry before its process died
+    expect((await epp.transfer('request', arrived.name, { authInfo: arrived.authcode, period: { value: 1, unit: 'y' } })).trStatus).toBe('pending');
+    expect(await p.balance(member.userId)).toBe(5_000);
+
+    await twoPassesAtOnce();
+    expect(await transferRow(lostId)).toMatchObject({ status: 'error', refunded: true, error_msg: M.transferAbandoned });
+    expect(await transferRow(arrivedId)).toMatchObject({ status: 'pending', refunded: false });
+    expect(await p.balance(member.userId)).toBe(7_000);
+    expect(await ledgerSum(member.userId)).toBe(7_000);
+    expect((await historyLines(member)).filter((l) => l.startsWith(`${lost.name}:`))).toEqual([`${lost.name}: 移管できなかったため2000ポイントを返還しました（${M.transferAbandoned}）`]);
+    // the losing registrar approves: the poll reader completes the one that arrived, charged once
+    await theirs.transfer('approve', arrived.name);
+    await waitFor('the transfer completed', async () => {
+      await jobs.run(JobName.DrainPollMessages);
+      return (await transferRow(arrivedId)).status === 'done';
+    }, 60_000, 500);
+    expect(await p.balance(member.userId)).toBe(7_000);
+    expect(await ledgerSum(member.userId)).toBe(7_000);
+  }, 180_000);
+
+  it('a transfer-in that ended without the domain and whose refund was lost is refunded', async () => {
+    const member = await p.member(4_000);
+    const { name } = await theirDomain('trorphan');
+    const id = await storedTransfer(member.userId, name, 1_200, { spent: true, sentAgoS: 3_600 });
+    await spend(member.userId, 1_200, `transfer:${id}:spend`);
+    await p.db.query(`UPDATE domain_ops.transfer_ins SET status = 'rejected', error_msg = $2, settled_at = now() WHERE id = $1`, [id, M.transferRejectedByLosing]);
+    // (the reconciler looks at spends older than CHARGING_DEADLINE_S)
+    await waitFor('the lost refund made', async () => {
+      await twoPassesAtOnce();
+      return (await transferRow(id)).refunded;
+    }, 60_000, 300);
+    expect(await p.balance(member.userId)).toBe(4_000);
+    expect(await ledgerSum(member.userId)).toBe(4_000);
+    expect(await transferRow(id)).toMatchObject({ status: 'rejected', refunded: true });
+    expect((await historyLines(member)).filter((l) => l.startsWith(`${name}:`))).toEqual([`${name}: 移管できなかったため1200ポイントを返還しました（${M.transferRejectedByLosing}）`]);
+  }, 180_000);
 });

@@ -1,5 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ActionCodes, JobName, OpenSpendDto } from '@registrar/contracts';
+import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
+import { CLOCK, Clock } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { ActionLogRepository } from '../domains/action-log.repository';
 import { DomainOpsConfig } from '../domain-ops.config';
@@ -16,6 +18,8 @@ import { RenewDomainJob } from '../renewal/renew-domain.job';
 import { renewalKeys } from '../renewal/renewal-keys';
 import { Renewal, RenewalRepository } from '../renewal/renewal.repository';
 import { RenewalService } from '../renewal/renewal.service';
+import { TransferIn, TransferRepository } from '../transfer/transfer.repository';
+import { TransferSettlement, transferMoneyKeys } from '../transfer/transfer.settlement';
 
 export interface MoneyReconcileResult {
   /** orders and renewals given up in "charging" past CHARGING_DEADLINE_S (their charges voided and refunded) */
@@ -48,6 +52,11 @@ const RESUME = '-resume';
  *    those end as errors (and the money ones are refunded).
  * 3. Spends with no refund whose item was not delivered (its order failed, the item an error, or no order at all): a
  *    charge that ran after its purchase failed, or whose refund was lost. Refunded, with an action-log line.
+ * 4. Transfers-in (`transfer:{id}:spend|refund`) still "requesting" past CHARGING_DEADLINE_S (ADR 0017-i22): one whose
+ *    send to the registry was never claimed is given up (its charge voided, refunded once if taken, a history line and
+ *    the mail); one whose send was claimed more than PROCESSING_DEADLINE_S ago is settled by what the registry says —
+ *    ours (completed), pending for us (left to the poll reader), or neither (refunded). Spends of transfers-in that
+ *    ended without a domain and without a refund are refunded in pass 3.
  */
 @Injectable()
 export class MoneyReconcilerJob {
@@ -68,12 +77,19 @@ export class MoneyReconcilerJob {
     private readonly actionLog: ActionLogRepository,
     private readonly operations: OperationService,
     private readonly operationRows: OperationRepository,
+    private readonly transfers: TransferRepository,
+    private readonly transferSettlement: TransferSettlement,
+    @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  private readonly clientId = eppClientOptionsFromEnv().clientId;
 
   async handle(): Promise<MoneyReconcileResult> {
     const r: MoneyReconcileResult = { abandoned: 0, resumed: 0, failedItems: 0, refunded: 0, open: 0 };
     await this.stuckCharging(r);
     await this.stuckProcessing(r);
+    await this.stuckTransfers(r);
     await this.openSpends(r);
     if (r.abandoned + r.resumed + r.failedItems + r.refunded + r.open) this.logger.log(`settled: ${JSON.stringify(r)}`);
     return r;
@@ -155,6 +171,56 @@ export class MoneyReconcilerJob {
     }
   }
 
+  private async stuckTransfers(r: MoneyReconcileResult): Promise<void> {
+    const sentBefore = this.clock.now().getTime() - this.config.PROCESSING_DEADLINE_S * 1000;
+    for (const t of await this.transfers.stuckRequesting(this.config.CHARGING_DEADLINE_S)) {
+      try {
+        if (!t.sendClaimedAt) {
+          // never sent: whoever wins the row decides; a request path still alive finds it ended and sends nothing
+          if (!(await this.transfers.giveUpUnsent(t.id, M.transferAbandoned, this.clock.now()))) continue;
+          r.abandoned++;
+          if (await this.transferSettlement.abandonedUnsent(t, M.transferAbandoned)) r.refunded++;
+          continue;
+        }
+        // sent (or being sent): the registry knows whether it arrived, once the request call has surely ended
+        if (t.sendClaimedAt.getTime() > sentBefore) continue;
+        const at = await this.atRegistry(t);
+        if (at === 'ours') {
+          await this.transferSettlement.completed(t);
+          r.resumed++;
+        } else if (at === 'pending') {
+          await this.transfers.settle(t.id, 'pending');
+          r.resumed++;
+        } else if (await this.transferSettlement.refused(t, M.transferAbandoned, true)) {
+          r.abandoned++;
+          if (t.point > 0) r.refunded++;
+        }
+      } catch (e) {
+        r.open++;
+        this.logger.warn(`transfer-in ${t.id} (${t.punycode}): ${(e as Error)?.message ?? e}`);
+      }
+    }
+  }
+
+  /** What the registry says of a transfer-in whose request was sent: the name is ours, our request is pending, or neither. */
+  private async atRegistry(t: TransferIn): Promise<'ours' | 'pending' | 'none'> {
+    const ctx = { userId: t.userId };
+    const info = await this.epp.info(t.punycode, {}, ctx).catch((e) => {
+      if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return null;
+      throw e;
+    });
+    if (info?.clID === this.clientId) return 'ours';
+    if (!info) return 'none';
+    try {
+      const q = await this.epp.transfer('query', t.punycode, {}, ctx);
+      return q.trStatus === 'pending' && q.reID === this.clientId ? 'pending' : 'none';
+    } catch (e) {
+      // not the requester of the registry's last transfer of this name, or no transfer known: ours never arrived
+      if (EppError.is(e, EppResultCode.AuthorizationError) || EppError.is(e, EppResultCode.ObjectNotPendingTransfer)) return 'none';
+      throw e;
+    }
+  }
+
   /** Whether the first flow or the reconciler's resumed one is still alive, and which of them has ended (or is gone). */
   private async flowOutcome(parentJobId: string): Promise<'live' | 'first-ended' | 'resume-ended'> {
     const resumed = await this.queue.queue.getJob(parentJobId + RESUME);
@@ -165,7 +231,7 @@ export class MoneyReconcilerJob {
   }
 
   private async openSpends(r: MoneyReconcileResult): Promise<void> {
-    for (const prefix of ['order:', 'renew:']) {
+    for (const prefix of ['order:', 'renew:', 'transfer:']) {
       let spends: OpenSpendDto[];
       try {
         spends = await this.ledger.openSpends({ keyPrefix: prefix, olderThanS: this.config.CHARGING_DEADLINE_S, withinDays: this.config.MONEY_RECONCILE_WINDOW_DAYS, limit: 1000 });
@@ -177,7 +243,8 @@ export class MoneyReconcilerJob {
       for (const s of spends) {
         try {
           if (prefix === 'order:') r.refunded += await this.settleOrderSpend(s);
-          else r.refunded += await this.settleRenewalSpend(s);
+          else if (prefix === 'renew:') r.refunded += await this.settleRenewalSpend(s);
+          else r.refunded += await this.settleTransferSpend(s);
         } catch (e) {
           r.open++;
           this.logger.warn(`spend ${s.spendKey}: ${(e as Error)?.message ?? e}`);
@@ -205,6 +272,27 @@ export class MoneyReconcilerJob {
       userId: s.userId, domainName: name, type: 1, point: s.amount, remainingPoint: v.entry.balanceAfter, subject: 'ドメイン新規登録失敗',
       content: `${name}: ${fmt(M.abandonedRefundedPoints, { point: s.amount, reason: item?.errorMsg ?? order?.error ?? M.purchaseAbandoned })}`,
       dedupeKey: item ? `item:${item.id}:refund` : `spend:${s.spendKey}:refund`, actionId: ActionCodes.RegisterRefund,
+    });
+    return 1;
+  }
+
+  /** A spend of a transfer-in with no refund: refunded when the transfer-in ended without the domain (or is gone). */
+  private async settleTransferSpend(s: OpenSpendDto): Promise<number> {
+    const m = /^transfer:(\d+):spend$/.exec(s.spendKey);
+    if (!m) return 0;
+    const t = await this.transfers.find(Number(m[1]));
+    // done, or still on its way (pass 4 settles one stuck in requesting; the poll reader and the 7-day sweep a pending one)
+    if (t && (t.status === 'done' || t.status === 'requesting' || t.status === 'pending')) return 0;
+    const keys = transferMoneyKeys(Number(m[1]));
+    const v = await this.ledger.voidCharge(s.userId, s.amount, keys.spend, keys.refund, `transfer:${m[1]}`);
+    if (!v.refunded || !v.entry || v.entry.replayed) return 0;
+    if (t) await this.transfers.markRefunded(t.id);
+    const name = t?.name ?? `transfer ${m[1]}`;
+    const reason = t?.errorMsg ?? M.transferAbandoned;
+    await this.actionLog.write({
+      userId: s.userId, domainName: name, type: 1, point: s.amount, remainingPoint: v.entry.balanceAfter, subject: '他社からの移管失敗',
+      content: `${name}: ${fmt(M.transferRefundedPoints, { point: s.amount, reason })}`, dedupeKey: `transfer:${m[1]}:refund`, actionId: ActionCodes.TransferResult,
+      result: { domain: name, status: t?.status ?? 'error', reason },
     });
     return 1;
   }

@@ -20,6 +20,8 @@ export interface TransferIn {
   exDate: Date | null;
   requestedAt: Date;
   settledAt: Date | null;
+  /** when the request to the registry was claimed for sending (null: never sent; the reconciler may give it up) */
+  sendClaimedAt: Date | null;
 }
 
 export interface TransferOut {
@@ -45,6 +47,7 @@ const toIn = (r: Row): TransferIn => ({
   id: Number(r.id), userId: Number(r.user_id), requestKey: r.request_key, name: r.name, punycode: r.punycode, tld: r.tld, point: Number(r.point),
   status: r.status, errorMsg: r.error_msg, spent: r.spent, refunded: r.refunded, domainId: r.domain_id == null ? null : Number(r.domain_id),
   exDate: r.ex_date ? new Date(r.ex_date) : null, requestedAt: new Date(r.requested_at), settledAt: r.settled_at ? new Date(r.settled_at) : null,
+  sendClaimedAt: r.send_claimed_at ? new Date(r.send_claimed_at) : null,
 });
 const toOut = (r: Row): TransferOut => ({
   id: Number(r.id), domainId: Number(r.domain_id), userId: Number(r.user_id), punycode: r.punycode, name: r.name ?? r.punycode, requestedBy: r.requested_by,
@@ -133,6 +136,30 @@ export class TransferRepository {
   /** Transfers-in still open that were requested before the cutoff. */
   async openBefore(cutoff: Date): Promise<TransferIn[]> {
     return (await this.ds.query(`SELECT * FROM domain_ops.transfer_ins WHERE status IN ('requesting', 'pending') AND requested_at < $1 ORDER BY id LIMIT 500`, [cutoff])).map(toIn);
+  }
+
+  /**
+   * The request path claims the send to the registry; false when the money reconciler has given the transfer-in up
+   * first (then nothing is sent: its charge is voided and refunded there).
+   */
+  async claimSend(id: number): Promise<boolean> {
+    const rows = updatedRows(await this.ds.query(
+      `UPDATE domain_ops.transfer_ins SET send_claimed_at = now(), updated_at = now() WHERE id = $1 AND status = 'requesting' AND send_claimed_at IS NULL RETURNING id`, [id]));
+    return rows.length > 0;
+  }
+
+  /** Transfers-in still "requesting" this many seconds after they were asked for (their request call died or hung). */
+  async stuckRequesting(olderThanS: number, limit = 200): Promise<TransferIn[]> {
+    return (await this.ds.query(
+      `SELECT * FROM domain_ops.transfer_ins WHERE status = 'requesting' AND requested_at < now() - make_interval(secs => $1) ORDER BY id LIMIT $2`, [olderThanS, limit])).map(toIn);
+  }
+
+  /** Ends a transfer-in whose send was never claimed (the money reconciler); false when the request path claimed it or it ended. */
+  async giveUpUnsent(id: number, errorMsg: string, now: Date): Promise<boolean> {
+    const rows = updatedRows(await this.ds.query(
+      `UPDATE domain_ops.transfer_ins SET status = 'error', error_msg = $2, settled_at = $3, updated_at = now()
+        WHERE id = $1 AND status = 'requesting' AND send_claimed_at IS NULL RETURNING id`, [id, errorMsg, now]));
+    return rows.length > 0;
   }
 
   async markSpent(id: number): Promise<void> {

@@ -187,11 +187,21 @@ export class TransferService {
         await this.repo.markSpent(t.id);
         t.spent = true;
       } catch (e) {
-        const msg = isOrdersRpcError(e) && e.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
-        await this.repo.settle(t.id, 'error', { errorMsg: msg, now: this.clock.now() });
+        const short = isOrdersRpcError(e) && e.code === OrdersErrorCode.InsufficientPoints;
+        await this.repo.settle(t.id, 'error', { errorMsg: short ? M.pointsInsufficient : M.unexpectedError, now: this.clock.now() });
+        // a charge whose answer was lost (a timeout, the orders service away) may have been taken or still be on its
+        // way: voided now, refunded once if taken; if the void fails too, the money reconciler refunds the open spend
+        if (!short) {
+          const k = transferMoneyKeys(t.id);
+          await this.orders.voidCharge(t.userId, t.point, k.spend, k.refund, `transfer:${t.id}`)
+            .then((v) => (v.refunded ? this.repo.markRefunded(t.id) : undefined))
+            .catch((err: Error) => this.logger.warn(`transfer ${t.id}: void after a failed charge: ${err.message}`));
+        }
         return;
       }
     }
+    // the send is claimed: the money reconciler gives a transfer-in up only while nobody has claimed it (ADR 0017-i22)
+    if (!(await this.repo.claimSend(t.id))) return;
     let reason: string | null = null;
     try {
       const info = await this.epp.info(t.punycode, { authInfo }, ctx);
@@ -199,11 +209,15 @@ export class TransferService {
       else reason = transferEligibilityError({ tld: t.tld, now: this.clock.now(), exDate: info.exDate, crDate: info.crDate, trDate: info.trDate });
       if (!reason) {
         const r = await this.epp.transfer('request', t.punycode, { authInfo, ...(t.tld === 'jp' || t.tld.endsWith('.jp') ? {} : { period: { value: 1, unit: 'y' as const } }) }, ctx);
-        if (r.trStatus === 'pending') await this.repo.settle(t.id, 'pending', { exDate: r.exDate ?? null });
-        else if (r.trStatus === 'clientApproved' || r.trStatus === 'serverApproved') {
-          await this.repo.settle(t.id, 'pending', { exDate: r.exDate ?? null });
-          await this.settlement.completed((await this.repo.find(t.id))!);
+        const open = await this.repo.settle(t.id, 'pending', { exDate: r.exDate ?? null });
+        if (!open) {
+          // the money reconciler ended it meanwhile (this call hung past PROCESSING_DEADLINE_S) and refunded the
+          // member: the request it did not see is withdrawn at the registry
+          this.logger.warn(`transfer ${t.id} of ${t.punycode}: ended while its request was on its way; cancelling it at the registry`);
+          if (r.trStatus === 'pending') await this.epp.transfer('cancel', t.punycode, {}, ctx).catch((e: Error) => this.logger.error(`transfer ${t.id}: cancel: ${e.message}`));
+          return;
         }
+        if (r.trStatus === 'clientApproved' || r.trStatus === 'serverApproved') await this.settlement.completed((await this.repo.find(t.id))!);
         return;
       }
     } catch (e) {

@@ -138,6 +138,31 @@ export class TransferSettlement {
     return true;
   }
 
+  /**
+   * A transfer-in the money reconciler gave up before its request was sent (the row already ended, `giveUpUnsent`): the
+   * charge is voided at the ledger (a spend still on its way is refused; one already taken is refunded once), the member
+   * reads why in their history and gets the mail. Answers the points refunded by this call (0 when none were taken or
+   * an earlier pass refunded them).
+   */
+  async abandonedUnsent(t: TransferIn, reason: string): Promise<number> {
+    let refundedPoint = 0;
+    if (t.point > 0) {
+      const k = transferMoneyKeys(t.id);
+      const v = await this.ledger.voidCharge(t.userId, t.point, k.spend, k.refund, `transfer:${t.id}`);
+      if (v.refunded && v.entry) {
+        await this.repo.markRefunded(t.id);
+        if (!v.entry.replayed) refundedPoint = t.point;
+        await this.actionLog.write({
+          userId: t.userId, domainName: t.name, type: 1, point: t.point, remainingPoint: v.entry.balanceAfter, subject: '他社からの移管失敗',
+          content: `${t.name}: ${fmt(M.transferRefundedPoints, { point: t.point, reason })}`, dedupeKey: `transfer:${t.id}:refund`, actionId: ActionCodes.TransferResult,
+          result: { domain: t.name, status: 'error', reason },
+        });
+      }
+    }
+    await this.mail.send({ template: 'domain.transfer-rejected', userId: t.userId, key: `transfer:${t.id}:error`, params: { name: t.name, refunded: refundedPoint || (t.refunded ? t.point : 0), reason } });
+    return refundedPoint;
+  }
+
   /** Another registrar asked for one of our domains: it shows on the member's list until answered or auto-approved. */
   async requestedOut(punycode: string, requestedBy: string, requestedAt: Date, autoApproveAt: Date): Promise<void> {
     const d = await this.repo.ds.query('SELECT id, user_id, name FROM domain_ops.domains WHERE punycode = $1', [punycode]);

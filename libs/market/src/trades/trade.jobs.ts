@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { JobName, MarketTradeJobData, QueueName } from '@registrar/contracts';
-import { JobAttempt, JobRouter } from '@registrar/infra';
+import { JobAttempt, JobRouter, WORKER_RESILIENCE } from '@registrar/infra';
 import { ListingService } from '../listings/listing.service';
 import { MarketConfig } from '../market.config';
 import { TradeService } from './trade.service';
@@ -74,7 +74,7 @@ export class MarketSchedules implements OnApplicationBootstrap {
 }
 
 /** The worker of QueueName.Market: one handler per job name (checked at boot). Concurrency: MARKET_CONCURRENCY per replica. */
-@Processor(QueueName.Market)
+@Processor(QueueName.Market, WORKER_RESILIENCE)
 export class MarketProcessor extends JobRouter {
   constructor(private readonly config: MarketConfig, pay: PayTradeJob, move: MoveTradeJob, credit: CreditTradeJob, refund: RefundTradeJob, sweep: MarketSweepJob) {
     super(QueueName.Market, MARKET_JOB_NAMES, [
