@@ -1,6 +1,6 @@
 /**
  * "When you add a call between services, add it to the topology test" made checkable (docs/operations.md, ADR
- * 0017-i22): the topology test records every request pattern sent over the `rpc-<service>` queues while it runs, and
+ * 0027): the topology test records every request pattern sent over the `rpc-<service>` queues while it runs, and
  * its last test fails when a pattern some service handles (a `@MessagePattern` under libs/) was neither sent nor is
  * listed below with the reason it need not be. A new call therefore either gets a step in tests/topology that sends
  * it with the services apart, or a line here that a reviewer reads.
@@ -71,6 +71,8 @@ export const NOT_IN_TOPOLOGY: ReadonlyArray<{ reason: string; patterns: readonly
       'orders.statement.list', 'orders.statement.receipt',
       'whois-mail.email.count', 'whois-mail.email.get', 'whois-mail.email.list',
       'availability.claim-check',
+      'dns.dnssec.state', 'dns.forwarding.list', 'dns.forwarding.mail-lookup', 'dns.template.preview', 'dns.zonefile.export', 'dns.zonefile.preview',
+      'domain-ops.admin.dashboard', 'domain-ops.admin.order', 'market.admin.disputes', 'market.dispute.get', 'market.listing.sitemap', 'orders.payment-session.by-key',
     ],
   },
   {
@@ -110,6 +112,14 @@ export const NOT_IN_TOPOLOGY: ReadonlyArray<{ reason: string; patterns: readonly
       'admin.console.command', 'domain-ops.admin.api-command', 'catalog.custom-price.register', 'catalog.custom-price.remove', 'catalog.import',
       'whois-mail.email.status.success', 'whois-mail.email.type.update',
     ],
+  },
+  {
+    reason: 'DNS beyond records (DNSSEC, zone files, templates, URL and mail forwarding): one transaction per change under the zone row\'s lock, DNSSEC steps committed one by one under a per-domain database lock and run as keyed domain operations; shown in tests/integration/dns/dnssec.int-spec.ts, dns-tools.int-spec.ts and tests/integration/forwarding/forwarding.int-spec.ts (the forwarder\'s two replicas are in this test)',
+    patterns: ['dns.dnssec.apply', 'dns.template.apply', 'dns.zonefile.apply', 'dns.forwarding.save-url', 'dns.forwarding.save-mail', 'dns.forwarding.remove', 'domain-ops.action-log.write'],
+  },
+  {
+    reason: 'market payments by card or wallet and disputes: a payment session keyed by the trade and consumed once, conditional trade state changes (a dispute and the seller\'s credit exclude each other); shown in tests/integration/market/market-pay-dispute.int-spec.ts',
+    patterns: ['market.trade.confirm-payment', 'market.trade.confirm-receipt', 'market.dispute.open', 'market.dispute.message', 'market.admin.dispute.resolve', 'domain-ops.market.return'],
   },
 ];
 

@@ -232,7 +232,7 @@ describe('money across services', () => {
   }, 120_000);
 });
 
-describe('transfers-in and the money reconciler (ADR 0017-i22)', () => {
+describe('transfers-in and the money reconciler (ADR 0027)', () => {
   /** A .com name registered by the other registrar, with its AUTHCODE. */
   async function theirDomain(prefix: string): Promise<{ name: string; authcode: string }> {
     theirs ??= eppClient(REGISTRAR_B);

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A transfer-in's request to the registry is claimed before it is sent (issue 22, ADR 0017-i22): the money reconciler
+ * A transfer-in's request to the registry is claimed before it is sent (issue 22, ADR 0027): the money reconciler
  * gives up a transfer-in still "requesting" past CHARGING_DEADLINE_S only while nobody has claimed its send, and asks
  * the registry about one whose send was claimed, so the request path and the reconciler never both act on it.
  */

@@ -52,7 +52,7 @@ const RESUME = '-resume';
  *    those end as errors (and the money ones are refunded).
  * 3. Spends with no refund whose item was not delivered (its order failed, the item an error, or no order at all): a
  *    charge that ran after its purchase failed, or whose refund was lost. Refunded, with an action-log line.
- * 4. Transfers-in (`transfer:{id}:spend|refund`) still "requesting" past CHARGING_DEADLINE_S (ADR 0017-i22): one whose
+ * 4. Transfers-in (`transfer:{id}:spend|refund`) still "requesting" past CHARGING_DEADLINE_S (ADR 0027): one whose
  *    send to the registry was never claimed is given up (its charge voided, refunded once if taken, a history line and
  *    the mail); one whose send was claimed more than PROCESSING_DEADLINE_S ago is settled by what the registry says —
  *    ours (completed), pending for us (left to the poll reader), or neither (refunded). Spends of transfers-in that

@@ -200,7 +200,7 @@ export class TransferService {
         return;
       }
     }
-    // the send is claimed: the money reconciler gives a transfer-in up only while nobody has claimed it (ADR 0017-i22)
+    // the send is claimed: the money reconciler gives a transfer-in up only while nobody has claimed it (ADR 0027)
     if (!(await this.repo.claimSend(t.id))) return;
     let reason: string | null = null;
     try {
