@@ -154,6 +154,17 @@ describe('one-click DNSSEC on our name servers', () => {
     expect((await epp.info(name)).secDNS?.dsData).toEqual([{ ...firstKey.ds, digest: firstKey.ds.digest.toUpperCase() }]);
   }, 60_000);
 
+  it('a zone file import on the signed zone is rectified: its new empty non-terminal gets its NSEC3 row and validates', async () => {
+    // `x.deep` makes `deep` an empty non-terminal: only PowerDNS's rectify writes its row (type NULL, its NSEC3 hash)
+    const text = `$ORIGIN ${name}.\nwww 300 IN A 192.0.2.80\nnew 300 IN A 192.0.2.90\nx.deep 300 IN A 192.0.2.91\n`;
+    const r = await member.agent.post('/mypage/domain/dns/import/apply').set(xhr(member)).send({ id, text }).expect(200);
+    expect(r.body.result).toBe(true);
+    const ent = await p.db.query(`SELECT r.ordername FROM dns.records r JOIN dns.domains d ON d.id = r.domain_id WHERE d.name = $1 AND r.name = $2 AND r.type IS NULL`, [name, `deep.${name}`]);
+    expect(ent.rows).toHaveLength(1);
+    expect(await delv(name, firstKey.dnskey, `x.deep.${name}`, 'A')).toMatch(/; fully validated\n.*192\.0\.2\.91/);
+    expect(await delv(name, firstKey.dnskey, `deep.${name}`, 'A')).toMatch(/negative response, fully validated/);
+  }, 60_000);
+
   it('enabling again changes nothing (same key, same DS)', async () => {
     const r = await operate(member, '/mypage/domain/dnssec', { domains: [id], enabled: 1 });
     expect(r.rows[0]).toMatchObject({ status: 'success', message: DS.alreadyEnabled });
