@@ -227,6 +227,28 @@ describe('one-click DNSSEC on our name servers', () => {
   }, 60_000);
 });
 
+describe('a signed zone that a save stops serving', () => {
+  it('an import after the domain expired (before the reconciliation noticed) takes the DS off the registry before the keys go', async () => {
+    const member = await p.member(50_000);
+    const name = await freeName(epp, 'com', 'secx');
+    const id = await buy(member, name);
+    await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
+    expect((await operate(member, '/mypage/domain/dnssec', { domains: [id], enabled: 1 })).rows[0].status).toBe('success');
+    expect((await epp.info(name)).secDNS?.dsData ?? []).toHaveLength(1);
+    await p.db.query(`UPDATE domain_ops.domains SET due_date = now() - interval '3 days' WHERE id = $1`, [id]);
+    try {
+      const r = await member.agent.post('/mypage/domain/dns/import/apply').set(xhr(member)).send({ id, text: `$ORIGIN ${name}.\nwww 300 IN A 192.0.2.80\n` }).expect(200);
+      expect(r.body.result).toBe(true);
+      expect((await dig(name, 'SOA')).status).toBe('REFUSED');
+      // no DS left pointing at keys that are gone (a validating resolver would fail the domain once it is served again)
+      expect((await epp.info(name)).secDNS?.dsData ?? []).toEqual([]);
+      expect(await state(member, id)).toMatchObject({ mode: 'off', status: 'off', registryDs: [] });
+    } finally {
+      await p.db.query(`UPDATE domain_ops.domains SET due_date = now() + interval '300 days' WHERE id = $1`, [id]);
+    }
+  }, 180_000);
+});
+
 describe('DS records by hand for a domain on other name servers', () => {
   let member: Member;
   let name: string;

@@ -297,6 +297,15 @@ export class DnssecService {
     await this.rows.set(domainPkId, { mode: 'off', status: 'off', registryDs: [], dueAt: null, oldKeyId: null });
   }
 
+  /**
+   * A save or import that is about to stop serving the zone (its domain expired, or its name servers left ours, before
+   * the reconciliation or SyncZone noticed): the DS leaves the registry first, as when sync() stops serving it.
+   */
+  async beforeUnserve(domainPkId: number, punycode: string): Promise<void> {
+    const zone = await this.zones.zoneById(domainPkId);
+    if (zone?.served && zone.punycode === punycode) await this.zoneLeaving(domainPkId, punycode, true);
+  }
+
   /** The DNS records' DS rows may change the registry's DS only while DNSSEC is off for the domain. */
   async dsManagedHere(domainPkId: number): Promise<boolean> {
     const row = await this.rows.get(domainPkId);

@@ -209,6 +209,8 @@ export class DnsToolsService {
    */
   private async write(d: OwnedDomainDto, base: string | undefined, plan: (existing: DnsRecord[]) => { records?: DnsRecord[]; errors?: string[] }): Promise<DnsToolsApplyResult | null> {
     const serve = shouldServe(d, this.clock.now());
+    // a signed zone this write stops serving takes its keys with it: its DS leaves the registry first
+    if (!serve) await this.dnssec.beforeUnserve(d.id, d.punycode);
     const refused = await this.zones.transaction(async (m): Promise<DnsToolsApplyResult | null> => {
       const zone = await this.zones.lockZone(m, d.id, d.punycode);
       const existing = await this.zones.records(d.id, m);
