@@ -13,6 +13,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import request from 'supertest';
+import { Queue, QueueEvents } from 'bullmq';
+import { JobName, QueueName } from '@registrar/contracts';
+import { redisOptions } from '@registrar/infra';
 import { buildDomainUpdate, EppClientPool, validateEppFrames } from '@registrar/epp';
 import { DS, fmt, M } from '@registrar/messages';
 import { registrationTotal } from '@registrar/rules';
@@ -247,6 +250,32 @@ describe('a signed zone that a save stops serving', () => {
       await p.db.query(`UPDATE domain_ops.domains SET due_date = now() + interval '300 days' WHERE id = $1`, [id]);
     }
   }, 180_000);
+});
+
+describe('second steps due (rollover, disabling)', () => {
+  it('one domain whose step keeps failing does not hold up the others', async () => {
+    const o = redisOptions(process.env.REDIS_URL!);
+    const connection = { host: o.host, port: o.port, db: o.db, password: o.password };
+    const queue = new Queue(QueueName.Dns, { connection });
+    const events = new QueueEvents(QueueName.Dns, { connection });
+    const stuck = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    try {
+      await events.waitUntilReady();
+      // first in due order: a rollover whose new key is gone (its step fails every time); then an ordinary due row
+      await p.db.query(`INSERT INTO dns.dnssec (domain_pk_id, punycode, mode, status, old_key_id, due_at) VALUES ($1, $2, 'managed', 'rolling', 1, now() - interval '2 days')`, [stuck, `stuck-${stuck}.com`]);
+      await p.db.query(`INSERT INTO dns.dnssec (domain_pk_id, punycode, mode, status, due_at) VALUES ($1, $2, 'managed', 'active', now() - interval '1 day')`, [stuck + 1, `next-${stuck}.com`]);
+      const job = await queue.add(JobName.DnssecDue, {});
+      await job.waitUntilFinished(events, 60_000).catch(() => undefined);
+      const rows = (await p.db.query('SELECT domain_pk_id, due_at, last_error FROM dns.dnssec WHERE domain_pk_id IN ($1, $2) ORDER BY domain_pk_id', [stuck, stuck + 1])).rows;
+      expect(rows[1].due_at).toBeNull();
+      expect(rows[0].due_at).not.toBeNull();
+      expect(rows[0].last_error).toBe(DS.signerFailed);
+    } finally {
+      await p.db.query('DELETE FROM dns.dnssec WHERE domain_pk_id >= 900000000 AND domain_pk_id < 901000001');
+      await events.close();
+      await queue.close();
+    }
+  }, 90_000);
 });
 
 describe('DS records by hand for a domain on other name servers', () => {
