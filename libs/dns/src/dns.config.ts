@@ -31,6 +31,14 @@ export class DnsConfig extends BaseConfig {
   @IsString()
   PDNS_API_URL = '';
 
+  /** PowerDNS's API port when not DNS_PORT + 5 (scripts/dev/infra.ts starts PowerDNS's API on it too); PDNS_API_URL wins. */
+  @Type(() => Number)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PDNS_API_PORT?: number;
+
   /** The API key of PowerDNS's HTTP API (the same as the powerdns process's api-key). */
   @Deployed()
   @IsString()
@@ -53,7 +61,7 @@ export class DnsConfig extends BaseConfig {
   DNSSEC_DS_WAIT_MS = 2 * 86_400_000;
 
   pdnsApiUrl(): string {
-    return (this.PDNS_API_URL || `http://127.0.0.1:${this.DNS_PORT + 5}`).replace(/\/+$/, '');
+    return (this.PDNS_API_URL || `http://127.0.0.1:${this.PDNS_API_PORT ?? this.DNS_PORT + 5}`).replace(/\/+$/, '');
   }
   /** Records a zone file import or a template may leave in a zone (the DNS form's limit, DNS_MAX_RECORDS; the import benchmark raises it). */
   @Type(() => Number)

@@ -13,6 +13,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import request from 'supertest';
+import { Queue, QueueEvents } from 'bullmq';
+import { JobName, QueueName } from '@registrar/contracts';
+import { redisOptions } from '@registrar/infra';
 import { buildDomainUpdate, EppClientPool, validateEppFrames } from '@registrar/epp';
 import { DS, fmt, M } from '@registrar/messages';
 import { registrationTotal } from '@registrar/rules';
@@ -154,6 +157,17 @@ describe('one-click DNSSEC on our name servers', () => {
     expect((await epp.info(name)).secDNS?.dsData).toEqual([{ ...firstKey.ds, digest: firstKey.ds.digest.toUpperCase() }]);
   }, 60_000);
 
+  it('a zone file import on the signed zone is rectified: its new empty non-terminal gets its NSEC3 row and validates', async () => {
+    // `x.deep` makes `deep` an empty non-terminal: only PowerDNS's rectify writes its row (type NULL, its NSEC3 hash)
+    const text = `$ORIGIN ${name}.\nwww 300 IN A 192.0.2.80\nnew 300 IN A 192.0.2.90\nx.deep 300 IN A 192.0.2.91\n`;
+    const r = await member.agent.post('/mypage/domain/dns/import/apply').set(xhr(member)).send({ id, text }).expect(200);
+    expect(r.body.result).toBe(true);
+    const ent = await p.db.query(`SELECT r.ordername FROM dns.records r JOIN dns.domains d ON d.id = r.domain_id WHERE d.name = $1 AND r.name = $2 AND r.type IS NULL`, [name, `deep.${name}`]);
+    expect(ent.rows).toHaveLength(1);
+    expect(await delv(name, firstKey.dnskey, `x.deep.${name}`, 'A')).toMatch(/; fully validated\n.*192\.0\.2\.91/);
+    expect(await delv(name, firstKey.dnskey, `deep.${name}`, 'A')).toMatch(/negative response, fully validated/);
+  }, 60_000);
+
   it('enabling again changes nothing (same key, same DS)', async () => {
     const r = await operate(member, '/mypage/domain/dnssec', { domains: [id], enabled: 1 });
     expect(r.rows[0]).toMatchObject({ status: 'success', message: DS.alreadyEnabled });
@@ -214,6 +228,54 @@ describe('one-click DNSSEC on our name servers', () => {
     const r = await operate(member, '/mypage/domain/dnssec/rollover', { domains: [id] });
     expect(r.rows[0]).toMatchObject({ status: 'error', message: DS.notEnabled });
   }, 60_000);
+});
+
+describe('a signed zone that a save stops serving', () => {
+  it('an import after the domain expired (before the reconciliation noticed) takes the DS off the registry before the keys go', async () => {
+    const member = await p.member(50_000);
+    const name = await freeName(epp, 'com', 'secx');
+    const id = await buy(member, name);
+    await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
+    expect((await operate(member, '/mypage/domain/dnssec', { domains: [id], enabled: 1 })).rows[0].status).toBe('success');
+    expect((await epp.info(name)).secDNS?.dsData ?? []).toHaveLength(1);
+    await p.db.query(`UPDATE domain_ops.domains SET due_date = now() - interval '3 days' WHERE id = $1`, [id]);
+    try {
+      const r = await member.agent.post('/mypage/domain/dns/import/apply').set(xhr(member)).send({ id, text: `$ORIGIN ${name}.\nwww 300 IN A 192.0.2.80\n` }).expect(200);
+      expect(r.body.result).toBe(true);
+      expect((await dig(name, 'SOA')).status).toBe('REFUSED');
+      // no DS left pointing at keys that are gone (a validating resolver would fail the domain once it is served again)
+      expect((await epp.info(name)).secDNS?.dsData ?? []).toEqual([]);
+      expect(await state(member, id)).toMatchObject({ mode: 'off', status: 'off', registryDs: [] });
+    } finally {
+      await p.db.query(`UPDATE domain_ops.domains SET due_date = now() + interval '300 days' WHERE id = $1`, [id]);
+    }
+  }, 180_000);
+});
+
+describe('second steps due (rollover, disabling)', () => {
+  it('one domain whose step keeps failing does not hold up the others', async () => {
+    const o = redisOptions(process.env.REDIS_URL!);
+    const connection = { host: o.host, port: o.port, db: o.db, password: o.password };
+    const queue = new Queue(QueueName.Dns, { connection });
+    const events = new QueueEvents(QueueName.Dns, { connection });
+    const stuck = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    try {
+      await events.waitUntilReady();
+      // first in due order: a rollover whose new key is gone (its step fails every time); then an ordinary due row
+      await p.db.query(`INSERT INTO dns.dnssec (domain_pk_id, punycode, mode, status, old_key_id, due_at) VALUES ($1, $2, 'managed', 'rolling', 1, now() - interval '2 days')`, [stuck, `stuck-${stuck}.com`]);
+      await p.db.query(`INSERT INTO dns.dnssec (domain_pk_id, punycode, mode, status, due_at) VALUES ($1, $2, 'managed', 'active', now() - interval '1 day')`, [stuck + 1, `next-${stuck}.com`]);
+      const job = await queue.add(JobName.DnssecDue, {});
+      await job.waitUntilFinished(events, 60_000).catch(() => undefined);
+      const rows = (await p.db.query('SELECT domain_pk_id, due_at, last_error FROM dns.dnssec WHERE domain_pk_id IN ($1, $2) ORDER BY domain_pk_id', [stuck, stuck + 1])).rows;
+      expect(rows[1].due_at).toBeNull();
+      expect(rows[0].due_at).not.toBeNull();
+      expect(rows[0].last_error).toBe(DS.signerFailed);
+    } finally {
+      await p.db.query('DELETE FROM dns.dnssec WHERE domain_pk_id >= 900000000 AND domain_pk_id < 901000001');
+      await events.close();
+      await queue.close();
+    }
+  }, 90_000);
 });
 
 describe('DS records by hand for a domain on other name servers', () => {

@@ -264,13 +264,21 @@ export class DnssecService {
     let n = 0;
     for (const r of await this.rows.due(this.clock.now())) {
       if (only !== undefined && r.domainPkId !== only) continue;
+      // one domain's failure (its registry lock refusing the DS update, PowerDNS not answering for it) is logged and
+      // retried at the next run; it never holds up the other domains' steps, which come after it in due order
       const done = await this.rows.exclusive(r.domainPkId, async () => {
         const row = await this.rows.get(r.domainPkId);
         if (!row?.dueAt || row.dueAt > this.clock.now()) return false;
         const ctx: CommandContext = { domainPkid: row.domainPkId };
-        if (row.status === 'removing') await this.unsign(row.punycode, row.domainPkId);
-        else if (row.status === 'rolling' && row.oldKeyId !== null) await this.finishRoll(row.punycode, row.domainPkId, row.oldKeyId, ctx);
-        else await this.rows.set(row.domainPkId, { dueAt: null });
+        try {
+          if (row.status === 'removing') await this.unsign(row.punycode, row.domainPkId);
+          else if (row.status === 'rolling' && row.oldKeyId !== null) await this.finishRoll(row.punycode, row.domainPkId, row.oldKeyId, ctx);
+          else await this.rows.set(row.domainPkId, { dueAt: null });
+        } catch (e) {
+          this.logger.warn(`dnssec second step of ${row.punycode}: ${(e as Error)?.message ?? e}`);
+          await this.rows.set(row.domainPkId, { lastError: e instanceof EppError ? DS.registryFailed : DS.signerFailed }).catch(() => undefined);
+          return false;
+        }
         return true;
       });
       if (done) n++;
@@ -295,6 +303,15 @@ export class DnssecService {
     if (!row || row.mode !== 'managed') return;
     if (stillHeld && row.registryDs.length) await this.registryDs(punycode, [], { domainPkid: domainPkId });
     await this.rows.set(domainPkId, { mode: 'off', status: 'off', registryDs: [], dueAt: null, oldKeyId: null });
+  }
+
+  /**
+   * A save or import that is about to stop serving the zone (its domain expired, or its name servers left ours, before
+   * the reconciliation or SyncZone noticed): the DS leaves the registry first, as when sync() stops serving it.
+   */
+  async beforeUnserve(domainPkId: number, punycode: string): Promise<void> {
+    const zone = await this.zones.zoneById(domainPkId);
+    if (zone?.served && zone.punycode === punycode) await this.zoneLeaving(domainPkId, punycode, true);
   }
 
   /** The DNS records' DS rows may change the registry's DS only while DNSSEC is off for the domain. */

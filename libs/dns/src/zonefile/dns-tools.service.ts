@@ -9,6 +9,7 @@ import { fmt, M } from '@registrar/messages';
 import { DNS_TYPE, DnsRecord, dnsTemplate, dsOf, templateRecords, validateDnsRecords, validateTemplateParams } from '@registrar/rules';
 import { DnsException } from '../common/dns.exception';
 import { DnsConfig } from '../dns.config';
+import { DnssecService } from '../dnssec/dnssec.service';
 import { DomainOpsPort } from '../ports/domain-ops.port';
 import { planTemplate } from '../templates/template-plan';
 import { shouldServe } from '../zones/zone-content';
@@ -58,6 +59,7 @@ export class DnsToolsService {
     private readonly domainOps: DomainOpsPort,
     private readonly config: DnsConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly dnssec: DnssecService,
   ) {}
 
   private async owned(userId: number, id: number): Promise<OwnedDomainDto> {
@@ -207,7 +209,9 @@ export class DnsToolsService {
    */
   private async write(d: OwnedDomainDto, base: string | undefined, plan: (existing: DnsRecord[]) => { records?: DnsRecord[]; errors?: string[] }): Promise<DnsToolsApplyResult | null> {
     const serve = shouldServe(d, this.clock.now());
-    return this.zones.transaction(async (m) => {
+    // a signed zone this write stops serving takes its keys with it: its DS leaves the registry first
+    if (!serve) await this.dnssec.beforeUnserve(d.id, d.punycode);
+    const refused = await this.zones.transaction(async (m): Promise<DnsToolsApplyResult | null> => {
       const zone = await this.zones.lockZone(m, d.id, d.punycode);
       const existing = await this.zones.records(d.id, m);
       if (base && base !== recordsBase(existing)) return { result: false, errors: [M.zoneFileChangedSince] };
@@ -219,6 +223,10 @@ export class DnsToolsService {
       await this.zones.publish(m, zone, records, serve, this.clock.now());
       return null;
     });
+    // a signed zone is rectified after the commit, as after a save in the DNS form (empty non-terminals get their
+    // NSEC3 rows, delegations lose their signatures); without it a validating resolver got wrong denials
+    if (!refused && serve) await this.dnssec.afterPublish(d.punycode);
+    return refused;
   }
 
   private async history(d: OwnedDomainDto, userId: number, content: string): Promise<void> {

@@ -103,6 +103,8 @@ export class ZoneService {
       nameServerJobId = started.jobId;
     }
     const serve = shouldServe(d, this.clock.now());
+    // a signed zone this save stops serving takes its keys with it: its DS leaves the registry first
+    if (!serve) await this.dnssec.beforeUnserve(d.id, d.punycode);
     try {
       await this.zones.transaction(async (m) => {
         // the zone row is locked: two saves of one domain run one after the other, DS included
