@@ -54,6 +54,8 @@ test('an admin from the CLI sets up two-factor at first login and only then reac
   // each 30 s step is accepted once per account: the code of the next step (within the ±1 step tolerance) is still unused
   await page.getByLabel('認証コード').fill(generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/domains$/);
+  // an admin lands on the dashboard (issue 26)
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
   expect((await page.request.get('/admin/api/domains/search/condition', { headers: XHR })).status()).toBe(200);
 });

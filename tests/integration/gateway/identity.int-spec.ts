@@ -136,6 +136,24 @@ describe('identity over HTTP', () => {
     expect(r.body.message).toMatch(/^ログインの試行回数が上限に達しました。\d+分ほど時間をおいてから再度お試しください$/);
   });
 
+  it('a request that changes nothing sends no session cookie, so one in flight while the id is renewed cannot bring the old id back', async () => {
+    // before: every answer carried the session cookie (rolling); a re-consent check sent beside the two-factor set-up
+    // answered after it with the old id, and the browser, holding a destroyed id, was signed out
+    const acct = await createAccount(h);
+    const c = await signIn(h, acct);
+    const sessionCookie = (r: request.Response) => ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((x) => x.startsWith('registrar_session='));
+    const first = await c.agent.get('/session').set(XHR);
+    expect(first.body.user).toMatchObject({ email: acct.email });
+    expect(sessionCookie(await c.agent.get('/session').set(XHR))).toBeUndefined();
+    expect(sessionCookie(await c.agent.get('/consents/pending').set(XHR))).toBeUndefined();
+    // the id is still renewed where it must be, and the new cookie is sent then
+    const post = (path: string, body: object) => c.agent.post(path).set(XHR).set('X-CSRF-TOKEN', c.token()).send(body);
+    const setup = await post('/security/two-factor/setup', {});
+    const enabled = await post('/security/two-factor/enable', { code: generateSync({ secret: setup.body.secret }) });
+    expect(sessionCookie(enabled)).toBeDefined();
+    expect((await c.agent.get('/session').set(XHR)).body.user).toMatchObject({ email: acct.email, two_factor_pending: false });
+  });
+
   it('sets up two-factor and then asks for the code at login (a recovery code works once)', async () => {
     const acct = await createAccount(h);
     const c = await signIn(h, acct);

@@ -14,5 +14,7 @@ declare module 'express-session' {
     pendingTotpSecret?: string;
     /** the account's session generation when signed in: a password change ends other sessions */
     authEpoch?: number;
+    /** when the cookie's expiry was last pushed forward (SessionMiddleware: at most once an hour, not on every response) */
+    cookieRefreshedAt?: number;
   }
 }
