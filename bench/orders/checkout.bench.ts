@@ -20,11 +20,12 @@ import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { CreateDomainsResult, DomainOpsPatterns, EstimateItem, OrdersPatterns, OrderStatusResult } from '@registrar/contracts';
-import { BullRpcClient, rpc, startService } from '@registrar/infra';
+import { BullRpcClient, rpc } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { registrationTotal } from '@registrar/rules';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { benchRegistryStack } from '../../scripts/dev/system';
+import { benchApart, benchMode, startBenchServices } from '../services';
 import { printStages } from '../stages';
 import os from 'node:os';
 
@@ -54,13 +55,7 @@ async function main() {
     const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
     await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');
     // imported only now: their RPC client modules read REDIS_URL when the module is declared
-    const { CatalogServiceModule } = await import('@registrar/catalog');
-    const { OrdersServiceModule } = await import('@registrar/orders');
-    const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
-    for (const [name, mod] of [['catalog', CatalogServiceModule], ['orders', OrdersServiceModule], ['domain-ops', DomainOpsServiceModule]] as const) {
-      const app = await startService(name, mod, process.env.REDIS_URL);
-      handles.push({ name, stop: () => app.close() });
-    }
+    await startBenchServices(['catalog', 'orders', 'domain-ops'], handles);
     const client = new BullRpcClient(process.env.REDIS_URL!);
     await client.connect();
     const call = <T>(pattern: string, payload: unknown) => rpc<T>(client, pattern, payload, 120_000);
@@ -118,7 +113,7 @@ async function main() {
     const checkoutCpu = process.cpuUsage(cCpu);
     await epp.close();
 
-    console.log(`\ncheckout: ${MEMBERS} members, one .com each, at once (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, register concurrency ${process.env.REGISTER_CONCURRENCY ?? 8})`);
+    console.log(`\ncheckout [${benchMode()}]: ${MEMBERS} members, one .com each, at once (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, register concurrency ${process.env.REGISTER_CONCURRENCY ?? 8})`);
     console.log(`  orders done per second        ${(toDone.length / checkoutSeconds).toFixed(1).padStart(8)}/s   (${checkoutSeconds.toFixed(2)} s for all; outcomes ${JSON.stringify(statuses)})`);
     console.log(`  create answered (accepted)    p50 ${pct(accepted, 0.5).toFixed(0).padStart(6)} ms   p95 ${pct(accepted, 0.95).toFixed(0).padStart(6)} ms`);
     console.log(`  submit -> done                p50 ${pct(toDone, 0.5).toFixed(0).padStart(6)} ms   p95 ${pct(toDone, 0.95).toFixed(0).padStart(6)} ms   (as the status polled every ${POLL_MS} ms saw it: p50 ${pct(polled, 0.5).toFixed(0)} ms, p95 ${pct(polled, 0.95).toFixed(0)} ms)`);
@@ -127,7 +122,8 @@ async function main() {
     console.log(`  create latency                p50 ${pct(bareLat, 0.5).toFixed(0).padStart(6)} ms   p95 ${pct(bareLat, 0.95).toFixed(0).padStart(6)} ms`);
     console.log(`ratio: checkout ${(toDone.length / checkoutSeconds / (MEMBERS / bareSeconds)).toFixed(2)}x the bare-create rate; submit -> done p95 ${(pct(toDone, 0.95) / pct(bareLat, 0.95)).toFixed(1)}x the create p95 (machine load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
     const per = (u: NodeJS.CpuUsage) => ((u.user + u.system) / 1000 / MEMBERS).toFixed(1);
-    console.log(`CPU of this process (the services, in one process) per order: checkout ${per(checkoutCpu)} ms (polls included), bare create ${per(bareCpu)} ms\n`);
+    if (!benchApart()) console.log(`CPU of this process (the services, in one process) per order: checkout ${per(checkoutCpu)} ms (polls included), bare create ${per(bareCpu)} ms`);
+    console.log('');
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops', 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'checkout stages (queue wait, run; EPP time on the connection)' });
     await client.close();
     await db.end();
