@@ -22,7 +22,7 @@ import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { printStages } from '../stages';
 import { benchRegistryStack } from '../../scripts/dev/system';
-import { benchApart, benchMode, startBenchServices } from '../services';
+import { benchMode, startBenchServices } from '../services';
 
 const N = Number(process.env.BENCH_DOMAINS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

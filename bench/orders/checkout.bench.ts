@@ -88,7 +88,6 @@ async function main() {
     const statuses: Record<string, number> = {};
     const since = Date.now();
     const cCpu = process.cpuUsage();
-    const c0 = performance.now();
     await Promise.all(names.slice(0, MEMBERS).map(async (name, m) => {
       const t = performance.now();
       const at = Date.now();
