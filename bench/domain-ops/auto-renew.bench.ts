@@ -12,14 +12,17 @@
  * BENCH_DOMAINS (10000), BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), AUTO_RENEW_CONCURRENCY (16).
  */
 import 'reflect-metadata';
+import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { Pool } from 'pg';
 import { JobName, OrdersPatterns, QueueName } from '@registrar/contracts';
-import { redisOptions, BullRpcClient, rpc, startService } from '@registrar/infra';
+import { redisOptions, BullRpcClient, rpc } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { benchRegistryStack } from '../../scripts/dev/system';
+import { benchApart, benchMode, startBenchServices } from '../services';
+import { printStages } from '../stages';
 
 const N = Number(process.env.BENCH_DOMAINS ?? 10_000);
 const MEMBERS = Math.max(1, Math.min(N, Number(process.env.BENCH_MEMBERS ?? 100)));
@@ -75,13 +78,7 @@ async function main() {
 
     const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
     await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');
-    const { CatalogServiceModule } = await import('@registrar/catalog');
-    const { OrdersServiceModule } = await import('@registrar/orders');
-    const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
-    for (const [name, mod] of [['catalog', CatalogServiceModule], ['orders', OrdersServiceModule], ['domain-ops', DomainOpsServiceModule]] as const) {
-      const app = await startService(name, mod, process.env.REDIS_URL);
-      handles.push({ name, stop: () => app.close() });
-    }
+    await startBenchServices(['catalog', 'orders', 'domain-ops'], handles);
     const client = new BullRpcClient(process.env.REDIS_URL!);
     await client.connect();
 
@@ -98,8 +95,10 @@ async function main() {
 
     // baseline: N raw domain:renew (one year from the current expiry) through a pool of the same size, all at once
     const b0 = performance.now();
+    const bCpu = process.cpuUsage();
     await Promise.all(raw.map((d) => epp.renew(d.name, d.exDate, { value: 1, unit: 'y' })));
     const rawSeconds = (performance.now() - b0) / 1000;
+    const rawCpu = process.cpuUsage(bCpu);
 
     // the auto-renew job, as its scheduler runs it, then every renewal item ended
     const o = redisOptions(process.env.REDIS_URL!);
@@ -107,6 +106,8 @@ async function main() {
     const queue = new Queue(QueueName.DomainOps, { connection });
     const events = new QueueEvents(QueueName.DomainOps, { connection });
     await events.waitUntilReady();
+    const since = Date.now();
+    const aCpu = process.cpuUsage();
     const t0 = performance.now();
     const job = await queue.add(JobName.AutoRenewSweep, {}, { removeOnComplete: true });
     const summary = await job.waitUntilFinished(events, 3_600_000);
@@ -118,6 +119,7 @@ async function main() {
       await new Promise((res) => setTimeout(res, 250));
     }
     const autoSeconds = (performance.now() - t0) / 1000;
+    const autoCpu = process.cpuUsage(aCpu);
     const outcomes = (await db.query(`SELECT status, count(*)::int AS n FROM domain_ops.renewal_order_items GROUP BY status`)).rows;
     const sample = mine[Math.floor(N / 2)]!;
     const info = await epp.info(sample.name);
@@ -127,11 +129,15 @@ async function main() {
 
     const autoRate = N / autoSeconds;
     const rawRate = N / rawSeconds;
-    console.log(`\nauto-renew: ${N} due domains of ${MEMBERS} members in one run (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, sweep concurrency ${process.env.AUTO_RENEW_CONCURRENCY ?? 16} members, worker concurrency ${Math.max(Number(process.env.REGISTER_CONCURRENCY ?? 8), Number(process.env.OPERATION_CONCURRENCY ?? 32))})`);
+    console.log(`\nauto-renew [${benchMode()}]: ${N} due domains of ${MEMBERS} members in one run (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, sweep concurrency ${process.env.AUTO_RENEW_CONCURRENCY ?? 16} members, worker concurrency ${Math.max(Number(process.env.REGISTER_CONCURRENCY ?? 8), Number(process.env.OPERATION_CONCURRENCY ?? 32))})`);
     console.log(`  domains renewed per second    ${autoRate.toFixed(1).padStart(8)}/s   (${autoSeconds.toFixed(2)} s for all; the sweep itself ${(swept / 1000).toFixed(2)} s, ${JSON.stringify(summary)}; items ${JSON.stringify(outcomes)}; sample ${sample.name} ${sample.exDate.toISOString().slice(0, 10)} -> ${info.exDate?.toISOString().slice(0, 10)})`);
     console.log(`baseline: ${N} raw EPP domain:renew through a pool of the same size, at once`);
     console.log(`  renews per second             ${rawRate.toFixed(1).padStart(8)}/s   (${rawSeconds.toFixed(2)} s for all)`);
-    console.log(`ratio: auto-renew ${(autoRate / rawRate).toFixed(2)}x the raw-renew rate\n`);
+    console.log(`ratio: auto-renew ${(autoRate / rawRate).toFixed(2)}x the raw-renew rate (machine load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+    const perDomain = (u: NodeJS.CpuUsage) => ((u.user + u.system) / 1000 / N).toFixed(2);
+    if (!benchApart()) console.log(`CPU of this process (the services, in one process) per domain: auto-renew ${perDomain(autoCpu)} ms, raw renew ${perDomain(rawCpu)} ms (the CPU a loaded machine has to find)`);
+    console.log('');
+    await printStages({ redisUrl: process.env.REDIS_URL!, queues: [QueueName.DomainOps, 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'auto-renew stages (queue wait, run; EPP time on the connection)' });
     await client.close();
     await db.end();
   } finally {

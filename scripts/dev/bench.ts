@@ -43,11 +43,16 @@ async function main() {
       MAIL_CATCHER_SMTP_PORT: process.env.MAIL_CATCHER_SMTP_PORT ?? String(await freePort()),
     };
     for (const file of chosen) {
-      log(`── ${file}`);
-      const r = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, file)], {
-        cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...ports, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, REDIS_URL: redis.url },
-      });
-      if (r.status !== 0) { failed++; log(`FAIL ${file}`); }
+      // a benchmark of services (bench/services.ts) runs twice: in one process, then with each service its own process
+      // (BENCH_APART=0 or 1 in the environment runs only that one)
+      const both = fs.readFileSync(path.join(ROOT, file), 'utf8').includes('startBenchServices') && process.env.BENCH_APART === undefined;
+      for (const apart of both ? ['0', '1'] : [process.env.BENCH_APART ?? '0']) {
+        log(`── ${file}${both ? (apart === '1' ? ' (services apart)' : ' (in one process)') : ''}`);
+        const r = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, file)], {
+          cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...ports, BENCH_APART: apart, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, REDIS_URL: redis.url },
+        });
+        if (r.status !== 0) { failed++; log(`FAIL ${file}`); }
+      }
     }
   } finally {
     await stop();

@@ -9,6 +9,12 @@ export const OrdersPatterns = {
   PointHistory: 'orders.point.history',
   /** PointChangeRequest (amount > 0 is taken) -> PointEntryDto; INSUFFICIENT_POINTS when the balance is short */
   PointSpend: 'orders.point.spend',
+  /**
+   * PointSpendManyRequest -> PointSpendManyResult: one member's spends in order, each as PointSpend takes it (its own
+   * key, its own entry); stops at the first refused one and answers the entries taken before it and the refusal's code.
+   * One message instead of one per item (a renewal of 100 domains, the daily auto-renew).
+   */
+  PointSpendMany: 'orders.point.spend-many',
   /** PointChangeRequest (amount > 0 is given back) -> PointEntryDto */
   PointRefund: 'orders.point.refund',
   /** PointChangeRequest (amount > 0 is credited, kind grant or adjust) -> PointEntryDto */
@@ -141,6 +147,20 @@ export interface PointHistoryResult {
   total: number;
   current_page: number;
   last_page: number;
+}
+
+export interface PointSpendManyRequest {
+  userId: number;
+  /** epoch ms after which a spend not yet taken is refused (CHARGE_EXPIRED), as PointChangeRequest.deadline */
+  deadline?: number;
+  spends: Array<{ amount: number; idempotencyKey: string; reference?: string | null }>;
+}
+
+export interface PointSpendManyResult {
+  /** the entries taken, in order (a replayed key answers its first entry) */
+  entries: PointEntryDto[];
+  /** the first refused spend (its index in `spends`) and why, or null when all were taken */
+  refused: { index: number; code: string; message: string } | null;
 }
 
 export interface PointChangeRequest {

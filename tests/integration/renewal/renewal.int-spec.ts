@@ -130,6 +130,24 @@ describe('renewing domains', () => {
     await c.agent.get('/mypage/account_statement/receipt').query(Object.fromEntries(url.searchParams)).set(xhr(c)).expect(200);
   }, 120_000);
 
+  it('renews from the registry\'s expiry when our row holds another day: one period, once, and the history shows the balance the charge left', async () => {
+    const c = await p.member();
+    const name = await freeName(epp, 'com', 'rd');
+    const id = await buy(c, name);
+    const before = (await epp.info(name)).exDate!;
+    const { renew: price } = (await ready(c, [id])).domains[0];
+    await p.grant(c.userId, price + 700);
+    // our row is a day off the registry (a drift): the first domain:renew, sent from our day, is refused and read back
+    await p.db.query(`UPDATE domain_ops.domains SET due_date = due_date - interval '1 day' WHERE id = $1`, [id]);
+    const r = await renew(c, { domains: [{ name, period: 1 }], point: price }).expect(200);
+    expect(r.body.data[0]).toMatchObject({ code: 0, available_period: ymd(plusYears(before, 1)) });
+    expect(ymd((await epp.info(name)).exDate!)).toBe(ymd(plusYears(before, 1)));
+    expect(ymd(new Date((await p.db.query('SELECT due_date FROM domain_ops.domains WHERE id = $1', [id])).rows[0].due_date))).toBe(ymd(plusYears(before, 1)));
+    expect(await p.balance(c.userId)).toBe(700);
+    const log = (await p.db.query(`SELECT point, remaining_point FROM domain_ops.action_logs WHERE user_id = $1 AND subject = 'ドメイン更新'`, [c.userId])).rows;
+    expect(log).toEqual([{ point: price, remaining_point: 700 }]);
+  }, 120_000);
+
   it('a renewal the registry refuses is refunded, with the reason on the row and in the action log', async () => {
     const c = await p.member();
     const name = await freeName(epp, 'com', 'rf');

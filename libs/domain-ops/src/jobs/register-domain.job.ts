@@ -85,9 +85,11 @@ export class RegisterDomainJob {
     const order = item ? await this.orders.find(item.orderId) : null;
     if (!item || !order) return { status: 'missing' };
     if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') return { status: item.status };
+    // the item's first attempt (never started before): no earlier attempt can have created the name
+    const firstAttempt = item.status === 'queued' && attempt.attemptsMade === 0;
     await this.orders.setItem(item.id, { status: 'processing' });
     try {
-      const status = await this.register(order, item);
+      const status = await this.register(order, item, firstAttempt);
       return { status };
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
@@ -99,7 +101,7 @@ export class RegisterDomainJob {
     }
   }
 
-  private async register(order: RegistrationOrder, item: OrderItem): Promise<'done' | 'accepted'> {
+  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean): Promise<'done' | 'accepted'> {
     const ctx = { userId: order.userId };
     const defaults = await this.settings.getOrCreate(order.userId);
     const prereq = item.prereqId ? await this.prereqs.byId(item.prereqId) : null;
@@ -115,7 +117,9 @@ export class RegisterDomainJob {
     const reg = first[0] ?? second[0] ?? null;
     const roleIds = [0, 1, 2, 3].map((i) => first[i] ?? second[i] ?? reg) as Array<number | null>;
     const contactIds = !item.whoisProxy && !prereq && reg ? { reg: roleIds[0], adm: roleIds[1], tec: roleIds[2], bil: roleIds[3] } : null;
-    const mine = await this.heldByUs(item, ctx);
+    // exactly once: a later attempt asks the registry first whether an earlier one created it; the first attempt sends
+    // the create at once (one command fewer), and a name that exists then is checked the same way (ours or taken)
+    const mine = firstAttempt ? false : await this.heldByUs(item, ctx);
     if (!mine) {
       const { registrant, contacts } = await this.contactsFor(order.userId, item, prereq, roleIds, ctx);
       try {
@@ -162,7 +166,8 @@ export class RegisterDomainJob {
       nameServers: defaults.domain_create_name_servers,
       orderItemId: item.id,
     });
-    const remaining = await this.ledger.balance(order.userId).catch(() => null);
+    // the balance this item's charge left (kept with the charge); asked of the ledger only for an item without one
+    const remaining = item.spentBalanceAfter ?? await this.ledger.balance(order.userId).catch(() => null);
     await this.actionLog.write({
       userId: order.userId,
       domainId: domainPkId,
@@ -226,14 +231,12 @@ export class RegisterDomainJob {
     return { registrant: ids[0], contacts: [{ type: 'admin', id: ids[1] }, { type: 'tech', id: ids[2] }, { type: 'billing', id: ids[3] }] };
   }
 
-  /** Creates the registry contact once (a contact made by an earlier attempt or another order is reused). */
+  /**
+   * Creates the registry contact once (a contact made by an earlier attempt or another order is reused): the create is
+   * sent at once and "exists" (2302) means it is there already, one command where a check first took two.
+   */
   private async ensureContact(id: string, c: AnyContact | null, ctx: { userId: number }, dto?: WhoisContactDto, proxyEmail?: string): Promise<string> {
     if (this.knownContacts.has(id)) return id;
-    const [check] = await this.epp.contactCheck([id], ctx);
-    if (check && !check.avail) {
-      this.knownContacts.add(id);
-      return id;
-    }
     const input: ContactCreateInput = c
       ? { id, postalInfo: [postalOf(c, id)], voice: e164(c.phone as string, (dto?.phone_country_code ?? (c.phone_country_code as string)) || '81'), email: String(c.email ?? 'noreply@rakko.example'), authInfo: `Rk${randomBytes(9).toString('base64url')}1` }
       : { ...proxyContactInput(id, proxyEmail!), authInfo: `Rk${randomBytes(9).toString('base64url')}1` };

@@ -36,6 +36,8 @@ export interface OrderItem {
   domainPkId: number | null;
   registryDomainId: string | null;
   spent: boolean;
+  /** the member's balance right after this item's charge (null: not charged, or charged before it was kept) */
+  spentBalanceAfter: number | null;
   refunded: boolean;
 }
 export type NewOrderItem = Pick<OrderItem, 'position' | 'name' | 'punycode' | 'tld' | 'period' | 'point' | 'isCampaign' | 'whoisProxy' | 'prereqId'>;
@@ -48,7 +50,7 @@ const toItem = (r: Record<string, any>): OrderItem => ({
   id: Number(r.id), orderId: r.order_id, position: Number(r.position), name: r.name, punycode: r.punycode, tld: r.tld, period: Number(r.period),
   point: Number(r.point), isCampaign: r.is_campaign, whoisProxy: r.whois_proxy, prereqId: r.prereq_id == null ? null : Number(r.prereq_id), status: r.status,
   errorMsg: r.error_msg, info: r.info, domainPkId: r.domain_pk_id == null ? null : Number(r.domain_pk_id), registryDomainId: r.registry_domain_id,
-  spent: r.spent, refunded: r.refunded,
+  spent: r.spent, refunded: r.refunded, spentBalanceAfter: r.spent_balance_after == null ? null : Number(r.spent_balance_after),
 });
 
 /** Storage of registration orders and their items (domain_ops.registration_orders / _items): the result step's status. */
@@ -106,8 +108,14 @@ export class RegistrationOrderRepository {
     );
   }
 
-  async markSpent(itemId: number): Promise<void> {
-    await this.ds.query('UPDATE domain_ops.registration_order_items SET spent = true, updated_at = now() WHERE id = $1', [itemId]);
+  /** Items charged, each with the balance its charge left, in one UPDATE. */
+  async markSpentMany(spent: Array<{ itemId: number; balanceAfter: number }>): Promise<void> {
+    if (!spent.length) return;
+    await this.ds.query(
+      `UPDATE domain_ops.registration_order_items i SET spent = true, spent_balance_after = x.balance, updated_at = now()
+         FROM unnest($1::bigint[], $2::int[]) AS x(id, balance) WHERE i.id = x.id`,
+      [spent.map((s) => s.itemId), spent.map((s) => s.balanceAfter)],
+    );
   }
 
   async markRefunded(itemId: number): Promise<void> {

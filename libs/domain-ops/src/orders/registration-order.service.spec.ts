@@ -17,7 +17,7 @@ function newTestService(o: { remaining?: number; spendFailsAt?: number } = {}) {
       return made;
     }),
     items: jest.fn(async () => []),
-    markSpent: jest.fn(async () => undefined),
+    markSpentMany: jest.fn(async () => undefined),
     markRefunded: jest.fn(async (id: number) => { calls.push(`refunded:${id}`); }),
     setItem: jest.fn(async () => undefined),
     setOrderStatus: jest.fn(async (_id: string, status: string) => { calls.push(`order:${status}`); }),
@@ -31,7 +31,19 @@ function newTestService(o: { remaining?: number; spendFailsAt?: number } = {}) {
       if (++spends === o.spendFailsAt) throw { code: OrdersErrorCode.InsufficientPoints, message: 'short' };
       calls.push(`spend:${key}`);
       taken.add(key);
-      return { delta: -amount };
+      return { delta: -amount, balanceAfter: 0 };
+    }),
+    // the ledger's spend of several: each as spend(), stopping at the first refused one
+    spendMany: jest.fn(async (u: number, spends: Array<{ amount: number; idempotencyKey: string }>) => {
+      const entries: unknown[] = [];
+      for (const [index, s] of spends.entries()) {
+        try {
+          entries.push(await ledger.spend(u, s.amount, s.idempotencyKey));
+        } catch (e) {
+          return { entries, refused: { index, code: (e as { code: string }).code, message: (e as Error).message } };
+        }
+      }
+      return { entries, refused: null };
     }),
     // the ledger's void: refunds a spend that was taken, once; a key never spent is only voided
     voidCharge: jest.fn(async (_u: number, _a: number, spendKey: string, refundKey: string) => {

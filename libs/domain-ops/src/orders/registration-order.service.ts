@@ -114,18 +114,24 @@ export class RegistrationOrderService {
       const consumed = await this.orders.consumeSession(userId, sessionId).catch(() => false);
       if (!consumed) return this.abort(order, made.items, reservedKeys, [M.cardSessionFailed]);
     }
-    // points: one ledger entry per item
-    for (const item of made.items) {
-      if (item.point <= 0) continue;
+    // points: one ledger entry per item, all in one message to the ledger, in the items' order
+    const charged = made.items.filter((i) => i.point > 0);
+    if (charged.length) {
+      let refusal: string | null = null;
       try {
-        await this.orders.spend(userId, item.point, itemKeys(order.id, item.punycode).spend, `order:${order.id}`);
-        await this.repo.markSpent(item.id);
-        item.spent = true;
+        const r = await this.orders.spendMany(userId, charged.map((i) => ({ amount: i.point, idempotencyKey: itemKeys(order.id, i.punycode).spend, reference: `order:${order.id}` })));
+        const taken = charged.slice(0, r.entries.length);
+        await this.repo.markSpentMany(taken.map((i, k) => ({ itemId: i.id, balanceAfter: r.entries[k]!.balanceAfter })));
+        for (const [k, i] of taken.entries()) {
+          i.spent = true;
+          i.spentBalanceAfter = r.entries[k]!.balanceAfter;
+        }
+        if (r.refused) refusal = r.refused.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
       } catch (e) {
-        const msg = isOrdersRpcError(e) && e.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
-        if (!isOrdersRpcError(e)) this.logger.error(`spend for ${item.punycode}: ${(e as Error)?.message ?? e}`);
-        return this.abort(order, made.items, reservedKeys, [msg]);
+        if (!isOrdersRpcError(e)) this.logger.error(`spend for order ${order.id}: ${(e as Error)?.message ?? e}`);
+        refusal = isOrdersRpcError(e) && e.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
       }
+      if (refusal) return this.abort(order, made.items, reservedKeys, [refusal]);
     }
     // the order starts only if it is still charging: the money reconciler may have given it up meanwhile (its charges
     // then voided and refunded), and what it decided is the answer

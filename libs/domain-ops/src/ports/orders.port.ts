@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { OffSessionChargeResult, OpenSpendDto, OpenSpendsRequest, ORDERS_CLIENT, OrdersPatterns, PointBalanceResult, PointEntryDto, PointVoidRequest, PointVoidResult } from '@registrar/contracts';
+import { OffSessionChargeResult, OpenSpendDto, OpenSpendsRequest, ORDERS_CLIENT, OrdersPatterns, PointBalanceResult, PointEntryDto, PointSpendManyRequest, PointSpendManyResult, PointVoidRequest, PointVoidResult } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
 import { DomainOpsConfig } from '../domain-ops.config';
 
@@ -21,6 +21,14 @@ export class OrdersPort {
    */
   spend(userId: number, amount: number, idempotencyKey: string, reference: string): Promise<PointEntryDto> {
     return rpc<PointEntryDto>(this.client, OrdersPatterns.PointSpend, { userId, amount, idempotencyKey, reference, deadline: Date.now() + this.ms }, this.ms);
+  }
+
+  /**
+   * One member's spends in one message, in order (each its own key and ledger entry, as spend()); stops at the first
+   * refused one and says which. The deadline is the same as spend()'s, for the whole message.
+   */
+  spendMany(userId: number, spends: PointSpendManyRequest['spends']): Promise<PointSpendManyResult> {
+    return rpc<PointSpendManyResult>(this.client, OrdersPatterns.PointSpendMany, { userId, spends, deadline: Date.now() + this.ms } satisfies PointSpendManyRequest, this.ms);
   }
 
   /** The purchase gave a charge up: the spend key is voided at the ledger and refunded once if it had been taken. */

@@ -43,13 +43,15 @@ export class RenewDomainJob {
   ) {}
 
   async handle(data: RenewDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    const item = await this.repo.item(Number(data.itemId));
-    const renewal = item ? await this.repo.find(item.renewalId) : null;
-    if (!item || !renewal) return { status: 'missing' };
+    const found = await this.repo.itemToRenew(Number(data.itemId));
+    if (!found) return { status: 'missing' };
+    const { item, renewal, domainDue } = found;
     if (item.status === 'done' || item.status === 'error') return { status: item.status };
-    await this.repo.setItem(item.id, { status: 'processing' });
+    // a plain renewal's first attempt records our row's expiry as the one it renews from (the fast path below)
+    const fast = !item.restore && !item.fromExpiry && domainDue ? domainDue : null;
+    const { claimed } = await this.repo.start(item.id, fast);
     try {
-      return { status: await this.renew(renewal, item) };
+      return { status: await this.renew(renewal, item, claimed ? fast : null) };
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
@@ -61,14 +63,35 @@ export class RenewDomainJob {
     }
   }
 
-  private async renew(renewal: Renewal, item: RenewalItem): Promise<'done' | 'accepted'> {
+  private async renew(renewal: Renewal, item: RenewalItem, fastFrom: Date | null): Promise<'done' | 'accepted'> {
     const ctx = { userId: renewal.userId, domainPkid: item.domainId };
+    // The first attempt of a plain renewal renews from the expiry our domain row holds, without asking the registry
+    // first (one command instead of three): it records that expiry as the one it renews from before sending, and the
+    // registry renews only when its expiry is that day (curExpDate). Refused (another expiry, another sponsor, no such
+    // name), nothing was renewed by any attempt (none had recorded an expiry), so the registry's own expiry replaces
+    // ours and the path below decides; an unknown outcome (timeout) leaves the recorded expiry for the next attempt,
+    // which finds the registry at the target when this one went through.
+    let refusedFast = false;
+    if (fastFrom) {
+      try {
+        const r = await this.epp.renew(item.punycode, fastFrom, { value: item.period, unit: 'y' }, ctx);
+        if (r.pending) {
+          await this.repo.setItem(item.id, { status: 'accepted' });
+          return 'accepted';
+        }
+        if (r.exDate) return this.done(renewal, item, r.exDate);
+      } catch (e) {
+        if (!(e instanceof EppError) || e.code < 2000 || TRANSIENT.has(e.code)) throw e;
+        refusedFast = true;
+      }
+    }
     let info = await this.epp.info(item.punycode, {}, ctx).catch((e) => {
       if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) throw new PermanentFailure(M.outOfPeriodDomain);
       throw e;
     });
     if (info.clID !== this.clientId) throw new PermanentFailure(M.renewNotManaged);
     if (!info.exDate) throw new Error(`${item.punycode}: the registry gave no expiry`);
+    if (refusedFast) await this.repo.resetFromExpiry(item.id, info.exDate);
     const from = await this.repo.setFromExpiry(item.id, info.exDate);
     const target = addYearsUtc(from, item.period);
     if (!onOrAfter(info.exDate, target)) {
@@ -98,15 +121,21 @@ export class RenewDomainJob {
       }
       info = await this.epp.info(item.punycode, {}, ctx);
     }
-    const newExpiry = info.exDate!;
-    await this.repo.renewed(item.domainId, newExpiry, renewal.withAutoUpdate);
-    const remaining = await this.ledger.balance(renewal.userId).catch(() => null);
-    await this.actionLog.write({
-      userId: renewal.userId, domainId: item.domainId, domainName: item.name, type: 0, point: item.point, remainingPoint: remaining,
-      subject: renewal.kind === 'auto' ? 'ドメイン自動更新' : item.restore ? 'ドメイン復旧' : 'ドメイン更新',
-      content: `${item.name}（${item.period}年）`, dedupeKey: `renewal-item:${item.id}:done`,
+    return this.done(renewal, item, info.exDate!);
+  }
+
+  /** The registry renewed it (to newExpiry): our row, the member's history, the item done. */
+  private async done(renewal: Renewal, item: RenewalItem, newExpiry: Date): Promise<'done'> {
+    // the balance this item's charge left (kept with the charge); asked of the ledger only for an item without one
+    const remaining = item.spentBalanceAfter ?? await this.ledger.balance(renewal.userId).catch(() => null);
+    await this.repo.finishRenewed({
+      itemId: item.id, domainId: item.domainId, newExpiry, autoUpdateOn: renewal.withAutoUpdate,
+      log: {
+        userId: renewal.userId, domainName: item.name, point: item.point, remainingPoint: remaining,
+        subject: renewal.kind === 'auto' ? 'ドメイン自動更新' : item.restore ? 'ドメイン復旧' : 'ドメイン更新',
+        content: `${item.name}（${item.period}年）`, dedupeKey: `renewal-item:${item.id}:done`,
+      },
     });
-    await this.repo.setItem(item.id, { status: 'done', newExpiry });
     return 'done';
   }
 

@@ -82,7 +82,12 @@ export class RenewalService {
     return (await this.repo.pendingDomainIds(mine.map((d) => d.id))).map((domain_id) => ({ domain_id }));
   }
 
-  async renew(req: RenewRpcRequest, kind: 'manual' | 'auto' = 'manual'): Promise<RenewResult> {
+  /**
+   * POST mypage/domain/renew, and the daily auto-renew with `kind` 'auto': then `opts.group` is the member's price
+   * group the sweep has already asked for, and `opts.autoDue` each domain's Tokyo expiry day, recorded on its item
+   * (unique per domain and day: the repository throws AutoRenewTaken when another renewal holds one).
+   */
+  async renew(req: RenewRpcRequest, kind: 'manual' | 'auto' = 'manual', opts: { group?: PriceGroupDto | null; autoDue?: ReadonlyMap<number, string> } = {}): Promise<RenewResult> {
     const userId = req.userId;
     const key = typeof req.idempotencyKey === 'string' && req.idempotencyKey.trim() ? req.idempotencyKey.trim().slice(0, 100) : randomUUID();
     const rows = Array.isArray(req.domains) ? req.domains : [];
@@ -100,7 +105,7 @@ export class RenewalService {
     const pending = new Set(await this.repo.pendingDomainIds([...owned.values()].map((d) => d.id)));
     const refusedRows: RenewResultRow[] = [];
     const items: NewRenewalItem[] = [];
-    const group = await this.catalog.priceGroup(userId);
+    const group = opts.group !== undefined ? opts.group : await this.catalog.priceGroup(userId);
     const seen = new Set<string>();
     for (const [i, row] of rows.entries()) {
       const input = String(row?.name ?? '');
@@ -113,7 +118,7 @@ export class RenewalService {
       const q = await this.quote(d, pending.has(d.id), group);
       if (q.error) { no(q.pending ? fmt(M.renewInProgress, { domain: d.name }) : q.error); continue; }
       if (!q.period_options.includes(period)) { no(fmt(M.renewPeriodInvalid, { domain: d.name })); continue; }
-      items.push({ position: i, domainId: d.id, name: d.name, punycode: d.punycode, period, point: renewalPrice(q.window, q, period), restore: q.window === 'restore' });
+      items.push({ position: i, domainId: d.id, name: d.name, punycode: d.punycode, period, point: renewalPrice(q.window, q, period), restore: q.window === 'restore', autoDueDay: kind === 'auto' ? (opts.autoDue?.get(d.id) ?? null) : null });
     }
     if (!items.length) {
       // the same submit sent twice at once: the other one may have created the renewal after our first look (its
@@ -138,17 +143,21 @@ export class RenewalService {
       const consumed = await this.orders.consumeSession(userId, sessionId).catch(() => false);
       if (!consumed) return this.abort(renewal, made.items, refusedRows, [M.cardSessionFailed]);
     }
-    for (const item of made.items) {
-      if (item.point <= 0) continue;
+    // every charge in one message to the ledger (each its own key and entry), in the items' order
+    const charged = made.items.filter((i) => i.point > 0);
+    if (charged.length) {
+      let refusal: string | null = null;
       try {
-        await this.orders.spend(userId, item.point, renewalKeys(renewal.id, item.punycode).spend, `renewal:${renewal.id}`);
-        await this.repo.markSpent(item.id);
-        item.spent = true;
+        const r = await this.orders.spendMany(userId, charged.map((i) => ({ amount: i.point, idempotencyKey: renewalKeys(renewal.id, i.punycode).spend, reference: `renewal:${renewal.id}` })));
+        const taken = charged.slice(0, r.entries.length);
+        await this.repo.markSpentMany(taken.map((i, k) => ({ itemId: i.id, balanceAfter: r.entries[k]!.balanceAfter })));
+        for (const i of taken) i.spent = true;
+        if (r.refused) refusal = r.refused.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
       } catch (e) {
-        const msg = isOrdersRpcError(e) && e.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
-        if (!isOrdersRpcError(e)) this.logger.error(`spend for ${item.punycode}: ${(e as Error)?.message ?? e}`);
-        return this.abort(renewal, made.items, refusedRows, [msg]);
+        if (!isOrdersRpcError(e)) this.logger.error(`spend for renewal ${renewal.id}: ${(e as Error)?.message ?? e}`);
+        refusal = isOrdersRpcError(e) && e.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
       }
+      if (refusal) return this.abort(renewal, made.items, refusedRows, [refusal]);
     }
     // it starts only if still charging: the money reconciler may have given it up meanwhile (charges voided, refunded)
     if (!(await this.repo.claimStatus(renewal.id, 'charging', 'processing'))) return this.answer(renewal, refusedRows);

@@ -1,11 +1,10 @@
 /**
- * Builders for every EPP command the client sends. All values go through xmlbuilder2 (escaped), never string concatenation.
+ * Builders for every EPP command the client sends. All values go through the XML writer (escaped), never string concatenation.
  * Element order follows the XSDs in ../shared/epp-xsd, so each frame validates.
  */
 import { domainToASCII } from 'node:url';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { EXT_URIS, NS, OBJ_URIS } from '../xml/namespaces';
-import { eppDocument, leaf, serialize } from '../xml/xml';
+import { eppDocument, leaf, serialize, type XmlNode } from '../xml/xml';
 import type {
   ContactCreateInput, ContactUpdateInput, DomainContact, DomainCreateInput, DomainUpdateInput, DsData, HostAddr, HostUpdateInput,
   Period, PostalInfo, RestoreReport, TransferOp,
@@ -33,7 +32,7 @@ export function ymd(d: Date): string {
 }
 
 /** Wraps `<command>…<clTRID/></command>`; `fill` adds the verb, `ext` the <extension> children. */
-function command(clTRID: string, fill: (cmd: XMLBuilder) => void, ext?: (extension: XMLBuilder) => void): string {
+function command(clTRID: string, fill: (cmd: XmlNode) => void, ext?: (extension: XmlNode) => void): string {
   const { doc, epp } = eppDocument();
   const cmd = epp.ele(NS.epp, 'command');
   fill(cmd);
@@ -75,26 +74,26 @@ export function buildPoll(clTRID: string, op: 'req' | 'ack', msgID?: string): st
   });
 }
 
-function period(parent: XMLBuilder, ns: string, qname: string, p?: Period): void {
+function period(parent: XmlNode, ns: string, qname: string, p?: Period): void {
   if (p) leaf(parent, ns, qname, p.value, { unit: p.unit });
 }
 
-function authInfo(parent: XMLBuilder, ns: string, prefix: string, pw: string): void {
+function authInfo(parent: XmlNode, ns: string, prefix: string, pw: string): void {
   const a = parent.ele(ns, `${prefix}:authInfo`);
   leaf(a, ns, `${prefix}:pw`, pw);
 }
 
-function nsList(parent: XMLBuilder, hosts?: string[]): void {
+function nsList(parent: XmlNode, hosts?: string[]): void {
   if (!hosts?.length) return;
   const n = parent.ele(D, 'domain:ns');
   for (const h of hosts) leaf(n, D, 'domain:hostObj', aLabel(h));
 }
 
-function contacts(parent: XMLBuilder, list?: DomainContact[]): void {
+function contacts(parent: XmlNode, list?: DomainContact[]): void {
   for (const c of list ?? []) leaf(parent, D, 'domain:contact', c.id, { type: c.type });
 }
 
-function dsData(parent: XMLBuilder, ds: DsData): void {
+function dsData(parent: XmlNode, ds: DsData): void {
   const e = parent.ele(NS.secDNS, 'secDNS:dsData');
   leaf(e, NS.secDNS, 'secDNS:keyTag', ds.keyTag);
   leaf(e, NS.secDNS, 'secDNS:alg', ds.alg);
@@ -161,7 +160,7 @@ export function buildDomainTransfer(clTRID: string, op: TransferOp, name: string
 }
 
 export function buildDomainUpdate(clTRID: string, input: DomainUpdateInput): string {
-  const addRem = (parent: XMLBuilder, tag: 'add' | 'rem', part?: DomainUpdateInput['add']) => {
+  const addRem = (parent: XmlNode, tag: 'add' | 'rem', part?: DomainUpdateInput['add']) => {
     if (!part || (!part.ns?.length && !part.contacts?.length && !part.statuses?.length)) return;
     const e = parent.ele(D, `domain:${tag}`);
     nsList(e, part.ns);
@@ -214,7 +213,7 @@ export function buildDomainRestore(clTRID: string, name: string, report?: Restor
 
 // ── host (RFC 5732) ──
 
-function hostAddrs(parent: XMLBuilder, addrs?: HostAddr[]): void {
+function hostAddrs(parent: XmlNode, addrs?: HostAddr[]): void {
   for (const a of addrs ?? []) leaf(parent, H, 'host:addr', a.address, { ip: a.ip });
 }
 
@@ -258,7 +257,7 @@ export function buildHostUpdate(clTRID: string, input: HostUpdateInput): string 
 
 // ── contact (RFC 5733) ──
 
-function postalInfo(parent: XMLBuilder, p: PostalInfo): void {
+function postalInfo(parent: XmlNode, p: PostalInfo): void {
   const e = parent.ele(C, 'contact:postalInfo').att('type', p.type);
   leaf(e, C, 'contact:name', p.name);
   leaf(e, C, 'contact:org', p.org);

@@ -1,23 +1,89 @@
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { NS } from './namespaces';
 
-export type XmlNode = XMLBuilder;
+const escText = (t: string) => (/[&<>]/.test(t) ? t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : t);
+const escAttr = (t: string) => (/[&<>"]/.test(t) ? t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;') : t);
+
+/**
+ * A namespace-aware XML element being written: `ele(ns, 'prefix:name')` adds a child in namespace `ns` (its prefix
+ * declared where the scope does not bind it to `ns` yet), `att` an attribute, `txt` text; every value is escaped on
+ * output, never concatenated. The output is what xmlbuilder2 wrote before (the same declarations, escaping and empty
+ * elements), at a fraction of its cost per frame: EPP frames are built for every command (ADR 0028).
+ */
+export class XmlNode {
+  private readonly attrs: Array<[string, string]> = [];
+  private readonly children: Array<XmlNode | string> = [];
+  private hasText = false;
+
+  constructor(private readonly ns: string, private readonly qname: string) {}
+
+  ele(ns: string, qname: string): XmlNode {
+    const e = new XmlNode(ns, qname);
+    this.children.push(e);
+    return e;
+  }
+
+  att(name: string, value: string): XmlNode {
+    this.attrs.push([name, String(value)]);
+    return this;
+  }
+
+  txt(text: string): XmlNode {
+    this.hasText = true;
+    if (text !== '') this.children.push(String(text));
+    return this;
+  }
+
+  /** Appends the element to `out`, `scope` being the prefix → namespace bindings in force at its parent. */
+  write(out: string[], scope: ReadonlyMap<string, string>): void {
+    const colon = this.qname.indexOf(':');
+    const prefix = colon < 0 ? '' : this.qname.slice(0, colon);
+    let inner = scope;
+    let decl = '';
+    if (scope.get(prefix) !== this.ns) {
+      inner = new Map(scope).set(prefix, this.ns);
+      decl = prefix ? ` xmlns:${prefix}="${escAttr(this.ns)}"` : ` xmlns="${escAttr(this.ns)}"`;
+    }
+    out.push('<', this.qname, decl);
+    for (const [k, v] of this.attrs) out.push(' ', k, '="', escAttr(v), '"');
+    if (!this.children.length && !this.hasText) {
+      out.push('/>');
+      return;
+    }
+    out.push('>');
+    for (const c of this.children) {
+      if (typeof c === 'string') out.push(escText(c));
+      else c.write(out, inner);
+    }
+    out.push('</', this.qname, '>');
+  }
+}
+
+/** An XML document: its one root element. */
+export class XmlDoc {
+  root?: XmlNode;
+
+  ele(ns: string, qname: string): XmlNode {
+    this.root = new XmlNode(ns, qname);
+    return this.root;
+  }
+}
 
 /** Starts an EPP document; every value is added through the builder (escaped), never concatenated. */
-export function eppDocument(): { doc: XMLBuilder; epp: XMLBuilder } {
-  const doc = create({ version: '1.0', encoding: 'UTF-8', standalone: false });
+export function eppDocument(): { doc: XmlDoc; epp: XmlNode } {
+  const doc = new XmlDoc();
   const epp = doc.ele(NS.epp, 'epp');
   return { doc, epp };
 }
 
-export function serialize(doc: XMLBuilder): string {
-  return doc.end({ prettyPrint: false });
+export function serialize(doc: XmlDoc): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>'];
+  doc.root?.write(out, new Map());
+  return out.join('');
 }
 
 /** Adds `<prefix:name>text</prefix:name>` in namespace `ns` when `text` is defined. */
-export function leaf(parent: XMLBuilder, ns: string, qname: string, text?: string | number | null, attrs?: Record<string, string | undefined>): XMLBuilder | undefined {
+export function leaf(parent: XmlNode, ns: string, qname: string, text?: string | number | null, attrs?: Record<string, string | undefined>): XmlNode | undefined {
   if (text === undefined || text === null) return undefined;
   const e = parent.ele(ns, qname);
   if (attrs) for (const [k, v] of Object.entries(attrs)) if (v !== undefined) e.att(k, v);

@@ -1,9 +1,9 @@
 import { Controller, UseFilters, UsePipes, ValidationPipe } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { OpenSpendDto, OrdersPatterns, PointBalanceResult, PointEntryDto, PointHistoryResult, PointVoidResult } from '@registrar/contracts';
+import { OpenSpendDto, OrdersPatterns, PointBalanceResult, PointEntryDto, PointHistoryResult, PointSpendManyResult, PointVoidResult } from '@registrar/contracts';
 import { OrdersRpcErrorFilter } from '../common/rpc-errors.filter';
 import { LedgerService } from './ledger.service';
-import { IdempotencyKeyDto, OpenSpendsDto, PointChangeDto, PointHistoryDto, PointVoidDto, UserIdDto } from './point-change.dto';
+import { IdempotencyKeyDto, OpenSpendsDto, PointChangeDto, PointHistoryDto, PointSpendManyDto, PointVoidDto, UserIdDto } from './point-change.dto';
 
 export const rpcValidation = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
 
@@ -26,6 +26,11 @@ export class LedgerRpcController {
   @MessagePattern(OrdersPatterns.PointSpend)
   spend(@Payload() req: PointChangeDto): Promise<PointEntryDto> {
     return this.ledger.spend(req.userId, req.amount, req.idempotencyKey, req.reference, req.deadline);
+  }
+
+  @MessagePattern(OrdersPatterns.PointSpendMany)
+  spendMany(@Payload() req: PointSpendManyDto): Promise<PointSpendManyResult> {
+    return this.ledger.spendMany(req.userId, req.spends, req.deadline);
   }
 
   @MessagePattern(OrdersPatterns.PointRefund)

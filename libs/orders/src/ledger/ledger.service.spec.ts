@@ -46,6 +46,21 @@ function newTestService() {
 }
 
 describe(LedgerService.name, () => {
+  it('spends several in order, each its own entry, and stops at the first refused one', async () => {
+    const { sut, entries } = newTestService();
+    await sut.grant(1, 1000, 'g1');
+    const r = await sut.spendMany(1, [{ amount: 400, idempotencyKey: 'a' }, { amount: 500, idempotencyKey: 'b' }, { amount: 200, idempotencyKey: 'c' }, { amount: 50, idempotencyKey: 'd' }]);
+    expect(r.entries.map((e) => [e.delta, e.balanceAfter])).toEqual([[-400, 600], [-500, 100]]);
+    expect(r.refused).toMatchObject({ index: 2, code: OrdersErrorCode.InsufficientPoints });
+    // 'd' would have fit: nothing after the refused one is taken
+    expect(entries.map((e) => e.idempotencyKey)).toEqual(['g1', 'a', 'b']);
+    // replayed: the same entries, nothing taken twice
+    const again = await sut.spendMany(1, [{ amount: 400, idempotencyKey: 'a' }, { amount: 500, idempotencyKey: 'b' }]);
+    expect(again.refused).toBeNull();
+    expect(again.entries.map((e) => e.balanceAfter)).toEqual([600, 100]);
+    expect(await sut.balance(1)).toBe(100);
+  });
+
   it('credits and spends, recording the balance after each entry', async () => {
     const { sut } = newTestService();
     await sut.grant(1, 1000, 'g1');

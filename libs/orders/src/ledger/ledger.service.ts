@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OpenSpendDto, OrdersErrorCode, PointEntryDto, PointEntryKind, PointHistoryResult, PointVoidRequest, PointVoidResult } from '@registrar/contracts';
+import { OpenSpendDto, OrdersErrorCode, PointEntryDto, PointEntryKind, PointHistoryResult, PointSpendManyResult, PointVoidRequest, PointVoidResult } from '@registrar/contracts';
 import { InsufficientPointsException, OrdersException } from '../common/orders.exception';
 import { LedgerRepository } from './ledger.repository';
 import { PointEntry, toPointEntryDto } from './point-entry';
@@ -49,6 +49,24 @@ export class LedgerService {
    */
   async spend(userId: number, amount: number, idempotencyKey: string, reference?: string | null, deadline?: number | null): Promise<PointEntryDto> {
     return this.apply({ userId, delta: -positive(amount), kind: 'spend', idempotencyKey, reference, deadline });
+  }
+
+  /**
+   * One member's spends in order, each exactly as spend() takes it (its own key and entry, one round trip each); the
+   * first refused one (INSUFFICIENT_POINTS, CHARGE_VOIDED, CHARGE_EXPIRED, a key conflict) stops the rest, and the
+   * answer says which it was, beside the entries taken before it.
+   */
+  async spendMany(userId: number, spends: Array<{ amount: number; idempotencyKey: string; reference?: string | null }>, deadline?: number | null): Promise<PointSpendManyResult> {
+    const entries: PointEntryDto[] = [];
+    for (const [index, s] of spends.entries()) {
+      try {
+        entries.push(await this.spend(userId, s.amount, s.idempotencyKey, s.reference, deadline));
+      } catch (e) {
+        if (!(e instanceof OrdersException)) throw e;
+        return { entries, refused: { index, code: e.code, message: e.message } };
+      }
+    }
+    return { entries, refused: null };
   }
 
   /**

@@ -1,5 +1,6 @@
-import { IsIn, IsInt, IsOptional, IsPositive, IsString, Length, Max, Min } from 'class-validator';
-import { OpenSpendsRequest, PointChangeRequest, PointHistoryRequest, PointVoidRequest } from '@registrar/contracts';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsPositive, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { OpenSpendsRequest, PointChangeRequest, PointSpendManyRequest, PointHistoryRequest, PointVoidRequest } from '@registrar/contracts';
 
 export class UserIdDto {
   @IsInt()
@@ -103,4 +104,38 @@ export class IdempotencyKeyDto {
   @IsString()
   @Length(1, 200)
   idempotencyKey!: string;
+}
+
+export class SpendItemDto {
+  @IsInt()
+  @IsPositive()
+  @Max(100_000_000)
+  amount!: number;
+
+  @IsString()
+  @Length(1, 200)
+  idempotencyKey!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(0, 500)
+  reference?: string | null;
+}
+
+export class PointSpendManyDto implements PointSpendManyRequest {
+  @IsInt()
+  @IsPositive()
+  userId!: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  deadline?: number;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => SpendItemDto)
+  spends!: SpendItemDto[];
 }
