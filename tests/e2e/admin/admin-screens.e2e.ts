@@ -106,7 +106,7 @@ test('normal admin: the four screens of 002 §6; members\' pages and the super-o
   await page.goto('/admin/onamae_log');
   await expect(page.getByTestId('onamae-table').or(page.getByTestId('admin-empty'))).toBeVisible();
   const menu = page.getByTestId('admin-menu');
-  await expect(menu.getByRole('link')).toHaveText(['ドメイン管理', 'ドメイン情報', 'アクションログ', 'レジストラログ', 'サイトのトップへ']);
+  await expect(menu.getByRole('link')).toHaveText(['ダッシュボード', 'ドメイン管理', 'ドメイン情報', 'アクションログ', 'レジストラログ', 'サイトのトップへ']);
   for (const label of ['APIコマンド', 'ドメインインポート', 'ユーザー', '銀行振込確認', 'キュー（Bull Board）']) await expect(menu.getByText(label, { exact: true })).toHaveCount(0);
   await page.goto('/admin/api_command');
   await expect(page.getByTestId('admin-forbidden')).toBeVisible();
