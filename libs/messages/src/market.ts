@@ -57,6 +57,7 @@ export const MK = {
   messageTooLong: 'メッセージは2,000文字以内で入力してください',
   resolutionRequired: '解決内容（出品者へ支払う／購入者へ返金する）と理由を入力してください',
   disputeHeld: '申し立て中のため、取引は一時停止しています',
+  disputeOpenCancel: '異議申し立ての対応中の取引は取り消せません。申し立ての解決（購入者へ返金）から処理してください',
   returnFailed: 'ドメインを出品者へ戻せませんでした。ドメインの状態を確認してください',
   // payouts
   payoutMin: '振込申請は1,000円以上から可能です',

@@ -318,6 +318,19 @@ describe('disputes', () => {
     return { seller, buyer, d, id: Number(r.body.id) };
   }
 
+  it('a super admin cannot cancel a trade held by an open dispute: it is resolved, not left open beside a refund', async () => {
+    const { buyer, id } = await movedTrade(7_000);
+    await buyer.agent.post(`/market/trade/${id}/dispute`).set(xhr(buyer)).send({ reason: '届いたドメインが説明と違います' }).expect(200);
+    // the state a dispute opened before the move leaves (the move waits for the resolution)
+    await q(`UPDATE market.trades SET status = 'escrowed' WHERE id = $1`, [id]);
+    const r = await superAdmin.agent.post(`/admin/api/market/trade/${id}/cancel`).set(xhr(superAdmin)).send({ reason: '取消' });
+    expect([r.status, r.body.message]).toEqual([409, MK.disputeOpenCancel]);
+    expect((await q('SELECT status FROM market.trades WHERE id = $1', [id]))[0].status).toBe('escrowed');
+    expect((await q(`SELECT status FROM market.disputes WHERE trade_id = $1`, [id]))[0].status).toBe('open');
+    expect(await o.w.p.balance(buyer.userId)).toBe(0);
+    await q(`UPDATE market.trades SET status = 'moved' WHERE id = $1`, [id]);
+  });
+
   it('the buyer disputes in the inspection period: a thread with the seller and a super admin, the escrow held, then refunded with the domain given back', async () => {
     const { seller, buyer, d, id } = await movedTrade();
     const empty = await buyer.agent.post(`/market/trade/${id}/dispute`).set(xhr(buyer)).send({ reason: '  ' });

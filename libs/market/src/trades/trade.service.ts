@@ -448,6 +448,8 @@ export class TradeService {
       if (!t) throw notFound(MK.tradeNotFound);
       if (t.status === 'paying' || t.status === 'moving') throw conflict(MK.tradeBusy);
       if (t.status !== 'escrowed') throw conflict(MK.cannotCancelTrade);
+      // a dispute holds the trade until a super admin resolves it: a cancel beside it would refund and leave it open for good
+      if ((await m.query(`SELECT 1 FROM market.disputes WHERE trade_id = $1 AND status = 'open'`, [tradeId])).length) throw conflict(MK.disputeOpenCancel);
       await m.query(`UPDATE market.trades SET status = 'refunding', cancel_reason = $2, error = $2, updated_at = now() WHERE id = $1`, [tradeId, why]);
       await this.step(m, tradeId, 'cancel', 'done', why);
     });
