@@ -205,9 +205,9 @@ export class RenewalService {
   }
 
   /** The renewal's rows, after waiting up to `waitMs` for the registry: done 0, still running or pending 1, error 2. */
-  async answer(renewal: Renewal, refusedRows: RenewResultRow[], waitMs = 0): Promise<RenewResult> {
+  async answer(renewal: Renewal, refusedRows: RenewResultRow[], waitMs = 0, known?: RenewalItem[]): Promise<RenewResult> {
     const until = Date.now() + waitMs;
-    let items = await this.repo.items(renewal.id);
+    let items = known ?? (await this.repo.items(renewal.id));
     while (waitMs > 0 && !items.every((i) => ENDED.has(i.status)) && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 200));
       items = await this.repo.items(renewal.id);
@@ -220,8 +220,10 @@ export class RenewalService {
   async status(userId: number, renewalId: string): Promise<RenewStatusResult | null> {
     const r = await this.repo.find(renewalId);
     if (!r || r.userId !== userId) return null;
-    const answer = await this.answer(r, []);
+    // one read of the items for both the rows and `finished`: read twice, an item finishing in between was answered
+    // as still running in a finished job (API v1 showed the renewal 'accepted' instead of 'success')
     const items = await this.repo.items(renewalId);
+    const answer = await this.answer(r, [], 0, items);
     return { ...answer, finished: items.every((i) => ENDED.has(i.status)) };
   }
 }
