@@ -322,7 +322,7 @@ export function ApiDocsPending(): React.JSX.Element {
   usePageTitle(API_DOCS_TITLE);
   return (
     <PageContainer title={API_DOCS_TITLE}>
-      <Stack gap="md" aria-busy="true" aria-label="読み込み中" data-state="loading">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="読み込み中" data-state="loading">
         <Skeleton height={140} radius="md" />
         <Skeleton height={220} radius="md" />
         <Skeleton height={220} radius="md" />

@@ -69,7 +69,7 @@ export function DomainListExtras() {
           <Anchor href="/mypage/stripe?redirect_url=%2Fmypage%2Fdomain" fw={700}>カード情報を登録する</Anchor>
         </Alert>
       ) : null}
-      <Paper withBorder radius="md" p="sm" data-testid="domain-banner" aria-label="ドメインの状況">
+      <Paper withBorder radius="md" p="sm" data-testid="domain-banner" role="region" aria-label="ドメインの状況">
         {banner.isPending ? <Skeleton h={24} /> : banner.isError ? <Text size="sm" c="dimmed">件数を取得できませんでした</Text> : (
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <RankMascot rank={b!.customerRank} />
