@@ -28,7 +28,7 @@ export function ErrorBlock({ message = 'エラーが発生しました（しば�
 /** Placeholder rows while a table loads. */
 export function TableSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <Stack gap={10} aria-busy="true" aria-label="読み込み中" data-state="loading">
+    <Stack gap={10} role="status" aria-busy="true" aria-label="読み込み中" data-state="loading">
       <Skeleton height={36} radius="sm" />
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={28} radius="sm" opacity={1 - i * (0.7 / rows)} />
