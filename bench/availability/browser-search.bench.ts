@@ -8,7 +8,7 @@
  *   node_modules/.bin/node -r @swc-node/register bench/availability/browser-search.bench.ts
  *
  * Starts the simulator and the system like keyword-search.bench.ts (BENCH_HTTP_PORT 18092, BENCH_EPP_PORT 17792,
- * data stores of `npm run bench` or its own on BENCH_PG_PORT 55492 / BENCH_REDIS_PORT 56492); BENCH_BASE_URL runs
+ * data stores of `npm run bench` or its own on BENCH_PG_PORT 25492 / BENCH_REDIS_PORT 26492); BENCH_BASE_URL runs
  * against a system already running instead (its simulator latency is then left as it is). BENCH_RUNS (5) timed
  * searches of each kind after a warm-up; BENCH_LATENCY_MS (50) is the simulator's answer time; CHROMIUM_PATH
  * (/usr/bin/chromium); BENCH_TRACE=1 adds a traced search and prints the page's main-thread time by kind of work.
@@ -22,8 +22,8 @@ import { buildWebIfStale, startSystem } from '../../scripts/dev/system';
 import { setSimLatency } from './sim-admin';
 
 const HTTP = Number(process.env.BENCH_HTTP_PORT ?? 18092);
-const PG = Number(process.env.BENCH_PG_PORT ?? 55492);
-const REDIS = Number(process.env.BENCH_REDIS_PORT ?? 56492);
+const PG = Number(process.env.BENCH_PG_PORT ?? 25492);
+const REDIS = Number(process.env.BENCH_REDIS_PORT ?? 26492);
 const EPP = Number(process.env.BENCH_EPP_PORT ?? 17792);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 50);

@@ -7,7 +7,7 @@
  *
  * Starts the registry simulator and the system (scripts/dev/system.ts) on BENCH_HTTP_PORT (18090) and BENCH_EPP_PORT
  * (17790), over the PostgreSQL and Redis of DATABASE_URL / REDIS_URL (as `npm run bench` passes them) or, standalone,
- * its own (scripts/dev/infra.ts) on BENCH_PG_PORT (55490) and BENCH_REDIS_PORT (56490); stops what it started.
+ * its own (scripts/dev/infra.ts) on BENCH_PG_PORT (25490) and BENCH_REDIS_PORT (26490); stops what it started.
  * The simulator's admin channel is BENCH_EPP_PORT + 1 and the local mail catcher BENCH_EPP_PORT + 2.
  * BENCH_RUNS (7) searches are timed after one warm-up; BENCH_LATENCY_MS (50) is the simulator's answer time.
  */
@@ -19,8 +19,8 @@ import { startSystem } from '../../scripts/dev/system';
 import { setSimLatency } from './sim-admin';
 
 const HTTP = Number(process.env.BENCH_HTTP_PORT ?? 18090);
-const PG = Number(process.env.BENCH_PG_PORT ?? 55490);
-const REDIS = Number(process.env.BENCH_REDIS_PORT ?? 56490);
+const PG = Number(process.env.BENCH_PG_PORT ?? 25490);
+const REDIS = Number(process.env.BENCH_REDIS_PORT ?? 26490);
 const EPP = Number(process.env.BENCH_EPP_PORT ?? 17790);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 50);

@@ -8,7 +8,7 @@
  * Under `npm run bench` it uses the runner's PostgreSQL and Redis (DATABASE_URL, REDIS_URL); run alone, it starts its
  * own. Either way it starts every service with the gateway (apps/local, as `npm start` runs it, through
  * scripts/dev/infra.ts and scripts/dev/system.ts; the registry simulator is not involved) and stops them at the end.
- * Environment (all optional): BENCH_PORT (18090), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490), BENCH_EPP_PORT (17790), BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (32), and
+ * Environment (all optional): BENCH_PORT (18090), BENCH_PG_PORT (25490), BENCH_REDIS_PORT (26490), BENCH_EPP_PORT (17790), BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (32), and
  * BENCH_GATEWAY_CACHE_MS (the gateway's GATEWAY_CATALOG_CACHE_MS; 0 measures every request going to the catalog
  * service over Redis).
  */
@@ -20,8 +20,8 @@ import { benchDataStores, log, runProcess, Stoppable, stopper, waitForPort } fro
 import { tsEntry } from '../../scripts/dev/system';
 
 const port = Number(process.env.BENCH_PORT ?? 18090);
-const pgPort = Number(process.env.BENCH_PG_PORT ?? 55490);
-const redisPort = Number(process.env.BENCH_REDIS_PORT ?? 56490);
+const pgPort = Number(process.env.BENCH_PG_PORT ?? 25490);
+const redisPort = Number(process.env.BENCH_REDIS_PORT ?? 26490);
 const eppPort = Number(process.env.BENCH_EPP_PORT ?? 17790);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);

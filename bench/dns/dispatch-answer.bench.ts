@@ -92,7 +92,7 @@ async function main() {
   const handles: Stoppable[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dns-'));
   try {
-    const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 55492), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56492), handles });
+    const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 25492), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 26492), handles });
     Object.assign(process.env, { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DNS_RECONCILE_EVERY_MS: '0', LOG_LEVEL: 'warn' });
     const db = new Client({ connectionString: databaseUrl });
     db.on('error', () => undefined);

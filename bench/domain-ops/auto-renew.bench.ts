@@ -7,7 +7,7 @@
  *
  *   node_modules/.bin/node -r @swc-node/register bench/domain-ops/auto-renew.bench.ts
  *
- * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (55587), redis-server on BENCH_REDIS_PORT (56587) and the
+ * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (25587), redis-server on BENCH_REDIS_PORT (26587) and the
  * simulator on BENCH_EPP_PORT (17588, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
  * BENCH_DOMAINS (10000), BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), AUTO_RENEW_CONCURRENCY (16).
  */
@@ -54,7 +54,7 @@ async function main() {
   const handles: Stoppable[] = [];
   const stop = stopper(handles);
   try {
-    await benchRegistryStack({ name: 'auto-renew', pgPort: Number(process.env.BENCH_PG_PORT ?? 55587), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56587), eppPort: Number(process.env.BENCH_EPP_PORT ?? 17588), handles });
+    await benchRegistryStack({ name: 'auto-renew', pgPort: Number(process.env.BENCH_PG_PORT ?? 25587), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 26587), eppPort: Number(process.env.BENCH_EPP_PORT ?? 17588), handles });
     Object.assign(process.env, {
       ORDERS_RECONCILE_EVERY_S: '0', WHOIS_SWEEP_EVERY_S: '0', MOVE_SWEEP_EVERY_S: '0', AUTO_RENEW_CRON: '', EXPIRY_NOTICE_CRON: '', PROVISIONAL_DEADLINE_CRON: '',
       RENEW_ANSWER_WAIT_MS: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: process.env.NODE_ENV ?? 'test',

@@ -7,7 +7,7 @@
  *
  *   node_modules/.bin/node -r @swc-node/register bench/domain-ops/ns-bulk.bench.ts
  *
- * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (55577), redis-server on BENCH_REDIS_PORT (56577) and the
+ * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (25577), redis-server on BENCH_REDIS_PORT (26577) and the
  * simulator on BENCH_EPP_PORT (17578, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
  * BENCH_DOMAINS (1000), BENCH_ROUNDS (5: each side's run alternately first, the median ratio printed), EPP_POOL_SIZE
  * (4), OPERATION_CONCURRENCY (the domain-ops worker's concurrency, 32).
@@ -49,7 +49,7 @@ async function main() {
   const handles: Stoppable[] = [];
   const stop = stopper(handles);
   try {
-    await benchRegistryStack({ name: 'ns-bulk', pgPort: Number(process.env.BENCH_PG_PORT ?? 55577), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56577), eppPort: Number(process.env.BENCH_EPP_PORT ?? 17578), handles });
+    await benchRegistryStack({ name: 'ns-bulk', pgPort: Number(process.env.BENCH_PG_PORT ?? 25577), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 26577), eppPort: Number(process.env.BENCH_EPP_PORT ?? 17578), handles });
     Object.assign(process.env, { ORDERS_RECONCILE_EVERY_S: '0', WHOIS_SWEEP_EVERY_S: '0', MOVE_SWEEP_EVERY_S: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: process.env.NODE_ENV ?? 'test' });
     const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
     await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');

@@ -12,8 +12,8 @@
  *
  *   node_modules/.bin/node -r @swc-node/register bench/domains/domain-list.bench.ts    (or: npm run bench -- domains)
  *
- * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (55494) and
- * BENCH_REDIS_PORT (56494). BENCH_DOMAINS (100000), BENCH_ROUNDS (100 requests per search).
+ * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (25494) and
+ * BENCH_REDIS_PORT (26494). BENCH_DOMAINS (100000), BENCH_ROUNDS (100 requests per search).
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -45,7 +45,7 @@ async function main() {
   const stop = stopper(handles);
   try {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-domains-'));
-    const stores = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 55494), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56494), handles });
+    const stores = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 25494), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 26494), handles });
     Object.assign(process.env, { DATABASE_URL: stores.databaseUrl, REDIS_URL: stores.redisUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn' });
     // the services read REDIS_URL and DATABASE_URL when their modules load: load them now
     const { NestFactory } = await import('@nestjs/core');

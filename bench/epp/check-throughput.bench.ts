@@ -5,7 +5,7 @@
  *   node_modules/.bin/node -r @swc-node/register bench/epp/check-throughput.bench.ts
  *
  * Uses a running simulator when EPP_PORT (and EPP_ADMIN_PORT, default EPP_PORT+1) answer; otherwise starts its own
- * on BENCH_EPP_PORT (default 17790) with an embedded PostgreSQL on BENCH_PG_PORT (default 55490) unless DATABASE_URL is set.
+ * on BENCH_EPP_PORT (default 17790) with an embedded PostgreSQL on BENCH_PG_PORT (default 25490) unless DATABASE_URL is set.
  * BENCH_SECONDS (default 5) per step; BENCH_NAMES (default 25) names per command, the availability service's batch.
  */
 import fs from 'node:fs';
@@ -47,7 +47,7 @@ async function main() {
       adminPort = eppPort + 1;
       if (!databaseUrl) {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-epp-'));
-        const pg = await startPostgres({ dataDir: path.join(dir, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 55490), database: 'bench', persistent: false });
+        const pg = await startPostgres({ dataDir: path.join(dir, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 25490), database: 'bench', persistent: false });
         stops.push(pg);
         databaseUrl = pg.url;
       }

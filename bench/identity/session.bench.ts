@@ -11,7 +11,7 @@
  * call never succeeds fails instead of printing a ratio.
  *
  * Uses DATABASE_URL and REDIS_URL when given (npm run bench), else starts its own PostgreSQL and Redis.
- * Environment (optional): BENCH_PG_PORT (55491), BENCH_REDIS_PORT (56491), BENCH_DURATION seconds (8), BENCH_CONNECTIONS (32).
+ * Environment (optional): BENCH_PG_PORT (25491), BENCH_REDIS_PORT (26491), BENCH_DURATION seconds (8), BENCH_CONNECTIONS (32).
  */
 import 'reflect-metadata';
 import autocannon, { type Options } from 'autocannon';
@@ -40,9 +40,9 @@ async function main() {
   try {
     if (!process.env.DATABASE_URL) {
       const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-identity-'));
-      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 55491), database: 'bench', persistent: false });
+      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 25491), database: 'bench', persistent: false });
       handles.push(pg);
-      const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 56491), path.join(tmp, 'redis.log'));
+      const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 26491), path.join(tmp, 'redis.log'));
       handles.push(redis);
       process.env.DATABASE_URL = pg.url;
       process.env.REDIS_URL = redis.url;

@@ -6,8 +6,8 @@
  *
  *   node_modules/.bin/node -r @swc-node/register bench/market/market-search.bench.ts    (or: npm run bench -- market)
  *
- * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (55497) and
- * BENCH_REDIS_PORT (56497). BENCH_LISTINGS (100000), BENCH_ROUNDS (200 requests per search).
+ * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (25497) and
+ * BENCH_REDIS_PORT (26497). BENCH_LISTINGS (100000), BENCH_ROUNDS (200 requests per search).
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -39,7 +39,7 @@ async function main() {
   const stop = stopper(handles);
   try {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-market-'));
-    const stores = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 55497), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56497), handles });
+    const stores = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 25497), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 26497), handles });
     Object.assign(process.env, { DATABASE_URL: stores.databaseUrl, REDIS_URL: stores.redisUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn', MARKET_SWEEP_EVERY_S: '0' });
     const { NestFactory } = await import('@nestjs/core');
     const { buildMarketSearch, marketRowsNeeded, marketSearchSql, MarketServiceModule } = await import('@registrar/market');

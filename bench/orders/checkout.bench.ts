@@ -7,7 +7,7 @@
  *
  *   node_modules/.bin/node -r @swc-node/register bench/orders/checkout.bench.ts
  *
- * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (55575), redis-server on BENCH_REDIS_PORT (56575) and the
+ * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (25575), redis-server on BENCH_REDIS_PORT (26575) and the
  * simulator on BENCH_EPP_PORT (17576, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
  * BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), BENCH_POLL_MS (1500: the web app's status poll).
  *
@@ -50,7 +50,7 @@ async function main() {
   const handles: Stoppable[] = [];
   const stop = stopper(handles);
   try {
-    await benchRegistryStack({ name: 'checkout', pgPort: Number(process.env.BENCH_PG_PORT ?? 55575), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56575), eppPort: Number(process.env.BENCH_EPP_PORT ?? 17576), handles });
+    await benchRegistryStack({ name: 'checkout', pgPort: Number(process.env.BENCH_PG_PORT ?? 25575), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 26575), eppPort: Number(process.env.BENCH_EPP_PORT ?? 17576), handles });
     Object.assign(process.env, { ORDERS_RECONCILE_EVERY_S: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: process.env.NODE_ENV ?? 'test' });
     const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
     await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');

@@ -9,8 +9,8 @@
  *
  *   node_modules/.bin/node -r @swc-node/register bench/orders/ledger.bench.ts      (or: npm run bench -- orders)
  *
- * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (55492) and
- * BENCH_REDIS_PORT (56492). BENCH_MEMBERS (100), BENCH_SPENDS (50 per member), BENCH_CONCURRENCY (64 calls in flight).
+ * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (25492) and
+ * BENCH_REDIS_PORT (26492). BENCH_MEMBERS (100), BENCH_SPENDS (50 per member), BENCH_CONCURRENCY (64 calls in flight).
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -56,9 +56,9 @@ async function main() {
   try {
     if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
       const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-ledger-'));
-      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 55492), database: 'registrar_bench', persistent: false });
+      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 25492), database: 'registrar_bench', persistent: false });
       handles.push(pg);
-      const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 56492), path.join(tmp, 'redis.log'));
+      const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 26492), path.join(tmp, 'redis.log'));
       handles.push(redis);
       process.env.DATABASE_URL = pg.url;
       process.env.REDIS_URL = redis.url;

@@ -10,7 +10,7 @@
  *
  *   node_modules/.bin/node -r @swc-node/register bench/topology/replicas.bench.ts     (or npm run bench -- topology)
  *
- * Data stores: those of `npm run bench`, else its own on BENCH_PG_PORT (55594) / BENCH_REDIS_PORT (56594). Every port
+ * Data stores: those of `npm run bench`, else its own on BENCH_PG_PORT (25594) / BENCH_REDIS_PORT (26594). Every port
  * the system listens on is a free one (nothing of `npm start`'s).
  */
 import 'reflect-metadata';
@@ -184,7 +184,7 @@ async function main() {
   const stop = stopper(handles);
   process.on('SIGINT', async () => { await stop(); process.exit(130); });
   try {
-    const stores = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 55594), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56594), handles });
+    const stores = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 25594), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 26594), handles });
     const one = await measure(1, stores, tmp);
     log(`1 replica: ${JSON.stringify(one)}`);
     const two = await measure(2, stores, tmp);

@@ -12,7 +12,7 @@
  *
  * Under `npm run bench` it uses the runner's PostgreSQL and Redis (DATABASE_URL, REDIS_URL); run alone, it starts its
  * own. It builds the web app when stale, copies it to a bench-only WEB_DIST and starts every service with the gateway
- * (apps/local). Environment (all optional): BENCH_WEB_PORT (18091), BENCH_PG_PORT (55490), BENCH_REDIS_PORT (56490),
+ * (apps/local). Environment (all optional): BENCH_WEB_PORT (18091), BENCH_PG_PORT (25490), BENCH_REDIS_PORT (26490),
  * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), BENCH_PAGES (top,price,tld), CHROMIUM_PATH (/usr/bin/chromium), BENCH_WEB_DIST and
  * BENCH_WEB_SSR_DIST (a browser build and its server entry to measure instead of this tree's, e.g. an older commit's
  * for a before/after), BENCH_LIST=1 (print the
@@ -27,8 +27,8 @@ import { benchDataStores, log, ROOT, runProcess, Stoppable, stopper, waitForPort
 import { buildWebIfStale, tsEntry } from '../../scripts/dev/system';
 
 const port = Number(process.env.BENCH_WEB_PORT ?? 18091);
-const pgPort = Number(process.env.BENCH_PG_PORT ?? 55490);
-const redisPort = Number(process.env.BENCH_REDIS_PORT ?? 56490);
+const pgPort = Number(process.env.BENCH_PG_PORT ?? 25490);
+const redisPort = Number(process.env.BENCH_REDIS_PORT ?? 26490);
 const eppPort = Number(process.env.BENCH_EPP_PORT ?? 17792);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const tld = process.env.BENCH_TLD ?? 'com';

@@ -9,7 +9,7 @@
  *   node_modules/.bin/node -r @swc-node/register bench/whois-mail/inbound.bench.ts
  *
  * Uses DATABASE_URL and REDIS_URL when given (npm run bench), else starts its own PostgreSQL and Redis on
- * BENCH_PG_PORT (55595) and BENCH_REDIS_PORT (56595). BENCH_MAILS (1000), BENCH_SMTP_CONNECTIONS (10),
+ * BENCH_PG_PORT (25595) and BENCH_REDIS_PORT (26595). BENCH_MAILS (1000), BENCH_SMTP_CONNECTIONS (10),
  * BENCH_SMTP_PORT (a free port), WHOIS_MAIL_CONCURRENCY (8).
  *
  * Then the stages of intake alone, at the same parallelism, to show where the time goes: the RCPT look-up (the RPC to
@@ -50,7 +50,7 @@ async function main() {
   const stop = stopper(handles);
   try {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-whois-mail-'));
-    const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 55595), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 56595), handles });
+    const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 25595), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 26595), handles });
     // a free port unless one is given: the bench runs beside `npm start` (which holds 2525)
     const smtpPort = Number(process.env.BENCH_SMTP_PORT ?? (await freePort()));
     Object.assign(process.env, {

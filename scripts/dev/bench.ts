@@ -31,9 +31,9 @@ async function main() {
   let failed = 0;
   try {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-'));
-    const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 55491), database: 'registrar_bench', persistent: false });
+    const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 25491), database: 'registrar_bench', persistent: false });
     handles.push(pg);
-    const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 56491), path.join(tmp, 'redis.log'));
+    const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 26491), path.join(tmp, 'redis.log'));
     handles.push(redis);
     // the listening ports a benchmark's services would otherwise take at their defaults, which are `npm start`'s
     // (inbound SMTP 2525, port-43 WHOIS 4343, mail catcher 1025): free ones, so a bench runs beside `npm start`

@@ -80,7 +80,9 @@ async function main() {
   const handles: Stoppable[] = [];
   const stop = stopper(handles);
   process.on('SIGINT', async () => { await stop(); process.exit(130); });
-  const ports = { pg: Number(process.env.TEST_PG_PORT ?? 55432), redis: Number(process.env.TEST_REDIS_PORT ?? 56379), http: Number(process.env.TEST_HTTP_PORT ?? 18080), epp: Number(process.env.TEST_EPP_PORT ?? 17700), smtpInbound: Number(process.env.TEST_SMTP_INBOUND_PORT ?? 12525), dns: Number(process.env.TEST_DNS_PORT ?? 15353) };
+  // every default port sits below the kernel's ephemeral range (32768-60999 on Linux): a port in that range can be taken
+  // by any outgoing connection's local end, and once was (CI: the topology stage's Redis port was busy, 15 tests failed)
+  const ports = { pg: Number(process.env.TEST_PG_PORT ?? 25432), redis: Number(process.env.TEST_REDIS_PORT ?? 26379), http: Number(process.env.TEST_HTTP_PORT ?? 18080), epp: Number(process.env.TEST_EPP_PORT ?? 17700), smtpInbound: Number(process.env.TEST_SMTP_INBOUND_PORT ?? 12525), dns: Number(process.env.TEST_DNS_PORT ?? 15353) };
   // the SMTP server the integration tests listen on for the registry simulator's mail (registrant-change approval)
   const simSmtpPort = Number(process.env.TEST_SIM_SMTP_PORT ?? 17735);
   // public WHOIS (docs/public-whois.md), a block of 9 ports from TEST_WHOIS_PORT: W our port-43 server (integration),
