@@ -37,8 +37,21 @@ export interface UrlForwardDto {
   status: 301 | 302;
   /** append the request's path and query to the target */
   keep_path: boolean;
+  /** the HTTPS certificate obtained over ACME; null when automatic certificates are off (HTTP only) */
+  certificate: ForwardCertificateDto | null;
   created_at: string;
   updated_at: string;
+}
+
+/** 発行中 / 有効（期限 YYYY/MM/DD） / 発行失敗 (docs/forwarding.md "HTTPS"). */
+export type ForwardCertificateState = 'pending' | 'valid' | 'failed';
+
+export interface ForwardCertificateDto {
+  state: ForwardCertificateState;
+  /** the end of the certificate's validity (valid; also while a renewal is pending or failed) */
+  not_after: string | null;
+  /** why the last issuance failed (failed; or a failed renewal of a still valid certificate) */
+  reason: string | null;
 }
 
 export interface MailForwardDto {
@@ -100,3 +113,6 @@ export interface MailForwardLookup {
 
 /** Redis channel on which the dns service announces a changed URL forward (message: the fqdn); forwarders drop it from their cache. */
 export const URL_FORWARD_CHANNEL = 'forwarding:url:changed';
+
+/** Redis channel on which the dns service announces a changed certificate (message: the fqdn); forwarders drop it from their cache. */
+export const FORWARD_CERT_CHANNEL = 'forwarding:cert:changed';

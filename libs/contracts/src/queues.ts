@@ -47,6 +47,10 @@ export enum JobName {
   ReconcileZones = 'reconcile-zones',
   /** dns: the second step of a DNSSEC rollover or disabling, once the registry's old DS has expired from caches */
   DnssecDue = 'dnssec-due',
+  /** dns: obtain (or renew) the HTTPS certificate of one forwarded host over ACME (jobId per host: one issuance at a time) */
+  IssueForwardCert = 'issue-forward-cert',
+  /** dns: twice a day, certificates within FORWARD_CERT_RENEW_DAYS of their end (and lost issuances) queued again */
+  RenewForwardCerts = 'renew-forward-certs',
   /** mail: one outbound mail (libs/mail renders, sends and logs it) */
   SendMail = 'send-mail',
   /** domain-ops: one domain of a renewal, renewed (or restored through RGP) over EPP (a child of CompleteRenewal) */

@@ -12,11 +12,12 @@ import { DnssecRepository } from './dnssec/dnssec.repository';
 import { DnssecRpcController } from './dnssec/dnssec.rpc.controller';
 import { DnssecService } from './dnssec/dnssec.service';
 import { PdnsApiClient } from './dnssec/pdns-api.client';
-import { DnsProcessor, DnssecDueJob, DnsSchedules, ReconcileZonesJob, SyncZoneJob } from './jobs/dns.processor';
+import { DnsProcessor, DnssecDueJob, DnsSchedules, IssueForwardCertJob, ReconcileZonesJob, RenewForwardCertsJob, SyncZoneJob } from './jobs/dns.processor';
 import { ForwardingConfig } from './forwarding/forwarding.config';
 import { ForwardingRepository } from './forwarding/forwarding.repository';
 import { ForwardingRpcController } from './forwarding/forwarding.rpc.controller';
 import { ForwardingService } from './forwarding/forwarding.service';
+import { ForwardCertService } from './forwarding/forward-cert.service';
 import { DNS_MIGRATIONS } from './migrations';
 import { DomainOpsPort } from './ports/domain-ops.port';
 import { DNS_SCHEMA, ZONE_EXTRA_ROWS, ZoneRepository } from './zones/zone.repository';
@@ -39,7 +40,7 @@ const config = () => loadConfig(DnsConfig);
       sinkProvider: { provide: REGISTRAR_LOG_SINK, useFactory: (ds: DataSource) => new PostgresRegistrarLogSink(ds, { schema: DNS_SCHEMA }), inject: [getDataSourceToken(DNS_SCHEMA)] },
     }),
     bullRootModule(),
-    // QueueName.Dns: SyncZone and ReconcileZones (DnsProcessor), the reconciliation's scheduler (DnsSchedules)
+    // QueueName.Dns: SyncZone, ReconcileZones, DnssecDue, IssueForwardCert, RenewForwardCerts (DnsProcessor), their schedulers (DnsSchedules)
     BullModule.registerQueue({ name: QueueName.Dns }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
   ],
@@ -65,6 +66,10 @@ const config = () => loadConfig(DnsConfig);
     ForwardingRepository,
     { provide: ZONE_EXTRA_ROWS, useExisting: ForwardingRepository },
     ForwardingService,
+    // HTTPS certificates of forwarded hosts over ACME (ADR 0029-i29acme)
+    ForwardCertService,
+    IssueForwardCertJob,
+    RenewForwardCertsJob,
   ],
 })
 export class DnsServiceModule {}

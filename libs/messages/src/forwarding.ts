@@ -27,4 +27,9 @@ export const FORWARDING_MESSAGES = {
   fwdUrlSaved: 'URL転送を設定しました',
   fwdMailSaved: 'メール転送を設定しました',
   fwdDeleted: '転送設定を削除しました',
+  fwdCertPending: '発行中',
+  fwdCertValid: '有効（期限 {date}）',
+  fwdCertFailed: '発行失敗',
+  fwdCertValidationFailed: '{host}の所有確認（HTTP-01）に失敗しました。ネームサーバーが当社のもので、{host}のA・AAAAレコードが転送サービスを指していることをご確認ください（{detail}）',
+  fwdCertCaFailed: '認証局での証明書の発行に失敗しました（{detail}）',
 } as const;

@@ -6,15 +6,16 @@ export interface ForwardRule {
 }
 
 /**
- * Rules by host name in memory, for `ttlMs`, at most `max` of them (a Map kept in use order: the oldest goes first).
- * A missing rule is cached too (null), so a flood of requests for an unknown host does not reach the database each time.
+ * Rules (or certificates) by host name in memory, for `ttlMs`, at most `max` of them (a Map kept in use order: the
+ * oldest goes first). A missing one is cached too (null), so a flood of requests for an unknown host does not reach the
+ * database each time.
  */
-export class RuleCache {
-  private readonly entries = new Map<string, { rule: ForwardRule | null; until: number }>();
+export class RuleCache<T = ForwardRule> {
+  private readonly entries = new Map<string, { rule: T | null; until: number }>();
 
   constructor(private readonly ttlMs: number, private readonly max: number, private readonly now: () => number = Date.now) {}
 
-  get(host: string): ForwardRule | null | undefined {
+  get(host: string): T | null | undefined {
     const e = this.entries.get(host);
     if (!e) return undefined;
     if (e.until <= this.now()) {
@@ -26,7 +27,7 @@ export class RuleCache {
     return e.rule;
   }
 
-  set(host: string, rule: ForwardRule | null): void {
+  set(host: string, rule: T | null): void {
     if (this.ttlMs <= 0 || this.max <= 0) return;
     this.entries.delete(host);
     this.entries.set(host, { rule, until: this.now() + this.ttlMs });

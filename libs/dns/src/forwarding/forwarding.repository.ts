@@ -13,6 +13,7 @@ type Row = Record<string, any>;
 
 const toUrl = (r: Row): UrlForwardDto => ({
   id: Number(r.id), host: r.host, fqdn: r.fqdn, target: r.target, status: Number(r.status) as 301 | 302, keep_path: !!r.keep_path,
+  certificate: null,
   created_at: new Date(r.created_at).toISOString(), updated_at: new Date(r.updated_at).toISOString(),
 });
 const toMail = (r: Row): MailForwardDto => ({

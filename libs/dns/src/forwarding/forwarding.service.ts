@@ -18,6 +18,7 @@ import { shouldServe } from '../zones/zone-content';
 import { ZoneRepository } from '../zones/zone.repository';
 import { ForwardingConfig } from './forwarding.config';
 import { ForwardingRepository } from './forwarding.repository';
+import { ForwardCertService } from './forward-cert.service';
 
 const ADDRESS_TYPES: number[] = [DNS_TYPE.A, DNS_TYPE.AAAA, DNS_TYPE.CNAME];
 
@@ -40,6 +41,7 @@ export class ForwardingService implements OnModuleDestroy {
     private readonly zones: ZoneRepository,
     private readonly domainOps: DomainOpsPort,
     private readonly config: ForwardingConfig,
+    private readonly certs: ForwardCertService,
     @Inject(DOMAIN_OPS_CLIENT) private readonly domainOpsClient: ClientProxy,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -60,10 +62,16 @@ export class ForwardingService implements OnModuleDestroy {
 
   private async listOf(d: OwnedDomainDto): Promise<ForwardingListResult> {
     const c = this.config;
+    const url = await this.repo.urlForwards(d.id);
+    if (this.certs.enabled) {
+      // a forward with no certificate row yet (saved while ACME was off) shows 発行中: the renewal schedule queues it
+      const states = await this.certs.states(url.map((u) => u.fqdn));
+      for (const u of url) u.certificate = states.get(u.fqdn) ?? { state: 'pending', not_after: null, reason: null };
+    }
     return {
       domain: { id: d.id, name: d.name, punycode: d.punycode },
       isOurDns: isOurDns(d.name_servers),
-      url: await this.repo.urlForwards(d.id),
+      url,
       mail: await this.repo.mailForwards(d.id),
       forwarderIpv4: c.FORWARDER_IPV4,
       forwarderIpv6: c.FORWARDER_IPV6,
@@ -140,8 +148,12 @@ export class ForwardingService implements OnModuleDestroy {
     });
     if (refused) return { result: false, errors: [refused] };
     await this.announce(fqdn);
-    // a forward moved to another host: the old name stops forwarding on every replica too
-    if (previous && previous !== fqdn) await this.announce(previous);
+    // a forward moved to another host: the old name stops forwarding on every replica too, and its certificate goes
+    if (previous && previous !== fqdn) {
+      await this.announce(previous);
+      await this.certs.forget(previous);
+    }
+    await this.certificate(fqdn);
     await this.history(d, userId, ActionCodes.UrlForwarding, forwardId ? 'URL転送変更' : 'URL転送設定', `${fqdn} → ${target}（${status}${keepPath ? '、パスを引き継ぐ' : ''}）`);
     return { result: true, errors: [], list: await this.listOf(d) };
   }
@@ -187,6 +199,7 @@ export class ForwardingService implements OnModuleDestroy {
     const row = gone as unknown as Record<string, any>;
     if (kind === 'url') {
       await this.announce(row.fqdn);
+      await this.certs.forget(row.fqdn);
       await this.history(d, userId, ActionCodes.UrlForwarding, 'URL転送削除', `${row.fqdn} → ${row.target}`);
     } else {
       await this.history(d, userId, ActionCodes.MailForwarding, 'メール転送削除', `${row.local_part}@${d.punycode} → ${row.target}`);
@@ -204,6 +217,15 @@ export class ForwardingService implements OnModuleDestroy {
     const row = await this.repo.mailTarget(domain, local);
     if (!row) return null;
     return { domainPkId: Number(row.domain_pk_id), userId: Number(row.user_id), punycode: row.punycode, target: row.target, matched: `${row.local_part}@${row.punycode}` };
+  }
+
+  /** HTTPS for the name: its certificate asked for over ACME (a failure to queue is logged; the renewal schedule queues it later). */
+  private async certificate(fqdn: string): Promise<void> {
+    try {
+      await this.certs.request(fqdn);
+    } catch (e) {
+      this.logger.warn(`certificate of ${fqdn} not queued: ${(e as Error).message}`);
+    }
   }
 
   /** Every forwarder replica drops its cached rule of this name (they also expire it on their own: a lost message only delays). */

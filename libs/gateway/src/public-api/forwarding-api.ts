@@ -13,6 +13,14 @@ import { DnsClient } from '../dns/dns.client';
 import { ApiErrorCode, ApiException } from './api-error';
 import { PublicApiService } from './public-api.service';
 
+export class ForwardCertificateApiDto {
+  @ApiProperty({ enum: ['pending', 'valid', 'failed'], example: 'valid', description: 'pending 発行中 / valid 有効 / failed 発行失敗' })
+  state!: 'pending' | 'valid' | 'failed';
+  @ApiProperty({ type: String, nullable: true, example: '2027-02-25T09:00:00.000Z', description: '証明書の有効期限（期限の30日前に自動更新）' })
+  not_after!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: '発行（または更新）に失敗した理由' })
+  reason!: string | null;
+}
 export class UrlForwardApiDto {
   @ApiProperty({ example: 12 }) id!: number;
   @ApiProperty({ example: 'www', description: '転送するホスト名（空文字はドメイン名そのもの）' }) host!: string;
@@ -20,6 +28,8 @@ export class UrlForwardApiDto {
   @ApiProperty({ example: 'https://shop.example.net/' }) target!: string;
   @ApiProperty({ enum: [301, 302], example: 301, description: '301 恒久的 / 302 一時的' }) status!: 301 | 302;
   @ApiProperty({ example: true, description: 'リクエストのパスとクエリを転送先に引き継ぐ' }) keep_path!: boolean;
+  @ApiProperty({ type: ForwardCertificateApiDto, nullable: true, description: 'HTTPSの証明書（ACMEで自動発行。null は自動発行なし＝HTTPのみ）' })
+  certificate!: ForwardCertificateApiDto | null;
 }
 export class MailForwardApiDto {
   @ApiProperty({ example: 3 }) id!: number;
@@ -91,7 +101,7 @@ export class ForwardingApiService {
 function toDto(l: ForwardingListResult): ForwardingApiDto {
   return {
     domain: l.domain.name, uses_our_dns: l.isOurDns, forwarder_ipv4: l.forwarderIpv4, mx_host: l.mxHost,
-    url: l.url.map((u) => ({ id: u.id, host: u.host, fqdn: u.fqdn, target: u.target, status: u.status, keep_path: u.keep_path })),
+    url: l.url.map((u) => ({ id: u.id, host: u.host, fqdn: u.fqdn, target: u.target, status: u.status, keep_path: u.keep_path, certificate: u.certificate ?? null })),
     mail: l.mail.map((m) => ({ id: m.id, local_part: m.local_part, address: m.address, target: m.target })),
   };
 }
