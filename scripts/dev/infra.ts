@@ -258,6 +258,8 @@ export function ensurePowerDns(): void {
   // the DNS tests read PowerDNS's answers with kdig and check exported and transferred zones with named-checkzone
   ensureCommand('kdig', ['knot-dnsutils'], 'Install kdig (Debian: `apt-get install knot-dnsutils`).');
   ensureCommand('named-checkzone', ['bind9-utils'], 'Install named-checkzone (Debian: `apt-get install bind9-utils`).');
+  // the ACME test server (Let's Encrypt's Pebble) the forwarding certificate tests obtain certificates from
+  ensureCommand('pebble', ['pebble'], 'Install Pebble, the ACME test server (Debian: `apt-get install pebble`).');
 }
 
 /** The API key of PowerDNS's HTTP API in development and tests (production sets PDNS_API_KEY: docs/dns.md). */

@@ -140,7 +140,10 @@ async function main() {
           ...base, TEST_WHOIS_PORT: String(whoisPort), WHOIS_PORT: String(whoisPort), REGISTRY_SIM_WHOIS_PORT: String(whoisPort + 2), REGISTRY_SIM_RDAP_PORT: String(whoisPort + 3),
           REGISTRY_RDAP_URL: `http://127.0.0.1:${whoisPort + 3}/rdap`, REGISTRY_SIM_REGISTRAR_RDAP: `rakko=http://127.0.0.1:${whoisPort + 6}/rdap`, RDAP_BASE_URL: `http://127.0.0.1:${whoisPort + 6}/rdap`,
           CONNECTION_CHECK_RESOLVER: `127.0.0.1:${ports.dns}`, CONNECTION_CHECK_ALLOW_PRIVATE: '1',
-          EPP_ADMIN_PORT: String(ports.epp + 2), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, DNS_PORT: String(ports.dns), TEST_SIM_SMTP_PORT: String(simSmtpPort), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${simSmtpPort}` };
+          EPP_ADMIN_PORT: String(ports.epp + 2), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT, DNS_PORT: String(ports.dns),
+          // the ACME test server (Pebble) of the forwarding certificate test: directory, management and the forwarder it validates against
+          TEST_ACME_PORT: String(ports.http + 6), TEST_ACME_MANAGEMENT_PORT: String(ports.http + 7), TEST_ACME_FORWARDER_PORT: String(ports.http + 2), TEST_ACME_FORWARDER_HTTPS_PORT: String(ports.http + 3),
+          TEST_SIM_SMTP_PORT: String(simSmtpPort), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${simSmtpPort}` };
         // PowerDNS serving the zones the integration tests write (schema dns of the test database)
         const pdns = await startPowerDns({ databaseUrl: pg.url, port: ports.dns, dir: path.join(tmp, 'pdns-it') });
         const sim = await startRegistrySimProcess(simEnv, path.join(tmp, 'registry-sim.log')).catch(async (e) => { await pdns.stop(); throw e; });
