@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBrowser, ensureCommand, log, ROOT, startPostgres, startPowerDns, startRedis, stopper, Stoppable } from './infra';
+import { startPebble } from './pebble';
 import { buildWebIfStale, REGISTRY_SIM_CERT, startRegistrySimProcess, startSystem } from './system';
 
 const STAGES = ['lint', 'typecheck', 'unit', 'integration', 'topology', 'e2e'] as const;
@@ -179,12 +180,16 @@ async function main() {
         await admin.query('CREATE DATABASE registrar_e2e');
         await admin.end();
         handles.push(await startPowerDns({ databaseUrl: e2eDb, port: ports.dns + 1, dir: path.join(tmp, 'pdns-e2e') }));
+        // the ACME server the system's dns service obtains forwarded hosts' certificates from, validating against its forwarder
+        const pebble = await startPebble({ port: ports.http + 6, managementPort: ports.http + 7, httpPort: ports.http + 8, dnsPort: ports.dns + 1, dir: path.join(tmp, 'pebble-e2e') });
+        handles.push(pebble);
         const env = { ...base, DNS_PORT: String(ports.dns + 1), DATABASE_URL: e2eDb, REDIS_URL: `${redis.url}/1`, PORT: String(ports.http), APP_URL: `http://localhost:${ports.http}`, LOCAL_RUNTIME: '1', POLL_EVERY_S: '3', EPP_PORT: String(ports.epp + 1), EPP_ADMIN_PORT: String(ports.epp + 3), MAIL_CATCHER_SMTP_PORT: String(ports.epp + 4), SMTP_INBOUND_PORT: String(ports.smtpInbound + 1), FORWARDER_PORT: String(ports.http + 8), REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${ports.epp + 4}`, REGISTRY_SIM_SMTP_ROUTES: `whois-proxy.rakko.example=smtp://127.0.0.1:${ports.smtpInbound + 1}`,
           TEST_WHOIS_PORT: String(whoisPort), WHOIS_PORT: String(whoisPort + 1), REGISTRY_SIM_WHOIS_PORT: String(whoisPort + 4), REGISTRY_SIM_RDAP_PORT: String(whoisPort + 5),
           REGISTRY_RDAP_URL: `http://127.0.0.1:${whoisPort + 5}/rdap`, REGISTRY_SIM_REGISTRAR_RDAP: `rakko=http://127.0.0.1:${ports.http}/rdap`,
           CONNECTION_CHECK_RESOLVER: `127.0.0.1:${ports.dns + 1}`, CONNECTION_CHECK_ALLOW_PRIVATE: '1', CONNECTION_CHECK_TEST_HTTPS_PORT: String(whoisPort + 8),
           // the browser test's local HTTPS site writes its self-signed certificate here; the check trusts it
-          CONNECTION_CHECK_CA_FILE: path.join(tmp, 'conncheck-ca.pem') };
+          CONNECTION_CHECK_CA_FILE: path.join(tmp, 'conncheck-ca.pem'),
+          ACME_DIRECTORY_URL: pebble.directoryUrl, ACME_CA_FILE: pebble.tlsCaFile };
         handles.push(...(await startSystem({ env, port: ports.http, logFile: path.join(tmp, 'system.log') })));
         const out = path.join(tmp, 'playwright.json');
         const r = run('playwright (browser)', node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...(stages.at(-1) === 'e2e' ? extra : [])], { ...env, BASE_URL: `http://localhost:${ports.http}`, PLAYWRIGHT_JSON_OUTPUT_NAME: out });

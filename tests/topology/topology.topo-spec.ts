@@ -292,7 +292,7 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
     }
   }, 180_000);
 
-  it('a URL forward set through the API is answered by both forwarder replicas, and a change by both at once', async () => {
+  it('a URL forward set through the API is answered by both forwarder replicas, and a change by both at once (and an ACME challenge by both)', async () => {
     const [item] = await buy();
     const name = item.domain as string;
     await until(`zone of ${name} served`, async () => (await q('SELECT 1 FROM dns.zones WHERE punycode = $1 AND served', [name])).length > 0, 60_000);
@@ -312,6 +312,18 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
     const put = await web().put(`/api/v1/domains/${name}/forwarding/url/${id}`).set('X-API-Key', key).send({ host: 'www', target: 'https://second.example/', status: 302, keep_path: false });
     expect(put.status).toBe(200);
     await until('both replicas answer the change', async () => (await four()).every((a) => a === '302 https://second.example/'), 10_000, 100);
+    // an ACME HTTP-01 challenge of a certificate issuance (the dns service writes it in the database): both replicas answer it
+    const token = `topology-token-${Date.now()}`;
+    await q('INSERT INTO dns.acme_challenges (token, fqdn, key_authorization) VALUES ($1, $2, $3)', [token, `www.${name}`, `${token}.thumbprint`]);
+    const challenge = () => new Promise<string>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: FORWARDER_PORT, path: `/.well-known/acme-challenge/${token}`, agent: false, headers: { Host: `www.${name}` } }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve(`${res.statusCode} ${body}`));
+      }).on('error', reject);
+    });
+    expect([await challenge(), await challenge(), await challenge(), await challenge()]).toEqual(Array(4).fill(`200 ${token}.thumbprint`));
+    await q('DELETE FROM dns.acme_challenges WHERE token = $1', [token]);
   }, 180_000);
 
   it('kill -9 of one domain-ops replica during a 50-domain bulk change: all 50 end, once each, within 30 s', async () => {

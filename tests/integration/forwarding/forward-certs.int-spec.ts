@@ -21,7 +21,7 @@ import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName } from '../epp/epp-harness';
 import { Member, waitForOrder, xhr } from '../purchase/purchase-harness';
 import { DNS_PORT, dig, DnsHarness, startDnsHarness, until } from '../dns/dns-harness';
-import { Pebble, startPebble } from './acme-pebble';
+import { Pebble, startPebble } from '../../../scripts/dev/pebble';
 
 const ACME_PORT = Number(process.env.TEST_ACME_PORT ?? 18086);
 const ACME_MANAGEMENT_PORT = Number(process.env.TEST_ACME_MANAGEMENT_PORT ?? ACME_PORT + 1);

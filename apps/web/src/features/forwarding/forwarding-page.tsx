@@ -7,9 +7,9 @@ import { Alert, Anchor, Badge, Box, Button, Group, Modal, Paper, SegmentedContro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { ForwardingListResult, ForwardingSaveResult, MailForwardDto, UrlForwardDto } from '@registrar/contracts';
-import { M } from '@registrar/messages';
-import { checkTargetUrl, CATCH_ALL, forwardHostError, localPartError, mailTargetError, normaliseForwardHost, normaliseLocalPart } from '@registrar/rules';
+import type { ForwardCertificateDto, ForwardingListResult, ForwardingSaveResult, MailForwardDto, UrlForwardDto } from '@registrar/contracts';
+import { fmt, M } from '@registrar/messages';
+import { checkTargetUrl, CATCH_ALL, formatDateJst, forwardHostError, localPartError, mailTargetError, normaliseForwardHost, normaliseLocalPart } from '@registrar/rules';
 import { EmptyBlock, ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
@@ -58,7 +58,7 @@ export function ForwardingPage({ id }: { id: number }) {
           <Button size="xs" disabled={!d.isOurDns || d.url.length >= d.limits.url} onClick={() => setUrlForm({ host: '', target: '', status: '301', keepPath: true })}>URL転送を追加</Button>
         </Group>
         <Text size="xs" c="dimmed" mb="sm">
-          ホスト名へのアクセスを指定したURLへ転送します。ホスト名のAレコード（{d.forwarderIpv4}）は自動で設定されます。HTTPSでのアクセスは、証明書のあるホスト名のみ転送されます。
+          ホスト名へのアクセスを指定したURLへ転送します。ホスト名のAレコード（{d.forwarderIpv4}）は自動で設定されます。{d.url.some((u) => u.certificate) ? 'HTTPSの証明書は自動で発行され、期限の30日前に更新されます。' : 'HTTPSでのアクセスは、証明書のあるホスト名のみ転送されます。'}
         </Text>
         {d.url.length ? (
           <Stack gap="xs" data-testid="url-forwards">
@@ -101,7 +101,9 @@ function UrlRow({ u, onEdit, onRemove }: { u: UrlForwardDto; onEdit: () => void;
           <Group gap={6} mt={4}>
             <Badge size="sm" variant="light">{u.status === 301 ? '301 恒久的' : '302 一時的'}</Badge>
             <Badge size="sm" variant="outline" color="gray">{u.keep_path ? 'パスを引き継ぐ' : 'パスを引き継がない'}</Badge>
+            {u.certificate ? <CertBadge c={u.certificate} /> : null}
           </Group>
+          {u.certificate?.reason ? <Text size="xs" c="red.8" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="cert-reason">{u.certificate.reason}</Text> : null}
         </Box>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={onEdit} aria-label={`${u.fqdn}のURL転送を編集`}>編集</Button>
@@ -110,6 +112,14 @@ function UrlRow({ u, onEdit, onRemove }: { u: UrlForwardDto; onEdit: () => void;
       </Group>
     </Paper>
   );
+}
+
+/** The HTTPS certificate's state: 発行中 / 有効（期限 YYYY/MM/DD） / 発行失敗 (the reason is shown under the row). */
+function CertBadge({ c }: { c: ForwardCertificateDto }) {
+  const [color, label] = c.state === 'valid' && c.not_after
+    ? ['teal', fmt(M.fwdCertValid, { date: formatDateJst(c.not_after).replaceAll('-', '/') })]
+    : c.state === 'failed' ? ['red', M.fwdCertFailed] : ['blue', M.fwdCertPending];
+  return <Badge size="sm" variant="light" color={color} data-testid="cert-state">HTTPS {label}</Badge>;
 }
 
 function MailRow({ m, domain, onEdit, onRemove }: { m: MailForwardDto; domain: string; onEdit: () => void; onRemove: () => void }) {

@@ -10,6 +10,8 @@ export const forwardingQueries = {
     queryFn: ({ signal }) => api<ForwardingListResult>(ForwardingPaths.list, { query: { id }, signal }),
     staleTime: 0,
     retry: false,
+    // a certificate being issued (発行中) is asked for again until it is issued or has failed
+    refetchInterval: (q) => (q.state.data?.url.some((u) => u.certificate?.state === 'pending') ? 5_000 : false),
   }),
 };
 

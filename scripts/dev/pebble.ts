@@ -1,6 +1,7 @@
 /**
- * Pebble (Let's Encrypt's ACME test server, Debian package `pebble`) at the network boundary of the forwarding
- * certificate test: the real RFC 8555 server that acme-client talks to. It validates HTTP-01 by fetching
+ * Pebble (Let's Encrypt's ACME test server, Debian package `pebble`, installed by ensurePowerDns) at the network
+ * boundary of the forwarding certificate tests (integration, and the browser tests' system): the real RFC 8555 server
+ * that acme-client talks to. It validates HTTP-01 by fetching
  * http://<host>:<httpPort>/.well-known/acme-challenge/<token>, resolving <host> through our PowerDNS, so the
  * forwarder answers exactly as it would for Let's Encrypt.
  */
@@ -10,6 +11,7 @@ import https from 'node:https';
 import path from 'node:path';
 
 export interface Pebble {
+  name: string;
   directoryUrl: string;
   /** the PEM of Pebble's own TLS certificate (ACME_CA_FILE) */
   tlsCaFile: string;
@@ -55,6 +57,7 @@ export async function startPebble(o: { port: number; managementPort: number; htt
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
+    name: 'pebble',
     directoryUrl,
     tlsCaFile: cert,
     issuingRoot: async () => (await get(`https://127.0.0.1:${o.managementPort}/roots/0`)).body,
