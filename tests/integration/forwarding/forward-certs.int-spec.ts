@@ -180,6 +180,14 @@ describe('HTTPS certificates of forwarded hosts over ACME', () => {
     expect((await httpsGet(fqdn)).status).toBe(302);
   }, 240_000);
 
+  it('the OpenAPI document describes the certificate of a URL forward', async () => {
+    const doc = (await api().get('/api/v1/openapi.json').expect(200)).body;
+    const schemas = doc.components.schemas;
+    expect(JSON.stringify(schemas.UrlForwardApiDto.properties.certificate)).toContain('ForwardCertificateApiDto');
+    expect(schemas.ForwardCertificateApiDto.properties.state.enum).toEqual(['pending', 'valid', 'failed']);
+    expect(Object.keys(schemas.ForwardCertificateApiDto.properties).sort()).toEqual(['not_after', 'reason', 'state']);
+  });
+
   it('a removed forward loses its certificate: the forwarder stops presenting it', async () => {
     const fqdn = `shop.${name}`;
     const { id } = await forwardOf(fqdn);
