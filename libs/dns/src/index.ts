@@ -11,3 +11,4 @@ export { ForwarderModule } from './forwarder/forwarder.module';
 export { ForwarderServer, hostOf } from './forwarder/forwarder.server';
 export { ForwarderConfig } from './forwarder/forwarder.config';
 export { ForwardingConfig } from './forwarding/forwarding.config';
+export { ForwardCertService, certFailureReason } from './forwarding/forward-cert.service';
