@@ -74,6 +74,8 @@ export interface ForwardingListResult {
   forwarderIpv6: string;
   mxHost: string;
   limits: { url: number; mail: number; mailPerHour: number };
+  /** HTTPS certificates of URL forwards are obtained automatically (ACME on); otherwise only where the operator placed one */
+  autoCertificates: boolean;
 }
 
 export interface UrlForwardSaveRequest {

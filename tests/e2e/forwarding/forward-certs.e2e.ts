@@ -21,6 +21,7 @@ for (const width of [1280, 360]) {
     const { name, id } = await memberWithDomain(page);
     await page.goto(`/mypage/domain/forwarding?id=${id}`);
     await expect(page.getByRole('heading', { level: 1, name: '転送設定' })).toBeVisible();
+    await expect(page.getByText('HTTPSの証明書は自動で発行され、期限の30日前に更新されます。', { exact: false })).toBeVisible();
 
     await page.getByRole('button', { name: 'URL転送を追加' }).click();
     const dialog = page.getByRole('dialog', { name: 'URL転送を追加' });

@@ -77,6 +77,7 @@ export class ForwardingService implements OnModuleDestroy {
       forwarderIpv6: c.FORWARDER_IPV6,
       mxHost: c.FORWARD_MX_HOST,
       limits: { url: URL_FORWARDS_PER_DOMAIN, mail: MAIL_FORWARDS_PER_DOMAIN, mailPerHour: c.FORWARD_MAIL_PER_DOMAIN_PER_HOUR },
+      autoCertificates: this.certs.enabled,
     };
   }
 

@@ -58,7 +58,7 @@ export function ForwardingPage({ id }: { id: number }) {
           <Button size="xs" disabled={!d.isOurDns || d.url.length >= d.limits.url} onClick={() => setUrlForm({ host: '', target: '', status: '301', keepPath: true })}>URL転送を追加</Button>
         </Group>
         <Text size="xs" c="dimmed" mb="sm">
-          ホスト名へのアクセスを指定したURLへ転送します。ホスト名のAレコード（{d.forwarderIpv4}）は自動で設定されます。{d.url.some((u) => u.certificate) ? 'HTTPSの証明書は自動で発行され、期限の30日前に更新されます。' : 'HTTPSでのアクセスは、証明書のあるホスト名のみ転送されます。'}
+          ホスト名へのアクセスを指定したURLへ転送します。ホスト名のAレコード（{d.forwarderIpv4}）は自動で設定されます。{d.autoCertificates ? 'HTTPSの証明書は自動で発行され、期限の30日前に更新されます。' : 'HTTPSでのアクセスは、証明書のあるホスト名のみ転送されます。'}
         </Text>
         {d.url.length ? (
           <Stack gap="xs" data-testid="url-forwards">
