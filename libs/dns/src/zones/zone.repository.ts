@@ -11,6 +11,8 @@ export interface ZoneExtraRows {
   zoneRows(m: EntityManager, punycode: string, domainPkId: number): Promise<PdnsRecord[]>;
   /** the name is no longer ours: its rules go with the zone */
   dropZone(m: EntityManager, punycode: string): Promise<void>;
+  /** the name was registered again (another domain id): the earlier holder's rules go */
+  dropEarlier(m: EntityManager, punycode: string, domainPkId: number): Promise<void>;
   /** messages refusing member records that collide with these rows (an A record on a forwarded host) */
   conflicts(domainPkId: number, punycode: string, records: DnsRecord[]): Promise<string[]>;
 }
@@ -59,10 +61,21 @@ export class ZoneRepository {
    * earlier holder (another domain id: the name was deleted and registered again) is dropped with its records.
    */
   async lockZone(m: EntityManager, domainPkId: number, punycode: string): Promise<ZoneRow> {
-    await m.query('DELETE FROM dns.zones WHERE punycode = $1 AND domain_pk_id <> $2', [punycode, domainPkId]);
+    // (a DELETE ... RETURNING answers [rows, count] through TypeORM)
+    const [earlier] = await m.query('DELETE FROM dns.zones WHERE punycode = $1 AND domain_pk_id <> $2 RETURNING domain_pk_id', [punycode, domainPkId]);
     await m.query('INSERT INTO dns.zones (domain_pk_id, punycode) VALUES ($1, $2) ON CONFLICT (domain_pk_id) DO UPDATE SET punycode = EXCLUDED.punycode', [domainPkId, punycode]);
     const rows = await m.query('SELECT * FROM dns.zones WHERE domain_pk_id = $1 FOR UPDATE', [domainPkId]);
-    return toZone(rows[0]);
+    const zone = toZone(rows[0]);
+    if (earlier.length || !zone.served) {
+      // PowerDNS's zone of the name is not this domain's (an earlier holder's, still served when the name was deleted
+      // and registered again, or left over): it goes with its DNSSEC keys and metadata (cascade), so a zone published
+      // now starts unsigned and empty; publishing would otherwise take over the row (ON CONFLICT) and sign the new
+      // holder's zone with the earlier holder's keys. The earlier holder's DNSSEC state and forwarding rules go too.
+      await m.query('DELETE FROM dns.domains WHERE name = $1', [punycode]);
+      await m.query('DELETE FROM dns.dnssec WHERE punycode = $1 AND domain_pk_id <> $2', [punycode, domainPkId]);
+      if (earlier.length) await this.extras?.dropEarlier(m, punycode, domainPkId);
+    }
+    return zone;
   }
 
   async records(domainPkId: number, m: EntityManager | DataSource = this.ds): Promise<DnsRecord[]> {
