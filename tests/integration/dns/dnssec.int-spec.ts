@@ -254,12 +254,9 @@ describe('a signed zone that a save stops serving', () => {
 });
 
 describe('a zone stops being served while DNSSEC of its domain changes (the per-domain DNSSEC lock)', () => {
-  const o = () => redisOptions(process.env.REDIS_URL!);
   const rows = async (name: string) => (await epp.info(name)).secDNS?.dsData ?? [];
   const save = (c: Member, id: number) => c.agent.post('/mypage/domain/dns/dispatch').set(xhr(c))
     .send({ domains: [id], saveData: [{ host_name: 'www', recode_type: 20, ttl: 300, record: '192.0.2.80' }], editNameServer: 0 });
-  /** Backends waiting for a lock (an advisory lock or a row lock): the condition a test waits for before going on. */
-  const waiting = async () => Number((await p.db.query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`)).rows[0].n);
 
   it('an enable in flight finishes first, then the save that stops serving takes its DS off the registry', async () => {
     const member = await p.member(50_000);
@@ -288,7 +285,7 @@ describe('a zone stops being served while DNSSEC of its domain changes (the per-
     await p.db.query(`UPDATE domain_ops.domains SET due_date = now() + interval '300 days' WHERE id = $1`, [id]);
   }, 240_000);
 
-  it('a save that stops serving first: an enable arriving meanwhile waits, then finds the zone unserved and puts no DS at the registry', async () => {
+  it('a save that stops serving holds the domain\'s DNSSEC lock until the zone is unserved; an enable after it finds the zone unserved and sends no DS', async () => {
     const member = await p.member(50_000);
     const name = await freeName(epp, 'com', 'secq');
     const id = await buy(member, name);
@@ -297,39 +294,38 @@ describe('a zone stops being served while DNSSEC of its domain changes (the per-
     // the test holds the zone row: the save stops right before its unserving transaction (after its DS step)
     const holder = new Client({ connectionString: process.env.DATABASE_URL });
     await holder.connect();
-    const connection = { host: o().host, port: o().port, db: o().db, password: o().password };
-    const queue = new Queue(QueueName.DomainOps, { connection });
+    const dnssecLockHeld = async () => Number((await p.db.query(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid = hashtext('dns.dnssec')::oid AND objid = (($1::bigint % 2147483647)::int)::oid`, [id])).rows[0].n) > 0;
     let saving: Promise<request.Response> | null = null;
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT 1 FROM dns.zones WHERE domain_pk_id = $1 FOR UPDATE', [id]);
-      const before = await waiting();
       let answered: unknown = null;
       saving = save(member, id).then((r) => { answered = r.body; return r; });
-      await until(async () => (answered ? -1 : await waiting()), (n) => n > before || n === -1, 60_000);
+      await until(async () => (answered ? -1 : Number((await p.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO dns.zones%'`)).rows[0].n)), (n) => n !== 0, 60_000);
       expect(answered).toBeNull();
-      // the zone is still served (the save has not committed): an enable now must not sign it and send a DS
-      const started = (await member.agent.post('/mypage/domain/dnssec').set(xhr(member)).send({ domains: [id], enabled: 1 }).expect(200)).body;
-      expect(started.result).toBe(true);
-      // its first attempt has run (finished at once on the old code; "busy" and a retry with the lock held)
-      await until(async () => {
-        const job = await queue.getJob(`op-${started.jobId}-${id}`);
-        return !!job && (job.attemptsMade > 0 || !!job.finishedOn);
-      }, (x) => x, 60_000);
+      // between its DS step and its unserving commit the save holds the DNSSEC lock: no enable or rollover can run in
+      // there (the old code let one sign the still-served zone and send its DS, then the keys went with the zone)
+      expect(await dnssecLockHeld()).toBe(true);
       await holder.query('COMMIT');
       expect((await saving).body.result).toBe(true);
-      const done = await until(async () => (await member.agent.get(`/mypage/domain/operation/status?jobId=${started.jobId}`).set(xhr(member)).expect(200)).body, (x) => x.finished, 90_000);
-      expect(done.domains[0]).toMatchObject({ status: 'error', message: DS.notServed });
     } finally {
       await holder.query('ROLLBACK').catch(() => undefined);
       await holder.end();
       await saving?.catch(() => undefined);
-      await queue.close();
+    }
+    expect(await dnssecLockHeld()).toBe(false);
+    try {
+      const r = await operate(member, '/mypage/domain/dnssec', { domains: [id], enabled: 1 });
+      // refused: the domain expired (domain-ops), or its zone is no longer served (the dns service)
+      expect(r.rows[0].status).toBe('error');
+      expect([M.domainExpired, DS.notServed]).toContain(r.rows[0].message);
+      expect(await rows(name)).toEqual([]);
+      expect((await p.db.query(`SELECT count(*)::int AS n FROM dns.cryptokeys k JOIN dns.domains d ON d.id = k.domain_id WHERE d.name = $1`, [name])).rows[0].n).toBe(0);
+      expect(await state(member, id)).toMatchObject({ served: false, status: 'off' });
+    } finally {
       await p.db.query(`UPDATE domain_ops.domains SET due_date = now() + interval '300 days' WHERE id = $1`, [id]);
     }
-    expect(await rows(name)).toEqual([]);
-    expect((await p.db.query(`SELECT count(*)::int AS n FROM dns.cryptokeys k JOIN dns.domains d ON d.id = k.domain_id WHERE d.name = $1`, [name])).rows[0].n).toBe(0);
-    expect(await state(member, id)).toMatchObject({ served: false, status: 'off' });
   }, 240_000);
 
   it('the registry refusing the DS removal: the save is refused with what happened and what to do, and nothing changes', async () => {

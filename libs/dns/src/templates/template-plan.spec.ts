@@ -52,6 +52,7 @@ describe('DNS templates', () => {
     const sec = templateRecords(dnsTemplate('mail-security')!, { spf: 'mx', policy: 'reject' }, Z);
     expect(planTemplate([rec({ host_name: '_dmarc', recode_type: DNS_TYPE.TXT, record: 'v=DMARC1; p=none' })], sec, Z).errors[0]).toContain('DMARCレコード');
   });
+});
 
 describe('hosting templates whose official SPF guidance could not be found', () => {
   it('さくら, ConoHa WING and ロリポップ！ add no SPF of our own making, and tell the member where to take it from', () => {
