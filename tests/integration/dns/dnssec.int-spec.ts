@@ -341,7 +341,7 @@ describe('a zone stops being served while DNSSEC of its domain changes (the per-
     try {
       const r = await member.agent.post('/mypage/domain/dns/dispatch').set(xhr(member))
         .send({ domains: [id], saveData: [{ host_name: 'mail', recode_type: 20, ttl: 300, record: '192.0.2.99' }], editNameServer: 0 }).expect(200);
-      expect(r.body).toMatchObject({ result: false, errors: [fmt(DS.saveDsRefusedExpired, { reason: fmt(DS.reasonCode, { code: 2304 }) })] });
+      expect(r.body).toMatchObject({ result: false, errors: [fmt(DS.saveDsRefusedExpired, { reason: fmt(DS.reasonCode, { code: 2304 }), subject: DS.subjectRecords })] });
       // records unchanged, the zone still served and signed, the DS still at the registry: the panel says so
       const data = (await member.agent.get(`/mypage/domain/dns/getdata?id=${id}`).set(xhr(member)).expect(200)).body.contents;
       expect(data.formData.filter((x: { fixed?: boolean }) => !x.fixed).map((x: { host_name: string; record: string }) => `${x.host_name} ${x.record}`)).toEqual(['www 192.0.2.80']);
@@ -350,7 +350,7 @@ describe('a zone stops being served while DNSSEC of its domain changes (the per-
       expect(await state(member, id)).toMatchObject({ mode: 'managed', status: 'active', registryDs: signed.registryDs, lastError: fmt(DS.leavingRefused, { code: 2304 }) });
       // an import is refused the same way
       const imp = await member.agent.post('/mypage/domain/dns/import/apply').set(xhr(member)).send({ id, text: `$ORIGIN ${name}.\nmail 300 IN A 192.0.2.99\n` }).expect(200);
-      expect(imp.body).toMatchObject({ result: false, errors: [fmt(DS.saveDsRefusedExpired, { reason: fmt(DS.reasonCode, { code: 2304 }) })] });
+      expect(imp.body).toMatchObject({ result: false, errors: [fmt(DS.saveDsRefusedExpired, { reason: fmt(DS.reasonCode, { code: 2304 }), subject: DS.subjectRecords })] });
       // the lock released, the same save goes through: the DS leaves first, then the zone stops being served
       await epp.update({ name, rem: { statuses: ['clientUpdateProhibited'] } });
       const again = await member.agent.post('/mypage/domain/dns/dispatch').set(xhr(member))

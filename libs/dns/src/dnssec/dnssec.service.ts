@@ -326,13 +326,13 @@ export class DnssecService {
    * A member's save that stops serving the zone (the domain expired, or its name servers are no longer ours): `write`
    * runs as in leaving(); when the registry keeps the DS, nothing is written and the member is told why and what to do.
    */
-  async memberSaveUnserving<T>(d: OwnedDomainDto, write: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+  async memberSaveUnserving<T>(d: OwnedDomainDto, write: () => Promise<T>, subject: string = DS.subjectRecords): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
     try {
       return { ok: true, value: await this.leaving(d.id, d.punycode, true, write) };
     } catch (e) {
       if (!(e instanceof DsRemovalRefused)) throw e;
       const reason = e.code === null ? DS.reasonUnreachable : fmt(DS.reasonCode, { code: e.code });
-      return { ok: false, message: fmt(isOurDns(d.name_servers) ? DS.saveDsRefusedExpired : DS.saveDsRefusedNs, { reason }) };
+      return { ok: false, message: fmt(isOurDns(d.name_servers) ? DS.saveDsRefusedExpired : DS.saveDsRefusedNs, { reason, subject }) };
     }
   }
 

@@ -6,7 +6,7 @@ import {
   MailForwardSaveRequest, OwnedDomainDto, URL_FORWARD_CHANNEL, UrlForwardSaveRequest,
 } from '@registrar/contracts';
 import { CLOCK, Clock, createRedis, rpc } from '@registrar/infra';
-import { fmt, M } from '@registrar/messages';
+import { DS, fmt, M } from '@registrar/messages';
 import {
   checkTargetUrl, DNS_TYPE, forwardFqdn, forwardHostError, isOurDns, localPartError, MAIL_FORWARDS_PER_DOMAIN, mailTargetError, normaliseForwardHost,
   normaliseLocalPart, toPunycode, URL_FORWARDS_PER_DOMAIN,
@@ -100,7 +100,7 @@ export class ForwardingService implements OnModuleDestroy {
       if (serve) await tx();
       else {
         // a signed zone this change stops serving (the domain expired): its DS leaves the registry first, as in a save
-        const r = await this.dnssec.memberSaveUnserving(d, tx);
+        const r = await this.dnssec.memberSaveUnserving(d, tx, DS.subjectForwarding);
         if (!r.ok) return r.message;
       }
     } catch (e) {
