@@ -60,6 +60,16 @@ export class DnsConfig extends BaseConfig {
   @Max(30 * 86_400_000)
   DNSSEC_DS_WAIT_MS = 2 * 86_400_000;
 
+  /**
+   * How long a change that stops serving a zone waits for an enable, rollover or disabling of the same domain in
+   * progress (they hold its DNSSEC lock across their EPP commands) before answering "busy".
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(600_000)
+  DNSSEC_LOCK_WAIT_MS = 60_000;
+
   pdnsApiUrl(): string {
     return (this.PDNS_API_URL || `http://127.0.0.1:${this.PDNS_API_PORT ?? this.DNS_PORT + 5}`).replace(/\/+$/, '');
   }

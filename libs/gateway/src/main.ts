@@ -12,6 +12,9 @@ import path from 'node:path';
 import { createLogger, PinoNestLogger } from '@registrar/infra';
 import { GatewayConfig } from './gateway.config';
 import { verifyJsonBody } from './http/json-depth';
+import { jsonAfterAuth } from './http/big-body';
+import { expectedCsrfToken, tokensEqual } from './identity/session/csrf';
+import { ApiKeyGuard } from './public-api/api-key.guard';
 import { InputGuardInterceptor } from './http/input-guard';
 import { GatewayModule } from './gateway.module';
 import { SessionMiddleware } from './identity/session/session.middleware';
@@ -51,11 +54,22 @@ export function configureGatewayApp(app: NestExpressApplication): NestExpressApp
   app.use(compression());
   app.use(cookieParser());
   // our JSON parser (Nest then adds none of its own): keeps the raw body and refuses deep nesting with 400 before parsing
-  // zone file imports carry the file's text (up to 4 MB); every other body keeps the parser's default limit
-  app.use(['/mypage/domain/dns/import', '/api/v1/domains/:domain/zone'], express.json({ verify: verifyJsonBody, limit: '5mb' }));
+  // zone file imports carry the file's text (up to 4 MB), read only once the caller is authenticated (a signed-in
+  // session with its CSRF token, a good API key): an anonymous client never makes the gateway read or parse 5 MB;
+  // every other body, and those of anyone else, keep the parser's default limit (413 for more)
+  const sessions = app.get(SessionMiddleware);
+  const big = express.json({ verify: verifyJsonBody, limit: '5mb' });
+  app.use('/mypage/domain/dns/import', jsonAfterAuth(big, (req, res) => new Promise<boolean>((resolve, reject) => {
+    sessions.use(req, res, (err?: unknown) => {
+      if (err) return reject(err);
+      const header = req.headers['x-csrf-token'];
+      resolve(!!req.session?.userId && typeof header === 'string' && tokensEqual(header, expectedCsrfToken(req)));
+    });
+  })));
+  const apiKeys = app.get(ApiKeyGuard);
+  app.use('/api/v1/domains/:domain/zone', jsonAfterAuth(big, (req, res) => apiKeys.authenticatedBeforeBody(req, res)));
   app.use(express.json({ verify: verifyJsonBody }));
   // sessions before any module middleware (the SPA middleware puts the session's CSRF token into the page)
-  const sessions = app.get(SessionMiddleware);
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => sessions.use(req, res, next));
   // admin pages and admin calls are never cached (browser, proxies, back/forward cache)
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {

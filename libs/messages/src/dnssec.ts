@@ -31,6 +31,15 @@ export const DS = {
   registryFailed: 'レジストリへのDSレコード登録に失敗しました',
   registryMismatch: 'レジストリのDSレコードを確認できませんでした。しばらくしてから再度お試しください',
   signerFailed: 'ゾーンの署名に失敗しました。しばらくしてから再度お試しください',
+  leavingRefused: 'ゾーンの公開停止に伴うDSレコードの削除をレジストリが受け付けませんでした（エラーコード: {code}）。DNSSECは有効のまま、ゾーンの公開を続けています',
+  leavingUnreachable: 'ゾーンの公開停止に伴うDSレコードの削除でレジストリに接続できませんでした。DNSSECは有効のまま、ゾーンの公開を続けています（自動で再試行します）',
+  // a save that would stop serving a signed zone, refused because the registry kept the DS (nothing was changed)
+  saveDsRefusedExpired: 'ドメインの有効期限が切れているため、保存するとDNSゾーンの公開とDNSSECの署名が停止します。その前にレジストリのDSレコードを削除する必要がありますが、レジストリが削除を受け付けませんでした（{reason}）。{subject}は変更していません（DNSSECは有効のままです）。ドメインを更新してから、もう一度保存してください',
+  saveDsRefusedNs: '当社ネームサーバーをご利用でないため、保存するとDNSゾーンの公開とDNSSECの署名が停止します。その前にレジストリのDSレコードを削除する必要がありますが、レジストリが削除を受け付けませんでした（{reason}）。{subject}は変更していません（DNSSECは有効のままです）。ドメインロック（更新禁止）を解除してから、もう一度保存してください。解決しない場合はサポートへお問い合わせください',
+  reasonCode: 'エラーコード: {code}',
+  subjectRecords: 'DNSレコード',
+  subjectForwarding: '転送設定',
+  reasonUnreachable: 'レジストリに接続できませんでした。時間をおいて再度お試しください',
   badAction: '操作の種類が正しくありません',
   // manual DS validation
   dsNone: 'DSレコードを1件以上入力してください',

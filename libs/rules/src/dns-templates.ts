@@ -87,10 +87,16 @@ export const DNS_TEMPLATES: readonly DnsTemplate[] = [
       rec('', 'TXT', `v=spf1 +a:${p.server} +a:${zone} +mx include:spf.sender.xserver.jp ~all`, 3600),
     ],
   },
+  // さくらのレンタルサーバ, ConoHa WING and ロリポップ！: no SPF record (the earlier generic `a:<server> mx ~all` was
+  // never checked). Their current official SPF guidance for a domain on another company's DNS could not be found
+  // (searched 2026-11-27: help.sakura.ad.jp, support.conoha.jp, lolipop.jp/manual; what came back was third-party
+  // posts or the provider's own DNS panel pages, e.g. https://help.sakura.ad.jp/domain/2712/, which give no SPF value),
+  // so the description tells the member so and where to take the value from, instead of inventing one. The A and MX
+  // values are the member's own, copied from the provider's panel (guideUrl).
   {
     id: 'sakura',
     name: 'さくらのレンタルサーバ',
-    description: 'ドメイン名をさくらのレンタルサーバに向け、wwwを初期ドメインの別名にし、メール（MX）とSPFを設定します。',
+    description: 'ドメイン名をさくらのレンタルサーバに向け、wwwを初期ドメインの別名にし、メール（MX）を初期ドメインに設定します。SPFレコードは追加しません（さくらインターネットの公式なSPFの推奨値を確認できなかったため）。メールを送る場合は、さくらのレンタルサーバのサポートサイトまたはコントロールパネルで案内されているSPFの値を、DNS設定でTXTレコードとして追加してください。',
     guideUrl: 'https://help.sakura.ad.jp/rs/2248/',
     params: [
       ipParam('さくらのレンタルサーバ', 'コントロールパネル「サーバー情報」'),
@@ -100,13 +106,12 @@ export const DNS_TEMPLATES: readonly DnsTemplate[] = [
       rec('', 'A', p.ip, 3600),
       rec('www', 'CNAME', p.initial, 3600),
       rec('', 'MX', p.initial, 3600, { priority: 10 }),
-      rec('', 'TXT', `v=spf1 a:${p.initial} mx ~all`, 3600),
     ],
   },
   {
     id: 'conoha-wing',
     name: 'ConoHa WING',
-    description: 'ドメイン名とwwwをConoHa WINGのサーバーに向け、メールサーバー（MX）とSPFを設定します。',
+    description: 'ドメイン名とwwwをConoHa WINGのサーバーに向け、メールサーバー（MX）を設定します。SPF・DKIMのレコードは追加しません（ConoHa WINGの公式な推奨値を確認できなかったため）。メールを送る場合は、ConoHa WINGのコントロールパネル（メール管理）またはサポートサイトに表示されるSPF・DKIMの値を、DNS設定でTXTレコードとして追加してください。',
     guideUrl: 'https://support.conoha.jp/w/dns-settings/',
     params: [
       ipParam('ConoHa WING', 'コントロールパネル「サーバー管理」→「契約情報」'),
@@ -116,13 +121,12 @@ export const DNS_TEMPLATES: readonly DnsTemplate[] = [
       rec('', 'A', p.ip, 3600),
       rec('www', 'A', p.ip, 3600),
       rec('', 'MX', p.mail, 3600, { priority: 10 }),
-      rec('', 'TXT', `v=spf1 a:${p.mail} mx ~all`, 3600),
     ],
   },
   {
     id: 'lolipop',
     name: 'ロリポップ！',
-    description: 'ドメイン名とwwwをロリポップ！のサーバーに向け、メールサーバー（MX）とSPFを設定します。',
+    description: 'ドメイン名とwwwをロリポップ！のサーバーに向け、メールサーバー（MX）を設定します。SPFレコードは追加しません（ロリポップ！の公式なSPFの推奨値を確認できなかったため）。メールを送る場合は、ロリポップ！のマニュアルまたはユーザー専用ページで案内されているSPFの値を、DNS設定でTXTレコードとして追加してください。',
     guideUrl: 'https://lolipop.jp/manual/user/domain-dns/',
     params: [
       ipParam('ロリポップ！', 'ユーザー専用ページ「サーバーの管理・設定」→「独自ドメイン設定」'),
@@ -132,7 +136,6 @@ export const DNS_TEMPLATES: readonly DnsTemplate[] = [
       rec('', 'A', p.ip, 3600),
       rec('www', 'A', p.ip, 3600),
       rec('', 'MX', p.mail, 3600, { priority: 10 }),
-      rec('', 'TXT', `v=spf1 a:${p.mail} mx ~all`, 3600),
     ],
   },
   {

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+import { Client } from 'pg';
 import request from 'supertest';
 import { Queue, QueueEvents } from 'bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
@@ -250,6 +251,164 @@ describe('a signed zone that a save stops serving', () => {
       await p.db.query(`UPDATE domain_ops.domains SET due_date = now() + interval '300 days' WHERE id = $1`, [id]);
     }
   }, 180_000);
+});
+
+describe('a zone stops being served while DNSSEC of its domain changes (the per-domain DNSSEC lock)', () => {
+  const rows = async (name: string) => (await epp.info(name)).secDNS?.dsData ?? [];
+  const save = (c: Member, id: number) => c.agent.post('/mypage/domain/dns/dispatch').set(xhr(c))
+    .send({ domains: [id], saveData: [{ host_name: 'www', recode_type: 20, ttl: 300, record: '192.0.2.80' }], editNameServer: 0 });
+
+  it('an enable in flight finishes first, then the save that stops serving takes its DS off the registry', async () => {
+    const member = await p.member(50_000);
+    const name = await freeName(epp, 'com', 'secr');
+    const id = await buy(member, name);
+    await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
+    // a slow registry: the enable holds the domain's DNSSEC lock across its EPP commands for a while
+    await simFaults.set({ latencyMs: 1500 });
+    try {
+      const started = (await member.agent.post('/mypage/domain/dnssec').set(xhr(member)).send({ domains: [id], enabled: 1 }).expect(200)).body;
+      expect(started.result).toBe(true);
+      await until(async () => (await p.db.query('SELECT status FROM dns.dnssec WHERE domain_pk_id = $1', [id])).rows[0]?.status, (s) => s === 'ds_pending', 60_000);
+      // the domain expires (before the reconciliation noticed); a save now stops serving the zone
+      await p.db.query(`UPDATE domain_ops.domains SET due_date = now() - interval '3 days' WHERE id = $1`, [id]);
+      const saved = await save(member, id).expect(200);
+      expect(saved.body.result).toBe(true);
+      const done = await until(async () => (await member.agent.get(`/mypage/domain/operation/status?jobId=${started.jobId}`).set(xhr(member)).expect(200)).body, (x) => x.finished, 90_000);
+      expect(done.domains[0].status).toBe('success');
+    } finally {
+      await simFaults.reset();
+    }
+    // whatever the order, no DS is left at the registry for keys that went with the zone
+    expect((await dig(name, 'SOA')).status).toBe('REFUSED');
+    expect(await rows(name)).toEqual([]);
+    expect(await state(member, id)).toMatchObject({ mode: 'off', status: 'off', registryDs: [], served: false });
+    await p.db.query(`UPDATE domain_ops.domains SET due_date = now() + interval '300 days' WHERE id = $1`, [id]);
+  }, 240_000);
+
+  it('a save that stops serving holds the domain\'s DNSSEC lock until the zone is unserved; an enable after it finds the zone unserved and sends no DS', async () => {
+    const member = await p.member(50_000);
+    const name = await freeName(epp, 'com', 'secq');
+    const id = await buy(member, name);
+    await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
+    await p.db.query(`UPDATE domain_ops.domains SET due_date = now() - interval '3 days' WHERE id = $1`, [id]);
+    // the test holds the zone row: the save stops right before its unserving transaction (after its DS step)
+    const holder = new Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    const dnssecLockHeld = async () => Number((await p.db.query(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid = hashtext('dns.dnssec')::oid AND objid = (($1::bigint % 2147483647)::int)::oid`, [id])).rows[0].n) > 0;
+    let saving: Promise<request.Response> | null = null;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM dns.zones WHERE domain_pk_id = $1 FOR UPDATE', [id]);
+      let answered: unknown = null;
+      saving = save(member, id).then((r) => { answered = r.body; return r; });
+      await until(async () => (answered ? -1 : Number((await p.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO dns.zones%'`)).rows[0].n)), (n) => n !== 0, 60_000);
+      expect(answered).toBeNull();
+      // between its DS step and its unserving commit the save holds the DNSSEC lock: no enable or rollover can run in
+      // there (the old code let one sign the still-served zone and send its DS, then the keys went with the zone)
+      expect(await dnssecLockHeld()).toBe(true);
+      await holder.query('COMMIT');
+      expect((await saving).body.result).toBe(true);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+      await saving?.catch(() => undefined);
+    }
+    expect(await dnssecLockHeld()).toBe(false);
+    try {
+      const r = await operate(member, '/mypage/domain/dnssec', { domains: [id], enabled: 1 });
+      // refused: the domain expired (domain-ops), or its zone is no longer served (the dns service)
+      expect(r.rows[0].status).toBe('error');
+      expect([M.domainExpired, DS.notServed]).toContain(r.rows[0].message);
+      expect(await rows(name)).toEqual([]);
+      expect((await p.db.query(`SELECT count(*)::int AS n FROM dns.cryptokeys k JOIN dns.domains d ON d.id = k.domain_id WHERE d.name = $1`, [name])).rows[0].n).toBe(0);
+      expect(await state(member, id)).toMatchObject({ served: false, status: 'off' });
+    } finally {
+      await p.db.query(`UPDATE domain_ops.domains SET due_date = now() + interval '300 days' WHERE id = $1`, [id]);
+    }
+  }, 240_000);
+
+  it('the registry refusing the DS removal: the save is refused with what happened and what to do, and nothing changes', async () => {
+    const member = await p.member(50_000);
+    const name = await freeName(epp, 'com', 'secl');
+    const id = await buy(member, name);
+    await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
+    expect((await save(member, id).expect(200)).body.result).toBe(true);
+    expect((await operate(member, '/mypage/domain/dnssec', { domains: [id], enabled: 1 })).rows[0].status).toBe('success');
+    const signed = await state(member, id);
+    await epp.update({ name, add: { statuses: ['clientUpdateProhibited'] } });
+    await p.db.query(`UPDATE domain_ops.domains SET due_date = now() - interval '3 days' WHERE id = $1`, [id]);
+    try {
+      const r = await member.agent.post('/mypage/domain/dns/dispatch').set(xhr(member))
+        .send({ domains: [id], saveData: [{ host_name: 'mail', recode_type: 20, ttl: 300, record: '192.0.2.99' }], editNameServer: 0 }).expect(200);
+      expect(r.body).toMatchObject({ result: false, errors: [fmt(DS.saveDsRefusedExpired, { reason: fmt(DS.reasonCode, { code: 2304 }), subject: DS.subjectRecords })] });
+      // records unchanged, the zone still served and signed, the DS still at the registry: the panel says so
+      const data = (await member.agent.get(`/mypage/domain/dns/getdata?id=${id}`).set(xhr(member)).expect(200)).body.contents;
+      expect(data.formData.filter((x: { fixed?: boolean }) => !x.fixed).map((x: { host_name: string; record: string }) => `${x.host_name} ${x.record}`)).toEqual(['www 192.0.2.80']);
+      expect(await delv(name, signed.keys[0].dnskey, `www.${name}`, 'A')).toMatch(/; fully validated/);
+      expect(await rows(name)).toHaveLength(1);
+      expect(await state(member, id)).toMatchObject({ mode: 'managed', status: 'active', registryDs: signed.registryDs, lastError: fmt(DS.leavingRefused, { code: 2304 }) });
+      // an import is refused the same way
+      const imp = await member.agent.post('/mypage/domain/dns/import/apply').set(xhr(member)).send({ id, text: `$ORIGIN ${name}.\nmail 300 IN A 192.0.2.99\n` }).expect(200);
+      expect(imp.body).toMatchObject({ result: false, errors: [fmt(DS.saveDsRefusedExpired, { reason: fmt(DS.reasonCode, { code: 2304 }), subject: DS.subjectRecords })] });
+      // the lock released, the same save goes through: the DS leaves first, then the zone stops being served
+      await epp.update({ name, rem: { statuses: ['clientUpdateProhibited'] } });
+      const again = await member.agent.post('/mypage/domain/dns/dispatch').set(xhr(member))
+        .send({ domains: [id], saveData: [{ host_name: 'mail', recode_type: 20, ttl: 300, record: '192.0.2.99' }], editNameServer: 0 }).expect(200);
+      expect(again.body.result).toBe(true);
+      expect(await rows(name)).toEqual([]);
+      expect((await dig(name, 'SOA')).status).toBe('REFUSED');
+      expect(await state(member, id)).toMatchObject({ mode: 'off', status: 'off', lastError: null });
+    } finally {
+      await epp.update({ name, rem: { statuses: ['clientUpdateProhibited'] } }).catch(() => undefined);
+      await p.db.query(`UPDATE domain_ops.domains SET due_date = now() + interval '300 days' WHERE id = $1`, [id]);
+    }
+  }, 240_000);
+});
+
+describe('a name deleted and registered again', () => {
+  it('the new holder\'s zone starts unsigned and empty: no earlier key, record, forwarding rule or DNSSEC state comes back', async () => {
+    const first = await p.member(50_000);
+    const name = await freeName(epp, 'com', 'secre');
+    const oldId = await buy(first, name);
+    await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
+    await first.agent.post('/mypage/domain/dns/dispatch').set(xhr(first))
+      .send({ domains: [oldId], saveData: [{ host_name: 'old', recode_type: 20, ttl: 300, record: '192.0.2.66' }], editNameServer: 0 }).expect(200);
+    expect((await operate(first, '/mypage/domain/dnssec', { domains: [oldId], enabled: 1 })).rows[0].status).toBe('success');
+    const url = await first.agent.post('/mypage/domain/forwarding/url').set(xhr(first)).send({ id: oldId, host: 'go', target: 'https://example.org/', status: 301, keep_path: false }).expect(200);
+    expect(url.body.result).toBe(true);
+    expect(await digDnssec(name, 'DNSKEY')).not.toEqual([]);
+    // the domain leaves us and the same name is registered again (a new domain row, another member) before any
+    // event reached the dns service: its zone is still served and signed with the earlier holder's keys
+    const second = await p.member(50_000);
+    const moved = `gone-${oldId}-${name}`;
+    await p.db.query(`UPDATE domain_ops.domains SET punycode = $2, name = $2, idn = $2 WHERE id = $1`, [oldId, moved]);
+    const { rows: [row] } = await p.db.query(
+      `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status)
+       SELECT $2, $3, $3, $3, tld, registry_domain_id, due_date, status FROM domain_ops.domains WHERE id = $1 RETURNING id`, [oldId, second.userId, name]);
+    const newId = Number(row.id);
+    await p.db.query(`INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) SELECT $2, priority, name FROM domain_ops.domain_name_servers WHERE domain_id = $1`, [oldId, newId]);
+    try {
+      const saved = await second.agent.post('/mypage/domain/dns/dispatch').set(xhr(second))
+        .send({ domains: [newId], saveData: [{ host_name: 'www', recode_type: 20, ttl: 300, record: '192.0.2.7' }], editNameServer: 0 }).expect(200);
+      expect(saved.body.result).toBe(true);
+      expect((await dig(`www.${name}`, 'A')).answers.map((a) => a.data)).toEqual(['192.0.2.7']);
+      // no key of the earlier zone signs the new one, none is shown, nothing of the earlier holder is answered
+      expect(await digDnssec(name, 'DNSKEY')).toEqual([]);
+      expect((await digDnssec(`www.${name}`, 'A')).some((l) => /\sRRSIG\s/.test(l))).toBe(false);
+      expect((await p.db.query(`SELECT count(*)::int AS n FROM dns.cryptokeys k JOIN dns.domains d ON d.id = k.domain_id WHERE d.name = $1`, [name])).rows[0].n).toBe(0);
+      expect((await p.db.query(`SELECT count(*)::int AS n FROM dns.domainmetadata m JOIN dns.domains d ON d.id = m.domain_id WHERE d.name = $1`, [name])).rows[0].n).toBe(0);
+      expect((await dig(`old.${name}`, 'A')).answers).toEqual([]);
+      expect((await dig(`go.${name}`, 'A')).answers).toEqual([]);
+      expect((await p.db.query(`SELECT count(*)::int AS n FROM dns.url_forwards WHERE punycode = $1`, [name])).rows[0].n).toBe(0);
+      expect(await state(second, newId)).toMatchObject({ mode: 'off', status: 'off', keys: [], registryDs: [], served: true });
+      // enabling makes a key of its own
+      expect((await operate(second, '/mypage/domain/dnssec', { domains: [newId], enabled: 1 })).rows[0].status).toBe('success');
+      expect((await state(second, newId)).keys).toHaveLength(1);
+    } finally {
+      await operate(second, '/mypage/domain/dnssec', { domains: [newId], enabled: 0 }).catch(() => undefined);
+    }
+  }, 240_000);
 });
 
 describe('second steps due (rollover, disabling)', () => {

@@ -63,18 +63,34 @@ export class DnssecRepository {
 
   /**
    * Runs `fn` holding the domain's DNSSEC lock (a session advisory lock on a connection of its own: released if the
-   * process dies), or answers null at once when another replica or job holds it.
+   * process dies), or answers null when another replica or job holds it: at once, or after waiting up to `waitMs` for it.
    */
-  async exclusive<T>(domainPkId: number, fn: () => Promise<T>): Promise<T | null> {
+  async exclusive<T>(domainPkId: number, fn: () => Promise<T>, waitMs = 0): Promise<T | null> {
     const qr: QueryRunner = this.ds.createQueryRunner();
     await qr.connect();
+    const key = `hashtext('dns.dnssec'), ($1::bigint % 2147483647)::int`;
     try {
-      const [{ ok }] = await qr.query(`SELECT pg_try_advisory_lock(hashtext('dns.dnssec'), ($1::bigint % 2147483647)::int) AS ok`, [domainPkId]);
+      let ok: boolean;
+      if (waitMs > 0) {
+        // a blocking lock (seen as waiting in pg_locks), given up after waitMs
+        await qr.query(`SELECT set_config('lock_timeout', $1, false)`, [`${Math.ceil(waitMs)}ms`]);
+        try {
+          await qr.query(`SELECT pg_advisory_lock(${key})`, [domainPkId]);
+          ok = true;
+        } catch (e) {
+          if ((e as { code?: string }).code !== '55P03') throw e;
+          ok = false;
+        } finally {
+          await qr.query(`SELECT set_config('lock_timeout', '0', false)`);
+        }
+      } else {
+        [{ ok }] = await qr.query(`SELECT pg_try_advisory_lock(${key}) AS ok`, [domainPkId]);
+      }
       if (!ok) return null;
       try {
         return await fn();
       } finally {
-        await qr.query(`SELECT pg_advisory_unlock(hashtext('dns.dnssec'), ($1::bigint % 2147483647)::int)`, [domainPkId]);
+        await qr.query(`SELECT pg_advisory_unlock(${key})`, [domainPkId]);
       }
     } finally {
       await qr.release();

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import {
-  DnsErrorCode, DnssecApplyRequest, DnssecApplyResult, DnssecDsDto, DnssecKeyDto, DnssecStateDto, JobName, QueueName,
+  DnsErrorCode, DnssecApplyRequest, DnssecApplyResult, DnssecDsDto, DnssecKeyDto, DnssecStateDto, JobName, OwnedDomainDto, QueueName,
 } from '@registrar/contracts';
 import { DnsException } from '../common/dns.exception';
 import { CommandContext, EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
@@ -24,6 +24,16 @@ class Refused extends Error {}
 export class DnssecBusy extends Error {
   constructor() {
     super('DNSSEC of this domain is being changed by another job');
+  }
+}
+
+/**
+ * The registry kept the DS of a zone we sign that was about to stop being served (its lock or state refused the
+ * update, `code`; null when it could not be reached): nothing was unserved, the zone is still signed and served.
+ */
+export class DsRemovalRefused extends Error {
+  constructor(readonly code: number | null) {
+    super(code === null ? 'registry not reachable for the DS removal' : `registry refused the DS removal (${code})`);
   }
 }
 
@@ -295,23 +305,53 @@ export class DnssecService {
   }
 
   /**
-   * The zone stops being served while we sign it (the name servers left ours, the domain expired or left us): its keys
-   * go with PowerDNS's rows, so the DS goes from the registry first (while we still hold the domain).
+   * Runs `unserve` (the transaction that stops serving the zone: the name servers left ours, the domain expired or
+   * left us) holding the domain's DNSSEC lock. A zone we sign loses its keys with PowerDNS's rows, so the DS leaves the
+   * registry first (while we still hold the domain). The lock covers both steps: an enable or rollover of the same
+   * domain runs wholly before (its DS is then removed here) or wholly after (it finds the zone no longer served and
+   * is refused); it can never put a DS back at the registry for keys that are gone.
+   * Throws DsRemovalRefused when the registry keeps the DS: nothing is unserved, the zone stays signed and served.
    */
-  async zoneLeaving(domainPkId: number, punycode: string, stillHeld: boolean): Promise<void> {
-    const row = await this.rows.get(domainPkId);
-    if (!row || row.mode !== 'managed') return;
-    if (stillHeld && row.registryDs.length) await this.registryDs(punycode, [], { domainPkid: domainPkId });
-    await this.rows.set(domainPkId, { mode: 'off', status: 'off', registryDs: [], dueAt: null, oldKeyId: null });
+  async leaving<T>(domainPkId: number, punycode: string, stillHeld: boolean, unserve: () => Promise<T>): Promise<T> {
+    const out = await this.rows.exclusive(domainPkId, async () => {
+      const zone = await this.zones.zoneById(domainPkId);
+      if (zone?.served && zone.punycode === punycode) await this.zoneLeaving(domainPkId, punycode, stillHeld);
+      return { v: await unserve() };
+    }, this.config.DNSSEC_LOCK_WAIT_MS);
+    if (out === null) throw new DnsException(DnsErrorCode.Internal, new DnssecBusy().message);
+    return out.v;
   }
 
   /**
-   * A save or import that is about to stop serving the zone (its domain expired, or its name servers left ours, before
-   * the reconciliation or SyncZone noticed): the DS leaves the registry first, as when sync() stops serving it.
+   * A member's save that stops serving the zone (the domain expired, or its name servers are no longer ours): `write`
+   * runs as in leaving(); when the registry keeps the DS, nothing is written and the member is told why and what to do.
    */
-  async beforeUnserve(domainPkId: number, punycode: string): Promise<void> {
-    const zone = await this.zones.zoneById(domainPkId);
-    if (zone?.served && zone.punycode === punycode) await this.zoneLeaving(domainPkId, punycode, true);
+  async memberSaveUnserving<T>(d: OwnedDomainDto, write: () => Promise<T>, subject: string = DS.subjectRecords): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+    try {
+      return { ok: true, value: await this.leaving(d.id, d.punycode, true, write) };
+    } catch (e) {
+      if (!(e instanceof DsRemovalRefused)) throw e;
+      const reason = e.code === null ? DS.reasonUnreachable : fmt(DS.reasonCode, { code: e.code });
+      return { ok: false, message: fmt(isOurDns(d.name_servers) ? DS.saveDsRefusedExpired : DS.saveDsRefusedNs, { reason, subject }) };
+    }
+  }
+
+  /** The DS of a zone we sign leaves the registry (domain:info first: a DS of an unfinished enable is found too). Holds the lock. */
+  private async zoneLeaving(domainPkId: number, punycode: string, stillHeld: boolean): Promise<void> {
+    const row = await this.rows.get(domainPkId);
+    if (!row || row.mode !== 'managed' || row.punycode !== punycode) return;
+    if (stillHeld) {
+      try {
+        await this.registryDs(punycode, [], { domainPkid: domainPkId });
+      } catch (e) {
+        const code = e instanceof EppError && !TRANSIENT.has(e.code) ? e.code : null;
+        const message = code !== null ? fmt(DS.leavingRefused, { code }) : DS.leavingUnreachable;
+        await this.rows.set(domainPkId, { lastError: message }).catch(() => undefined);
+        this.logger.warn(`DS of ${punycode} not removed before its zone stops being served: ${(e as Error)?.message ?? e}`);
+        throw new DsRemovalRefused(code);
+      }
+    }
+    await this.rows.set(domainPkId, { mode: 'off', status: 'off', registryDs: [], dueAt: null, oldKeyId: null, lastError: null });
   }
 
   /** The DNS records' DS rows may change the registry's DS only while DNSSEC is off for the domain. */

@@ -78,6 +78,12 @@ export class ForwardingRepository implements ZoneExtraRows {
     await m.query('DELETE FROM dns.mail_forwards WHERE punycode = $1', [punycode]);
   }
 
+  /** Rules of an earlier holder of the name (registered again under another domain id). */
+  async dropEarlier(m: EntityManager, punycode: string, domainPkId: number): Promise<void> {
+    await m.query('DELETE FROM dns.url_forwards WHERE punycode = $1 AND domain_pk_id <> $2', [punycode, domainPkId]);
+    await m.query('DELETE FROM dns.mail_forwards WHERE punycode = $1 AND domain_pk_id <> $2', [punycode, domainPkId]);
+  }
+
   /** Mail to `local@punycode`: its own rule, else the domain's catch-all. */
   async mailTarget(punycode: string, local: string): Promise<Row | null> {
     const rows = await this.ds.query(

@@ -6,13 +6,14 @@ import {
   MailForwardSaveRequest, OwnedDomainDto, URL_FORWARD_CHANNEL, UrlForwardSaveRequest,
 } from '@registrar/contracts';
 import { CLOCK, Clock, createRedis, rpc } from '@registrar/infra';
-import { fmt, M } from '@registrar/messages';
+import { DS, fmt, M } from '@registrar/messages';
 import {
   checkTargetUrl, DNS_TYPE, forwardFqdn, forwardHostError, isOurDns, localPartError, MAIL_FORWARDS_PER_DOMAIN, mailTargetError, normaliseForwardHost,
   normaliseLocalPart, toPunycode, URL_FORWARDS_PER_DOMAIN,
 } from '@registrar/rules';
 import { EntityManager } from 'typeorm';
 import { DnsException } from '../common/dns.exception';
+import { DnssecService } from '../dnssec/dnssec.service';
 import { DomainOpsPort } from '../ports/domain-ops.port';
 import { shouldServe } from '../zones/zone-content';
 import { ZoneRepository } from '../zones/zone.repository';
@@ -44,6 +45,7 @@ export class ForwardingService implements OnModuleDestroy {
     private readonly certs: ForwardCertService,
     @Inject(DOMAIN_OPS_CLIENT) private readonly domainOpsClient: ClientProxy,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly dnssec: DnssecService,
   ) {}
 
   onModuleDestroy(): void {
@@ -96,7 +98,7 @@ export class ForwardingService implements OnModuleDestroy {
   private async change(d: OwnedDomainDto, duplicate: string, write: (m: EntityManager) => Promise<void>): Promise<string | null> {
     const serve = shouldServe(d, this.clock.now());
     try {
-      await this.zones.transaction(async (m) => {
+      const tx = () => this.zones.transaction(async (m) => {
         const zone = await this.zones.lockZone(m, d.id, d.punycode);
         // rules of an earlier holder of the same name go (as lockZone drops their zone row)
         await m.query('DELETE FROM dns.url_forwards WHERE punycode = $1 AND domain_pk_id <> $2', [d.punycode, d.id]);
@@ -104,6 +106,12 @@ export class ForwardingService implements OnModuleDestroy {
         await write(m);
         if (serve || zone.served) await this.zones.publish(m, zone, await this.zones.records(d.id, m), serve, this.clock.now());
       });
+      if (serve) await tx();
+      else {
+        // a signed zone this change stops serving (the domain expired): its DS leaves the registry first, as in a save
+        const r = await this.dnssec.memberSaveUnserving(d, tx, DS.subjectForwarding);
+        if (!r.ok) return r.message;
+      }
     } catch (e) {
       if (e instanceof Refused) return e.message;
       // a concurrent save took the same host or address between our check and the insert

@@ -53,3 +53,16 @@ describe('DNS templates', () => {
     expect(planTemplate([rec({ host_name: '_dmarc', recode_type: DNS_TYPE.TXT, record: 'v=DMARC1; p=none' })], sec, Z).errors[0]).toContain('DMARCレコード');
   });
 });
+
+describe('hosting templates whose official SPF guidance could not be found', () => {
+  it('さくら, ConoHa WING and ロリポップ！ add no SPF of our own making, and tell the member where to take it from', () => {
+    const values = { ip: '203.0.113.10', initial: 'x.sakura.ne.jp', mail: 'mail1.example.jp' };
+    for (const id of ['sakura', 'conoha-wing', 'lolipop']) {
+      const t = dnsTemplate(id)!;
+      const records = templateRecords(t, values, Z);
+      expect(records.filter((r) => r.recode_type === DNS_TYPE.TXT)).toEqual([]);
+      expect(records.map((r) => r.recode_type).sort()).toEqual(id === 'sakura' ? [DNS_TYPE.A, DNS_TYPE.CNAME, DNS_TYPE.MX].sort() : [DNS_TYPE.A, DNS_TYPE.A, DNS_TYPE.MX].sort());
+      expect(t.description).toMatch(/SPF.*追加しません.*確認できなかった/);
+    }
+  });
+});

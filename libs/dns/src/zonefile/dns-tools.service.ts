@@ -209,9 +209,7 @@ export class DnsToolsService {
    */
   private async write(d: OwnedDomainDto, base: string | undefined, plan: (existing: DnsRecord[]) => { records?: DnsRecord[]; errors?: string[] }): Promise<DnsToolsApplyResult | null> {
     const serve = shouldServe(d, this.clock.now());
-    // a signed zone this write stops serving takes its keys with it: its DS leaves the registry first
-    if (!serve) await this.dnssec.beforeUnserve(d.id, d.punycode);
-    const refused = await this.zones.transaction(async (m): Promise<DnsToolsApplyResult | null> => {
+    const tx = () => this.zones.transaction(async (m): Promise<DnsToolsApplyResult | null> => {
       const zone = await this.zones.lockZone(m, d.id, d.punycode);
       const existing = await this.zones.records(d.id, m);
       if (base && base !== recordsBase(existing)) return { result: false, errors: [M.zoneFileChangedSince] };
@@ -223,6 +221,14 @@ export class DnsToolsService {
       await this.zones.publish(m, zone, records, serve, this.clock.now());
       return null;
     });
+    // a signed zone this write stops serving takes its keys with it: its DS leaves the registry first, under the
+    // domain's DNSSEC lock; a registry keeping the DS refuses the write (nothing changed) with what to do
+    let refused: DnsToolsApplyResult | null;
+    if (serve) refused = await tx();
+    else {
+      const r = await this.dnssec.memberSaveUnserving(d, tx);
+      refused = r.ok ? r.value : { result: false, errors: [r.message] };
+    }
     // a signed zone is rectified after the commit, as after a save in the DNS form (empty non-terminals get their
     // NSEC3 rows, delegations lose their signatures); without it a validating resolver got wrong denials
     if (!refused && serve) await this.dnssec.afterPublish(d.punycode);

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DnsRecord } from '@registrar/rules';
 import { nsec3Hash } from '../dnssec/nsec3';
+import { PdnsApiClient } from '../dnssec/pdns-api.client';
 import { nextSerial, PdnsRecord, pdnsRecords } from './zone-content';
 
 /** Rows other parts of the dns service add to a published zone (forwarding: the forwarder's A/AAAA, our MX), read in the publishing transaction. */
@@ -11,6 +12,8 @@ export interface ZoneExtraRows {
   zoneRows(m: EntityManager, punycode: string, domainPkId: number): Promise<PdnsRecord[]>;
   /** the name is no longer ours: its rules go with the zone */
   dropZone(m: EntityManager, punycode: string): Promise<void>;
+  /** the name was registered again (another domain id): the earlier holder's rules go */
+  dropEarlier(m: EntityManager, punycode: string, domainPkId: number): Promise<void>;
   /** messages refusing member records that collide with these rows (an A record on a forwarded host) */
   conflicts(domainPkId: number, punycode: string, records: DnsRecord[]): Promise<string[]>;
 }
@@ -38,7 +41,11 @@ function toZone(r: Record<string, any>): ZoneRow {
  */
 @Injectable()
 export class ZoneRepository {
-  constructor(@InjectDataSource(DNS_SCHEMA) private readonly ds: DataSource, @Optional() @Inject(ZONE_EXTRA_ROWS) private readonly extras?: ZoneExtraRows) {}
+  constructor(
+    @InjectDataSource(DNS_SCHEMA) private readonly ds: DataSource,
+    @Optional() @Inject(ZONE_EXTRA_ROWS) private readonly extras?: ZoneExtraRows,
+    @Optional() private readonly pdns?: PdnsApiClient,
+  ) {}
 
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.ds.transaction(fn);
@@ -59,10 +66,29 @@ export class ZoneRepository {
    * earlier holder (another domain id: the name was deleted and registered again) is dropped with its records.
    */
   async lockZone(m: EntityManager, domainPkId: number, punycode: string): Promise<ZoneRow> {
-    await m.query('DELETE FROM dns.zones WHERE punycode = $1 AND domain_pk_id <> $2', [punycode, domainPkId]);
+    if (this.pdns && (await m.query('SELECT 1 FROM dns.zones WHERE punycode = $1 AND domain_pk_id <> $2 AND served', [punycode, domainPkId])).length) {
+      // an earlier holder's zone still served: its keys and NSEC3 settings go through PowerDNS's API first, which also
+      // clears PowerDNS's key and metadata caches (deleting the rows alone, it kept signing with them for a while)
+      const keys = (await this.pdns.keys(punycode)) ?? [];
+      for (const k of keys) await this.pdns.deleteKey(punycode, k.id);
+      const nsec3 = await m.query(`SELECT 1 FROM dns.domainmetadata md JOIN dns.domains d ON d.id = md.domain_id WHERE d.name = $1 AND md.kind = 'NSEC3PARAM' LIMIT 1`, [punycode]);
+      if (nsec3.length) await this.pdns.setNsec3(punycode, '');
+    }
+    // (a DELETE ... RETURNING answers [rows, count] through TypeORM)
+    const [earlier] = await m.query('DELETE FROM dns.zones WHERE punycode = $1 AND domain_pk_id <> $2 RETURNING domain_pk_id', [punycode, domainPkId]);
     await m.query('INSERT INTO dns.zones (domain_pk_id, punycode) VALUES ($1, $2) ON CONFLICT (domain_pk_id) DO UPDATE SET punycode = EXCLUDED.punycode', [domainPkId, punycode]);
     const rows = await m.query('SELECT * FROM dns.zones WHERE domain_pk_id = $1 FOR UPDATE', [domainPkId]);
-    return toZone(rows[0]);
+    const zone = toZone(rows[0]);
+    if (earlier.length || !zone.served) {
+      // PowerDNS's zone of the name is not this domain's (an earlier holder's, still served when the name was deleted
+      // and registered again, or left over): it goes with its DNSSEC keys and metadata (cascade), so a zone published
+      // now starts unsigned and empty; publishing would otherwise take over the row (ON CONFLICT) and sign the new
+      // holder's zone with the earlier holder's keys. The earlier holder's DNSSEC state and forwarding rules go too.
+      await m.query('DELETE FROM dns.domains WHERE name = $1', [punycode]);
+      await m.query('DELETE FROM dns.dnssec WHERE punycode = $1 AND domain_pk_id <> $2', [punycode, domainPkId]);
+      if (earlier.length) await this.extras?.dropEarlier(m, punycode, domainPkId);
+    }
+    return zone;
   }
 
   async records(domainPkId: number, m: EntityManager | DataSource = this.ds): Promise<DnsRecord[]> {

@@ -9,7 +9,7 @@ import {
   DNS_RECORD_TYPES, DnsRecord, DnsRecordInput, dnsErrorMessages, dsOf, fixedNsRecords, isOurDns, normaliseDnsRecord, validateDnsRecords,
 } from '@registrar/rules';
 import { DnsException } from '../common/dns.exception';
-import { DnssecService } from '../dnssec/dnssec.service';
+import { DnssecService, DsRemovalRefused } from '../dnssec/dnssec.service';
 import { DomainOpsPort } from '../ports/domain-ops.port';
 import { shouldServe } from './zone-content';
 import { ZoneRepository, ZoneRow } from './zone.repository';
@@ -103,29 +103,39 @@ export class ZoneService {
       nameServerJobId = started.jobId;
     }
     const serve = shouldServe(d, this.clock.now());
-    // a signed zone this save stops serving takes its keys with it: its DS leaves the registry first
-    if (!serve) await this.dnssec.beforeUnserve(d.id, d.punycode);
-    try {
-      await this.zones.transaction(async (m) => {
-        // the zone row is locked: two saves of one domain run one after the other, DS included
-        const zone = await this.zones.lockZone(m, d.id, d.punycode);
-        if (!dsByPanel && dsKey(zone.ds) !== dsKey(ds)) {
-          try {
-            await this.epp.update({ name: d.punycode, secDNS: ds.length ? { remAll: true, add: ds } : { remAll: true } }, { userId: req.userId, domainPkid: d.id });
-          } catch (e) {
-            throw new RegistryRefusal(e);
+    const write = async (): Promise<DnsDispatchResult | null> => {
+      try {
+        await this.zones.transaction(async (m) => {
+          // the zone row is locked: two saves of one domain run one after the other, DS included
+          const zone = await this.zones.lockZone(m, d.id, d.punycode);
+          if (!dsByPanel && dsKey(zone.ds) !== dsKey(ds)) {
+            try {
+              await this.epp.update({ name: d.punycode, secDNS: ds.length ? { remAll: true, add: ds } : { remAll: true } }, { userId: req.userId, domainPkid: d.id });
+            } catch (e) {
+              throw new RegistryRefusal(e);
+            }
           }
-        }
-        await this.zones.replaceRecords(m, d.id, records, ds);
-        await this.zones.publish(m, zone, records, serve, this.clock.now());
-      });
-    } catch (e) {
-      if (!(e instanceof RegistryRefusal)) throw e;
-      // the registry may have applied it all the same (an answer lost): the next save sends its DS set whatever it is
-      await this.zones.markDsUnknown(d.id);
-      this.logger.warn(`secDNS update of ${d.punycode}: ${(e.cause as Error)?.message}`);
-      return { result: false, errors: [e.cause instanceof EppError ? `${M.dnsRegistryDsFailed} ${registryErrorMessage(e.cause.code)}` : M.dnsRegistryDsFailed] };
+          await this.zones.replaceRecords(m, d.id, records, ds);
+          await this.zones.publish(m, zone, records, serve, this.clock.now());
+        });
+      } catch (e) {
+        if (!(e instanceof RegistryRefusal)) throw e;
+        // the registry may have applied it all the same (an answer lost): the next save sends its DS set whatever it is
+        await this.zones.markDsUnknown(d.id);
+        this.logger.warn(`secDNS update of ${d.punycode}: ${(e.cause as Error)?.message}`);
+        return { result: false, errors: [e.cause instanceof EppError ? `${M.dnsRegistryDsFailed} ${registryErrorMessage(e.cause.code)}` : M.dnsRegistryDsFailed] };
+      }
+      return null;
+    };
+    // a signed zone this save stops serving takes its keys with it: its DS leaves the registry first, under the
+    // domain's DNSSEC lock; a registry keeping the DS refuses the save (nothing changed) with what to do
+    let refused: DnsDispatchResult | null;
+    if (serve) refused = await write();
+    else {
+      const r = await this.dnssec.memberSaveUnserving(d, write);
+      refused = r.ok ? r.value : { result: false, errors: [r.message] };
     }
+    if (refused) return refused;
     if (serve) await this.dnssec.afterPublish(d.punycode);
     const saved = await this.zones.records(d.id);
     return { result: true, errors: [], formData: [...fixedNsRecords(), ...saved] as DnsRecordDto[], served: serve, ...(nameServerJobId ? { nameServerJobId } : {}) };
@@ -140,15 +150,24 @@ export class ZoneService {
     const d = known !== undefined ? known : ((await this.domainOps.byNames([name]))[0] ?? null);
     const now = this.clock.now();
     const serving = await this.zones.zoneByName(name);
-    // a signed zone about to stop being served: its DS leaves the registry first (its keys go with PowerDNS's rows)
-    if (serving?.served && (!d || !shouldServe(d, now))) await this.dnssec.zoneLeaving(serving.domainPkId, name, !!d && d.id === serving.domainPkId);
-    await this.zones.transaction(async (m) => {
+    const write = () => this.zones.transaction(async (m) => {
       if (!d) return this.zones.dropZone(m, name);
       const zone = await this.zones.lockZone(m, d.id, d.punycode);
       const serve = shouldServe(d, now);
       if (!serve && !zone.served) return;
       await this.zones.publish(m, zone, await this.zones.records(d.id, m), serve, now);
     });
+    if (serving?.served && (!d || !shouldServe(d, now))) {
+      // a signed zone about to stop being served: its DS leaves the registry first (its keys go with PowerDNS's rows),
+      // under the domain's DNSSEC lock; while the registry keeps the DS the zone stays served and signed (the
+      // reconciliation tries again), never a DS left pointing at keys that are gone
+      try {
+        await this.dnssec.leaving(serving.domainPkId, name, !!d && d.id === serving.domainPkId, write);
+      } catch (e) {
+        if (!(e instanceof DsRemovalRefused)) throw e;
+        return this.state(name);
+      }
+    } else await write();
     if (d && shouldServe(d, now)) await this.dnssec.afterPublish(name);
     return this.state(name);
   }

@@ -18,7 +18,7 @@ export interface ApiCaller {
   /** the member may buy and renew (profile registered and verified: the web app's purchaser rule) */
   canPurchase: boolean;
 }
-export type ApiRequest = Request & { apiCaller?: ApiCaller };
+export type ApiRequest = Request & { apiCaller?: ApiCaller; apiRefusal?: unknown };
 
 /**
  * Authenticates every public API call: the key from `X-API-Key` is checked by the domain-ops service
@@ -32,7 +32,15 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<ApiRequest>();
-    const res = ctx.switchToHttp().getResponse<Response>();
+    // authenticated already before its body was read (a zone import: jsonAfterAuth); a refusal then is answered here
+    if (req.apiCaller) return true;
+    if (req.apiRefusal) throw req.apiRefusal;
+    await this.authenticate(req, ctx.switchToHttp().getResponse<Response>());
+    return true;
+  }
+
+  /** Checks the call's key (counted against the key's rate limit once); sets `req.apiCaller`, or throws the refusal. */
+  async authenticate(req: ApiRequest, res: Response): Promise<ApiCaller> {
     const ip = req.ip ?? req.socket.remoteAddress ?? '';
     await this.limiter.refuseIfBlocked(ip);
     const raw = req.headers[API_KEY_HEADER];
@@ -50,7 +58,18 @@ export class ApiKeyGuard implements CanActivate {
     const headers = await this.limiter.take(user.id);
     for (const [k, val] of Object.entries(headers)) res.setHeader(k, val);
     req.apiCaller = { userId: user.id, canPurchase: canPurchase(user) };
-    return true;
+    return req.apiCaller;
+  }
+
+  /** For jsonAfterAuth: true once the key is good; a refusal is kept for the guard to answer (counted once). */
+  async authenticatedBeforeBody(req: ApiRequest, res: Response): Promise<boolean> {
+    try {
+      await this.authenticate(req, res);
+      return true;
+    } catch (e) {
+      req.apiRefusal = e;
+      return false;
+    }
   }
 }
 
