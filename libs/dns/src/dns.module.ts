@@ -66,7 +66,7 @@ const config = () => loadConfig(DnsConfig);
     ForwardingRepository,
     { provide: ZONE_EXTRA_ROWS, useExisting: ForwardingRepository },
     ForwardingService,
-    // HTTPS certificates of forwarded hosts over ACME (ADR 0029-i29acme)
+    // HTTPS certificates of forwarded hosts over ACME (ADR 0030)
     ForwardCertService,
     IssueForwardCertJob,
     RenewForwardCertsJob,

@@ -1,5 +1,5 @@
 /**
- * HTTPS of URL forwarding with certificates obtained over ACME (docs/forwarding.md "HTTPS", ADR 0029-i29acme): a
+ * HTTPS of URL forwarding with certificates obtained over ACME (docs/forwarding.md "HTTPS", ADR 0030): a
  * forward saved through API v1 gets its certificate from Pebble (a real RFC 8555 server) through the acme-client
  * library in the dns service's BullMQ job, Pebble validating HTTP-01 against the forwarder (its A record answered by
  * our PowerDNS); the forwarder then answers HTTPS with SNI (the client trusting Pebble's root only) with the redirect.

@@ -25,7 +25,7 @@ export function certFailureReason(fqdn: string, e: unknown): string {
 }
 
 /**
- * HTTPS certificates of forwarded hosts over ACME (RFC 8555, the `acme-client` library; ADR 0029-i29acme):
+ * HTTPS certificates of forwarded hosts over ACME (RFC 8555, the `acme-client` library; ADR 0030):
  * - a saved URL forward asks for one (`request`): its row becomes 発行中 and an IssueForwardCert job is queued with the
  *   host as jobId, so replicas asking at once queue one job, and a retried attempt keeps the same job;
  * - the job (`issue`) answers the CA's HTTP-01 challenge through dns.acme_challenges, which every forwarder replica

@@ -27,7 +27,7 @@ export class ForwardingConfig extends BaseConfig {
   FORWARD_MAIL_PER_DOMAIN_PER_HOUR = 200;
 
   /**
-   * The ACME directory certificates of forwarded hosts are obtained from (RFC 8555; ADR 0029-i29acme): Let's Encrypt
+   * The ACME directory certificates of forwarded hosts are obtained from (RFC 8555; ADR 0030): Let's Encrypt
    * https://acme-v02.api.letsencrypt.org/directory (staging: https://acme-staging-v02.api.letsencrypt.org/directory).
    * '' = no automatic certificates (HTTPS only where the operator placed one in FORWARDER_CERT_DIR).
    */

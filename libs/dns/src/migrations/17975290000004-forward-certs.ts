@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Automatic certificates of forwarded hosts (ACME, ADR 0029-i29acme, docs/forwarding.md "HTTPS"): the state and the
+ * Automatic certificates of forwarded hosts (ACME, ADR 0030, docs/forwarding.md "HTTPS"): the state and the
  * certificate of each forwarded name (its private key encrypted), the HTTP-01 challenges every forwarder replica answers,
  * and the ACME account of each directory (its key encrypted).
  */
