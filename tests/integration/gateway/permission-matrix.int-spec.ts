@@ -6,7 +6,7 @@
 import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
-import { Access, ACCESS_KEY, inferAccess } from '@registrar/gateway';
+import { Access, ACCESS_KEY, inferAccess } from '@registrar/identity';
 import { client, createAccount, Harness, signIn, startHarness } from './gateway-harness';
 
 /** Public routes: "METHOD /path" exactly as express registers them. One line each. */
