@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { splitFrontMatter } from '@registrar/infra';
 import { legalDocuments } from '@registrar/identity';
 import { plainText, renderMarkdown, searchForm } from './markdown';
