@@ -12,6 +12,7 @@
  *  2. For BENCH_SECONDS (default 5): queries for random records of all zones from a small UDP loader (BENCH_WINDOW
  *     queries in flight, default 64), and the same loader asking one name only (the baseline: no spread over the data).
  */
+import 'reflect-metadata';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import os from 'node:os';
