@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 /**
  * Module boundaries on two axes (scope and type). A service library may use only shared libraries and itself;
  * the gateway talks to services through contracts, never by importing their modules; only apps compose services.
+ * Identity (accounts, sessions, 2FA, SMS, consent) is its own library beside the gateway: the gateway (type:edge, the
+ * HTTP edge) imports it through its public index; identity never imports the gateway.
  */
 export default [
   { ignores: ['**/node_modules/**', '**/dist/**', '**/*.gen.ts', '.data/**', '**/*.js', '**/*.cjs', '**/*.mjs'] },
@@ -28,6 +30,7 @@ export default [
             { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:util', 'type:data-access'] },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:util', 'type:ui'] },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:util', 'type:data-access', 'type:ui'] },
+            { sourceTag: 'type:edge', onlyDependOnLibsWithTags: ['type:util', 'type:data-access', 'type:ui', 'type:feature'] },
             { sourceTag: 'scope:catalog', onlyDependOnLibsWithTags: ['scope:shared', 'scope:catalog'] },
             { sourceTag: 'scope:availability', onlyDependOnLibsWithTags: ['scope:shared', 'scope:availability', 'scope:epp'] },
             { sourceTag: 'scope:orders', onlyDependOnLibsWithTags: ['scope:shared', 'scope:orders', 'scope:epp'] },
@@ -38,7 +41,8 @@ export default [
             { sourceTag: 'scope:market', onlyDependOnLibsWithTags: ['scope:shared', 'scope:market'] },
             { sourceTag: 'scope:epp', onlyDependOnLibsWithTags: ['scope:shared', 'scope:epp'] },
             { sourceTag: 'scope:registry-sim', onlyDependOnLibsWithTags: ['scope:shared', 'scope:registry-sim', 'scope:epp'] },
-            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:gateway'] },
+            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:shared', 'scope:gateway', 'scope:identity'] },
+            { sourceTag: 'scope:identity', onlyDependOnLibsWithTags: ['scope:shared', 'scope:identity'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'] },
             { sourceTag: 'scope:dev-tools', onlyDependOnLibsWithTags: ['scope:shared', 'scope:dev-tools'] },
           ],

@@ -12,14 +12,15 @@
  *  2. For BENCH_SECONDS (default 5): queries for random records of all zones from a small UDP loader (BENCH_WINDOW
  *     queries in flight, default 64), and the same loader asking one name only (the baseline: no spread over the data).
  */
+import 'reflect-metadata';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { DnsDispatchResult, DnsPatterns } from '@registrar/contracts';
-import { BullRpcClient, rpc, startService } from '@registrar/infra';
-import { benchDataStores, startPowerDns, Stoppable } from '../../scripts/dev/infra';
+import { rpc } from '@registrar/infra';
+import { Stoppable } from '../../scripts/dev/infra';
+import { domainOnOurNameServers, startDnsBench } from './dns-bench';
 
 const ZONES = Number(process.env.BENCH_ZONES ?? 500);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -92,25 +93,7 @@ async function main() {
   const handles: Stoppable[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dns-'));
   try {
-    const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 25492), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 26492), handles });
-    Object.assign(process.env, { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DNS_RECONCILE_EVERY_MS: '0', LOG_LEVEL: 'warn' });
-    const db = new Client({ connectionString: databaseUrl });
-    db.on('error', () => undefined);
-    await db.connect();
-    handles.push({ name: 'db', stop: () => db.end() });
-    await db.query('DROP SCHEMA IF EXISTS dns CASCADE');
-    const pdns = await startPowerDns({ databaseUrl, port: DNS_PORT, dir: path.join(tmp, 'pdns') });
-    handles.push(pdns);
-    // the service modules read REDIS_URL when they are loaded
-    const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
-    const { DnsServiceModule } = await import('@registrar/dns');
-    const ops = await startService('domain-ops', DomainOpsServiceModule, redisUrl);
-    handles.push({ name: 'domain-ops', stop: () => ops.close() });
-    const dns = await startService('dns', DnsServiceModule, redisUrl);
-    handles.push({ name: 'dns', stop: () => dns.close() });
-    const client = new BullRpcClient(redisUrl);
-    await client.connect();
-    handles.push({ name: 'client', stop: () => client.close() });
+    const { db, client } = await startDnsBench({ tmp, handles, env: { DNS_RECONCILE_EVERY_MS: '0', LOG_LEVEL: 'warn' }, powerDnsPort: DNS_PORT });
 
     // seed: ZONES domains on our name servers, each with 6 records saved through dispatch
     const run = Date.now().toString(36);
@@ -118,12 +101,7 @@ async function main() {
     const names: string[] = [];
     for (let i = 0; i < ZONES; i++) {
       const name = `bench-${run}-${i}.com`;
-      const [row] = (await db.query(
-        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, status, due_date) VALUES ($1, $2, $2, $2, 'com', 'active', now() + interval '1 year') RETURNING id`,
-        [USER, name],
-      )).rows;
-      for (let p = 1; p <= 4; p++) await db.query('INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) VALUES ($1, $2, $3)', [row.id, p, `0${p}.dnsv.jp`]);
-      ids.push(Number(row.id));
+      ids.push(await domainOnOurNameServers(db, USER, name));
       names.push(name);
     }
     const records = (i: number, a: string) => [

@@ -15,13 +15,13 @@
  * Prints the medians, the ratio, and the preview call's time (parse, rules, diff; no write).
  */
 import 'reflect-metadata';
-import { Client } from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DnsToolsApplyResult, DnsToolsPatterns, ZoneImportPreview } from '@registrar/contracts';
-import { BullRpcClient, rpc, startService } from '@registrar/infra';
-import { benchDataStores, Stoppable } from '../../scripts/dev/infra';
+import { rpc } from '@registrar/infra';
+import { Stoppable } from '../../scripts/dev/infra';
+import { domainOnOurNameServers, startDnsBench } from './dns-bench';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -50,30 +50,11 @@ async function main() {
   const handles: Stoppable[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-zone-import-'));
   try {
-    const { databaseUrl, redisUrl } = await benchDataStores({ tmp, pgPort: Number(process.env.BENCH_PG_PORT ?? 25492), redisPort: Number(process.env.BENCH_REDIS_PORT ?? 26492), handles });
-    Object.assign(process.env, { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DNS_RECONCILE_EVERY_MS: '0', DNS_IMPORT_MAX_RECORDS: String(RECORDS), LOG_LEVEL: 'warn' });
-    const db = new Client({ connectionString: databaseUrl });
-    db.on('error', () => undefined);
-    await db.connect();
-    handles.push({ name: 'db', stop: () => db.end() });
-    await db.query('DROP SCHEMA IF EXISTS dns CASCADE');
-    const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
-    const { DnsServiceModule, pdnsRecords, normaliseAll, parseZoneFile } = await import('@registrar/dns');
-    const ops = await startService('domain-ops', DomainOpsServiceModule, redisUrl);
-    handles.push({ name: 'domain-ops', stop: () => ops.close() });
-    const dns = await startService('dns', DnsServiceModule, redisUrl);
-    handles.push({ name: 'dns', stop: () => dns.close() });
-    const client = new BullRpcClient(redisUrl);
-    await client.connect();
-    handles.push({ name: 'client', stop: () => client.close() });
+    const { db, client } = await startDnsBench({ tmp, handles, env: { DNS_RECONCILE_EVERY_MS: '0', DNS_IMPORT_MAX_RECORDS: String(RECORDS), LOG_LEVEL: 'warn' } });
+    const { pdnsRecords, normaliseAll, parseZoneFile } = await import('@registrar/dns');
 
     const zone = `bench-import-${Date.now().toString(36)}.com`;
-    const [row] = (await db.query(
-      `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, status, due_date) VALUES ($1, $2, $2, $2, 'com', 'active', now() + interval '1 year') RETURNING id`,
-      [USER, zone],
-    )).rows;
-    for (let p = 1; p <= 4; p++) await db.query('INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) VALUES ($1, $2, $3)', [row.id, p, `0${p}.dnsv.jp`]);
-    const id = Number(row.id);
+    const id = await domainOnOurNameServers(db, USER, zone);
     const files = [zoneFile(zone, RECORDS, 1), zoneFile(zone, RECORDS, 2)];
 
     // the same rows the import writes, for the bare INSERT

@@ -51,9 +51,9 @@ async function main() {
     const { NestFactory } = await import('@nestjs/core');
     const { CatalogServiceModule } = await import('@registrar/catalog');
     const { buildWhere, countSql, DomainOpsServiceModule, influxSince, insertPortfolio, pageRowsSql, portfolio } = await import('@registrar/domain-ops');
-    const { configureGatewayApp, GatewayModule, PasswordService } = await import('@registrar/gateway');
+    const { configureGatewayApp, GatewayModule } = await import('@registrar/gateway');
     const { startService } = await import('@registrar/infra');
-    const { UsersRepository } = await import('../../libs/gateway/src/identity/users/users.repository');
+    const { PasswordService, UsersRepository } = await import('@registrar/identity');
     const db = new Pool({ connectionString: stores.databaseUrl, max: 4 });
     await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');
     for (const [name, mod] of [['catalog', CatalogServiceModule], ['domain-ops', DomainOpsServiceModule]] as const) {

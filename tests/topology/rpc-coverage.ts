@@ -58,7 +58,7 @@ export const NOT_IN_TOPOLOGY: ReadonlyArray<{ reason: string; patterns: readonly
       'dns.records.get', 'dns.records.list', 'dns.zone.state',
       'domain-ops.action-log.detail', 'domain-ops.action-log.search', 'domain-ops.admin.action-log', 'domain-ops.admin.domain-by-id', 'domain-ops.admin.domain-info',
       'domain-ops.admin.registrar-log', 'domain-ops.domain.banner', 'domain-ops.domain.count', 'domain-ops.domain.create.prereq', 'domain-ops.domain.csv.chunk',
-      'domain-ops.domain.default', 'domain-ops.domain.detail', 'domain-ops.domain.one', 'domain-ops.domain.owned', 'domain-ops.domain.ready',
+      'domain-ops.domain.default', 'domain-ops.domain.detail', 'domain-ops.domain.owned', 'domain-ops.domain.ready',
       'domain-ops.domain.renew.pending', 'domain-ops.domain.renew.ready', 'domain-ops.domain.renew.status', 'domain-ops.domain.search', 'domain-ops.domain.search.condition',
       'domain-ops.domain.search.ids', 'domain-ops.jp-activation.list', 'domain-ops.market.candidates', 'domain-ops.market.owner', 'domain-ops.move.counts',
       'domain-ops.move.incoming', 'domain-ops.move.outgoing', 'domain-ops.public-whois.domain', 'domain-ops.public-whois.entity', 'domain-ops.public-whois.nameserver',
@@ -115,7 +115,7 @@ export const NOT_IN_TOPOLOGY: ReadonlyArray<{ reason: string; patterns: readonly
   },
   {
     reason: 'DNS beyond records (DNSSEC, zone files, templates, URL and mail forwarding): one transaction per change under the zone row\'s lock, DNSSEC steps committed one by one under a per-domain database lock and run as keyed domain operations; shown in tests/integration/dns/dnssec.int-spec.ts, dns-tools.int-spec.ts and tests/integration/forwarding/forwarding.int-spec.ts (the forwarder\'s two replicas are in this test)',
-    patterns: ['dns.dnssec.apply', 'dns.template.apply', 'dns.zonefile.apply', 'dns.forwarding.save-url', 'dns.forwarding.save-mail', 'dns.forwarding.remove', 'domain-ops.action-log.write'],
+    patterns: ['dns.dnssec.apply', 'dns.template.apply', 'dns.zonefile.apply', 'dns.forwarding.save-mail', 'dns.forwarding.remove'],
   },
   {
     reason: 'market payments by card or wallet and disputes: a payment session keyed by the trade and consumed once, conditional trade state changes (a dispute and the seller\'s credit exclude each other); shown in tests/integration/market/market-pay-dispute.int-spec.ts',

@@ -73,7 +73,9 @@ export type MarketPattern = (typeof MarketPatterns)[keyof typeof MarketPatterns]
 export type ListingStatus = 'pending' | 'active' | 'trading' | 'sold' | 'cancelled' | 'expired';
 /** Steps of a trade in order; refunded and cancelled end a trade that did not complete. */
 export type TradeStatus = 'paying' | 'escrowed' | 'moving' | 'moved' | 'completed' | 'refunding' | 'refunded' | 'cancelled';
-export type MarketSort = 'new' | 'price_asc' | 'price_desc' | 'ending' | 'name' | 'length';
+/** The market list's orders (the web app's search params accept these and no others). */
+export const MARKET_SORTS = ['new', 'price_asc', 'price_desc', 'ending', 'name', 'length'] as const;
+export type MarketSort = (typeof MARKET_SORTS)[number];
 
 export interface MarketSearchRequest {
   keyword?: string;

@@ -6,8 +6,6 @@ export enum QueueName {
   Orders = 'orders',
   DomainOps = 'domain-ops',
   Mail = 'mail',
-  Imports = 'imports',
-  Schedules = 'schedules',
   /** catalog's own work: the monthly campaign-counter reset */
   Catalog = 'catalog',
   /** dns: zones PowerDNS serves (created, refreshed, removed) */

@@ -2,20 +2,9 @@ import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DnsDispatchResult, DnsDispatchRpcRequest, DnsErrorCode, DnsGetDataResult, DnsPatterns, DnsRecordDto, ZoneStateDto } from '@registrar/contracts';
 import { DnsException, DnsRpcErrorFilter } from './common/dns.exception';
+import { nameOf, userIdOf } from './common/rpc-payload';
 import { ZoneService } from './zones/zone.service';
 
-/** Every member payload names the member (set by the gateway from the session, never from the browser). */
-function userIdOf(p: { userId?: unknown } | null | undefined): number {
-  const n = Number(p?.userId);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new DnsException(DnsErrorCode.Invalid, 'userId must be a positive integer');
-  return n;
-}
-
-function nameOf(p: { punycode?: unknown } | null | undefined): string {
-  const n = String(p?.punycode ?? '').trim().toLowerCase();
-  if (!/^[a-z0-9.-]{1,253}$/.test(n)) throw new DnsException(DnsErrorCode.Invalid, 'punycode is required');
-  return n;
-}
 
 /** The dns service's request/response handlers on the request transport (BullMQ command queues). */
 @Controller()
@@ -42,11 +31,11 @@ export class DnsRpcController {
 
   @MessagePattern(DnsPatterns.ZoneState)
   state(@Payload() req: { punycode: string }): Promise<ZoneStateDto> {
-    return this.zones.state(nameOf(req));
+    return this.zones.state(nameOf(req?.punycode));
   }
 
   @MessagePattern(DnsPatterns.SyncZone)
   sync(@Payload() req: { punycode: string }): Promise<ZoneStateDto> {
-    return this.zones.sync(nameOf(req));
+    return this.zones.sync(nameOf(req?.punycode));
   }
 }

@@ -13,7 +13,9 @@ import { WhoisHttpModule } from './whois/whois.module';
 import { PublicWhoisModule } from './public-whois/public-whois.module';
 import { DnsHttpModule } from './dns/dns.module';
 import { ForwardingHttpModule } from './forwarding/forwarding.module';
-import { IdentityModule } from './identity/identity.module';
+import { devToolsEnabled, IdentityModule } from '@registrar/identity';
+import { DevToolsController } from './dev/dev-tools.controller';
+import { SidebarCountsController } from './mypage/sidebar-counts.controller';
 import { SearchModule } from './search/search.module';
 import { SpaMiddleware } from './spa/spa.middleware';
 import { PageRenderer } from './spa/page-renderer';
@@ -32,7 +34,8 @@ import { OperationsHttpModule } from './operations/operations.module';
 import { PublicApiModule } from './public-api/public-api.module';
 @Module({
   imports: [IdentityModule, AdminHttpModule, QueueBoardModule, rpcClientModule(CATALOG_CLIENT), SearchModule, PaymentsModule, PurchaseModule, DomainsModule, CatalogHttpModule, WhoisMailAdminModule, DnsHttpModule, ForwardingHttpModule, WhoisHttpModule, OperationsHttpModule, PublicApiModule, NotificationsModule, PublicWhoisModule, LegalModule, MarketHttpModule],
-  controllers: [HealthController, SeoController],
+  // the member sidebar's sibling-service counts, and the development mail and SMS inboxes (never in production)
+  controllers: [HealthController, SeoController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
   providers: [
     { provide: GatewayConfig, useFactory: gatewayConfig },
     { provide: GATEWAY_REDIS, useFactory: (c: GatewayConfig) => createRedis(c.REDIS_URL), inject: [GatewayConfig] },

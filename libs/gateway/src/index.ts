@@ -1,7 +1,6 @@
 export * from './gateway.module';
 export * from './gateway.config';
 export * from './main';
-export * from './identity';
 export { startMailCatcher, type MailCatcher, type CaughtMail } from './dev/mail-catcher';
 export { PublicWhoisService } from './public-whois/public-whois.service';
 export { PublicToolsConfig } from './public-whois/public-tools.config';

@@ -8,3 +8,5 @@ export * from './jobs';
 export * from './whois-port43';
 export * from './health';
 export * from './registry-mail';
+export * from './http/request-path';
+export * from './front-matter';

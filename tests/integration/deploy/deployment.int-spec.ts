@@ -18,7 +18,7 @@ import { ForwardingConfig } from '../../../libs/dns/src/forwarding/forwarding.co
 import { DomainOpsConfig } from '../../../libs/domain-ops/src/domain-ops.config';
 import { EppClientConfig } from '../../../libs/epp/src/client/epp-client.config';
 import { GatewayConfig } from '../../../libs/gateway/src/gateway.config';
-import { IdentityConfig } from '../../../libs/gateway/src/identity/identity.config';
+import { IdentityConfig } from '@registrar/identity';
 import { ApiConfig } from '../../../libs/gateway/src/public-api/api.config';
 import { PublicToolsConfig } from '../../../libs/gateway/src/public-whois/public-tools.config';
 import { MailConfig } from '../../../libs/mail/src/mail.config';

@@ -4,13 +4,11 @@
  * as it was; the export passes named-checkzone and imports back with no changes; templates are refused on a conflict
  * and applied all at once; each apply writes a history line; the same through API v1; another member gets 404.
  */
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EppClientPool } from '@registrar/epp';
 import { fmt, M } from '@registrar/messages';
-import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName } from '../epp/epp-harness';
-import { Member, waitForOrder, xhr } from '../purchase/purchase-harness';
+import { buyWithPoints, Member, xhr } from '../purchase/purchase-harness';
 import { checkZone, dig, DnsHarness, startDnsHarness, until } from './dns-harness';
 
 let p: DnsHarness;
@@ -25,17 +23,6 @@ afterAll(async () => {
   await epp?.close();
   await p?.close();
 }, 60_000);
-
-async function buy(c: Member, name: string): Promise<number> {
-  const est = (await c.agent.get(`/mypage/domain/price/estimate/campaign?domainNames[]=${encodeURIComponent(name)}`).set(xhr(c)).expect(200)).body[0];
-  const point = registrationTotal(est.registerPrice, est.renewPrice, est.minimum_years);
-  const r = await c.agent.post('/mypage/domain/create').set(xhr(c))
-    .send({ domains: [{ name, period: est.minimum_years, point }], totalFee: point, point, payment: { type: 'point' }, idempotencyKey: randomUUID() }).expect(200);
-  expect(r.body.result).toBe(true);
-  const done = await waitForOrder(c, r.body.orderId);
-  expect(done.domains[0].status).toBe('done');
-  return Number(done.domains[0].domain_pk_id);
-}
 
 const preview = (c: Member, id: number, text: string) => c.agent.post('/mypage/domain/dns/import/preview').set(xhr(c)).send({ id, text });
 const apply = (c: Member, id: number, text: string, base?: string) => c.agent.post('/mypage/domain/dns/import/apply').set(xhr(c)).send({ id, text, base });
@@ -69,7 +56,7 @@ describe('zone files and templates, answered by PowerDNS', () => {
   it('preview lists the adds and skips our SOA/NS; apply makes PowerDNS answer every record at once', async () => {
     member = await p.member(60_000);
     name = await freeName(epp, 'com', 'zf');
-    id = await buy(member, name);
+    id = await buyWithPoints(member, name);
     await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR');
     const pv = (await preview(member, id, zoneText(name)).expect(200)).body;
     expect(pv.ok).toBe(true);
@@ -151,7 +138,7 @@ describe('zone files and templates, answered by PowerDNS', () => {
     expect(Object.keys(missing.fieldErrors).sort()).toEqual(['ip', 'server']);
     // a second domain with an empty zone takes Microsoft 365 and the mail-security set
     const other = await freeName(epp, 'com', 'tp');
-    const otherId = await buy(member, other);
+    const otherId = await buyWithPoints(member, other);
     await until(() => dig(other, 'SOA'), (a) => a.status === 'NOERROR');
     const ms = (await tplPreview(member, otherId, 'microsoft-365', { verification: 'MS=ms12345678', mx: `${other.replace(/\./g, '-')}.mail.protection.outlook.com` }).expect(200)).body;
     expect(ms.ok).toBe(true);

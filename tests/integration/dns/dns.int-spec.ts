@@ -4,15 +4,13 @@
  * named-checkzone; DS records reach the registry (EPP secDNS, read back by domain:info); a domain that leaves our name
  * servers, expires or is no longer held stops being served.
  */
-import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { EppClientPool } from '@registrar/epp';
 import { JobName, QueueName } from '@registrar/contracts';
 import { redisOptions } from '@registrar/infra';
 import { M } from '@registrar/messages';
-import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName, simFaults } from '../epp/epp-harness';
-import { Member, waitForOrder, xhr } from '../purchase/purchase-harness';
+import { buyWithPoints, Member, xhr } from '../purchase/purchase-harness';
 import { axfr, checkZone, dig, DnsHarness, startDnsHarness, until } from './dns-harness';
 
 let p: DnsHarness;
@@ -38,18 +36,6 @@ afterAll(async () => {
   await p?.close();
 }, 60_000);
 
-/** Buys one domain with points and answers its id once the order is done. */
-async function buy(c: Member, name: string): Promise<number> {
-  const est = (await c.agent.get(`/mypage/domain/price/estimate/campaign?domainNames[]=${encodeURIComponent(name)}`).set(xhr(c)).expect(200)).body[0];
-  const point = registrationTotal(est.registerPrice, est.renewPrice, est.minimum_years);
-  const r = await c.agent.post('/mypage/domain/create').set(xhr(c))
-    .send({ domains: [{ name, period: est.minimum_years, point }], totalFee: point, point, payment: { type: 'point' }, idempotencyKey: randomUUID() }).expect(200);
-  expect(r.body.result).toBe(true);
-  const done = await waitForOrder(c, r.body.orderId);
-  expect(done.domains[0].status).toBe('done');
-  return Number(done.domains[0].domain_pk_id);
-}
-
 const dispatch = (c: Member, id: number, saveData: unknown[], extra: Record<string, unknown> = {}) =>
   c.agent.post('/mypage/domain/dns/dispatch').set(xhr(c)).send({ domains: [id], saveData, editNameServer: 0, ...extra });
 
@@ -66,7 +52,7 @@ describe('DNS records served by PowerDNS', () => {
   it('a domain bought on our name servers is served at once: SOA and the NS records 01-04.dnsv.jp, authoritative', async () => {
     member = await p.member(50_000);
     name = await freeName(epp, 'com', 'dns');
-    id = await buy(member, name);
+    id = await buyWithPoints(member, name);
     const soa = await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
     expect(soa.aa).toBe(true);
     expect(soa.answers[0].data).toMatch(/^01\.dnsv\.jp\. hostmaster\.dnsv\.jp\. \d+ 10800 3600 604800 3600$/);

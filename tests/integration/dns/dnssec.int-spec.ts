@@ -19,9 +19,8 @@ import { JobName, QueueName } from '@registrar/contracts';
 import { redisOptions } from '@registrar/infra';
 import { buildDomainUpdate, EppClientPool, validateEppFrames } from '@registrar/epp';
 import { DS, fmt, M } from '@registrar/messages';
-import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, frames, freeName, simFaults } from '../epp/epp-harness';
-import { Member, waitForOrder, xhr } from '../purchase/purchase-harness';
+import { buyWithPoints, Member, xhr } from '../purchase/purchase-harness';
 import { axfr, checkZone, dig, DNS_PORT, DnsHarness, startDnsHarness, until } from './dns-harness';
 
 const run = promisify(execFile);
@@ -40,17 +39,6 @@ afterAll(async () => {
   await epp?.close();
   await p?.close();
 }, 60_000);
-
-async function buy(c: Member, name: string): Promise<number> {
-  const est = (await c.agent.get(`/mypage/domain/price/estimate/campaign?domainNames[]=${encodeURIComponent(name)}`).set(xhr(c)).expect(200)).body[0];
-  const point = registrationTotal(est.registerPrice, est.renewPrice, est.minimum_years);
-  const r = await c.agent.post('/mypage/domain/create').set(xhr(c))
-    .send({ domains: [{ name, period: est.minimum_years, point }], totalFee: point, point, payment: { type: 'point' }, idempotencyKey: randomUUID() }).expect(200);
-  expect(r.body.result).toBe(true);
-  const done = await waitForOrder(c, r.body.orderId);
-  expect(done.domains[0].status).toBe('done');
-  return Number(done.domains[0].domain_pk_id);
-}
 
 /** Starts an operation and answers its rows once finished (the panel polls the same status call). */
 async function operate(c: Member, url: string, body: Record<string, unknown>) {
@@ -86,7 +74,7 @@ describe('one-click DNSSEC on our name servers', () => {
   it('a new domain starts unsigned: 無効, no DNSKEY, no DS at the registry', async () => {
     member = await p.member(50_000);
     name = await freeName(epp, 'com', 'sec');
-    id = await buy(member, name);
+    id = await buyWithPoints(member, name);
     await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
     const s = await state(member, id);
     expect(s).toMatchObject({ domainPkId: id, punycode: name, isOurDns: true, served: true, mode: 'off', status: 'off', statusLabel: '無効', keys: [], registryDs: [] });
@@ -235,7 +223,7 @@ describe('a signed zone that a save stops serving', () => {
   it('an import after the domain expired (before the reconciliation noticed) takes the DS off the registry before the keys go', async () => {
     const member = await p.member(50_000);
     const name = await freeName(epp, 'com', 'secx');
-    const id = await buy(member, name);
+    const id = await buyWithPoints(member, name);
     await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
     expect((await operate(member, '/mypage/domain/dnssec', { domains: [id], enabled: 1 })).rows[0].status).toBe('success');
     expect((await epp.info(name)).secDNS?.dsData ?? []).toHaveLength(1);
@@ -447,7 +435,7 @@ describe('DS records by hand for a domain on other name servers', () => {
   it('the domain moves to other name servers; one-click signing is refused there', async () => {
     member = await p.member(50_000);
     name = await freeName(epp, 'com', 'secm');
-    id = await buy(member, name);
+    id = await buyWithPoints(member, name);
     const ns = await operate(member, '/mypage/domain/nameserver/request', { domains: [id], formData: [{ name: 'ns1.example.net', priority: 1 }, { name: 'ns2.example.net', priority: 2 }] });
     expect(ns.rows[0].status).toBe('success');
     expect((await state(member, id)).isOurDns).toBe(false);
@@ -504,7 +492,7 @@ describe('DNSSEC in the public API v1', () => {
     const m = await p.member(50_000);
     const key = (await m.agent.post('/mypage/user/api').set(xhr(m)).send({ isApiEnabled: 1, isIpRestriction: 0, apiAllowedIps: [] }).expect(200)).body.apiKey as string;
     const name = await freeName(epp, 'com', 'secapi');
-    await buy(m, name);
+    await buyWithPoints(m, name);
     await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
     const api = () => request(p.h.url);
     const started = await api().put(`/api/v1/domains/${name}/dnssec`).set('X-API-Key', key).send({ enabled: true }).expect(202);

@@ -6,18 +6,17 @@
  */
 import { INestMicroservice } from '@nestjs/common';
 import http from 'node:http';
-import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import request from 'supertest';
 import { ForwarderModule, ForwarderServer } from '@registrar/dns';
 import { startService } from '@registrar/infra';
 import { M } from '@registrar/messages';
-import { FORWARD_URL_MAX, registrationTotal } from '@registrar/rules';
+import { FORWARD_URL_MAX } from '@registrar/rules';
 import { type CaughtMail } from '@registrar/gateway';
 import { WhoisMailServiceModule } from '@registrar/whois-mail';
 import { EppClientPool } from '@registrar/epp';
 import { client as eppClient, freeName } from '../epp/epp-harness';
-import { Member, waitForOrder, xhr } from '../purchase/purchase-harness';
+import { buyWithPoints, Member, xhr } from '../purchase/purchase-harness';
 import { dig, DnsHarness, startDnsHarness, until } from '../dns/dns-harness';
 
 const FORWARDER_IP = '192.0.2.80';
@@ -54,17 +53,6 @@ afterAll(async () => {
   await p?.close();
 }, 60_000);
 
-async function buy(c: Member, name: string): Promise<number> {
-  const est = (await c.agent.get(`/mypage/domain/price/estimate/campaign?domainNames[]=${encodeURIComponent(name)}`).set(xhr(c)).expect(200)).body[0];
-  const point = registrationTotal(est.registerPrice, est.renewPrice, est.minimum_years);
-  const r = await c.agent.post('/mypage/domain/create').set(xhr(c))
-    .send({ domains: [{ name, period: est.minimum_years, point }], totalFee: point, point, payment: { type: 'point' }, idempotencyKey: randomUUID() }).expect(200);
-  expect(r.body.result).toBe(true);
-  const done = await waitForOrder(c, r.body.orderId);
-  expect(done.domains[0].status).toBe('done');
-  return Number(done.domains[0].domain_pk_id);
-}
-
 /** One request to the forwarder as a browser sends it for `host`. */
 function get(host: string, path = '/'): Promise<{ status: number; location?: string; cache?: string }> {
   return new Promise((resolve, reject) => {
@@ -93,7 +81,7 @@ describe('URL and mail forwarding', () => {
   it('a domain on our name servers, with API use on', async () => {
     member = await p.member(30_000);
     name = await freeName(epp, 'com', 'fwd');
-    id = await buy(member, name);
+    id = await buyWithPoints(member, name);
     await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
     const r = await member.agent.post('/mypage/user/api').set(xhr(member)).send({ isApiEnabled: 1, isIpRestriction: 0, apiAllowedIps: [] }).expect(200);
     key = r.body.apiKey;

@@ -32,7 +32,7 @@ describe('admin audit log and caching', () => {
   });
 
   it('masks secrets in what it records', async () => {
-    const { maskSecrets } = await import('@registrar/gateway');
+    const { maskSecrets } = await import('@registrar/identity');
     expect(maskSecrets({ password: 'x', nested: { authInfo: 'y', name: 'a.com' }, lines: 'domain:name=a.com\nauthInfo=secret1' })).toEqual({ password: '***', nested: { authInfo: '***', name: 'a.com' }, lines: 'domain:name=a.com\nauthInfo=***' });
   });
 

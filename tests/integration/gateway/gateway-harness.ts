@@ -10,9 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { generateSync } from 'otplib';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
-import { configureGatewayApp, GatewayModule, MailCatcher, PasswordService, startMailCatcher } from '@registrar/gateway';
-import { UsersRepository } from '../../../libs/gateway/src/identity/users/users.repository';
-import { UserEntity } from '../../../libs/gateway/src/identity/users/user.entity';
+import { configureGatewayApp, GatewayModule, MailCatcher, startMailCatcher } from '@registrar/gateway';
+import { PasswordService, UserEntity, UsersRepository } from '@registrar/identity';
 import { GATEWAY_REDIS } from '../../../libs/gateway/src/tokens';
 
 export interface Harness {

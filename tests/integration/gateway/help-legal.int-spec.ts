@@ -6,7 +6,7 @@
  */
 import { Client } from 'pg';
 import { M } from '@registrar/messages';
-import { currentConsentVersions } from '../../../libs/gateway/src/legal/legal-documents';
+import { currentConsentVersions } from '@registrar/identity';
 import { client, createAccount, Harness, signIn, startHarness, uniqueEmail } from './gateway-harness';
 
 jest.setTimeout(90_000);

@@ -4,7 +4,7 @@
  */
 import { QueueName } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { AdminAuditRepository } from '../../../libs/gateway/src/identity/audit/admin-audit.repository';
+import { AdminAuditRepository } from '@registrar/identity';
 import { createAccount, Harness, signIn, startHarness } from './gateway-harness';
 
 jest.setTimeout(60_000);

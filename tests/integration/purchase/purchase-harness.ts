@@ -4,6 +4,7 @@
  * started (EPP over TLS). Members are created verified (they may buy) and signed in through the gateway.
  */
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import { OrdersPatterns, PointEntryDto } from '@registrar/contracts';
@@ -12,6 +13,7 @@ import { CatalogServiceModule } from '@registrar/catalog';
 import { OrdersServiceModule } from '@registrar/orders';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { DnsServiceModule } from '@registrar/dns';
+import { registrationTotal } from '@registrar/rules';
 import { startStripeLocal } from '@registrar/stripe-local';
 import { createAccount, Harness, signIn, startHarness } from '../gateway/gateway-harness';
 import { simClock } from '../epp/epp-harness';
@@ -93,6 +95,18 @@ export async function saveCard(c: Member, number = '4242424242424242'): Promise<
   const submitted = await fetch(start.body.url, { method: 'POST', body: new URLSearchParams({ number, exp: '12/34', cvc: '123' }), redirect: 'manual' });
   const back = new URL(submitted.headers.get('location')!);
   return (await c.agent.get(`${back.pathname}${back.search}`).set(xhr(c)).expect(200)).body.card.id;
+}
+
+/** Buys `name` with the member's points (the member has them) through the purchase flow; its domain id once the order is done. */
+export async function buyWithPoints(c: Member, name: string): Promise<number> {
+  const est = (await c.agent.get(`/mypage/domain/price/estimate/campaign?domainNames[]=${encodeURIComponent(name)}`).set(xhr(c)).expect(200)).body[0];
+  const point = registrationTotal(est.registerPrice, est.renewPrice, est.minimum_years);
+  const r = await c.agent.post('/mypage/domain/create').set(xhr(c))
+    .send({ domains: [{ name, period: est.minimum_years, point }], totalFee: point, point, payment: { type: 'point' }, idempotencyKey: randomUUID() }).expect(200);
+  expect(r.body.result).toBe(true);
+  const done = await waitForOrder(c, r.body.orderId);
+  expect(done.domains[0].status).toBe('done');
+  return Number(done.domains[0].domain_pk_id);
 }
 
 /** Polls the status resource as the result step does, until every row has ended. */

@@ -3,19 +3,10 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DnsErrorCode, DnssecApplyRequest, DnssecApplyResult, DnssecPatterns, DnssecStateDto } from '@registrar/contracts';
 import { validateDsSet } from '@registrar/rules';
 import { DnsException, DnsRpcErrorFilter } from '../common/dns.exception';
+import { idOf, nameOf, userIdOf } from '../common/rpc-payload';
 import { DomainOpsPort } from '../ports/domain-ops.port';
 import { DnssecService } from './dnssec.service';
 
-function idOf(v: unknown, what: string): number {
-  const n = Number(v);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new DnsException(DnsErrorCode.Invalid, `${what} must be a positive integer`);
-  return n;
-}
-export function nameOf(v: unknown): string {
-  const n = String(v ?? '').trim().toLowerCase();
-  if (!/^[a-z0-9.-]{1,253}$/.test(n)) throw new DnsException(DnsErrorCode.Invalid, 'punycode is required');
-  return n;
-}
 const nsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map((n) => String(n).toLowerCase()) : []);
 
 /**
@@ -30,7 +21,7 @@ export class DnssecRpcController {
   /** { userId, id } -> the panel's state; NOT_FOUND for another member's domain. */
   @MessagePattern(DnssecPatterns.State)
   async state(@Payload() req: { userId: number; id: number }): Promise<DnssecStateDto> {
-    const d = await this.domainOps.owned(idOf(req?.userId, 'userId'), idOf(req?.id, 'id'));
+    const d = await this.domainOps.owned(userIdOf(req), idOf(req?.id, 'id'));
     if (!d) throw new DnsException(DnsErrorCode.NotFound, 'no such domain');
     return { ...(await this.dnssec.state(d.id, d.punycode, d.name_servers)), name: d.name };
   }
@@ -47,7 +38,7 @@ export class DnssecRpcController {
       ds = v.ds;
     }
     return this.dnssec.apply({
-      userId: idOf(req?.userId, 'userId'), domainPkId: idOf(req?.domainPkId, 'domainPkId'), punycode: nameOf(req?.punycode), nameServers: nsOf(req?.nameServers),
+      userId: userIdOf(req), domainPkId: idOf(req?.domainPkId, 'domainPkId'), punycode: nameOf(req?.punycode), nameServers: nsOf(req?.nameServers),
       action, ds, runId: String(req?.runId ?? ''),
     });
   }

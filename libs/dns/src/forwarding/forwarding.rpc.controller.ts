@@ -1,14 +1,9 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DnsErrorCode, ForwardingListResult, ForwardingPatterns, ForwardingSaveResult, MailForwardLookup, MailForwardSaveRequest, UrlForwardSaveRequest } from '@registrar/contracts';
-import { DnsException, DnsRpcErrorFilter } from '../common/dns.exception';
+import { ForwardingListResult, ForwardingPatterns, ForwardingSaveResult, MailForwardLookup, MailForwardSaveRequest, UrlForwardSaveRequest } from '@registrar/contracts';
+import { DnsRpcErrorFilter } from '../common/dns.exception';
+import { userIdOf } from '../common/rpc-payload';
 import { ForwardingService } from './forwarding.service';
-
-function userIdOf(p: { userId?: unknown } | null | undefined): number {
-  const n = Number(p?.userId);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new DnsException(DnsErrorCode.Invalid, 'userId must be a positive integer');
-  return n;
-}
 
 /** 転送設定 on the request transport: every member call names the member (set by the gateway from the session or API key). */
 @Controller()

@@ -1,16 +1,11 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  DnsErrorCode, DnsToolsApplyResult, DnsToolsPatterns, TemplatePreview, TemplateRpcRequest, ZoneFileDto, ZoneImportPreview, ZoneImportRpcRequest,
+  DnsToolsApplyResult, DnsToolsPatterns, TemplatePreview, TemplateRpcRequest, ZoneFileDto, ZoneImportPreview, ZoneImportRpcRequest,
 } from '@registrar/contracts';
-import { DnsException, DnsRpcErrorFilter } from '../common/dns.exception';
+import { DnsRpcErrorFilter } from '../common/dns.exception';
+import { userIdOf } from '../common/rpc-payload';
 import { DnsToolsService } from './dns-tools.service';
-
-function userIdOf(p: { userId?: unknown } | null | undefined): number {
-  const n = Number(p?.userId);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new DnsException(DnsErrorCode.Invalid, 'userId must be a positive integer');
-  return n;
-}
 
 /** Templates and zone files (issue 29): the member is named by the gateway from the session or the API key. */
 @Controller()

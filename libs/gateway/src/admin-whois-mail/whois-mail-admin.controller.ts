@@ -6,7 +6,7 @@ import {
 } from '@registrar/contracts';
 import { rpc, RpcTimeoutError } from '@registrar/infra';
 import { WM } from '@registrar/messages';
-import { SuperAdmin } from '../identity/auth/roles.decorator';
+import { SuperAdmin } from '@registrar/identity';
 
 /** HTTP status of every whois-mail error code (exhaustive). */
 export function whoisMailHttpStatus(code: WhoisMailErrorCode): number {

@@ -8,9 +8,7 @@ import {
 } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { validateCustomPrice } from '@registrar/rules';
-import { AuthedRequest, SuperAdmin } from '../identity/auth/roles.decorator';
-import { audit, AuditAction, ReadOnlyCall } from '../identity/audit/admin-audit';
-import { UsersRepository } from '../identity/users/users.repository';
+import { AuthedRequest, SuperAdmin, audit, AuditAction, ReadOnlyCall, UsersRepository } from '@registrar/identity';
 import { adminRpc, fieldErrors } from './admin-rpc';
 
 /** Upload limits of the master-data CSVs (the bundled files are about 140 KB, 56 KB and 22 KB). */

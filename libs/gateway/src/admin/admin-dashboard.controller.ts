@@ -8,7 +8,7 @@ import {
   WhoisMailStatus,
 } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
-import { Admin, AuthedRequest } from '../identity/auth/roles.decorator';
+import { Admin, AuthedRequest } from '@registrar/identity';
 
 /** A job waiting or running longer than this is "stuck" on the dashboard (and an order still charging or processing). */
 export const DASHBOARD_STUCK_MINUTES = 15;

@@ -6,8 +6,7 @@ import {
 } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { formatDateJst, validateDomainSearch } from '@registrar/rules';
-import { Admin } from '../identity/auth/roles.decorator';
-import { audit, AuditAction, ReadOnlyCall } from '../identity/audit/admin-audit';
+import { Admin, audit, AuditAction, ReadOnlyCall } from '@registrar/identity';
 import { CSV_CHUNK } from '../domains/domain-list.controller';
 import { streamDomainCsv } from '../domains/csv-stream';
 import { adminRpc, fieldErrors } from './admin-rpc';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ADMIN_CLIENT, CATALOG_CLIENT, DOMAIN_OPS_CLIENT, ORDERS_CLIENT } from '@registrar/contracts';
 import { rpcClientModule } from '@registrar/infra';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '@registrar/identity';
 import { AdminCatalogController } from './admin-catalog.controller';
 import { AdminDomainsController } from './admin-domains.controller';
 import { AdminOpsController } from './admin-ops.controller';

@@ -6,8 +6,7 @@ import {
 } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { parseApiCommand, validateActionLogSearch, validateRegistrarLogSearch } from '@registrar/rules';
-import { Admin, AuthedRequest, SuperAdmin } from '../identity/auth/roles.decorator';
-import { audit, AuditAction, ReadOnlyCall } from '../identity/audit/admin-audit';
+import { Admin, AuthedRequest, SuperAdmin, audit, AuditAction, ReadOnlyCall } from '@registrar/identity';
 import { adminRpc, fieldErrors } from './admin-rpc';
 import { ScalarBody } from '../http/input-guard';
 

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { ADMIN_CLIENT, AdminPatterns, StatsResult } from '@registrar/contracts';
 import { csvField, UTF8_BOM } from '@registrar/csv';
 import { STATS_COLUMNS, validateStatsQuery } from '@registrar/rules';
-import { SuperAdmin } from '../identity/auth/roles.decorator';
+import { SuperAdmin } from '@registrar/identity';
 import { adminRpc } from './admin-rpc';
 
 const tokyoYear = () => Number(new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 4));

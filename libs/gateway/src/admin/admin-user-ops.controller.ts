@@ -6,10 +6,7 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, NotEq
 import {
   ADMIN_ORDER_KINDS, AdminOpsPatterns, AdminOrderDto, DOMAIN_OPS_CLIENT, DomainOpsPatterns, ORDERS_CLIENT, OrdersPatterns, OwnedDomainDto, PointBalanceResult, PointEntryDto, PointHistoryResult,
 } from '@registrar/contracts';
-import { AuthedRequest, SuperAdmin } from '../identity/auth/roles.decorator';
-import { audit, AuditAction } from '../identity/audit/admin-audit';
-import { UsersRepository } from '../identity/users/users.repository';
-import { IdentityErrorCode, IdentityException } from '../identity/identity.errors';
+import { AuthedRequest, SuperAdmin, audit, AuditAction, UsersRepository, IdentityErrorCode, IdentityException } from '@registrar/identity';
 import { M } from '@registrar/messages';
 import { adminRpc } from './admin-rpc';
 

@@ -7,10 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { DOMAIN_OPS_CLIENT, QueueName, WHOIS_MAIL_CLIENT } from '@registrar/contracts';
 import { bullRootModule, rpcClientModule } from '@registrar/infra';
 import { M } from '@registrar/messages';
-import { IdentityModule } from '../identity/identity.module';
-import { UsersRepository } from '../identity/users/users.repository';
-import { AdminAuditRepository } from '../identity/audit/admin-audit.repository';
-import { maskSecrets } from '../identity/audit/admin-audit';
+import { IdentityModule, UsersRepository, AdminAuditRepository, maskSecrets } from '@registrar/identity';
 import { AdminDashboardController } from './admin-dashboard.controller';
 
 export const QUEUE_BOARD_ROUTE = '/admin/queues';

@@ -2,8 +2,7 @@ import { Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Req } fro
 import { ClientProxy } from '@nestjs/microservices';
 import type { Request } from 'express';
 import { DOMAIN_OPS_CLIENT, RegistryComparison, RegistrySyncJobState, RegistrySyncPatterns } from '@registrar/contracts';
-import { Admin, AuthedRequest } from '../identity/auth/roles.decorator';
-import { audit, AuditAction, ReadOnlyCall } from '../identity/audit/admin-audit';
+import { Admin, AuthedRequest, audit, AuditAction, ReadOnlyCall } from '@registrar/identity';
 import { adminRpc } from './admin-rpc';
 
 /**

@@ -8,7 +8,7 @@ import tls from 'node:tls';
 import type { ConnectionCheckId, ConnectionCheckResponse, ConnectionCheckResult } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
 import { ConnectionCheckTarget, parseDomainName, registrableName, validateConnectionCheckInput } from '@registrar/rules';
-import { devToolsEnabled } from '../identity/identity.config';
+import { devToolsEnabled } from '@registrar/identity';
 import { PublicToolsConfig } from '../public-whois/public-tools.config';
 import { PublicWhoisService } from '../public-whois/public-whois.service';
 import { isPublicAddress } from './target-guard';

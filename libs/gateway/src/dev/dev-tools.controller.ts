@@ -1,9 +1,7 @@
 import { CanActivate, Controller, ExecutionContext, Get, Header, Inject, Injectable, NotFoundException, Query, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import IORedis from 'ioredis';
-import { Public } from '../identity/auth/roles.decorator';
-import { IDENTITY_REDIS } from '../identity/identity.constants';
-import { DEV_SMS_KEY, DevSms } from '../identity/sms/sms-sender';
+import { Public, IDENTITY_REDIS, DEV_SMS_KEY, DevSms } from '@registrar/identity';
 import { CaughtMail, DEV_MAIL_KEY } from './mail-catcher';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

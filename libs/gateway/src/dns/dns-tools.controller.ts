@@ -5,7 +5,7 @@ import { IsInt, IsObject, IsOptional, IsString, Length, MaxLength, Min } from 'c
 import {
   DnsToolsApplyResult, DnsToolsPatterns, TemplatePreview, ZoneFileDto, ZoneImportPreview,
 } from '@registrar/contracts';
-import { Member } from '../identity/auth/roles.decorator';
+import { Member } from '@registrar/identity';
 import { MemberId } from '../payments/member';
 import { DnsClient } from './dns.client';
 

@@ -5,7 +5,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional } from 'class-
 import { DnsDispatchResult, DnsGetDataResult, DnsPatterns, DnsRecordDto, DomainOpsPatterns, type OwnedDomainDto } from '@registrar/contracts';
 import { toPunycode } from '@registrar/rules';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
-import { Member } from '../identity/auth/roles.decorator';
+import { Member } from '@registrar/identity';
 import { MemberId } from '../payments/member';
 import { DnsClient } from './dns.client';
 

@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query } fro
 import { DnsPattern, DnssecPatterns, DnssecStateDto, OperationAccepted } from '@registrar/contracts';
 import { DS } from '@registrar/messages';
 import { DnsClient } from '../dns/dns.client';
-import { Member } from '../identity/auth/roles.decorator';
+import { Member } from '@registrar/identity';
 import { OperationStarter } from '../operations/operation-starter';
 import { flag01 } from '../operations/operations.controller';
 import { MemberId } from '../payments/member';

@@ -1,8 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DomainListPatterns } from '@registrar/contracts';
-import { DEMO_ACCOUNTS } from '../identity/demo/demo-accounts.service';
-import { devToolsEnabled } from '../identity/identity.config';
-import { UsersRepository } from '../identity/users/users.repository';
+import { DEMO_ACCOUNTS, devToolsEnabled, UsersRepository } from '@registrar/identity';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
 
 /**

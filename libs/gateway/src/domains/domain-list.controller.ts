@@ -6,7 +6,7 @@ import {
 } from '@registrar/contracts';
 import { formatDateJst, validateDomainSearch } from '@registrar/rules';
 import { ScalarBody } from '../http/input-guard';
-import { Member } from '../identity/auth/roles.decorator';
+import { Member } from '@registrar/identity';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
 import { streamDomainCsv } from './csv-stream';

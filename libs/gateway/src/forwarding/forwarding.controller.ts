@@ -4,7 +4,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'cl
 import { DnsPattern, ForwardingListResult, ForwardingPatterns, ForwardingSaveResult } from '@registrar/contracts';
 import { FORWARD_URL_MAX } from '@registrar/rules';
 import { DnsClient } from '../dns/dns.client';
-import { Member } from '../identity/auth/roles.decorator';
+import { Member } from '@registrar/identity';
 import { MemberId } from '../payments/member';
 
 export class UrlForwardBody {

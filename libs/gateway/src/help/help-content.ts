@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { splitFrontMatter } from './markdown';
+import { splitFrontMatter } from '@registrar/infra';
 import type { ArticleInput, HelpCategory } from './help.repository';
 
 export interface SeedArticle extends ArticleInput { id: number; file: string }

@@ -2,8 +2,7 @@ import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseIntPipe
 import type { Request } from 'express';
 import { M } from '@registrar/messages';
 import { validateHelpArticle } from '@registrar/rules';
-import { AuthedRequest, Public, SuperAdmin } from '../identity/auth/roles.decorator';
-import { audit, AuditAction, ReadOnlyCall } from '../identity/audit/admin-audit';
+import { AuthedRequest, Public, SuperAdmin, audit, AuditAction, ReadOnlyCall } from '@registrar/identity';
 import { fieldErrors } from '../admin/admin-rpc';
 import { HelpRepository } from './help.repository';
 import { renderMarkdown } from './markdown';

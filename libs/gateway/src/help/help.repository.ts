@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { IDENTITY_SCHEMA } from '../identity/identity.constants';
+import { IDENTITY_SCHEMA } from '@registrar/identity';
 import { plainText, renderMarkdown, searchForm } from './markdown';
 
 const S = IDENTITY_SCHEMA;

@@ -1,7 +1,10 @@
-import { plainText, renderMarkdown, searchForm, splitFrontMatter } from './markdown';
+import 'reflect-metadata';
+import { splitFrontMatter } from '@registrar/infra';
+import { legalDocuments } from '@registrar/identity';
+import { plainText, renderMarkdown, searchForm } from './markdown';
 import { searchTerms, snippetOf } from './help.repository';
 import { readArticles, readCategories } from './help-content';
-import { legalDocuments, renderLegal } from '../legal/legal-documents';
+import { renderLegal } from '../legal/legal-render';
 import { OPERATOR_SAMPLES, siteConfig } from '../legal/site.config';
 
 describe('help Markdown', () => {

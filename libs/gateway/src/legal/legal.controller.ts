@@ -1,9 +1,8 @@
 import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, NotFoundException, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { M } from '@registrar/messages';
-import { AuthedRequest, Member, Public } from '../identity/auth/roles.decorator';
-import { ConsentContext, ConsentRepository } from '../identity/consent/consent.repository';
-import { CONSENT_DOCUMENTS, ConsentDocument, currentConsentVersions, LEGAL_DOCUMENTS, LegalDocumentKey, legalDocuments, renderLegal } from './legal-documents';
+import { AuthedRequest, Member, Public, ConsentContext, ConsentRepository, CONSENT_DOCUMENTS, ConsentDocument, currentConsentVersions, LEGAL_DOCUMENTS, LegalDocumentKey, legalDocuments } from '@registrar/identity';
+import { renderLegal } from './legal-render';
 import { SiteConfig } from './site.config';
 
 /** The site's public settings and the legal pages (利用規約, プライバシーポリシー, 特定商取引法に基づく表記, 運営会社). */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '@registrar/identity';
 import { HelpRepository } from '../help/help.repository';
 import { HelpSeedService } from '../help/help-seed.service';
 import { AdminHelpController, HelpController } from '../help/help.controller';

@@ -4,8 +4,7 @@ import {
   AdminListingsResult, AdminTradesResult, MarketCandidateDto, MarketDisputeDto, MarketListingDto, MarketOfferDto, MarketPatterns, MarketPayoutDto, MarketSalesResult, MarketSearchResult,
   MarketTradeDto,
 } from '@registrar/contracts';
-import { audit } from '../identity/audit/admin-audit';
-import { AuthedRequest, Member, Public, SuperAdmin } from '../identity/auth/roles.decorator';
+import { audit, AuthedRequest, Member, Public, SuperAdmin } from '@registrar/identity';
 import { GatewayConfig } from '../gateway.config';
 import { appUrlFor, MemberId } from '../payments/member';
 import { MarketClient } from './market.client';

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { Member } from '../identity/auth/roles.decorator';
+import { Member } from '@registrar/identity';
 
 /**
  * Counts for the member sidebar (001 spec §2 "Sidebar", §7). PLACEHOLDERS answering 0: server and market (sites)

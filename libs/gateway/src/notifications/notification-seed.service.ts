@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { IdentityConfig } from '../identity/identity.config';
+import { IdentityConfig } from '@registrar/identity';
 import { NotificationsRepository } from './notifications.repository';
 
 const DAY = 86_400_000;

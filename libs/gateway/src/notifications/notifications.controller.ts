@@ -2,9 +2,7 @@ import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseIntPipe
 import type { Request } from 'express';
 import { ANNOUNCEMENT_CATEGORIES, AnnouncementCategory, notificationTitle, validateAnnouncement, validateNotification } from '@registrar/rules';
 import { M } from '@registrar/messages';
-import { AuthedRequest, CurrentUser, Member, Public, SuperAdmin } from '../identity/auth/roles.decorator';
-import type { UserEntity } from '../identity/users/user.entity';
-import { audit, AuditAction } from '../identity/audit/admin-audit';
+import { AuthedRequest, CurrentUser, Member, Public, SuperAdmin, type UserEntity, audit, AuditAction } from '@registrar/identity';
 import { fieldErrors } from '../admin/admin-rpc';
 import { sanitizeAnnouncementHtml } from './html-sanitizer';
 import { AnnouncementRow, NotificationRow, NotificationsRepository } from './notifications.repository';

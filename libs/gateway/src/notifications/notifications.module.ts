@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '@registrar/identity';
 import { NotificationSeedService } from './notification-seed.service';
 import { AdminNotificationsController, MemberNotificationsController, PublicNotificationsController, ServiceNotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';

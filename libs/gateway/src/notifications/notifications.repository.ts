@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CAMPAIGN_NOTIFICATION_TYPE, type AnnouncementValue, type NotificationValue } from '@registrar/rules';
-import { IDENTITY_SCHEMA } from '../identity/identity.constants';
+import { IDENTITY_SCHEMA } from '@registrar/identity';
 
 export interface NotificationRow { id: number; title: string; type: number; release_date: string; description: string }
 export interface AdminNotificationRow extends NotificationRow { created_at: string; updated_at: string; released: boolean }

@@ -6,8 +6,7 @@ import {
 import { loadConfig } from '@registrar/infra';
 import { M } from '@registrar/messages';
 import { moveTarget } from '@registrar/rules';
-import { Member } from '../identity/auth/roles.decorator';
-import { UsersRepository } from '../identity/users/users.repository';
+import { Member, UsersRepository } from '@registrar/identity';
 import { GatewayConfig } from '../gateway.config';
 import { appUrlFor, MemberId } from '../payments/member';
 import { DomainOpsClient } from '../purchase/domain-ops.client';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DOMAIN_OPS_CLIENT, ORDERS_CLIENT } from '@registrar/contracts';
 import { rpcClientModule } from '@registrar/infra';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '@registrar/identity';
 import { OrdersClient } from '../payments/orders.client';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
 import { OperationsController } from './operations.controller';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import { BankTransferDto, BankTransferListResult, OrdersPatterns } from '@registrar/contracts';
-import { Purchaser, SuperAdmin } from '../identity/auth/roles.decorator';
+import { Purchaser, SuperAdmin } from '@registrar/identity';
 import { MemberId, SuperAdminId } from './member';
 import { OrdersClient } from './orders.client';
 import { BankTransferBody, BankTransferStatusQuery } from './payments.dto';

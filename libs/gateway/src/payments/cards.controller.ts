@@ -3,7 +3,7 @@ import { IsString, Length } from 'class-validator';
 import type { Request } from 'express';
 import { CardListResult, CardRegistrationCompleteResult, CardRegistrationStartResult, OrdersPatterns } from '@registrar/contracts';
 import { GatewayConfig } from '../gateway.config';
-import { Member } from '../identity/auth/roles.decorator';
+import { Member } from '@registrar/identity';
 import { appUrlFor, MemberId } from './member';
 import { OrdersClient } from './orders.client';
 import { safeAppPath } from '@registrar/rules';

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { CreatePaymentSessionResult, CreateWalletSessionResult, OrdersPatterns, PaymentSessionAuthResult, PaymentSessionDto } from '@registrar/contracts';
 import { safeAppPath } from '@registrar/rules';
 import { GatewayConfig } from '../gateway.config';
-import { Purchaser } from '../identity/auth/roles.decorator';
+import { Purchaser } from '@registrar/identity';
 import { appUrlFor, MemberId } from './member';
 import { OrdersClient } from './orders.client';
 import { CaptureWalletBody, CreateSessionBody, CreateWalletSessionBody, RenewSessionBody, RenewWalletSessionBody, TransferSessionBody } from './payments.dto';

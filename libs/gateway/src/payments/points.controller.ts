@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { IsIn, IsString, Length } from 'class-validator';
 import { OrdersPatterns, PointBalanceResult, PointHistoryResult, StatementResult, StatementRowDto } from '@registrar/contracts';
-import { Member } from '../identity/auth/roles.decorator';
+import { Member } from '@registrar/identity';
 import { MemberId } from './member';
 import { OrdersClient } from './orders.client';
 import { PageQuery } from './payments.dto';

@@ -1,7 +1,7 @@
 import { BadRequestException, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { OrdersPatterns, StripeWebhookResult } from '@registrar/contracts';
-import { Public } from '../identity/auth/roles.decorator';
+import { Public } from '@registrar/identity';
 import { OrdersClient } from './orders.client';
 
 /**

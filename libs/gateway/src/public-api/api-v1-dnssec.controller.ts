@@ -8,7 +8,7 @@ import { ArrayMaxSize, IsArray, IsInt, IsString, Length, ValidateNested } from '
 import { DnsPattern, DnssecPatterns, DnssecStateDto } from '@registrar/contracts';
 import { API_MESSAGES } from '@registrar/messages';
 import { DnsClient } from '../dns/dns.client';
-import { Public } from '../identity/auth/roles.decorator';
+import { Public } from '@registrar/identity';
 import { OperationStarter } from '../operations/operation-starter';
 import { ApiErrorCode, ApiException, ApiExceptionFilter } from './api-error';
 import { ApiKeyGuard, ApiRequest } from './api-key.guard';

@@ -8,7 +8,7 @@ import { IsObject, IsOptional, IsString, Length, MaxLength } from 'class-validat
 import { DnsToolsApplyResult, DnsToolsPatterns, TemplatePreview, ZoneFileDto, ZoneImportPreview } from '@registrar/contracts';
 import { API_MESSAGES } from '@registrar/messages';
 import { DNS_TEMPLATES } from '@registrar/rules';
-import { Public } from '../identity/auth/roles.decorator';
+import { Public } from '@registrar/identity';
 import { DnsClient } from '../dns/dns.client';
 import { sendZoneFile, ZONE_TEXT_MAX } from '../dns/dns-tools.controller';
 import { ApiErrorCode, ApiException, ApiExceptionFilter } from './api-error';

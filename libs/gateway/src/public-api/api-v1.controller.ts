@@ -4,7 +4,7 @@ import {
   ApiSecurity, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { API_MESSAGES } from '@registrar/messages';
-import { Public } from '../identity/auth/roles.decorator';
+import { Public } from '@registrar/identity';
 import { ApiErrorCode, ApiException, ApiExceptionFilter } from './api-error';
 import { ApiCaller, ApiKeyGuard, ApiRequest } from './api-key.guard';
 import {

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { loadConfig } from '@registrar/infra';
 import { PRODUCT } from '@registrar/messages';
 import { GatewayConfig } from '../gateway.config';
-import { Public } from '../identity/auth/roles.decorator';
+import { Public } from '@registrar/identity';
 import { appUrlFor } from '../payments/member';
 import { API_ERROR_DESCRIPTIONS, apiErrorStatus, ApiErrorCode } from './api-error';
 import { API_KEY_SCHEME } from './api-v1.controller';

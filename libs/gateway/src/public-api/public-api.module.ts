@@ -3,7 +3,7 @@ import type IORedis from 'ioredis';
 import { AVAILABILITY_CLIENT, CATALOG_CLIENT, DNS_CLIENT, DOMAIN_OPS_CLIENT } from '@registrar/contracts';
 import { createRedis, rpcClientModule } from '@registrar/infra';
 import { DnsClient } from '../dns/dns.client';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '@registrar/identity';
 import { OperationsHttpModule } from '../operations/operations.module';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
 import { ApiConfig, apiConfig } from './api.config';

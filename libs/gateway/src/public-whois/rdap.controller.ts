@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Json, parseDomainName, rdapError, RDAP_CONTENT_TYPE } from '@registrar/rules';
-import { Public } from '../identity/auth/roles.decorator';
+import { Public } from '@registrar/identity';
 import { PublicWhoisService } from './public-whois.service';
 
 function send(res: Response, status: number, body: Json): void {

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { Public } from '../identity/auth/roles.decorator';
+import { Public } from '@registrar/identity';
 import { SearchRateLimiter } from '../search/search.rate-limiter';
 import type { WhoisSearchResult } from '@registrar/contracts';
 import { PublicWhoisService } from './public-whois.service';

@@ -4,7 +4,7 @@ import { rpc } from '@registrar/infra';
 import {
   CampaignRemainingResult, CampaignSlotsResult, CATALOG_CLIENT, CatalogPatterns, CreateDomainsResult, DefaultSettingResult, DomainOpsPatterns, EstimateItem, OrderStatusResult, PrereqResult, WhoisContactResult,
 } from '@registrar/contracts';
-import { Member, Purchaser } from '../identity/auth/roles.decorator';
+import { Member, Purchaser } from '@registrar/identity';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from './domain-ops.client';
 import { CreateDomainsBody, PrereqBody, WhoisContactBody } from './purchase.dto';

@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query } fro
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 import { DomainOpsPatterns, PendingRenewalsResult, RenewResult } from '@registrar/contracts';
-import { Member, Purchaser } from '../identity/auth/roles.decorator';
+import { Member, Purchaser } from '@registrar/identity';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from './domain-ops.client';
 

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import {
   DomainOpsPatterns, TransferCheckResult, TransferHoldDto, TransferInDto, TransferOutAnswer, TransferOutDto, TransferRequestResult,
 } from '@registrar/contracts';
-import { Member, Purchaser } from '../identity/auth/roles.decorator';
+import { Member, Purchaser } from '@registrar/identity';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from './domain-ops.client';
 

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, NotFoundException } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { requestPath } from '../http/request-path';
+import { requestPath } from '@registrar/infra';
 import { isNeverPage, SpaMiddleware, wantsPage } from './spa.middleware';
 
 /**

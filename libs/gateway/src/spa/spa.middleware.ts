@@ -1,9 +1,9 @@
 import { Injectable, Logger, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { GatewayConfig } from '../gateway.config';
-import { ensureCsrfToken } from '../identity/session/csrf';
+import { ensureCsrfToken } from '@registrar/identity';
 import { CatalogPageStatus } from '../catalog/catalog-page-status';
-import { isAdminPath, requestPath } from '../http/request-path';
+import { isAdminPath, requestPath } from '@registrar/infra';
 import { PageRenderer } from './page-renderer';
 import { MarketPageMeta } from '../market/market-page-meta';
 

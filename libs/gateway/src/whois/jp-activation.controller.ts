@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { IsObject, IsString, Length } from 'class-validator';
 import { JpActivateResult, JpActivationListResult, JpActivationPatterns } from '@registrar/contracts';
-import { Member } from '../identity/auth/roles.decorator';
+import { Member } from '@registrar/identity';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
 

@@ -3,7 +3,7 @@ import {
   ApiSettingsResult, ApiSettingsSaveResult, ContactDeleteResult, DefaultSettingSaveResult, WhoisCancelResult, WhoisContactDto, WhoisDispatchResult,
   WhoisOrgGetResult, WhoisOrgUpdateResult, WhoisPatterns,
 } from '@registrar/contracts';
-import { Member } from '../identity/auth/roles.decorator';
+import { Member } from '@registrar/identity';
 import { MemberId } from '../payments/member';
 import { DomainOpsClient } from '../purchase/domain-ops.client';
 import { ApiSettingsBody, ContactDeleteBody, DefaultSettingBody, WhoisCancelBody, WhoisDispatchBody, WhoisOrgUpdateBody } from './whois.dto';

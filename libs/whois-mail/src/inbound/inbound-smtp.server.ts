@@ -103,17 +103,25 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
     this.recipients.set(session.id, new Map());
     this.forwards.set(session.id, new Map());
     const sender = (address.address || '<>').toLowerCase().slice(0, 320);
-    const key = `whois-mail:sender:${sender}:${Math.floor(Date.now() / 3_600_000)}`;
-    let n: number;
-    try {
-      n = await this.redis.incr(key);
-      if (n === 1) await this.redis.expire(key, 3_700);
-    } catch {
-      throw smtpError(451, '4.3.0 Temporary failure, try again later');
-    }
+    const n = await this.countThisHour(`whois-mail:sender:${sender}`);
     if (n > this.config.SMTP_INBOUND_PER_SENDER_PER_HOUR) {
       this.logger.warn(`sender ${sender} over its hourly limit (${n}): deferred`);
       throw smtpError(450, '4.7.1 Too many messages from this sender, try again later');
+    }
+  }
+
+  /**
+   * One more under `prefix` in this clock hour, shared by every replica (Redis); the count so far. A Redis that does
+   * not answer defers the mail (451) rather than letting it past the limit.
+   */
+  private async countThisHour(prefix: string): Promise<number> {
+    const key = `${prefix}:${Math.floor(Date.now() / 3_600_000)}`;
+    try {
+      const n = await this.redis.incr(key);
+      if (n === 1) await this.redis.expire(key, 3_700);
+      return n;
+    } catch {
+      throw smtpError(451, '4.3.0 Temporary failure, try again later');
     }
   }
 
@@ -152,14 +160,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
     }
     if (!target) throw smtpError(550, '5.7.1 Relaying denied');
     if (target.domain && !forwards.has(rcpt)) {
-      const key = `forward-mail:domain:${target.domain}:${Math.floor(Date.now() / 3_600_000)}`;
-      let n: number;
-      try {
-        n = await this.redis.incr(key);
-        if (n === 1) await this.redis.expire(key, 3_700);
-      } catch {
-        throw smtpError(451, '4.3.0 Temporary failure, try again later');
-      }
+      const n = await this.countThisHour(`forward-mail:domain:${target.domain}`);
       if (n > this.forwardConfig.FORWARD_MAIL_PER_DOMAIN_PER_HOUR) {
         this.logger.warn(`forwarding of ${target.domain} over its hourly limit (${n}): deferred`);
         throw smtpError(450, '4.7.1 Too many forwarded messages for this domain, try again later');

@@ -14,6 +14,7 @@ import { EmptyBlock, ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { snackbar } from '../../lib/snackbar';
+import { ForwardDialog } from './forward-dialog';
 import { forwardingQueries, removeForward, saveMailForward, saveUrlForward } from './forwarding.api';
 
 export function validateForwardingSearch(s: Record<string, unknown>): { id: number } {
@@ -142,78 +143,36 @@ function MailRow({ m, domain, onEdit, onRemove }: { m: MailForwardDto; domain: s
 
 function UrlModal({ d, initial, onClose, onSaved }: { d: ForwardingListResult; initial: UrlForm; onClose: () => void; onSaved: (r: ForwardingSaveResult) => void }) {
   const [f, setF] = useState(initial);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const hostError = f.host ? forwardHostError(normaliseForwardHost(f.host), d.domain.punycode) : '';
-  const submit = async () => {
-    const local = [hostError, checkTargetUrl(f.target).error].filter(Boolean);
-    if (local.length) return setErrors(local);
-    setBusy(true);
-    try {
-      const r = await saveUrlForward({ id: d.domain.id, forwardId: f.forwardId, host: f.host, target: f.target.trim(), status: Number(f.status) as 301 | 302, keep_path: f.keepPath });
-      if (r.result) onSaved(r);
-      else setErrors(r.errors);
-    } catch (e) {
-      setErrors([e instanceof ApiError ? e.message : M.errorOccurred]);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title={f.forwardId ? 'URL転送を編集' : 'URL転送を追加'} centered>
-      <Stack gap="sm">
-        {errors.length ? <Alert color="red" data-testid="forward-errors">{errors.map((e) => <Text key={e} size="sm">{e}</Text>)}</Alert> : null}
-        <TextInput label="ホスト名" description={<span style={{ overflowWrap: 'anywhere' }}>転送元: {f.host.trim() ? `${f.host.trim().toLowerCase()}.` : ''}{d.domain.punycode}（空欄でドメイン名そのもの）</span>}
-          placeholder="www" value={f.host} error={hostError || undefined}
-          onChange={(e) => setF({ ...f, host: e.currentTarget.value })} />
-        <TextInput label="転送先URL" required placeholder="https://example.com/" value={f.target} onChange={(e) => setF({ ...f, target: e.currentTarget.value })} />
-        <Box>
-          <Text size="sm" fw={500} mb={4} id="forward-status">転送方式</Text>
-          <SegmentedControl fullWidth aria-labelledby="forward-status" value={f.status} onChange={(v) => setF({ ...f, status: v as '301' | '302' })}
-            data={[{ value: '301', label: '301 恒久的' }, { value: '302', label: '302 一時的' }]} />
-        </Box>
-        <Switch label="パスとクエリを転送先に引き継ぐ" description="例: /item?id=1 へのアクセスを 転送先URL/item?id=1 へ転送します" checked={f.keepPath} onChange={(e) => setF({ ...f, keepPath: e.currentTarget.checked })} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>キャンセル</Button>
-          <Button onClick={() => void submit()} loading={busy}>保存</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ForwardDialog title={f.forwardId ? 'URL転送を編集' : 'URL転送を追加'} onClose={onClose} onSaved={onSaved}
+      check={() => [hostError, checkTargetUrl(f.target).error]}
+      save={() => saveUrlForward({ id: d.domain.id, forwardId: f.forwardId, host: f.host, target: f.target.trim(), status: Number(f.status) as 301 | 302, keep_path: f.keepPath })}>
+      <TextInput label="ホスト名" description={<span style={{ overflowWrap: 'anywhere' }}>転送元: {f.host.trim() ? `${f.host.trim().toLowerCase()}.` : ''}{d.domain.punycode}（空欄でドメイン名そのもの）</span>}
+        placeholder="www" value={f.host} error={hostError || undefined}
+        onChange={(e) => setF({ ...f, host: e.currentTarget.value })} />
+      <TextInput label="転送先URL" required placeholder="https://example.com/" value={f.target} onChange={(e) => setF({ ...f, target: e.currentTarget.value })} />
+      <Box>
+        <Text size="sm" fw={500} mb={4} id="forward-status">転送方式</Text>
+        <SegmentedControl fullWidth aria-labelledby="forward-status" value={f.status} onChange={(v) => setF({ ...f, status: v as '301' | '302' })}
+          data={[{ value: '301', label: '301 恒久的' }, { value: '302', label: '302 一時的' }]} />
+      </Box>
+      <Switch label="パスとクエリを転送先に引き継ぐ" description="例: /item?id=1 へのアクセスを 転送先URL/item?id=1 へ転送します" checked={f.keepPath} onChange={(e) => setF({ ...f, keepPath: e.currentTarget.checked })} />
+    </ForwardDialog>
   );
 }
 
 function MailModal({ d, initial, onClose, onSaved }: { d: ForwardingListResult; initial: MailForm; onClose: () => void; onSaved: (r: ForwardingSaveResult) => void }) {
   const [f, setF] = useState(initial);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const local = [localPartError(normaliseLocalPart(f.local)), mailTargetError(f.target)].filter(Boolean);
-    if (local.length) return setErrors(local);
-    setBusy(true);
-    try {
-      const r = await saveMailForward({ id: d.domain.id, forwardId: f.forwardId, local_part: f.local, target: f.target.trim() });
-      if (r.result) onSaved(r);
-      else setErrors(r.errors);
-    } catch (e) {
-      setErrors([e instanceof ApiError ? e.message : M.errorOccurred]);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title={f.forwardId ? 'メール転送を編集' : 'メール転送を追加'} centered>
-      <Stack gap="sm">
-        {errors.length ? <Alert color="red" data-testid="forward-errors">{errors.map((e) => <Text key={e} size="sm">{e}</Text>)}</Alert> : null}
-        <TextInput label="転送元のアドレス" description={<span style={{ overflowWrap: 'anywhere' }}>転送元: {f.local.trim() || 'info'}@{d.domain.punycode}（* ですべてのアドレス）</span>}
-          placeholder="info" value={f.local} required
-          onChange={(e) => setF({ ...f, local: e.currentTarget.value })} />
-        <TextInput label="転送先のメールアドレス" type="email" required placeholder="you@example.com" value={f.target} onChange={(e) => setF({ ...f, target: e.currentTarget.value })} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>キャンセル</Button>
-          <Button onClick={() => void submit()} loading={busy}>保存</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ForwardDialog title={f.forwardId ? 'メール転送を編集' : 'メール転送を追加'} onClose={onClose} onSaved={onSaved}
+      check={() => [localPartError(normaliseLocalPart(f.local)), mailTargetError(f.target)]}
+      save={() => saveMailForward({ id: d.domain.id, forwardId: f.forwardId, local_part: f.local, target: f.target.trim() })}>
+      <TextInput label="転送元のアドレス" description={<span style={{ overflowWrap: 'anywhere' }}>転送元: {f.local.trim() || 'info'}@{d.domain.punycode}（* ですべてのアドレス）</span>}
+        placeholder="info" value={f.local} required
+        onChange={(e) => setF({ ...f, local: e.currentTarget.value })} />
+      <TextInput label="転送先のメールアドレス" type="email" required placeholder="you@example.com" value={f.target} onChange={(e) => setF({ ...f, target: e.currentTarget.value })} />
+    </ForwardDialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
-import { Public } from '../identity/auth/roles.decorator';
+import { Public } from '../auth/roles.decorator';
 import { PostalAddress, PostalService } from './postal.service';
 
 @Controller('postal')

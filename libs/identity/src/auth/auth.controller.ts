@@ -7,7 +7,7 @@ import { fmt, M } from '@registrar/messages';
 import { IdentityConfig } from '../identity.config';
 import { FieldErrorsException, IdentityErrorCode, IdentityException } from '../identity.errors';
 import { ConsentRepository } from '../consent/consent.repository';
-import { currentConsentVersions } from '../../legal/legal-documents';
+import { currentConsentVersions } from '../consent/legal-documents';
 import { destroySession, regenerateSession, saveSession, sessionResult } from '../session/session-helpers';
 import { PointsReader } from '../points/points.reader';
 import { TwoFactorService } from '../two-factor/two-factor.service';

@@ -5,7 +5,7 @@ import { PointsReader } from '../points/points.reader';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { ConsentRepository } from '../consent/consent.repository';
-import { currentConsentVersions } from '../../legal/legal-documents';
+import { currentConsentVersions } from '../consent/legal-documents';
 
 export const DEMO_ACCOUNTS = [
   { email: 'demo@example.com', password: 'demo-pass-1234', label: 'customer (10,000 RP)', adminRole: null, pointGrant: 10_000 },

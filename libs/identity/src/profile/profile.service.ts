@@ -3,7 +3,7 @@ import { IdentityVerifyStatus } from '@registrar/contracts';
 import { CLOCK, Clock } from '@registrar/infra';
 import { M } from '@registrar/messages';
 import { AddressType, normaliseUserInfo, UserInfoInput, validateUserInfo } from '@registrar/rules';
-import { PostalService } from '../../postal/postal.service';
+import { PostalService } from '../postal/postal.service';
 import { toSessionUser } from '../session/session-helpers';
 import { FieldErrorsException } from '../identity.errors';
 import { UserEntity } from '../users/user.entity';

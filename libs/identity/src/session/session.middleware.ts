@@ -6,7 +6,7 @@ import { IdentityConfig } from '../identity.config';
 import { IDENTITY_REDIS, SESSION_COOKIE } from '../identity.constants';
 import { RedisSessionStore } from './redis-session.store';
 import './session.types';
-import { requestPath } from '../../http/request-path';
+import { requestPath } from '@registrar/infra';
 
 /** How often a signed-in session's cookie gets a new expiry (the Redis TTL slides on every request by `touch`). */
 export const COOKIE_REFRESH_MS = 60 * 60 * 1000;

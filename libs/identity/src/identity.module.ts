@@ -7,9 +7,7 @@ import IORedis from 'ioredis';
 import { schemaTypeOrmModule } from '@registrar/db';
 import { ORDERS_CLIENT } from '@registrar/contracts';
 import { CLOCK, createRedis, rpcClientModule, SystemClock } from '@registrar/infra';
-import { DevToolsController } from '../dev/dev-tools.controller';
-import { SidebarCountsController } from '../mypage/sidebar-counts.controller';
-import { PostalModule } from '../postal/postal.module';
+import { PostalModule } from './postal/postal.module';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
 import { AdminUsersController } from './admin-users/admin-users.controller';
@@ -78,7 +76,7 @@ const providers: Provider[] = [
  */
 @Module({
   imports: [schemaTypeOrmModule({ schema: IDENTITY_SCHEMA, entities, migrations: IDENTITY_MIGRATIONS }), TypeOrmModule.forFeature(entities, IDENTITY_SCHEMA), mail, PostalModule, rpcClientModule(ORDERS_CLIENT)],
-  controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, AdminAuditController, SidebarCountsController, ...(devToolsEnabled() ? [DevToolsController] : [])],
+  controllers: [AuthController, AccountController, ProfileController, SmsController, AdminUsersController, AdminAuditController],
   providers,
   exports: [IdentityConfig, UsersRepository, IDENTITY_REDIS, mail, AdminAuditRepository, ConsentRepository],
 })

@@ -4,7 +4,7 @@ import { M } from '@registrar/messages';
 import { IdentityErrorCode, IdentityException } from '../identity.errors';
 import { UsersRepository } from '../users/users.repository';
 import { canPurchase } from './access';
-import { normalisedPath } from '../../http/request-path';
+import { normalisedPath } from '@registrar/infra';
 import { Access, ACCESS_KEY, AuthedRequest } from './roles.decorator';
 
 export function inferAccess(rawPath: string): Access {

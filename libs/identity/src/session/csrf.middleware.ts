@@ -2,7 +2,7 @@ import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { M } from '@registrar/messages';
 import { expectedCsrfToken, tokensEqual } from './csrf';
-import { requestPath } from '../../http/request-path';
+import { requestPath } from '@registrar/infra';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Calls authenticated otherwise than by the session cookie: the public API (API keys), signed provider webhooks. */

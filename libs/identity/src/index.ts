@@ -10,3 +10,12 @@ export { IdentityInit1767300000000 } from './migrations/1767300000000-identity-i
 export { PasswordService } from './auth/password.service';
 export { audit, AuditAction, ReadOnlyCall, maskSecrets, type AuditNote } from './audit/admin-audit';
 export { AdminAuditRepository } from './audit/admin-audit.repository';
+export { IdentityErrorCode, IdentityException, FieldErrorsException } from './identity.errors';
+export { IDENTITY_REDIS } from './identity.constants';
+export { UsersRepository } from './users/users.repository';
+export { SessionMiddleware } from './session/session.middleware';
+export { ensureCsrfToken } from './session/csrf';
+export { DEV_SMS_KEY, type DevSms } from './sms/sms-sender';
+export { ConsentRepository, type ConsentContext } from './consent/consent.repository';
+export * from './consent/legal-documents';
+export { DEMO_ACCOUNTS } from './demo/demo-accounts.service';

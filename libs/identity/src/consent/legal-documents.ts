@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { renderMarkdown, splitFrontMatter } from '../help/markdown';
+import { splitFrontMatter } from '@registrar/infra';
 
 /** The legal documents (data/legal/*.md). terms and privacy are agreed to; the others are information pages. */
 export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'tokushoho', 'company'] as const;
@@ -44,11 +44,3 @@ export function currentConsentVersions(): Record<ConsentDocument, string> {
   const d = legalDocuments();
   return { terms: d.get('terms')!.version, privacy: d.get('privacy')!.version };
 }
-
-/** The document as HTML, with the operator's details in place of {{operator.*}}. */
-export function renderLegal(doc: LegalDocument, operator: Operator): string {
-  const md = doc.markdown.replace(/\{\{\s*operator\.(\w+)\s*\}\}/g, (_m, k: string) => escapeMd(String((operator as unknown as Record<string, string>)[k] ?? '')));
-  return renderMarkdown(md);
-}
-
-const escapeMd = (s: string) => s.replace(/([\\`*_[\]|<>])/g, '\\$1');
