@@ -13,11 +13,10 @@ import { createLogger, PinoNestLogger, isAdminPath, requestPath } from '@registr
 import { GatewayConfig } from './gateway.config';
 import { verifyJsonBody } from './http/json-depth';
 import { jsonAfterAuth } from './http/big-body';
-import { expectedCsrfToken, tokensEqual } from './identity/session/csrf';
 import { ApiKeyGuard } from './public-api/api-key.guard';
 import { InputGuardInterceptor } from './http/input-guard';
 import { GatewayModule } from './gateway.module';
-import { SessionMiddleware, devToolsEnabled } from '@registrar/identity';
+import { SessionMiddleware, devToolsEnabled, expectedCsrfToken, tokensEqual } from '@registrar/identity';
 import { PublicToolsConfig } from './public-whois/public-tools.config';
 import { PublicWhoisService } from './public-whois/public-whois.service';
 import { startRegistrarWhois } from './public-whois/whois-port43.server';

@@ -14,7 +14,7 @@ export { IdentityErrorCode, IdentityException, FieldErrorsException } from './id
 export { IDENTITY_REDIS } from './identity.constants';
 export { UsersRepository } from './users/users.repository';
 export { SessionMiddleware } from './session/session.middleware';
-export { ensureCsrfToken } from './session/csrf';
+export { ensureCsrfToken, expectedCsrfToken, tokensEqual } from './session/csrf';
 export { DEV_SMS_KEY, type DevSms } from './sms/sms-sender';
 export { ConsentRepository, type ConsentContext } from './consent/consent.repository';
 export * from './consent/legal-documents';

@@ -249,7 +249,7 @@ describe('a zone stops being served while DNSSEC of its domain changes (the per-
   it('an enable in flight finishes first, then the save that stops serving takes its DS off the registry', async () => {
     const member = await p.member(50_000);
     const name = await freeName(epp, 'com', 'secr');
-    const id = await buy(member, name);
+    const id = await buyWithPoints(member, name);
     await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
     // a slow registry: the enable holds the domain's DNSSEC lock across its EPP commands for a while
     await simFaults.set({ latencyMs: 1500 });
@@ -276,7 +276,7 @@ describe('a zone stops being served while DNSSEC of its domain changes (the per-
   it('a save that stops serving holds the domain\'s DNSSEC lock until the zone is unserved; an enable after it finds the zone unserved and sends no DS', async () => {
     const member = await p.member(50_000);
     const name = await freeName(epp, 'com', 'secq');
-    const id = await buy(member, name);
+    const id = await buyWithPoints(member, name);
     await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
     await p.db.query(`UPDATE domain_ops.domains SET due_date = now() - interval '3 days' WHERE id = $1`, [id]);
     // the test holds the zone row: the save stops right before its unserving transaction (after its DS step)
@@ -319,7 +319,7 @@ describe('a zone stops being served while DNSSEC of its domain changes (the per-
   it('the registry refusing the DS removal: the save is refused with what happened and what to do, and nothing changes', async () => {
     const member = await p.member(50_000);
     const name = await freeName(epp, 'com', 'secl');
-    const id = await buy(member, name);
+    const id = await buyWithPoints(member, name);
     await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
     expect((await save(member, id).expect(200)).body.result).toBe(true);
     expect((await operate(member, '/mypage/domain/dnssec', { domains: [id], enabled: 1 })).rows[0].status).toBe('success');
@@ -358,7 +358,7 @@ describe('a name deleted and registered again', () => {
   it('the new holder\'s zone starts unsigned and empty: no earlier key, record, forwarding rule or DNSSEC state comes back', async () => {
     const first = await p.member(50_000);
     const name = await freeName(epp, 'com', 'secre');
-    const oldId = await buy(first, name);
+    const oldId = await buyWithPoints(first, name);
     await until(() => dig(name, 'SOA'), (a) => a.status === 'NOERROR' && a.answers.length === 1);
     await first.agent.post('/mypage/domain/dns/dispatch').set(xhr(first))
       .send({ domains: [oldId], saveData: [{ host_name: 'old', recode_type: 20, ttl: 300, record: '192.0.2.66' }], editNameServer: 0 }).expect(200);
