@@ -345,7 +345,7 @@ describe('paying an accepted offer', () => {
     const short = await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'points' });
     expect([short.status, short.body.message]).toEqual([402, MK.insufficientPoints]);
     const card = await saveCard(buyer);
-    const wrong = await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'card', stripeCardId: card, amount: 9_000, pointsToUse: 0 });
+    const wrong = await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'card', stripeCardId: card, amount: 9_000, pointsToUse: 2_000 });
     expect([wrong.status, wrong.body.message]).toEqual([422, MK.payAmountChanged]);
     expect(await sessionOf(id)).toBeUndefined();
     // two tabs pay at the same moment: one payment, one charge
@@ -436,6 +436,8 @@ describe('paying an accepted offer', () => {
     await sweep('offer-wallet-early');
     expect((await q('SELECT status FROM market.trades WHERE id = $1', [id]))[0].status).toBe('paying');
     await q(`UPDATE market.trades SET pay_started_at = now() - interval '2 hours', updated_at = now() - interval '2 hours' WHERE id = $1`, [id]);
+    // the pay step as the next sweep runs it (one sweep puts a trade back on its step once per MARKET_STALE_S window)
+    await queue.add(JobName.MarketPay, { tradeId: id }, { jobId: `offer-wallet-late-${id}` });
     await sweep('offer-wallet-late');
     expect([(await waitTrade(buyer, id, ended)).error]).toEqual([MK.paymentTimedOut]);
     const other = await o.w.p.member(9_000);
@@ -447,7 +449,6 @@ describe('paying an accepted offer', () => {
     expect((await buyer.agent.post('/mypage/point/wallet/capture').set(xhr(buyer)).send({ session_id: s.id, order_id: back.searchParams.get('token') }).expect(200)).body.status).toBe('paid');
     // the sweep's look at late payments tells the buyer (the trade page's report would too)
     await sweep('offer-wallet-paid-late');
-    await waitMail(await emailOf(buyer.userId), (m) => m.subject.includes('お支払いをポイントとしてお返ししました'));
     expect(await purchasesOf(s.id)).toEqual([8_000]);
     expect(await entriesOf(id)).toEqual([]);
     expect(await o.w.p.balance(buyer.userId)).toBe(8_500);
@@ -455,7 +456,8 @@ describe('paying an accepted offer', () => {
     const bell = (await buyer.agent.get('/mypage/market/notices').set(xhr(buyer)).expect(200)).body.data.map((n: { title: string }) => n.title);
     expect(bell).toContain(`${d.name}: 取消後のお支払いをポイントとしてお返ししました`);
     await ledgerConsistent(buyer.userId);
-  });
+    await waitMail(await emailOf(buyer.userId), (m) => m.subject.includes('お支払いをポイントとしてお返ししました'));
+  }, 180_000);
 });
 
 describe('listings that end', () => {
