@@ -427,6 +427,19 @@ describe('paying an accepted offer', () => {
     await ledgerConsistent(buyer.userId);
   });
 
+  it('a super admin may end an accepted offer awaiting the buyer\'s payment (nothing was taken); a payment then is refused', async () => {
+    const { buyer, l, id } = await acceptedOffer(5_000, 4_000, 0);
+    expect((await normalAdmin.agent.post(`/admin/api/market/trade/${id}/cancel`).set(xhr(normalAdmin)).send({ reason: 'x' })).status).toBe(403);
+    await superAdmin.agent.post(`/admin/api/market/trade/${id}/cancel`).set(xhr(superAdmin)).send({ reason: '出品者からの依頼により取り消します' }).expect(200);
+    expect((await q('SELECT status FROM market.trades WHERE id = $1', [id]))[0].status).toBe('cancelled');
+    expect((await q('SELECT status FROM market.listings WHERE id = $1', [l.id]))[0].status).toBe('active');
+    await o.w.p.grant(buyer.userId, 4_000);
+    const late = await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'points' });
+    expect([late.status, late.body.message]).toEqual([409, MK.offerPayNotAwaited]);
+    expect(await entriesOf(id)).toEqual([]);
+    expect(await o.w.p.balance(buyer.userId)).toBe(4_000);
+  });
+
   it('a wallet payment not made in time: the listing sells to someone else; the payment made after all is the buyer\'s points, and they are told', async () => {
     const { buyer, d, l, id } = await acceptedOffer(9_000, 8_500, 500);
     const r = (await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'wallet', amount: 8_000, pointsToUse: 500 }).expect(200)).body;
