@@ -112,7 +112,7 @@ export function TradePage({ id }: { id: number }) {
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="sm">
           <Group gap="xs" wrap="wrap">
-            <Badge variant="light" color={t.status === 'completed' ? 'teal' : ended ? 'gray' : 'blue'} data-testid="trade-status">{TRADE_STATUS_LABELS[t.status]}</Badge>
+            <Badge variant="light" color={t.status === 'completed' ? 'teal' : ended ? 'gray' : 'blue'} data-testid="trade-status">{awaitingBuyer ? 'お支払い待ち' : TRADE_STATUS_LABELS[t.status]}</Badge>
             {t.dispute?.status === 'open' ? <Badge variant="light" color="orange">異議申し立て中</Badge> : null}
             <Text size="sm" c="dimmed">取引番号 {t.id} ・ {t.role === 'buyer' ? '購入' : '売却'}</Text>
             {!ended && !awaitingBuyer && t.status !== 'moved' && t.dispute?.status !== 'open' ? <Loader size="xs" aria-label="処理中" /> : null}
