@@ -42,13 +42,18 @@ export const MarketPatterns = {
   SitemapListings: 'market.listing.sitemap',
   /** { userId } -> { sellDomainsCount } the sidebar badge */
   Count: 'market.listing.count',
+  /**
+   * { userId, id, payment: MarketBuyPayment } -> MarketTradeDto: the buyer pays a trade from an accepted offer that awaits
+   * their payment (points, or points first and the rest by card / wallet, as a purchase at the fixed price)
+   */
+  PayTrade: 'market.trade.pay',
   /** { userId, id } -> MarketTradeDto: the buyer is back from 3-D Secure or the wallet; the pay step runs now */
   ConfirmPayment: 'market.trade.confirm-payment',
   /** { userId, id } -> MarketTradeDto: the buyer confirms receipt; the escrow goes to the seller now */
   ConfirmReceipt: 'market.trade.confirm-receipt',
-  /** { userId, tradeId, reason } -> MarketDisputeDto (buyer or seller, before the escrow is released) */
+  /** { userId, tradeId, reason, staff? } -> MarketDisputeDto (buyer or seller, before the escrow is released; staff: the super admins' ids, mailed and notified) */
   OpenDispute: 'market.dispute.open',
-  /** { userId | adminId, tradeId, body } -> MarketDisputeDto (a message in the trade's dispute) */
+  /** { userId | adminId, tradeId, body, staff? } -> MarketDisputeDto (a message in the trade's dispute; a party's message tells the staff) */
   DisputeMessage: 'market.dispute.message',
   /** { userId | admin, tradeId } -> MarketDisputeDto | null */
   Dispute: 'market.dispute.get',
@@ -158,8 +163,12 @@ export interface MarketTradeDto {
   created_at: string;
   updated_at: string;
   steps: MarketTradeStepDto[];
-  /** how the buyer pays: points, or a card / wallet that buys the points short (charge) besides points_used */
-  pay_method?: MarketPayMethod;
+  /**
+   * how the buyer pays: points, or a card / wallet that buys the points short (charge) besides points_used; null: a
+   * trade from an accepted offer awaiting the buyer's payment (POST /market/trade/{id}/pay) until pay_due_at
+   */
+  pay_method?: MarketPayMethod | null;
+  pay_due_at?: string | null;
   points_used?: number | null;
   charge?: number | null;
   /** after the move: when the escrow goes to the seller unless the buyer confirms earlier or a dispute is open */

@@ -48,7 +48,10 @@ export interface MailTemplates {
   /** the domain market (docs/market.md) */
   'market.listed': { domain: string; price: number; endsAt: string; link: string };
   'market.offer-received': { domain: string; amount: number; price: number; link: string };
-  'market.offer-answered': { domain: string; amount: number; accepted: boolean; link: string };
+  /** payBy: an accepted offer the buyer's points do not cover, to be paid on the trade's page by then (null: paid from the points) */
+  'market.offer-answered': { domain: string; amount: number; accepted: boolean; link: string; payBy?: string | null };
+  /** an accepted offer not paid by its due date (to the buyer and to the seller) */
+  'market.offer-expired': { domain: string; tradeId: number; amount: number; buyer: boolean; link: string };
   'market.sold': { domain: string; tradeId: number; price: number; commission: number; payout: number; link: string };
   'market.bought': { domain: string; tradeId: number; price: number; link: string };
   'market.refunded': { domain: string; tradeId: number; price: number; reason: string };
@@ -56,6 +59,8 @@ export interface MailTemplates {
   'market.dispute-opened': { domain: string; tradeId: number; by: string; reason: string; link: string };
   'market.dispute-message': { domain: string; tradeId: number; by: string; body: string; link: string };
   'market.dispute-resolved': { domain: string; tradeId: number; outcome: string; note: string; link: string };
+  /** to every super admin: a dispute was opened (kind opened, body its reason) or a party wrote in it (kind message) */
+  'market.dispute-admin': { kind: 'opened' | 'message'; domain: string; tradeId: number; disputeId: number; by: string; body: string; link: string };
   'market.paid-late': { domain: string; tradeId: number; amount: number; link: string };
 }
 
@@ -166,9 +171,11 @@ export const templates: Renderers = {
     subject: `【${S}】オファーが届きました（${domain}）`,
     text: `出品中のドメインに購入オファーが届きました。\n\nドメイン: ${domain}\nオファー金額: ${yen(amount)}（販売価格 ${yen(price)}）\n\n売上管理から承諾または辞退してください。\n${link}${footer}`,
   }),
-  'market.offer-answered': ({ domain, amount, accepted, link }) => ({
+  'market.offer-answered': ({ domain, amount, accepted, link, payBy }) => ({
     subject: `【${S}】オファーが${accepted ? '承諾' : '辞退'}されました（${domain}）`,
-    text: accepted
+    text: accepted && payBy
+      ? `${domain} へのオファー（${yen(amount)}）が承諾されました。\n保有ポイントが不足しているため、${payBy}までに取引ページでお支払いください（ポイントを先に使い、不足分をクレジットカードまたはウォレットでお支払いいただけます）。\n期限までにお支払いがない場合、取引は取り消されます。\n\nお支払い: ${link}${footer}`
+      : accepted
       ? `${domain} へのオファー（${yen(amount)}）が承諾されました。ポイントでの決済とドメインの移動を進めます。\n取引の状況: ${link}${footer}`
       : `${domain} へのオファー（${yen(amount)}）は出品者により辞退されました。\n${link}${footer}`,
   }),
@@ -195,6 +202,14 @@ export const templates: Renderers = {
   'market.dispute-resolved': ({ domain, tradeId, outcome, note, link }) => ({
     subject: `【${S}】異議申し立てが解決しました（${domain}）`,
     text: `取引番号 ${tradeId}（${domain}）の異議申し立てについて、運営が以下のとおり解決しました。\n\n結果: ${outcome}\n理由: ${note}\n\n${link}${footer}`,
+  }),
+  'market.offer-expired': ({ domain, tradeId, amount, buyer, link }) => ({
+    subject: `【${S}】お支払い期限を過ぎたため取引を取り消しました（${domain}）`,
+    text: `承諾されたオファー（${yen(amount)}）のお支払いが期限までに確認できなかったため、以下の取引を取り消しました。${buyer ? '代金はお預かりしていません。' : '出品は掲載中に戻りました。'}\n\n取引番号: ${tradeId}\nドメイン: ${domain}\n\n${link}${footer}`,
+  }),
+  'market.dispute-admin': ({ kind, domain, tradeId, disputeId, by, body, link }) => ({
+    subject: kind === 'opened' ? `【${S}・運営】異議申し立てがありました（${domain}）` : `【${S}・運営】異議申し立てにメッセージがあります（${domain}）`,
+    text: `${kind === 'opened' ? `取引番号 ${tradeId}（${domain}）について${by}から異議が申し立てられました。解決するまで取引は一時停止しています。` : `取引番号 ${tradeId}（${domain}）の異議申し立て（申し立て番号 ${disputeId}）に${by}からメッセージが届きました。`}\nドメイン売買の管理画面で内容を確認し、対応してください。\n\n${kind === 'opened' ? '申し立て内容' : 'メッセージ'}:\n${body}\n\n${link}${footer}`,
   }),
   'market.paid-late': ({ domain, tradeId, amount, link }) => ({
     subject: `【${S}】お支払いをポイントとしてお返ししました（${domain}）`,

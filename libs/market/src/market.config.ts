@@ -30,6 +30,13 @@ export class MarketConfig extends BaseConfig {
   MARKET_PAY_DEADLINE_S = 1_800;
 
   /**
+   * A trade from an accepted offer whose buyer's points did not cover it waits this long for the buyer to pay (points,
+   * card or wallet on the trade's page); unpaid by then it is cancelled and the listing is back on the market.
+   */
+  @Type(() => Number) @IsInt() @Min(60)
+  MARKET_OFFER_PAY_S = 3 * 24 * 3600;
+
+  /**
    * The buyer's inspection period after the move: the escrow goes to the seller this many seconds later (or when the
    * buyer confirms receipt), unless a dispute is open. 0: at once.
    */

@@ -1,6 +1,6 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AdminListingsRequest, AdminTradesRequest, CreateListingRequest, MarketPatterns, MarketSearchRequest, PayoutRequest } from '@registrar/contracts';
+import { AdminListingsRequest, AdminTradesRequest, CreateListingRequest, MarketBuyPayment, MarketPatterns, MarketSearchRequest, PayoutRequest } from '@registrar/contracts';
 import { MarketRpcErrorFilter } from './common/market.exception';
 import { ListingService } from './listings/listing.service';
 import { SalesService } from './sales/sales.service';
@@ -13,6 +13,16 @@ const id = (v: unknown) => {
   return Number.isSafeInteger(n) && n > 0 ? n : 0;
 };
 type P = Record<string, any>;
+/** The super admins to tell (ids the gateway passes; at most 100). */
+const staffOf = (q: P): number[] => (Array.isArray(q?.staff) ? q.staff.slice(0, 100).map(id).filter((x: number) => x > 0) : []);
+/** How the buyer pays (a purchase, or an accepted offer), as the gateway passed it. */
+const payment = (v: unknown): MarketBuyPayment => {
+  const p: P = v && typeof v === 'object' ? v : {};
+  return {
+    method: p.method, stripeCardId: p.stripeCardId == null ? undefined : String(p.stripeCardId), pointsToUse: p.pointsToUse == null ? null : Number(p.pointsToUse),
+    amount: p.amount == null ? undefined : Number(p.amount), appUrl: p.appUrl == null ? undefined : String(p.appUrl),
+  };
+};
 
 /** The market service's request/response handlers on the Redis transport (the gateway calls them; docs/market.md). */
 @Controller()
@@ -72,11 +82,12 @@ export class MarketRpcController {
 
   @MessagePattern(MarketPatterns.Buy)
   buy(@Payload() q: P) {
-    const p = q?.payment && typeof q.payment === 'object' ? q.payment : {};
-    return this.trades.buy(id(q?.userId), id(q?.listingId), String(q?.key ?? ''), {
-      method: p.method, stripeCardId: p.stripeCardId == null ? undefined : String(p.stripeCardId), pointsToUse: p.pointsToUse == null ? null : Number(p.pointsToUse),
-      amount: p.amount == null ? undefined : Number(p.amount), appUrl: p.appUrl == null ? undefined : String(p.appUrl),
-    });
+    return this.trades.buy(id(q?.userId), id(q?.listingId), String(q?.key ?? ''), payment(q?.payment));
+  }
+
+  @MessagePattern(MarketPatterns.PayTrade)
+  payTrade(@Payload() q: P) {
+    return this.trades.payOffer(id(q?.userId), id(q?.id), payment(q?.payment));
   }
 
   @MessagePattern(MarketPatterns.ConfirmPayment)
@@ -91,13 +102,13 @@ export class MarketRpcController {
 
   @MessagePattern(MarketPatterns.OpenDispute)
   openDispute(@Payload() q: P) {
-    return this.disputes.open(id(q?.userId), id(q?.tradeId), String(q?.reason ?? ''));
+    return this.disputes.open(id(q?.userId), id(q?.tradeId), String(q?.reason ?? ''), staffOf(q));
   }
 
   @MessagePattern(MarketPatterns.DisputeMessage)
   disputeMessage(@Payload() q: P) {
     const who = q?.adminId ? { adminId: id(q.adminId) } : { userId: id(q?.userId) };
-    return this.disputes.message(who, id(q?.tradeId), String(q?.body ?? ''));
+    return this.disputes.message(who, id(q?.tradeId), String(q?.body ?? ''), staffOf(q));
   }
 
   @MessagePattern(MarketPatterns.Dispute)

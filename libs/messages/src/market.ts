@@ -45,6 +45,10 @@ export const MK = {
   paymentFailed: 'お支払いができませんでした。別のお支払い方法をお試しください',
   paymentTimedOut: 'お支払いが期限内に確認できなかったため、購入を取り消しました',
   paidAfterCancel: '取引の取消後にお支払いを確認しました。お支払い額はポイントとしてお返ししています',
+  // paying an accepted offer (the buyer pays on the trade's page by the due date)
+  offerPayNotAwaited: 'この取引はお支払いを受け付けていません',
+  offerPayExpired: 'お支払い期限までにお支払いがなかったため、取引を取り消しました',
+  offerAwaitingPayment: 'オファーが承諾されました。お支払い期限までにお支払いください',
   // receipt and disputes
   receiptNotAllowed: 'ドメインの移動が完了した取引のみ受け取りを確認できます',
   disputeWindowClosed: '売上が計上された後の取引には異議を申し立てられません',

@@ -209,3 +209,62 @@ test('a buyer pays by card in one step, then disputes; a super admin answers in 
   expect(back.validDomains.data.map((d: { name: string }) => d.name)).toEqual([name]);
   for (const c of [buyerContext, adminContext]) await c.close();
 });
+
+test('an accepted offer the buyer\'s points do not cover: the buyer pays it on the trade page, points first and the rest by card', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  page.setDefaultTimeout(45_000);
+  const sellerHeaders = await signUpPurchaser(page.request);
+  await grantPoints(page.request, sellerHeaders, 20_000);
+  const [name] = await buyWithPoints(page.request, sellerHeaders, ['com']);
+  await registeredLongAgo(name!);
+  const domains = (await (await page.request.post('/mypage/domain/search', { headers: sellerHeaders, data: { key: name } })).json()).validDomains.data as { id: number; name: string }[];
+  const listing = await (await page.request.post('/mypage/market/listing', { headers: sellerHeaders, data: { domainId: domains[0]!.id, price: 9000, minOffer: 5000, description: '', endsAt: new Date(Date.now() + 20 * 86_400_000).toISOString() } })).json();
+  expect(listing.status).toBe('active');
+
+  // the buyer holds 2,000 points and offers 7,000 yen on the listing's page
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  buyer.setDefaultTimeout(45_000);
+  const buyerHeaders = await signUpPurchaser(buyer.request);
+  await grantPoints(buyer.request, buyerHeaders, 2_000);
+  await buyer.setViewportSize({ width: 1280, height: 900 });
+  await buyer.goto(`/market/${listing.id}`);
+  await buyer.getByRole('textbox', { name: 'オファー金額（円）' }).fill('7000');
+  await buyer.getByRole('button', { name: 'オファーを送る' }).click();
+  await expect(buyer.getByText('オファーを送りました。')).toBeVisible();
+
+  // the seller accepts while the buyer is away: the trade waits for the buyer's payment
+  const offers = await (await page.request.get('/mypage/market/offers', { headers: sellerHeaders })).json();
+  const offer = offers.received.find((x: { listing_id: number }) => x.listing_id === listing.id);
+  const answered = await (await page.request.post(`/mypage/market/offer/${offer.id}/answer`, { headers: sellerHeaders, data: { accept: true } })).json();
+  const tradeUrl = `/market/trade/${answered.trade.id}`;
+  await page.goto(tradeUrl);
+  await expect(page.getByText('購入者のお支払いを待っています')).toBeVisible();
+
+  // the buyer is told in the bell, saves a card and pays on the trade's page
+  await buyer.goto('/market');
+  await buyer.getByTestId('menu-bell').click();
+  await expect(buyer.getByTestId('bell-market-item').first()).toContainText(`${name} へのオファーが承諾されました`);
+  await buyer.keyboard.press('Escape');
+  await checkPage(buyer, tradeUrl, { ready: (p) => p.getByTestId('offer-pay') });
+  await shot(buyer, 'offer-pay');
+  await buyer.goto(`/mypage/stripe?redirect_url=${encodeURIComponent(tradeUrl)}`);
+  await new CardFormPage(buyer).fill('4242 4242 4242 4242', '09/35');
+  await buyer.waitForURL((u) => u.pathname === tradeUrl);
+  for (const width of [360, 1280]) {
+    await buyer.setViewportSize({ width, height: 900 });
+    await buyer.getByRole('button', { name: '7,000円を支払う' }).click();
+    const dialog = buyer.getByRole('dialog', { name: 'お支払いの確認' });
+    await expect(dialog.getByRole('radio', { name: /クレジットカード/ })).toBeChecked();
+    await expect(dialog.getByTestId('buy-breakdown')).toContainText('ポイント利用: 2,000');
+    await expect(dialog.getByTestId('buy-breakdown')).toContainText('カードでのお支払い: 5,000円');
+    await buyer.screenshot({ path: `${shots}/market-offer-checkout-${width}.png`, fullPage: true });
+    if (width === 360) await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    else await dialog.getByRole('button', { name: '支払いを確定する' }).click();
+  }
+  await expect(buyer.getByTestId('trade-status')).toHaveText('移動完了（受取確認期間）', { timeout: 90_000 });
+  await expect(buyer.getByTestId('trade-payment')).toHaveText(/お支払い: クレジットカード 5,000円 ＋ .+ 2,000/);
+  await checkPage(buyer, tradeUrl, { ready: (p) => p.getByTestId('trade-steps') });
+  expect((await (await buyer.request.get('/user/point', { headers: buyerHeaders })).json()).data.point).toBe(0);
+  await buyerContext.close();
+});

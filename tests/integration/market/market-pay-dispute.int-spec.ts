@@ -8,8 +8,13 @@
  * - 3-D Secure: the buyer authenticates and comes back; a process killed after the card was paid: the sweep finishes it;
  * - a wallet payment not made in time: the trade given up and the listing sold to someone else; the payment made after
  *   all lands as the buyer's points, never in the cancelled trade;
+ * - an accepted offer the buyer's points do not cover: it waits for the buyer, who pays it by the same checkout (points
+ *   first, the rest by card or wallet, the session keyed by the trade); a refused card takes nothing; two payments at
+ *   once make one charge; a card paid while the process was gone is finished once by the sweep; not paid by its due
+ *   date it ends; paid after the listing went to someone else, the money is the buyer's points and they are told;
  * - disputes: buyer or seller, a thread with a super admin, the escrow held while open; resolved by refund (the domain
- *   given back) or by release; none once the escrow is released; normal admins refused.
+ *   given back) or by release; none once the escrow is released; normal admins refused; every super admin is mailed
+ *   (and notified in the bell) when one opens and when a party writes in it.
  */
 import { INestMicroservice } from '@nestjs/common';
 import { Queue } from 'bullmq';
@@ -19,6 +24,7 @@ import { MarketServiceModule, tradeKeys } from '@registrar/market';
 import { MK } from '@registrar/messages';
 import { startWalletLocal, WalletLocalServer } from '@registrar/stripe-local';
 import { createAccount, signIn } from '../gateway/gateway-harness';
+import request from 'supertest';
 import { Member, saveCard, xhr } from '../purchase/purchase-harness';
 import { OpsHarness, startOpsHarness } from '../operations/operations-harness';
 
@@ -27,7 +33,9 @@ let market: INestMicroservice;
 let queue: Queue;
 let wallet: WalletLocalServer;
 let superAdmin: Member;
+let superAdminEmail: string;
 let normalAdmin: Member;
+let normalAdminEmail: string;
 
 beforeAll(async () => {
   // an hour's inspection period: a moved trade waits for the buyer's receipt (or a dispute's resolution)
@@ -43,8 +51,10 @@ beforeAll(async () => {
   queue = new Queue(QueueName.Market, { connection: { host: r.host, port: r.port, password: r.password, db: r.db } });
   const s = await createAccount(o.w.p.h, { adminRole: 1 });
   superAdmin = { ...(await signIn(o.w.p.h, s)), userId: s.user.id };
+  superAdminEmail = s.email;
   const n = await createAccount(o.w.p.h, { adminRole: 2 });
   normalAdmin = { ...(await signIn(o.w.p.h, n)), userId: n.user.id };
+  normalAdminEmail = n.email;
 }, 240_000);
 
 afterAll(async () => {
@@ -63,8 +73,8 @@ async function held(c: Member): Promise<{ id: number; name: string }> {
   return d!;
 }
 
-async function list(c: Member, domainId: number, price: number) {
-  const r = await c.agent.post('/mypage/market/listing').set(xhr(c)).send({ domainId, price, description: '', endsAt: new Date(Date.now() + 30 * DAY).toISOString() });
+async function list(c: Member, domainId: number, price: number, minOffer: number | null = null) {
+  const r = await c.agent.post('/mypage/market/listing').set(xhr(c)).send({ domainId, price, minOffer, description: '', endsAt: new Date(Date.now() + 30 * DAY).toISOString() });
   if (r.status !== 200) throw new Error(`listing: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body as { id: number; domain: string };
 }
@@ -97,9 +107,37 @@ async function ledgerConsistent(userId: number) {
   const sum = Number((await q('SELECT coalesce(sum(delta), 0) AS s FROM orders.point_entries WHERE user_id = $1', [userId]))[0].s);
   expect(await o.w.p.balance(userId)).toBe(sum);
 }
+async function emailOf(userId: number): Promise<string> {
+  return (await q('SELECT email FROM identity.users WHERE id = $1', [userId]))[0].email;
+}
 async function owner(domainId: number) {
   return Number((await q('SELECT user_id FROM domain_ops.domains WHERE id = $1', [domainId]))[0].user_id);
 }
+/** The mails the local mail catcher received for an address (newest first). */
+async function mailsTo(to: string): Promise<Array<{ subject: string; text: string }>> {
+  return (await request(o.w.p.h.url).get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`)).body.messages ?? [];
+}
+async function waitMail(to: string, match: (m: { subject: string; text: string }) => boolean) {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const m = (await mailsTo(to)).find(match);
+    if (m) return m;
+    if (Date.now() > end) throw new Error(`no such mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A listing with offers allowed, an offer of `amount` from a buyer holding `points`, accepted by the seller. */
+async function acceptedOffer(price: number, amount: number, points: number) {
+  const seller = await o.w.p.member();
+  const buyer = await o.w.p.member(points);
+  const d = await held(seller);
+  const l = await list(seller, d.id, price, 1_000);
+  const offer = (await buyer.agent.post(`/market/${l.id}/offer`).set(xhr(buyer)).send({ amount }).expect(200)).body;
+  const r = (await seller.agent.post(`/mypage/market/offer/${offer.id}/answer`).set(xhr(seller)).send({ accept: true }).expect(200)).body;
+  return { seller, buyer, d, l, offerId: Number(offer.id), id: Number(r.trade.id) };
+}
+
 /** Runs the market's sweep once (as the scheduler does every minute), and waits until its jobs have run. */
 async function sweep(tag: string) {
   await queue.add(JobName.MarketSweep, {}, { jobId: `sweep-${tag}-${Date.now()}` });
@@ -288,6 +326,153 @@ describe('paying by wallet', () => {
   });
 });
 
+describe('paying an accepted offer', () => {
+  it('an offer the points do not cover waits for the buyer, who pays the rest by card after the points: one session, the exact charge, credited once', async () => {
+    const { seller, buyer, d, l, id } = await acceptedOffer(12_000, 9_000, 2_000);
+    const t0 = (await buyer.agent.get(`/market/trade/${id}`).set(xhr(buyer)).expect(200)).body;
+    expect(t0).toMatchObject({ status: 'paying', pay_method: null, price: 9_000 });
+    expect(new Date(t0.pay_due_at).getTime()).toBeGreaterThan(Date.now() + 2 * DAY);
+    // the pay step and the sweep leave it waiting for the buyer (nothing taken, nothing cancelled)
+    await q(`UPDATE market.trades SET updated_at = now() - interval '5 minutes' WHERE id = $1`, [id]);
+    await sweep('offer-wait');
+    expect((await q('SELECT status, pay_method FROM market.trades WHERE id = $1', [id]))[0]).toEqual({ status: 'paying', pay_method: null });
+    expect(await o.w.p.balance(buyer.userId)).toBe(2_000);
+    // the listing is reserved for the buyer meanwhile; the seller cannot pay the buyer's trade
+    const other = await o.w.p.member(12_000);
+    expect((await other.agent.post(`/market/${l.id}/buy`).set(xhr(other)).send({ key: 'x' })).status).toBe(409);
+    expect((await seller.agent.post(`/market/trade/${id}/pay`).set(xhr(seller)).send({ method: 'points' })).status).toBe(404);
+    // points alone are short; a charge other than the one the page showed is refused before anything happens
+    const short = await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'points' });
+    expect([short.status, short.body.message]).toEqual([402, MK.insufficientPoints]);
+    const card = await saveCard(buyer);
+    const wrong = await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'card', stripeCardId: card, amount: 9_000, pointsToUse: 2_000 });
+    expect([wrong.status, wrong.body.message]).toEqual([422, MK.payAmountChanged]);
+    expect(await sessionOf(id)).toBeUndefined();
+    // two tabs pay at the same moment: one payment, one charge
+    const [a, b] = await Promise.all([0, 1].map(() => buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'card', stripeCardId: card, amount: 7_000, pointsToUse: 2_000 })));
+    expect([a!.status, b!.status]).toEqual([200, 200]);
+    expect(a!.body).toMatchObject({ pay_method: 'card', charge: 7_000, points_used: 2_000 });
+    await waitTrade(buyer, id, (s) => s === 'moved' || ended(s));
+    const s = await sessionOf(id);
+    expect(s).toMatchObject({ provider: 'card', purpose: 'market', status: 'used', amount: 7_000 });
+    expect((await q(`SELECT count(*)::int AS n FROM orders.payment_sessions WHERE fingerprint = $1`, [`key:market-trade-${id}`]))[0].n).toBe(1);
+    expect(await purchasesOf(s.id)).toEqual([7_000]);
+    // paid: the trade takes no second payment
+    const again = await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'wallet', amount: 7_000, pointsToUse: 2_000 });
+    expect([again.status, again.body.message]).toEqual([409, MK.offerPayNotAwaited]);
+    await buyer.agent.post(`/market/trade/${id}/receipt`).set(xhr(buyer)).send({}).expect(200);
+    expect((await waitTrade(buyer, id, ended)).status).toBe('completed');
+    expect(await owner(d.id)).toBe(buyer.userId);
+    expect(await entriesOf(id)).toEqual([
+      { userId: buyer.userId, delta: -9_000, key: tradeKeys(id).pay },
+      { userId: seller.userId, delta: 8_100, key: tradeKeys(id).credit },
+    ]);
+    expect(await o.w.p.balance(buyer.userId)).toBe(0);
+    expect(await o.w.p.balance(seller.userId)).toBe(8_100);
+    await ledgerConsistent(buyer.userId);
+    await ledgerConsistent(seller.userId);
+  });
+
+  it('a refused card takes nothing: the trade ends, the listing is back on the market, the offer ends', async () => {
+    const { buyer, l, offerId, id } = await acceptedOffer(6_000, 5_000, 0);
+    const card = await saveCard(buyer, '4000000000000002');
+    const r = await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'card', stripeCardId: card, amount: 5_000, pointsToUse: 0 });
+    expect(r.status).toBe(402);
+    expect(r.body.message).toBeTruthy();
+    expect((await q('SELECT status FROM market.trades WHERE id = $1', [id]))[0].status).toBe('cancelled');
+    expect((await q('SELECT status FROM market.listings WHERE id = $1', [l.id]))[0].status).toBe('active');
+    expect((await q('SELECT status FROM market.offers WHERE id = $1', [offerId]))[0].status).toBe('withdrawn');
+    expect(await entriesOf(id)).toEqual([]);
+    expect(await o.w.p.balance(buyer.userId)).toBe(0);
+    await ledgerConsistent(buyer.userId);
+  });
+
+  it('3-D Secure passed while the process was gone: the sweep finishes the offer\'s trade once', async () => {
+    const { buyer, d, id } = await acceptedOffer(10_000, 8_000, 0);
+    const card = await saveCard(buyer, '4000002500003155');
+    const r = (await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'card', stripeCardId: card, amount: 8_000, pointsToUse: 0 }).expect(200)).body;
+    expect(r.payment_url).toMatch(/^\/mypage\/stripe\/auth\?session_id=/);
+    const auth = (await buyer.agent.get(r.payment_url).set(xhr(buyer)).expect(200)).body;
+    const approved = await fetch(auth.url, { method: 'POST', body: new URLSearchParams({ result: 'approve' }), redirect: 'manual' });
+    const back = new URL(approved.headers.get('location')!);
+    await buyer.agent.get(`${back.pathname}${back.search}`).set(xhr(buyer)).expect(200);
+    expect((await q('SELECT status FROM market.trades WHERE id = $1', [id]))[0].status).toBe('paying');
+    await q(`UPDATE market.trades SET updated_at = now() - interval '5 minutes' WHERE id = $1`, [id]);
+    await sweep('offer-3ds');
+    await sweep('offer-3ds-again');
+    expect((await waitTrade(buyer, id, (s) => s === 'moved' || ended(s))).status).toBe('moved');
+    await buyer.agent.post(`/market/trade/${id}/confirm-payment`).set(xhr(buyer)).send({}).expect(200);
+    expect(await entriesOf(id)).toEqual([{ userId: buyer.userId, delta: -8_000, key: tradeKeys(id).pay }]);
+    expect(await owner(d.id)).toBe(buyer.userId);
+    expect(await o.w.p.balance(buyer.userId)).toBe(0);
+    await ledgerConsistent(buyer.userId);
+  });
+
+  it('not paid by the due date: the trade ends (a payment then is refused), both sides are told, the listing is back', async () => {
+    const { seller, buyer, l, id } = await acceptedOffer(7_000, 6_000, 0);
+    await q(`UPDATE market.trades SET pay_due_at = now() - interval '1 minute', updated_at = now() - interval '5 minutes' WHERE id = $1`, [id]);
+    await o.w.p.grant(buyer.userId, 6_000);
+    // the buyer pays at the moment the sweep ends it: the due date has passed, so the payment is refused
+    const [late] = await Promise.all([buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'points' }), sweep('offer-due')]);
+    expect([late!.status, late!.body.message]).toEqual([409, MK.offerPayNotAwaited]);
+    const t = await waitTrade(buyer, id, ended);
+    expect([t.status, t.error]).toEqual(['cancelled', MK.offerPayExpired]);
+    expect((await q('SELECT status FROM market.listings WHERE id = $1', [l.id]))[0].status).toBe('active');
+    expect(await entriesOf(id)).toEqual([]);
+    expect(await o.w.p.balance(buyer.userId)).toBe(6_000);
+    for (const c of [buyer, seller]) {
+      const bell = (await c.agent.get('/mypage/market/notices').set(xhr(c)).expect(200)).body.data.map((n: { title: string }) => n.title);
+      expect(bell).toContain(`${l.domain}: お支払い期限を過ぎたため取引を取り消しました`);
+    }
+    await ledgerConsistent(buyer.userId);
+  });
+
+  it('a super admin may end an accepted offer awaiting the buyer\'s payment (nothing was taken); a payment then is refused', async () => {
+    const { buyer, l, id } = await acceptedOffer(5_000, 4_000, 0);
+    expect((await normalAdmin.agent.post(`/admin/api/market/trade/${id}/cancel`).set(xhr(normalAdmin)).send({ reason: 'x' })).status).toBe(403);
+    await superAdmin.agent.post(`/admin/api/market/trade/${id}/cancel`).set(xhr(superAdmin)).send({ reason: '出品者からの依頼により取り消します' }).expect(200);
+    expect((await q('SELECT status FROM market.trades WHERE id = $1', [id]))[0].status).toBe('cancelled');
+    expect((await q('SELECT status FROM market.listings WHERE id = $1', [l.id]))[0].status).toBe('active');
+    await o.w.p.grant(buyer.userId, 4_000);
+    const late = await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'points' });
+    expect([late.status, late.body.message]).toEqual([409, MK.offerPayNotAwaited]);
+    expect(await entriesOf(id)).toEqual([]);
+    expect(await o.w.p.balance(buyer.userId)).toBe(4_000);
+  });
+
+  it('a wallet payment not made in time: the listing sells to someone else; the payment made after all is the buyer\'s points, and they are told', async () => {
+    const { buyer, d, l, id } = await acceptedOffer(9_000, 8_500, 500);
+    const r = (await buyer.agent.post(`/market/trade/${id}/pay`).set(xhr(buyer)).send({ method: 'wallet', amount: 8_000, pointsToUse: 500 }).expect(200)).body;
+    expect(new URL(r.payment_url).port).toBe(String(wallet.port));
+    // the payment's deadline counts from when the buyer began paying (not from the acceptance): not given up yet
+    await q(`UPDATE market.trades SET created_at = now() - interval '2 days', updated_at = now() - interval '5 minutes' WHERE id = $1`, [id]);
+    await sweep('offer-wallet-early');
+    expect((await q('SELECT status FROM market.trades WHERE id = $1', [id]))[0].status).toBe('paying');
+    await q(`UPDATE market.trades SET pay_started_at = now() - interval '2 hours', updated_at = now() - interval '2 hours' WHERE id = $1`, [id]);
+    // the pay step as the next sweep runs it (one sweep puts a trade back on its step once per MARKET_STALE_S window)
+    await queue.add(JobName.MarketPay, { tradeId: id }, { jobId: `offer-wallet-late-${id}` });
+    await sweep('offer-wallet-late');
+    expect([(await waitTrade(buyer, id, ended)).error]).toEqual([MK.paymentTimedOut]);
+    const other = await o.w.p.member(9_000);
+    const b = await other.agent.post(`/market/${l.id}/buy`).set(xhr(other)).send({ key: 'o' }).expect(200);
+    expect((await waitTrade(other, b.body.id, (s) => s === 'moved' || ended(s))).status).toBe('moved');
+    const approved = await fetch(r.payment_url, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+    const back = new URL(approved.headers.get('location')!);
+    const s = await sessionOf(id);
+    expect((await buyer.agent.post('/mypage/point/wallet/capture').set(xhr(buyer)).send({ session_id: s.id, order_id: back.searchParams.get('token') }).expect(200)).body.status).toBe('paid');
+    // the sweep's look at late payments tells the buyer (the trade page's report would too)
+    await sweep('offer-wallet-paid-late');
+    expect(await purchasesOf(s.id)).toEqual([8_000]);
+    expect(await entriesOf(id)).toEqual([]);
+    expect(await o.w.p.balance(buyer.userId)).toBe(8_500);
+    expect(await owner(d.id)).toBe(other.userId);
+    const bell = (await buyer.agent.get('/mypage/market/notices').set(xhr(buyer)).expect(200)).body.data.map((n: { title: string }) => n.title);
+    expect(bell).toContain(`${d.name}: 取消後のお支払いをポイントとしてお返ししました`);
+    await ledgerConsistent(buyer.userId);
+    await waitMail(await emailOf(buyer.userId), (m) => m.subject.includes('お支払いをポイントとしてお返ししました'));
+  }, 180_000);
+});
+
 describe('listings that end', () => {
   it('the end date passing expires the listing: off the market (404), 出品中 gone, the domain free for every operation', async () => {
     const seller = await o.w.p.member();
@@ -375,6 +560,33 @@ describe('disputes', () => {
     expect(sellerBell).toEqual(expect.arrayContaining([`${d.name} の取引に異議が申し立てられました`, `${d.name} の異議申し立てが解決しました（購入者へ全額返金します）`]));
     await ledgerConsistent(buyer.userId);
     await ledgerConsistent(seller.userId);
+  });
+
+  it('every super admin is mailed and notified when a dispute opens and when a party writes in it; normal admins are not', async () => {
+    const { seller, buyer, d, id } = await movedTrade(6_000);
+    await buyer.agent.post(`/market/trade/${id}/dispute`).set(xhr(buyer)).send({ reason: 'ドメインのDNS設定が消えています' }).expect(200);
+    const opened = await waitMail(superAdminEmail, (m) => m.subject.includes('異議申し立てがありました') && m.subject.includes(d.name));
+    expect(opened.text).toContain(`取引番号 ${id}`);
+    expect(opened.text).toContain('購入者から異議が申し立てられました');
+    expect(opened.text).toContain('ドメインのDNS設定が消えています');
+    expect(opened.text).toContain('/admin/market?status=disputed');
+    await seller.agent.post(`/market/trade/${id}/dispute/message`).set(xhr(seller)).send({ body: '設定は出品時のままです' }).expect(200);
+    const msg = await waitMail(superAdminEmail, (m) => m.subject.includes('異議申し立てにメッセージがあります') && m.subject.includes(d.name));
+    expect(msg.text).toContain('出品者からメッセージが届きました');
+    expect(msg.text).toContain('設定は出品時のままです');
+    // the bell of the super admin shows both
+    const bell = (await superAdmin.agent.get('/mypage/market/notices').set(xhr(superAdmin)).expect(200)).body;
+    expect(bell.data.map((n: { title: string; link: string }) => [n.title, n.link])).toEqual(expect.arrayContaining([
+      [`【運営】${d.name} の取引に異議申し立てがありました`, '/admin/market?status=disputed'],
+      [`【運営】${d.name} の異議申し立てに出品者からメッセージがあります`, '/admin/market?status=disputed'],
+    ]));
+    // a super admin's own message goes to the parties, not back to the staff; the normal admin got nothing of it
+    await superAdmin.agent.post(`/admin/api/market/trade/${id}/dispute/message`).set(xhr(superAdmin)).send({ body: '確認します' }).expect(200);
+    await waitMail(await emailOf(buyer.userId), (m) => m.text.includes('確認します'));
+    expect((await mailsTo(superAdminEmail)).filter((m) => m.subject.includes(d.name)).length).toBe(2);
+    expect((await mailsTo(normalAdminEmail)).filter((m) => m.subject.includes(d.name))).toEqual([]);
+    await superAdmin.agent.post(`/admin/api/market/trade/${id}/dispute/resolve`).set(xhr(superAdmin)).send({ outcome: 'release', note: '問題はありません' }).expect(200);
+    await waitTrade(buyer, id, ended);
   });
 
   it('a seller\'s dispute released to the seller: credited at once; no dispute once the escrow is released', async () => {

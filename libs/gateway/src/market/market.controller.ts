@@ -6,9 +6,10 @@ import {
 } from '@registrar/contracts';
 import { audit, AuthedRequest, Member, Public, SuperAdmin } from '@registrar/identity';
 import { GatewayConfig } from '../gateway.config';
+import { UsersRepository } from '../identity/users/users.repository';
 import { appUrlFor, MemberId } from '../payments/member';
 import { MarketClient } from './market.client';
-import { AnswerOfferBody, BuyBody, CancelTradeBody, CreateListingBody, DisputeBody, DisputeMessageBody, HideListingBody, OfferBody, PayoutActionBody, PayoutBody, ResolveDisputeBody } from './market.dto';
+import { AnswerOfferBody, BuyBody, CancelTradeBody, CreateListingBody, DisputeBody, DisputeMessageBody, HideListingBody, OfferBody, PayoutActionBody, PayTradeBody, PayoutBody, ResolveDisputeBody } from './market.dto';
 
 const viewerOf = (req: AuthedRequest) => (req.user?.id ? Number(req.user.id) : null);
 /** On a public route the guard loads no account: the signed-in member's id from the session (their own hidden listing). */
@@ -24,7 +25,7 @@ const sessionViewer = (req: AuthedRequest) => {
  */
 @Controller()
 export class MarketController {
-  constructor(private readonly market: MarketClient, private readonly config: GatewayConfig) {}
+  constructor(private readonly market: MarketClient, private readonly config: GatewayConfig, private readonly users: UsersRepository) {}
 
   /** GET /market?keyword&tld&priceMin&priceMax&lengthMin&lengthMax&sort&page -> { data, total, current_page, last_page, tlds } */
   @Get('market')
@@ -59,6 +60,18 @@ export class MarketController {
     return this.market.call(MarketPatterns.Buy, { userId, listingId, key: b.key, payment }, 55_000);
   }
 
+  /**
+   * POST /market/trade/{id}/pay {method, stripeCardId, pointsToUse, amount} -> MarketTradeDto: the buyer pays an accepted
+   * offer awaiting their payment, as a purchase (payment_url for 3-D Secure / the wallet)
+   */
+  @Post('market/trade/:id/pay')
+  @Member()
+  @HttpCode(200)
+  payTrade(@Req() req: Request, @MemberId() userId: number, @Param('id', ParseIntPipe) id: number, @Body() b: PayTradeBody): Promise<MarketTradeDto> {
+    const payment = { method: b.method ?? 'points', stripeCardId: b.stripeCardId, pointsToUse: b.pointsToUse, amount: b.amount, appUrl: appUrlFor(req, this.config.APP_URL) };
+    return this.market.call(MarketPatterns.PayTrade, { userId, id, payment }, 55_000);
+  }
+
   /** POST /market/trade/{id}/confirm-payment -> MarketTradeDto (back from 3-D Secure or the wallet: the pay step now) */
   @Post('market/trade/:id/confirm-payment')
   @Member()
@@ -86,16 +99,17 @@ export class MarketController {
   @Post('market/trade/:id/dispute')
   @Member()
   @HttpCode(200)
-  openDispute(@MemberId() userId: number, @Param('id', ParseIntPipe) tradeId: number, @Body() b: DisputeBody) {
-    return this.market.call(MarketPatterns.OpenDispute, { userId, tradeId, reason: b.reason });
+  async openDispute(@MemberId() userId: number, @Param('id', ParseIntPipe) tradeId: number, @Body() b: DisputeBody) {
+    // the super admins are mailed and notified by the market service: the accounts are here, so their ids go with the call
+    return this.market.call(MarketPatterns.OpenDispute, { userId, tradeId, reason: b.reason, staff: await this.users.superAdminIds() });
   }
 
   /** POST /market/trade/{id}/dispute/message {body} -> MarketDisputeDto */
   @Post('market/trade/:id/dispute/message')
   @Member()
   @HttpCode(200)
-  disputeMessage(@MemberId() userId: number, @Param('id', ParseIntPipe) tradeId: number, @Body() b: DisputeMessageBody) {
-    return this.market.call(MarketPatterns.DisputeMessage, { userId, tradeId, body: b.body });
+  async disputeMessage(@MemberId() userId: number, @Param('id', ParseIntPipe) tradeId: number, @Body() b: DisputeMessageBody) {
+    return this.market.call(MarketPatterns.DisputeMessage, { userId, tradeId, body: b.body, staff: await this.users.superAdminIds() });
   }
 
   /** POST /market/{id}/offer {amount, message} -> MarketOfferDto */

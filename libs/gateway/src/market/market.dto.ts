@@ -19,6 +19,14 @@ export class BuyBody {
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) amount?: number;
 }
 
+/** Paying an accepted offer that awaits the buyer: the same choice as a purchase, without the request key (one per trade). */
+export class PayTradeBody {
+  @IsOptional() @IsIn(['points', 'card', 'wallet']) method?: 'points' | 'card' | 'wallet';
+  @IsOptional() @IsString() @MaxLength(200) stripeCardId?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) pointsToUse?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) amount?: number;
+}
+
 export class DisputeBody {
   @IsString() @MaxLength(5000) reason!: string;
 }

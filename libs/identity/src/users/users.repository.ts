@@ -36,6 +36,12 @@ export class UsersRepository {
     return qb.getMany();
   }
 
+  /** The super admins' ids (enabled accounts, at most the 100 newest): told of market disputes (docs/market.md). */
+  async superAdminIds(): Promise<number[]> {
+    const rows = await this.users.find({ where: { adminRole: 1, disabledAt: IsNull() }, select: { id: true }, order: { id: 'DESC' }, take: 100 });
+    return rows.map((u) => Number(u.id));
+  }
+
   create(values: Partial<UserEntity>): Promise<UserEntity> {
     return this.users.save(this.users.create({ ...values, email: values.email?.trim().toLowerCase() }));
   }

@@ -35,7 +35,8 @@ export class DisputeService {
     private readonly notices: NoticeService,
   ) {}
 
-  async open(userId: number, tradeId: number, reason: string): Promise<MarketDisputeDto> {
+  /** staff: the super admins' account ids (the gateway, which keeps the accounts, passes them): each is mailed and notified. */
+  async open(userId: number, tradeId: number, reason: string, staff: number[] = []): Promise<MarketDisputeDto> {
     const why = String(reason ?? '').trim();
     if (!why) throw invalid(MK.disputeReasonRequired);
     if (why.length > MAX) throw invalid(MK.disputeReasonTooLong);
@@ -59,11 +60,12 @@ export class DisputeService {
       await this.mail.send({ template: 'market.dispute-opened', params: { domain: r.t.domain, tradeId, by, reason: why, link: `${appUrl()}/market/trade/${tradeId}` }, userId: uid, key });
       await this.notices.add(uid, key, `${r.t.domain} の取引に異議が申し立てられました`, `/market/trade/${tradeId}`);
     }
+    await this.tellStaff(staff, r.t, { kind: 'opened', disputeId: Number(r.d.id), by, body: why, key: `market:dispute:${r.d.id}:opened` });
     return (await this.get(userId, tradeId))!;
   }
 
   /** A message in the trade's dispute: its buyer or seller (userId), or a super admin (adminId). */
-  async message(who: { userId?: number; adminId?: number }, tradeId: number, body: string): Promise<MarketDisputeDto> {
+  async message(who: { userId?: number; adminId?: number }, tradeId: number, body: string, staff: number[] = []): Promise<MarketDisputeDto> {
     const text = String(body ?? '').trim();
     if (!text) throw invalid(MK.messageRequired);
     if (text.length > MAX) throw invalid(MK.messageTooLong);
@@ -80,6 +82,8 @@ export class DisputeService {
       await this.mail.send({ template: 'market.dispute-message', params: { domain: t.domain, tradeId, by, body: text, link: `${appUrl()}/market/trade/${tradeId}` }, userId: uid, key });
       await this.notices.add(uid, key, `${t.domain} の異議申し立てに${by}からメッセージがあります`, `/market/trade/${tradeId}`);
     }
+    // a party wrote: the super admins are told (a message of theirs goes to the parties only)
+    if (role !== 'admin') await this.tellStaff(staff, t, { kind: 'message', disputeId: Number(d.id), by, body: text, key: `market:dispute:${d.id}:message:${msg.id}` });
     return (await this.get(who.adminId ? null : who.userId!, tradeId))!;
   }
 
@@ -148,6 +152,21 @@ export class DisputeService {
       await this.notices.add(uid, key, `${t0.domain} の異議申し立てが解決しました（${label}）`, `/market/trade/${tradeId}`);
     }
     return (await this.get(null, tradeId))!;
+  }
+
+  /**
+   * Mails every super admin and adds a bell notice for each (once per key and admin, as every market mail): a dispute was
+   * opened, or its buyer or seller wrote in it. The parties themselves are not staff here (they were told as parties).
+   */
+  private async tellStaff(staff: number[], t: Row, e: { kind: 'opened' | 'message'; disputeId: number; by: string; body: string; key: string }): Promise<void> {
+    const parties = [Number(t.buyer_id), Number(t.seller_id)];
+    const ids = [...new Set(staff.map(Number).filter((x) => Number.isSafeInteger(x) && x > 0 && !parties.includes(x)))];
+    const tradeId = Number(t.id);
+    for (const uid of ids) {
+      const key = `${e.key}:staff:${uid}`;
+      await this.mail.send({ template: 'market.dispute-admin', params: { kind: e.kind, domain: t.domain, tradeId, disputeId: e.disputeId, by: e.by, body: e.body, link: `${appUrl()}/admin/market?status=disputed` }, userId: uid, key });
+      await this.notices.add(uid, key, e.kind === 'opened' ? `【運営】${t.domain} の取引に異議申し立てがありました` : `【運営】${t.domain} の異議申し立てに${e.by}からメッセージがあります`, '/admin/market?status=disputed');
+    }
   }
 
   private async step(m: Q, id: number, step: string, status: string, message: string | null): Promise<void> {

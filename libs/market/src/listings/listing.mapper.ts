@@ -20,7 +20,7 @@ export function toTrade(r: Row, steps: Row[] = [], role?: MarketTradeDto['role']
     ...(role === 'admin' ? { buyer_id: Number(r.buyer_id), seller_id: Number(r.seller_id) } : {}),
     error: r.error ?? r.cancel_reason ?? null, created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)!,
     steps: steps.map((s) => ({ step: s.step, status: s.status, message: s.message ?? null, at: iso(s.at)! })),
-    pay_method: r.pay_method ?? 'points', points_used: r.points_used == null ? null : Number(r.points_used), charge: r.charge == null ? null : Number(r.charge),
+    pay_method: r.pay_method ?? null, pay_due_at: iso(r.pay_due_at), points_used: r.points_used == null ? null : Number(r.points_used), charge: r.charge == null ? null : Number(r.charge),
     release_at: iso(r.release_at), receipt_at: iso(r.receipt_at),
     dispute: dispute ? { id: Number(dispute.id), status: dispute.status, opener_role: dispute.opener_role, created_at: iso(dispute.created_at)! } : null,
   };

@@ -18,13 +18,19 @@ import { PaymentsPort } from '../ports/payments.port';
 import { TradeQueue, TradeStep } from './trade.queue';
 
 type Q = Pick<EntityManager, 'query'>;
-/** How a trade is paid: points alone, or points_used plus a card / wallet charge (null for a trade from an offer). */
+/**
+ * How a trade is paid: points alone, or points_used plus a card / wallet charge. method null: a trade from an accepted
+ * offer awaiting the buyer's choice (payOffer) until its due date.
+ */
 interface Paying {
-  method: MarketPayMethod;
+  method: MarketPayMethod | null;
   pointsUsed: number | null;
   charge: number | null;
 }
 type Row = Record<string, any>;
+
+/** A time in Tokyo for mails and notices, e.g. 2026/11/30 14:05. */
+export const dateTimeTokyo = (v: unknown) => new Date(v as string).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 
 /** The ledger keys of a trade: one per money movement, so a retried step never moves money twice. */
 export const tradeKeys = (id: number) => ({ pay: `market-trade-${id}-pay`, refund: `market-trade-${id}-refund`, credit: `market-trade-${id}-credit` });
@@ -73,23 +79,7 @@ export class TradeService {
     if (again.length) return this.trade(userId, Number(again[0].id));
     const l = (await this.ds.query('SELECT * FROM market.listings WHERE id = $1', [listingId]))[0];
     if (!l || l.hidden) throw notFound(MK.listingNotFound);
-    const method = (payment.method ?? 'points') as MarketPayMethod;
-    if (!['points', 'card', 'wallet'].includes(method)) throw invalid(MK.payMethodInvalid);
-    const price = Number(l.price);
-    const balance = await this.ledger.balance(userId);
-    let pay: Paying = { method: 'points', pointsUsed: price, charge: 0 };
-    if (method === 'points') {
-      // a quick answer for the usual shortfall; the pay step is the authority (the balance can change meanwhile)
-      if (balance < price) throw new MarketException(MarketErrorCode.InsufficientPoints, MK.insufficientPoints);
-    } else {
-      const split = splitPayment(price, balance, payment.pointsToUse ?? balance);
-      const charge = method === 'card' ? split.cardCharge : split.shortfall;
-      if (charge === 0) throw invalid(MK.payNotNeeded);
-      // the buyer pays what the page showed, nothing else (a balance changed meanwhile changes the charge)
-      if (payment.amount !== charge) throw invalid(MK.payAmountChanged);
-      if (method === 'card' && !String(payment.stripeCardId ?? '').trim()) throw invalid(MK.cardRequired);
-      pay = { method, pointsUsed: split.pointsUsed, charge };
-    }
+    const pay = await this.choosePayment(userId, Number(l.price), payment);
     let id: number;
     try {
       id = await this.open(userId, listingId, reqKey, null, null, pay);
@@ -101,6 +91,65 @@ export class TradeService {
     }
     if (pay.method === 'points') return this.trade(userId, id);
     return this.startPayment(userId, id, l, pay, payment);
+  }
+
+  /**
+   * The buyer's choice of payment for a price, checked as the page showed it: points (the balance covers it), or the
+   * points first and the rest by card (its 50-yen minimum) or wallet, exactly the charge the page sent. Both buying at
+   * the fixed price and paying an accepted offer go through here.
+   */
+  private async choosePayment(userId: number, price: number, payment: MarketBuyPayment): Promise<Paying> {
+    const method = (payment.method ?? 'points') as MarketPayMethod;
+    if (!['points', 'card', 'wallet'].includes(method)) throw invalid(MK.payMethodInvalid);
+    const balance = await this.ledger.balance(userId);
+    if (method === 'points') {
+      // a quick answer for the usual shortfall; the pay step is the authority (the balance can change meanwhile)
+      if (balance < price) throw new MarketException(MarketErrorCode.InsufficientPoints, MK.insufficientPoints);
+      return { method: 'points', pointsUsed: price, charge: 0 };
+    }
+    const split = splitPayment(price, balance, payment.pointsToUse ?? balance);
+    const charge = method === 'card' ? split.cardCharge : split.shortfall;
+    if (charge === 0) throw invalid(MK.payNotNeeded);
+    // the buyer pays what the page showed, nothing else (a balance changed meanwhile changes the charge)
+    if (payment.amount !== charge) throw invalid(MK.payAmountChanged);
+    if (method === 'card' && !String(payment.stripeCardId ?? '').trim()) throw invalid(MK.cardRequired);
+    return { method, pointsUsed: split.pointsUsed, charge };
+  }
+
+  /**
+   * The buyer pays a trade from an accepted offer that awaits their payment (docs/market.md, "Offers"), the same way as a
+   * purchase at the fixed price: points, or the points first and the rest by card or wallet through the payment session
+   * keyed by the trade (startPayment). The choice is recorded under the trade's row lock only while the trade still
+   * awaits it and its due date has not passed, so a payment and the expiry (or a second tab) meet there and one wins.
+   */
+  async payOffer(userId: number, id: number, payment: MarketBuyPayment = {}): Promise<MarketTradeDto> {
+    const t = await this.load(id);
+    if (!t || Number(t.buyer_id) !== userId) throw notFound(MK.tradeNotFound);
+    if (t.status !== 'paying' || t.pay_method != null) {
+      // the same choice sent twice (a double click, a retried call): the trade as it is
+      if (t.status === 'paying' && t.pay_method === (payment.method ?? 'points')) return this.trade(userId, id);
+      throw conflict(MK.offerPayNotAwaited);
+    }
+    const pay = await this.choosePayment(userId, Number(t.price), payment);
+    const chosen = await this.ds.transaction(async (m) => {
+      const r = updated(await m.query(
+        `UPDATE market.trades SET pay_method = $2, points_used = $3, charge = $4, pay_started_at = now(), updated_at = now()
+          WHERE id = $1 AND status = 'paying' AND pay_method IS NULL AND pay_due_at > now() RETURNING id`,
+        [id, pay.method, pay.pointsUsed, pay.charge],
+      ));
+      if (r.length) await this.step(m, id, 'pay', 'started', null);
+      return r.length > 0;
+    });
+    if (!chosen) {
+      const now = await this.load(id);
+      if (now?.status === 'paying' && now.pay_method === pay.method) return this.trade(userId, id);
+      throw conflict(MK.offerPayNotAwaited);
+    }
+    if (pay.method === 'points') {
+      await this.queue.next(id, JobName.MarketPay, 'offer');
+      return this.trade(userId, id);
+    }
+    return this.startPayment(userId, id, { domain: t.domain, price: t.price }, pay, payment);
   }
 
   /** Asks the orders service for the card charge or the wallet order of a reserved trade; see buy(). */
@@ -202,9 +251,9 @@ export class TradeService {
       const price = offer ? offer.amount : Number(l.price);
       const { commission, payout } = marketCommission(price, this.config.MARKET_COMMISSION_PERCENT);
       const rows = await m.query(
-        `INSERT INTO market.trades (listing_id, offer_id, buyer_id, seller_id, domain_id, domain, price, commission, payout, status, request_key, pay_method, points_used, charge)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'paying', $10, $11, $12, $13) RETURNING id`,
-        [listingId, offer?.id ?? null, buyerId, l.seller_id, l.domain_id, l.domain, price, commission, payout, reqKey, pay.method, pay.pointsUsed, pay.charge],
+        `INSERT INTO market.trades (listing_id, offer_id, buyer_id, seller_id, domain_id, domain, price, commission, payout, status, request_key, pay_method, points_used, charge, pay_due_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'paying', $10, $11, $12, $13, CASE WHEN $11::text IS NULL THEN now() + make_interval(secs => $14) END) RETURNING id`,
+        [listingId, offer?.id ?? null, buyerId, l.seller_id, l.domain_id, l.domain, price, commission, payout, reqKey, pay.method, pay.pointsUsed, pay.charge, this.config.MARKET_OFFER_PAY_S],
       );
       const id = Number(rows[0].id);
       await m.query(`UPDATE market.listings SET status = 'trading', updated_at = now() WHERE id = $1`, [listingId]);
@@ -253,19 +302,26 @@ export class TradeService {
 
   /** The seller accepts (a trade at the offered amount starts for the offer's buyer) or declines an offer. */
   async answerOffer(userId: number, offerId: number, accept: boolean): Promise<{ offer: MarketOfferDto; trade: MarketTradeDto | null }> {
+    // the buyer's points cover the offer: paid from them at once (the offer said so); otherwise the trade awaits the
+    // buyer's payment on its page (points, card or wallet) until the due date
+    const peek = accept ? (await this.ds.query('SELECT buyer_id, amount FROM market.offers WHERE id = $1', [offerId]))[0] : null;
+    const covered = peek ? (await this.ledger.balance(Number(peek.buyer_id))) >= Number(peek.amount) : true;
+    const pay: Paying = covered ? { method: 'points', pointsUsed: null, charge: null } : { method: null, pointsUsed: null, charge: null };
     const r = await this.ds.transaction(async (m) => {
       const o = (await m.query(`SELECT o.*, l.seller_id, l.domain FROM market.offers o JOIN market.listings l ON l.id = o.listing_id WHERE o.id = $1 FOR UPDATE OF o`, [offerId]))[0];
       if (!o || Number(o.seller_id) !== userId) throw notFound(MK.offerNotFound);
       if (o.status !== 'pending') throw conflict(MK.offerNotFound);
       let tradeId: number | null = null;
-      if (accept) tradeId = await this.open(Number(o.buyer_id), Number(o.listing_id), `offer-${o.id}`, { id: Number(o.id), amount: Number(o.amount) }, m);
+      if (accept) tradeId = await this.open(Number(o.buyer_id), Number(o.listing_id), `offer-${o.id}`, { id: Number(o.id), amount: Number(o.amount) }, m, pay);
       const done = updated(await m.query(`UPDATE market.offers SET status = $2, trade_id = $3, ended_at = now() WHERE id = $1 RETURNING *`, [offerId, accept ? 'accepted' : 'declined', tradeId]))[0]!;
       if (accept) await m.query(`UPDATE market.offers SET status = 'declined', ended_at = now() WHERE listing_id = $1 AND status = 'pending' AND id <> $2`, [o.listing_id, offerId]);
       return { offer: { ...done, domain: o.domain } as Row, tradeId, buyerId: Number(o.buyer_id) };
     });
     if (r.tradeId) await this.queue.next(r.tradeId, JobName.MarketPay);
-    await this.mail.send({ template: 'market.offer-answered', params: { domain: r.offer.domain, amount: Number(r.offer.amount), accepted: accept, link: r.tradeId ? `${appUrl()}/market/trade/${r.tradeId}` : `${appUrl()}/market` }, userId: r.buyerId, key: `market:offer:${offerId}:answered` });
-    await this.notices.add(r.buyerId, `market:offer:${offerId}:answered`, `${r.offer.domain} へのオファーが${accept ? '承諾' : '辞退'}されました`, r.tradeId ? `/market/trade/${r.tradeId}` : '/sales');
+    const due = r.tradeId && !pay.method ? (await this.load(r.tradeId))?.pay_due_at : null;
+    const payBy = due ? dateTimeTokyo(due) : null;
+    await this.mail.send({ template: 'market.offer-answered', params: { domain: r.offer.domain, amount: Number(r.offer.amount), accepted: accept, payBy, link: r.tradeId ? `${appUrl()}/market/trade/${r.tradeId}` : `${appUrl()}/market` }, userId: r.buyerId, key: `market:offer:${offerId}:answered` });
+    await this.notices.add(r.buyerId, `market:offer:${offerId}:answered`, `${r.offer.domain} へのオファーが${accept ? '承諾' : '辞退'}されました${payBy ? `（${payBy}までにお支払いください）` : ''}`, r.tradeId ? `/market/trade/${r.tradeId}` : '/sales');
     return { offer: toOffer(r.offer), trade: r.tradeId ? await this.trade(userId, r.tradeId) : null };
   }
 
@@ -294,11 +350,13 @@ export class TradeService {
   /** Pay: the price from the buyer's points into escrow (ledger key `…-pay`); a shortfall cancels the trade. */
   async pay(id: number): Promise<string> {
     const t = await this.load(id);
-    if (t?.status === 'cancelled' && t.pay_method !== 'points') await this.paidLate(t);
+    if (t?.status === 'cancelled' && (t.pay_method === 'card' || t.pay_method === 'wallet')) await this.paidLate(t);
     if (!t || t.status !== 'paying') return t?.status ?? 'missing';
+    // an accepted offer awaiting the buyer's payment: nothing to take yet; unpaid past its due date it ends
+    if (t.pay_method == null) return (await this.expireOffer(t)) ? 'cancelled' : 'waiting';
     if (t.pay_method !== 'points') {
       // the card / wallet session keyed by this trade buys the points; past the deadline it is settled and given up
-      const age = (this.clock.now().getTime() - new Date(t.created_at).getTime()) / 1000;
+      const age = (this.clock.now().getTime() - new Date(t.pay_started_at ?? t.created_at).getTime()) / 1000;
       const late = age > this.config.MARKET_PAY_DEADLINE_S;
       const s = await this.payments.ofTrade(Number(t.buyer_id), id, late);
       if (!s) {
@@ -320,6 +378,8 @@ export class TradeService {
       // given up meanwhile (cancelUnpaid voided the key first): nothing was taken
       if (e instanceof ChargeVoided) return (await this.load(id))?.status ?? 'cancelled';
       if (!(e instanceof InsufficientPoints)) throw e;
+      // an accepted offer the points no longer cover: the buyer may still pay it (card, wallet) by its due date
+      if (t.offer_id != null && t.pay_method === 'points' && (await this.awaitBuyer(t))) return 'waiting';
       await this.ds.transaction(async (m) => {
         const moved = await this.transition(m, id, ['paying'], 'cancelled', MK.insufficientPoints);
         if (!moved) return;
@@ -443,17 +503,26 @@ export class TradeService {
   async adminCancel(tradeId: number, reason: string): Promise<MarketTradeDto> {
     const why = String(reason ?? '').trim();
     if (!why) throw invalid(MK.cancelReasonRequired);
-    await this.ds.transaction(async (m) => {
+    const awaiting = await this.ds.transaction(async (m) => {
       const t = (await m.query('SELECT * FROM market.trades WHERE id = $1 FOR UPDATE', [tradeId]))[0];
       if (!t) throw notFound(MK.tradeNotFound);
+      // an accepted offer still awaiting the buyer's payment: nothing was taken, the trade simply ends
+      if (t.status === 'paying' && t.pay_method == null) {
+        await m.query(`UPDATE market.trades SET status = 'cancelled', cancel_reason = $2, error = $2, updated_at = now() WHERE id = $1`, [tradeId, why]);
+        await m.query(`UPDATE market.listings SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'trading'`, [t.listing_id]);
+        await this.reopenOffer(m, t);
+        await this.step(m, tradeId, 'cancel', 'done', why);
+        return true;
+      }
       if (t.status === 'paying' || t.status === 'moving') throw conflict(MK.tradeBusy);
       if (t.status !== 'escrowed') throw conflict(MK.cannotCancelTrade);
       // a dispute holds the trade until a super admin resolves it: a cancel beside it would refund and leave it open for good
       if ((await m.query(`SELECT 1 FROM market.disputes WHERE trade_id = $1 AND status = 'open'`, [tradeId])).length) throw conflict(MK.disputeOpenCancel);
       await m.query(`UPDATE market.trades SET status = 'refunding', cancel_reason = $2, error = $2, updated_at = now() WHERE id = $1`, [tradeId, why]);
       await this.step(m, tradeId, 'cancel', 'done', why);
+      return false;
     });
-    await this.queue.next(tradeId, JobName.MarketRefund, 'admin');
+    if (!awaiting) await this.queue.next(tradeId, JobName.MarketRefund, 'admin');
     return this.trade(null, tradeId);
   }
 
@@ -493,6 +562,53 @@ export class TradeService {
   }
 
   // ---- helpers
+
+  /**
+   * An accepted offer the buyer did not pay by its due date: cancelled (only while it still awaits the buyer's choice,
+   * under the row lock payOffer takes), the listing back on the market, the offer withdrawn; both sides are told.
+   */
+  private async expireOffer(t: Row): Promise<boolean> {
+    if (!t.pay_due_at || new Date(t.pay_due_at) > this.clock.now()) return false;
+    const id = Number(t.id);
+    const done = await this.ds.transaction(async (m) => {
+      const r = updated(await m.query(
+        `UPDATE market.trades SET status = 'cancelled', error = $2, updated_at = now() WHERE id = $1 AND status = 'paying' AND pay_method IS NULL AND pay_due_at <= now() RETURNING id`,
+        [id, MK.offerPayExpired],
+      ));
+      if (!r.length) return false;
+      await m.query(`UPDATE market.listings SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'trading'`, [t.listing_id]);
+      await this.reopenOffer(m, t);
+      await this.step(m, id, 'pay', 'failed', MK.offerPayExpired);
+      return true;
+    });
+    if (done) {
+      for (const uid of [Number(t.buyer_id), Number(t.seller_id)]) {
+        const key = `market:trade:${id}:offer-expired:${uid}`;
+        await this.mail.send({ template: 'market.offer-expired', params: { domain: t.domain, tradeId: id, amount: Number(t.price), buyer: uid === Number(t.buyer_id), link: `${appUrl()}/market/trade/${id}` }, userId: uid, key });
+        await this.notices.add(uid, key, `${t.domain}: お支払い期限を過ぎたため取引を取り消しました`, `/market/trade/${id}`);
+      }
+    }
+    return done;
+  }
+
+  /** An offer trade whose points fell short at the spend: it awaits the buyer's payment again (until its due date). */
+  private async awaitBuyer(t: Row): Promise<boolean> {
+    const id = Number(t.id);
+    const ok = await this.ds.transaction(async (m) => {
+      const r = updated(await m.query(
+        `UPDATE market.trades SET pay_method = NULL, points_used = NULL, charge = NULL, pay_started_at = NULL, pay_due_at = coalesce(pay_due_at, now() + make_interval(secs => $2)), updated_at = now()
+          WHERE id = $1 AND status = 'paying' AND pay_method = 'points' RETURNING id`,
+        [id, this.config.MARKET_OFFER_PAY_S],
+      ));
+      return r.length > 0;
+    });
+    if (ok) {
+      const due = (await this.load(id))?.pay_due_at;
+      const key = `market:trade:${id}:awaiting-payment`;
+      await this.notices.add(Number(t.buyer_id), key, `${t.domain}: ポイントが不足しています。${due ? dateTimeTokyo(due) : ''}までにお支払いください`, `/market/trade/${id}`);
+    }
+    return ok;
+  }
 
   private async disputeRefunded(id: number): Promise<boolean> {
     return (await this.ds.query(`SELECT 1 FROM market.disputes WHERE trade_id = $1 AND status = 'refunded'`, [id])).length > 0;

@@ -1,15 +1,13 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import type { MarketListingDto, MarketPayMethod, MarketTradeDto } from '@registrar/contracts';
-import { LISTING_STATUS_LABELS, PRODUCT } from '@registrar/messages';
-import { splitPayment } from '@registrar/rules';
-import { paymentQueries } from '../payments/payments.api';
+import type { MarketListingDto, MarketTradeDto } from '@registrar/contracts';
+import { LISTING_STATUS_LABELS } from '@registrar/messages';
 import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
-import { pointBalanceQuery } from '../../lib/points';
 import { useSession } from '../../lib/session';
+import { CheckoutModal } from './checkout-modal';
 import { dateJst, marketError, marketQueries, newKey, yen } from './market.api';
 
 /** Sets (and on leaving restores) the page's meta description: each listing describes itself to search engines. */
@@ -49,32 +47,6 @@ export function ListingPage({ listing }: { listing: MarketListingDto }) {
   const qc = useQueryClient();
   const [confirm, setConfirm] = useState(false);
   const [key, setKey] = useState(newKey);
-  const balance = useQuery({ ...pointBalanceQuery, enabled: isSignedIn && !l.is_mine });
-  const cards = useQuery({ ...paymentQueries.cards(), enabled: confirm });
-  const [method, setMethod] = useState<MarketPayMethod>('points');
-  const [cardId, setCardId] = useState<string | null>(null);
-  const points = balance.data ?? 0;
-  // the points first, the rest by card (50-yen minimum, its surplus back as points) or wallet: the page shows the charge
-  const split = splitPayment(l.price, points, points);
-  const charge = method === 'card' ? split.cardCharge : method === 'wallet' ? split.shortfall : 0;
-  const selectedCard = cardId ?? cards.data?.cards[0]?.id ?? null;
-  const short = balance.data != null && split.shortfall > 0;
-  useEffect(() => {
-    if (short) setMethod((m) => (m === 'points' ? 'card' : m));
-  }, [short]);
-  const buy = useMutation({
-    mutationFn: () => api<MarketTradeDto>(`/market/${l.id}/buy`, {
-      body: method === 'points' ? { key, method } : { key, method, amount: charge, pointsToUse: split.pointsUsed, ...(method === 'card' ? { stripeCardId: selectedCard } : {}) },
-    }),
-    // a refused card ended that attempt's trade: the next attempt is a new request
-    onError: () => setKey(newKey()),
-    onSuccess: (t) => {
-      void qc.invalidateQueries({ queryKey: ['points'] });
-      // 3-D Secure or the wallet's approval: there and back to the trade's page
-      if (t.payment_url) window.location.assign(t.payment_url);
-      else void navigate({ to: '/market/trade/$tradeId', params: { tradeId: String(t.id) } });
-    },
-  });
   const [amount, setAmount] = useState<number | string>(l.min_offer ?? '');
   const [message, setMessage] = useState('');
   const offer = useMutation({ mutationFn: () => api(`/market/${l.id}/offer`, { body: { amount: Number(amount), message } }) });
@@ -124,7 +96,7 @@ export function ListingPage({ listing }: { listing: MarketListingDto }) {
       {!l.is_mine && active && isSignedIn && l.min_offer != null ? (
         <Paper withBorder radius="md" p="md">
           <Title order={2} size="h4" mb="xs">価格のオファー</Title>
-          <Text size="sm" c="dimmed" mb="sm">{yen(l.min_offer)}以上、販売価格未満で出品者に価格を提案できます。承諾されると提案額で決済されます。</Text>
+          <Text size="sm" c="dimmed" mb="sm">{yen(l.min_offer)}以上、販売価格未満で出品者に価格を提案できます。承諾されると提案額を保有ポイントから決済します（足りない場合は、承諾後に取引ページでカードまたはウォレットでお支払いいただけます）。</Text>
           <Stack gap="xs" maw={480}>
             <NumberInput label="オファー金額（円）" min={l.min_offer} max={l.price - 1} thousandSeparator="," value={amount} onChange={setAmount} />
             <Textarea label="メッセージ（任意）" autosize minRows={2} maxLength={1000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
@@ -134,40 +106,14 @@ export function ListingPage({ listing }: { listing: MarketListingDto }) {
           </Stack>
         </Paper>
       ) : null}
-      <Modal opened={confirm} onClose={() => !buy.isPending && setConfirm(false)} title="購入の確認" centered closeOnClickOutside={!buy.isPending}>
-        <Stack gap="sm">
-          <Text style={{ overflowWrap: 'anywhere' }}><b>{l.domain}</b> を <b>{yen(l.price)}</b>（{PRODUCT.pointName}）で購入します。</Text>
-          <Text size="sm">保有ポイント: {balance.isPending ? '…' : balance.data != null ? `${balance.data.toLocaleString('ja-JP')}${PRODUCT.pointUnit}` : '—'}</Text>
-          <Radio.Group label="お支払い方法" value={method} onChange={(v) => setMethod(v as MarketPayMethod)}>
-            <Stack gap={6} mt={6}>
-              <Radio value="points" label={`${PRODUCT.pointName}（保有ポイントで支払う）`} disabled={split.shortfall > 0} />
-              <Radio value="card" label="クレジットカード（不足分をカードで支払う）" disabled={split.shortfall === 0} />
-              <Radio value="wallet" label="ウォレット（不足分をウォレットで支払う）" disabled={split.shortfall === 0} />
-            </Stack>
-          </Radio.Group>
-          {method !== 'points' ? (
-            <Paper withBorder p="xs" radius="sm" data-testid="buy-breakdown">
-              <Text size="sm">ポイント利用: {split.pointsUsed.toLocaleString('ja-JP')}{PRODUCT.pointUnit}</Text>
-              <Text size="sm" fw={700}>{method === 'card' ? 'カード' : 'ウォレット'}でのお支払い: {yen(charge)}</Text>
-              {method === 'card' && split.surplusPoints > 0 ? <Text size="xs" c="dimmed">カード決済の最低額50円に満たないため、差額 {split.surplusPoints}{PRODUCT.pointUnit} はポイントとして付与されます。</Text> : null}
-            </Paper>
-          ) : null}
-          {method === 'points' && split.shortfall > 0 ? <Text size="sm" c="red.8">ポイントが {split.shortfall.toLocaleString('ja-JP')}{PRODUCT.pointUnit} 不足しています。カードまたはウォレットをお選びください。</Text> : null}
-          {method === 'card' ? (
-            cards.data && cards.data.cards.length === 0 ? (
-              <Anchor size="sm" href={`/mypage/stripe?redirect_url=${encodeURIComponent(`/market/${l.id}`)}`}>クレジットカードを登録する</Anchor>
-            ) : (
-              <Select label="お支払いカード" data={(cards.data?.cards ?? []).map((c) => ({ value: c.id, label: c.cardInfoText }))} value={selectedCard} onChange={setCardId} allowDeselect={false} disabled={cards.isPending} />
-            )
-          ) : null}
-          <Text size="xs" c="dimmed">代金はお預かりし、ドメインがあなたのアカウントへ移動した後に出品者へ支払われます。移動できなかった場合は全額返金します。移動後のWHOIS情報は代理公開（または初期設定の連絡先）になり、自動更新はOFFになります。</Text>
-          {buy.isError ? <Alert color="red" variant="light" role="alert">{marketError(buy.error)}</Alert> : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" disabled={buy.isPending} onClick={() => setConfirm(false)}>キャンセル</Button>
-            <Button loading={buy.isPending} disabled={(method === 'points' && split.shortfall > 0) || (method === 'card' && !selectedCard)} onClick={() => buy.mutate()}>購入を確定する</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {confirm ? (
+        <CheckoutModal opened title="購入の確認" domain={l.domain} price={l.price} confirmLabel="購入を確定する" cardReturnTo={`/market/${l.id}`}
+          onClose={() => setConfirm(false)}
+          submit={(b) => api<MarketTradeDto>(`/market/${l.id}/buy`, { body: { key, ...b } })}
+          // a refused card ended that attempt's trade: the next attempt is a new request
+          onFailed={() => setKey(newKey())}
+          onDone={(t) => void navigate({ to: '/market/trade/$tradeId', params: { tradeId: String(t.id) } })} />
+      ) : null}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { DISPUTE_ROLE_LABELS, DISPUTE_STATUS_LABELS, PAY_METHOD_LABELS, PRODUCT,
 import { ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
+import { CheckoutModal } from './checkout-modal';
 import { dateTimeJst, marketError, marketQueries, yen } from './market.api';
 
 const ORDER = ['pay', 'move', 'release', 'credit'];
@@ -25,6 +26,7 @@ export function TradeSteps({ t }: { t: MarketTradeDto }) {
   const waiting = (s: string) => {
     if (held) return '異議申し立て中のため一時停止しています';
     if (s === 'release' && t.status === 'moved') return `受取確認期間（${dateTimeJst(t.release_at)}まで。購入者が受け取りを確認すると、その時点で売上を計上します）`;
+    if (s === 'pay' && t.status === 'paying' && t.pay_method == null) return `購入者のお支払い待ち（期限 ${dateTimeJst(t.pay_due_at)}）`;
     if (s === 'pay' && t.status === 'paying' && t.pay_method !== 'points') return 'お支払いの確認待ち';
     return '処理中…';
   };
@@ -34,7 +36,7 @@ export function TradeSteps({ t }: { t: MarketTradeDto }) {
         <Stepper.Step key={s} label={TRADE_STEP_LABELS[s]}
           description={done(s) ? `完了 ${dateTimeJst(at(s) ?? at('credit'))}` : failed?.step === s ? `失敗: ${failed.message ?? ''}` : i === active && !ENDED.includes(t.status) ? waiting(s) : undefined}
           color={failed?.step === s ? 'red' : undefined}
-          loading={i === active && !ENDED.includes(t.status) && !held && !(s === 'release' && t.status === 'moved')} />
+          loading={i === active && !ENDED.includes(t.status) && !held && !(s === 'release' && t.status === 'moved') && !(s === 'pay' && t.pay_method == null)} />
       ))}
     </Stepper>
   );
@@ -85,6 +87,7 @@ export function TradePage({ id }: { id: number }) {
     confirmPayment.mutate();
   }, [confirmPayment]);
   const dispute = useQuery({ ...marketQueries.dispute(id), enabled: !!q.data?.dispute });
+  const [paying, setPaying] = useState(false);
   const receipt = useMutation({ mutationFn: () => api<MarketTradeDto>(`/market/trade/${id}/receipt`, { body: {} }), onSuccess: refresh });
   const [reason, setReason] = useState('');
   const [opening, setOpening] = useState(false);
@@ -100,6 +103,7 @@ export function TradePage({ id }: { id: number }) {
   if (q.isError) return <ErrorBlock message={marketError(q.error)} onRetry={() => void q.refetch()} />;
   const t = q.data;
   const ended = ENDED.includes(t.status);
+  const awaitingBuyer = t.status === 'paying' && t.pay_method == null;
   const crediting = t.steps.some((s) => s.step === 'credit');
   const canDispute = !t.dispute && DISPUTABLE.includes(t.status) && !crediting;
   return (
@@ -108,15 +112,27 @@ export function TradePage({ id }: { id: number }) {
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="sm">
           <Group gap="xs" wrap="wrap">
-            <Badge variant="light" color={t.status === 'completed' ? 'teal' : ended ? 'gray' : 'blue'} data-testid="trade-status">{TRADE_STATUS_LABELS[t.status]}</Badge>
+            <Badge variant="light" color={t.status === 'completed' ? 'teal' : ended ? 'gray' : 'blue'} data-testid="trade-status">{awaitingBuyer ? 'お支払い待ち' : TRADE_STATUS_LABELS[t.status]}</Badge>
             {t.dispute?.status === 'open' ? <Badge variant="light" color="orange">異議申し立て中</Badge> : null}
             <Text size="sm" c="dimmed">取引番号 {t.id} ・ {t.role === 'buyer' ? '購入' : '売却'}</Text>
-            {!ended && t.status !== 'moved' && t.dispute?.status !== 'open' ? <Loader size="xs" aria-label="処理中" /> : null}
+            {!ended && !awaitingBuyer && t.status !== 'moved' && t.dispute?.status !== 'open' ? <Loader size="xs" aria-label="処理中" /> : null}
           </Group>
           <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>{t.domain}</Title>
           <Text>価格 <b>{yen(t.price)}</b>{t.role === 'seller' ? `（手数料 ${yen(t.commission)}・売上 ${yen(t.payout)}）` : ''}</Text>
           {t.role === 'buyer' && t.pay_method && t.pay_method !== 'points' ? (
             <Text size="sm" data-testid="trade-payment">お支払い: {PAY_METHOD_LABELS[t.pay_method]} {yen(t.charge ?? 0)}{t.points_used ? ` ＋ ${PRODUCT.pointName} ${t.points_used.toLocaleString('ja-JP')}${PRODUCT.pointUnit}` : ''}</Text>
+          ) : null}
+          {t.status === 'paying' && t.pay_method == null ? (
+            t.role === 'buyer' ? (
+              <Alert color="blue" variant="light" title="オファーが承諾されました。お支払いください" data-testid="offer-pay">
+                <Stack gap="xs">
+                  <Text size="sm">{dateTimeJst(t.pay_due_at)} までにお支払いください。保有ポイントを先に使い、不足分はクレジットカードまたはウォレットでお支払いいただけます。期限を過ぎると取引は取り消されます。</Text>
+                  <Button onClick={() => setPaying(true)} style={{ alignSelf: 'flex-start' }}>{yen(t.price)}を支払う</Button>
+                </Stack>
+              </Alert>
+            ) : (
+              <Alert color="blue" variant="light" role="status">購入者のお支払いを待っています（期限 {dateTimeJst(t.pay_due_at)}）。期限までにお支払いがない場合、取引は取り消され、出品は掲載中に戻ります。</Alert>
+            )
           ) : null}
           <TradeSteps t={t} />
           {t.status === 'moved' && t.role === 'buyer' && !crediting && t.dispute?.status !== 'open' ? (
@@ -136,6 +152,13 @@ export function TradePage({ id }: { id: number }) {
           {t.status === 'refunded' || t.status === 'cancelled' ? <Alert color="orange" variant="light" role="status">{t.status === 'refunded' ? '取引を取り消し、購入者へ全額返金しました。' : '取引は成立しませんでした。'}{t.error ? ` 理由: ${t.error}` : ''}</Alert> : null}
         </Stack>
       </Paper>
+      {paying ? (
+        <CheckoutModal opened title="お支払いの確認" domain={t.domain} price={t.price} confirmLabel="支払いを確定する" cardReturnTo={`/market/trade/${t.id}`}
+          onClose={() => setPaying(false)}
+          submit={(b) => api<MarketTradeDto>(`/market/trade/${t.id}/pay`, { body: b })}
+          onFailed={refresh}
+          onDone={() => { setPaying(false); refresh(); }} />
+      ) : null}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-testid="dispute-panel">
         <Stack gap="sm">
           <Title order={2} size="h4">異議申し立て</Title>

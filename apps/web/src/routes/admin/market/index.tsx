@@ -62,9 +62,9 @@ function MarketTrades() {
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{yen(t.price)} / {yen(t.commission)}</Table.Td>
                       <Table.Td><UserLink id={t.buyer_id!}>{t.buyer_id}</UserLink></Table.Td>
                       <Table.Td><UserLink id={t.seller_id!}>{t.seller_id}</UserLink></Table.Td>
-                      <Table.Td><Badge variant="light" color={t.status === 'completed' ? 'teal' : ['refunded', 'cancelled'].includes(t.status) ? 'gray' : 'blue'}>{TRADE_STATUS_LABELS[t.status]}</Badge>{t.dispute?.status === 'open' ? <Badge variant="light" color="orange" ml={4}>異議</Badge> : null}{t.error ? <Text size="xs" c="red.8">{t.error}</Text> : null}</Table.Td>
+                      <Table.Td><Badge variant="light" color={t.status === 'completed' ? 'teal' : ['refunded', 'cancelled'].includes(t.status) ? 'gray' : 'blue'}>{TRADE_STATUS_LABELS[t.status]}</Badge>{t.dispute?.status === 'open' ? <Badge variant="light" color="orange" ml={4}>異議</Badge> : null}{t.status === 'paying' && t.pay_method == null ? <Text size="xs" c="dimmed">購入者のお支払い待ち（期限 {tokyoDateTime(t.pay_due_at ?? null)}）</Text> : null}{t.error ? <Text size="xs" c="red.8">{t.error}</Text> : null}</Table.Td>
                       <Table.Td><Stack gap={0}>{t.steps.map((st, i) => <Text key={i} size="xs">{TRADE_STEP_LABELS[st.step] ?? st.step}: {STEP_STATUS_LABELS[st.status] ?? st.status}{st.message ? `（${st.message}）` : ''} {tokyoDateTime(st.at)}</Text>)}</Stack></Table.Td>
-                      <Table.Td>{t.status === 'escrowed' ? <Button size="compact-sm" color="red" variant="light" onClick={() => setCancelling(t)}>取消・返金</Button> : null}</Table.Td>
+                      <Table.Td>{t.status === 'escrowed' ? <Button size="compact-sm" color="red" variant="light" onClick={() => setCancelling(t)}>取消・返金</Button> : t.status === 'paying' && t.pay_method == null ? <Button size="compact-sm" color="red" variant="light" onClick={() => setCancelling(t)}>取消</Button> : null}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -105,10 +105,14 @@ function MarketTrades() {
       )}
       <Modal opened={!!cancelling} onClose={() => setCancelling(null)} title="取引の取消・返金" centered>
         <Stack gap="sm">
-          <Text size="sm">#{cancelling?.id} {cancelling?.domain} を取り消し、購入者へ {cancelling ? yen(cancelling.price) : ''} を全額返金します。出品も終了します。</Text>
+          {cancelling?.status === 'paying' ? (
+            <Text size="sm">#{cancelling.id} {cancelling.domain} の取引（承諾されたオファーのお支払い待ち）を取り消します。代金はお預かりしていません。出品は掲載中に戻ります。</Text>
+          ) : (
+            <Text size="sm">#{cancelling?.id} {cancelling?.domain} を取り消し、購入者へ {cancelling ? yen(cancelling.price) : ''} を全額返金します。出品も終了します。</Text>
+          )}
           <Textarea label="理由（購入者に通知されます）" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           {cancel.isError ? <AdminError messages={adminErrors(cancel.error)} /> : null}
-          <Group justify="flex-end"><Button color="red" loading={cancel.isPending} disabled={!reason.trim()} onClick={() => cancel.mutate()}>取消して返金する</Button></Group>
+          <Group justify="flex-end"><Button color="red" loading={cancel.isPending} disabled={!reason.trim()} onClick={() => cancel.mutate()}>{cancelling?.status === 'paying' ? '取り消す' : '取消して返金する'}</Button></Group>
         </Stack>
       </Modal>
     </Stack>
