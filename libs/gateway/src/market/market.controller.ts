@@ -4,9 +4,8 @@ import {
   AdminListingsResult, AdminTradesResult, MarketCandidateDto, MarketDisputeDto, MarketListingDto, MarketOfferDto, MarketPatterns, MarketPayoutDto, MarketSalesResult, MarketSearchResult,
   MarketTradeDto,
 } from '@registrar/contracts';
-import { audit, AuthedRequest, Member, Public, SuperAdmin } from '@registrar/identity';
+import { audit, AuthedRequest, Member, Public, SuperAdmin, UsersRepository } from '@registrar/identity';
 import { GatewayConfig } from '../gateway.config';
-import { UsersRepository } from '../identity/users/users.repository';
 import { appUrlFor, MemberId } from '../payments/member';
 import { MarketClient } from './market.client';
 import { AnswerOfferBody, BuyBody, CancelTradeBody, CreateListingBody, DisputeBody, DisputeMessageBody, HideListingBody, OfferBody, PayoutActionBody, PayTradeBody, PayoutBody, ResolveDisputeBody } from './market.dto';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MARKET_CLIENT } from '@registrar/contracts';
 import { loadConfig, rpcClientModule } from '@registrar/infra';
 import { GatewayConfig } from '../gateway.config';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '@registrar/identity';
 import { MarketClient } from './market.client';
 import { MarketAdminController, MarketController } from './market.controller';
 import { MarketPageMeta } from './market-page-meta';
