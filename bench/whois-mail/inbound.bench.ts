@@ -67,6 +67,29 @@ async function main() {
     const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     process.env.WHOIS_MAIL_APPROVAL_BASE_URLS = `${siteUrl}/approve/`;
 
+    // server-side time of each step of the SMTP dialogue (in one process: the methods of the running server)
+    const spent = new Map<string, number[]>();
+    const timed = (proto: Record<string, unknown>, name: string, label: string) => {
+      const f = proto[name] as (...a: unknown[]) => Promise<unknown>;
+      proto[name] = async function (this: unknown, ...a: unknown[]) {
+        const t = performance.now();
+        try { return await f.apply(this, a); } finally { const l = spent.get(label) ?? []; l.push(performance.now() - t); spent.set(label, l); }
+      };
+    };
+    {
+      const { InboundSmtpServer } = await import('../../libs/whois-mail/src/inbound/inbound-smtp.server');
+      const { InboundMailService } = await import('../../libs/whois-mail/src/inbound/inbound-mail.service');
+      const { EmailsRepository } = await import('../../libs/whois-mail/src/emails/emails.repository');
+      const { WhoisMailQueue } = await import('../../libs/whois-mail/src/processing/whois-mail.queue');
+      const { DomainsPort } = await import('../../libs/whois-mail/src/ports/domains.port');
+      timed(InboundSmtpServer.prototype as never, 'mailFrom', 'MAIL FROM (sender count in Redis)');
+      timed(InboundSmtpServer.prototype as never, 'rcptTo', 'RCPT TO (proxy address look-up)');
+      timed(DomainsPort.prototype as never, 'byProxyEmail', '  of which the RPC to domain-ops');
+      timed(InboundSmtpServer.prototype as never, 'data', 'DATA (read, parse, store, queue)');
+      timed(InboundMailService.prototype as never, 'receive', '  of which receive (parse, store, queue)');
+      timed(EmailsRepository.prototype as never, 'insert', '    of which the store');
+      timed(WhoisMailQueue.prototype as never, 'enqueue', '    of which the job added');
+    }
     const { startService } = await import('@registrar/infra');
     const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
     const { WhoisMailServiceModule } = await import('@registrar/whois-mail');
@@ -150,6 +173,12 @@ async function main() {
     log(`  all processed (status 1):       ${s(processed)}  (${Math.round(MAILS / (processed / 1000))} mails/s)  statuses ${JSON.stringify(counts)}`);
     log(`  baseline, straight to the table: ${s(direct)}  (${Math.round(MAILS / (direct / 1000))} mails/s)`);
     log(`  stages alone: RCPT look-up (RPC to domain-ops) ${s(lookUp)}, mailparser ${s(parse)}; the rest of "stored" is the SMTP dialogue, the store (one statement) and the job`);
+    log(`  server-side steps while storing (count, p50, p95, total of the ${CONNECTIONS} connections' time):`);
+    for (const [label, l] of spent) {
+      const sorted = [...l].sort((a, b) => a - b);
+      const q = (x: number) => sorted[Math.min(sorted.length - 1, Math.floor(x * sorted.length))]!.toFixed(1);
+      log(`    ${label.padEnd(42)} ${String(l.length).padStart(5)}  ${q(0.5).padStart(7)} ms ${q(0.95).padStart(7)} ms ${(l.reduce((a, b) => a + b, 0) / 1000).toFixed(2).padStart(7)} s`);
+    }
     log(`  ratio stored / baseline: ${(stored / direct).toFixed(1)}x   processed / baseline: ${(processed / direct).toFixed(1)}x`);
   } finally {
     await stop();
