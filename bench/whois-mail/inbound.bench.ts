@@ -84,7 +84,7 @@ async function main() {
       const { DomainsPort } = await import('../../libs/whois-mail/src/ports/domains.port');
       timed(InboundSmtpServer.prototype as never, 'mailFrom', 'MAIL FROM (sender count in Redis)');
       timed(InboundSmtpServer.prototype as never, 'rcptTo', 'RCPT TO (proxy address look-up)');
-      timed(DomainsPort.prototype as never, 'byProxyEmail', '  of which the RPC to domain-ops');
+      timed(DomainsPort.prototype as never, 'lookUp', '    RPCs to domain-ops (one per batch of RCPTs)');
       timed(InboundSmtpServer.prototype as never, 'data', 'DATA (read, parse, store, queue)');
       timed(InboundMailService.prototype as never, 'receive', '  of which receive (parse, store, queue)');
       timed(EmailsRepository.prototype as never, 'insert', '    of which the store');
@@ -116,6 +116,18 @@ async function main() {
       : { from: `someone-${i % 13}@example.net`, to: proxies[i % DOMAINS], subject: i % 2 ? `Domain expiration notice (${i})` : `Is your domain for sale? (${i})`, text: `Hello,\n${'本文のテキストです。'.repeat(40)}\n${i}` });
 
     // SMTP: every mail accepted (stored), then every mail processed
+    const { default: IORedis } = await import('ioredis');
+    const redisInfo = new IORedis(redisUrl, { maxRetriesPerRequest: 2 });
+    handles.push({ name: 'redis-info', stop: async () => { redisInfo.disconnect(); } });
+    const commands = async () => {
+      const m = new Map<string, number>();
+      for (const line of (await redisInfo.info('commandstats')).split('\n')) {
+        const x = /^cmdstat_([^:]+):calls=(\d+)/.exec(line);
+        if (x) m.set(x[1]!, Number(x[2]));
+      }
+      return m;
+    };
+    const commandsBefore = await commands();
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity });
     const t0 = Date.now();
     let next = 0;
@@ -126,6 +138,8 @@ async function main() {
     await until(async () => (await db.query('SELECT count(*)::int AS n FROM whois_mail.emails WHERE status <> 0')).rows[0].n >= MAILS);
     const processed = Date.now() - t0;
     transport.close();
+    const commandsAfter = await commands();
+    const perMail = [...commandsAfter].map(([k, v]) => [k, (v - (commandsBefore.get(k) ?? 0)) / MAILS] as const).filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]);
     const counts = (await db.query('SELECT status, count(*)::int AS n FROM whois_mail.emails GROUP BY status ORDER BY status')).rows;
 
     // baseline: the same messages written straight to the table (raw kept), same parallelism
@@ -179,6 +193,7 @@ async function main() {
       const q = (x: number) => sorted[Math.min(sorted.length - 1, Math.floor(x * sorted.length))]!.toFixed(1);
       log(`    ${label.padEnd(42)} ${String(l.length).padStart(5)}  ${q(0.5).padStart(7)} ms ${q(0.95).padStart(7)} ms ${(l.reduce((a, b) => a + b, 0) / 1000).toFixed(2).padStart(7)} s`);
     }
+    log(`  Redis commands per mail (BullMQ jobs, RPC, events, the sender count; every process of this run): ${perMail.reduce((a, [, v]) => a + v, 0).toFixed(1)}: ${perMail.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
     log(`  ratio stored / baseline: ${(stored / direct).toFixed(1)}x   processed / baseline: ${(processed / direct).toFixed(1)}x`);
   } finally {
     await stop();
