@@ -26,6 +26,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { Pool } from 'pg';
 import { benchDataStores, freePort, log, stopper, Stoppable } from '../../scripts/dev/infra';
 import { createHmac, randomBytes } from 'node:crypto';
+import { benchApart, benchMode, startBenchServices } from '../services';
 
 /** 20 random characters of the proxy-address alphabet (docs/whois.md). */
 const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
@@ -76,7 +77,7 @@ async function main() {
         try { return await f.apply(this, a); } finally { const l = spent.get(label) ?? []; l.push(performance.now() - t); spent.set(label, l); }
       };
     };
-    {
+    if (!benchApart()) {
       const { InboundSmtpServer } = await import('../../libs/whois-mail/src/inbound/inbound-smtp.server');
       const { InboundMailService } = await import('../../libs/whois-mail/src/inbound/inbound-mail.service');
       const { EmailsRepository } = await import('../../libs/whois-mail/src/emails/emails.repository');
@@ -90,13 +91,7 @@ async function main() {
       timed(EmailsRepository.prototype as never, 'insert', '    of which the store');
       timed(WhoisMailQueue.prototype as never, 'enqueue', '    of which the job added');
     }
-    const { startService } = await import('@registrar/infra');
-    const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
-    const { WhoisMailServiceModule } = await import('@registrar/whois-mail');
-    const domainOps = await startService('domain-ops', DomainOpsServiceModule);
-    handles.push({ name: 'domain-ops', stop: async () => { await domainOps.close(); } });
-    const whoisMail = await startService('whois-mail', WhoisMailServiceModule);
-    handles.push({ name: 'whois-mail', stop: async () => { await whoisMail.close(); } });
+    await startBenchServices(['domain-ops', 'whois-mail'], handles);
     await db.query('TRUNCATE whois_mail.emails CASCADE');
 
     // proxied domains as registrations leave them
@@ -182,12 +177,12 @@ async function main() {
     const parse = await stage((i) => parseInbound(raws[i]!));
 
     log('');
-    log(`whois-mail inbound: ${MAILS} mails over SMTP (${CONNECTIONS} connections), ${MAILS / 5} approval links followed, ${MAILS - MAILS / 5} forwarded`);
+    log(`whois-mail inbound [${benchMode()}]: ${MAILS} mails over SMTP (${CONNECTIONS} connections), ${MAILS / 5} approval links followed, ${MAILS - MAILS / 5} forwarded`);
     log(`  all stored (250 answered):      ${s(stored)}  (${Math.round(MAILS / (stored / 1000))} mails/s)`);
     log(`  all processed (status 1):       ${s(processed)}  (${Math.round(MAILS / (processed / 1000))} mails/s)  statuses ${JSON.stringify(counts)}`);
     log(`  baseline, straight to the table: ${s(direct)}  (${Math.round(MAILS / (direct / 1000))} mails/s)`);
     log(`  stages alone: RCPT look-up (RPC to domain-ops) ${s(lookUp)}, mailparser ${s(parse)}; the rest of "stored" is the SMTP dialogue, the store (one statement) and the job`);
-    log(`  server-side steps while storing (count, p50, p95, total of the ${CONNECTIONS} connections' time):`);
+    if (spent.size) log(`  server-side steps while storing (count, p50, p95, total of the ${CONNECTIONS} connections' time):`);
     for (const [label, l] of spent) {
       const sorted = [...l].sort((a, b) => a - b);
       const q = (x: number) => sorted[Math.min(sorted.length - 1, Math.floor(x * sorted.length))]!.toFixed(1);
