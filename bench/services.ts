@@ -18,11 +18,12 @@ import { httpStatus } from '../scripts/dev/apart';
 export const benchApart = () => process.env.BENCH_APART === '1';
 export const benchMode = () => (benchApart() ? 'services apart (one process each)' : 'in one process');
 
-type ServiceName = 'catalog' | 'orders' | 'domain-ops';
+type ServiceName = 'catalog' | 'orders' | 'domain-ops' | 'whois-mail';
 
 async function moduleOf(name: ServiceName): Promise<unknown> {
   if (name === 'catalog') return (await import('@registrar/catalog')).CatalogServiceModule;
   if (name === 'orders') return (await import('@registrar/orders')).OrdersServiceModule;
+  if (name === 'whois-mail') return (await import('@registrar/whois-mail')).WhoisMailServiceModule;
   return (await import('@registrar/domain-ops')).DomainOpsServiceModule;
 }
 

@@ -26,6 +26,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { Pool } from 'pg';
 import { benchDataStores, freePort, log, stopper, Stoppable } from '../../scripts/dev/infra';
 import { createHmac, randomBytes } from 'node:crypto';
+import { benchApart, benchMode, startBenchServices } from '../services';
 
 /** 20 random characters of the proxy-address alphabet (docs/whois.md). */
 const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
@@ -67,13 +68,30 @@ async function main() {
     const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     process.env.WHOIS_MAIL_APPROVAL_BASE_URLS = `${siteUrl}/approve/`;
 
-    const { startService } = await import('@registrar/infra');
-    const { DomainOpsServiceModule } = await import('@registrar/domain-ops');
-    const { WhoisMailServiceModule } = await import('@registrar/whois-mail');
-    const domainOps = await startService('domain-ops', DomainOpsServiceModule);
-    handles.push({ name: 'domain-ops', stop: async () => { await domainOps.close(); } });
-    const whoisMail = await startService('whois-mail', WhoisMailServiceModule);
-    handles.push({ name: 'whois-mail', stop: async () => { await whoisMail.close(); } });
+    // server-side time of each step of the SMTP dialogue (in one process: the methods of the running server)
+    const spent = new Map<string, number[]>();
+    const timed = (proto: Record<string, unknown>, name: string, label: string) => {
+      const f = proto[name] as (...a: unknown[]) => Promise<unknown>;
+      proto[name] = async function (this: unknown, ...a: unknown[]) {
+        const t = performance.now();
+        try { return await f.apply(this, a); } finally { const l = spent.get(label) ?? []; l.push(performance.now() - t); spent.set(label, l); }
+      };
+    };
+    if (!benchApart()) {
+      const { InboundSmtpServer } = await import('../../libs/whois-mail/src/inbound/inbound-smtp.server');
+      const { InboundMailService } = await import('../../libs/whois-mail/src/inbound/inbound-mail.service');
+      const { EmailsRepository } = await import('../../libs/whois-mail/src/emails/emails.repository');
+      const { WhoisMailQueue } = await import('../../libs/whois-mail/src/processing/whois-mail.queue');
+      const { DomainsPort } = await import('../../libs/whois-mail/src/ports/domains.port');
+      timed(InboundSmtpServer.prototype as never, 'mailFrom', 'MAIL FROM (sender count in Redis)');
+      timed(InboundSmtpServer.prototype as never, 'rcptTo', 'RCPT TO (proxy address look-up)');
+      timed(DomainsPort.prototype as never, 'lookUp', '    RPCs to domain-ops (one per batch of RCPTs)');
+      timed(InboundSmtpServer.prototype as never, 'data', 'DATA (read, parse, store, queue)');
+      timed(InboundMailService.prototype as never, 'receive', '  of which receive (parse, store, queue)');
+      timed(EmailsRepository.prototype as never, 'insert', '    of which the store');
+      timed(WhoisMailQueue.prototype as never, 'enqueue', '    of which the job added');
+    }
+    await startBenchServices(['domain-ops', 'whois-mail'], handles);
     await db.query('TRUNCATE whois_mail.emails CASCADE');
 
     // proxied domains as registrations leave them
@@ -93,6 +111,18 @@ async function main() {
       : { from: `someone-${i % 13}@example.net`, to: proxies[i % DOMAINS], subject: i % 2 ? `Domain expiration notice (${i})` : `Is your domain for sale? (${i})`, text: `Hello,\n${'本文のテキストです。'.repeat(40)}\n${i}` });
 
     // SMTP: every mail accepted (stored), then every mail processed
+    const { default: IORedis } = await import('ioredis');
+    const redisInfo = new IORedis(redisUrl, { maxRetriesPerRequest: 2 });
+    handles.push({ name: 'redis-info', stop: async () => { redisInfo.disconnect(); } });
+    const commands = async () => {
+      const m = new Map<string, number>();
+      for (const line of (await redisInfo.info('commandstats')).split('\n')) {
+        const x = /^cmdstat_([^:]+):calls=(\d+)/.exec(line);
+        if (x) m.set(x[1]!, Number(x[2]));
+      }
+      return m;
+    };
+    const commandsBefore = await commands();
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity });
     const t0 = Date.now();
     let next = 0;
@@ -103,6 +133,8 @@ async function main() {
     await until(async () => (await db.query('SELECT count(*)::int AS n FROM whois_mail.emails WHERE status <> 0')).rows[0].n >= MAILS);
     const processed = Date.now() - t0;
     transport.close();
+    const commandsAfter = await commands();
+    const perMail = [...commandsAfter].map(([k, v]) => [k, (v - (commandsBefore.get(k) ?? 0)) / MAILS] as const).filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]);
     const counts = (await db.query('SELECT status, count(*)::int AS n FROM whois_mail.emails GROUP BY status ORDER BY status')).rows;
 
     // baseline: the same messages written straight to the table (raw kept), same parallelism
@@ -145,11 +177,18 @@ async function main() {
     const parse = await stage((i) => parseInbound(raws[i]!));
 
     log('');
-    log(`whois-mail inbound: ${MAILS} mails over SMTP (${CONNECTIONS} connections), ${MAILS / 5} approval links followed, ${MAILS - MAILS / 5} forwarded`);
+    log(`whois-mail inbound [${benchMode()}]: ${MAILS} mails over SMTP (${CONNECTIONS} connections), ${MAILS / 5} approval links followed, ${MAILS - MAILS / 5} forwarded`);
     log(`  all stored (250 answered):      ${s(stored)}  (${Math.round(MAILS / (stored / 1000))} mails/s)`);
     log(`  all processed (status 1):       ${s(processed)}  (${Math.round(MAILS / (processed / 1000))} mails/s)  statuses ${JSON.stringify(counts)}`);
     log(`  baseline, straight to the table: ${s(direct)}  (${Math.round(MAILS / (direct / 1000))} mails/s)`);
     log(`  stages alone: RCPT look-up (RPC to domain-ops) ${s(lookUp)}, mailparser ${s(parse)}; the rest of "stored" is the SMTP dialogue, the store (one statement) and the job`);
+    if (spent.size) log(`  server-side steps while storing (count, p50, p95, total of the ${CONNECTIONS} connections' time):`);
+    for (const [label, l] of spent) {
+      const sorted = [...l].sort((a, b) => a - b);
+      const q = (x: number) => sorted[Math.min(sorted.length - 1, Math.floor(x * sorted.length))]!.toFixed(1);
+      log(`    ${label.padEnd(42)} ${String(l.length).padStart(5)}  ${q(0.5).padStart(7)} ms ${q(0.95).padStart(7)} ms ${(l.reduce((a, b) => a + b, 0) / 1000).toFixed(2).padStart(7)} s`);
+    }
+    log(`  Redis commands per mail (BullMQ jobs, RPC, events, the sender count; every process of this run): ${perMail.reduce((a, [, v]) => a + v, 0).toFixed(1)}: ${perMail.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
     log(`  ratio stored / baseline: ${(stored / direct).toFixed(1)}x   processed / baseline: ${(processed / direct).toFixed(1)}x`);
   } finally {
     await stop();

@@ -34,6 +34,8 @@ export const DomainOpsPatterns = {
   /**
    * { address } -> ProxyDomainResult: the domain whose WHOIS proxy e-mail address this is (case-insensitive), for the
    * WHOIS mail inbox (docs/whois.md). found false for an address that is not a proxy address of ours.
+   * { addresses[] } (at most PROXY_LOOKUP_BATCH) -> { results: ProxyDomainResult[] } in the same order: the inbound
+   * SMTP server's concurrent RCPT look-ups in one request.
    */
   FindDomainByProxyAddress: 'domain-ops.whois.proxy.find-domain',
   /** { userId, domainIds[] } -> RenewReadyResult: the renewal modal's rows (prices, periods, windows) */
@@ -124,6 +126,9 @@ export interface ProxyDomainDto {
   /** whether WHOIS proxy is on for the domain now (the address stays the domain's after proxy is turned off) */
   whoisProxyEnabled: boolean;
 }
+/** The most addresses one FindDomainByProxyAddress request may carry. */
+export const PROXY_LOOKUP_BATCH = 100;
+
 export interface ProxyDomainResult {
   found: boolean;
   domain: ProxyDomainDto | null;

@@ -2,7 +2,7 @@ import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateDomainsResult, CreateDomainsRpcRequest, DefaultSettingResult, DomainOpsErrorCode, DomainOpsPatterns, EstimateItem, EstimateRpcRequest,
-  OrderStatusResult, OwnedDomainDto, PrereqResult, PrereqRpcRequest, ProxyDomainResult, WhoisContactResult, WhoisContactRpcRequest,
+  OrderStatusResult, OwnedDomainDto, PrereqResult, PrereqRpcRequest, PROXY_LOOKUP_BATCH, ProxyDomainDto, ProxyDomainResult, WhoisContactResult, WhoisContactRpcRequest,
   ApiKeyVerifyResult, ApiSettingsResult, ApiSettingsSaveResult, ApiSettingsSaveRpcRequest, DefaultSettingSaveResult, DefaultSettingSaveRpcRequest,
   WhoisOrgGetResult, WhoisOrgUpdateResult, WhoisOrgUpdateRpcRequest,
   ContactDeleteResult, WhoisCancelResult, WhoisContactDto, WhoisDispatchResult, WhoisDispatchRpcRequest, WhoisPatterns,
@@ -107,7 +107,15 @@ export class DomainOpsRpcController {
   }
 
   @MessagePattern(DomainOpsPatterns.FindDomainByProxyAddress)
-  async byProxyAddress(@Payload() req: { address?: unknown }): Promise<ProxyDomainResult> {
+  async byProxyAddress(@Payload() req: { address?: unknown; addresses?: unknown }): Promise<ProxyDomainResult | { results: ProxyDomainResult[] }> {
+    if (Array.isArray(req?.addresses)) {
+      // several at once (the inbound SMTP server's concurrent RCPTs): one statement, answers in the order asked
+      const asked = req.addresses.slice(0, PROXY_LOOKUP_BATCH).map((a) => (typeof a === 'string' ? a.trim() : ''));
+      const valid = asked.filter((a) => a && a.length <= 320);
+      const found = new Map<string, ProxyDomainDto | null>();
+      if (valid.length) (await this.proxies.domainsByAddresses(valid)).forEach((d, i) => found.set(valid[i]!, d));
+      return { results: asked.map((a) => { const domain = found.get(a) ?? null; return { found: !!domain, domain }; }) };
+    }
     const address = typeof req?.address === 'string' ? req.address.trim() : '';
     if (!address || address.length > 320) return { found: false, domain: null };
     const domain = await this.proxies.domainByAddress(address);

@@ -47,6 +47,22 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
     expect(e.recipient).toBe(proxy.toLowerCase());
   });
 
+  it('many sessions at once: each RCPT is answered for its own address (look-ups go to domain-ops together) and each mail is stored for its domain', async () => {
+    const a = await t.memberDomain();
+    const b = await t.memberDomain();
+    const to = [a, b, a, b, a, b, a, b];
+    const sent = await Promise.allSettled([
+      ...to.map((m, i) => t.send({ from: sender('someone'), to: m.proxy, subject: `at once ${i}`, text: 'x' })),
+      t.send({ from: sender('someone'), to: `ghost-at-once@${PROXY_DOMAIN}`, subject: 'nobody', text: 'x' }),
+    ]);
+    expect(sent.at(-1)).toMatchObject({ status: 'rejected', reason: { responseCode: 550 } });
+    for (const [i, m] of to.entries()) {
+      const r = sent[i]!;
+      if (r.status !== 'fulfilled') throw r.reason;
+      expect(await email(storedId(r.value.response))).toMatchObject({ recipient: m.proxy.toLowerCase(), domain_name: m.domain.name, subject: `at once ${i}` });
+    }
+  });
+
   it('offers STARTTLS with its certificate: a sender that requires TLS delivers over it; a plain sender still can', async () => {
     const m = await t.memberDomain();
     // the local self-signed certificate the service made at start (SMTP_INBOUND_TLS_DIR); a real MX is given its files

@@ -47,4 +47,13 @@ describe('privacy proxy per domain', () => {
     expect(await w.call<ProxyDomainResult>(DomainOpsPatterns.FindDomainByProxyAddress, { address: 'px-aaaaaaaaaaaaaaaaaaaa@whois-proxy.rakko.example' })).toEqual({ found: false, domain: null });
     expect(await w.call<ProxyDomainResult>(DomainOpsPatterns.FindDomainByProxyAddress, { address: '' })).toEqual({ found: false, domain: null });
   });
+
+  it('answers several proxy addresses in one request, each in the order asked (the inbound SMTP server\'s concurrent RCPTs)', async () => {
+    const mails = await Promise.all(names.slice(0, 2).map(async (n) => (await w.epp.contactInfo((await w.epp.info(n)).registrant!)).email));
+    const unknown = 'px-aaaaaaaaaaaaaaaaaaaa@whois-proxy.rakko.example';
+    const r = await w.call<{ results: ProxyDomainResult[] }>(DomainOpsPatterns.FindDomainByProxyAddress, { addresses: [mails[1], unknown, mails[0].toUpperCase(), '', mails[1]] });
+    expect(r.results.map((x) => x.found)).toEqual([true, false, true, false, true]);
+    expect(r.results.map((x) => x.domain?.name ?? null)).toEqual([names[1], null, names[0], null, names[1]]);
+    expect(r.results[2]!.domain).toMatchObject({ userId: member.userId, proxyEmail: mails[0], whoisProxyEnabled: true });
+  });
 });

@@ -135,10 +135,13 @@ export class RegisterDomainJob {
         if (!EppError.is(e, EppResultCode.ObjectExists) || !(await this.heldByUs(item, ctx))) throw e;
       }
     }
-    const info = await this.epp.info(item.punycode, {}, ctx).catch(() => null);
+    // the registry's view (roid, expiry, statuses) and the TLD's rules (can it lock) at once: two waits in one
+    const [info, quote] = await Promise.all([
+      this.epp.info(item.punycode, {}, ctx).catch(() => null),
+      this.catalog.quote(item.punycode).catch(() => null),
+    ]);
     const pending = !!created?.pending;
     // default settings: lock (clientTransferProhibited) where the registry has one; name servers went with the create
-    const quote = await this.catalog.quote(item.punycode).catch(() => null);
     let lock = false;
     if (defaults.domain_create_is_domain_lock_enabled_flg === 1 && quote?.summary.can_lock && !provisional && !pending && !item.tld.endsWith('jp')) {
       if (info?.statuses.includes('clientTransferProhibited')) lock = true;

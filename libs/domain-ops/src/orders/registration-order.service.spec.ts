@@ -127,4 +127,23 @@ describe(RegistrationOrderService.name, () => {
     expect(r).toMatchObject({ result: false, errors: [M.purchaseAbandoned] });
     expect(queue.enqueueOrder).not.toHaveBeenCalled();
   });
+  it('status while the order runs answers the balance its last charge left without asking the ledger; once done it asks the ledger', async () => {
+    const { sut, repo, ledger } = newTestService();
+    ledger.balance.mockResolvedValue(4200);
+    const order = { id: 'o1', userId: 7, status: 'processing', error: null };
+    repo.find.mockResolvedValue(order as never);
+    const item = (id: number, status: string, spentBalanceAfter: number | null) => ({ id, orderId: 'o1', name: `d${id}.com`, punycode: `d${id}.com`, position: id, point: 1000, status, spent: true, refunded: false, spentBalanceAfter });
+    repo.items.mockResolvedValue([item(1, 'done', 3000), item(2, 'processing', 2000)] as never);
+    const running = await sut.status(7, 'o1');
+    expect(running).toMatchObject({ done: false, balance: 2000, pointsCharged: 2000 });
+    expect(ledger.balance).not.toHaveBeenCalled();
+    // an item charged before the balance was kept with it: the ledger is asked
+    repo.items.mockResolvedValue([item(1, 'done', null), item(2, 'processing', 2000)] as never);
+    expect((await sut.status(7, 'o1')).balance).toBe(4200);
+    // done (refunds may have come back): the ledger's balance
+    ledger.balance.mockClear();
+    repo.items.mockResolvedValue([item(1, 'done', 3000), item(2, 'error', 2000)] as never);
+    expect(await sut.status(7, 'o1')).toMatchObject({ done: true, balance: 4200 });
+    expect(ledger.balance).toHaveBeenCalledTimes(1);
+  });
 });

@@ -196,10 +196,15 @@ export class RegistrationOrderService {
   async status(userId: number, orderId: string): Promise<OrderStatusResult> {
     const order = await this.repo.find(String(orderId ?? ''));
     if (!order || order.userId !== userId) throw new DomainOpsException(DomainOpsErrorCode.NotFound, 'order not found');
-    const [items, balance] = await Promise.all([this.repo.items(order.id), this.orders.balance(userId)]);
+    const items = await this.repo.items(order.id);
+    const done = order.status === 'failed' || items.every((i) => ENDED.has(i.status));
+    // while the order runs (the page polls every 1.5 s) the balance is the one its last charge left (the items are
+    // charged in their order, in one message), kept with the item; the ledger is asked once it is done (refunds included) or for an item charged before that was kept
+    const left = items.filter((i) => i.spent).map((i) => i.spentBalanceAfter);
+    const balance = !done && left.length && left.every((b) => b != null) ? left[left.length - 1]! : await this.orders.balance(userId);
     return {
       orderId: order.id,
-      done: order.status === 'failed' || items.every((i) => ENDED.has(i.status)),
+      done,
       domains: items.map(toResult),
       pointsCharged: items.filter((i) => i.spent).reduce((s, i) => s + i.point, 0),
       pointsRefunded: items.filter((i) => i.refunded).reduce((s, i) => s + i.point, 0),

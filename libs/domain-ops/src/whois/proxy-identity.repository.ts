@@ -62,14 +62,22 @@ export class ProxyIdentityRepository {
 
   /** The domain whose proxy address this is (case-insensitive), with its holder; null for an unknown address. */
   async domainByAddress(address: string): Promise<ProxyDomainDto | null> {
-    const rows = await this.ds.query(
+    return (await this.domainsByAddresses([address]))[0] ?? null;
+  }
+
+  /** The domain of each address (null where none), in the order asked, in one statement. */
+  async domainsByAddresses(addresses: string[]): Promise<Array<ProxyDomainDto | null>> {
+    const wanted = addresses.map((a) => a.trim().toLowerCase());
+    const rows: Array<Record<string, unknown>> = await this.ds.query(
       `SELECT d.id, d.user_id, d.name, d.punycode, d.is_whois_proxy_enabled, p.email, p.registry_contact_id
        FROM domain_ops.proxy_identities p JOIN domain_ops.domains d ON d.punycode = p.punycode
-       WHERE p.email = lower($1)`,
-      [address.trim()],
+       WHERE p.email = ANY($1::text[])`,
+      [[...new Set(wanted)]],
     );
-    if (!rows.length) return null;
-    const r = rows[0];
-    return { domainId: Number(r.id), userId: Number(r.user_id), name: r.name, punycode: r.punycode, proxyEmail: r.email, registryContactId: r.registry_contact_id, whoisProxyEnabled: !!r.is_whois_proxy_enabled };
+    const by = new Map(rows.map((r) => [String(r.email), r]));
+    return wanted.map((a) => {
+      const r = by.get(a);
+      return r ? { domainId: Number(r.id), userId: Number(r.user_id), name: r.name as string, punycode: r.punycode as string, proxyEmail: r.email as string, registryContactId: r.registry_contact_id as string, whoisProxyEnabled: !!r.is_whois_proxy_enabled } : null;
+    });
   }
 }

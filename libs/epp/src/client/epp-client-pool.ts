@@ -211,18 +211,21 @@ export class EppClientPool {
     try {
       for (let attempt = 0; ; attempt++) {
         let conn: EppConnection | undefined;
+        let frame: string;
         try {
           conn = await this.acquire();
           const xml = x.build(clTRID);
-          res = P.parseResponse(await conn.send(xml, x.action));
-          break;
+          frame = await conn.send(xml, x.action);
         } catch (e) {
           // a lost session is replaced; a query is sent once more on the new one
           if (e instanceof EppConnectionError && x.idempotent && attempt === 0 && !this.closed) continue;
           throw e;
         } finally {
+          // the connection goes back as soon as the answer is in: the next command goes out while this one is parsed
           if (conn) this.release(conn);
         }
+        res = P.parseResponse(frame);
+        break;
       }
       if (res.code === 2500 || res.code === 2501 || res.code === 2502) this.dropIdle();
       if (!OK_CODES.has(res.code)) throw new EppError(res.code, res.msg, x.action, res.reason, res.svTRID, res.clTRID);

