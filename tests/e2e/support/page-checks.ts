@@ -29,8 +29,14 @@ export interface PageCheckOptions {
   anyTitle?: boolean;
 }
 
-/** Fails when the document is wider than the viewport (it would scroll sideways), naming the widest elements. */
+/**
+ * Fails when the document is wider than the viewport (it would scroll sideways), naming the widest elements.
+ * It waits for the layout to settle first: right after a viewport change (a test checking 360 then 1280 px) a modal
+ * that switches its layout on a media query is one frame at its old width, which no phone ever shows (CI once caught
+ * such a frame: 462 px). An overflow that lasts still fails, with its culprits.
+ */
 export async function expectNoHorizontalOverflow(page: Page, label = page.url()): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 5_000, polling: 100 }).catch(() => undefined);
   const r = await page.evaluate(() => {
     const cw = document.documentElement.clientWidth;
     const sw = document.documentElement.scrollWidth;
