@@ -11,9 +11,9 @@ import { MYPAGE_LINKS, SERVICE_KEY, isExternal, type NavLink, type ServiceEntry 
 
 /**
  * The header's menus (docs/web-public-pages.md "First load"): their code (Menu, Popover, floating-ui positioning,
- * transitions, focus handling) is loaded when a visitor first reaches for one of them (pointer over, focus, touch or
- * click on its button), not with the page. Until then `header.tsx` renders the very same button, and a click on it
- * opens the menu as soon as this module is there.
+ * transitions, focus handling) is fetched when a visitor first reaches for one of them (pointer over, focus or touch
+ * on its button), not with the page. Until the first click `header.tsx` renders the very same button; the click opens
+ * the menu as soon as this module is there.
  */
 
 export interface MenuBinding {

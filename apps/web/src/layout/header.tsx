@@ -23,7 +23,7 @@ type OpenMenu = MenuName | null;
 
 function useExclusiveMenus() {
   const [open, setOpen] = useState<OpenMenu>(null);
-  // the menus' code is wanted once a visitor reaches for any of them (pointer over, focus, touch, click)
+  // the menus are rendered from a visitor's first click on one of them (their code is fetched at the first reach)
   const [wanted, setWanted] = useState(false);
   // the menu button holding the focus: a menu's own button, swapped in for the placeholder, takes it over
   const focused = useRef<MenuName | null>(null);
@@ -32,15 +32,19 @@ function useExclusiveMenus() {
     onChange: (opened: boolean) => setOpen((current) => (opened ? name : current === name ? null : current)),
     refocus: focused.current === name,
   });
-  /** Props of a menu's button until the menus' code is there: the first reach loads it, a click opens the menu. */
+  /**
+   * Props of a menu's button until the menus' code is rendered: a pointer over it, a touch or the focus fetch the code;
+   * a click opens the menu, which replaces the button only then (replaced between the press and the release, a
+   * button would lose the click).
+   */
   const placeholder = (name: MenuName) => ({
     'aria-haspopup': 'menu' as const,
     'aria-expanded': false,
-    onPointerEnter: () => setWanted(true),
-    onTouchStart: () => setWanted(true),
+    onPointerEnter: () => void loadMenus(),
+    onTouchStart: () => void loadMenus(),
     onFocus: () => {
       focused.current = name;
-      setWanted(true);
+      void loadMenus();
     },
     onBlur: () => {
       if (focused.current === name) focused.current = null;
