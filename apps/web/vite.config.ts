@@ -76,6 +76,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // barrel import of @registrar/rules names every rule module, used or not)
                 { name: (id: string, ctx: ChunkingContext) => (staticGraph(ctx, PUBLIC_ENTRY).has(id) ? 'shell' : null), debugName: 'shell', test: ownShellModule, tags: ['$initial'] },
                 { name: 'app-shell', test: ownShellModule, tags: ['$initial'] },
+                // Mantine's small shared helpers (hooks, context and style utilities) in one chunk, rather than a request
+                // of its own each (~10 on the top page, each costing its response headers and a round of the queue)
+                { name: 'mantine-common', test: /node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/]esm[\\/](core|utils)[\\/])/, minShareCount: 20 },
               ],
             },
           },
