@@ -3,7 +3,7 @@
  * gateway renders on the server (ssr/public-pages.ts), the same route objects, ids and paths as in routeTree.gen.ts.
  * A server-rendered page starts with this tree (public-main.tsx), so its first load carries no route entry, search
  * validation or guard of the member and admin pages. Adding a public page: its line in ssr/public-pages.ts and its
- * route here (the unit test public-route-tree.spec.ts checks that both lists and the generated tree agree).
+ * route here (the unit test libs/ui/src/public-route-tree.spec.ts checks that both lists and the generated tree agree).
  */
 import { Route as rootRoute } from './routes/__root';
 import { Route as IndexRoute } from './routes/index';
