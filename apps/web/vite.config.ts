@@ -2,6 +2,27 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import path from 'node:path';
+import type { ChunkingContext } from 'rolldown';
+
+const PUBLIC_ENTRY = path.resolve(import.meta.dirname, 'public.html');
+// the entries' own modules (the HTML pages and the scripts they start) stay in their entry chunks
+const ownShellModule = (id: string) => !/([\\/]src[\\/](public-)?main\.tsx|\.html)(\?.*)?$/.test(id) && !/[\\/]libs[\\/][^\\/]+[\\/]src[\\/]/.test(id);
+const graphs = new Map<string, Set<string>>();
+/** The modules `entry` imports statically, directly or not (once per build). */
+function staticGraph(ctx: ChunkingContext, entry: string): Set<string> {
+  let seen = graphs.get(entry);
+  if (seen) return seen;
+  seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  graphs.set(entry, seen);
+  return seen;
+}
 
 /**
  * Two builds (docs/web-public-pages.md): the browser app (`vite build`, dist/apps/web) and the server entry that the
@@ -32,6 +53,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // (with or without JavaScript), and nothing moves when a route's code arrives
         cssCodeSplit: false,
         rolldownOptions: {
+          // two entries: the whole app (index.html, the member and admin pages' shell) and the public pages' (public.html:
+          // the page a server-rendered public page starts, with the public routes only; docs/web-public-pages.md)
+          input: { index: path.resolve(import.meta.dirname, 'index.html'), public: path.resolve(import.meta.dirname, 'public.html') },
           // the workspace's own modules have no side effects at import time (styles aside): a route that imports one
           // function of a feature module (its search validation, kept in the first load) does not bring the module's
           // components, queries and messages with it
@@ -41,10 +65,20 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-                { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+                // only the TanStack modules every page needs (the router, queries, hydration); mutations, infinite and
+                // parallel queries come with the member pages that use them
+                { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, tags: ['$initial'], priority: 2 },
                 // everything else the entry needs before it runs (layout, session, API client, the Mantine parts of the
                 // header and footer): one chunk, rather than one per module shared with some member page
-                { name: 'shell', tags: ['$initial'] },
+                // the public entry's static graph in one chunk, and what only the whole app's entry adds (the member and
+                // admin routes' entries) in another: a public page does not fetch the latter
+                // (the libraries' modules are left to the bundler, which places them by their use after tree-shaking: a
+                // barrel import of @registrar/rules names every rule module, used or not)
+                { name: (id: string, ctx: ChunkingContext) => (staticGraph(ctx, PUBLIC_ENTRY).has(id) ? 'shell' : null), debugName: 'shell', test: ownShellModule, tags: ['$initial'] },
+                { name: 'app-shell', test: ownShellModule, tags: ['$initial'] },
+                // Mantine's small shared helpers (hooks, context and style utilities) in one chunk, rather than a request
+                // of its own each (~10 on the top page, each costing its response headers and a round of the queue)
+                { name: 'mantine-common', test: /node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/]esm[\\/](core|utils)[\\/])/, minShareCount: 20 },
               ],
             },
           },

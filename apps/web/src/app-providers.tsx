@@ -24,6 +24,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
     return whenHydrated(root, () => {
       root.removeAttribute('inert');
       root.style.removeProperty('pointer-events');
+      // what public/boot.js held while the app was not there (all but the search form)
+      for (const el of root.querySelectorAll<HTMLElement>('[data-boot-inert]')) {
+        el.removeAttribute('inert');
+        el.style.removeProperty('pointer-events');
+        el.removeAttribute('data-boot-inert');
+      }
       document.documentElement.setAttribute('data-app-ready', '');
     });
   }, []);

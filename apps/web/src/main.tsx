@@ -1,21 +1,10 @@
-import ReactDOM from 'react-dom/client';
 import { createRouter } from '@tanstack/react-router';
-import { hydrate, QueryClient } from '@tanstack/react-query';
-import { searchSerialization } from './lib/router-search';
-import './styles/mantine.css';
-import './styles/global.css';
 import { routeTree } from './routeTree.gen';
-import { AppTree } from './app-tree';
+import { newQueryClient, routerOptions, startApp } from './app-start';
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-});
-
-// readable URLs: filter values as they are (?isAutoUpdate=0), JSON only for arrays and objects (@registrar/rules url-search)
-const router = createRouter({
-  routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true,
-  ...searchSerialization,
-});
+/** The whole app's entry (index.html): the member and admin pages, served as the client app's shell. */
+const queryClient = newQueryClient();
+const router = createRouter({ routeTree, ...routerOptions(queryClient) });
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -23,20 +12,4 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const app = <AppTree router={router} queryClient={queryClient} />;
-
-const root = document.getElementById('root')!;
-// a public page arrives server-rendered (the gateway's PageRenderer) with the query cache its loaders filled:
-// hydrate that markup once the matched route's code is loaded, without fetching the data again
-const stateEl = document.getElementById('__QUERY_STATE__');
-if (stateEl && root.hasChildNodes()) {
-  // until the markup is hydrated its buttons and menus have no handlers yet: rather than lose a click or a tap, the
-  // page takes none for that moment (it is readable and scrollable all along; AppProviders lifts this once hydrated)
-  root.inert = true;
-  hydrate(queryClient, JSON.parse(stateEl.textContent || '{}'));
-  // the router renders the same boundaries as on the server only when it knows the page was server-rendered
-  router.ssr = { manifest: undefined };
-  void router.load().then(() => ReactDOM.hydrateRoot(root, app));
-} else {
-  ReactDOM.createRoot(root).render(app);
-}
+startApp(router, queryClient);

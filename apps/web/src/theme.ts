@@ -1,4 +1,4 @@
-import { Badge, createTheme, DEFAULT_THEME, type MantineColorsTuple, type ModalProps, type NotificationProps } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type MantineColorsTuple, type ModalProps, type NotificationProps } from '@mantine/core';
 
 /**
  * Shades 6 to 9 of each palette, darkened so that every use Mantine makes of them meets WCAG AA (4.5:1): white text
@@ -36,10 +36,10 @@ export const theme = createTheme({
   breakpoints: { xs: '22.5em', sm: '46em', md: '49.375em', lg: '64em', xl: '88em' },
   components: {
     // TLD and category names are case-sensitive (gTLD, ccTLD): no upper-casing
-    Badge: Badge.extend({ styles: { root: { textTransform: 'none' } } }),
-    // icon-only close buttons need a name for screen readers (axe button-name); plain objects rather than
-    // Modal.extend / Notification.extend, which would bring the modal's and the notification's code into every
-    // page's first load
+    // (plain objects rather than Badge.extend / Modal.extend / Notification.extend, which would bring those
+    // components' code into every page's first load)
+    Badge: { styles: { root: { textTransform: 'none' } } },
+    // icon-only close buttons need a name for screen readers (axe button-name)
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': '閉じる' } } satisfies Partial<ModalProps> },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': '閉じる' } } satisfies Partial<NotificationProps> },
   },

@@ -1,6 +1,56 @@
-import { Tooltip } from '@mantine/core';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { formatYen } from '@registrar/rules';
 import classes from './price-cell.module.css';
+
+const PriceTooltip = lazy(() => import('./price-tooltip'));
+
+/**
+ * A campaign price with the normal price in a tooltip, shown on hover, focus and touch. The tooltip's code is loaded
+ * at the first of these (not with the page); the open state is kept here, so the tooltip opens as soon as it is there.
+ */
+function CampaignPrice({ value, normal, size }: { value: number; normal: number; size: string }) {
+  const [opened, setOpened] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const hadFocus = useRef(false);
+  const show = () => {
+    setWanted(true);
+    setOpened(true);
+  };
+  const hide = () => setOpened(false);
+  const text = (
+    <span
+      className={`mantine-focus-auto ${classes.price}`}
+      data-size={size}
+      data-price="campaign"
+      tabIndex={0}
+      onPointerEnter={show}
+      onPointerLeave={hide}
+      onTouchStart={show}
+      onFocus={() => {
+        hadFocus.current = true;
+        show();
+      }}
+      onBlur={() => {
+        hadFocus.current = false;
+        hide();
+      }}
+      // the tooltip's element replaces this one when its code arrives: it takes the focus over
+      ref={(el) => {
+        if (el && hadFocus.current && (!document.activeElement || document.activeElement === document.body)) el.focus();
+      }}
+    >
+      {formatYen(value)}
+    </span>
+  );
+  if (!wanted) return text;
+  return (
+    <Suspense fallback={text}>
+      <PriceTooltip label={`通常価格 ${formatYen(normal)}`} opened={opened}>
+        {text}
+      </PriceTooltip>
+    </Suspense>
+  );
+}
 
 export interface PriceCellProps {
   value: number | null | undefined;
@@ -26,17 +76,14 @@ export function PriceCell({ value, campaign = false, special = false, normal, si
     );
   }
   if (campaign) {
-    const text = (
-      <span className={`mantine-focus-auto ${classes.price}`} data-size={size} data-price="campaign" tabIndex={0}>
-        {formatYen(value)}
-      </span>
-    );
-    if (normal === null || normal === undefined || normal === value) return text;
-    return (
-      <Tooltip label={`通常価格 ${formatYen(normal)}`} withArrow events={{ hover: true, focus: true, touch: true }}>
-        {text}
-      </Tooltip>
-    );
+    if (normal === null || normal === undefined || normal === value) {
+      return (
+        <span className={`mantine-focus-auto ${classes.price}`} data-size={size} data-price="campaign" tabIndex={0}>
+          {formatYen(value)}
+        </span>
+      );
+    }
+    return <CampaignPrice value={value} normal={normal} size={size} />;
   }
   return (
     <span className={classes.price} data-size={size} data-price={special ? 'special' : 'normal'}>

@@ -7,7 +7,7 @@ import { accountApi, errorMessage, sessionChanged } from '../features/account/ac
 import { AccountCard } from '../features/account/account-card';
 import { safeAppPath } from '@registrar/rules';
 import { ApiError, setCsrfToken } from '../lib/api';
-import { ADMIN_HOME } from '../features/admin/admin-menu';
+import { ADMIN_HOME } from '../features/admin/admin-home';
 import { sessionQuery } from '../lib/session';
 import { moveGuestPicksToCart, purchaseDestination } from '../features/search/pending-domains';
 

@@ -57,7 +57,7 @@ export class PageRenderer {
   private readonly webDir: string;
   private readonly entryFile: string;
   private entry: { mod: ServerEntry; mtime: number } | null = null;
-  private template: { html: string; mtime: number } | null = null;
+  private readonly templates = new Map<string, { html: string; mtime: number }>();
   private readonly pages = new Map<string, RenderedPage>();
   private readonly inflight = new Map<string, Promise<RenderedPage>>();
 
@@ -81,16 +81,29 @@ export class PageRenderer {
     return mod;
   }
 
-  /** The built index.html (the client app's shell), or null before a build. */
+  /** The built index.html (the client app's shell, the whole app), or null before a build. */
   shell(): string | null {
-    const file = path.join(this.webDir, 'index.html');
+    return this.read('index.html');
+  }
+
+  /**
+   * The built public.html: the shell a server-rendered public page is composed into, which starts the app with the
+   * public pages' routes only (apps/web/src/public-main.tsx); index.html when the build has none.
+   */
+  publicShell(): string | null {
+    return this.read('public.html') ?? this.shell();
+  }
+
+  private read(name: string): string | null {
+    const file = path.join(this.webDir, name);
     try {
       const mtime = fs.statSync(file).mtimeMs;
-      if (!this.template || (this.template.mtime !== mtime && process.env.NODE_ENV !== 'production')) {
-        this.template = { html: fs.readFileSync(file, 'utf8'), mtime };
-        this.pages.clear();
-      }
-      return this.template.html;
+      const known = this.templates.get(name);
+      if (known && (known.mtime === mtime || process.env.NODE_ENV === 'production')) return known.html;
+      const html = fs.readFileSync(file, 'utf8');
+      this.templates.set(name, { html, mtime });
+      this.pages.clear();
+      return html;
     } catch {
       return null;
     }
@@ -99,7 +112,7 @@ export class PageRenderer {
   /** `url` (path and query) rendered, from the cache when fresh; `origin` is where its loaders' API calls go. */
   async page(url: string, origin: string): Promise<RenderedPage | null> {
     const entry = await this.serverEntry();
-    const shell = this.shell();
+    const shell = this.publicShell();
     if (!entry || !shell) return null;
     const generation = this.catalogCache.currentGeneration();
     const hit = this.pages.get(url);

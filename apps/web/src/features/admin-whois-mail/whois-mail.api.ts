@@ -3,26 +3,8 @@ import type { WhoisEmailCountResult, WhoisEmailDetailDto, WhoisEmailDto, WhoisEm
 import { M, WHOIS_MAIL_STATUS_LABELS, WHOIS_MAIL_TYPE_LABELS, WM } from '@registrar/messages';
 import { api, ApiError } from '../../lib/api';
 
-/** The inbox's search (002 spec: type, status, page; page defaults to 1). */
-export interface InboxSearch {
-  type?: number;
-  status?: number;
-  page?: number;
-}
-
-const intIn = (v: unknown, allowed: number[]) => {
-  const n = Number(v);
-  return v !== undefined && v !== null && v !== '' && Number.isInteger(n) && allowed.includes(n) ? n : undefined;
-};
-
-export function validateInboxSearch(s: Record<string, unknown>): InboxSearch {
-  const page = Number(s.page);
-  return {
-    type: intIn(s.type, [0, 1, 2, 3, 4, 5, 6]),
-    status: intIn(s.status, [0, 1, 2]),
-    page: Number.isInteger(page) && page > 1 ? page : undefined,
-  };
-}
+export { validateInboxSearch, type InboxSearch } from './inbox-search';
+import type { InboxSearch } from './inbox-search';
 
 type ListBody = { result: boolean; emails: WhoisEmailListResult | null; error_msg?: string[] };
 type CountBody = { result: boolean } & WhoisEmailCountResult;

@@ -45,7 +45,7 @@ export const ADMIN_MENU_GROUPS: Record<AdminMenuItem['group'], string> = {
   system: 'システム',
 };
 
-export const ADMIN_HOME = '/admin';
+export { ADMIN_HOME } from './admin-home';
 
 /** The menu a given admin role sees (1 super sees everything, 2 normal only the items not marked superOnly). */
 export function adminMenuFor(adminRole: 1 | 2 | null | undefined, available: (to: string) => boolean = () => true): AdminMenuItem[] {

@@ -65,10 +65,8 @@ export const adminUsersApi = {
   domainById: (id: number, signal?: AbortSignal) => api<{ result: boolean; info: { registry: unknown; ours: Record<string, unknown> | null } | null }>(`/admin/api/domains/${id}`, { signal }),
 };
 
-/** The admin domain list's conditions (002 §3 "Admin search conditions"), kept in the URL as strings. */
-export const ADMIN_DOMAIN_FILTERS = ['key', 'userId', 'isWhoisProxy', 'isDomainLock', 'isStatus', 'isTrash', 'obtainDateStart', 'obtainDateEnd', 'dueDateStart', 'dueDateEnd', 'nameServer'] as const;
-export type AdminDomainFilter = (typeof ADMIN_DOMAIN_FILTERS)[number];
-export type AdminDomainSearch = Partial<Record<AdminDomainFilter | 'sort', string>> & { validDomainPage?: number; pagingNum?: number };
+export { ADMIN_DOMAIN_FILTERS, type AdminDomainFilter, type AdminDomainSearch } from './domain-search';
+import type { AdminDomainSearch } from './domain-search';
 
 export const adminDomainsApi = {
   search: (c: AdminDomainSearch, signal?: AbortSignal) =>

@@ -17,11 +17,6 @@ import { snackbar } from '../../lib/snackbar';
 import { ForwardDialog } from './forward-dialog';
 import { forwardingQueries, removeForward, saveMailForward, saveUrlForward } from './forwarding.api';
 
-export function validateForwardingSearch(s: Record<string, unknown>): { id: number } {
-  const n = Number(s.id);
-  return { id: Number.isSafeInteger(n) && n > 0 ? n : 0 };
-}
-
 type UrlForm = { forwardId?: number; host: string; target: string; status: '301' | '302'; keepPath: boolean };
 type MailForm = { forwardId?: number; local: string; target: string };
 

@@ -1,6 +1,5 @@
 /** The card-registration and card-authentication calls of the web app (our own pages for the spec's mypage/stripe and mypage/stripe/auth). */
 import { OrdersHttpPaths, type CardListResult, type PaymentSessionAuthResult } from '@registrar/contracts';
-import { safeAppPath as safeAppPathRule } from '@registrar/rules';
 import { api } from '../../lib/api';
 
 export const paymentQueries = {
@@ -22,10 +21,7 @@ export function paymentAuth(sessionId: string, redirectUrl: string): Promise<Pay
   return api<PaymentSessionAuthResult>(OrdersHttpPaths.paymentAuth, { query: { session_id: sessionId, redirect_url: redirectUrl } });
 }
 
-/** Only app paths are followed (never another site): the one rule of libs/rules, after normalising. */
-export function safeAppPath(p: unknown, fallback = '/mypage/domain'): string {
-  return safeAppPathRule(p, fallback);
-}
+export { safeAppPath } from './return-path';
 
 /** Back from the wallet's approval page: captures the order (once) and answers where to go. */
 export async function captureWallet(sessionId: string, orderId: string, redirectUrl: string): Promise<string> {

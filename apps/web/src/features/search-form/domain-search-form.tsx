@@ -10,7 +10,8 @@ import { formToken, useSession } from '../../lib/session';
  * With `tld`, a keyword without a dot is searched under that TLD (the TLD detail page).
  * With JavaScript running, the submit goes straight to the URL the POST would redirect to (the same query as the
  * gateway's searchUrl) inside the app: no page load, no second bundle start, the search begins at once (issue 9).
- * The POST stays for a browser without JavaScript.
+ * The POST stays for a browser without JavaScript, and serves a visitor who searches before the app has taken over
+ * the server-rendered page (public/boot.js fills `_token` and `domain` then; the button is enabled until hydration).
  */
 export function DomainSearchForm({ tld, compact = false }: { tld?: string; compact?: boolean }) {
   const { isSignedIn } = useSession();
@@ -19,15 +20,25 @@ export function DomainSearchForm({ tld, compact = false }: { tld?: string; compa
   const [list, setList] = useState('');
   const tokenRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const keywordRef = useRef<HTMLInputElement>(null);
+  // the server's markup has an enabled button (the form works before the app takes over); disabled while empty after
+  const [live, setLive] = useState(false);
   const action = isSignedIn ? '/mypage/search' : '/search';
   const domainValue = tld && keyword.trim() && !keyword.includes('.') ? `${keyword.trim()}.${tld}` : keyword.trim();
   const empty = tab === '1' ? keyword.trim() === '' : list.trim() === '';
+  const disabled = live && empty;
   const navigate = useNavigate();
   // a server-rendered page is rendered for a guest and learns who is signed in after hydration; React leaves the
   // action attribute of a hydrated form as the server wrote it, so the form's target is set here when it changes
   useEffect(() => {
     formRef.current?.setAttribute('action', action);
   }, [action]);
+  // what a visitor typed before the app took over stays (React keeps an input's value when it hydrates it)
+  useEffect(() => {
+    const typed = keywordRef.current?.value;
+    if (typed) setKeyword(typed);
+    setLive(true);
+  }, []);
 
   return (
     <Paper radius="lg" p={compact ? 'md' : { base: 'md', sm: 'lg' }} shadow="sm" withBorder data-testid="domain-search">
@@ -35,6 +46,8 @@ export function DomainSearchForm({ tld, compact = false }: { tld?: string; compa
         ref={formRef}
         method="post"
         action={action}
+        data-search-form=""
+        data-tld={tld}
         onSubmit={(e) => {
           if (empty) {
             e.preventDefault();
@@ -52,13 +65,16 @@ export function DomainSearchForm({ tld, compact = false }: { tld?: string; compa
       >
         <input ref={tokenRef} type="hidden" name="_token" defaultValue="" />
         <Tabs value={tab} onChange={(v) => setTab(v ?? '1')} keepMounted={false} variant="pills" radius="xl">
-          <Tabs.List mb="sm">
+          {/* the tabs need the app: until it takes over, they take no clicks (public/boot.js) */}
+          <Tabs.List mb="sm" data-needs-app="">
             <Tabs.Tab value="1">キーワード検索</Tabs.Tab>
             <Tabs.Tab value="2">一括登録チェック</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="1">
             <Group gap="xs" wrap="nowrap" align="stretch">
               <TextInput
+                ref={keywordRef}
+                data-search-keyword=""
                 style={{ flex: 1, minWidth: 0 }}
                 size="md"
                 value={keyword}
@@ -69,7 +85,7 @@ export function DomainSearchForm({ tld, compact = false }: { tld?: string; compa
                 rightSectionWidth={tld ? Math.min(160, 24 + tld.length * 10) : undefined}
               />
               <input type="hidden" name="domain" value={domainValue} />
-              <Button type="submit" size="md" disabled={empty} px={{ base: 14, sm: 28 }}>
+              <Button type="submit" size="md" disabled={disabled} px={{ base: 14, sm: 28 }}>
                 検索
               </Button>
             </Group>
@@ -86,7 +102,7 @@ export function DomainSearchForm({ tld, compact = false }: { tld?: string; compa
               aria-label="ドメイン名（1行に1つ）"
             />
             <Group justify="flex-end" mt="xs">
-              <Button type="submit" size="md" disabled={empty}>
+              <Button type="submit" size="md" disabled={disabled}>
                 一括チェック
               </Button>
             </Group>

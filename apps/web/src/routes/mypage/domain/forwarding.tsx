@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ForwardingPage, validateForwardingSearch } from '../../../features/forwarding/forwarding-page';
+import { ForwardingPage } from '../../../features/forwarding/forwarding-page';
+import { validateForwardingSearch } from '../../../features/forwarding/forwarding-search';
 
 function Page() {
   const { id } = Route.useSearch();

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { captureWallet, safeAppPath } from '../../../features/payments/payments.api';
+import { captureWallet } from '../../../features/payments/payments.api';
+import { safeAppPath } from '../../../features/payments/return-path';
 import { RedirectPage } from '../../../features/payments/redirect-page';
 
 /** mypage/paypal/return?session_id&token&redirect_url: back from the wallet's approval page; captures and returns to redirect_url with paymentResult. */

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { paymentAuth, safeAppPath } from '../../../features/payments/payments.api';
+import { paymentAuth } from '../../../features/payments/payments.api';
+import { safeAppPath } from '../../../features/payments/return-path';
 import { RedirectPage } from '../../../features/payments/redirect-page';
 
 /**

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { completeCardRegistration, safeAppPath } from '../../../features/payments/payments.api';
+import { completeCardRegistration } from '../../../features/payments/payments.api';
+import { safeAppPath } from '../../../features/payments/return-path';
 import { RedirectPage } from '../../../features/payments/redirect-page';
 
 /** mypage/stripe/complete?session_id&redirect_url: back from the card form; records the card and returns to redirect_url (with cardRegistration=true). */

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { cardRegistrationUrl, safeAppPath } from '../../../features/payments/payments.api';
+import { cardRegistrationUrl } from '../../../features/payments/payments.api';
+import { safeAppPath } from '../../../features/payments/return-path';
 import { RedirectPage } from '../../../features/payments/redirect-page';
 
 /** mypage/stripe?redirect_url: card registration. Sends the browser to Stripe's card form (Checkout in setup mode). */
