@@ -9,19 +9,19 @@ import {
   PendingRenewalsResult, RenewReadyResult, RenewResult, RenewRpcRequest, RenewStatusResult,
 } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { DomainOpsException } from './common/domain-ops.exception';
-import { RenewalService } from './renewal/renewal.service';
-import { DomainOpsRpcErrorFilter } from './common/rpc-errors.filter';
-import { OwnedDomainRepository } from './domains/owned-domain.repository';
-import { EstimateService } from './estimate/estimate.service';
-import { RegistrationOrderService } from './orders/registration-order.service';
-import { PrereqService } from './prereq/prereq.service';
-import { DefaultSettingsService } from './settings/default-settings.service';
+import { DomainOpsException } from './shared/common/domain-ops.exception';
+import { RenewalService } from './lifecycle/renewal/renewal.service';
+import { DomainOpsRpcErrorFilter } from './shared/common/rpc-errors.filter';
+import { OwnedDomainRepository } from './shared/domains/owned-domain.repository';
+import { EstimateService } from './portfolio/estimate/estimate.service';
+import { RegistrationOrderService } from './lifecycle/orders/registration-order.service';
+import { PrereqService } from './portfolio/prereq/prereq.service';
+import { DefaultSettingsService } from './portfolio/settings/default-settings.service';
 import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
 import { WhoisPendingSweep } from './whois/whois-change.job';
 import { WhoisService } from './whois/whois.service';
 import { WhoisOrgService } from './whois/whois-org.service';
-import { ApiSettingsService } from './settings/api-settings.service';
+import { ApiSettingsService } from './portfolio/settings/api-settings.service';
 
 /** Every payload names the member (set by the gateway from the session, never from the browser). */
 export function userIdOf(p: { userId?: unknown } | null | undefined): number {

@@ -8,11 +8,11 @@ import { Clock, CLOCK } from '@registrar/infra';
 import { MailOutbox } from '@registrar/mail';
 import { M, registryErrorMessage } from '@registrar/messages';
 import { formatDateJst, validatePrereq } from '@registrar/rules';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
-import { ActionLogRepository } from '../domains/action-log.repository';
-import { AnyContact, e164, postalOf } from '../jobs/register-domain.job';
-import { normaliseName } from '../ports/catalog.port';
-import { randomToken } from '../whois/proxy-identity.repository';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
+import { AnyContact, e164, postalOf } from '../orders/register-domain.job';
+import { normaliseName } from '../../shared/ports/catalog.port';
+import { randomToken } from '../../whois/proxy-identity.repository';
 
 /** Reminder mails go this many Tokyo days before a provisional .co.jp's deadline. */
 export const PROVISIONAL_REMINDER_DAYS = [30, 14, 7, 1] as const;

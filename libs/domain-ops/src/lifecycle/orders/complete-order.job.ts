@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompleteOrderJobData, JobName } from '@registrar/contracts';
 import { MailOutbox } from '@registrar/mail';
 import { receiptPath } from '@registrar/rules';
-import { RegistrationOrderRepository } from '../orders/registration-order.repository';
+import { RegistrationOrderRepository } from './registration-order.repository';
 
 /**
  * The receipt of the card or wallet charge that paid an order's or a renewal's shortfall, as an absolute link for a

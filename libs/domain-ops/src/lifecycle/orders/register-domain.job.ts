@@ -3,21 +3,21 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv, PostalInfo } from '@registrar/epp';
 import { fmt, M, registryErrorMessage } from '@registrar/messages';
-import { newMemberContactId } from '../contacts/contact-ids';
-import { ContactsRepository } from '../contacts/contacts.repository';
-import { ActionLogRepository } from '../domains/action-log.repository';
-import { OwnedDomainRepository } from '../domains/owned-domain.repository';
-import { itemKeys } from '../orders/item-keys';
-import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from '../orders/registration-order.repository';
-import { CatalogPort } from '../ports/catalog.port';
-import { OrdersPort } from '../ports/orders.port';
-import { PrereqRepository, StoredPrereq } from '../prereq/prereq.repository';
-import { DefaultSettingsRepository } from '../settings/default-settings.repository';
+import { newMemberContactId } from '../../shared/contacts/contact-ids';
+import { ContactsRepository } from '../../shared/contacts/contacts.repository';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
+import { OwnedDomainRepository } from '../../shared/domains/owned-domain.repository';
+import { itemKeys } from './item-keys';
+import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
+import { CatalogPort } from '../../shared/ports/catalog.port';
+import { OrdersPort } from '../../shared/ports/orders.port';
+import { PrereqRepository, StoredPrereq } from '../../portfolio/prereq/prereq.repository';
+import { DefaultSettingsRepository } from '../../portfolio/settings/default-settings.repository';
 import type { JobAttempt } from '@registrar/infra';
-import { DnsZoneEvents } from './dns-zone.events';
-import { DomainOpsConfig } from '../domain-ops.config';
-import { ProxyIdentityRepository } from '../whois/proxy-identity.repository';
-import { e164 } from '../contacts/e164';
+import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
+import { DomainOpsConfig } from '../../shared/domain-ops.config';
+import { ProxyIdentityRepository } from '../../whois/proxy-identity.repository';
+import { e164 } from '../../shared/contacts/e164';
 
 /** A failure that no retry can mend: the member gets the points back. */
 class PermanentFailure extends Error {}

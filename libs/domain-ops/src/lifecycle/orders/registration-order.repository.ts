@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { OrderItemStatus } from '@registrar/contracts';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
 export type OrderStatus = 'charging' | 'processing' | 'done' | 'failed';
 export type ItemStatus = 'queued' | 'processing' | OrderItemStatus;

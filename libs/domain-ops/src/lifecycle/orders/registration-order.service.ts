@@ -5,14 +5,14 @@ import {
 } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
 import { MAX_DOMAINS_PER_PURCHASE, needsPrereq, readDomainName, needsWhoisContact, registrationPeriodOptions, registrationTotal } from '@registrar/rules';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { ActionLogRepository } from '../domains/action-log.repository';
-import { DomainOpsQueue } from '../jobs/domain-ops.queue';
-import { EstimateService } from '../estimate/estimate.service';
-import { CatalogPort } from '../ports/catalog.port';
-import { OrdersPort } from '../ports/orders.port';
-import { PrereqRepository } from '../prereq/prereq.repository';
-import { DefaultSettingsRepository } from '../settings/default-settings.repository';
+import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
+import { DomainOpsQueue } from '../../shared/queue/domain-ops.queue';
+import { EstimateService } from '../../portfolio/estimate/estimate.service';
+import { CatalogPort } from '../../shared/ports/catalog.port';
+import { OrdersPort } from '../../shared/ports/orders.port';
+import { PrereqRepository } from '../../portfolio/prereq/prereq.repository';
+import { DefaultSettingsRepository } from '../../portfolio/settings/default-settings.repository';
 import { NewOrderItem, OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
 
 import { itemKeys } from './item-keys';

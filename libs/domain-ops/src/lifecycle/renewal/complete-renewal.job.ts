@@ -3,7 +3,7 @@ import { CompleteRenewalJobData, JobName } from '@registrar/contracts';
 import { MailOutbox } from '@registrar/mail';
 import { formatDateJst } from '@registrar/rules';
 import { RenewalRepository } from './renewal.repository';
-import { receiptLink } from '../jobs/complete-order.job';
+import { receiptLink } from '../orders/complete-order.job';
 
 /**
  * The parent of a renewal's flow: runs once every RenewDomain child has ended, closes the renewal and mails the member

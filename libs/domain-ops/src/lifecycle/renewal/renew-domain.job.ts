@@ -3,9 +3,9 @@ import { JobName, RenewDomainJobData } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
 import { Clock, CLOCK } from '@registrar/infra';
 import { fmt, M, registryErrorMessage } from '@registrar/messages';
-import { ActionLogRepository } from '../domains/action-log.repository';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import type { JobAttempt } from '@registrar/infra';
-import { OrdersPort } from '../ports/orders.port';
+import { OrdersPort } from '../../shared/ports/orders.port';
 import { Renewal, RenewalItem, RenewalRepository } from './renewal.repository';
 import { renewalKeys } from './renewal-keys';
 

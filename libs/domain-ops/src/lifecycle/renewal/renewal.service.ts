@@ -7,10 +7,10 @@ import {
 import { Clock, CLOCK } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { formatDateJst, isExpired, renewalCountError, renewalPeriodOptions, renewalPrice, renewalWindow } from '@registrar/rules';
-import { ActionLogRepository } from '../domains/action-log.repository';
-import { DomainOpsQueue } from '../jobs/domain-ops.queue';
-import { CatalogPort, normaliseName } from '../ports/catalog.port';
-import { OrdersPort } from '../ports/orders.port';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
+import { DomainOpsQueue } from '../../shared/queue/domain-ops.queue';
+import { CatalogPort, normaliseName } from '../../shared/ports/catalog.port';
+import { OrdersPort } from '../../shared/ports/orders.port';
 import { renewalKeys } from './renewal-keys';
 import { NewRenewalItem, RenewableDomain, Renewal, RenewalItem, RenewalRepository } from './renewal.repository';
 

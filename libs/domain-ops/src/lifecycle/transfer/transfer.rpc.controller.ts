@@ -4,8 +4,8 @@ import {
   DomainOpsErrorCode, DomainOpsPatterns, TransferCheckResult, TransferCheckRpcRequest, TransferHoldDto, TransferInDto, TransferOutAnswer, TransferOutDto,
   TransferRequestResult, TransferRequestRpc,
 } from '@registrar/contracts';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
+import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { TransferService } from './transfer.service';
 
 function userIdOf(p: { userId?: unknown } | null | undefined): number {

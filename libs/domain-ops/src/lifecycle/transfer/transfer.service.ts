@@ -8,9 +8,9 @@ import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFro
 import { Clock, CLOCK } from '@registrar/infra';
 import { M, MK } from '@registrar/messages';
 import { parseTransferLines, transferEligibilityError, transferEntryError, transferPrice, transferTldOf } from '@registrar/rules';
-import { CatalogPort, normaliseName } from '../ports/catalog.port';
-import { OrdersPort } from '../ports/orders.port';
-import { DefaultSettingsRepository } from '../settings/default-settings.repository';
+import { CatalogPort, normaliseName } from '../../shared/ports/catalog.port';
+import { OrdersPort } from '../../shared/ports/orders.port';
+import { DefaultSettingsRepository } from '../../portfolio/settings/default-settings.repository';
 import { TransferIn, TransferRepository } from './transfer.repository';
 import { TransferSettlement, transferMoneyKeys } from './transfer.settlement';
 

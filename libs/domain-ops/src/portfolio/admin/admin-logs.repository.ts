@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { ActionLogRequest, ActionLogRow, AdminDashboardOps, AdminOrderDto, AdminOrderKind, AdminPaged, RegistrarLogRequest, RegistrarLogRow } from '@registrar/contracts';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
 export const REGISTRAR_LOG_PER_PAGE = 50;
 export const ACTION_LOG_PER_PAGE = 50;

@@ -7,8 +7,8 @@ import {
 import { EPP_CLIENT, EppClientPool, EppError } from '@registrar/epp';
 import { fmt, M } from '@registrar/messages';
 import { apiCommandNames, ApiCommandParams, readDomainName, validateActionLogSearch, validateRegistrarLogSearch } from '@registrar/rules';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
+import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { AdminLogsRepository } from './admin-logs.repository';
 
 const MAX_CHECK_NAMES = 25;

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EstimateItem } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
 import { campaignPrices, needsPrereq } from '@registrar/rules';
-import { CatalogPort, QuotedName } from '../ports/catalog.port';
+import { CatalogPort, QuotedName } from '../../shared/ports/catalog.port';
 
 /** The first-year prices of a list of names for a member: campaign rows get the campaign price while slots remain. */
 export interface PricedName {

@@ -1,9 +1,9 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ActionCodes, ActionLogWriteRequest, DomainOpsErrorCode, DomainOpsPatterns } from '@registrar/contracts';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
-import { ActionLogRepository } from './action-log.repository';
+import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 
 /** Codes other services may write (the dns service: templates, zone files, URL and mail forwarding). */
 const WRITABLE = new Set<number>([ActionCodes.Dns, ActionCodes.UrlForwarding, ActionCodes.MailForwarding]);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ActionLogRowDto, ActionLogSearchResult, DomainOpsErrorCode } from '@registrar/contracts';
 import { M } from '@registrar/messages';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { ActionLogRepository } from '../domains/action-log.repository';
+import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { tokyoDateStart } from './domain-query';
 
 export const ACTION_LOG_PER_PAGE = 20;

@@ -6,8 +6,8 @@ import { ClientProxy } from '@nestjs/microservices';
 import { CLOCK, Clock, rpc } from '@registrar/infra';
 import { DNS_TYPE, dnsTypeName, fixedNsRecords } from '@registrar/rules';
 import { M } from '@registrar/messages';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 import { ActionLogService } from './action-log.service';
 import { DomainListService } from './domain-list.service';
 

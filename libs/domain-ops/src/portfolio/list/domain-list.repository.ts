@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DomainSearchCondition, ORG_JP_TLDS } from '@registrar/rules';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 import { bannerCountsSql, buildWhere, countSql, GRACE, pageIdsSql, pageRowsSql, RESTORE, ROW_COLUMNS } from './domain-query';
 
 /** A domain row as stored, with its TLD policy and (for a page) name servers and recent inflow. */

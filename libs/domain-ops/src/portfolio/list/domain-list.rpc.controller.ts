@@ -5,12 +5,12 @@ import {
   DomainIdsResult, DomainIdsRpcRequest, DomainListPatterns, DomainOpsErrorCode, DomainReadyResult, DomainReadyRpcRequest, DomainSearchConditionData,
   DomainSearchResult, DomainSearchRpcRequest,
 } from '@registrar/contracts';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
+import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { ActionLogService } from './action-log.service';
 import { DomainDetailService } from './domain-detail.service';
 import { DomainListService } from './domain-list.service';
-import { DemoRegistrySeeder, DemoSeedResult } from '../registry-sync/demo-registry.seeder';
+import { DemoRegistrySeeder, DemoSeedResult } from './demo-registry.seeder';
 
 function userIdOf(p: { userId?: unknown } | null | undefined): number {
   const n = Number(p?.userId);

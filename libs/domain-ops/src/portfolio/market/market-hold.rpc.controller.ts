@@ -1,7 +1,7 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DomainMarketPatterns, MarketCandidateDto, MarketHoldRequest, MarketHoldResult, MarketMoveRequest, MarketMoveResult } from '@registrar/contracts';
-import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
+import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { MarketHoldService } from './market-hold.service';
 
 const num = (v: unknown) => {

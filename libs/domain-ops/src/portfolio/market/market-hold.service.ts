@@ -5,10 +5,10 @@ import { MarketCandidateDto, MarketHoldRequest, MarketHoldResult, MarketMoveRequ
 import { CLOCK, Clock } from '@registrar/infra';
 import { M, MK } from '@registrar/messages';
 import { daysBetweenJst, isJpTransfer, TRANSFER_LOCK_DAYS } from '@registrar/rules';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
-import { ActionLogRepository } from '../domains/action-log.repository';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { MoveRepository } from '../operations/move.repository';
-import { WhoisService } from '../whois/whois.service';
+import { WhoisService } from '../../whois/whois.service';
 
 type Q = Pick<EntityManager, 'query'>;
 

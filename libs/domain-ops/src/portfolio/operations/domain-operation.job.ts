@@ -7,8 +7,8 @@ import { CLOCK, Clock, JobAttempt, rpc } from '@registrar/infra';
 import { MailOutbox } from '@registrar/mail';
 import { fmt, M, MK, registryErrorMessage } from '@registrar/messages';
 import { MOVE_REQUEST_DAYS, OUR_NAME_SERVERS } from '@registrar/rules';
-import { ActionLogRepository } from '../domains/action-log.repository';
-import { DnsZoneEvents } from '../jobs/dns-zone.events';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
+import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
 import { MoveRepository } from './move.repository';
 import { OperationRepository, OpDomain, OpItem, OpRun } from './operation.repository';
 

@@ -4,7 +4,7 @@ import { CLOCK, Clock } from '@registrar/infra';
 import { MailOutbox } from '@registrar/mail';
 import { M } from '@registrar/messages';
 import { BULK_LIMIT, MOVE_REQUEST_DAYS } from '@registrar/rules';
-import { ActionLogRepository } from '../domains/action-log.repository';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { MoveRepository } from './move.repository';
 
 const ids = (v: unknown): number[] =>

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainOperationKind, OperationRow, OperationRowStatus } from '@registrar/contracts';
-import { GroupBatcher } from '../common/group-batcher';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+import { GroupBatcher } from '../../shared/common/group-batcher';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
 /** The fields of a domain an operation reads. */
 export interface OpDomain {

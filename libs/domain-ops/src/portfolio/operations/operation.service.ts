@@ -8,9 +8,9 @@ import {
 import { CLOCK, Clock } from '@registrar/infra';
 import { DS, fmt, M, MK } from '@registrar/messages';
 import { BULK_LIMIT, isDueToday, MEMO_MAX, validateNameServers, normaliseNameServers, isIP, validateDsSet } from '@registrar/rules';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { DomainOpsConfig } from '../domain-ops.config';
-import { CatalogPort } from '../ports/catalog.port';
+import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { DomainOpsConfig } from '../../shared/domain-ops.config';
+import { CatalogPort } from '../../shared/ports/catalog.port';
 import { MoveRepository } from './move.repository';
 import { OperationRepository, OpDomain } from './operation.repository';
 

@@ -3,8 +3,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   DomainOperationPatterns, DomainOpsErrorCode, IncomingMove, MoveAnswer, OperationAccepted, OperationRpcRequest, OperationStatus, OutgoingMove,
 } from '@registrar/contracts';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
+import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { MoveService } from './move.service';
 import { OperationService } from './operation.service';
 

@@ -3,7 +3,7 @@ import { PrereqResult, PrereqRpcRequest } from '@registrar/contracts';
 import { Clock, CLOCK } from '@registrar/infra';
 import { M } from '@registrar/messages';
 import { formatDateJst, needsPrereq, validatePrereq } from '@registrar/rules';
-import { normaliseName } from '../ports/catalog.port';
+import { normaliseName } from '../../shared/ports/catalog.port';
 import { PrereqRepository } from './prereq.repository';
 
 /** POST mypage/domain/create/prereq: the .co.jp WHOIS registration modal (000 spec §5), stored per member and domain. */

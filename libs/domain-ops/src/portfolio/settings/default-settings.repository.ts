@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DefaultSettingDto } from '@registrar/contracts';
 import { DEFAULT_NAME_SERVERS } from '@registrar/rules';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
 type Row = {
   lock_enabled: boolean; auto_update_enabled: boolean; whois_proxy_enabled: boolean; name_servers: string[];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DefaultSettingDto, DefaultSettingResult, DefaultSettingSaveResult, DefaultSettingSaveRpcRequest, WhoisContactRpcRequest, WhoisContactResult } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { normaliseNameServers, validateNameServers, validateWhoisContact } from '@registrar/rules';
-import { ContactsRepository } from '../contacts/contacts.repository';
+import { ContactsRepository } from '../../shared/contacts/contacts.repository';
 import { DefaultSettingsRepository } from './default-settings.repository';
 
 const clean = (v: unknown) => (typeof v === 'string' ? v.trim() : '');

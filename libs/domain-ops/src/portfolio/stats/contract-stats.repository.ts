@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CLOCK, type Clock } from '@registrar/infra';
 import type { StatsQuery, StatsRow } from '@registrar/rules';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
 /** 'YYYY-MM-DD' of an instant in Asia/Tokyo. */
 const tokyoDay = (d: Date) => new Date(d.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);

@@ -2,8 +2,8 @@ import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AdminStatsPatterns, DomainOpsErrorCode, StatsResult } from '@registrar/contracts';
 import { validateStatsQuery } from '@registrar/rules';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
+import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { ContractStatsRepository } from './contract-stats.repository';
 
 /** Contract stats for the super admins' screen (the gateway checks the role). */

@@ -3,8 +3,8 @@ import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
 import { FlowProducer, Queue } from 'bullmq';
 import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData, WhoisChangeJobData } from '@registrar/contracts';
 import { DomainOpsConfig } from '../domain-ops.config';
-import type { OrderItem } from '../orders/registration-order.repository';
-import type { RenewalItem } from '../renewal/renewal.repository';
+import type { OrderItem } from '../../lifecycle/orders/registration-order.repository';
+import type { RenewalItem } from '../../lifecycle/renewal/renewal.repository';
 
 export type { JobAttempt } from '@registrar/infra';
 

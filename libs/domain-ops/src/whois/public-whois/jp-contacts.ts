@@ -1,5 +1,5 @@
 import { JpContact, JpOrgContact, PublicContactRecord, PublicContactRole } from '@registrar/contracts';
-import { e164 } from '../contacts/e164';
+import { e164 } from '../../shared/contacts/e164';
 
 export type JpSections = { org?: JpOrgContact; reg?: JpContact; tec?: JpContact; adm?: JpContact; bil?: JpContact };
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PublicContactRecord, PublicContactRole, PublicDomainRecord, PublicNameserverRecord } from '@registrar/contracts';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
-import { e164, proxyContactInput } from '../jobs/register-domain.job';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
+import { e164, proxyContactInput } from '../../lifecycle/orders/register-domain.job';
 import { jpPublicContacts, JpSections } from './jp-contacts';
 
 const ROLES: Array<[PublicContactRole, string]> = [['registrant', 'reg'], ['administrative', 'adm'], ['technical', 'tec'], ['billing', 'bil']];

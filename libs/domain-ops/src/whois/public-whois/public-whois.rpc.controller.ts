@@ -1,7 +1,7 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PublicContactRecord, PublicDomainRecord, PublicNameserverRecord, PublicWhoisPatterns } from '@registrar/contracts';
-import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
+import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { PublicWhoisRepository } from './public-whois.repository';
 
 /** Lower-case ASCII names and handles of a sane length; anything else is simply not found. */
