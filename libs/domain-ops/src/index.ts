@@ -2,11 +2,10 @@ export * from './domain-ops.module';
 export * from './shared/domain-ops.config';
 export * from './migrations';
 export { DOMAIN_OPS_SCHEMA } from './shared/contacts/contacts.repository';
-export { itemKeys } from './lifecycle/orders/registration-order.service';
-export { registerJobId, orderJobId, DOMAIN_OPS_JOB_NAMES } from './shared/queue/domain-ops.queue';
 export { normaliseName } from './shared/ports/catalog.port';
-export { DomainListService, influxSince } from './portfolio/list/domain-list.service';
-export { buildWhere, countSql, ORDER_BY, pageIdsSql, pageRowsSql } from './portfolio/list/domain-query';
-export { portfolio, insertPortfolio } from './portfolio/list/portfolio-seed';
-export { isProxyAddressFormat } from './whois/proxy-identity.repository';
-export { ApiSettingsService, apiKeyHash, ipAllowed, API_KEY_FORMAT } from './portfolio/settings/api-settings.service';
+export { isProxyAddressFormat } from './whois';
+export {
+  DomainListService, influxSince, buildWhere, countSql, ORDER_BY, pageIdsSql, pageRowsSql, portfolio, insertPortfolio,
+  ApiSettingsService, apiKeyHash, ipAllowed, API_KEY_FORMAT,
+} from './portfolio';
+export { itemKeys, registerJobId, orderJobId } from './lifecycle';

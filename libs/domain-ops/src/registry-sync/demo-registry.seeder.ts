@@ -2,10 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { domainToASCII } from 'node:url';
 import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { CLOCK, Clock } from '@registrar/infra';
-import { ContactsRepository } from '../../shared/contacts/contacts.repository';
-import { DomainListRepository } from './domain-list.repository';
-import { insertPortfolio, portfolio, SeedDomain } from './portfolio-seed';
-import { RegistrySyncService } from '../../registry-sync/registry-sync.service';
+import { DomainListRepository, insertPortfolio, portfolio, SeedDomain } from '../portfolio';
+import { ContactsRepository } from '../shared/contacts/contacts.repository';
+import { RegistrySyncService } from './registry-sync.service';
 
 const DAY = 86_400_000;
 

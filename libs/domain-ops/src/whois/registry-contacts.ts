@@ -4,7 +4,8 @@ import { WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
 import { ContactsRepository } from '../shared/contacts/contacts.repository';
 import { DomainOpsConfig } from '../shared/domain-ops.config';
-import { e164, proxyContactInput } from '../lifecycle/orders/register-domain.job';
+import { e164 } from '../shared/contacts/e164';
+import { proxyContactInput } from '../shared/contacts/epp-contacts';
 import { ProxyIdentityRepository } from './proxy-identity.repository';
 import { newMemberContactId } from '../shared/contacts/contact-ids';
 

@@ -11,7 +11,7 @@ import { ActionLogRepository } from '../shared/domains/action-log.repository';
 import { CatalogPort, normaliseName } from '../shared/ports/catalog.port';
 import { RegistryContacts } from './registry-contacts';
 import { WhoisDomain, WhoisDomainRepository, WhoisPending } from './whois-domain.repository';
-import { DomainOpsQueue } from '../shared/queue/domain-ops.queue';
+import { WhoisQueue } from './whois.queue';
 
 const flag = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
 const idOf = (v: unknown): number | null => {
@@ -36,7 +36,7 @@ export class WhoisService {
     private readonly registry: RegistryContacts,
     private readonly actionLog: ActionLogRepository,
     @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
-    private readonly queue: DomainOpsQueue,
+    private readonly queue: WhoisQueue,
   ) {}
 
   listContacts(userId: number): Promise<WhoisContactDto[]> {

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { JpActivateResult, JpActivateRpcRequest, JpActivationListResult, JpActivationPatterns } from '@registrar/contracts';
-import { userIdOf } from '../../domain-ops.rpc.controller';
+import { userIdOf } from '../../shared/common/rpc-payload';
 import { JpActivationService } from './jp-activation.service';
 
 /** The RPC side of mypage/JpDomainActivate (provisional .co.jp activation). */

@@ -10,9 +10,10 @@ import { M, registryErrorMessage } from '@registrar/messages';
 import { formatDateJst, validatePrereq } from '@registrar/rules';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
-import { AnyContact, e164, postalOf } from '../orders/register-domain.job';
+import { e164 } from '../../shared/contacts/e164';
+import { AnyContact, postalOf } from '../../shared/contacts/epp-contacts';
 import { normaliseName } from '../../shared/ports/catalog.port';
-import { randomToken } from '../../whois/proxy-identity.repository';
+import { randomToken } from '../../whois';
 
 /** Reminder mails go this many Tokyo days before a provisional .co.jp's deadline. */
 export const PROVISIONAL_REMINDER_DAYS = [30, 14, 7, 1] as const;

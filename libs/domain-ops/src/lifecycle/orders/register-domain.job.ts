@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
-import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv, PostalInfo } from '@registrar/epp';
+import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
 import { fmt, M, registryErrorMessage } from '@registrar/messages';
 import { newMemberContactId } from '../../shared/contacts/contact-ids';
 import { ContactsRepository } from '../../shared/contacts/contacts.repository';
@@ -11,45 +11,18 @@ import { itemKeys } from './item-keys';
 import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
-import { PrereqRepository, StoredPrereq } from '../../portfolio/prereq/prereq.repository';
-import { DefaultSettingsRepository } from '../../portfolio/settings/default-settings.repository';
+import { DefaultSettingsRepository, PrereqRepository, StoredPrereq } from '../../portfolio';
 import type { JobAttempt } from '@registrar/infra';
 import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
-import { ProxyIdentityRepository } from '../../whois/proxy-identity.repository';
+import { ProxyIdentityRepository } from '../../whois';
 import { e164 } from '../../shared/contacts/e164';
+import { AnyContact, postalOf, proxyContactInput } from '../../shared/contacts/epp-contacts';
 
 /** A failure that no retry can mend: the member gets the points back. */
 class PermanentFailure extends Error {}
 
-/**
- * The registry contact of one domain's WHOIS proxy: the registrar's privacy service with the domain's own proxy
- * e-mail address (docs/whois.md).
- */
-export function proxyContactInput(id: string, email: string): Omit<ContactCreateInput, 'authInfo'> {
-  return {
-    id,
-    postalInfo: [{ type: 'int', name: 'Whois Privacy Protection Service', org: 'Rakko Registrar', street: ['1-1-1 Shibuya'], city: 'Shibuya-ku', sp: 'Tokyo', pc: '1500002', cc: 'JP' }],
-    voice: '+81.312345678',
-    email,
-  };
-}
-
 const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
-
-/** '+81.312345678' from '03-1234-5678' and a country code (re-exported for the callers that import it from here). */
-export { e164 };
-
-export type AnyContact = Record<string, unknown>;
-export function postalOf(c: AnyContact, fallbackName: string): PostalInfo {
-  const s = (k: string) => (typeof c[k] === 'string' ? (c[k] as string).trim() : '');
-  const name = s('name') || [s('first_name'), s('last_name')].filter(Boolean).join(' ') || s('organization') || fallbackName;
-  return {
-    type: 'loc', name, org: s('organization') || s('organization_jp') || undefined,
-    street: [s('street1') || s('street1_jp') || '-', ...(s('street2') ? [s('street2')] : [])], city: s('city') || s('city_jp') || '-', sp: s('sp') || undefined,
-    pc: s('pc').replace(/\D/g, '') || undefined, cc: (s('cc') || 'JP').toUpperCase(),
-  };
-}
 
 /**
  * One domain of an order, registered through the registry (a child of the order's flow). Exactly once: before the

@@ -7,12 +7,10 @@ import { fmt, M } from '@registrar/messages';
 import { MAX_DOMAINS_PER_PURCHASE, needsPrereq, readDomainName, needsWhoisContact, registrationPeriodOptions, registrationTotal } from '@registrar/rules';
 import { DomainOpsException } from '../../shared/common/domain-ops.exception';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
-import { DomainOpsQueue } from '../../shared/queue/domain-ops.queue';
-import { EstimateService } from '../../portfolio/estimate/estimate.service';
+import { LifecycleQueue } from '../lifecycle.queue';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
-import { PrereqRepository } from '../../portfolio/prereq/prereq.repository';
-import { DefaultSettingsRepository } from '../../portfolio/settings/default-settings.repository';
+import { DefaultSettingsRepository, EstimateService, PrereqRepository } from '../../portfolio';
 import { NewOrderItem, OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
 
 import { itemKeys } from './item-keys';
@@ -37,7 +35,7 @@ export class RegistrationOrderService {
     private readonly orders: OrdersPort,
     private readonly prereqs: PrereqRepository,
     private readonly settings: DefaultSettingsRepository,
-    private readonly queue: DomainOpsQueue,
+    private readonly queue: LifecycleQueue,
     private readonly actionLog: ActionLogRepository,
   ) {}
 

@@ -8,7 +8,7 @@ import { Clock, CLOCK } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { formatDateJst, isExpired, renewalCountError, renewalPeriodOptions, renewalPrice, renewalWindow } from '@registrar/rules';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
-import { DomainOpsQueue } from '../../shared/queue/domain-ops.queue';
+import { LifecycleQueue } from '../lifecycle.queue';
 import { CatalogPort, normaliseName } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
 import { renewalKeys } from './renewal-keys';
@@ -33,7 +33,7 @@ export class RenewalService {
     private readonly repo: RenewalRepository,
     private readonly catalog: CatalogPort,
     private readonly orders: OrdersPort,
-    private readonly queue: DomainOpsQueue,
+    private readonly queue: LifecycleQueue,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly actionLog: ActionLogRepository,
   ) {}

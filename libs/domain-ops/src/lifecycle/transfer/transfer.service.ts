@@ -10,7 +10,7 @@ import { M, MK } from '@registrar/messages';
 import { parseTransferLines, transferEligibilityError, transferEntryError, transferPrice, transferTldOf } from '@registrar/rules';
 import { CatalogPort, normaliseName } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
-import { DefaultSettingsRepository } from '../../portfolio/settings/default-settings.repository';
+import { DefaultSettingsRepository } from '../../portfolio';
 import { TransferIn, TransferRepository } from './transfer.repository';
 import { TransferSettlement, transferMoneyKeys } from './transfer.settlement';
 

@@ -10,8 +10,8 @@ import { ActionLogRepository } from '../../shared/domains/action-log.repository'
 import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
-import { DefaultSettingsRepository } from '../../portfolio/settings/default-settings.repository';
-import { RegistryContacts } from '../../whois/registry-contacts';
+import { DefaultSettingsRepository } from '../../portfolio';
+import { RegistryContacts } from '../../whois';
 import { TransferIn, TransferOut, TransferRepository } from './transfer.repository';
 
 export const transferMoneyKeys = (id: number) => ({ spend: `transfer:${id}:spend`, refund: `transfer:${id}:refund` });

@@ -10,7 +10,6 @@ import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { ActionLogService } from './action-log.service';
 import { DomainDetailService } from './domain-detail.service';
 import { DomainListService } from './domain-list.service';
-import { DemoRegistrySeeder, DemoSeedResult } from './demo-registry.seeder';
 
 function userIdOf(p: { userId?: unknown } | null | undefined): number {
   const n = Number(p?.userId);
@@ -19,11 +18,14 @@ function userIdOf(p: { userId?: unknown } | null | undefined): number {
 }
 const conditionOf = (c: unknown): Record<string, unknown> => (c && typeof c === 'object' && !Array.isArray(c) ? (c as Record<string, unknown>) : {});
 
-/** The domain list, detail view and action history on the request transport (BullMQ command queues) (patterns in @registrar/contracts). */
+/**
+ * The domain list, detail view and action history on the request transport (BullMQ command queues) (patterns in
+ * @registrar/contracts); the demo portfolio's SeedDemo is registry-sync's (it may seed through the registry).
+ */
 @Controller()
 @UseFilters(DomainOpsRpcErrorFilter)
 export class DomainListRpcController {
-  constructor(private readonly list: DomainListService, private readonly detailService: DomainDetailService, private readonly logs: ActionLogService, private readonly demoSeeder: DemoRegistrySeeder) {}
+  constructor(private readonly list: DomainListService, private readonly detailService: DomainDetailService, private readonly logs: ActionLogService) {}
 
   @MessagePattern(DomainListPatterns.Search)
   search(@Payload() req: DomainSearchRpcRequest): Promise<DomainSearchResult> {
@@ -71,17 +73,6 @@ export class DomainListRpcController {
   @MessagePattern(DomainListPatterns.ActionLogSearch)
   actionLogs(@Payload() req: ActionLogSearchRpcRequest): Promise<ActionLogSearchResult> {
     return this.logs.search(userIdOf(req), req ?? {});
-  }
-
-  @MessagePattern(DomainListPatterns.SeedDemo)
-  async seedDemo(@Payload() req: { userId: number; count?: number; onlyIfEmpty?: boolean; viaRegistry?: boolean }): Promise<DemoSeedResult> {
-    if (process.env.NODE_ENV === 'production' || !(process.env.LOCAL_RUNTIME === '1' || process.env.NODE_ENV === 'test')) {
-      throw new DomainOpsException(DomainOpsErrorCode.Invalid, 'demo data is for the local runtime only');
-    }
-    const count = Math.max(1, Math.min(Number(req?.count) || 60, 1000));
-    // the demo member's portfolio lives at the registry too (docs/registry-sync.md); list fillers of tests may stay local
-    if (req?.viaRegistry) return this.demoSeeder.seed(userIdOf(req), count, req?.onlyIfEmpty !== false);
-    return this.list.seedDemo(userIdOf(req), count, req?.onlyIfEmpty !== false);
   }
 
   @MessagePattern(DomainListPatterns.ActionLogDetail)

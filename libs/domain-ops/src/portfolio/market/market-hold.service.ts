@@ -8,7 +8,7 @@ import { daysBetweenJst, isJpTransfer, TRANSFER_LOCK_DAYS } from '@registrar/rul
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { MoveRepository } from '../operations/move.repository';
-import { WhoisService } from '../../whois/whois.service';
+import { WhoisService } from '../../whois';
 
 type Q = Pick<EntityManager, 'query'>;
 

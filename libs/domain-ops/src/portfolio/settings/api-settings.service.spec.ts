@@ -1,5 +1,5 @@
 import { API_KEY_FORMAT, apiKeyHash, ipAllowed, newApiKey } from './api-settings.service';
-import { isProxyAddressFormat, newProxyContactId, newProxyLocalPart } from '../../whois/proxy-identity.repository';
+import { isProxyAddressFormat, newProxyContactId, newProxyLocalPart } from '../../whois';
 
 describe('API key', () => {
   it('is rk_ and 40 base62 characters, different every time, kept as a SHA-256 hex digest', () => {

@@ -8,7 +8,7 @@ import { M } from '@registrar/messages';
 import { parseAllowedIps, validateApiSettings } from '@registrar/rules';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 import { OrdersPort } from '../../shared/ports/orders.port';
-import { WhoisDomainRepository } from '../../whois/whois-domain.repository';
+import { WhoisDomainRepository } from '../../whois';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** `rk_` + 40 base62 characters (≈238 bits); the first 10 characters identify it on screen. */

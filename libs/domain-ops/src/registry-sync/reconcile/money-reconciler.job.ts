@@ -5,21 +5,10 @@ import { CLOCK, Clock } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
-import { DomainOpsQueue, orderJobId } from '../../shared/queue/domain-ops.queue';
-import { RegisterDomainJob } from '../../lifecycle/orders/register-domain.job';
-import { itemKeys } from '../../lifecycle/orders/item-keys';
-import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from '../../lifecycle/orders/registration-order.repository';
-import { RegistrationOrderService } from '../../lifecycle/orders/registration-order.service';
+import { itemKeys, LifecycleQueue, orderJobId, OrderItem, RegisterDomainJob, RegistrationOrder, RegistrationOrderRepository, RegistrationOrderService, Renewal, renewalKeys, RenewalRepository, RenewalService, RenewDomainJob, TransferIn, TransferRepository, TransferSettlement, transferMoneyKeys } from '../../lifecycle';
+import { OperationRepository, operationJobId, OperationService } from '../../portfolio';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
-import { OperationRepository } from '../../portfolio/operations/operation.repository';
-import { operationJobId, OperationService } from '../../portfolio/operations/operation.service';
-import { RenewDomainJob } from '../../lifecycle/renewal/renew-domain.job';
-import { renewalKeys } from '../../lifecycle/renewal/renewal-keys';
-import { Renewal, RenewalRepository } from '../../lifecycle/renewal/renewal.repository';
-import { RenewalService } from '../../lifecycle/renewal/renewal.service';
-import { TransferIn, TransferRepository } from '../../lifecycle/transfer/transfer.repository';
-import { TransferSettlement, transferMoneyKeys } from '../../lifecycle/transfer/transfer.settlement';
 
 export interface MoneyReconcileResult {
   /** orders and renewals given up in "charging" past CHARGING_DEADLINE_S (their charges voided and refunded) */
@@ -71,7 +60,7 @@ export class MoneyReconcilerJob {
     private readonly renewalService: RenewalService,
     private readonly ledger: OrdersPort,
     private readonly catalog: CatalogPort,
-    private readonly queue: DomainOpsQueue,
+    private readonly queue: LifecycleQueue,
     private readonly register: RegisterDomainJob,
     private readonly renew: RenewDomainJob,
     private readonly actionLog: ActionLogRepository,

@@ -1,94 +1,60 @@
-import { Injectable } from '@nestjs/common';
-import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
-import { FlowProducer, Queue } from 'bullmq';
-import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData, WhoisChangeJobData } from '@registrar/contracts';
+import type { Provider, Type } from '@nestjs/common';
+import type { JobName } from '@registrar/contracts';
+import type { JobHandler, JobRoute } from '@registrar/infra';
 import { DomainOpsConfig } from '../domain-ops.config';
-import type { OrderItem } from '../../lifecycle/orders/registration-order.repository';
-import type { RenewalItem } from '../../lifecycle/renewal/renewal.repository';
 
 export type { JobAttempt } from '@registrar/infra';
 
-/** The job names that run on QueueName.DomainOps; each must have exactly one handler, or the service refuses to start. */
-export const DOMAIN_OPS_JOB_NAMES: readonly JobName[] = [JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal,
-  JobName.DomainOperation, JobName.CompleteOperation, JobName.ExpireMoveRequests, JobName.AutoRenewSweep, JobName.ExpiryNoticeSweep,
-  JobName.ProvisionalDeadlineSweep, JobName.DrainPollMessages, JobName.ExpireTransfers, JobName.ReconcileMoney, JobName.RegistryResync];
-
-
-
-/** The flow producer of QueueName.DomainOps (registered with BullModule.registerFlowProducer). */
+/**
+ * The flow producer of QueueName.DomainOps (registered with BullModule.registerFlowProducer): the lifecycle's order
+ * and renewal flows (a parent job with one child per domain).
+ */
 export const DOMAIN_OPS_FLOWS = 'domain-ops-flows';
 
-/** BullMQ job ids may not contain ':'; the id keeps one job per order and per order item. */
-export const orderJobId = (orderId: string) => `order-${orderId}`;
-export const registerJobId = (orderId: string, punycode: string) => `register-${orderId}-${punycode}`;
+/** One job scheduler of QueueName.DomainOps, upserted by id on every replica (removed when `every`/`pattern` is off). */
+export type DomainOpsSchedule =
+  | { id: string; name: JobName; every: number; startDate?: number; opts: Record<string, unknown> }
+  | { id: string; name: JobName; pattern: string; tz: string; opts: Record<string, unknown> };
 
 /**
- * The producer side of QueueName.DomainOps: an order is a BullMQ flow, the CompleteOrder parent with one
- * RegisterDomain child per domain. The children run in parallel on any replica; the parent runs once they all have ended.
+ * What one feature runs on QueueName.DomainOps: the job names it owns, one handler class per name (each with a static
+ * `jobName`), and its schedules. The features share the queue and its one worker per process (shared/queue); the
+ * composition (domain-ops.module.ts) hands every feature's part to it, so the worker never imports a feature.
  */
-@Injectable()
-export class DomainOpsQueue {
-  constructor(
-    private readonly config: DomainOpsConfig,
-    @InjectQueue(QueueName.DomainOps) readonly queue: Queue,
-    @InjectFlowProducer(DOMAIN_OPS_FLOWS) readonly flows: FlowProducer,
-  ) {}
-
-  /**
-   * Starts the order's flow; adding it again (a retried call) adds nothing, the job ids being the same. The money
-   * reconciler resumes an order whose jobs were lost with `suffix` ('-resume'): new job ids, the same items (a
-   * RegisterDomain job leaves an ended item alone and checks the registry before creating).
-   */
-  async enqueueOrder(orderId: string, items: OrderItem[], suffix = ''): Promise<void> {
-    await this.flows.add({
-      name: JobName.CompleteOrder,
-      queueName: QueueName.DomainOps,
-      data: { orderId } satisfies CompleteOrderJobData,
-      opts: { jobId: orderJobId(orderId) + suffix, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
-      children: items.map((i) => ({
-        name: JobName.RegisterDomain,
-        queueName: QueueName.DomainOps,
-        data: { orderId, itemId: i.id } satisfies RegisterDomainJobData,
-        opts: {
-          jobId: registerJobId(orderId, i.punycode) + suffix,
-          attempts: this.config.REGISTER_ATTEMPTS,
-          backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
-          ignoreDependencyOnFailure: true,
-          removeOnComplete: { age: 24 * 3600 },
-          removeOnFail: { age: 7 * 24 * 3600 },
-        },
-      })),
-    });
-  }
-
-  /** Starts a renewal's flow: CompleteRenewal parent, one RenewDomain child per domain (job ids per renewal and domain). */
-  async enqueueRenewal(renewalId: string, items: RenewalItem[], suffix = ''): Promise<void> {
-    await this.flows.add({
-      name: JobName.CompleteRenewal,
-      queueName: QueueName.DomainOps,
-      data: { renewalId } satisfies CompleteRenewalJobData,
-      opts: { jobId: `renewal-${renewalId}${suffix}`, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
-      children: items.map((i) => ({
-        name: JobName.RenewDomain,
-        queueName: QueueName.DomainOps,
-        data: { renewalId, itemId: i.id } satisfies RenewDomainJobData,
-        opts: {
-          jobId: `renew-${renewalId}-${i.punycode}${suffix}`,
-          attempts: this.config.REGISTER_ATTEMPTS,
-          backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
-          ignoreDependencyOnFailure: true,
-          removeOnComplete: { age: 24 * 3600 },
-          removeOnFail: { age: 7 * 24 * 3600 },
-        },
-      })),
-    });
-  }
-
-  /** One domain's WHOIS change (a job id per request: a retried dispatch adds nothing). */
-  async enqueueChange(domainId: number, token: string): Promise<void> {
-    await this.queue.add(JobName.WhoisChange, { domainId, token } satisfies WhoisChangeJobData, {
-      jobId: `whois-${domainId}-${token}`, attempts: 5, backoff: { type: 'exponential', delay: 2_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 },
-    });
-  }
+export interface FeatureJobs {
+  readonly feature: string;
+  readonly names: readonly JobName[];
+  readonly handlers: readonly (Type<JobHandler> & { readonly jobName: JobName })[];
+  readonly schedules?: (config: DomainOpsConfig) => DomainOpsSchedule[];
 }
 
+/** The job names of every feature (the worker checks at boot that each has exactly one handler). */
+export const DOMAIN_OPS_JOB_NAME_LIST = Symbol('DOMAIN_OPS_JOB_NAME_LIST');
+/** The routes of every feature's handlers. */
+export const DOMAIN_OPS_JOB_ROUTES = Symbol('DOMAIN_OPS_JOB_ROUTES');
+/** The schedules of every feature: a function, asked again at each upsert (a `startDate` counts from then). */
+export const DOMAIN_OPS_SCHEDULE_LIST = Symbol('DOMAIN_OPS_SCHEDULE_LIST');
+
+/** The job names of the given features, in their order. */
+export function jobNamesOf(features: readonly FeatureJobs[]): JobName[] {
+  return features.flatMap((f) => f.names);
+}
+
+/** The providers that hand the features' jobs and schedules to the worker and the schedules (shared/queue). */
+export function featureJobProviders(features: readonly FeatureJobs[]): Provider[] {
+  const handlers = features.flatMap((f) => f.handlers);
+  return [
+    ...handlers,
+    { provide: DOMAIN_OPS_JOB_NAME_LIST, useValue: jobNamesOf(features) },
+    {
+      provide: DOMAIN_OPS_JOB_ROUTES,
+      useFactory: (...instances: JobHandler[]): JobRoute[] => instances.map((handler, i) => ({ jobName: handlers[i].jobName, handler })),
+      inject: handlers,
+    },
+    {
+      provide: DOMAIN_OPS_SCHEDULE_LIST,
+      useFactory: (config: DomainOpsConfig) => (): DomainOpsSchedule[] => features.flatMap((f) => f.schedules?.(config) ?? []),
+      inject: [DomainOpsConfig],
+    },
+  ];
+}

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PublicContactRecord, PublicContactRole, PublicDomainRecord, PublicNameserverRecord } from '@registrar/contracts';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
-import { e164, proxyContactInput } from '../../lifecycle/orders/register-domain.job';
+import { e164 } from '../../shared/contacts/e164';
+import { proxyContactInput } from '../../shared/contacts/epp-contacts';
 import { jpPublicContacts, JpSections } from './jp-contacts';
 
 const ROLES: Array<[PublicContactRole, string]> = [['registrant', 'reg'], ['administrative', 'adm'], ['technical', 'tec'], ['billing', 'bil']];
