@@ -5,14 +5,10 @@ import {
   TransferRequestResult, TransferRequestRpc,
 } from '@registrar/contracts';
 import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { userIdOf } from '../../shared/common/rpc-payload';
 import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { TransferService } from './transfer.service';
 
-function userIdOf(p: { userId?: unknown } | null | undefined): number {
-  const n = Number(p?.userId);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new DomainOpsException(DomainOpsErrorCode.Invalid, 'userId must be a positive integer');
-  return n;
-}
 
 /** Transfer-in and transfer-out (docs/transfers.md) on the request transport (BullMQ command queues). */
 @Controller()

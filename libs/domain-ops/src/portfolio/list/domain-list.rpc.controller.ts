@@ -2,20 +2,15 @@ import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ActionLogRowDto, ActionLogSearchResult, ActionLogSearchRpcRequest, DomainBannerCounts, DomainCsvChunkResult, DomainCsvChunkRpcRequest, DomainDetailDto,
-  DomainIdsResult, DomainIdsRpcRequest, DomainListPatterns, DomainOpsErrorCode, DomainReadyResult, DomainReadyRpcRequest, DomainSearchConditionData,
+  DomainIdsResult, DomainIdsRpcRequest, DomainListPatterns, DomainReadyResult, DomainReadyRpcRequest, DomainSearchConditionData,
   DomainSearchResult, DomainSearchRpcRequest,
 } from '@registrar/contracts';
-import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { userIdOf } from '../../shared/common/rpc-payload';
 import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { ActionLogService } from './action-log.service';
 import { DomainDetailService } from './domain-detail.service';
 import { DomainListService } from './domain-list.service';
 
-function userIdOf(p: { userId?: unknown } | null | undefined): number {
-  const n = Number(p?.userId);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new DomainOpsException(DomainOpsErrorCode.Invalid, 'userId must be a positive integer');
-  return n;
-}
 const conditionOf = (c: unknown): Record<string, unknown> => (c && typeof c === 'object' && !Array.isArray(c) ? (c as Record<string, unknown>) : {});
 
 /**

@@ -1,18 +1,13 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  DomainOperationPatterns, DomainOpsErrorCode, IncomingMove, MoveAnswer, OperationAccepted, OperationRpcRequest, OperationStatus, OutgoingMove,
+  DomainOperationPatterns, IncomingMove, MoveAnswer, OperationAccepted, OperationRpcRequest, OperationStatus, OutgoingMove,
 } from '@registrar/contracts';
-import { DomainOpsException } from '../../shared/common/domain-ops.exception';
+import { userIdOf } from '../../shared/common/rpc-payload';
 import { DomainOpsRpcErrorFilter } from '../../shared/common/rpc-errors.filter';
 import { MoveService } from './move.service';
 import { OperationService } from './operation.service';
 
-function userIdOf(p: { userId?: unknown } | null | undefined): number {
-  const n = Number(p?.userId);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new DomainOpsException(DomainOpsErrorCode.Invalid, 'userId must be a positive integer');
-  return n;
-}
 const emailOf = (p: { email?: unknown }): string => String(p?.email ?? '').trim().toLowerCase();
 
 /** The domain operations and moves between members (docs/domain-operations.md) on the request transport (BullMQ command queues). */
