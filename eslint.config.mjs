@@ -2,6 +2,36 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 /**
+ * The layers inside libs/domain-ops (ADR 0035, libs/domain-ops/README.md), lowest first: `shared` (config, ports,
+ * the repositories every feature reads, the queue's worker and schedules), then the features. A file may import its
+ * own folder freely, `shared` by any path, and a LOWER feature only through that feature's index (`../portfolio`);
+ * never a feature at its own rank or above, never another feature's files, never the library's root (the composition).
+ */
+const DOMAIN_OPS_SRC = 'libs/domain-ops/src';
+const DOMAIN_OPS_FEATURES = ['whois', 'portfolio', 'lifecycle', 'registry-sync'];
+const rel = (name, rest) => `^\\.\\.?/(.*/)?${name}${rest}`;
+const ROOT_IMPORTS = [
+  { regex: '^\\.(/index)?$|^(\\.\\./)*\\.\\.(/index)?$', message: 'A folder index from inside: the library root is the composition, a feature\'s own index is for the layers above it (ADR 0035).' },
+  { regex: '(^|/)domain-ops\\.module$', message: 'domain-ops.module.ts composes the features; nothing inside imports it (ADR 0035).' },
+  { regex: '^@registrar/domain-ops(/.*)?$', message: 'Inside libs/domain-ops, import by relative path (ADR 0035).' },
+];
+function domainOpsLayerRules() {
+  const layers = [
+    { files: [`${DOMAIN_OPS_SRC}/shared/**/*.ts`, `${DOMAIN_OPS_SRC}/migrations/**/*.ts`], patterns: DOMAIN_OPS_FEATURES.map((f) => ({ regex: rel(f, '(/.*)?$'), message: `shared (and migrations) sit below every feature: no import of ${f} (ADR 0035).` })) },
+    ...DOMAIN_OPS_FEATURES.map((feature, rank) => ({
+      files: [`${DOMAIN_OPS_SRC}/${feature}/**/*.ts`],
+      patterns: DOMAIN_OPS_FEATURES.flatMap((other, otherRank) => [
+        ...(other !== feature ? [{ regex: rel(other, '/.+$'), message: `${other}'s files are its own: import what it exports from its index (ADR 0035).` }] : []),
+        ...(otherRank >= rank ? [{ regex: rel(other, '(/index)?$'), message: `${feature} may not import ${other === feature ? 'its own index' : other} (ADR 0035: a feature imports only lower features, through their index).` }] : []),
+      ]),
+    })),
+    // the composition (domain-ops.module.ts, index.ts) takes each feature's exports from its index too
+    { files: [`${DOMAIN_OPS_SRC}/*.ts`], patterns: DOMAIN_OPS_FEATURES.map((f) => ({ regex: rel(f, '/.+$'), message: `${f}'s files are its own: the composition imports its index (ADR 0035).` })) },
+  ];
+  return layers.map(({ files, patterns }, i) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns: i === layers.length - 1 ? patterns : [...patterns, ...ROOT_IMPORTS] }] } }));
+}
+
+/**
  * Module boundaries on two axes (scope and type). A service library may use only shared libraries and itself;
  * the gateway talks to services through contracts, never by importing their modules; only apps compose services.
  * Identity (accounts, sessions, 2FA, SMS, consent) is its own library beside the gateway: the gateway (type:edge, the
@@ -50,4 +80,5 @@ export default [
       ],
     },
   },
+  ...domainOpsLayerRules(),
 ];

@@ -1,11 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
-import { AdminLogsRepository } from './admin/admin-logs.repository';
-import { AdminOpsRpcController } from './admin/admin-ops.rpc.controller';
-import { ContractStatsRepository } from './stats/contract-stats.repository';
-import { ContractStatsRpcController } from './stats/contract-stats.rpc.controller';
 import { Module } from '@nestjs/common';
-import { PublicWhoisRepository } from './public-whois/public-whois.repository';
-import { PublicWhoisRpcController } from './public-whois/public-whois.rpc.controller';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CATALOG_CLIENT, DNS_CLIENT, ORDERS_CLIENT, QueueName } from '@registrar/contracts';
@@ -13,74 +7,35 @@ import { schemaTypeOrmModule } from '@registrar/db';
 import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@registrar/epp';
 import { bullRootModule, CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
 import { MailModule } from '@registrar/mail';
-import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
-import { DomainOpsConfig } from './domain-ops.config';
-import { DomainOpsRpcController } from './domain-ops.rpc.controller';
-import { ActionLogRepository } from './domains/action-log.repository';
-import { ActionLogRpcController } from './domains/action-log.rpc.controller';
-import { OwnedDomainRepository } from './domains/owned-domain.repository';
-import { EstimateService } from './estimate/estimate.service';
-import { CompleteOrderJob } from './jobs/complete-order.job';
-import { DnsZoneEvents } from './jobs/dns-zone.events';
-import { DOMAIN_OPS_FLOWS, DomainOpsQueue } from './jobs/domain-ops.queue';
-import { DomainOpsProcessor, DomainOpsSchedules } from './jobs/domain-ops.processor';
-import { RegisterDomainJob } from './jobs/register-domain.job';
-import { MoneyReconcilerJob } from './reconcile/money-reconciler.job';
-import { ActionLogService } from './list/action-log.service';
-import { DomainDetailService } from './list/domain-detail.service';
-import { DomainListRepository } from './list/domain-list.repository';
-import { DomainListRpcController } from './list/domain-list.rpc.controller';
-import { DomainListService } from './list/domain-list.service';
+import { LIFECYCLE_CONTROLLERS, LIFECYCLE_JOBS, LIFECYCLE_PROVIDERS } from './lifecycle';
 import { DOMAIN_OPS_MIGRATIONS } from './migrations';
-import { RegistrationOrderRepository } from './orders/registration-order.repository';
-import { RegistrationOrderService } from './orders/registration-order.service';
-import { CatalogPort } from './ports/catalog.port';
-import { OrdersPort } from './ports/orders.port';
-import { PrereqRepository } from './prereq/prereq.repository';
-import { PrereqService } from './prereq/prereq.service';
-import { DefaultSettingsRepository } from './settings/default-settings.repository';
-import { DefaultSettingsService } from './settings/default-settings.service';
-import { ProxyIdentityRepository } from './whois/proxy-identity.repository';
-import { RegistryContacts } from './whois/registry-contacts';
-import { WhoisChangeJob, WhoisPendingSweep } from './whois/whois-change.job';
-import { WhoisDomainRepository } from './whois/whois-domain.repository';
-import { WhoisService } from './whois/whois.service';
-import { WhoisOrgService } from './whois/whois-org.service';
-import { ApiSettingsService } from './settings/api-settings.service';
-import { CompleteOperationJob } from './operations/complete-operation.job';
-import { DomainOperationJob } from './operations/domain-operation.job';
-import { MoveRepository } from './operations/move.repository';
-import { ExpireMoveRequestsJob, MoveService } from './operations/move.service';
-import { OperationRepository } from './operations/operation.repository';
-import { OPERATION_FLOWS, OperationService } from './operations/operation.service';
-import { OperationsRpcController } from './operations/operations.rpc.controller';
-import { MarketHoldService } from './market/market-hold.service';
-import { MarketHoldRpcController } from './market/market-hold.rpc.controller';
-import { CompleteRenewalJob } from './renewal/complete-renewal.job';
-import { RenewDomainJob } from './renewal/renew-domain.job';
-import { RenewalRepository } from './renewal/renewal.repository';
-import { RenewalService } from './renewal/renewal.service';
-import { AutoRenewSweepJob } from './lifecycle/auto-renew.job';
-import { ExpiryNoticeSweepJob } from './lifecycle/expiry-notice.job';
-import { LifecycleRepository } from './lifecycle/lifecycle.repository';
-import { DrainPollMessagesJob, ExpireTransfersJob } from './transfer/poll-messages.job';
-import { TransferRepository } from './transfer/transfer.repository';
-import { TransferRpcController } from './transfer/transfer.rpc.controller';
-import { TransferService } from './transfer/transfer.service';
-import { TransferSettlement } from './transfer/transfer.settlement';
-import { JpActivationService, ProvisionalDeadlineJob } from './activation/jp-activation.service';
-import { JpActivationRpcController } from './activation/jp-activation.rpc.controller';
+import { OPERATION_FLOWS, PORTFOLIO_CONTROLLERS, PORTFOLIO_JOBS, PORTFOLIO_PROVIDERS } from './portfolio';
+import { REGISTRY_SYNC_CONTROLLERS, REGISTRY_SYNC_JOBS, REGISTRY_SYNC_PROVIDERS } from './registry-sync';
+import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './shared/contacts/contacts.repository';
+import { DomainOpsConfig } from './shared/domain-ops.config';
+import { ActionLogRepository } from './shared/domains/action-log.repository';
+import { OwnedDomainRepository } from './shared/domains/owned-domain.repository';
+import { CatalogPort } from './shared/ports/catalog.port';
+import { OrdersPort } from './shared/ports/orders.port';
+import { DnsZoneEvents } from './shared/queue/dns-zone.events';
+import { DomainOpsProcessor, DomainOpsSchedules } from './shared/queue/domain-ops.processor';
+import { DOMAIN_OPS_FLOWS, featureJobProviders, FeatureJobs, jobNamesOf } from './shared/queue/domain-ops.queue';
+import { WHOIS_CONTROLLERS, WHOIS_JOBS, WHOIS_PROVIDERS } from './whois';
 
 const db = schemaTypeOrmModule({ schema: DOMAIN_OPS_SCHEMA, entities: [], migrations: DOMAIN_OPS_MIGRATIONS });
 
+/** Every feature's jobs on QueueName.DomainOps, bottom layer first (README.md: the layers). */
+const FEATURE_JOBS: readonly FeatureJobs[] = [WHOIS_JOBS, PORTFOLIO_JOBS, LIFECYCLE_JOBS, REGISTRY_SYNC_JOBS];
+
+/** The job names that run on QueueName.DomainOps; each must have exactly one handler, or the service refuses to start. */
+export const DOMAIN_OPS_JOB_NAMES = jobNamesOf(FEATURE_JOBS);
+
 /**
  * The domain-ops service: owned domains, contacts, default settings, the action log, the registrar log, and
- * registration through the registry (EPP over TLS) as BullMQ flows.
+ * registration through the registry (EPP over TLS) as BullMQ flows. Composed of its features (whois, portfolio,
+ * lifecycle, registry-sync: each brings its providers, controllers and jobs) over the shared layer (config, ports,
+ * repositories every feature reads, the queue's one worker and its schedules); see ../README.md.
  */
-import { RegistrySyncService } from './registry-sync/registry-sync.service';
-import { RegistryResyncJob } from './registry-sync/registry-sync.job';
-import { RegistrySyncRpcController } from './registry-sync/registry-sync.rpc.controller';
-import { DemoRegistrySeeder } from './registry-sync/demo-registry.seeder';
 @Module({
   imports: [
     db,
@@ -99,69 +54,26 @@ import { DemoRegistrySeeder } from './registry-sync/demo-registry.seeder';
     BullModule.registerQueue({ name: QueueName.Dns }),
     MailModule.forSender(),
   ],
-  controllers: [PublicWhoisRpcController, DomainOpsRpcController, OperationsRpcController, DomainListRpcController, AdminOpsRpcController, TransferRpcController, ContractStatsRpcController, JpActivationRpcController, RegistrySyncRpcController, MarketHoldRpcController, ActionLogRpcController],
+  controllers: [...WHOIS_CONTROLLERS, ...PORTFOLIO_CONTROLLERS, ...LIFECYCLE_CONTROLLERS, ...REGISTRY_SYNC_CONTROLLERS],
   providers: [
-    MarketHoldService,
+    // shared
     { provide: DomainOpsConfig, useFactory: () => loadConfig(DomainOpsConfig) },
-    RegistrySyncService,
-    RegistryResyncJob,
-    DemoRegistrySeeder,
     { provide: CLOCK, useFactory: () => new SystemClock() },
     OrdersPort,
-    AdminLogsRepository,
-    ContractStatsRepository,
     CatalogPort,
     ContactsRepository,
-    DefaultSettingsRepository,
-    DefaultSettingsService,
-    PrereqRepository,
-    PrereqService,
-    EstimateService,
-    RegistrationOrderRepository,
-    RegistrationOrderService,
     OwnedDomainRepository,
     ActionLogRepository,
-    DomainListRepository,
-    DomainListService,
-    DomainDetailService,
-    ActionLogService,
-    RegisterDomainJob,
-    CompleteOrderJob,
-    DomainOpsQueue,
+    DnsZoneEvents,
+    // the features
+    ...WHOIS_PROVIDERS,
+    ...PORTFOLIO_PROVIDERS,
+    ...LIFECYCLE_PROVIDERS,
+    ...REGISTRY_SYNC_PROVIDERS,
+    // QueueName.DomainOps: the features' handlers and schedules, one worker
+    ...featureJobProviders(FEATURE_JOBS),
     DomainOpsProcessor,
     DomainOpsSchedules,
-    DnsZoneEvents,
-    ProxyIdentityRepository,
-    PublicWhoisRepository,
-    RegistryContacts,
-    WhoisDomainRepository,
-    WhoisService,
-    WhoisChangeJob,
-    WhoisPendingSweep,
-    WhoisOrgService,
-    ApiSettingsService,
-    OperationRepository,
-    OperationService,
-    DomainOperationJob,
-    CompleteOperationJob,
-    MoveRepository,
-    MoveService,
-    ExpireMoveRequestsJob,
-    RenewalRepository,
-    RenewalService,
-    RenewDomainJob,
-    CompleteRenewalJob,
-    LifecycleRepository,
-    AutoRenewSweepJob,
-    ExpiryNoticeSweepJob,
-    TransferRepository,
-    TransferSettlement,
-    TransferService,
-    DrainPollMessagesJob,
-    ExpireTransfersJob,
-    MoneyReconcilerJob,
-    JpActivationService,
-    ProvisionalDeadlineJob,
   ],
 })
 export class DomainOpsServiceModule {}

@@ -1,12 +1,11 @@
 export * from './domain-ops.module';
-export * from './domain-ops.config';
+export * from './shared/domain-ops.config';
 export * from './migrations';
-export { DOMAIN_OPS_SCHEMA } from './contacts/contacts.repository';
-export { itemKeys } from './orders/registration-order.service';
-export { registerJobId, orderJobId, DOMAIN_OPS_JOB_NAMES } from './jobs/domain-ops.queue';
-export { normaliseName } from './ports/catalog.port';
-export { DomainListService, influxSince } from './list/domain-list.service';
-export { buildWhere, countSql, ORDER_BY, pageIdsSql, pageRowsSql } from './list/domain-query';
-export { portfolio, insertPortfolio } from './list/portfolio-seed';
-export { isProxyAddressFormat } from './whois/proxy-identity.repository';
-export { ApiSettingsService, apiKeyHash, ipAllowed, API_KEY_FORMAT } from './settings/api-settings.service';
+export { DOMAIN_OPS_SCHEMA } from './shared/contacts/contacts.repository';
+export { normaliseName } from './shared/ports/catalog.port';
+export { isProxyAddressFormat } from './whois';
+export {
+  DomainListService, influxSince, buildWhere, countSql, ORDER_BY, pageIdsSql, pageRowsSql, portfolio, insertPortfolio,
+  ApiSettingsService, apiKeyHash, ipAllowed, API_KEY_FORMAT,
+} from './portfolio';
+export { itemKeys, registerJobId, orderJobId } from './lifecycle';

@@ -15,7 +15,7 @@ import { CatalogConfig } from '../../../libs/catalog/src/catalog.config';
 import { DnsConfig } from '../../../libs/dns/src/dns.config';
 import { ForwarderConfig } from '../../../libs/dns/src/forwarder/forwarder.config';
 import { ForwardingConfig } from '../../../libs/dns/src/forwarding/forwarding.config';
-import { DomainOpsConfig } from '../../../libs/domain-ops/src/domain-ops.config';
+import { DomainOpsConfig } from '../../../libs/domain-ops/src/shared/domain-ops.config';
 import { EppClientConfig } from '../../../libs/epp/src/client/epp-client.config';
 import { GatewayConfig } from '../../../libs/gateway/src/gateway.config';
 import { IdentityConfig } from '@registrar/identity';

@@ -21,7 +21,7 @@ import { registrationTotal } from '@registrar/rules';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { startService } from '@registrar/infra';
 import { INestMicroservice } from '@nestjs/common';
-import { MoneyReconcilerJob, MoneyReconcileResult } from '../../../libs/domain-ops/src/reconcile/money-reconciler.job';
+import { MoneyReconcilerJob, MoneyReconcileResult } from '../../../libs/domain-ops/src/registry-sync/reconcile/money-reconciler.job';
 import { client as eppClient, freeName, REGISTRAR_B, simClock } from '../epp/epp-harness';
 import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';

@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { domainToASCII } from 'node:url';
 import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { CLOCK, Clock } from '@registrar/infra';
-import { ContactsRepository } from '../contacts/contacts.repository';
-import { DomainListRepository } from '../list/domain-list.repository';
-import { insertPortfolio, portfolio, SeedDomain } from '../list/portfolio-seed';
+import { DomainListRepository, insertPortfolio, portfolio, SeedDomain } from '../portfolio';
+import { ContactsRepository } from '../shared/contacts/contacts.repository';
 import { RegistrySyncService } from './registry-sync.service';
 
 const DAY = 86_400_000;

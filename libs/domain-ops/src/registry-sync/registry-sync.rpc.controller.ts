@@ -4,8 +4,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Queue } from 'bullmq';
 import { DomainOpsErrorCode, JobName, QueueName, RegistryComparison, RegistryResyncJobData, RegistrySyncJobState, RegistrySyncPatterns, RegistrySyncResult } from '@registrar/contracts';
 import { RS } from '@registrar/messages';
-import { DomainOpsException } from '../common/domain-ops.exception';
-import { DomainOpsRpcErrorFilter } from '../common/rpc-errors.filter';
+import { DomainOpsException } from '../shared/common/domain-ops.exception';
+import { DomainOpsRpcErrorFilter } from '../shared/common/rpc-errors.filter';
 import { RegistrySyncService } from './registry-sync.service';
 
 const idOf = (v: unknown): number => {

@@ -7,10 +7,10 @@ import { DomainInfo, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClie
 import { CLOCK, Clock } from '@registrar/infra';
 import { RS } from '@registrar/messages';
 import { DEFAULT_GRACE_DAYS, formatDateJst } from '@registrar/rules';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
-import { LOCK_STATUSES } from '../operations/domain-operation.job';
-import { RegistryContacts } from '../whois/registry-contacts';
-import { DomainOpsConfig } from '../domain-ops.config';
+import { DOMAIN_OPS_SCHEMA } from '../shared/contacts/contacts.repository';
+import { LOCK_STATUSES } from '../portfolio';
+import { RegistryContacts } from '../whois';
+import { DomainOpsConfig } from '../shared/domain-ops.config';
 
 /** Our row of a domain with what the comparison needs. */
 export interface SyncRow {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ProxyDomainDto } from '@registrar/contracts';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+import { DOMAIN_OPS_SCHEMA } from '../shared/contacts/contacts.repository';
 
 export interface ProxyIdentity {
   punycode: string;

@@ -2,11 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
-import { ContactsRepository } from '../contacts/contacts.repository';
-import { DomainOpsConfig } from '../domain-ops.config';
-import { e164, proxyContactInput } from '../jobs/register-domain.job';
+import { ContactsRepository } from '../shared/contacts/contacts.repository';
+import { DomainOpsConfig } from '../shared/domain-ops.config';
+import { e164 } from '../shared/contacts/e164';
+import { proxyContactInput } from '../shared/contacts/epp-contacts';
 import { ProxyIdentityRepository } from './proxy-identity.repository';
-import { newMemberContactId } from '../contacts/contact-ids';
+import { newMemberContactId } from '../shared/contacts/contact-ids';
 
 const authInfo = () => `Rk${randomBytes(9).toString('base64url')}1`;
 

@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JobName, type WhoisChangeJobData } from '@registrar/contracts';
 import { DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
 import { M, registryErrorMessage } from '@registrar/messages';
-import { ContactsRepository } from '../contacts/contacts.repository';
-import { ActionLogRepository } from '../domains/action-log.repository';
-import type { JobAttempt } from '../jobs/domain-ops.queue';
+import { ContactsRepository } from '../shared/contacts/contacts.repository';
+import { ActionLogRepository } from '../shared/domains/action-log.repository';
+import type { JobAttempt } from '../shared/queue/domain-ops.queue';
 import { RegistryContacts } from './registry-contacts';
 import { WhoisDomain, WhoisDomainRepository, WhoisPending } from './whois-domain.repository';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
+import { DOMAIN_OPS_SCHEMA } from '../shared/contacts/contacts.repository';
 
 /** The change a domain is going through (domains.whois_pending). */
 export interface WhoisPending {

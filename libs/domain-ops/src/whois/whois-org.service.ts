@@ -7,10 +7,11 @@ import { EPP_CLIENT, EppClientPool, EppError } from '@registrar/epp';
 import { Clock, CLOCK } from '@registrar/infra';
 import { M, registryErrorMessage } from '@registrar/messages';
 import { formatDateJst, isCoJpLike, validatePrereq } from '@registrar/rules';
-import { DOMAIN_OPS_SCHEMA } from '../contacts/contacts.repository';
-import { ActionLogRepository } from '../domains/action-log.repository';
-import { AnyContact, e164, postalOf } from '../jobs/register-domain.job';
-import { normaliseName } from '../ports/catalog.port';
+import { DOMAIN_OPS_SCHEMA } from '../shared/contacts/contacts.repository';
+import { ActionLogRepository } from '../shared/domains/action-log.repository';
+import { e164 } from '../shared/contacts/e164';
+import { AnyContact, postalOf } from '../shared/contacts/epp-contacts';
+import { normaliseName } from '../shared/ports/catalog.port';
 import { randomToken } from './proxy-identity.repository';
 import { WhoisDomainRepository } from './whois-domain.repository';
 

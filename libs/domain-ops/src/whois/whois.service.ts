@@ -6,12 +6,12 @@ import {
 import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { M } from '@registrar/messages';
 import { BULK_LIMIT, isCoJpLike, jpContactCountryOk, orgJpRegistrantOk } from '@registrar/rules';
-import { ContactsRepository } from '../contacts/contacts.repository';
-import { ActionLogRepository } from '../domains/action-log.repository';
-import { CatalogPort, normaliseName } from '../ports/catalog.port';
+import { ContactsRepository } from '../shared/contacts/contacts.repository';
+import { ActionLogRepository } from '../shared/domains/action-log.repository';
+import { CatalogPort, normaliseName } from '../shared/ports/catalog.port';
 import { RegistryContacts } from './registry-contacts';
 import { WhoisDomain, WhoisDomainRepository, WhoisPending } from './whois-domain.repository';
-import { DomainOpsQueue } from '../jobs/domain-ops.queue';
+import { WhoisQueue } from './whois.queue';
 
 const flag = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
 const idOf = (v: unknown): number | null => {
@@ -36,7 +36,7 @@ export class WhoisService {
     private readonly registry: RegistryContacts,
     private readonly actionLog: ActionLogRepository,
     @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
-    private readonly queue: DomainOpsQueue,
+    private readonly queue: WhoisQueue,
   ) {}
 
   listContacts(userId: number): Promise<WhoisContactDto[]> {

@@ -1,0 +1,47 @@
+import { JobName } from '@registrar/contracts';
+import { DOMAIN_OPS_JOB_NAMES } from './domain-ops.module';
+import { LIFECYCLE_JOBS } from './lifecycle';
+import { PORTFOLIO_JOBS } from './portfolio';
+import { REGISTRY_SYNC_JOBS } from './registry-sync';
+import type { DomainOpsConfig } from './shared/domain-ops.config';
+import { WHOIS_JOBS } from './whois';
+
+const FEATURES = [WHOIS_JOBS, PORTFOLIO_JOBS, LIFECYCLE_JOBS, REGISTRY_SYNC_JOBS];
+
+describe('QueueName.DomainOps composed of the features (ADR 0035)', () => {
+  it('runs the same sixteen job names as before the split, each owned by exactly one feature', () => {
+    expect([...DOMAIN_OPS_JOB_NAMES].sort()).toEqual([
+      JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal,
+      JobName.DomainOperation, JobName.CompleteOperation, JobName.ExpireMoveRequests, JobName.AutoRenewSweep, JobName.ExpiryNoticeSweep,
+      JobName.ProvisionalDeadlineSweep, JobName.DrainPollMessages, JobName.ExpireTransfers, JobName.ReconcileMoney, JobName.RegistryResync,
+    ].sort());
+    expect(new Set(DOMAIN_OPS_JOB_NAMES).size).toBe(DOMAIN_OPS_JOB_NAMES.length);
+  });
+
+  it('gives each feature one handler per job name it owns', () => {
+    for (const f of FEATURES) expect(f.handlers.map((h) => h.jobName).sort()).toEqual([...f.names].sort());
+  });
+
+  it('keeps the schedules (ids, jobs, timing) of before the split', () => {
+    const config = {
+      WHOIS_SWEEP_EVERY_S: 60, MOVE_SWEEP_EVERY_S: 300, POLL_EVERY_S: 30, TRANSFER_SWEEP_EVERY_S: 3600, MONEY_RECONCILE_EVERY_S: 600,
+      AUTO_RENEW_CRON: '0 3 * * *', EXPIRY_NOTICE_CRON: '0 9 * * *', PROVISIONAL_DEADLINE_CRON: '',
+    } as DomainOpsConfig;
+    const before = Date.now();
+    const all = FEATURES.flatMap((f) => f.schedules?.(config) ?? []);
+    expect(all.map((s) => [s.id, s.name, 'every' in s ? s.every : `${s.pattern} ${s.tz}`])).toEqual([
+      ['whois-pending-sweep', JobName.WhoisPendingSweep, 60_000],
+      ['expire-move-requests', JobName.ExpireMoveRequests, 300_000],
+      ['poll-messages', JobName.DrainPollMessages, 30_000],
+      ['expire-transfers', JobName.ExpireTransfers, 3_600_000],
+      ['auto-renew', JobName.AutoRenewSweep, '0 3 * * * Asia/Tokyo'],
+      ['expiry-notices', JobName.ExpiryNoticeSweep, '0 9 * * * Asia/Tokyo'],
+      // an empty pattern removes the scheduler
+      ['provisional-deadline', JobName.ProvisionalDeadlineSweep, ' Asia/Tokyo'],
+      ['money-reconciler', JobName.ReconcileMoney, 600_000],
+    ]);
+    // the reconciler's first pass one interval after the upsert, counted at each upsert
+    const money = all.find((s) => s.id === 'money-reconciler') as { startDate: number };
+    expect(money.startDate).toBeGreaterThanOrEqual(before + 600_000);
+  });
+});

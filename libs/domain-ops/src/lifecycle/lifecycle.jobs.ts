@@ -1,0 +1,41 @@
+import { JobName } from '@registrar/contracts';
+import type { FeatureJobs } from '../shared/queue/domain-ops.queue';
+import { ProvisionalDeadlineJob } from './activation/jp-activation.service';
+import { AutoRenewSweepJob } from './expiry/auto-renew.job';
+import { ExpiryNoticeSweepJob } from './expiry/expiry-notice.job';
+import { CompleteOrderJob } from './orders/complete-order.job';
+import { RegisterDomainJob } from './orders/register-domain.job';
+import { CompleteRenewalJob } from './renewal/complete-renewal.job';
+import { RenewDomainJob } from './renewal/renew-domain.job';
+import { DrainPollMessagesJob, ExpireTransfersJob } from './transfer/poll-messages.job';
+
+const POLL_SCHEDULER = 'poll-messages';
+const TRANSFER_SWEEP_SCHEDULER = 'expire-transfers';
+const AUTO_RENEW_SCHEDULER = 'auto-renew';
+const EXPIRY_NOTICE_SCHEDULER = 'expiry-notices';
+const PROVISIONAL_DEADLINE_SCHEDULER = 'provisional-deadline';
+
+/**
+ * The lifecycle's jobs on QueueName.DomainOps: registration and renewal flows (a parent per order or renewal, a child
+ * per domain), the registry's poll messages and the transfer-in auto-cancel, and the daily sweeps (auto-renew, expiry
+ * notices, the provisional .co.jp deadline).
+ */
+export const LIFECYCLE_JOBS: FeatureJobs = {
+  feature: 'lifecycle',
+  names: [JobName.RegisterDomain, JobName.CompleteOrder, JobName.RenewDomain, JobName.CompleteRenewal, JobName.AutoRenewSweep, JobName.ExpiryNoticeSweep,
+    JobName.ProvisionalDeadlineSweep, JobName.DrainPollMessages, JobName.ExpireTransfers],
+  handlers: [RegisterDomainJob, CompleteOrderJob, RenewDomainJob, CompleteRenewalJob, AutoRenewSweepJob, ExpiryNoticeSweepJob, ProvisionalDeadlineJob, DrainPollMessagesJob, ExpireTransfersJob],
+  schedules: (config) => [
+    // the registry's poll messages (transfers, accepted registrations) and the 7-day transfer-in auto-cancel (docs/transfers.md)
+    { id: POLL_SCHEDULER, name: JobName.DrainPollMessages, every: config.POLL_EVERY_S * 1000, opts: { removeOnComplete: 20, removeOnFail: 50 } },
+    { id: TRANSFER_SWEEP_SCHEDULER, name: JobName.ExpireTransfers, every: config.TRANSFER_SWEEP_EVERY_S * 1000, opts: { removeOnComplete: 20, removeOnFail: 50 } },
+    // the daily lifecycle (docs/renewal-lifecycle.md): Tokyo time, whatever the server's zone
+    ...([
+      [AUTO_RENEW_SCHEDULER, config.AUTO_RENEW_CRON, JobName.AutoRenewSweep],
+      [EXPIRY_NOTICE_SCHEDULER, config.EXPIRY_NOTICE_CRON, JobName.ExpiryNoticeSweep],
+      [PROVISIONAL_DEADLINE_SCHEDULER, config.PROVISIONAL_DEADLINE_CRON, JobName.ProvisionalDeadlineSweep],
+    ] as const).map(([id, pattern, name]) => ({
+      id, name, pattern, tz: 'Asia/Tokyo', opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 100, removeOnFail: 100 },
+    })),
+  ],
+};

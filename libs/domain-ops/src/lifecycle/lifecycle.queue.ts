@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
+import { FlowProducer, Queue } from 'bullmq';
+import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData } from '@registrar/contracts';
+import { DomainOpsConfig } from '../shared/domain-ops.config';
+import { DOMAIN_OPS_FLOWS } from '../shared/queue/domain-ops.queue';
+import type { OrderItem } from './orders/registration-order.repository';
+import type { RenewalItem } from './renewal/renewal.repository';
+
+/** BullMQ job ids may not contain ':'; the id keeps one job per order and per order item. */
+export const orderJobId = (orderId: string) => `order-${orderId}`;
+export const registerJobId = (orderId: string, punycode: string) => `register-${orderId}-${punycode}`;
+
+/**
+ * The lifecycle's producer side of QueueName.DomainOps: an order is a BullMQ flow, the CompleteOrder parent with one
+ * RegisterDomain child per domain; a renewal likewise. The children run in parallel on any replica; the parent runs
+ * once they all have ended.
+ */
+@Injectable()
+export class LifecycleQueue {
+  constructor(
+    private readonly config: DomainOpsConfig,
+    @InjectQueue(QueueName.DomainOps) readonly queue: Queue,
+    @InjectFlowProducer(DOMAIN_OPS_FLOWS) readonly flows: FlowProducer,
+  ) {}
+
+  /**
+   * Starts the order's flow; adding it again (a retried call) adds nothing, the job ids being the same. The money
+   * reconciler resumes an order whose jobs were lost with `suffix` ('-resume'): new job ids, the same items (a
+   * RegisterDomain job leaves an ended item alone and checks the registry before creating).
+   */
+  async enqueueOrder(orderId: string, items: OrderItem[], suffix = ''): Promise<void> {
+    await this.flows.add({
+      name: JobName.CompleteOrder,
+      queueName: QueueName.DomainOps,
+      data: { orderId } satisfies CompleteOrderJobData,
+      opts: { jobId: orderJobId(orderId) + suffix, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      children: items.map((i) => ({
+        name: JobName.RegisterDomain,
+        queueName: QueueName.DomainOps,
+        data: { orderId, itemId: i.id } satisfies RegisterDomainJobData,
+        opts: {
+          jobId: registerJobId(orderId, i.punycode) + suffix,
+          attempts: this.config.REGISTER_ATTEMPTS,
+          backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
+          ignoreDependencyOnFailure: true,
+          removeOnComplete: { age: 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      })),
+    });
+  }
+
+  /** Starts a renewal's flow: CompleteRenewal parent, one RenewDomain child per domain (job ids per renewal and domain). */
+  async enqueueRenewal(renewalId: string, items: RenewalItem[], suffix = ''): Promise<void> {
+    await this.flows.add({
+      name: JobName.CompleteRenewal,
+      queueName: QueueName.DomainOps,
+      data: { renewalId } satisfies CompleteRenewalJobData,
+      opts: { jobId: `renewal-${renewalId}${suffix}`, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      children: items.map((i) => ({
+        name: JobName.RenewDomain,
+        queueName: QueueName.DomainOps,
+        data: { renewalId, itemId: i.id } satisfies RenewDomainJobData,
+        opts: {
+          jobId: `renew-${renewalId}-${i.punycode}${suffix}`,
+          attempts: this.config.REGISTER_ATTEMPTS,
+          backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
+          ignoreDependencyOnFailure: true,
+          removeOnComplete: { age: 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      })),
+    });
+  }
+}

@@ -1,0 +1,253 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
+import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
+import { fmt, M, registryErrorMessage } from '@registrar/messages';
+import { newMemberContactId } from '../../shared/contacts/contact-ids';
+import { ContactsRepository } from '../../shared/contacts/contacts.repository';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
+import { OwnedDomainRepository } from '../../shared/domains/owned-domain.repository';
+import { itemKeys } from './item-keys';
+import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
+import { CatalogPort } from '../../shared/ports/catalog.port';
+import { OrdersPort } from '../../shared/ports/orders.port';
+import { DefaultSettingsRepository, PrereqRepository, StoredPrereq } from '../../portfolio';
+import type { JobAttempt } from '@registrar/infra';
+import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
+import { DomainOpsConfig } from '../../shared/domain-ops.config';
+import { ProxyIdentityRepository } from '../../whois';
+import { e164 } from '../../shared/contacts/e164';
+import { AnyContact, postalOf, proxyContactInput } from '../../shared/contacts/epp-contacts';
+
+/** A failure that no retry can mend: the member gets the points back. */
+class PermanentFailure extends Error {}
+
+const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
+
+/**
+ * One domain of an order, registered through the registry (a child of the order's flow). Exactly once: before the
+ * create, domain:info tells whether an earlier attempt already registered it for us (then it is recorded, not
+ * created again); a 1001 answer is 'accepted' (pending). A domain that fails for good — the registry refuses it, or
+ * the last attempt fails — is refunded to points in the same ledger (one key per item) with the reason in the action log.
+ */
+@Injectable()
+export class RegisterDomainJob {
+  static readonly jobName = JobName.RegisterDomain;
+  private readonly logger = new Logger(RegisterDomainJob.name);
+  private readonly clientId = eppClientOptionsFromEnv().clientId;
+  /** registry contacts known to exist (contacts are never deleted by this service): one contact:check fewer per domain */
+  private readonly knownContacts = new Set<string>();
+
+  constructor(
+    @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
+    private readonly orders: RegistrationOrderRepository,
+    private readonly domains: OwnedDomainRepository,
+    private readonly actionLog: ActionLogRepository,
+    private readonly contacts: ContactsRepository,
+    private readonly prereqs: PrereqRepository,
+    private readonly settings: DefaultSettingsRepository,
+    private readonly ledger: OrdersPort,
+    private readonly catalog: CatalogPort,
+    private readonly dnsZones: DnsZoneEvents,
+    private readonly proxies: ProxyIdentityRepository,
+    private readonly config: DomainOpsConfig,
+  ) {}
+
+  async handle(data: RegisterDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
+    const item = await this.orders.item(Number(data.itemId));
+    const order = item ? await this.orders.find(item.orderId) : null;
+    if (!item || !order) return { status: 'missing' };
+    if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') return { status: item.status };
+    // the item's first attempt (never started before): no earlier attempt can have created the name
+    const firstAttempt = item.status === 'queued' && attempt.attemptsMade === 0;
+    await this.orders.setItem(item.id, { status: 'processing' });
+    try {
+      const status = await this.register(order, item, firstAttempt);
+      return { status };
+    } catch (e) {
+      const last = attempt.attemptsMade + 1 >= attempt.attempts;
+      if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
+      const reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
+      this.logger.warn(`${item.punycode} of order ${order.id} failed for good: ${(e as Error).message}`);
+      await this.fail(order, item, reason);
+      return { status: 'error' };
+    }
+  }
+
+  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean): Promise<'done' | 'accepted'> {
+    const ctx = { userId: order.userId };
+    const defaults = await this.settings.getOrCreate(order.userId);
+    const prereq = item.prereqId ? await this.prereqs.byId(item.prereqId) : null;
+    const provisional = !!prereq?.preRegister;
+
+    // exactly once: an earlier attempt may have created it (its answer lost)
+    let created: { exDate?: Date; pending: boolean } | null = null;
+    // without proxy: the proxy-unavailable contacts where the TLD has no proxy, else the default contacts (each role
+    // falls back to the other set, then to the registrant)
+    const np = [defaults.whois_proxy_disabled_reg_record_id, defaults.whois_proxy_disabled_adm_contact_id, defaults.whois_proxy_disabled_tec_contact_id, defaults.whois_proxy_disabled_bil_contact_id];
+    const dc = [defaults.domain_create_reg_record_id, defaults.domain_create_adm_contact_id, defaults.domain_create_tec_contact_id, defaults.domain_create_bil_contact_id];
+    const [first, second] = defaults.domain_create_is_whois_proxy_enabled_flg === 1 ? [np, dc] : [dc, np];
+    const reg = first[0] ?? second[0] ?? null;
+    const roleIds = [0, 1, 2, 3].map((i) => first[i] ?? second[i] ?? reg) as Array<number | null>;
+    const contactIds = !item.whoisProxy && !prereq && reg ? { reg: roleIds[0], adm: roleIds[1], tec: roleIds[2], bil: roleIds[3] } : null;
+    // exactly once: a later attempt asks the registry first whether an earlier one created it; the first attempt sends
+    // the create at once (one command fewer), and a name that exists then is checked the same way (ours or taken)
+    const mine = firstAttempt ? false : await this.heldByUs(item, ctx);
+    if (!mine) {
+      const { registrant, contacts } = await this.contactsFor(order.userId, item, prereq, roleIds, ctx);
+      try {
+        created = await this.epp.create({
+          name: item.punycode,
+          period: provisional ? { value: 6, unit: 'm' } : { value: item.period, unit: 'y' },
+          ns: defaults.domain_create_name_servers,
+          registrant,
+          contacts,
+          authInfo: `Rk${randomBytes(9).toString('base64url')}1`,
+        }, ctx);
+      } catch (e) {
+        if (!EppError.is(e, EppResultCode.ObjectExists) || !(await this.heldByUs(item, ctx))) throw e;
+      }
+    }
+    // the registry's view (roid, expiry, statuses) and the TLD's rules (can it lock) at once: two waits in one
+    const [info, quote] = await Promise.all([
+      this.epp.info(item.punycode, {}, ctx).catch(() => null),
+      this.catalog.quote(item.punycode).catch(() => null),
+    ]);
+    const pending = !!created?.pending;
+    // default settings: lock (clientTransferProhibited) where the registry has one; name servers went with the create
+    let lock = false;
+    if (defaults.domain_create_is_domain_lock_enabled_flg === 1 && quote?.summary.can_lock && !provisional && !pending && !item.tld.endsWith('jp')) {
+      if (info?.statuses.includes('clientTransferProhibited')) lock = true;
+      else {
+        try {
+          await this.epp.update({ name: item.punycode, add: { statuses: ['clientTransferProhibited'] } }, ctx);
+          lock = true;
+        } catch (e) {
+          this.logger.warn(`lock of ${item.punycode}: ${(e as Error).message}`);
+        }
+      }
+    }
+    const domainPkId = await this.domains.record({
+      userId: order.userId,
+      name: item.name,
+      punycode: item.punycode,
+      tld: item.tld,
+      registryDomainId: info?.roid ?? null,
+      dueDate: info?.exDate ?? created?.exDate ?? null,
+      status: pending ? 'pending' : provisional ? 'provisional' : 'active',
+      autoUpdate: defaults.domain_create_is_auto_update_enabled_flg === 1,
+      whoisProxy: item.whoisProxy,
+      contactIds,
+      lock,
+      nameServers: defaults.domain_create_name_servers,
+      orderItemId: item.id,
+    });
+    // the balance this item's charge left (kept with the charge); asked of the ledger only for an item without one
+    const remaining = item.spentBalanceAfter ?? await this.ledger.balance(order.userId).catch(() => null);
+    await this.actionLog.write({
+      userId: order.userId,
+      domainId: domainPkId,
+      domainName: item.name,
+      type: 0,
+      point: item.point,
+      remainingPoint: remaining,
+      subject: 'ドメイン新規登録',
+      content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
+      dedupeKey: `item:${item.id}:register`,
+      actionId: ActionCodes.Register,
+    });
+    // on our name servers the zone is served at once (SOA, NS); the dns service decides from the domain's state
+    if (!pending) await this.dnsZones.changed(item.punycode);
+    const status = pending ? 'accepted' : 'done';
+    await this.orders.setItem(item.id, { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null });
+    return status;
+  }
+
+  /** true when the registry says we hold the name (an earlier attempt registered it); a name held by another is a permanent failure. */
+  private async heldByUs(item: OrderItem, ctx: { userId: number }): Promise<boolean> {
+    try {
+      const info = await this.epp.info(item.punycode, {}, ctx);
+      if (info.clID !== this.clientId) throw new PermanentFailure(M.domainTaken);
+      const row = await this.domains.byPunycode(item.punycode);
+      if (row && row.orderItemId !== item.id) throw new PermanentFailure(M.domainTaken);
+      return true;
+    } catch (e) {
+      if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return false;
+      throw e;
+    }
+  }
+
+  private async contactsFor(userId: number, item: OrderItem, prereq: StoredPrereq | null, noProxyContactIds: Array<number | null>, ctx: { userId: number }): Promise<{ registrant: string; contacts: DomainContact[] }> {
+    if (prereq) {
+      const c = prereq.contact;
+      // contact handles are global at the registry: a sequence number alone would meet another database's (or an
+      // earlier installation's) handle, and the existing contact would be taken for ours. The handle is derived from the
+      // prerequisite and its content (the same on a retry, so a retry reuses what an earlier attempt created).
+      const id = (role: string, data: unknown) => `rkj${role}${createHash('sha256').update(`${prereq.id}\n${JSON.stringify(data)}`).digest('hex').slice(0, 12)}`;
+      const make = (role: string, data: unknown) => this.ensureContact(id(role, data), data as AnyContact, ctx);
+      const reg = await make('r', c.reg);
+      const org = await make('o', c.org);
+      const tec = c.tec ? await make('t', c.tec) : reg;
+      const adm = c.adm ? await make('a', c.adm) : reg;
+      const bil = c.bil ? await make('b', c.bil) : reg;
+      return { registrant: prereq.preRegister ? reg : org, contacts: [{ type: 'admin', id: adm }, { type: 'tech', id: tec }, { type: 'billing', id: bil }] };
+    }
+    if (item.whoisProxy) {
+      const identity = await this.proxies.ensure(item.punycode, this.config.WHOIS_PROXY_MAIL_DOMAIN);
+      const proxy = await this.ensureContact(identity.registryContactId, null, ctx, undefined, identity.email);
+      return { registrant: proxy, contacts: [{ type: 'admin', id: proxy }, { type: 'tech', id: proxy }, { type: 'billing', id: proxy }] };
+    }
+    const ids: string[] = [];
+    for (const contactId of noProxyContactIds) {
+      const contact = contactId ? await this.contacts.find(userId, contactId) : null;
+      if (!contact) throw new PermanentFailure(M.transferNeedsWhois);
+      const id = await this.ensureContact(await this.contacts.claimRegistryId(contact.id, newMemberContactId()), contact as unknown as AnyContact, ctx, contact);
+      ids.push(id);
+    }
+    return { registrant: ids[0], contacts: [{ type: 'admin', id: ids[1] }, { type: 'tech', id: ids[2] }, { type: 'billing', id: ids[3] }] };
+  }
+
+  /**
+   * Creates the registry contact once (a contact made by an earlier attempt or another order is reused): the create is
+   * sent at once and "exists" (2302) means it is there already, one command where a check first took two.
+   */
+  private async ensureContact(id: string, c: AnyContact | null, ctx: { userId: number }, dto?: WhoisContactDto, proxyEmail?: string): Promise<string> {
+    if (this.knownContacts.has(id)) return id;
+    const input: ContactCreateInput = c
+      ? { id, postalInfo: [postalOf(c, id)], voice: e164(c.phone as string, (dto?.phone_country_code ?? (c.phone_country_code as string)) || '81'), email: String(c.email ?? 'noreply@rakko.example'), authInfo: `Rk${randomBytes(9).toString('base64url')}1` }
+      : { ...proxyContactInput(id, proxyEmail!), authInfo: `Rk${randomBytes(9).toString('base64url')}1` };
+    try {
+      await this.epp.contactCreate(input, ctx);
+    } catch (e) {
+      if (!EppError.is(e, EppResultCode.ObjectExists)) throw e;
+    }
+    this.knownContacts.add(id);
+    return id;
+  }
+
+  /** The item failed for good: points back (once), the campaign slot back, the reason in the action log. */
+  async fail(order: RegistrationOrder, item: OrderItem, reason: string): Promise<void> {
+    const keys = itemKeys(order.id, item.punycode);
+    if (item.spent && item.point > 0) {
+      const entry = await this.ledger.refund(order.userId, item.point, keys.refund, `order:${order.id}`);
+      await this.orders.markRefunded(item.id);
+      await this.actionLog.write({
+        userId: order.userId,
+        domainName: item.name,
+        type: 1,
+        point: item.point,
+        remainingPoint: entry.balanceAfter,
+        subject: 'ドメイン新規登録失敗',
+        content: `${item.name}: ${fmt(M.refundedPoints, { point: item.point, reason })}`,
+        dedupeKey: `item:${item.id}:refund`,
+        actionId: ActionCodes.RegisterRefund,
+      });
+    }
+    if (item.isCampaign) await this.catalog.release(keys.campaign);
+    await this.orders.setItem(item.id, { status: 'error', errorMsg: reason });
+  }
+}
+
+function isPermanent(e: unknown): boolean {
+  return e instanceof EppError && !TRANSIENT.has(e.code);
+}

@@ -1,0 +1,241 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainOperationKind, OperationRow, OperationRowStatus } from '@registrar/contracts';
+import { GroupBatcher } from '../../shared/common/group-batcher';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
+
+/** The fields of a domain an operation reads. */
+export interface OpDomain {
+  id: number;
+  userId: number;
+  name: string;
+  idn: string;
+  punycode: string;
+  tld: string;
+  status: string;
+  dueDate: Date | null;
+  lock: boolean;
+  autoUpdate: boolean;
+  proxy: boolean;
+  trash: boolean;
+  whoisFlag: number;
+  adminLock: number;
+  /** the market listing holding it (docs/market.md), null when not listed */
+  marketListingId: number | null;
+  memo: string | null;
+  nameServers: string[];
+}
+
+export interface OpItem {
+  runId: string;
+  domainId: number;
+  name: string;
+  idn: string;
+  status: OperationRowStatus;
+  message: string | null;
+  params: Record<string, unknown> | null;
+  secret: string | null;
+}
+
+export interface OpRun {
+  id: string;
+  userId: number;
+  kind: DomainOperationKind;
+  params: Record<string, any>;
+  total: number;
+  finishedAt: Date | null;
+}
+
+const toDomain = (r: Record<string, any>): OpDomain => ({
+  id: Number(r.id), userId: Number(r.user_id), name: r.name, idn: r.idn, punycode: r.punycode, tld: r.tld, status: r.status,
+  dueDate: r.due_date ? new Date(r.due_date) : null, lock: r.is_domain_lock_enabled, autoUpdate: r.is_auto_update_enabled, proxy: r.is_whois_proxy_enabled,
+  trash: r.is_trash, whoisFlag: Number(r.whois_processing_flg ?? 0), adminLock: Number(r.admin_lock_status ?? 0), marketListingId: r.market_listing_id == null ? null : Number(r.market_listing_id), memo: r.memo, nameServers: r.name_servers ?? [],
+});
+const toItem = (r: Record<string, any>): OpItem => ({
+  runId: r.run_id, domainId: Number(r.domain_id), name: r.name, idn: r.idn, status: r.status, message: r.message, params: r.params, secret: r.secret,
+});
+
+/** Operation runs and their per-domain items, and the local facts of a domain the operations change. */
+@Injectable()
+export class OperationRepository {
+  constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) readonly ds: DataSource) {}
+
+  /** The member's domains of these ids (others' ids are simply absent). */
+  async domainsOf(userId: number, ids: number[]): Promise<OpDomain[]> {
+    const rows = await this.ds.query(
+      `SELECT d.*, coalesce(array_agg(ns.name ORDER BY ns.priority) FILTER (WHERE ns.name IS NOT NULL), '{}') AS name_servers
+       FROM domain_ops.domains d LEFT JOIN domain_ops.domain_name_servers ns ON ns.domain_id = d.id
+       WHERE d.user_id = $1 AND d.id = ANY($2::bigint[]) GROUP BY d.id`,
+      [userId, ids],
+    );
+    return rows.map(toDomain);
+  }
+
+  async domain(id: number, m: Pick<EntityManager, 'query'> = this.ds): Promise<OpDomain | null> {
+    const rows = await m.query(
+      `SELECT d.*, coalesce(array_agg(ns.name ORDER BY ns.priority) FILTER (WHERE ns.name IS NOT NULL), '{}') AS name_servers
+       FROM domain_ops.domains d LEFT JOIN domain_ops.domain_name_servers ns ON ns.domain_id = d.id WHERE d.id = $1 GROUP BY d.id`,
+      [id],
+    );
+    return rows.length ? toDomain(rows[0]) : null;
+  }
+
+  /** The run and its rows in one transaction: every domain of the request has a row from the start. */
+  async createRun(run: Omit<OpRun, 'finishedAt'>, items: Array<Omit<OpItem, 'runId' | 'secret'>>): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      await m.query('INSERT INTO domain_ops.operation_runs (id, user_id, kind, params, total) VALUES ($1, $2, $3, $4, $5)', [run.id, run.userId, run.kind, JSON.stringify(run.params), run.total]);
+      const chunk = 500;
+      for (let i = 0; i < items.length; i += chunk) {
+        const part = items.slice(i, i + chunk);
+        const values: unknown[] = [];
+        const tuples = part.map((it, j) => {
+          values.push(run.id, it.domainId, i + j, it.name, it.idn, it.status, it.message, it.params ? JSON.stringify(it.params) : null);
+          const b = j * 8;
+          return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
+        });
+        await m.query(`INSERT INTO domain_ops.operation_items (run_id, domain_id, position, name, idn, status, message, params) VALUES ${tuples.join(', ')}`, values);
+      }
+    });
+  }
+
+  async run(id: string): Promise<OpRun | null> {
+    const rows = await this.ds.query('SELECT * FROM domain_ops.operation_runs WHERE id = $1', [id]);
+    if (!rows.length) return null;
+    const r = rows[0];
+    return { id: r.id, userId: Number(r.user_id), kind: r.kind, params: r.params, total: r.total, finishedAt: r.finished_at };
+  }
+
+  /**
+   * The row and its domain (null domain: gone). The children of a bulk run ask at the same moment: their reads go
+   * together in one statement (GroupBatcher), each still reading the row as it is now.
+   */
+  itemWithDomain(runId: string, domainId: number): Promise<{ item: OpItem; domain: OpDomain | null } | null> {
+    return this.itemReads.submit({ runId, domainId });
+  }
+
+  private readonly itemReads = new GroupBatcher<{ runId: string; domainId: number }, { item: OpItem; domain: OpDomain | null } | null>(async (keys) => {
+    const rows = await this.ds.query(
+      `SELECT k.n AS key_n, i.run_id, i.domain_id, i.name AS item_name, i.idn AS item_idn, i.status AS item_status, i.message, i.params, i.secret,
+              d.*, (SELECT coalesce(array_agg(ns.name ORDER BY ns.priority), '{}') FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id) AS name_servers
+       FROM unnest($1::uuid[], $2::bigint[]) WITH ORDINALITY AS k(run_id, domain_id, n)
+       JOIN domain_ops.operation_items i ON i.run_id = k.run_id AND i.domain_id = k.domain_id
+       LEFT JOIN domain_ops.domains d ON d.id = i.domain_id`,
+      [keys.map((k) => k.runId), keys.map((k) => k.domainId)],
+    );
+    const out: ({ item: OpItem; domain: OpDomain | null } | null)[] = keys.map(() => null);
+    for (const r of rows) {
+      const item = toItem({ ...r, name: r.item_name, idn: r.item_idn, status: r.item_status });
+      out[Number(r.key_n) - 1] = { item, domain: r.id == null ? null : toDomain(r) };
+    }
+    return out;
+  });
+
+  /**
+   * Ends a row and writes its action-log line (once per key). Rows ended at the same moment by the children of a
+   * bulk run go together in one statement (GroupBatcher); each child returns once its own row is committed.
+   */
+  endItem(runId: string, domainId: number, v: { status: OperationRowStatus; message: string; secret?: string | null; params?: Record<string, unknown> },
+    log: { userId: number; domainId: number | null; domainName: string; subject: string; content: string; dedupeKey: string }): Promise<void> {
+    return this.itemEnds.submit({ runId, domainId, v, log });
+  }
+
+  private readonly itemEnds = new GroupBatcher<{ runId: string; domainId: number; v: { status: OperationRowStatus; message: string; secret?: string | null; params?: Record<string, unknown> };
+    log: { userId: number; domainId: number | null; domainName: string; subject: string; content: string; dedupeKey: string } }, void>(async (ends) => {
+    await this.ds.query(
+      `WITH v AS (
+         SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[], $6::text[], $7::jsonb[], $8::bigint[], $9::bigint[], $10::text[], $11::text[], $12::text[], $13::text[])
+           AS v(run_id, domain_id, status, message, set_secret, secret, params, user_id, log_domain_id, domain_name, subject, content, dedupe_key)),
+       upd AS (
+         UPDATE domain_ops.operation_items i SET status = v.status, message = v.message, secret = CASE WHEN v.set_secret THEN v.secret ELSE i.secret END,
+           params = coalesce(v.params, i.params), updated_at = now() FROM v WHERE i.run_id = v.run_id AND i.domain_id = v.domain_id RETURNING 1)
+       INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, dedupe_key)
+       SELECT user_id, log_domain_id, domain_name, 2, 0, NULL, subject, content, dedupe_key FROM v ON CONFLICT (dedupe_key) DO NOTHING`,
+      [ends.map((e) => e.runId), ends.map((e) => e.domainId), ends.map((e) => e.v.status), ends.map((e) => e.v.message), ends.map((e) => e.v.secret !== undefined),
+        ends.map((e) => e.v.secret ?? null), ends.map((e) => (e.v.params ? JSON.stringify(e.v.params) : null)), ends.map((e) => e.log.userId), ends.map((e) => e.log.domainId),
+        ends.map((e) => e.log.domainName), ends.map((e) => e.log.subject), ends.map((e) => e.log.content), ends.map((e) => e.log.dedupeKey)],
+    );
+    return ends.map(() => undefined);
+  });
+
+  async item(runId: string, domainId: number): Promise<OpItem | null> {
+    const rows = await this.ds.query('SELECT * FROM domain_ops.operation_items WHERE run_id = $1 AND domain_id = $2', [runId, domainId]);
+    return rows.length ? toItem(rows[0]) : null;
+  }
+
+  async setItem(runId: string, domainId: number, v: { status: OperationRowStatus; message?: string | null; secret?: string | null; params?: Record<string, unknown> }, m: Pick<EntityManager, 'query'> = this.ds): Promise<void> {
+    await m.query(
+      `UPDATE domain_ops.operation_items SET status = $3, message = coalesce($4, message), secret = CASE WHEN $5::boolean THEN $6 ELSE secret END,
+         params = coalesce($7::jsonb, params), attempts = attempts + CASE WHEN $3 = 'processing' THEN 1 ELSE 0 END, updated_at = now()
+       WHERE run_id = $1 AND domain_id = $2`,
+      [runId, domainId, v.status, v.message ?? null, v.secret !== undefined, v.secret ?? null, v.params ? JSON.stringify(v.params) : null],
+    );
+  }
+
+  /** Runs not finished after olderThanS seconds that still have queued or processing rows (the money reconciler's input). */
+  async stuckRuns(olderThanS: number, limit = 100): Promise<Array<{ id: string; unfinished: number[] }>> {
+    const rows = await this.ds.query(
+      `SELECT r.id, array_agg(i.domain_id ORDER BY i.position) AS unfinished
+         FROM domain_ops.operation_runs r JOIN domain_ops.operation_items i ON i.run_id = r.id AND i.status IN ('queued', 'processing')
+        WHERE r.finished_at IS NULL AND r.created_at < now() - make_interval(secs => $1)
+        GROUP BY r.id, r.created_at ORDER BY r.created_at LIMIT $2`,
+      [olderThanS, limit],
+    );
+    return rows.map((r: { id: string; unfinished: string[] }) => ({ id: r.id, unfinished: r.unfinished.map(Number) }));
+  }
+
+  async finishRun(id: string): Promise<void> {
+    await this.ds.query('UPDATE domain_ops.operation_runs SET finished_at = coalesce(finished_at, now()) WHERE id = $1', [id]);
+  }
+
+  /** How many rows of the run have ended (reads no secret). */
+  async ended(runId: string): Promise<number> {
+    const r = await this.ds.query(`SELECT count(*) AS n FROM domain_ops.operation_items WHERE run_id = $1 AND status IN ('success', 'accepted', 'error')`, [runId]);
+    return Number(r[0].n);
+  }
+
+  /** The rows of a run; the read AUTHCODEs are handed out once, by the first poll that finds the run finished (then cleared). */
+  async rows(runId: string): Promise<{ rows: OperationRow[]; done: number }> {
+    const rows = await this.ds.query(
+      `WITH given AS (
+         UPDATE domain_ops.operation_items t SET secret = NULL
+         FROM (SELECT domain_id, secret FROM domain_ops.operation_items WHERE run_id = $1 AND secret IS NOT NULL AND status = 'success' FOR UPDATE) old
+         WHERE t.run_id = $1 AND t.domain_id = old.domain_id
+           AND NOT EXISTS (SELECT 1 FROM domain_ops.operation_items u WHERE u.run_id = $1 AND u.status IN ('queued', 'processing'))
+         RETURNING t.domain_id, old.secret
+       )
+       SELECT i.*, g.secret AS given FROM domain_ops.operation_items i LEFT JOIN given g ON g.domain_id = i.domain_id WHERE i.run_id = $1 ORDER BY i.position`,
+      [runId],
+    );
+    let done = 0;
+    const out = rows.map((r: Record<string, any>): OperationRow => {
+      if (r.status === 'success' || r.status === 'error' || r.status === 'accepted') done++;
+      return {
+        id: Number(r.domain_id), name: r.name, idn: r.idn, status: r.status, message: r.message,
+        ...(r.params && 'content' in r.params ? { content: r.params.content as string } : {}),
+        ...(r.given ? { authcode: r.given as string } : {}),
+      };
+    });
+    return { rows: out, done };
+  }
+
+  // ---- local facts of a domain
+  /** Replaces the domain's name servers in one statement (atomic). */
+  async setNameServers(domainId: number, ns: string[]): Promise<void> {
+    await this.ds.query(
+      `WITH del AS (DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1 AND priority > cardinality($2::text[])),
+            upd AS (UPDATE domain_ops.domains SET updated_at = now() WHERE id = $1)
+       INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) SELECT $1, p, n FROM unnest($2::text[]) WITH ORDINALITY AS x(n, p)
+       ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name`,
+      [domainId, ns],
+    );
+  }
+
+  async setFlags(domainId: number, v: { lock?: boolean; autoUpdate?: boolean; trash?: boolean; memo?: string | null }, m: Pick<EntityManager, 'query'> = this.ds): Promise<void> {
+    await m.query(
+      `UPDATE domain_ops.domains SET is_domain_lock_enabled = coalesce($2, is_domain_lock_enabled), is_auto_update_enabled = coalesce($3, is_auto_update_enabled),
+         is_trash = coalesce($4, is_trash), memo = CASE WHEN $5::boolean THEN $6 ELSE memo END, updated_at = now() WHERE id = $1`,
+      [domainId, v.lock ?? null, v.autoUpdate ?? null, v.trash ?? null, v.memo !== undefined, v.memo ?? null],
+    );
+  }
+}

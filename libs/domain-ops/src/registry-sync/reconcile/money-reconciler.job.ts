@@ -1,0 +1,310 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ActionCodes, JobName, OpenSpendDto } from '@registrar/contracts';
+import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
+import { CLOCK, Clock } from '@registrar/infra';
+import { fmt, M } from '@registrar/messages';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
+import { DomainOpsConfig } from '../../shared/domain-ops.config';
+import { itemKeys, LifecycleQueue, orderJobId, OrderItem, RegisterDomainJob, RegistrationOrder, RegistrationOrderRepository, RegistrationOrderService, Renewal, renewalKeys, RenewalRepository, RenewalService, RenewDomainJob, TransferIn, TransferRepository, TransferSettlement, transferMoneyKeys } from '../../lifecycle';
+import { OperationRepository, operationJobId, OperationService } from '../../portfolio';
+import { CatalogPort } from '../../shared/ports/catalog.port';
+import { OrdersPort } from '../../shared/ports/orders.port';
+
+export interface MoneyReconcileResult {
+  /** orders and renewals given up in "charging" past CHARGING_DEADLINE_S (their charges voided and refunded) */
+  abandoned: number;
+  /** orders, renewals and bulk operation runs in "processing" with no live job, started again */
+  resumed: number;
+  /** items still unfinished after a resume, ended as errors and refunded */
+  failedItems: number;
+  /** spends with neither a delivery nor a refund, refunded now */
+  refunded: number;
+  /** what could not be settled on this run (the orders service unreachable): tried again on the next */
+  open: number;
+}
+
+const ENDED = new Set(['error', 'accepted', 'done']);
+const LIVE = new Set(['active', 'waiting', 'waiting-children', 'delayed', 'prioritized']);
+/** The reconciler's second flow of an order or renewal: other job ids than the first, once. */
+const RESUME = '-resume';
+
+/**
+ * The money reconciler (docs/payments.md, ADR 0009): run by a job scheduler on the domain-ops queue, so exactly one
+ * replica runs each pass. Every yen is keyed per item (`order:{id}:{punycode}:spend|refund`,
+ * `renew:{id}:{punycode}:spend|refund`), so each settlement is exactly once however often a pass repeats.
+ *
+ * 1. Orders and renewals still "charging" past CHARGING_DEADLINE_S: their create call died or hung (a crash, PostgreSQL
+ *    or the orders service gone). Given up the same way the purchase path does (status failed first, so a create call
+ *    still alive cannot start it; every charge voided at the ledger, refunded once if taken), with an action-log line.
+ * 2. Orders, renewals and bulk operation runs in "processing" past PROCESSING_DEADLINE_S with unfinished items and no
+ *    live flow job (Redis lost them): started again once (completed); if that flow ends with items still unfinished,
+ *    those end as errors (and the money ones are refunded).
+ * 3. Spends with no refund whose item was not delivered (its order failed, the item an error, or no order at all): a
+ *    charge that ran after its purchase failed, or whose refund was lost. Refunded, with an action-log line.
+ * 4. Transfers-in (`transfer:{id}:spend|refund`) still "requesting" past CHARGING_DEADLINE_S (ADR 0027): one whose
+ *    send to the registry was never claimed is given up (its charge voided, refunded once if taken, a history line and
+ *    the mail); one whose send was claimed more than PROCESSING_DEADLINE_S ago is settled by what the registry says —
+ *    ours (completed), pending for us (left to the poll reader), or neither (refunded). Spends of transfers-in that
+ *    ended without a domain and without a refund are refunded in pass 3.
+ */
+@Injectable()
+export class MoneyReconcilerJob {
+  static readonly jobName = JobName.ReconcileMoney;
+  private readonly logger = new Logger('MoneyReconciler');
+
+  constructor(
+    private readonly config: DomainOpsConfig,
+    private readonly orders: RegistrationOrderRepository,
+    private readonly orderService: RegistrationOrderService,
+    private readonly renewals: RenewalRepository,
+    private readonly renewalService: RenewalService,
+    private readonly ledger: OrdersPort,
+    private readonly catalog: CatalogPort,
+    private readonly queue: LifecycleQueue,
+    private readonly register: RegisterDomainJob,
+    private readonly renew: RenewDomainJob,
+    private readonly actionLog: ActionLogRepository,
+    private readonly operations: OperationService,
+    private readonly operationRows: OperationRepository,
+    private readonly transfers: TransferRepository,
+    private readonly transferSettlement: TransferSettlement,
+    @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  private readonly clientId = eppClientOptionsFromEnv().clientId;
+
+  async handle(): Promise<MoneyReconcileResult> {
+    const r: MoneyReconcileResult = { abandoned: 0, resumed: 0, failedItems: 0, refunded: 0, open: 0 };
+    await this.stuckCharging(r);
+    await this.stuckProcessing(r);
+    await this.stuckTransfers(r);
+    await this.openSpends(r);
+    if (r.abandoned + r.resumed + r.failedItems + r.refunded + r.open) this.logger.log(`settled: ${JSON.stringify(r)}`);
+    return r;
+  }
+
+  private async stuckCharging(r: MoneyReconcileResult): Promise<void> {
+    for (const order of (await this.orders.stuck('charging', this.config.CHARGING_DEADLINE_S)) as RegistrationOrder[]) {
+      if (!(await this.orders.claimStatus(order.id, 'charging', 'failed', M.purchaseAbandoned))) continue;
+      r.abandoned++;
+      const items = await this.orders.items(order.id);
+      r.open += await this.orderService.settleGivenUp(order, items, M.purchaseAbandoned, true);
+      for (const item of items.filter((i) => i.isCampaign)) {
+        await this.catalog.release(itemKeys(order.id, item.punycode).campaign).catch(() => r.open++);
+      }
+    }
+    for (const renewal of (await this.renewals.stuck('charging', this.config.CHARGING_DEADLINE_S)) as Renewal[]) {
+      if (!(await this.renewals.claimStatus(renewal.id, 'charging', 'failed', M.purchaseAbandoned))) continue;
+      r.abandoned++;
+      r.open += await this.renewalService.settleGivenUp(renewal, await this.renewals.items(renewal.id), M.purchaseAbandoned, true);
+    }
+  }
+
+  private async stuckProcessing(r: MoneyReconcileResult): Promise<void> {
+    for (const order of (await this.orders.stuck('processing', this.config.PROCESSING_DEADLINE_S)) as RegistrationOrder[]) {
+      const items = await this.orders.items(order.id);
+      const unfinished = items.filter((i) => !ENDED.has(i.status));
+      if (!unfinished.length) {
+        // every item ended but the parent never closed the order (its job lost)
+        await this.orders.claimStatus(order.id, 'processing', 'done');
+        continue;
+      }
+      const outcome = await this.flowOutcome(orderJobId(order.id));
+      if (outcome === 'live') continue;
+      if (outcome === 'first-ended') {
+        await this.queue.enqueueOrder(order.id, unfinished, RESUME);
+        r.resumed++;
+      } else if (outcome === 'resume-ended') {
+        for (const item of unfinished) {
+          await this.register.fail(order, item, M.registrationFailed);
+          r.failedItems++;
+        }
+        await this.orders.claimStatus(order.id, 'processing', 'done');
+      }
+    }
+    // bulk operation runs (name servers, lock, AUTHCODE, …): no money, but a run whose jobs were lost never ends
+    for (const run of await this.operationRows.stuckRuns(this.config.PROCESSING_DEADLINE_S)) {
+      const outcome = await this.flowOutcome(operationJobId(run.id));
+      if (outcome === 'live') continue;
+      if (outcome === 'first-ended') {
+        await this.operations.enqueue(run.id, run.unfinished, RESUME);
+        r.resumed++;
+      } else {
+        for (const domainId of run.unfinished) {
+          await this.operationRows.setItem(run.id, domainId, { status: 'error', message: M.operationNotCompleted });
+          r.failedItems++;
+        }
+        await this.operationRows.finishRun(run.id);
+      }
+    }
+    for (const renewal of (await this.renewals.stuck('processing', this.config.PROCESSING_DEADLINE_S)) as Renewal[]) {
+      const items = await this.renewals.items(renewal.id);
+      const unfinished = items.filter((i) => !ENDED.has(i.status));
+      if (!unfinished.length) {
+        await this.renewals.claimStatus(renewal.id, 'processing', 'done');
+        continue;
+      }
+      const outcome = await this.flowOutcome(`renewal-${renewal.id}`);
+      if (outcome === 'live') continue;
+      if (outcome === 'first-ended') {
+        await this.queue.enqueueRenewal(renewal.id, unfinished, RESUME);
+        r.resumed++;
+      } else if (outcome === 'resume-ended') {
+        for (const item of unfinished) {
+          await this.renew.fail(renewal, item, M.renewFailed);
+          r.failedItems++;
+        }
+        await this.renewals.claimStatus(renewal.id, 'processing', 'done');
+      }
+    }
+  }
+
+  private async stuckTransfers(r: MoneyReconcileResult): Promise<void> {
+    const sentBefore = this.clock.now().getTime() - this.config.PROCESSING_DEADLINE_S * 1000;
+    for (const t of await this.transfers.stuckRequesting(this.config.CHARGING_DEADLINE_S)) {
+      try {
+        if (!t.sendClaimedAt) {
+          // never sent: whoever wins the row decides; a request path still alive finds it ended and sends nothing
+          if (!(await this.transfers.giveUpUnsent(t.id, M.transferAbandoned, this.clock.now()))) continue;
+          r.abandoned++;
+          if (await this.transferSettlement.abandonedUnsent(t, M.transferAbandoned)) r.refunded++;
+          continue;
+        }
+        // sent (or being sent): the registry knows whether it arrived, once the request call has surely ended
+        if (t.sendClaimedAt.getTime() > sentBefore) continue;
+        const at = await this.atRegistry(t);
+        if (at === 'ours') {
+          await this.transferSettlement.completed(t);
+          r.resumed++;
+        } else if (at === 'pending') {
+          await this.transfers.settle(t.id, 'pending');
+          r.resumed++;
+        } else if (await this.transferSettlement.refused(t, M.transferAbandoned, true)) {
+          r.abandoned++;
+          if (t.point > 0) r.refunded++;
+        }
+      } catch (e) {
+        r.open++;
+        this.logger.warn(`transfer-in ${t.id} (${t.punycode}): ${(e as Error)?.message ?? e}`);
+      }
+    }
+  }
+
+  /** What the registry says of a transfer-in whose request was sent: the name is ours, our request is pending, or neither. */
+  private async atRegistry(t: TransferIn): Promise<'ours' | 'pending' | 'none'> {
+    const ctx = { userId: t.userId };
+    const info = await this.epp.info(t.punycode, {}, ctx).catch((e) => {
+      if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return null;
+      throw e;
+    });
+    if (info?.clID === this.clientId) return 'ours';
+    if (!info) return 'none';
+    try {
+      const q = await this.epp.transfer('query', t.punycode, {}, ctx);
+      return q.trStatus === 'pending' && q.reID === this.clientId ? 'pending' : 'none';
+    } catch (e) {
+      // not the requester of the registry's last transfer of this name, or no transfer known: ours never arrived
+      if (EppError.is(e, EppResultCode.AuthorizationError) || EppError.is(e, EppResultCode.ObjectNotPendingTransfer)) return 'none';
+      throw e;
+    }
+  }
+
+  /** Whether the first flow or the reconciler's resumed one is still alive, and which of them has ended (or is gone). */
+  private async flowOutcome(parentJobId: string): Promise<'live' | 'first-ended' | 'resume-ended'> {
+    const resumed = await this.queue.queue.getJob(parentJobId + RESUME);
+    if (resumed) return LIVE.has(await resumed.getState()) ? 'live' : 'resume-ended';
+    const first = await this.queue.queue.getJob(parentJobId);
+    if (first && LIVE.has(await first.getState())) return 'live';
+    return 'first-ended';
+  }
+
+  private async openSpends(r: MoneyReconcileResult): Promise<void> {
+    for (const prefix of ['order:', 'renew:', 'transfer:']) {
+      let spends: OpenSpendDto[];
+      try {
+        spends = await this.ledger.openSpends({ keyPrefix: prefix, olderThanS: this.config.CHARGING_DEADLINE_S, withinDays: this.config.MONEY_RECONCILE_WINDOW_DAYS, limit: 1000 });
+      } catch (e) {
+        this.logger.warn(`open spends (${prefix}): ${(e as Error)?.message ?? e}`);
+        r.open++;
+        continue;
+      }
+      for (const s of spends) {
+        try {
+          if (prefix === 'order:') r.refunded += await this.settleOrderSpend(s);
+          else if (prefix === 'renew:') r.refunded += await this.settleRenewalSpend(s);
+          else r.refunded += await this.settleTransferSpend(s);
+        } catch (e) {
+          r.open++;
+          this.logger.warn(`spend ${s.spendKey}: ${(e as Error)?.message ?? e}`);
+        }
+      }
+    }
+  }
+
+  /** A spend of an order item with no refund: refunded unless the item was (or may still be) delivered. */
+  private async settleOrderSpend(s: OpenSpendDto): Promise<number> {
+    const m = /^order:([0-9a-f-]{36}):(.+):spend$/i.exec(s.spendKey);
+    if (!m) return 0;
+    const [, orderId, punycode] = m;
+    const order = await this.orders.find(orderId);
+    const item: OrderItem | undefined = order ? (await this.orders.items(order.id)).find((i) => i.punycode === punycode) : undefined;
+    // delivered or still on its way (the passes above settle a stuck one)
+    if (order && item && (order.status === 'charging' || order.status === 'processing' && !ENDED.has(item.status) || item.status === 'done' || item.status === 'accepted')) return 0;
+    if (order && item && order.status !== 'failed' && item.status !== 'error') return 0;
+    const keys = itemKeys(orderId, punycode);
+    const v = await this.ledger.voidCharge(s.userId, s.amount, keys.spend, keys.refund, `order:${orderId}`);
+    if (!v.refunded || !v.entry || v.entry.replayed) return 0;
+    if (item) await this.orders.markRefunded(item.id);
+    const name = item?.name ?? punycode;
+    await this.actionLog.write({
+      userId: s.userId, domainName: name, type: 1, point: s.amount, remainingPoint: v.entry.balanceAfter, subject: 'ドメイン新規登録失敗',
+      content: `${name}: ${fmt(M.abandonedRefundedPoints, { point: s.amount, reason: item?.errorMsg ?? order?.error ?? M.purchaseAbandoned })}`,
+      dedupeKey: item ? `item:${item.id}:refund` : `spend:${s.spendKey}:refund`, actionId: ActionCodes.RegisterRefund,
+    });
+    return 1;
+  }
+
+  /** A spend of a transfer-in with no refund: refunded when the transfer-in ended without the domain (or is gone). */
+  private async settleTransferSpend(s: OpenSpendDto): Promise<number> {
+    const m = /^transfer:(\d+):spend$/.exec(s.spendKey);
+    if (!m) return 0;
+    const t = await this.transfers.find(Number(m[1]));
+    // done, or still on its way (pass 4 settles one stuck in requesting; the poll reader and the 7-day sweep a pending one)
+    if (t && (t.status === 'done' || t.status === 'requesting' || t.status === 'pending')) return 0;
+    const keys = transferMoneyKeys(Number(m[1]));
+    const v = await this.ledger.voidCharge(s.userId, s.amount, keys.spend, keys.refund, `transfer:${m[1]}`);
+    if (!v.refunded || !v.entry || v.entry.replayed) return 0;
+    if (t) await this.transfers.markRefunded(t.id);
+    const name = t?.name ?? `transfer ${m[1]}`;
+    const reason = t?.errorMsg ?? M.transferAbandoned;
+    await this.actionLog.write({
+      userId: s.userId, domainName: name, type: 1, point: s.amount, remainingPoint: v.entry.balanceAfter, subject: '他社からの移管失敗',
+      content: `${name}: ${fmt(M.transferRefundedPoints, { point: s.amount, reason })}`, dedupeKey: `transfer:${m[1]}:refund`, actionId: ActionCodes.TransferResult,
+      result: { domain: name, status: t?.status ?? 'error', reason },
+    });
+    return 1;
+  }
+
+  /** A spend of a renewal item with no refund: refunded unless the item was (or may still be) delivered. */
+  private async settleRenewalSpend(s: OpenSpendDto): Promise<number> {
+    const m = /^renew:([0-9a-f-]{36}):(.+):spend$/i.exec(s.spendKey);
+    if (!m) return 0;
+    const [, renewalId, punycode] = m;
+    const renewal = await this.renewals.find(renewalId);
+    const item = renewal ? (await this.renewals.items(renewal.id)).find((i) => i.punycode === punycode) : undefined;
+    if (renewal && item && (renewal.status === 'charging' || renewal.status === 'processing' && !ENDED.has(item.status) || item.status === 'done' || item.status === 'accepted')) return 0;
+    if (renewal && item && renewal.status !== 'failed' && item.status !== 'error') return 0;
+    const keys = renewalKeys(renewalId, punycode);
+    const v = await this.ledger.voidCharge(s.userId, s.amount, keys.spend, keys.refund, `renewal:${renewalId}`);
+    if (!v.refunded || !v.entry || v.entry.replayed) return 0;
+    if (item) await this.renewals.markRefunded(item.id);
+    const name = item?.name ?? punycode;
+    await this.actionLog.write({
+      userId: s.userId, domainId: item?.domainId ?? null, domainName: name, type: 1, point: s.amount, remainingPoint: v.entry.balanceAfter, subject: 'ドメイン更新失敗',
+      content: `${name}: ${fmt(M.abandonedRefundedPoints, { point: s.amount, reason: item?.errorMsg ?? renewal?.error ?? M.purchaseAbandoned })}`,
+      dedupeKey: item ? `renewal-item:${item.id}:refund` : `spend:${s.spendKey}:refund`,
+    });
+    return 1;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * WHOIS (a feature of domain-ops): member contacts, WHOIS changes sent to the registry, the WHOIS proxy and its
+ * addresses, the organisation name, and the public WHOIS lookup. Its public face for the features above it
+ * (portfolio, lifecycle, registry-sync) and for the composition (domain-ops.module.ts); see ../../README.md.
+ */
+import type { Provider, Type } from '@nestjs/common';
+import { PublicWhoisRepository } from './public-whois/public-whois.repository';
+import { PublicWhoisRpcController } from './public-whois/public-whois.rpc.controller';
+import { ProxyIdentityRepository } from './proxy-identity.repository';
+import { RegistryContacts } from './registry-contacts';
+import { WhoisDomainRepository } from './whois-domain.repository';
+import { WhoisOrgService } from './whois-org.service';
+import { WhoisQueue } from './whois.queue';
+import { WhoisRpcController } from './whois.rpc.controller';
+import { WhoisService } from './whois.service';
+
+export { WHOIS_JOBS } from './whois.jobs';
+export { isProxyAddressFormat, newProxyContactId, newProxyLocalPart, ProxyIdentityRepository, randomToken } from './proxy-identity.repository';
+export { RegistryContacts } from './registry-contacts';
+export { WhoisDomainRepository } from './whois-domain.repository';
+export { WhoisService } from './whois.service';
+
+export const WHOIS_PROVIDERS: Provider[] = [ProxyIdentityRepository, PublicWhoisRepository, RegistryContacts, WhoisDomainRepository, WhoisService, WhoisOrgService, WhoisQueue];
+export const WHOIS_CONTROLLERS: Type[] = [PublicWhoisRpcController, WhoisRpcController];

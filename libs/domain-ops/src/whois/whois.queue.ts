@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Queue } from 'bullmq';
+import { JobName, QueueName, WhoisChangeJobData } from '@registrar/contracts';
+
+/** WHOIS's producer side of QueueName.DomainOps. */
+@Injectable()
+export class WhoisQueue {
+  constructor(@InjectQueue(QueueName.DomainOps) readonly queue: Queue) {}
+
+  /** One domain's WHOIS change (a job id per request: a retried dispatch adds nothing). */
+  async enqueueChange(domainId: number, token: string): Promise<void> {
+    await this.queue.add(JobName.WhoisChange, { domainId, token } satisfies WhoisChangeJobData, {
+      jobId: `whois-${domainId}-${token}`, attempts: 5, backoff: { type: 'exponential', delay: 2_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 },
+    });
+  }
+}
