@@ -75,22 +75,28 @@ export class TradeService {
   async buy(userId: number, listingId: number, key: string, payment: MarketBuyPayment = {}): Promise<MarketTradeDto> {
     const reqKey = String(key ?? '').trim().slice(0, 100);
     if (!reqKey) throw invalid('request key required');
-    const again = await this.ds.query('SELECT * FROM market.trades WHERE buyer_id = $1 AND request_key = $2', [userId, reqKey]);
-    if (again.length) return this.trade(userId, Number(again[0].id));
+    const sameRequest = async (): Promise<number | null> => {
+      const r = await this.ds.query('SELECT id FROM market.trades WHERE buyer_id = $1 AND request_key = $2', [userId, reqKey]);
+      return r.length ? Number(r[0].id) : null;
+    };
+    const again = await sameRequest();
+    if (again != null) return this.trade(userId, again);
     const l = (await this.ds.query('SELECT * FROM market.listings WHERE id = $1', [listingId]))[0];
     if (!l || l.hidden) throw notFound(MK.listingNotFound);
-    const pay = await this.choosePayment(userId, Number(l.price), payment);
-    let id: number;
+    let id: number | undefined;
     try {
+      // the balance check can see the points the same request, handled at this moment elsewhere, already spent
+      const pay = await this.choosePayment(userId, Number(l.price), payment);
       id = await this.open(userId, listingId, reqKey, null, null, pay);
+      if (pay.method === 'points') return this.trade(userId, id);
+      return this.startPayment(userId, id, l, pay, payment);
     } catch (e) {
-      // the same request handled at the same moment elsewhere (a retried call, another replica): its trade is the answer
-      const same = await this.ds.query('SELECT id FROM market.trades WHERE buyer_id = $1 AND request_key = $2', [userId, reqKey]);
-      if (same.length) return this.trade(userId, Number(same[0].id));
+      // the same request handled at the same moment elsewhere (a double click, a retried call, another replica): its
+      // trade is the answer, whichever step this copy failed at (the balance it already took, the request key taken)
+      const same = await sameRequest();
+      if (same != null && same !== id) return this.trade(userId, same);
       throw e;
     }
-    if (pay.method === 'points') return this.trade(userId, id);
-    return this.startPayment(userId, id, l, pay, payment);
   }
 
   /**
