@@ -121,6 +121,10 @@ export const NOT_IN_TOPOLOGY: ReadonlyArray<{ reason: string; patterns: readonly
     reason: 'market payments by card or wallet and disputes: a payment session keyed by the trade and consumed once, conditional trade state changes (a dispute and the seller\'s credit exclude each other); shown in tests/integration/market/market-pay-dispute.int-spec.ts',
     patterns: ['market.trade.confirm-payment', 'market.trade.confirm-receipt', 'market.dispute.open', 'market.dispute.message', 'market.admin.dispute.resolve', 'domain-ops.market.return'],
   },
+  {
+    reason: 'paying an accepted offer (ADR 0032): the choice is recorded by one conditional update under the trade\'s row lock, then the purchase\'s own payment path; two payments at once give one session and one charge, shown in tests/integration/market/market-pay-dispute.int-spec.ts',
+    patterns: ['market.trade.pay'],
+  },
 ];
 
 /** NOT_IN_TOPOLOGY flattened: pattern → reason. */
