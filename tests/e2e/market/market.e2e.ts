@@ -25,6 +25,18 @@ async function registeredLongAgo(name: string): Promise<void> {
   }
 }
 
+/** A new member who bought a .com (registered long ago) and listed it for 20 days with these terms: the seller's side. */
+async function sellerWithListing(page: Page, terms: { price: number; minOffer?: number }) {
+  const sellerHeaders = await signUpPurchaser(page.request);
+  await grantPoints(page.request, sellerHeaders, 20_000);
+  const [name] = await buyWithPoints(page.request, sellerHeaders, ['com']);
+  await registeredLongAgo(name!);
+  const domains = (await (await page.request.post('/mypage/domain/search', { headers: sellerHeaders, data: { key: name } })).json()).validDomains.data as { id: number; name: string }[];
+  const listing = await (await page.request.post('/mypage/market/listing', { headers: sellerHeaders, data: { domainId: domains[0]!.id, ...terms, description: '', endsAt: new Date(Date.now() + 20 * 86_400_000).toISOString() } })).json();
+  expect(listing.status).toBe('active');
+  return { sellerHeaders, name: name!, listing };
+}
+
 async function shot(page: Page, name: string) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -143,13 +155,7 @@ test('/market with nothing found, and a listing that does not exist', async ({ p
 test('a buyer pays by card in one step, then disputes; a super admin answers in the thread and refunds (the domain goes back)', async ({ page, browser }) => {
   test.setTimeout(300_000);
   page.setDefaultTimeout(45_000);
-  const sellerHeaders = await signUpPurchaser(page.request);
-  await grantPoints(page.request, sellerHeaders, 20_000);
-  const [name] = await buyWithPoints(page.request, sellerHeaders, ['com']);
-  await registeredLongAgo(name!);
-  const domains = (await (await page.request.post('/mypage/domain/search', { headers: sellerHeaders, data: { key: name } })).json()).validDomains.data as { id: number; name: string }[];
-  const listing = await (await page.request.post('/mypage/market/listing', { headers: sellerHeaders, data: { domainId: domains[0]!.id, price: 6000, description: '', endsAt: new Date(Date.now() + 20 * 86_400_000).toISOString() } })).json();
-  expect(listing.status).toBe('active');
+  const { sellerHeaders, name, listing } = await sellerWithListing(page, { price: 6000 });
 
   // the buyer has no points: a card saved on the hosted form pays the whole price
   const buyerContext = await browser.newContext();
@@ -213,13 +219,7 @@ test('a buyer pays by card in one step, then disputes; a super admin answers in 
 test('an accepted offer the buyer\'s points do not cover: the buyer pays it on the trade page, points first and the rest by card', async ({ page, browser }) => {
   test.setTimeout(300_000);
   page.setDefaultTimeout(45_000);
-  const sellerHeaders = await signUpPurchaser(page.request);
-  await grantPoints(page.request, sellerHeaders, 20_000);
-  const [name] = await buyWithPoints(page.request, sellerHeaders, ['com']);
-  await registeredLongAgo(name!);
-  const domains = (await (await page.request.post('/mypage/domain/search', { headers: sellerHeaders, data: { key: name } })).json()).validDomains.data as { id: number; name: string }[];
-  const listing = await (await page.request.post('/mypage/market/listing', { headers: sellerHeaders, data: { domainId: domains[0]!.id, price: 9000, minOffer: 5000, description: '', endsAt: new Date(Date.now() + 20 * 86_400_000).toISOString() } })).json();
-  expect(listing.status).toBe('active');
+  const { sellerHeaders, name, listing } = await sellerWithListing(page, { price: 9000, minOffer: 5000 });
 
   // the buyer holds 2,000 points and offers 7,000 yen on the listing's page
   const buyerContext = await browser.newContext();
