@@ -6,20 +6,25 @@
  *
  * Uses a running simulator when EPP_PORT (and EPP_ADMIN_PORT, default EPP_PORT+1) answer; otherwise starts its own
  * on BENCH_EPP_PORT (default 17790) with an embedded PostgreSQL on BENCH_PG_PORT (default 25490) unless DATABASE_URL is set.
- * BENCH_SECONDS (default 5) per step; BENCH_NAMES (default 25) names per command, the availability service's batch.
+ * BENCH_STEPS (default "1,4,16,16+log") the pool sizes, "+log" with the registrar log; BENCH_SECONDS (default 5) per step; BENCH_NAMES (default 25) names per command, the availability service's batch.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { EppClientPool, PostgresRegistrarLogSink, CreateRegistrarLog1795000000000 } from '@registrar/epp';
+import { buildDomainCheck, EppClientPool, EppConnection, PostgresRegistrarLogSink, CreateRegistrarLog1795000000000 } from '@registrar/epp';
 import { openSchema } from '@registrar/db';
 import { startPostgres, Stoppable } from '../../scripts/dev/infra';
 import { REGISTRY_SIM_CERT, startRegistrySimProcess } from '../../scripts/dev/system';
+import { profiled } from '../profile';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const NAMES = Number(process.env.BENCH_NAMES ?? 25);
-const STEPS = [1, 4, 16];
+// BENCH_STEPS picks the runs, e.g. "16,16+log" (default: 16 bare sessions, 1, 4 and 16 connections of the pool, then
+// 16 with the registrar log); "16bare": sessions that only build, frame and send each command over TLS and take the
+// answer's frame, without parsing it, without the pool or a log (what any client on this machine can reach)
+const STEPS = (process.env.BENCH_STEPS ?? '16bare,1,4,16,16+log').split(',').map((s) => s.trim()).filter(Boolean)
+  .map((s) => ({ conns: Number.parseInt(s, 10), log: s.endsWith('+log'), bare: s.endsWith('bare') }));
 
 const listening = (port: number) => new Promise<boolean>((resolve) => {
   const s = net.connect(port, '127.0.0.1');
@@ -69,18 +74,36 @@ async function main() {
       pgPool = new Pool({ connectionString: databaseUrl, max: 2 });
     }
 
-    const runs: Array<{ label: string; conns: number; log: boolean }> = STEPS.map((c) => ({ label: `${c} connection${c > 1 ? 's' : ''}`, conns: c, log: false }));
-    if (pgPool) runs.push({ label: '16 connections + registrar log', conns: 16, log: true });
+    const runs = STEPS.filter((s) => !s.log || pgPool).map((s) => ({ ...s, label: s.bare ? `${s.conns} bare sessions` : `${s.conns} connection${s.conns > 1 ? 's' : ''}${s.log ? ' + registrar log' : ''}` }));
 
     console.log(`domain:check, ${NAMES} names per command, ${SECONDS} s per step, simulator on 127.0.0.1:${eppPort}\n`);
     const rows: string[][] = [['pool', 'names/s', 'commands/s', 'client p50 ms', 'client p99 ms', 'sim service ms/cmd', 'sim capacity names/s*', 'client / capacity']];
     let seq = 0;
     for (const run of runs) {
       sink = run.log && pgPool ? new PostgresRegistrarLogSink(pgPool) : undefined;
-      const p = pool(run.conns, sink);
-      await p.warmUp();
+      // a command sender per connection: the pool's check, or a bare session's send (frame in, frame out)
+      let check: (names: string[]) => Promise<unknown>;
+      let close: () => Promise<void>;
+      if (run.bare) {
+        const sessions = await Promise.all(Array.from({ length: run.conns }, async () => {
+          const c = new EppConnection({ host: '127.0.0.1', port: eppPort, clientId: process.env.EPP_CLIENT_ID ?? 'rakko', password: process.env.EPP_PASSWORD ?? 'rakko-local-pass', rejectUnauthorized: !!ca, ca, connectTimeoutMs: 10_000, commandTimeoutMs: 30_000, nextClTRID: () => `bench-bare-${seq++}` });
+          await c.open();
+          return c;
+        }));
+        const free = [...sessions];
+        check = async (names) => {
+          const c = free.pop()!;
+          try { return await c.send(buildDomainCheck(`bench-bare-${seq++}`, names), 'domain:check'); } finally { free.push(c); }
+        };
+        close = async () => { await Promise.all(sessions.map((c) => c.logout())); };
+      } else {
+        const p = pool(run.conns, sink);
+        await p.warmUp();
+        check = (names) => p.check(names);
+        close = () => p.close();
+      }
       // warm-up round
-      await Promise.all(Array.from({ length: run.conns }, () => p.check(Array.from({ length: NAMES }, (_, i) => `warm-${seq++}-${i}.com`))));
+      await Promise.all(Array.from({ length: run.conns }, () => check(Array.from({ length: NAMES }, (_, i) => `warm-${seq++}-${i}.com`))));
       await admin(adminPort, 'DELETE', '/stats');
       const latencies: number[] = [];
       let commands = 0;
@@ -90,16 +113,16 @@ async function main() {
           const names = Array.from({ length: NAMES }, (_, i) => `bench-${seq}-${i}.com`);
           seq++;
           const t = performance.now();
-          await p.check(names);
+          await check(names);
           latencies.push(performance.now() - t);
           commands++;
         }
       };
       const t0 = performance.now();
-      await Promise.all(Array.from({ length: run.conns }, worker));
+      await profiled(`epp-check-${run.label}`, () => Promise.all(Array.from({ length: run.conns }, worker)));
       const elapsed = (performance.now() - t0) / 1000;
       const stats = (await admin(adminPort, 'GET', '/stats'))['domain:check'] ?? { meanMs: NaN };
-      await p.close();
+      await close();
       await sink?.close();
       latencies.sort((x, y) => x - y);
       const namesPerSec = (commands * NAMES) / elapsed;
@@ -110,7 +133,9 @@ async function main() {
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
     console.log('\n* sim capacity = connections × names per command ÷ the simulator\'s own service time per command (no network, TLS or client work);');
-    console.log('  client / capacity shows how much of it reaches the caller through TLS, framing, XML and the pool.');
+    console.log('  client / capacity shows how much of it reaches the caller through TLS, framing, XML and the pool;');
+    console.log('  the bare sessions\' figure is what TLS and framing alone leave on this machine at this load (the ceiling of the others).');
+    console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     await pgPool?.end();
   } finally {
     for (const s of stops.reverse()) await s.stop();

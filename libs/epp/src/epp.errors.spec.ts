@@ -1,5 +1,5 @@
 import { normalizeResult, specResultCode } from './epp.errors';
-import { maskSecrets, MASK } from './registrar-log/registrar-log.types';
+import { maskSecrets, maskSecretsShared, MASK } from './registrar-log/registrar-log.types';
 import { encodeFrame, FrameDecoder } from './transport/framing';
 
 describe('normalizeResult', () => {
@@ -17,6 +17,19 @@ describe('maskSecrets', () => {
     const masked = maskSecrets({ name: 'a.com', authInfo: 'secret', report: { pw: 'x', nested: [{ newPW: 'y', password: 'z' }] }, chg: { authInfo: { pw: 'k' } } });
     expect(masked).toEqual({ name: 'a.com', authInfo: MASK, report: { pw: MASK, nested: [{ newPW: MASK, password: MASK }] }, chg: { authInfo: MASK } });
     expect(JSON.stringify(masked)).not.toMatch(/secret|"x"|"y"|"z"|"k"/);
+  });
+
+  it('copy on write (a parsed answer): masks the same, leaves the input as it was, shares what has nothing to mask', () => {
+    const input = { code: 1000, resData: { infData: { name: 'a.com', authInfo: { pw: 'secret' }, status: [{ '@s': 'ok' }] } }, chkData: { cd: [{ name: 'b.com' }] }, at: new Date('2026-01-02T03:04:05Z') };
+    const before = JSON.stringify(input);
+    const masked = maskSecretsShared(input);
+    expect(masked).toEqual({ ...maskSecrets(input), at: '2026-01-02T03:04:05.000Z' });
+    expect(masked.resData.infData.authInfo).toBe(MASK);
+    expect(JSON.stringify(input)).toBe(before);
+    expect(masked.chkData).toBe(input.chkData);
+    expect(masked.resData.infData.status).toBe(input.resData.infData.status);
+    const plain = { code: 1000, resData: { chkData: { cd: [{ name: 'c.com' }] } } };
+    expect(maskSecretsShared(plain)).toBe(plain);
   });
 });
 

@@ -80,6 +80,34 @@ describe('registrar log', () => {
     const r = await pg.query(`SELECT count(*)::int AS n FROM domain_ops.registrar_log WHERE action_type = 'domain:check' AND domain_name LIKE 'burst-%'`);
     expect(r.rows[0].n).toBe(8);
   });
+
+  it('writes every buffered entry exactly as recorded, in INSERTs of one array per column, more rows than one batch', async () => {
+    const small = new PostgresRegistrarLogSink(pg, { flushIntervalMs: 60_000, batchSize: 7 });
+    const tag = `cols-${Date.now().toString(36)}`;
+    // quotes, backslashes, braces and commas are what an array literal must escape; Japanese and nulls must survive
+    const odd = `"{a,b}" \\ 'q' 日本語`;
+    const at = new Date('2026-11-27T01:02:03.456Z');
+    for (let i = 0; i < 23; i++) {
+      small.record({
+        userId: i % 2 ? 42 : null, domainPkid: i % 3 ? null : 7, domainName: `${tag}-${i}.com`, actionType: 'domain:info', resultCode: i % 2 ? 1000 : 2303,
+        result: i % 2 ? 'success' : 'failed', specResultCode: i % 2 ? 10000 : 20000, params: { name: `${tag}-${i}.com`, note: odd, list: [odd, null] },
+        response: { code: 1000, msg: odd, resData: { infData: { name: `${tag}-${i}.com` } } }, durationMs: i, clTRID: `${tag}-${i}`, svTRID: i % 2 ? `SV-${i}` : null, createdAt: at,
+      });
+    }
+    await small.close();
+    expect(small.written).toBe(23);
+    const r = await pg.query(`SELECT * FROM domain_ops.registrar_log WHERE cl_trid LIKE $1 ORDER BY duration_ms`, [`${tag}-%`]);
+    expect(r.rows).toHaveLength(23);
+    for (const [i, row] of r.rows.entries()) {
+      expect(row).toMatchObject({
+        user_id: i % 2 ? '42' : null, domain_pkid: i % 3 ? null : '7', domain_name: `${tag}-${i}.com`, action_type: 'domain:info', result_code: i % 2 ? 1000 : 2303,
+        result: i % 2 ? 'success' : 'failed', spec_result_code: i % 2 ? 10000 : 20000, duration_ms: i, cl_trid: `${tag}-${i}`, sv_trid: i % 2 ? `SV-${i}` : null,
+      });
+      expect(row.success_parameter).toEqual({ name: `${tag}-${i}.com`, note: odd, list: [odd, null] });
+      expect(row.onamae_response).toEqual({ code: 1000, msg: odd, resData: { infData: { name: `${tag}-${i}.com` } } });
+      expect(row.created_at.toISOString()).toBe(at.toISOString());
+    }
+  });
 });
 
 describe('EppClientPool', () => {

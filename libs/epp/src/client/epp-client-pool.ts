@@ -9,7 +9,7 @@ import type {
   RestoreReport, TransferOp,
 } from '../epp.types';
 import { EppConnection } from '../transport/epp-connection';
-import { maskSecrets, type RegistrarLogSink } from '../registrar-log/registrar-log.types';
+import { maskSecrets, maskSecretsShared, type RegistrarLogSink } from '../registrar-log/registrar-log.types';
 import type { EppClientOptions } from './epp-client.config';
 
 const OK_CODES = new Set([1000, 1001, 1300, 1301, 1500]);
@@ -209,12 +209,13 @@ export class EppClientPool {
     let res: EppResponse | undefined;
     let failure: Error | undefined;
     try {
+      // built before a connection is taken: a connection handed over on release writes at once
+      const xml = x.build(clTRID);
       for (let attempt = 0; ; attempt++) {
         let conn: EppConnection | undefined;
         let frame: string;
         try {
           conn = await this.acquire();
-          const xml = x.build(clTRID);
           frame = await conn.send(xml, x.action);
         } catch (e) {
           // a lost session is replaced; a query is sent once more on the new one
@@ -252,7 +253,7 @@ export class EppClientPool {
         result,
         specResultCode: specResultCode(result),
         params: maskSecrets(x.params),
-        response: maskSecrets(res ? { code: res.code, msg: res.msg, reason: res.reason, resData: res.resData, extension: res.extension, msgQ: res.msgQ } : { error: failure?.name, message: failure?.message, timeout: failure instanceof EppTimeoutError }),
+        response: maskSecretsShared(res ? { code: res.code, msg: res.msg, reason: res.reason, resData: res.resData, extension: res.extension, msgQ: res.msgQ } : { error: failure?.name, message: failure?.message, timeout: failure instanceof EppTimeoutError }),
         durationMs: Math.round(performance.now() - started),
         clTRID,
         svTRID: res?.svTRID ?? null,

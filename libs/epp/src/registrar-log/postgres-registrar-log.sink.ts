@@ -18,11 +18,13 @@ export interface PostgresRegistrarLogSinkOptions {
   logger?: Pick<Logger, 'warn' | 'error'>;
 }
 
+const COLUMN_TYPES = ['bigint', 'bigint', 'text', 'text', 'int', 'text', 'int', 'jsonb', 'jsonb', 'int', 'text', 'text', 'timestamptz'];
 const COLUMNS = ['user_id', 'domain_pkid', 'domain_name', 'action_type', 'result_code', 'result', 'spec_result_code', 'success_parameter', 'onamae_response', 'duration_ms', 'cl_trid', 'sv_trid', 'created_at'];
 
 /**
- * Writes the registrar log to PostgreSQL in batches (multi-row INSERTs from a memory buffer), so a burst of
- * domain:check commands costs one INSERT per few hundred commands and no command ever waits for the log.
+ * Writes the registrar log to PostgreSQL in batches (one INSERT … SELECT FROM unnest of one array per column, from a
+ * memory buffer), so a burst of domain:check commands costs one INSERT per few hundred commands and no command ever
+ * waits for the log.
  */
 export class PostgresRegistrarLogSink implements RegistrarLogSink {
   private buffer: RegistrarLogEntry[] = [];
@@ -40,7 +42,7 @@ export class PostgresRegistrarLogSink implements RegistrarLogSink {
     const schema = o.schema ?? 'domain_ops';
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
     this.table = `"${schema}"."registrar_log"`;
-    this.batchSize = o.batchSize ?? 500;
+    this.batchSize = o.batchSize ?? 250;
     this.maxBuffered = o.maxBuffered ?? 50_000;
     this.intervalMs = o.flushIntervalMs ?? 250;
   }
@@ -69,14 +71,18 @@ export class PostgresRegistrarLogSink implements RegistrarLogSink {
   private async writeAll(): Promise<void> {
     while (this.buffer.length) {
       const batch = this.buffer.splice(0, this.batchSize);
-      const params: unknown[] = [];
-      const rows = batch.map((e) => {
-        const vals = [e.userId, e.domainPkid, e.domainName, e.actionType, e.resultCode, e.result, e.specResultCode, JSON.stringify(e.params), JSON.stringify(e.response), e.durationMs, e.clTRID, e.svTRID, e.createdAt];
-        const ph = vals.map((v) => { params.push(v); return `$${params.length}`; });
-        return `(${ph.join(',')})`;
-      });
+      // one array per column (13 parameters, whatever the batch's size): cheaper to send, parse and plan than a
+      // VALUES list of 13 parameters per row
+      const cols: unknown[][] = COLUMNS.map(() => new Array(batch.length));
+      for (let i = 0; i < batch.length; i++) {
+        const e = batch[i]!;
+        cols[0]![i] = e.userId; cols[1]![i] = e.domainPkid; cols[2]![i] = e.domainName; cols[3]![i] = e.actionType;
+        cols[4]![i] = e.resultCode; cols[5]![i] = e.result; cols[6]![i] = e.specResultCode; cols[7]![i] = JSON.stringify(e.params);
+        cols[8]![i] = JSON.stringify(e.response); cols[9]![i] = e.durationMs; cols[10]![i] = e.clTRID; cols[11]![i] = e.svTRID;
+        cols[12]![i] = e.createdAt.toISOString();
+      }
       try {
-        await this.db.query(`INSERT INTO ${this.table} (${COLUMNS.join(',')}) VALUES ${rows.join(',')}`, params);
+        await this.db.query(`INSERT INTO ${this.table} (${COLUMNS.join(',')}) SELECT * FROM unnest(${COLUMN_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`, cols);
         this.written += batch.length;
       } catch (e) {
         this.dropped += batch.length;

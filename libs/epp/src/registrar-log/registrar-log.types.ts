@@ -36,7 +36,7 @@ export const REGISTRAR_LOG_SINK = Symbol('REGISTRAR_LOG_SINK');
 const SECRET_KEYS = new Set(['pw', 'newpw', 'authinfo', 'password', 'authcode']);
 export const MASK = '********';
 
-/** Deep copy with every password and authInfo value replaced by a mask. */
+/** Deep copy with every password and authInfo value replaced by a mask (a command's parameters: the caller's objects). */
 export function maskSecrets<T>(value: T): T {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
@@ -47,6 +47,34 @@ export function maskSecrets<T>(value: T): T {
       return out;
     }
     return v;
+  };
+  return walk(value) as T;
+}
+
+/**
+ * maskSecrets for a value nobody else changes (a parsed answer, owned by the client), copy on write: only the objects
+ * and arrays on the way to a masked value or a Date are copied, the rest is shared with the input. A domain:check
+ * answer, the common case, has neither and costs one walk, no copy.
+ */
+export function maskSecretsShared<T>(value: T): T {
+  const walk = (v: unknown): unknown => {
+    if (v instanceof Date) return v.toISOString();
+    if (!v || typeof v !== 'object') return v;
+    if (Array.isArray(v)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const w = walk(v[i]);
+        if (w !== v[i]) (out ??= v.slice())[i] = w;
+      }
+      return out ?? v;
+    }
+    let out: Record<string, unknown> | undefined;
+    for (const k of Object.keys(v)) {
+      const val = (v as Record<string, unknown>)[k];
+      const w = SECRET_KEYS.has(k.toLowerCase()) && val !== undefined && val !== null ? MASK : walk(val);
+      if (w !== val) (out ??= { ...(v as Record<string, unknown>) })[k] = w;
+    }
+    return out ?? v;
   };
   return walk(value) as T;
 }

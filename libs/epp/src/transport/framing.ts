@@ -4,10 +4,11 @@
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
 export function encodeFrame(xml: string): Buffer {
-  const body = Buffer.from(xml, 'utf8');
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(body.length + 4, 0);
-  return Buffer.concat([head, body]);
+  const len = Buffer.byteLength(xml, 'utf8');
+  const frame = Buffer.allocUnsafe(len + 4);
+  frame.writeUInt32BE(len + 4, 0);
+  frame.write(xml, 4, 'utf8');
+  return frame;
 }
 
 export class FrameError extends Error {}

@@ -110,12 +110,27 @@ export interface XmlDocument {
 
 const NS_KEY = Symbol('namespace');
 
+/**
+ * Parsed elements inherit their namespace from a shared prototype per namespace URI (one object per namespace, its
+ * NS_KEY set): reading it is a property look-up, and the element's own properties stay its children and attributes
+ * only (what Object.keys, JSON.stringify and a spread see), at no cost per element.
+ */
+const nsProtos = new Map<string, object>();
+function protoOf(ns: string): object {
+  let p = nsProtos.get(ns);
+  if (!p) {
+    p = Object.create(Object.prototype, { [NS_KEY]: { value: ns, enumerable: false } });
+    nsProtos.set(ns, p!);
+  }
+  return p!;
+}
+
 /** The namespace URI of a parsed element that has attributes or children ('' for none; undefined for a text leaf). */
 export function nsOf(node: unknown): string | undefined {
   return node && typeof node === 'object' ? (node as any)[NS_KEY] : undefined;
 }
 
-interface Frame { name: string; ns: string; attrs: Record<string, string>; children: Array<[string, any]>; text: string; path: string }
+interface Frame { name: string; ns: string; attrs: Array<[string, string]> | undefined; children: Array<[string, any]> | undefined; text: string; checkCmd: boolean }
 
 /**
  * Parses an XML document with a conforming, namespace-aware parser (saxes): well-formedness is checked (a NUL or other
@@ -128,6 +143,7 @@ export function parseXmlDocument(xml: string): XmlDocument {
   const parser = new SaxesParser({ xmlns: true, position: true });
   const stack: Frame[] = [];
   const namespaces = new Set<string>();
+  let top: Frame | undefined;
   let done: { name: string; ns: string; value: any } | undefined;
   let error: Error | undefined;
   let where = '';
@@ -139,30 +155,32 @@ export function parseXmlDocument(xml: string): XmlDocument {
     error ??= new XmlParseError('DTDs and entity declarations are not accepted');
   });
   parser.on('opentag', (t: SaxesTagNS) => {
-    const attrs: Record<string, string> = {};
-    for (const a of Object.values(t.attributes)) {
+    let attrs: Array<[string, string]> | undefined;
+    const all = t.attributes;
+    for (const k in all) {
+      const a = all[k]!;
       if (a.prefix === 'xmlns' || a.name === 'xmlns') continue;
       if (a.uri) namespaces.add(a.uri);
-      attrs['@' + a.local] = a.value;
+      (attrs ??= []).push(['@' + a.local, a.value]);
     }
     const ns = t.uri ?? '';
     namespaces.add(ns);
-    const parent = stack[stack.length - 1];
-    stack.push({ name: t.local, ns, attrs, children: [], text: '', path: parent ? `${parent.path}.${t.local}` : t.local });
+    // <check><domain:check>: the names or ids of a check command are a list even when there is one
+    const checkCmd = t.local === 'check' && top !== undefined && top.name === 'check';
+    top = { name: t.local, ns, attrs, children: undefined, text: '', checkCmd };
+    stack.push(top);
   });
   parser.on('text', (t) => {
-    const top = stack[stack.length - 1];
     if (top) top.text += t;
   });
   parser.on('cdata', (t) => {
-    const top = stack[stack.length - 1];
     if (top) top.text += t;
   });
   parser.on('closetag', () => {
     const f = stack.pop()!;
     const value = build(f);
-    const parent = stack[stack.length - 1];
-    if (parent) parent.children.push([f.name, value]);
+    top = stack[stack.length - 1];
+    if (top) (top.children ??= []).push([f.name, value]);
     else done = { name: f.name, ns: f.ns, value };
   });
   try {
@@ -179,18 +197,18 @@ export function parseXmlDocument(xml: string): XmlDocument {
 }
 
 function build(f: Frame): any {
-  const text = f.text.trim();
-  const hasAttrs = Object.keys(f.attrs).length > 0;
-  if (!f.children.length && !hasAttrs) return text;
-  const o: any = { ...f.attrs };
-  for (const [name, v] of f.children) {
-    const many = ALWAYS_ARRAY.has(name) || ((name === 'name' || name === 'id') && /\.check\.check$/.test(f.path));
-    if (many) (o[name] ??= []).push(v);
-    else if (name in o) o[name] = Array.isArray(o[name]) ? [...o[name], v] : [o[name], v];
-    else o[name] = v;
+  const text = f.text.length ? f.text.trim() : '';
+  if (!f.children && !f.attrs) return text;
+  const o: any = Object.create(protoOf(f.ns));
+  if (f.attrs) for (const [k, v] of f.attrs) o[k] = v;
+  if (f.children) {
+    for (const [name, v] of f.children) {
+      if (ALWAYS_ARRAY.has(name) || (f.checkCmd && (name === 'name' || name === 'id'))) (o[name] ??= []).push(v);
+      else if (Object.prototype.hasOwnProperty.call(o, name)) o[name] = Array.isArray(o[name]) ? [...o[name], v] : [o[name], v];
+      else o[name] = v;
+    }
   }
   if (text) o['#text'] = text;
-  Object.defineProperty(o, NS_KEY, { value: f.ns, enumerable: false });
   return o;
 }
 
