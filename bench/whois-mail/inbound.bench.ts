@@ -27,6 +27,7 @@ import { Pool } from 'pg';
 import { benchDataStores, freePort, log, stopper, Stoppable } from '../../scripts/dev/infra';
 import { createHmac, randomBytes } from 'node:crypto';
 import { benchApart, benchMode, startBenchServices } from '../services';
+import { profiled } from '../profile';
 
 /** 20 random characters of the proxy-address alphabet (docs/whois.md). */
 const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
@@ -88,8 +89,8 @@ async function main() {
       timed(DomainsPort.prototype as never, 'lookUp', '    RPCs to domain-ops (one per batch of RCPTs)');
       timed(InboundSmtpServer.prototype as never, 'data', 'DATA (read, parse, store, queue)');
       timed(InboundMailService.prototype as never, 'receive', '  of which receive (parse, store, queue)');
-      timed(EmailsRepository.prototype as never, 'insert', '    of which the store');
-      timed(WhoisMailQueue.prototype as never, 'enqueue', '    of which the job added');
+      timed(EmailsRepository.prototype as never, 'insertMany', '  the store (one statement per batch of mails)');
+      timed(WhoisMailQueue.prototype as never, 'enqueueMany', '  their jobs added (one round trip per batch)');
     }
     await startBenchServices(['domain-ops', 'whois-mail'], handles);
     await db.query('TRUNCATE whois_mail.emails CASCADE');
@@ -126,11 +127,14 @@ async function main() {
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity });
     const t0 = Date.now();
     let next = 0;
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      while (next < mails.length) await transport.sendMail(mails[next++]);
-    }));
-    const stored = Date.now() - t0;
-    await until(async () => (await db.query('SELECT count(*)::int AS n FROM whois_mail.emails WHERE status <> 0')).rows[0].n >= MAILS);
+    let stored = 0;
+    await profiled(`whois-mail-inbound-${benchMode().replace(/\W+/g, '-')}`, async () => {
+      await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+        while (next < mails.length) await transport.sendMail(mails[next++]);
+      }));
+      stored = Date.now() - t0;
+      await until(async () => (await db.query('SELECT count(*)::int AS n FROM whois_mail.emails WHERE status <> 0')).rows[0].n >= MAILS);
+    });
     const processed = Date.now() - t0;
     transport.close();
     const commandsAfter = await commands();
@@ -182,7 +186,7 @@ async function main() {
     log(`  all processed (status 1):       ${s(processed)}  (${Math.round(MAILS / (processed / 1000))} mails/s)  statuses ${JSON.stringify(counts)}`);
     log(`  baseline, straight to the table: ${s(direct)}  (${Math.round(MAILS / (direct / 1000))} mails/s)`);
     log(`  stages alone: RCPT look-up (RPC to domain-ops) ${s(lookUp)}, mailparser ${s(parse)}; the rest of "stored" is the SMTP dialogue, the store (one statement) and the job`);
-    if (spent.size) log(`  server-side steps while storing (count, p50, p95, total of the ${CONNECTIONS} connections' time):`);
+    if (spent.size) log(`  server-side steps while storing (count, p50, p95, total time; the SMTP steps summed over the ${CONNECTIONS} connections):`);
     for (const [label, l] of spent) {
       const sorted = [...l].sort((a, b) => a - b);
       const q = (x: number) => sorted[Math.min(sorted.length - 1, Math.floor(x * sorted.length))]!.toFixed(1);

@@ -40,6 +40,8 @@ export interface WhoisMailHarness {
   h: Harness;
   db: Client;
   smtpPort: number;
+  /** the whois-mail service (its providers, for tests of what SMTP cannot show) */
+  whoisMail: INestMicroservice;
   site: LinkSite;
   superAdmin: Signed;
   /** a member with a proxied domain: its proxy address and the member's own address */
@@ -80,7 +82,8 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
   // the inbound SMTP asks the dns service whether an address outside the proxy domain is forwarded (docs/forwarding.md)
   process.env.DNS_RECONCILE_EVERY_MS ??= '0';
   services.push(await startService('dns', DnsServiceModule, process.env.REDIS_URL));
-  services.push(await startService('whois-mail', WhoisMailServiceModule, process.env.REDIS_URL));
+  const whoisMail = await startService('whois-mail', WhoisMailServiceModule, process.env.REDIS_URL);
+  services.push(whoisMail);
   const smtpPort = Number(process.env.SMTP_INBOUND_PORT ?? 2525);
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: false });
 
@@ -88,7 +91,7 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
   const superAdmin = await signIn(h, admin);
 
   return {
-    h, db, smtpPort, site, superAdmin,
+    h, db, smtpPort, whoisMail, site, superAdmin,
     memberDomain: async (name) => {
       const account = await createAccount(h);
       const n = ++seq;

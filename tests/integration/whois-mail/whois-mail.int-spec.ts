@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { JobName, QueueName, WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
 import { startService } from '@registrar/infra';
 import { WM } from '@registrar/messages';
-import { WhoisMailServiceModule } from '@registrar/whois-mail';
+import { EmailsRepository, InboundMailService, WhoisMailServiceModule } from '@registrar/whois-mail';
 import { createAccount, signIn } from '../gateway/gateway-harness';
 import { PROXY_DOMAIN, signedBy, startWhoisMailHarness, until, WhoisMailHarness, xhr } from './whois-mail-harness';
 
@@ -60,6 +60,38 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
       const r = sent[i]!;
       if (r.status !== 'fulfilled') throw r.reason;
       expect(await email(storedId(r.value.response))).toMatchObject({ recipient: m.proxy.toLowerCase(), domain_name: m.domain.name, subject: `at once ${i}` });
+    }
+  });
+
+  it('mails arriving together are stored in one statement, each once with its raw copy and processed; one the database refuses fails alone', async () => {
+    const inbound = t.whoisMail.get(InboundMailService);
+    const insertMany = jest.spyOn(t.whoisMail.get(EmailsRepository), 'insertMany');
+    try {
+      const m = await t.memberDomain();
+      const tag = `together-${Date.now()}`;
+      const raw = (i: number) => Buffer.from(`From: someone@example.net\r\nTo: ${m.proxy}\r\nSubject: ${tag} ${i}\r\nMessage-ID: <${tag}-${i}@example.net>\r\n\r\nbody ${i} 日本語\r\n`);
+      // the fifth names a domain id no bigint holds: PostgreSQL refuses its row
+      const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => inbound.receive({
+        raw: raw(i), size: raw(i).length, envelopeFrom: 'someone@example.net',
+        recipients: [{ email: m.proxy.toLowerCase(), domain: i === 4 ? { ...m.domain, domainId: 1e19 } : m.domain }],
+      })));
+      expect(results[4]!.status).toBe('rejected');
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(11);
+      // submitted in one turn of the event loop: one statement for all twelve (refused), then one per mail
+      expect(insertMany.mock.calls[0]![0]).toHaveLength(12);
+      const rows = (await t.db.query(
+        `SELECT e.id, e.subject, e.domain_id, r.raw FROM whois_mail.emails e JOIN whois_mail.raw_messages r ON r.email_id = e.id WHERE e.subject LIKE $1 ORDER BY e.id`, [`${tag} %`])).rows;
+      expect(rows.map((r) => r.subject).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `${tag} ${i}`).filter((x) => x !== `${tag} 4`).sort());
+      for (const r of rows) {
+        const i = Number(r.subject.split(' ')[1]);
+        expect(r.raw.equals(raw(i))).toBe(true);
+        expect(Number(r.domain_id)).toBe(m.domain.domainId);
+        const ok = results[i]!;
+        expect(ok.status === 'fulfilled' && ok.value).toEqual([Number(r.id)]);
+      }
+      for (const r of rows) await processed(Number(r.id));
+    } finally {
+      insertMany.mockRestore();
     }
   });
 

@@ -87,27 +87,44 @@ export class EmailsRepository {
 
   /**
    * Stores mails (one per accepted recipient) with their raw message, each row and its raw copy in ONE statement (a
-   * data-modifying CTE: atomic on its own, one round trip); several recipients share one transaction. Answers their
-   * ids and receipt stamps (epoch ms of created_at, which with the id names the mail's job even if ids ever start again).
+   * data-modifying CTE: atomic on its own, one round trip). Answers their ids and receipt stamps (epoch ms of
+   * created_at, which with the id names the mail's job even if ids ever start again), in the order given.
    */
   insert(mails: NewEmail[]): Promise<StoredRef[]> {
-    const one = async (m: { query: (sql: string, params: unknown[]) => Promise<{ id: string; stamp: string }[]> }, e: NewEmail): Promise<StoredRef> => {
-      const rows = await m.query(
-        `WITH e AS (
-           INSERT INTO whois_mail.emails (type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id, ${STAMP} AS stamp
-         ), r AS (INSERT INTO whois_mail.raw_messages (email_id, raw) SELECT id, $15 FROM e)
-         SELECT id, stamp FROM e`,
-        [e.type, e.subject, e.content, e.html, e.sender, e.envelopeFrom, e.recipient, e.domainId, e.userId, e.domainName, e.messageId, e.size, e.malformed, JSON.stringify(e.attachments), e.raw],
-      );
-      return { id: Number(rows[0]!.id), stamp: String(rows[0]!.stamp) };
-    };
-    if (mails.length === 1) return one(this.ds, mails[0]!).then((r) => [r]);
-    return this.ds.transaction(async (m) => {
-      const ids: StoredRef[] = [];
-      for (const e of mails) ids.push(await one(m, e));
-      return ids;
-    });
+    return this.insertMany([mails]).then((r) => r[0]!);
+  }
+
+  /**
+   * Stores the mails of several messages in one statement (group commit of concurrent SMTP sessions): every row of
+   * every message, or none. One array per column (unnest), ids taken from the sequence first so that each row's raw
+   * copy and each message's answer are matched by id, not by the order the rows come back in.
+   */
+  async insertMany(messages: NewEmail[][]): Promise<StoredRef[][]> {
+    const rows = messages.flat();
+    if (!rows.length) return messages.map(() => []);
+    const col = <T>(f: (e: NewEmail) => T) => rows.map(f);
+    const stored: Array<{ ord: string; id: string; stamp: string }> = await this.ds.query(
+      `WITH v AS MATERIALIZED (
+         SELECT nextval('whois_mail.emails_id_seq') AS id, x.*
+         FROM unnest($1::smallint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::bigint[], $10::text[],
+                     $11::text[], $12::int[], $13::boolean[], $14::jsonb[], $15::bytea[])
+           WITH ORDINALITY AS x(type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, raw, ord)
+       ), e AS (
+         INSERT INTO whois_mail.emails (id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments)
+         SELECT id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments FROM v
+         RETURNING id, ${STAMP} AS stamp
+       ), r AS (INSERT INTO whois_mail.raw_messages (email_id, raw) SELECT id, raw FROM v)
+       SELECT v.ord, e.id, e.stamp FROM v JOIN e USING (id) ORDER BY v.ord`,
+      [col((e) => e.type), col((e) => e.subject), col((e) => e.content), col((e) => e.html), col((e) => e.sender), col((e) => e.envelopeFrom), col((e) => e.recipient),
+        col((e) => e.domainId), col((e) => e.userId), col((e) => e.domainName), col((e) => e.messageId), col((e) => e.size), col((e) => e.malformed),
+        col((e) => JSON.stringify(e.attachments)), col((e) => e.raw)],
+    );
+    if (stored.length !== rows.length) throw new Error(`stored ${stored.length} of ${rows.length} mails`);
+    let k = 0;
+    return messages.map((m) => m.map(() => {
+      const r = stored[k++]!;
+      return { id: Number(r.id), stamp: String(r.stamp) };
+    }));
   }
 
   async list(filter: { type: number | null; status: number | null; page: number }): Promise<{ data: WhoisEmailDto[]; total: number }> {

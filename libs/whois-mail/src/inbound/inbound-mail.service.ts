@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ProxyDomainDto } from '@registrar/contracts';
 import { classifyWhoisMail } from '../classification/classification.rules';
-import { EmailsRepository } from '../emails/emails.repository';
+import { Coalescer } from '../common/coalescer';
+import { EmailsRepository, NewEmail, StoredRef } from '../emails/emails.repository';
 import { WhoisMailQueue } from '../processing/whois-mail.queue';
 import { parseInbound } from './parse-mail';
 
@@ -12,10 +13,20 @@ export interface InboundMessage {
   recipients: { email: string; domain: ProxyDomainDto }[];
 }
 
-/** Stores an accepted message (one row per proxy address it was sent to), classified, and queues its processing. */
+/** Messages stored together at most (one statement, one addBulk). */
+export const STORE_BATCH = 50;
+
+/**
+ * Stores an accepted message (one row per proxy address it was sent to), classified, and queues its processing.
+ * The messages of concurrent SMTP sessions are stored together (group commit): one statement while another is in
+ * flight takes every message that arrived meanwhile, then their jobs go in one round trip; each session still
+ * answers 250 only once its own message is committed. A batch the database refuses is stored again message by
+ * message, so one bad message fails alone.
+ */
 @Injectable()
 export class InboundMailService {
   private readonly logger = new Logger('whois-mail-inbound');
+  private readonly store = new Coalescer<NewEmail[], StoredRef[]>((messages) => this.storeBatch(messages), STORE_BATCH);
 
   constructor(private readonly emails: EmailsRepository, private readonly queue: WhoisMailQueue) {}
 
@@ -23,7 +34,7 @@ export class InboundMailService {
     const parsed = await parseInbound(m.raw);
     const from = parsed.from || m.envelopeFrom;
     const type = classifyWhoisMail({ from: `${from} ${m.envelopeFrom}`, subject: parsed.subject });
-    const refs = await this.emails.insert(m.recipients.map((r) => ({
+    const refs = await this.store.submit(m.recipients.map((r) => ({
       type,
       subject: parsed.subject,
       content: parsed.text,
@@ -42,8 +53,28 @@ export class InboundMailService {
     })));
     const ids = refs.map((r) => r.id);
     this.logger.log(`inbound WHOIS proxy mail stored: ids ${ids.join(',')} type ${type} size ${m.size}${parsed.malformed ? ' (malformed MIME)' : ''}`);
-    // stored first: a queue hiccup leaves the mail untreated, and the boot-time sweep queues it again
-    for (const r of refs) await this.queue.enqueue(r.id, r.stamp).catch((e: Error) => this.logger.warn(`queueing mail ${r.id} failed: ${e.message}`));
     return ids;
+  }
+
+  private async storeBatch(messages: NewEmail[][]): Promise<Array<StoredRef[] | Error>> {
+    let stored: StoredRef[][];
+    try {
+      stored = await this.emails.insertMany(messages);
+    } catch (e) {
+      if (messages.length === 1) throw e;
+      this.logger.warn(`storing ${messages.length} mails together failed (${(e as Error).message}): one by one`);
+      const each = await Promise.allSettled(messages.map((m) => this.emails.insert(m)));
+      const ok = each.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      await this.enqueue(ok.flat());
+      // each session gets its own answer: a refused message its error (451 to its sender), the others 250
+      return each.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof Error ? r.reason : new Error(String(r.reason))));
+    }
+    await this.enqueue(stored.flat());
+    return stored;
+  }
+
+  /** Stored first: a queue hiccup leaves the mails untreated, and the boot-time sweep queues them again. */
+  private async enqueue(refs: StoredRef[]): Promise<void> {
+    await this.queue.enqueueMany(refs).catch((e: Error) => this.logger.warn(`queueing mails ${refs.map((r) => r.id).join(',')} failed: ${e.message}`));
   }
 }
