@@ -13,7 +13,8 @@
  *   node_modules/.bin/node -r @swc-node/register bench/domains/domain-list.bench.ts    (or: npm run bench -- domains)
  *
  * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (25494) and
- * BENCH_REDIS_PORT (26494). BENCH_DOMAINS (100000), BENCH_ROUNDS (100 requests per search).
+ * BENCH_REDIS_PORT (26494). BENCH_DOMAINS (100000), BENCH_ROUNDS (100 requests per search), BENCH_CPU_PROFILE=<dir> (a CPU
+ * profile of each search's measured requests, bench/profile.ts), BENCH_SEARCHES (a part of the searches' labels: only those).
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Pool } from 'pg';
 import { validateDomainSearch } from '@registrar/rules';
 import { benchDataStores, Stoppable, stopper } from '../../scripts/dev/infra';
+import { profiled } from '../profile';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -50,7 +52,14 @@ async function main() {
     // the services read REDIS_URL and DATABASE_URL when their modules load: load them now
     const { NestFactory } = await import('@nestjs/core');
     const { CatalogServiceModule } = await import('@registrar/catalog');
-    const { buildWhere, countSql, DomainOpsServiceModule, influxSince, insertPortfolio, pageRowsSql, portfolio } = await import('@registrar/domain-ops');
+    const { buildWhere, countSql, DomainListService, DomainOpsServiceModule, influxSince, insertPortfolio, pageRowsSql, portfolio } = await import('@registrar/domain-ops');
+    // the search's own time inside domain-ops (its SQL and rows), to tell it from the way there and back (gateway, RPC)
+    const served: number[] = [];
+    const search = DomainListService.prototype.search;
+    DomainListService.prototype.search = async function (this: InstanceType<typeof DomainListService>, ...a: Parameters<typeof search>) {
+      const t = performance.now();
+      try { return await search.apply(this, a); } finally { served.push(performance.now() - t); }
+    };
     const { configureGatewayApp, GatewayModule } = await import('@registrar/gateway');
     const { startService } = await import('@registrar/infra');
     const { PasswordService, UsersRepository } = await import('@registrar/identity');
@@ -115,15 +124,16 @@ async function main() {
     console.log(`machine: load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} on ${os.cpus().length} cores; SELECT 1 round trip p50 ${pct(floor, 0.5).toFixed(2)} ms, p99 ${pct(floor, 0.99).toFixed(2)} ms`);
 
     console.log(`\n1. filter + sort + a page of 50, ${ROUNDS} requests each, one at a time`);
-    console.log(`${'search'.padEnd(42)} ${'gateway p50/p99'.padStart(18)} ${'raw SQL p50/p99'.padStart(18)}  ratio(p99)`);
+    console.log(`${'search'.padEnd(42)} ${'gateway p50/p99'.padStart(18)} ${'raw SQL p50/p99'.padStart(18)}  ratio(p99)  ${'of which domain-ops p50/p99'.padStart(27)}`);
     const allG: number[] = [];
     const allR: number[] = [];
     let cpuMs = 0;
-    for (const [label, body] of Object.entries(SEARCHES)) {
+    for (const [label, body] of Object.entries(SEARCHES).filter(([l]) => !process.env.BENCH_SEARCHES || l.includes(process.env.BENCH_SEARCHES))) {
       for (let i = 0; i < 5; i++) { await (await post('/mypage/domain/search', body)).json(); await raw(body); }
       const g: number[] = [];
       const r: number[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
+      served.length = 0;
+      await profiled(`domain-list-${label}`, async () => { for (let i = 0; i < ROUNDS; i++) {
         let t = performance.now();
         const cpu = process.cpuUsage();
         const res = await post('/mypage/domain/search', body);
@@ -135,10 +145,10 @@ async function main() {
         t = performance.now();
         await raw(body);
         r.push(performance.now() - t);
-      }
+      } });
       allG.push(...g);
       allR.push(...r);
-      console.log(`${label.padEnd(42)} ${`${pct(g, 0.5).toFixed(1)} / ${pct(g, 0.99).toFixed(1)} ms`.padStart(18)} ${`${pct(r, 0.5).toFixed(1)} / ${pct(r, 0.99).toFixed(1)} ms`.padStart(18)}  ${(pct(g, 0.99) / pct(r, 0.99)).toFixed(2)}×`);
+      console.log(`${label.padEnd(42)} ${`${pct(g, 0.5).toFixed(1)} / ${pct(g, 0.99).toFixed(1)} ms`.padStart(18)} ${`${pct(r, 0.5).toFixed(1)} / ${pct(r, 0.99).toFixed(1)} ms`.padStart(18)}  ${`${(pct(g, 0.99) / pct(r, 0.99)).toFixed(2)}×`.padStart(10)}  ${`${pct(served, 0.5).toFixed(1)} / ${pct(served, 0.99).toFixed(1)} ms`.padStart(27)}`);
     }
     {
       // the counts are cached per list version (docs/domain-list.md): right after a change they are counted again

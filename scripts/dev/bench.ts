@@ -36,11 +36,13 @@ async function main() {
     const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 26491), path.join(tmp, 'redis.log'));
     handles.push(redis);
     // the listening ports a benchmark's services would otherwise take at their defaults, which are `npm start`'s
-    // (inbound SMTP 2525, port-43 WHOIS 4343, mail catcher 1025): free ones, so a bench runs beside `npm start`
+    // (inbound SMTP 2525, port-43 WHOIS 4343, mail catcher 1025, URL forwarding 8088; the forwarder's own default 8080):
+    // free ones, so a bench runs beside `npm start`
     const ports: NodeJS.ProcessEnv = {
       SMTP_INBOUND_PORT: process.env.SMTP_INBOUND_PORT ?? String(await freePort()),
       WHOIS_PORT: process.env.WHOIS_PORT ?? String(await freePort()),
       MAIL_CATCHER_SMTP_PORT: process.env.MAIL_CATCHER_SMTP_PORT ?? String(await freePort()),
+      FORWARDER_PORT: process.env.FORWARDER_PORT ?? String(await freePort()),
     };
     for (const file of chosen) {
       // a benchmark of services (bench/services.ts) runs twice: in one process, then with each service its own process
