@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { JobName, QueueName, WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
+import { JobName, type ProxyDomainDto, QueueName, WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
 import { startService } from '@registrar/infra';
 import { WM } from '@registrar/messages';
 import { EmailsRepository, InboundMailService, WhoisMailServiceModule } from '@registrar/whois-mail';
@@ -70,10 +70,11 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
       const m = await t.memberDomain();
       const tag = `together-${Date.now()}`;
       const raw = (i: number) => Buffer.from(`From: someone@example.net\r\nTo: ${m.proxy}\r\nSubject: ${tag} ${i}\r\nMessage-ID: <${tag}-${i}@example.net>\r\n\r\nbody ${i} 日本語\r\n`);
-      // the fifth names a domain id no bigint holds: PostgreSQL refuses its row
+      // as domain-ops answers the RCPT look-up; the fifth names a domain id no bigint holds: PostgreSQL refuses its row
+      const domain: ProxyDomainDto = { ...m.domain, punycode: m.domain.name, proxyEmail: m.proxy.toLowerCase(), registryContactId: 'rkpx-test', whoisProxyEnabled: true };
       const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => inbound.receive({
         raw: raw(i), size: raw(i).length, envelopeFrom: 'someone@example.net',
-        recipients: [{ email: m.proxy.toLowerCase(), domain: i === 4 ? { ...m.domain, domainId: 1e19 } : m.domain }],
+        recipients: [{ email: m.proxy.toLowerCase(), domain: i === 4 ? { ...domain, domainId: 1e19 } : domain }],
       })));
       expect(results[4]!.status).toBe('rejected');
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(11);
