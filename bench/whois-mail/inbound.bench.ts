@@ -123,6 +123,19 @@ async function main() {
       }
       return m;
     };
+    // CPU spent, a firmer figure than time on a shared machine: this process (in one process: the services too) and
+    // Redis (INFO cpu), per mail, for the SMTP run and for the baseline
+    const redisCpu = async () => {
+      const info = await redisInfo.info('cpu');
+      const v = (k: string) => Number(new RegExp(`^${k}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
+      return (v('used_cpu_sys') + v('used_cpu_user')) * 1000;
+    };
+    const cpuOf = async () => ({ node: process.cpuUsage(), redis: await redisCpu() });
+    const cpuSince = async (c: { node: NodeJS.CpuUsage; redis: number }) => {
+      const n = process.cpuUsage(c.node);
+      return { node: (n.user + n.system) / 1000 / MAILS, redis: ((await redisCpu()) - c.redis) / MAILS };
+    };
+    const cpuBefore = await cpuOf();
     const commandsBefore = await commands();
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity });
     const t0 = Date.now();
@@ -138,12 +151,14 @@ async function main() {
     const processed = Date.now() - t0;
     transport.close();
     const commandsAfter = await commands();
+    const cpuRun = await cpuSince(cpuBefore);
     const perMail = [...commandsAfter].map(([k, v]) => [k, (v - (commandsBefore.get(k) ?? 0)) / MAILS] as const).filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]);
     const counts = (await db.query('SELECT status, count(*)::int AS n FROM whois_mail.emails GROUP BY status ORDER BY status')).rows;
 
     // baseline: the same messages written straight to the table (raw kept), same parallelism
     const raws = await Promise.all(mails.map((m) => new MailComposer(m).compile().build()));
     await db.query('TRUNCATE whois_mail.emails CASCADE');
+    const cpuBase = await cpuOf();
     const b0 = Date.now();
     let j = 0;
     await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
@@ -163,6 +178,7 @@ async function main() {
       }
     }));
     const direct = Date.now() - b0;
+    const cpuDirect = await cpuSince(cpuBase);
 
     // the stages of intake alone, each over the same 1,000 mails with CONNECTIONS in flight
     const stage = async (work: (i: number) => Promise<unknown>) => {
@@ -193,6 +209,7 @@ async function main() {
       log(`    ${label.padEnd(42)} ${String(l.length).padStart(5)}  ${q(0.5).padStart(7)} ms ${q(0.95).padStart(7)} ms ${(l.reduce((a, b) => a + b, 0) / 1000).toFixed(2).padStart(7)} s`);
     }
     log(`  Redis commands per mail (BullMQ jobs, RPC, events, the sender count; every process of this run): ${perMail.reduce((a, [, v]) => a + v, 0).toFixed(1)}: ${perMail.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
+    log(`  CPU per mail: this process${benchApart() ? ' (the client only: the services run apart)' : ' (client and services)'} ${cpuRun.node.toFixed(2)} ms, Redis ${cpuRun.redis.toFixed(2)} ms; baseline: this process ${cpuDirect.node.toFixed(2)} ms, Redis ${cpuDirect.redis.toFixed(2)} ms (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     log(`  ratio stored / baseline: ${(stored / direct).toFixed(1)}x   processed / baseline: ${(processed / direct).toFixed(1)}x`);
   } finally {
     await stop();
