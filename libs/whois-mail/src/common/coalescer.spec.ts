@@ -42,6 +42,18 @@ describe(Coalescer.name, () => {
     expect(g.batches).toEqual([[1, 2], [3, 4], [5]]);
   });
 
+  it('stops a batch before its maximum weight, except for its first item', async () => {
+    const g = gatedRun();
+    const c = new Coalescer(g.run, 100, { weight: (i) => i, maxWeight: 10 });
+    const all = [20, 3, 4, 5, 6].map((i) => c.submit(i));
+    for (let i = 0; i < 4; i++) {
+      await g.waitForBatches(i + 1);
+      g.gates[i]!();
+    }
+    await expect(Promise.all(all)).resolves.toEqual([200, 30, 40, 50, 60]);
+    expect(g.batches).toEqual([[20], [3, 4], [5], [6]]);
+  });
+
   it('fails only the item its run answered with an error; a thrown run fails its whole batch and not the next', async () => {
     const g = gatedRun();
     const c = new Coalescer(g.run, 100);

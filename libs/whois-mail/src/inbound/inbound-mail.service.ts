@@ -13,8 +13,9 @@ export interface InboundMessage {
   recipients: { email: string; domain: ProxyDomainDto }[];
 }
 
-/** Messages stored together at most (one statement, one addBulk). */
+/** Messages stored together at most (one statement, one addBulk), and their raw bytes at most (a message may be 10 MiB). */
 export const STORE_BATCH = 50;
+export const STORE_BATCH_BYTES = 8 * 1024 * 1024;
 
 /**
  * Stores an accepted message (one row per proxy address it was sent to), classified, and queues its processing.
@@ -26,7 +27,10 @@ export const STORE_BATCH = 50;
 @Injectable()
 export class InboundMailService {
   private readonly logger = new Logger('whois-mail-inbound');
-  private readonly store = new Coalescer<NewEmail[], StoredRef[]>((messages) => this.storeBatch(messages), STORE_BATCH);
+  private readonly store = new Coalescer<NewEmail[], StoredRef[]>((messages) => this.storeBatch(messages), STORE_BATCH, {
+    weight: (rows) => rows.reduce((n, r) => n + r.raw.length, 0),
+    maxWeight: STORE_BATCH_BYTES,
+  });
 
   constructor(private readonly emails: EmailsRepository, private readonly queue: WhoisMailQueue) {}
 
