@@ -2,44 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { DOMAIN_OPS_CLIENT, DomainOpsPatterns, PROXY_LOOKUP_BATCH, ProxyDomainDto, ProxyDomainResult } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
-
-interface Pending {
-  address: string;
-  resolve: (d: ProxyDomainDto | null) => void;
-  reject: (e: Error) => void;
-}
+import { Coalescer } from '../common/coalescer';
 
 /**
  * Asks domain-ops which domain a per-domain WHOIS proxy address belongs to (docs/whois.md). The look-ups of concurrent
- * SMTP sessions go together: one request is in flight at a time, and the addresses asked meanwhile (at most
- * PROXY_LOOKUP_BATCH) go in the next one, so a busy server makes one request per batch instead of one per RCPT. An
- * answer is never reused: each RCPT is answered from a look-up made after it was asked.
+ * SMTP sessions go together (a Coalescer): one request is in flight at a time, and the addresses asked meanwhile (at
+ * most PROXY_LOOKUP_BATCH) go in the next one, so a busy server makes one request per batch instead of one per RCPT.
+ * An answer is never reused: each RCPT is answered from a look-up made after it was asked.
  */
 @Injectable()
 export class DomainsPort {
-  private pending: Pending[] = [];
-  private inFlight = false;
+  private readonly lookUps = new Coalescer<string, ProxyDomainDto | null>((addresses) => this.lookUp(addresses), PROXY_LOOKUP_BATCH);
 
   constructor(@Inject(DOMAIN_OPS_CLIENT) private readonly client: ClientProxy) {}
 
   byProxyEmail(address: string): Promise<ProxyDomainDto | null> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ address: address.toLowerCase(), resolve, reject });
-      // the RCPTs of the same turn of the event loop go together
-      if (!this.inFlight && this.pending.length === 1) setImmediate(() => this.flush());
-    });
-  }
-
-  private flush(): void {
-    if (this.inFlight || !this.pending.length) return;
-    const batch = this.pending.splice(0, PROXY_LOOKUP_BATCH);
-    this.inFlight = true;
-    this.lookUp(batch.map((p) => p.address))
-      .then((domains) => batch.forEach((p, i) => p.resolve(domains[i] ?? null)), (e: Error) => batch.forEach((p) => p.reject(e)))
-      .finally(() => {
-        this.inFlight = false;
-        this.flush();
-      });
+    return this.lookUps.submit(address.toLowerCase());
   }
 
   private async lookUp(addresses: string[]): Promise<Array<ProxyDomainDto | null>> {
