@@ -175,6 +175,9 @@ async function main() {
       FORWARDER_IPV4: '127.0.0.1',
       FORWARD_MX_HOST: 'mx.bench.example',
       FORWARD_SRS_SECRET: 'bench-srs-secret',
+      // certificates for forwarded names (ADR 0033): none is issued here (no forwarding), bench-only values
+      ACME_DIRECTORY_URL: `http://127.0.0.1:${port + 6}/dir`,
+      FORWARD_CERT_SECRET: 'bench-forward-cert-secret',
       PHONE_VERIFICATION: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,

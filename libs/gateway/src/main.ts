@@ -20,6 +20,7 @@ import { SessionMiddleware, devToolsEnabled, expectedCsrfToken, tokensEqual } fr
 import { PublicToolsConfig } from './public-whois/public-tools.config';
 import { PublicWhoisService } from './public-whois/public-whois.service';
 import { startRegistrarWhois } from './public-whois/whois-port43.server';
+import { precompressedStatic, webCacheControl } from './spa/precompressed';
 import { PublicApiModule } from './public-api/public-api.module';
 import { buildOpenApiDocument, OpenApiDocumentHolder } from './public-api/openapi';
 
@@ -101,7 +102,9 @@ export async function startGateway(): Promise<NestExpressApplication> {
   const config = app.get(GatewayConfig);
   configureGatewayApp(app);
   const dist = path.resolve(process.cwd(), config.WEB_DIST);
-  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => { if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'); } }));
+  // the build's scripts, styles and SVGs as precompressed Brotli where the browser takes it, else as they are
+  app.use(precompressedStatic(dist));
+  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => { if (file.includes('/assets/')) res.setHeader('Cache-Control', webCacheControl(file)); } }));
   app.enableShutdownHooks();
   await app.listen(config.PORT, listenHost());
   keepIdleConnections(app.getHttpServer());
