@@ -5,7 +5,11 @@ import path from 'node:path';
 import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 const PUBLIC_ENTRY = path.resolve(import.meta.dirname, 'public.html');
 // the entries' own modules (the HTML pages and the scripts they start) stay in their entry chunks
@@ -42,9 +46,9 @@ function precompress(): Plugin {
       const files = [...Object.keys(bundle), 'boot.js', 'favicon.svg'].filter((f) => /\.(js|css|svg)$/.test(f) && fs.existsSync(path.join(dir, f)));
       await Promise.all(files.map(async (f) => {
         const body = await fs.promises.readFile(path.join(dir, f));
-        const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+        const br = await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
         if (br.length < body.length) await fs.promises.writeFile(path.join(dir, `${f}.br`), br);
-        const gz = zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION });
+        const gz = await gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION });
         if (gz.length < body.length) await fs.promises.writeFile(path.join(dir, `${f}.gz`), gz);
       }));
     },

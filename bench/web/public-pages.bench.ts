@@ -178,6 +178,9 @@ async function main() {
       // certificates for forwarded names (ADR 0033): none is issued here (no forwarding), bench-only values
       ACME_DIRECTORY_URL: `http://127.0.0.1:${port + 6}/dir`,
       FORWARD_CERT_SECRET: 'bench-forward-cert-secret',
+      // the forwarder's HTTP server (its default 8080 may be taken on a shared machine), on loopback
+      FORWARDER_PORT: String(port + 7),
+      FORWARDER_HOST: '127.0.0.1',
       PHONE_VERIFICATION: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
