@@ -15,7 +15,8 @@
  * (apps/local). Environment (all optional): BENCH_WEB_PORT (18091), BENCH_PG_PORT (25490), BENCH_REDIS_PORT (26490),
  * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), BENCH_PAGES (top,price,tld), BENCH_START_TIMEOUT_MS (600000, the services' start), CHROMIUM_PATH (/usr/bin/chromium), BENCH_WEB_DIST and
  * BENCH_WEB_SSR_DIST (a browser build and its server entry to measure instead of this tree's, e.g. an older commit's
- * for a before/after), BENCH_LIST=1 (print the
+ * for a before/after; the server entry must sit inside the repository, e.g. dist/before/web-ssr, where it finds its
+ * packages: elsewhere it fails to load and the pages are served as the client app), BENCH_LIST=1 (print the
  * scripts of each page's first run with their compressed sizes).
  */
 import { randomBytes } from 'node:crypto';
