@@ -3,6 +3,13 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import path from 'node:path';
 import type { ChunkingContext } from 'rolldown';
+import type { Plugin } from 'vite';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 const PUBLIC_ENTRY = path.resolve(import.meta.dirname, 'public.html');
 // the entries' own modules (the HTML pages and the scripts they start) stay in their entry chunks
@@ -25,6 +32,30 @@ function staticGraph(ctx: ChunkingContext, entry: string): Set<string> {
 }
 
 /**
+ * Each script, stylesheet and SVG of the browser build also written compressed, with Brotli at its highest quality
+ * (`<file>.br`) and gzip (`<file>.gz`), which the gateway sends to browsers that accept them
+ * (libs/gateway/src/spa/precompressed.ts): ~14% fewer bytes than the Brotli the compression middleware can afford per
+ * request (quality 4), at no cost per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'registrar:precompress',
+    apply: (_config, env) => !env.isSsrBuild,
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      const files = [...Object.keys(bundle), 'boot.js', 'favicon.svg'].filter((f) => /\.(js|css|svg)$/.test(f) && fs.existsSync(path.join(dir, f)));
+      await Promise.all(files.map(async (f) => {
+        const body = await fs.promises.readFile(path.join(dir, f));
+        const br = await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+        if (br.length < body.length) await fs.promises.writeFile(path.join(dir, `${f}.br`), br);
+        const gz = await gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION });
+        if (gz.length < body.length) await fs.promises.writeFile(path.join(dir, `${f}.gz`), gz);
+      }));
+    },
+  };
+}
+
+/**
  * Two builds (docs/web-public-pages.md): the browser app (`vite build`, dist/apps/web) and the server entry that the
  * gateway renders public pages with (`vite build --ssr src/ssr/entry-server.tsx`, dist/apps/web-ssr).
  */
@@ -41,6 +72,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    precompress(),
   ],
   ssr: { noExternal: [/^@registrar\//] },
   build: isSsrBuild
@@ -49,6 +81,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: path.resolve(import.meta.dirname, '../../dist/apps/web'),
         emptyOutDir: true,
         chunkSizeWarningLimit: 1500,
+        // every browser the app supports has module preloads (Chrome 66, Safari 17, Firefox 115): no polyfill in the
+        // first load
+        modulePreload: { polyfill: false },
         // one stylesheet for every page, linked by index.html: a server-rendered page is styled from its first paint
         // (with or without JavaScript), and nothing moves when a route's code arrives
         cssCodeSplit: false,

@@ -15,7 +15,8 @@
  * (apps/local). Environment (all optional): BENCH_WEB_PORT (18091), BENCH_PG_PORT (25490), BENCH_REDIS_PORT (26490),
  * BENCH_EPP_PORT (17792), BENCH_RUNS (5), BENCH_TLD (com), BENCH_PAGES (top,price,tld), BENCH_START_TIMEOUT_MS (600000, the services' start), CHROMIUM_PATH (/usr/bin/chromium), BENCH_WEB_DIST and
  * BENCH_WEB_SSR_DIST (a browser build and its server entry to measure instead of this tree's, e.g. an older commit's
- * for a before/after), BENCH_LIST=1 (print the
+ * for a before/after; the server entry must sit inside the repository, e.g. dist/before/web-ssr, where it finds its
+ * packages: elsewhere it fails to load and the pages are served as the client app), BENCH_LIST=1 (print the
  * scripts of each page's first run with their compressed sizes).
  */
 import { randomBytes } from 'node:crypto';
@@ -175,6 +176,12 @@ async function main() {
       FORWARDER_IPV4: '127.0.0.1',
       FORWARD_MX_HOST: 'mx.bench.example',
       FORWARD_SRS_SECRET: 'bench-srs-secret',
+      // certificates for forwarded names (ADR 0033): none is issued here (no forwarding), bench-only values
+      ACME_DIRECTORY_URL: `http://127.0.0.1:${port + 6}/dir`,
+      FORWARD_CERT_SECRET: 'bench-forward-cert-secret',
+      // the forwarder's HTTP server (its default 8080 may be taken on a shared machine), on loopback
+      FORWARDER_PORT: String(port + 7),
+      FORWARDER_HOST: '127.0.0.1',
       PHONE_VERIFICATION: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,

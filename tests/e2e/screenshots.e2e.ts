@@ -14,6 +14,7 @@ for (const width of [1280, 360]) {
   for (const [name, url, ready] of [
     ['top', '/', 'tld-tile'],
     ['domain-price', '/domain/price', 'price-table'],
+    ['tld-com', '/domain/tld/com', 'tld-price-block'],
   ] as const) {
     test(`screenshots: ${name} at ${width}px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });

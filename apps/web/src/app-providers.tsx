@@ -1,16 +1,17 @@
-import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { whenHydrated } from './lib/hydration';
+import { useSnackbarRaised } from './lib/snackbar-signal';
 
 /**
  * Notifications (snackbars) are the member app's: their host's code loads when the first snackbar is raised (a guest
  * reading a public page raises none, so it is not part of that first load), never during hydration, so the markup the
- * browser hydrates is exactly the server's. The snackbar waits in Mantine's store until its host is there.
+ * browser hydrates is exactly the server's. The snackbar waits in Mantine's store until its host is there; whether one
+ * was raised is a signal of our own (lib/snackbar-signal.ts), so the store's code is not part of a first load either.
  */
 const Extras = lazy(() => import('./app-extras'));
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const raised = useNotifications().notifications.length > 0;
+  const raised = useSnackbarRaised();
   const [extras, setExtras] = useState(false);
   useEffect(() => {
     if (raised) setExtras(true);

@@ -20,13 +20,16 @@ import { SessionMiddleware, devToolsEnabled, expectedCsrfToken, tokensEqual } fr
 import { PublicToolsConfig } from './public-whois/public-tools.config';
 import { PublicWhoisService } from './public-whois/public-whois.service';
 import { startRegistrarWhois } from './public-whois/whois-port43.server';
+import { immutableAssets, precompressedStatic, webCacheControl } from './spa/precompressed';
 import { PublicApiModule } from './public-api/public-api.module';
 import { buildOpenApiDocument, OpenApiDocumentHolder } from './public-api/openapi';
 
 /** The HTTP edge's app-level settings, shared by startGateway() and the integration tests that boot GatewayModule. */
-export function configureGatewayApp(app: NestExpressApplication): NestExpressApplication {
+export function configureGatewayApp(app: NestExpressApplication, webDist?: string): NestExpressApplication {
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   app.disable('x-powered-by');
+  // the web build's hashed scripts and styles, precompressed, with the headers that act on a subresource only
+  if (webDist) app.use(immutableAssets(webDist));
   app.use(helmet({
     // the app is our own bundle only: no inline or foreign scripts; Mantine and React set inline styles; the 2FA QR code is a data: image
     contentSecurityPolicy: {
@@ -99,9 +102,11 @@ export async function startGateway(): Promise<NestExpressApplication> {
   const logger = createLogger('gateway');
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new PinoNestLogger(logger), bodyParser: true, rawBody: true });
   const config = app.get(GatewayConfig);
-  configureGatewayApp(app);
   const dist = path.resolve(process.cwd(), config.WEB_DIST);
-  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => { if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'); } }));
+  configureGatewayApp(app, dist);
+  // the build's other files (boot.js, the favicon): precompressed where the browser takes it, else as they are
+  app.use(precompressedStatic(dist));
+  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => { if (file.includes('/assets/')) res.setHeader('Cache-Control', webCacheControl(file)); } }));
   app.enableShutdownHooks();
   await app.listen(config.PORT, listenHost());
   keepIdleConnections(app.getHttpServer());

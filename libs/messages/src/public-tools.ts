@@ -1,75 +1,46 @@
-/** Texts of the public WHOIS lookup and the website connection check (002 §3 "WHOIS lookup", "Website connection check"). */
-export const PUBLIC_TOOLS_MESSAGES = {
-  // the six checks, in the spec's order
-  checkHttpStatus: 'HTTPステータス',
-  checkRegistration: 'ドメイン登録情報',
-  checkDnsResponse: 'DNS応答',
-  checkNameServers: 'ネームサーバー情報',
-  checkARecord: 'Aレコード',
-  checkSslCertificate: 'SSL証明書',
-  checkOk: '正常',
-  checkNg: '異常',
-  checkOverallOk: 'すべてのチェックに問題はありませんでした',
-  checkOverallNg: '問題が見つかりました：{count}件',
-  checkTimeout: '応答がありませんでした（タイムアウト）',
-  checkHttpAnswered: 'ステータスコード {status}',
-  checkHttpRedirects: 'リダイレクトが多すぎます',
-  checkHttpRefused: '接続できませんでした（{reason}）',
-  checkPrivateTarget: 'プライベートまたはループバックのアドレスは確認できません',
-  checkRegistered: '登録済みです（レジストラ：{registrar}）',
-  checkExpires: '有効期限：{date}',
-  checkExpired: '有効期限が切れています（{date}）',
-  checkNotRegistered: 'このドメインは登録されていません',
-  checkRegistryUnavailable: '登録情報を取得できませんでした',
-  checkDnsAnswered: '権威DNSサーバーが応答しました（SOA シリアル {serial}）',
-  checkDnsNoAnswer: 'DNSの応答がありません（{reason}）',
-  checkNsFound: 'ネームサーバー：{list}',
-  checkNsNone: 'ネームサーバーが設定されていません',
-  checkAFound: 'IPアドレス：{list}',
-  checkANone: 'Aレコードが設定されていません',
-  checkSslValid: '有効な証明書です（発行者：{issuer}、有効期限：{date}、残り{days}日）',
-  checkSslInvalid: '証明書に問題があります（{reason}）',
-  checkSslExpired: '証明書の有効期限が切れています（{date}）',
-  checkSslNoConnect: 'HTTPSで接続できませんでした（{reason}）',
-  checkSkipped: '前のチェックに失敗したため確認できませんでした',
-  // WHOIS lookup page
-  whoisNotRegistered: 'このドメインは登録されていません',
-  whoisSummary: '登録情報の概要',
-  whoisRegistrant: '登録者',
-  whoisRegistrar: 'レジストラ',
-  whoisCreated: '登録日',
-  whoisExpires: '有効期限',
-  whoisUpdated: '最終更新日',
-  whoisStatus: 'ステータス',
-  whoisNameServers: 'ネームサーバー',
-  whoisPrivacy: 'WHOIS代行（プライバシー保護）で公開',
-  whoisThin: 'レジストリの情報には登録者は含まれません',
-  whoisFullText: 'WHOIS情報（全文）',
-} as const;
-
-/** Japanese names of the EPP domain statuses (RFC 5731) the lookup page shows beside each code. */
-export const EPP_STATUS_LABELS: Record<string, string> = {
-  ok: '正常',
-  inactive: 'ネームサーバー未設定',
-  pendingCreate: '登録処理中',
-  pendingDelete: '削除処理中',
-  pendingRenew: '更新処理中',
-  pendingTransfer: '移管処理中',
-  pendingUpdate: '変更処理中',
-  clientTransferProhibited: '移管ロック',
-  serverTransferProhibited: 'レジストリによる移管禁止',
-  clientDeleteProhibited: '削除ロック',
-  serverDeleteProhibited: 'レジストリによる削除禁止',
-  clientUpdateProhibited: '変更ロック',
-  serverUpdateProhibited: 'レジストリによる変更禁止',
-  clientRenewProhibited: '更新ロック',
-  serverRenewProhibited: 'レジストリによる更新禁止',
-  clientHold: '停止中',
-  serverHold: 'レジストリにより停止中',
-  redemptionPeriod: '復旧期間',
-  pendingRestore: '復旧処理中',
-  autoRenewPeriod: '自動更新猶予期間',
-  renewPeriod: '更新猶予期間',
-  addPeriod: '登録猶予期間',
-  transferPeriod: '移管猶予期間',
-};
+/** Texts of the public WHOIS lookup and the website connection check (002 §3 "WHOIS lookup", "Website connection check"); part of the catalogue M (catalogue/index.ts). */
+// the six checks, in the spec's order
+export const checkHttpStatus = 'HTTPステータス';
+export const checkRegistration = 'ドメイン登録情報';
+export const checkDnsResponse = 'DNS応答';
+export const checkNameServers = 'ネームサーバー情報';
+export const checkARecord = 'Aレコード';
+export const checkSslCertificate = 'SSL証明書';
+export const checkOk = '正常';
+export const checkNg = '異常';
+export const checkOverallOk = 'すべてのチェックに問題はありませんでした';
+export const checkOverallNg = '問題が見つかりました：{count}件';
+export const checkTimeout = '応答がありませんでした（タイムアウト）';
+export const checkHttpAnswered = 'ステータスコード {status}';
+export const checkHttpRedirects = 'リダイレクトが多すぎます';
+export const checkHttpRefused = '接続できませんでした（{reason}）';
+export const checkPrivateTarget = 'プライベートまたはループバックのアドレスは確認できません';
+export const checkRegistered = '登録済みです（レジストラ：{registrar}）';
+export const checkExpires = '有効期限：{date}';
+export const checkExpired = '有効期限が切れています（{date}）';
+export const checkNotRegistered = 'このドメインは登録されていません';
+export const checkRegistryUnavailable = '登録情報を取得できませんでした';
+export const checkDnsAnswered = '権威DNSサーバーが応答しました（SOA シリアル {serial}）';
+export const checkDnsNoAnswer = 'DNSの応答がありません（{reason}）';
+export const checkNsFound = 'ネームサーバー：{list}';
+export const checkNsNone = 'ネームサーバーが設定されていません';
+export const checkAFound = 'IPアドレス：{list}';
+export const checkANone = 'Aレコードが設定されていません';
+export const checkSslValid = '有効な証明書です（発行者：{issuer}、有効期限：{date}、残り{days}日）';
+export const checkSslInvalid = '証明書に問題があります（{reason}）';
+export const checkSslExpired = '証明書の有効期限が切れています（{date}）';
+export const checkSslNoConnect = 'HTTPSで接続できませんでした（{reason}）';
+export const checkSkipped = '前のチェックに失敗したため確認できませんでした';
+// WHOIS lookup page
+export const whoisNotRegistered = 'このドメインは登録されていません';
+export const whoisSummary = '登録情報の概要';
+export const whoisRegistrant = '登録者';
+export const whoisRegistrar = 'レジストラ';
+export const whoisCreated = '登録日';
+export const whoisExpires = '有効期限';
+export const whoisUpdated = '最終更新日';
+export const whoisStatus = 'ステータス';
+export const whoisNameServers = 'ネームサーバー';
+export const whoisPrivacy = 'WHOIS代行（プライバシー保護）で公開';
+export const whoisThin = 'レジストリの情報には登録者は含まれません';
+export const whoisFullText = 'WHOIS情報（全文）';

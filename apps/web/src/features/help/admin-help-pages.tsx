@@ -1,10 +1,10 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Grid, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
+import { snackbar } from '../../lib/snackbar';
 import { adminErrors } from '../admin/admin.api';
 import { AdminPage } from '../admin/admin-page';
 import { AdminError, AdminLoading, tokyoDateTime, WideTable } from '../admin/admin-ui';
@@ -62,7 +62,7 @@ export function AdminHelpEditPage({ id }: { id: number | null }) {
   const save = useMutation({
     mutationFn: (f: Form) => adminHelpApi.save(id, { ...f }),
     onSuccess: async (r) => {
-      notifications.show({ color: 'green', message: r.message });
+      snackbar(r.message);
       setErrors({});
       await qc.invalidateQueries({ queryKey: ['help'] });
       await qc.invalidateQueries({ queryKey: ['admin', 'help'] });

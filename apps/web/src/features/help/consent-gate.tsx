@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { M } from '@registrar/messages';
 import { ApiError } from '../../lib/api';
+import { snackbar } from '../../lib/snackbar';
 import { useSession } from '../../lib/session';
 import { consentQueries, recordConsent } from './help.api';
 import { LEGAL_PATHS } from './legal-page';
@@ -21,7 +21,7 @@ export function ReconsentGate() {
   const agree = useMutation({
     mutationFn: () => recordConsent('reconsent', (pending.data ?? []).map((p) => ({ document: p.document, version: p.version }))),
     onSuccess: async (r) => {
-      notifications.show({ color: 'green', message: r.message ?? M.reconsentAgreed });
+      snackbar(r.message ?? M.reconsentAgreed);
       await qc.invalidateQueries({ queryKey: consentQueries.pending().queryKey });
     },
   });

@@ -4,7 +4,6 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { M, PRODUCT } from '@registrar/messages';
-import { EmptyBlock, ErrorBlock } from '@registrar/ui';
 import { tldQueries } from '../catalog/queries';
 import { TldTiles } from '../catalog/tld-tiles';
 import { DomainSearchForm } from '../search-form/domain-search-form';
@@ -15,6 +14,9 @@ import { NotificationTypeBadge, notificationDate } from '../notifications/notifi
 
 // the notice's dialog (and the modal's code) is loaded when a notice is opened, not with the top page
 const NotificationModal = lazy(() => import('../notifications/notification-modal').then((m) => ({ default: m.NotificationModal })));
+// the empty and error blocks load when shown (the page arrives with its data)
+const EmptyBlock = lazy(() => import('./home-states').then((m) => ({ default: m.EmptyBlock })));
+const ErrorBlock = lazy(() => import('./home-states').then((m) => ({ default: m.ErrorBlock })));
 
 function PriceTilesSection() {
   const q = useQuery(tldQueries.topTiles());
@@ -35,7 +37,14 @@ function PriceTilesSection() {
     return null;
   } else {
     const tiles = q.data;
-    body = tiles.length === 0 ? <EmptyBlock title="表示できる料金はまだありません" description="料金一覧からすべてのTLDの料金をご確認いただけます。" /> : <TldTiles rows={tiles} />;
+    body =
+      tiles.length === 0 ? (
+        <Suspense fallback={null}>
+          <EmptyBlock title="表示できる料金はまだありません" description="料金一覧からすべてのTLDの料金をご確認いただけます。" />
+        </Suspense>
+      ) : (
+        <TldTiles rows={tiles} />
+      );
   }
   return (
     <Stack gap="md" component="section" aria-labelledby="home-prices">
@@ -98,7 +107,12 @@ function NotificationsBox() {
   const [detail, setDetail] = useState<PublicNotification | null>(null);
   let body: React.ReactNode;
   if (q.isPending) body = <Stack gap="xs" aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} height={22} />)}</Stack>;
-  else if (q.isError) body = <ErrorBlock message={M.errorRetryLaterParen} onRetry={() => void q.refetch()} />;
+  else if (q.isError)
+    body = (
+      <Suspense fallback={null}>
+        <ErrorBlock message={M.errorRetryLaterParen} onRetry={() => void q.refetch()} />
+      </Suspense>
+    );
   else if (q.data.notifications.length === 0) body = <Text size="sm" c="dimmed" py="md" ta="center">{M.noNotifications}</Text>;
   else {
     body = (
