@@ -9,6 +9,7 @@ import { fmt, M, MK, registryErrorMessage } from '@registrar/messages';
 import { MOVE_REQUEST_DAYS, OUR_NAME_SERVERS } from '@registrar/rules';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
+import { allThenThrow } from '../../shared/common/chunks';
 import { MoveRepository } from './move.repository';
 import { OperationRepository, OpDomain, OpItem, OpRun } from './operation.repository';
 
@@ -45,8 +46,22 @@ export class DomainOperationJob {
     @Inject(DNS_CLIENT) private readonly dnsRpc: ClientProxy,
   ) {}
 
-  async handle(data: DomainOperationJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    const [found, run] = await Promise.all([this.ops.itemWithDomain(data.runId, data.domainId), this.runOf(data.runId)]);
+  /**
+   * A chunk of the run's domains (ADR 0036), all at once: each its own row, outcome and action-log line, their reads
+   * and row ends going together in one statement each (GroupBatcher). A domain refused or out of attempts ends in
+   * error without holding up the others; a transient failure puts its row back in the queue and, once every other
+   * domain of the chunk has ended, fails the job, whose retry runs only the rows still queued.
+   */
+  async handle(data: DomainOperationJobData, attempt: JobAttempt): Promise<{ status: string } | { statuses: Record<string, number> }> {
+    if (!data.domainIds) return this.one(data.runId, Number(data.domainId), attempt);
+    const ended = await allThenThrow(data.domainIds, (id) => this.one(data.runId, Number(id), attempt));
+    const statuses: Record<string, number> = {};
+    for (const e of ended) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
+    return { statuses };
+  }
+
+  private async one(runId: string, domainId: number, attempt: JobAttempt): Promise<{ status: string }> {
+    const [found, run] = await Promise.all([this.ops.itemWithDomain(runId, domainId), this.runOf(runId)]);
     if (!found) return { status: 'missing' };
     const { item, domain: d } = found;
     if (item.status !== 'queued' && item.status !== 'processing') return { status: item.status };

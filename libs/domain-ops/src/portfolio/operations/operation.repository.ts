@@ -220,16 +220,31 @@ export class OperationRepository {
   }
 
   // ---- local facts of a domain
-  /** Replaces the domain's name servers in one statement (atomic). */
-  async setNameServers(domainId: number, ns: string[]): Promise<void> {
-    await this.ds.query(
-      `WITH del AS (DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1 AND priority > cardinality($2::text[])),
-            upd AS (UPDATE domain_ops.domains SET updated_at = now() WHERE id = $1)
-       INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) SELECT $1, p, n FROM unnest($2::text[]) WITH ORDINALITY AS x(n, p)
-       ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name`,
-      [domainId, ns],
-    );
+  /**
+   * Replaces the domain's name servers in one statement (atomic). The domains of a bulk run set at the same moment go
+   * together in one statement (GroupBatcher); the same domain twice in a batch (two runs at once) goes in two.
+   */
+  setNameServers(domainId: number, ns: string[]): Promise<void> {
+    return this.nsWrites.submit({ domainId, ns });
   }
+
+  private readonly nsWrites = new GroupBatcher<{ domainId: number; ns: string[] }, void>(async (writes) => {
+    for (let rest = writes; rest.length;) {
+      const seen = new Set<number>();
+      const now = rest.filter((w) => !seen.has(w.domainId) && !!seen.add(w.domainId));
+      rest = rest.filter((w) => !now.includes(w));
+      const flat = now.flatMap((w) => w.ns.map((name, i) => ({ domainId: w.domainId, priority: i + 1, name })));
+      await this.ds.query(
+        `WITH n AS (SELECT * FROM unnest($1::bigint[], $2::int[]) AS n(domain_id, cnt)),
+              del AS (DELETE FROM domain_ops.domain_name_servers s USING n WHERE s.domain_id = n.domain_id AND s.priority > n.cnt),
+              upd AS (UPDATE domain_ops.domains d SET updated_at = now() FROM n WHERE d.id = n.domain_id)
+         INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) SELECT * FROM unnest($3::bigint[], $4::int[], $5::text[])
+         ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name`,
+        [now.map((w) => w.domainId), now.map((w) => w.ns.length), flat.map((f) => f.domainId), flat.map((f) => f.priority), flat.map((f) => f.name)],
+      );
+    }
+    return writes.map(() => undefined);
+  });
 
   async setFlags(domainId: number, v: { lock?: boolean; autoUpdate?: boolean; trash?: boolean; memo?: string | null }, m: Pick<EntityManager, 'query'> = this.ds): Promise<void> {
     await m.query(
