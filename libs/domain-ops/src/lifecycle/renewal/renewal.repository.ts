@@ -273,7 +273,8 @@ export class RenewalRepository {
   /**
    * The registry renewed it: the domain's new due date (auto-renew on when asked), the member's history line (once,
    * by its dedupe key) and the item done, in one statement (one round trip per renewed domain). The items of a chunk
-   * ending at the same moment go together in one statement (GroupBatcher); each caller returns once it is committed.
+   * ending within 10 ms of the first go together in one statement (GroupBatcher with a linger: they end one by one at
+   * the registry's pace); each caller returns once it is committed.
    */
   finishRenewed(o: RenewedItem): Promise<void> {
     return this.finishes.submit(o);
@@ -302,7 +303,7 @@ export class RenewalRepository {
       );
     }
     return all.map(() => undefined);
-  });
+  }, 200, 10);
 
   async markRefunded(itemId: number): Promise<void> {
     await this.ds.query('UPDATE domain_ops.renewal_order_items SET refunded = true, updated_at = now() WHERE id = $1', [itemId]);

@@ -22,7 +22,13 @@ const isTransient = (e: unknown) => !(e instanceof EppError) || TRANSIENT.has(e.
 /** A refusal of this domain that no retry changes (the row ends in error with this message). */
 class Refused extends Error {}
 
-type Outcome = { status: 'success' | 'accepted'; message: string; secret?: string | null; params?: Record<string, unknown> };
+type Outcome = {
+  status: 'success' | 'accepted'; message: string; secret?: string | null; params?: Record<string, unknown>;
+  /** the domain's name servers, replaced in the statement that ends the row (one write per domain) */
+  nameServers?: string[];
+  /** run once the row's end is committed (the dns service's event: it reads what was committed) */
+  afterEnd?: () => Promise<void>;
+};
 
 /**
  * One domain of an operation run (a child of the run's CompleteOperation flow). Safe to retry: a finished row is
@@ -76,7 +82,9 @@ export class DomainOperationJob {
       // the first attempt trusts our own record of the domain; a retry (an answer may have been lost) asks the registry
       const fresh = attempt.attemptsMade === 0 && item.status === 'queued';
       const out = await this.apply(run, item, d, fresh);
-      return this.finish(run, item, d, out);
+      const ended = await this.finish(run, item, d, out);
+      await out.afterEnd?.();
+      return ended;
     } catch (e) {
       if (e instanceof Refused) return this.finish(run, item, d, { error: e.message });
       if (e instanceof EppError && !isTransient(e)) return this.finish(run, item, d, { error: registryErrorMessage(e.code) });
@@ -106,7 +114,7 @@ export class DomainOperationJob {
     const status = error ? 'error' : out.status;
     const message = error ? out.error : out.message;
     const name = d?.name ?? item.name;
-    await this.ops.endItem(item.runId, item.domainId, { status, message, ...(error ? {} : { secret: out.secret, params: out.params }) }, {
+    await this.ops.endItem(item.runId, item.domainId, { status, message, ...(error ? {} : { secret: out.secret, params: out.params, nameServers: out.nameServers }) }, {
       userId: run?.userId ?? d?.userId ?? 0,
       // a moved domain's history goes with it: the sender's line keeps only the name
       domainId: run?.kind === 'move' ? null : item.domainId,
@@ -173,10 +181,10 @@ export class DomainOperationJob {
       await this.ensureHosts(add, addrs, ctx);
       await send();
     }
-    await this.ops.setNameServers(d.id, wanted);
-    // the zone depends on whether the domain is on our name servers: tell the dns service only when that may change
-    if ([...current, ...wanted].some((n) => OUR_NAME_SERVERS.includes(n))) await this.dns.changed(d.punycode);
-    return { status: 'success', message: M.nsUpdated };
+    // our record of the name servers is replaced with the row's end (one statement); the zone depends on whether the
+    // domain is on our name servers: the dns service is told, once that is committed, only when that may change
+    const zone = [...current, ...wanted].some((n) => OUR_NAME_SERVERS.includes(n));
+    return { status: 'success', message: M.nsUpdated, nameServers: wanted, ...(zone ? { afterEnd: () => this.dns.changed(d.punycode) } : {}) };
   }
 
   /** host checks under way: the children of a bulk run starting together wait for one check instead of each sending its own */
