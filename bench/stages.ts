@@ -105,7 +105,8 @@ export function cpuByProcess(): Record<string, number> {
         const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
         const script = cmd.find((a) => /\.(ts|js)$/.test(a));
         const name = /postgres/.test(cmd[0] ?? '') ? 'postgres' : /redis-server/.test(cmd[0] ?? '') ? 'redis' : script ? (script.match(/apps\/([^/]+)\//)?.[1] ?? path.basename(script)) : path.basename(cmd[0] ?? '?');
-        return [{ pid: Number(pid), ppid: Number(f[1]), name, cpu: (Number(f[11]) + Number(f[12])) / 100 }];
+        // utime + stime, and cutime + cstime: the time of its children that have ended (PostgreSQL's backends come and go)
+        return [{ pid: Number(pid), ppid: Number(f[1]), name, cpu: (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100 }];
       } catch { return []; }
     });
   } catch { return out; }
