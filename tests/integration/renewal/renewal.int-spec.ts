@@ -175,11 +175,12 @@ describe('renewing domains', () => {
     // every command about `flaky` fails (2400, transient) until the first such failure is seen
     await simFaults.set({ failShare: 1, failMatch: flaky });
     try {
-      const submitted = renew(c, { domains: [ok, refused, flaky].map((name) => ({ name, period: 1 })), point: price * 3, totalFee: price * 3 });
+      // sent now (a supertest request goes out when it is awaited), answered once the rows end (RENEW_ANSWER_WAIT_MS)
+      const submitted = renew(c, { domains: [ok, refused, flaky].map((name) => ({ name, period: 1 })), point: price * 3, totalFee: price * 3 }).expect(200).then((x) => x.body);
       await waitFor('a failed domain:renew of the flaky domain', async () => Number((await p.db.query(
         `SELECT count(*)::int AS n FROM domain_ops.registrar_log WHERE domain_name = $1 AND action_type = 'domain:renew' AND result = 'failed'`, [flaky])).rows[0].n) > 0, 60_000);
       await simFaults.reset();
-      const r = (await submitted.expect(200)).body;
+      const r = await submitted;
       const rows = new Map<string, { code: number; error_msg: string | null }>(r.data.map((d: { name: string; code: number; error_msg: string | null }) => [d.name, d]));
       expect(rows.get(ok)).toMatchObject({ code: 0, error_msg: null });
       expect(rows.get(flaky)).toMatchObject({ code: 0, error_msg: null });
