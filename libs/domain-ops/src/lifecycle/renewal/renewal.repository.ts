@@ -273,7 +273,7 @@ export class RenewalRepository {
   /**
    * The registry renewed it: the domain's new due date (auto-renew on when asked), the member's history line (once,
    * by its dedupe key) and the item done, in one statement (one round trip per renewed domain). The items of a chunk
-   * ending within 10 ms of the first go together in one statement (GroupBatcher with a linger: they end one by one at
+   * ending within 40 ms of the first (in a busy period) go together in one statement (GroupBatcher with a linger: they end one by one at
    * the registry's pace); each caller returns once it is committed.
    */
   finishRenewed(o: RenewedItem): Promise<void> {
@@ -303,7 +303,7 @@ export class RenewalRepository {
       );
     }
     return all.map(() => undefined);
-  }, 200, 10);
+  }, 200, 40);
 
   async markRefunded(itemId: number): Promise<void> {
     await this.ds.query('UPDATE domain_ops.renewal_order_items SET refunded = true, updated_at = now() WHERE id = $1', [itemId]);

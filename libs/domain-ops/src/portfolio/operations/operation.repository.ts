@@ -60,7 +60,7 @@ const toItem = (r: Record<string, any>): OpItem => ({
  * How long the first end of a row waits for others before its statement goes (the domains of a bulk run end one by
  * one at the registry's pace; ADR 0036).
  */
-export const END_LINGER_MS = 10;
+export const END_LINGER_MS = 40;
 
 /** How a row ends: its status and message, what the modal shows once, and (name servers) the domain's new list. */
 export interface ItemEnd {
