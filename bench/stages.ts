@@ -7,6 +7,8 @@
  *   - the registrar log (domain_ops.registrar_log): per EPP command, how many and its time on the EPP connection.
  * A job's run minus its EPP time and its RPC calls is database and the service's own work.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Queue } from 'bullmq';
 import type { Pool } from 'pg';
 import { bullConnection } from '@registrar/infra';
@@ -51,4 +53,82 @@ export async function printStages(o: { redisUrl: string; queues: string[]; since
   const w = out[0]!.map((_, i) => Math.max(...out.map((r) => r[i]!.length)));
   console.log(o.title ?? 'stages');
   for (const r of out) console.log('  ' + r.map((c, i) => (i === 0 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join('  '));
+}
+
+/**
+ * The time each EPP command spends on its connection (sent → answer in), and the gap between a connection's answer
+ * and its next command, measured in this process (the services in one process; apart, only the bench's own pool).
+ * Call it before the run; `take()` answers and resets the figures since the last take.
+ */
+export async function measureEppConnections(): Promise<{ take: () => { n: number; onConnP50: number; onConnMean: number; gapP50: number; gapMean: number } }> {
+  const { EppConnection } = await import('@registrar/epp');
+  const proto = EppConnection.prototype as unknown as { send: (...a: unknown[]) => Promise<string> };
+  const orig = proto.send;
+  let on: number[] = [];
+  let gaps: number[] = [];
+  const lastEnd = new WeakMap<object, number>();
+  proto.send = function (this: object, ...a: unknown[]) {
+    const t0 = performance.now();
+    const prev = lastEnd.get(this);
+    if (prev !== undefined) gaps.push(t0 - prev);
+    return orig.apply(this, a).finally(() => {
+      const t1 = performance.now();
+      on.push(t1 - t0);
+      lastEnd.set(this, t1);
+    });
+  };
+  const p50 = (xs: number[]) => ([...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN);
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);
+  return {
+    take: () => {
+      const r = { n: on.length, onConnP50: p50(on), onConnMean: mean(on), gapP50: p50(gaps.filter((g) => g < 1000)), gapMean: mean(gaps.filter((g) => g < 1000)) };
+      on = [];
+      gaps = [];
+      return r;
+    },
+  };
+}
+
+/**
+ * CPU seconds used so far by this process and each process it started (PostgreSQL with its backends, Redis, the
+ * registry simulator, services started apart), read from /proc (Linux; empty elsewhere). Two snapshots around a
+ * phase give where its CPU went, the simulator's share included.
+ */
+export function cpuByProcess(): Record<string, number> {
+  const out: Record<string, number> = {};
+  let procs: Array<{ pid: number; ppid: number; name: string; cpu: number }>;
+  try {
+    procs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((pid) => {
+      try {
+        const st = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+        const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        const script = cmd.find((a) => /\.(ts|js)$/.test(a));
+        const name = /postgres/.test(cmd[0] ?? '') ? 'postgres' : /redis-server/.test(cmd[0] ?? '') ? 'redis' : script ? (script.match(/apps\/([^/]+)\//)?.[1] ?? path.basename(script)) : path.basename(cmd[0] ?? '?');
+        // utime + stime, and cutime + cstime: the time of its children that have ended (PostgreSQL's backends come and go)
+        return [{ pid: Number(pid), ppid: Number(f[1]), name, cpu: (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100 }];
+      } catch { return []; }
+    });
+  } catch { return out; }
+  const children = new Map<number, typeof procs>();
+  for (const p of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  const sum = (pid: number): number => (children.get(pid) ?? []).reduce((s, c) => s + c.cpu + sum(c.pid), 0);
+  out['this process'] = procs.find((p) => p.pid === process.pid)?.cpu ?? 0;
+  const roots = new Set(children.get(process.pid) ?? []);
+  // PostgreSQL and Redis started by `npm run bench` (scripts/dev/bench.ts) are not this process's children: by their port
+  const port = (url?: string) => { try { return url ? new URL(url).port : ''; } catch { return ''; } };
+  const pg = port(process.env.DATABASE_URL);
+  const redis = port(process.env.REDIS_URL);
+  for (const p of procs) {
+    let cmd = '';
+    try { cmd = fs.readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').replace(/\0/g, ' '); } catch { continue; }
+    if ((pg && p.name === 'postgres' && cmd.includes(` -p ${pg} `)) || (redis && p.name === 'redis' && cmd.includes(`:${redis}`))) roots.add(p);
+  }
+  for (const c of roots) out[c.name] = (out[c.name] ?? 0) + c.cpu + sum(c.pid);
+  return out;
+}
+
+/** What each process used between two cpuByProcess() snapshots, as "name 1.23 s" pieces. */
+export function cpuBetween(a: Record<string, number>, b: Record<string, number>): string {
+  return Object.keys(b).map((k) => `${k} ${(b[k]! - (a[k] ?? 0)).toFixed(2)} s`).join(', ');
 }

@@ -3,7 +3,9 @@
  * points) renewed by one run of the auto-renew job — the daily sweep, one renewal per domain (ledger spend, the
  * renewal flow, a RenewDomain job per domain through the domain-ops service's EPP pool, the renewal-done mail queued) —
  * from the job's start to the last renewal item done, beside the baseline measured in the same run: N raw EPP
- * domain:renew commands sent at once through a pool of the same size. Prints both rates and the ratio.
+ * domain:renew commands sent at once through a pool of the same size. Prints both rates and the ratio, and where the
+ * time went: the stages, each EPP command's time on its connection (in one process) and the CPU of each process
+ * (services, simulator, PostgreSQL, Redis) on each side. A renewal's items go 25 to a job (ADR 0036).
  *
  *   node_modules/.bin/node -r @swc-node/register bench/domain-ops/auto-renew.bench.ts
  *
@@ -22,7 +24,7 @@ import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { benchRegistryStack } from '../../scripts/dev/system';
 import { benchApart, benchMode, startBenchServices } from '../services';
-import { printStages } from '../stages';
+import { cpuBetween, cpuByProcess, measureEppConnections, printStages } from '../stages';
 
 const N = Number(process.env.BENCH_DOMAINS ?? 10_000);
 const MEMBERS = Math.max(1, Math.min(N, Number(process.env.BENCH_MEMBERS ?? 100)));
@@ -94,11 +96,16 @@ async function main() {
     }
 
     // baseline: N raw domain:renew (one year from the current expiry) through a pool of the same size, all at once
+    const conn = await measureEppConnections();
+    const fmtConn = (x: { n: number; onConnP50: number; onConnMean: number; gapP50: number; gapMean: number }) => `${x.n} commands, on the connection p50 ${x.onConnP50.toFixed(1)} / mean ${x.onConnMean.toFixed(1)} ms, idle between commands p50 ${x.gapP50.toFixed(1)} / mean ${x.gapMean.toFixed(1)} ms`;
+    const rawProcs0 = cpuByProcess();
     const b0 = performance.now();
     const bCpu = process.cpuUsage();
     await Promise.all(raw.map((d) => epp.renew(d.name, d.exDate, { value: 1, unit: 'y' })));
     const rawSeconds = (performance.now() - b0) / 1000;
     const rawCpu = process.cpuUsage(bCpu);
+    const rawConn = fmtConn(conn.take());
+    const rawProcs = cpuBetween(rawProcs0, cpuByProcess());
 
     // the auto-renew job, as its scheduler runs it, then every renewal item ended
     const o = redisOptions(process.env.REDIS_URL!);
@@ -107,6 +114,7 @@ async function main() {
     const events = new QueueEvents(QueueName.DomainOps, { connection });
     await events.waitUntilReady();
     const since = Date.now();
+    const autoProcs0 = cpuByProcess();
     const aCpu = process.cpuUsage();
     const t0 = performance.now();
     const job = await queue.add(JobName.AutoRenewSweep, {}, { removeOnComplete: true });
@@ -120,6 +128,8 @@ async function main() {
     }
     const autoSeconds = (performance.now() - t0) / 1000;
     const autoCpu = process.cpuUsage(aCpu);
+    const autoConn = fmtConn(conn.take());
+    const autoProcs = cpuBetween(autoProcs0, cpuByProcess());
     const outcomes = (await db.query(`SELECT status, count(*)::int AS n FROM domain_ops.renewal_order_items GROUP BY status`)).rows;
     const sample = mine[Math.floor(N / 2)]!;
     const info = await epp.info(sample.name);
@@ -136,6 +146,8 @@ async function main() {
     console.log(`ratio: auto-renew ${(autoRate / rawRate).toFixed(2)}x the raw-renew rate (machine load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
     const perDomain = (u: NodeJS.CpuUsage) => ((u.user + u.system) / 1000 / N).toFixed(2);
     if (!benchApart()) console.log(`CPU of this process (the services, in one process) per domain: auto-renew ${perDomain(autoCpu)} ms, raw renew ${perDomain(rawCpu)} ms (the CPU a loaded machine has to find)`);
+    if (!benchApart()) console.log(`EPP connections (this process): auto-renew ${autoConn}; raw ${rawConn}`);
+    console.log(`CPU by process: auto-renew ${autoProcs}; raw ${rawProcs}`);
     console.log('');
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: [QueueName.DomainOps, 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'auto-renew stages (queue wait, run; EPP time on the connection)' });
     await client.close();

@@ -1,9 +1,11 @@
 /**
- * Bulk name-server update of 1,000 domains (one operation run: a BullMQ flow with one child per domain, each child an
- * EPP domain:update through the domain-ops service's pool, plus its row, the action log, the registrar log and the DNS
- * event), from the request to the last row ended, beside the baseline measured in the same run: 1,000 raw EPP
- * domain:update commands (the same change) sent at once through a pool of the same size. Prints both rates and the
- * ratio (the issue asks for at least 0.70).
+ * Bulk name-server update of 1,000 domains (one operation run: a BullMQ flow with one child per 25 domains, ADR 0036,
+ * each domain an EPP domain:update through the domain-ops service's pool, plus its row, the action log, the registrar
+ * log and the DNS event), from the request to the last row ended (the rows' own time; the status is polled as the
+ * modal polls it), beside the baseline measured in the same run: 1,000 raw EPP domain:update commands (the same
+ * change) sent at once through a pool of the same size. Prints both rates and the ratio (the issue asks for at least
+ * 0.70), and per round where the time went: each EPP command's time on its connection and the idle gap between
+ * commands (in one process), and the CPU each process used on each side (services, simulator, PostgreSQL, Redis).
  *
  *   node_modules/.bin/node -r @swc-node/register bench/domain-ops/ns-bulk.bench.ts
  *
@@ -20,9 +22,9 @@ import { DomainOperationPatterns, OperationAccepted, OperationStatus } from '@re
 import { BullRpcClient, rpc } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
-import { printStages } from '../stages';
+import { cpuBetween, cpuByProcess, measureEppConnections, printStages } from '../stages';
 import { benchRegistryStack } from '../../scripts/dev/system';
-import { benchMode, startBenchServices } from '../services';
+import { benchApart, benchMode, startBenchServices } from '../services';
 
 const N = Number(process.env.BENCH_DOMAINS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -80,38 +82,53 @@ async function main() {
       await Promise.all(raw.map((name) => epp.update({ name, add: { ns: to }, rem: { ns: from } })));
       return (performance.now() - b0) / 1000;
     };
-    // the bulk operation: one request, then the status polled as the modal does
+    // the bulk operation: one request, then the status polled as the modal does (apps/web operation.api.ts: after
+    // 300 ms, then 200 ms longer each time up to 2 s); the run's time is from the request to its last row ended (the
+    // rows' own time), so the poll's step does not round it up
     const bulkRound = async (to: string[]) => {
       const t0 = performance.now();
+      const epoch0 = Date.now();
       const r = await call<OperationAccepted>(DomainOperationPatterns.Start, { userId, kind: 'nameserver', domains: ids, formData: to.map((name, i) => ({ name, priority: i + 1 })) });
       if (!r.result || !r.jobId) throw new Error(`refused: ${JSON.stringify(r.errors)}`);
       const answered = performance.now() - t0;
       let s: OperationStatus;
-      for (;;) {
+      for (let wait = 300; ; wait = Math.min(2_000, wait + 200)) {
         s = await call<OperationStatus>(DomainOperationPatterns.Status, { userId, jobId: r.jobId });
         if (s.finished) break;
-        await new Promise((res) => setTimeout(res, 50));
+        await new Promise((res) => setTimeout(res, wait));
       }
       const outcomes: Record<string, number> = {};
       for (const d of s.domains) outcomes[d.status] = (outcomes[d.status] ?? 0) + 1;
       if (outcomes.success !== N) throw new Error(`bulk run ended with ${JSON.stringify(outcomes)}`);
-      return { seconds: (performance.now() - t0) / 1000, answered };
+      const last = Number((await db.query(`SELECT extract(epoch FROM max(updated_at)) * 1000 AS t FROM domain_ops.operation_items WHERE run_id = $1`, [r.jobId])).rows[0].t);
+      return { seconds: (last - epoch0) / 1000, answered, polled: (performance.now() - t0) / 1000 };
     };
     for (const h of OLD) await epp.hostCreate(h).catch(() => undefined);
-    const rounds: Array<{ bulk: number; raw: number; answered: number }> = [];
+    const conn = await measureEppConnections();
+    const rounds: Array<{ bulk: number; raw: number; answered: number; polled: number; conn: string }> = [];
     const since = Date.now();
     for (let i = 0; i < ROUNDS; i++) {
       const [from, to] = i % 2 === 0 ? [OLD, NEW] : [NEW, OLD];
-      let bulk: { seconds: number; answered: number };
+      let bulk: { seconds: number; answered: number; polled: number };
       let rawS: number;
+      const f = (x: { n: number; onConnP50: number; onConnMean: number; gapP50: number; gapMean: number }) => `${x.n} commands, on the connection p50 ${x.onConnP50.toFixed(1)} / mean ${x.onConnMean.toFixed(1)} ms, idle between commands p50 ${x.gapP50.toFixed(1)} / mean ${x.gapMean.toFixed(1)} ms`;
+      let c: string;
+      conn.take();
+      const cpu0 = cpuByProcess();
       if (i % 2 === 0) {
         rawS = await rawRound(from, to);
+        const cr = f(conn.take());
+        const cpu1 = cpuByProcess();
         bulk = await bulkRound(to);
+        c = `raw: ${cr}; bulk: ${f(conn.take())}\n    CPU raw: ${cpuBetween(cpu0, cpu1)}\n    CPU bulk: ${cpuBetween(cpu1, cpuByProcess())}`;
       } else {
         bulk = await bulkRound(to);
+        const cb = f(conn.take());
+        const cpu1 = cpuByProcess();
         rawS = await rawRound(from, to);
+        c = `raw: ${f(conn.take())}; bulk: ${cb}\n    CPU bulk: ${cpuBetween(cpu0, cpu1)}\n    CPU raw: ${cpuBetween(cpu1, cpuByProcess())}`;
       }
-      rounds.push({ bulk: N / bulk.seconds, raw: N / rawS, answered: bulk.answered });
+      rounds.push({ bulk: N / bulk.seconds, raw: N / rawS, answered: bulk.answered, polled: bulk.polled, conn: c });
     }
     const sample = await epp.info(mine[Math.floor(N / 2)]);
     await epp.close();
@@ -119,7 +136,7 @@ async function main() {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const ratios = rounds.map((r) => r.bulk / r.raw);
     console.log(`\nbulk name-server update [${benchMode()}] of ${N} domains vs ${N} raw EPP domain:update at once through a pool of the same size (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, worker concurrency ${Math.max(Number(process.env.REGISTER_CONCURRENCY ?? 8), Number(process.env.OPERATION_CONCURRENCY ?? 32))}), ${ROUNDS} rounds, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
-    rounds.forEach((r, i) => console.log(`  round ${i + 1}: bulk ${r.bulk.toFixed(1)} domains/s (request answered in ${r.answered.toFixed(0)} ms), raw ${r.raw.toFixed(1)} updates/s, ratio ${(r.bulk / r.raw).toFixed(2)}`));
+    rounds.forEach((r, i) => console.log(`  round ${i + 1}: bulk ${r.bulk.toFixed(1)} domains/s (request answered in ${r.answered.toFixed(0)} ms, the modal's poll saw it finished after ${r.polled.toFixed(1)} s), raw ${r.raw.toFixed(1)} updates/s, ratio ${(r.bulk / r.raw).toFixed(2)}\n    ${benchApart() ? '' : 'EPP connections (this process): '}${r.conn}`));
     console.log(`  sample after the last round: ${sample.ns.sort().join(' ')}`);
     console.log(`ratio (median of the rounds): bulk ${median(ratios).toFixed(2)}x the raw-update rate, lowest round ${Math.min(...ratios).toFixed(2)}x (target >= 0.70 in every round: ${Math.min(...ratios) >= 0.7 ? 'met' : 'NOT met'})\n`);
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: `bulk name-server stages over the ${ROUNDS} rounds (queue wait, run; EPP time on the connection, raw updates included)` });

@@ -107,10 +107,14 @@ export interface MoveAnswer {
   errorMessage: string | null;
 }
 
-/** JobName.DomainOperation's data: one domain of a run. */
+/**
+ * JobName.DomainOperation's data: a chunk of a run's domains (`domainIds`, each with its own row and outcome), or one
+ * domain (`domainId`: the form of jobs queued before chunks, still run).
+ */
 export interface DomainOperationJobData {
   runId: string;
-  domainId: number;
+  domainId?: number;
+  domainIds?: number[];
 }
 /** JobName.CompleteOperation's data. */
 export interface CompleteOperationJobData {

@@ -96,9 +96,14 @@ export interface PendingRenewalsRequest {
 }
 export type PendingRenewalsResult = Array<{ domain_id: number }>;
 
+/**
+ * JobName.RenewDomain's data: a chunk of a renewal's items (`itemIds`, each renewed and ended on its own), or one item
+ * (`itemId`: the form of jobs queued before chunks, still run).
+ */
 export interface RenewDomainJobData {
   renewalId: string;
-  itemId: number;
+  itemId?: number;
+  itemIds?: number[];
 }
 export interface CompleteRenewalJobData {
   renewalId: string;

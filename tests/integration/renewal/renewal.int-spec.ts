@@ -9,7 +9,7 @@ import request from 'supertest';
 import { EppClientPool } from '@registrar/epp';
 import { M, registryErrorMessage } from '@registrar/messages';
 import { formatDateJst, MAX_DOMAINS_PER_RENEWAL } from '@registrar/rules';
-import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
+import { client as eppClient, freeName, simClock, simFaults } from '../epp/epp-harness';
 import { Member, PurchaseHarness, saveCard, startPurchaseHarness, xhr } from '../purchase/purchase-harness';
 import { waitFor } from '../scheduled-jobs';
 import { buyDomain } from './renewal-helpers';
@@ -162,6 +162,46 @@ describe('renewing domains', () => {
     const log = (await p.db.query(`SELECT subject, type, point, content FROM domain_ops.action_logs WHERE user_id = $1 AND subject = 'ドメイン更新失敗'`, [c.userId])).rows;
     expect(log).toEqual([{ subject: 'ドメイン更新失敗', type: 1, point: price, content: expect.stringContaining('エラーコード: 2304') }]);
   }, 120_000);
+
+  it('a renewal\'s domains go as one job (ADR 0036): one refused for good is refunded alone, one failing for a while is retried alone, each renewed and charged once', async () => {
+    const c = await p.member();
+    const [ok, refused, flaky] = [await freeName(epp, 'com', 'rc'), await freeName(epp, 'com', 'rc'), await freeName(epp, 'com', 'rc')];
+    const ids = [await buy(c, ok), await buy(c, refused), await buy(c, flaky)];
+    const before = new Map(await Promise.all([ok, refused, flaky].map(async (n) => [n, (await epp.info(n)).exDate!] as const)));
+    const { renew: price } = (await ready(c, ids)).domains[0];
+    await p.grant(c.userId, price * 3);
+    const start = await ledgerSum(c.userId);
+    await epp.update({ name: refused, add: { statuses: ['clientRenewProhibited'] } });
+    // every command about `flaky` fails (2400, transient) until the first such failure is seen
+    await simFaults.set({ failShare: 1, failMatch: flaky });
+    try {
+      // sent now (a supertest request goes out when it is awaited), answered once the rows end (RENEW_ANSWER_WAIT_MS)
+      const submitted = renew(c, { domains: [ok, refused, flaky].map((name) => ({ name, period: 1 })), point: price * 3, totalFee: price * 3 }).expect(200).then((x) => x.body);
+      await waitFor('a failed domain:renew of the flaky domain', async () => Number((await p.db.query(
+        `SELECT count(*)::int AS n FROM domain_ops.registrar_log WHERE domain_name = $1 AND action_type = 'domain:renew' AND result = 'failed'`, [flaky])).rows[0].n) > 0, 60_000);
+      await simFaults.reset();
+      const r = await submitted;
+      const rows = new Map<string, { code: number; error_msg: string | null }>(r.data.map((d: { name: string; code: number; error_msg: string | null }) => [d.name, d]));
+      expect(rows.get(ok)).toMatchObject({ code: 0, error_msg: null });
+      expect(rows.get(flaky)).toMatchObject({ code: 0, error_msg: null });
+      expect(rows.get(refused)).toMatchObject({ code: 2, error_msg: registryErrorMessage(2304) });
+    } finally {
+      await simFaults.reset();
+    }
+    // one job for the three (DOMAINS_PER_JOB 25), and each renewed exactly one period at the registry
+    for (const n of [ok, flaky]) expect(ymd((await epp.info(n)).exDate!)).toBe(ymd(plusYears(before.get(n)!, 1)));
+    expect(ymd((await epp.info(refused)).exDate!)).toBe(ymd(before.get(refused)!));
+    // one charge per domain, one refund for the refused one, and the ledger equal to its entries
+    const entries = (await p.db.query(`SELECT kind, delta FROM orders.point_entries WHERE user_id = $1 AND kind IN ('spend', 'refund') AND reference LIKE 'renewal:%' ORDER BY id`, [c.userId])).rows;
+    const deltas = (kind: string) => entries.filter((e: { kind: string }) => e.kind === kind).map((e: { delta: string }) => Number(e.delta));
+    expect(deltas('spend')).toEqual([-price, -price, -price]);
+    expect(deltas('refund')).toEqual([price]);
+    expect(await p.balance(c.userId)).toBe(price);
+    expect(await ledgerSum(c.userId)).toBe(start - price * 2);
+    expect(await p.balance(c.userId)).toBe(await ledgerSum(c.userId));
+    const logs = (await p.db.query(`SELECT subject, domain_name FROM domain_ops.action_logs WHERE user_id = $1 AND subject IN ('ドメイン更新', 'ドメイン更新失敗') ORDER BY domain_name`, [c.userId])).rows;
+    expect(logs.map((l: { subject: string; domain_name: string }) => `${l.domain_name} ${l.subject}`).sort()).toEqual([`${ok} ドメイン更新`, `${flaky} ドメイン更新`, `${refused} ドメイン更新失敗`].sort());
+  }, 180_000);
 
   it('refuses an admin-locked domain in the modal and at the submit: nothing charged, no renewal, the registry expiry unchanged', async () => {
     const c = await p.member();

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
 import { FlowProducer, Queue } from 'bullmq';
 import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData } from '@registrar/contracts';
+import { chunks } from '../shared/common/chunks';
 import { DomainOpsConfig } from '../shared/domain-ops.config';
 import { DOMAIN_OPS_FLOWS } from '../shared/queue/domain-ops.queue';
 import type { OrderItem } from './orders/registration-order.repository';
@@ -51,19 +52,22 @@ export class LifecycleQueue {
     });
   }
 
-  /** Starts a renewal's flow: CompleteRenewal parent, one RenewDomain child per domain (job ids per renewal and domain). */
+  /**
+   * Starts a renewal's flow: CompleteRenewal parent, one RenewDomain child per DOMAINS_PER_JOB items (ADR 0036; each
+   * item still renewed and ended on its own; job ids per renewal and the chunk's first domain).
+   */
   async enqueueRenewal(renewalId: string, items: RenewalItem[], suffix = ''): Promise<void> {
     await this.flows.add({
       name: JobName.CompleteRenewal,
       queueName: QueueName.DomainOps,
       data: { renewalId } satisfies CompleteRenewalJobData,
       opts: { jobId: `renewal-${renewalId}${suffix}`, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
-      children: items.map((i) => ({
+      children: chunks(items, this.config.DOMAINS_PER_JOB).map((part) => ({
         name: JobName.RenewDomain,
         queueName: QueueName.DomainOps,
-        data: { renewalId, itemId: i.id } satisfies RenewDomainJobData,
+        data: { renewalId, itemIds: part.map((i) => i.id) } satisfies RenewDomainJobData,
         opts: {
-          jobId: `renew-${renewalId}-${i.punycode}${suffix}`,
+          jobId: `renew-${renewalId}-${part[0]!.punycode}${suffix}`,
           attempts: this.config.REGISTER_ATTEMPTS,
           backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
           ignoreDependencyOnFailure: true,

@@ -77,6 +77,17 @@ export class DomainOpsConfig extends BaseConfig {
   @Min(10)
   OPERATION_BACKOFF_MS = 1_000;
 
+  /**
+   * Domains per job of an operation run, and items per job of a renewal (ADR 0036): a job's domains run at once, each
+   * with its own row and outcome, their database writes together; a retry of the job runs only its unended domains.
+   * Smaller spreads a run over more replicas; larger costs fewer queue jobs (each is several Redis round trips).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  DOMAINS_PER_JOB = 25;
+
   /** How often move requests by e-mail older than 7 days are cancelled (0: never, tests run the job themselves). */
   @Type(() => Number)
   @IsInt()

@@ -23,14 +23,13 @@ export class CompleteRenewalJob {
     const done = items.filter((i) => i.status === 'done');
     const failed = items.filter((i) => i.status === 'error');
     if (renewal.kind === 'auto') {
-      for (const i of done) {
-        await this.mail.send({ template: 'domain.auto-renew-done', userId: renewal.userId, key: `renewal:${renewal.id}:${i.punycode}:done`,
-          params: { name: i.name, years: i.period, amount: i.point, newExpiry: i.newExpiry ? formatDateJst(i.newExpiry) : '' } });
-      }
-      for (const i of failed) {
-        await this.mail.send({ template: 'domain.auto-renew-failed', userId: renewal.userId, key: `renewal:${renewal.id}:${i.punycode}:failed`,
-          params: { name: i.name, expiry: i.fromExpiry ? formatDateJst(i.fromExpiry) : '', reason: i.errorMsg ?? '' } });
-      }
+      // one mail per domain, all queued in one round trip
+      await this.mail.sendMany([
+        ...done.map((i) => ({ template: 'domain.auto-renew-done' as const, userId: renewal.userId, key: `renewal:${renewal.id}:${i.punycode}:done`,
+          params: { name: i.name, years: i.period, amount: i.point, newExpiry: i.newExpiry ? formatDateJst(i.newExpiry) : '' } })),
+        ...failed.map((i) => ({ template: 'domain.auto-renew-failed' as const, userId: renewal.userId, key: `renewal:${renewal.id}:${i.punycode}:failed`,
+          params: { name: i.name, expiry: i.fromExpiry ? formatDateJst(i.fromExpiry) : '', reason: i.errorMsg ?? '' } })),
+      ]);
     } else if (done.length) {
       await this.mail.send({
         template: 'domain.renewal-done', userId: renewal.userId, key: `renewal:${renewal.id}:done`,

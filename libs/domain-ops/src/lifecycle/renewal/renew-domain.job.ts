@@ -8,6 +8,7 @@ import type { JobAttempt } from '@registrar/infra';
 import { OrdersPort } from '../../shared/ports/orders.port';
 import { Renewal, RenewalItem, RenewalRepository } from './renewal.repository';
 import { renewalKeys } from './renewal-keys';
+import { allThenThrow } from '../../shared/common/chunks';
 
 class PermanentFailure extends Error {}
 
@@ -42,11 +43,25 @@ export class RenewDomainJob {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async handle(data: RenewDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    const found = await this.repo.itemToRenew(Number(data.itemId));
+  /**
+   * A chunk of the renewal's items (ADR 0036), all at once: each renewed and ended on its own, their reads, starts and
+   * ends going together in one statement each (GroupBatcher). A refusal or the last attempt ends that item alone; a
+   * transient failure fails the job once the others have ended, and its retry renews only the items not yet ended.
+   */
+  async handle(data: RenewDomainJobData, attempt: JobAttempt): Promise<{ status: string } | { statuses: Record<string, number> }> {
+    if (!data.itemIds) return this.one(Number(data.itemId), attempt);
+    const ended = await allThenThrow(data.itemIds, (id) => this.one(Number(id), attempt));
+    const statuses: Record<string, number> = {};
+    for (const e of ended) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
+    return { statuses };
+  }
+
+  private async one(itemId: number, attempt: JobAttempt): Promise<{ status: string }> {
+    const found = await this.repo.itemToRenew(itemId);
     if (!found) return { status: 'missing' };
     const { item, renewal, domainDue } = found;
-    if (item.status === 'done' || item.status === 'error') return { status: item.status };
+    // ended, or answered "accepted" by the registry (the poll reader settles it): a retried chunk leaves it alone
+    if (item.status === 'done' || item.status === 'error' || item.status === 'accepted') return { status: item.status };
     // a plain renewal's first attempt records our row's expiry as the one it renews from (the fast path below)
     const fast = !item.restore && !item.fromExpiry && domainDue ? domainDue : null;
     const { claimed } = await this.repo.start(item.id, fast);

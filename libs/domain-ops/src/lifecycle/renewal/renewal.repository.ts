@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { GroupBatcher } from '../../shared/common/group-batcher';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
 export type RenewalStatus = 'charging' | 'processing' | 'done' | 'failed';
@@ -43,6 +44,15 @@ export type NewRenewalItem = Pick<RenewalItem, 'position' | 'domainId' | 'name' 
   /** auto-renew only: the Tokyo expiry day it renews from; a domain is tried once per such day (unique) */
   autoDueDay?: string | null;
 };
+
+/** What finishRenewed writes for one renewed item. */
+export interface RenewedItem {
+  itemId: number;
+  domainId: number;
+  newExpiry: Date;
+  autoUpdateOn: boolean;
+  log: { userId: number; domainName: string; point: number; remainingPoint: number | null; subject: string; content: string; dedupeKey: string };
+}
 
 /** An auto-renewal item for a domain and expiry day that another renewal already holds (a rerun, another sweep). */
 export class AutoRenewTaken extends Error {
@@ -182,17 +192,27 @@ export class RenewalRepository {
     return rows.length ? toItem(rows[0]) : null;
   }
 
-  /** The item, its renewal and the expiry our domain row holds, in one read (the renewal job's start). */
-  async itemToRenew(id: number): Promise<{ item: RenewalItem; renewal: Renewal; domainDue: Date | null } | null> {
-    const rows = await this.ds.query(
-      `SELECT to_jsonb(i) AS item, to_jsonb(r) AS renewal, d.due_date AS domain_due
-         FROM domain_ops.renewal_order_items i JOIN domain_ops.renewal_orders r ON r.id = i.order_id LEFT JOIN domain_ops.domains d ON d.id = i.domain_id
-        WHERE i.id = $1`,
-      [id],
-    );
-    if (!rows.length) return null;
-    return { item: toItem(rows[0].item), renewal: toRenewal(rows[0].renewal), domainDue: rows[0].domain_due ? new Date(rows[0].domain_due) : null };
+  /**
+   * The item, its renewal and the expiry our domain row holds, in one read (the renewal job's start). The items of a
+   * chunk asking at the same moment go together in one statement (GroupBatcher), each read as it is now.
+   */
+  itemToRenew(id: number): Promise<{ item: RenewalItem; renewal: Renewal; domainDue: Date | null } | null> {
+    return this.itemReads.submit(id);
   }
+
+  private readonly itemReads = new GroupBatcher<number, { item: RenewalItem; renewal: Renewal; domainDue: Date | null } | null>(async (ids) => {
+    const rows = await this.ds.query(
+      `SELECT i.id, to_jsonb(i) AS item, to_jsonb(r) AS renewal, d.due_date AS domain_due
+         FROM domain_ops.renewal_order_items i JOIN domain_ops.renewal_orders r ON r.id = i.order_id LEFT JOIN domain_ops.domains d ON d.id = i.domain_id
+        WHERE i.id = ANY($1::bigint[])`,
+      [ids],
+    );
+    const byId = new Map((rows as Record<string, any>[]).map((r) => [Number(r.id), r]));
+    return ids.map((id) => {
+      const r = byId.get(id);
+      return r ? { item: toItem(r.item), renewal: toRenewal(r.renewal), domainDue: r.domain_due ? new Date(r.domain_due) : null } : null;
+    });
+  });
 
   /** Replaces the recorded expiry (the registry refused the one our domain row held: it had another). */
   async resetFromExpiry(itemId: number, at: Date): Promise<void> {
@@ -222,35 +242,68 @@ export class RenewalRepository {
 
   /**
    * The item's attempt starts: processing, and (`fromExpiry` given) that expiry recorded as the one it renews from
-   * when none is yet. Answers whether this call recorded it (the first attempt's fast path, RenewDomainJob).
+   * when none is yet. Answers whether this call recorded it (the first attempt's fast path, RenewDomainJob). Starts at
+   * the same moment go together in one statement (GroupBatcher); the same item twice in a batch goes in two, so only
+   * one of them can claim.
    */
-  async start(itemId: number, fromExpiry: Date | null): Promise<{ claimed: boolean }> {
-    const rows = await this.ds.query(
-      `WITH old AS (SELECT id, from_expiry FROM domain_ops.renewal_order_items WHERE id = $1 FOR UPDATE)
-       UPDATE domain_ops.renewal_order_items i SET status = 'processing', from_expiry = coalesce(old.from_expiry, $2::timestamptz), updated_at = now()
-         FROM old WHERE i.id = old.id RETURNING (old.from_expiry IS NULL AND $2::timestamptz IS NOT NULL) AS claimed`,
-      [itemId, fromExpiry],
-    );
-    const r = (Array.isArray(rows[0]) ? rows[0] : rows) as Array<{ claimed: boolean }>;
-    return { claimed: !!r[0]?.claimed };
+  start(itemId: number, fromExpiry: Date | null): Promise<{ claimed: boolean }> {
+    return this.starts.submit({ itemId, fromExpiry });
   }
+
+  private readonly starts = new GroupBatcher<{ itemId: number; fromExpiry: Date | null }, { claimed: boolean }>(async (all) => {
+    const out = new Map<{ itemId: number; fromExpiry: Date | null }, { claimed: boolean }>();
+    for (let rest = all; rest.length;) {
+      const seen = new Set<number>();
+      const now = rest.filter((x) => !seen.has(x.itemId) && !!seen.add(x.itemId));
+      rest = rest.filter((x) => !now.includes(x));
+      const rows = await this.ds.query(
+        `WITH x AS (SELECT * FROM unnest($1::bigint[], $2::timestamptz[]) AS x(id, from_expiry)),
+              old AS (SELECT i.id, i.from_expiry FROM domain_ops.renewal_order_items i JOIN x ON x.id = i.id ORDER BY i.id FOR UPDATE OF i)
+         UPDATE domain_ops.renewal_order_items i SET status = 'processing', from_expiry = coalesce(old.from_expiry, x.from_expiry), updated_at = now()
+           FROM old JOIN x ON x.id = old.id WHERE i.id = old.id
+         RETURNING i.id, (old.from_expiry IS NULL AND x.from_expiry IS NOT NULL) AS claimed`,
+        [now.map((x) => x.itemId), now.map((x) => x.fromExpiry)],
+      );
+      const claimed = new Map(((Array.isArray(rows[0]) ? rows[0] : rows) as Array<{ id: string; claimed: boolean }>).map((r) => [Number(r.id), !!r.claimed]));
+      for (const x of now) out.set(x, { claimed: claimed.get(x.itemId) ?? false });
+    }
+    return all.map((x) => out.get(x)!);
+  });
 
   /**
    * The registry renewed it: the domain's new due date (auto-renew on when asked), the member's history line (once,
-   * by its dedupe key) and the item done, in one statement (one round trip per renewed domain).
+   * by its dedupe key) and the item done, in one statement (one round trip per renewed domain). The items of a chunk
+   * ending within 40 ms of the first (in a busy period) go together in one statement (GroupBatcher with a linger: they end one by one at
+   * the registry's pace); each caller returns once it is committed.
    */
-  async finishRenewed(o: { itemId: number; domainId: number; newExpiry: Date; autoUpdateOn: boolean; log: { userId: number; domainName: string; point: number; remainingPoint: number | null; subject: string; content: string; dedupeKey: string } }): Promise<void> {
-    await this.ds.query(
-      `WITH d AS (
-         UPDATE domain_ops.domains SET due_date = $3, is_auto_update_enabled = is_auto_update_enabled OR $4, updated_at = now() WHERE id = $2 RETURNING id
-       ), i AS (
-         UPDATE domain_ops.renewal_order_items SET status = 'done', error_msg = NULL, new_expiry = $3, updated_at = now() WHERE id = $1 RETURNING id
-       )
-       INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, dedupe_key)
-       VALUES ($5, $2, $6, 0, $7, $8, $9, $10, $11) ON CONFLICT (dedupe_key) DO NOTHING`,
-      [o.itemId, o.domainId, o.newExpiry, o.autoUpdateOn, o.log.userId, o.log.domainName, o.log.point, o.log.remainingPoint, o.log.subject, o.log.content, o.log.dedupeKey],
-    );
+  finishRenewed(o: RenewedItem): Promise<void> {
+    return this.finishes.submit(o);
   }
+
+  private readonly finishes = new GroupBatcher<RenewedItem, void>(async (all) => {
+    for (let rest = all; rest.length;) {
+      // a domain renewed twice at once (two renewals) goes in two statements: one UPDATE may not touch a row twice
+      const seen = new Set<number>();
+      const now = rest.filter((x) => !seen.has(x.domainId) && !!seen.add(x.domainId));
+      rest = rest.filter((x) => !now.includes(x));
+      await this.ds.query(
+        `WITH x AS (
+           SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[], $4::bool[], $5::bigint[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[], $11::text[])
+             AS x(item_id, domain_id, new_expiry, auto_on, user_id, domain_name, point, remaining, subject, content, dedupe_key)
+         ), d AS (
+           UPDATE domain_ops.domains d SET due_date = x.new_expiry, is_auto_update_enabled = d.is_auto_update_enabled OR x.auto_on, updated_at = now() FROM x WHERE d.id = x.domain_id RETURNING d.id
+         ), i AS (
+           UPDATE domain_ops.renewal_order_items i SET status = 'done', error_msg = NULL, new_expiry = x.new_expiry, updated_at = now() FROM x WHERE i.id = x.item_id RETURNING i.id
+         )
+         INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, dedupe_key)
+         SELECT user_id, domain_id, domain_name, 0, point, remaining, subject, content, dedupe_key FROM x ON CONFLICT (dedupe_key) DO NOTHING`,
+        [now.map((o) => o.itemId), now.map((o) => o.domainId), now.map((o) => o.newExpiry), now.map((o) => o.autoUpdateOn), now.map((o) => o.log.userId),
+          now.map((o) => o.log.domainName), now.map((o) => o.log.point), now.map((o) => o.log.remainingPoint), now.map((o) => o.log.subject),
+          now.map((o) => o.log.content), now.map((o) => o.log.dedupeKey)],
+      );
+    }
+    return all.map(() => undefined);
+  }, 200, 40);
 
   async markRefunded(itemId: number): Promise<void> {
     await this.ds.query('UPDATE domain_ops.renewal_order_items SET refunded = true, updated_at = now() WHERE id = $1', [itemId]);

@@ -9,6 +9,7 @@ import { fmt, M, MK, registryErrorMessage } from '@registrar/messages';
 import { MOVE_REQUEST_DAYS, OUR_NAME_SERVERS } from '@registrar/rules';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
+import { allThenThrow } from '../../shared/common/chunks';
 import { MoveRepository } from './move.repository';
 import { OperationRepository, OpDomain, OpItem, OpRun } from './operation.repository';
 
@@ -21,7 +22,13 @@ const isTransient = (e: unknown) => !(e instanceof EppError) || TRANSIENT.has(e.
 /** A refusal of this domain that no retry changes (the row ends in error with this message). */
 class Refused extends Error {}
 
-type Outcome = { status: 'success' | 'accepted'; message: string; secret?: string | null; params?: Record<string, unknown> };
+type Outcome = {
+  status: 'success' | 'accepted'; message: string; secret?: string | null; params?: Record<string, unknown>;
+  /** the domain's name servers, replaced in the statement that ends the row (one write per domain) */
+  nameServers?: string[];
+  /** run once the row's end is committed (the dns service's event: it reads what was committed) */
+  afterEnd?: () => Promise<void>;
+};
 
 /**
  * One domain of an operation run (a child of the run's CompleteOperation flow). Safe to retry: a finished row is
@@ -45,8 +52,22 @@ export class DomainOperationJob {
     @Inject(DNS_CLIENT) private readonly dnsRpc: ClientProxy,
   ) {}
 
-  async handle(data: DomainOperationJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    const [found, run] = await Promise.all([this.ops.itemWithDomain(data.runId, data.domainId), this.runOf(data.runId)]);
+  /**
+   * A chunk of the run's domains (ADR 0036), all at once: each its own row, outcome and action-log line, their reads
+   * and row ends going together in one statement each (GroupBatcher). A domain refused or out of attempts ends in
+   * error without holding up the others; a transient failure puts its row back in the queue and, once every other
+   * domain of the chunk has ended, fails the job, whose retry runs only the rows still queued.
+   */
+  async handle(data: DomainOperationJobData, attempt: JobAttempt): Promise<{ status: string } | { statuses: Record<string, number> }> {
+    if (!data.domainIds) return this.one(data.runId, Number(data.domainId), attempt);
+    const ended = await allThenThrow(data.domainIds, (id) => this.one(data.runId, Number(id), attempt));
+    const statuses: Record<string, number> = {};
+    for (const e of ended) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
+    return { statuses };
+  }
+
+  private async one(runId: string, domainId: number, attempt: JobAttempt): Promise<{ status: string }> {
+    const [found, run] = await Promise.all([this.ops.itemWithDomain(runId, domainId), this.runOf(runId)]);
     if (!found) return { status: 'missing' };
     const { item, domain: d } = found;
     if (item.status !== 'queued' && item.status !== 'processing') return { status: item.status };
@@ -61,7 +82,9 @@ export class DomainOperationJob {
       // the first attempt trusts our own record of the domain; a retry (an answer may have been lost) asks the registry
       const fresh = attempt.attemptsMade === 0 && item.status === 'queued';
       const out = await this.apply(run, item, d, fresh);
-      return this.finish(run, item, d, out);
+      const ended = await this.finish(run, item, d, out);
+      await out.afterEnd?.();
+      return ended;
     } catch (e) {
       if (e instanceof Refused) return this.finish(run, item, d, { error: e.message });
       if (e instanceof EppError && !isTransient(e)) return this.finish(run, item, d, { error: registryErrorMessage(e.code) });
@@ -91,7 +114,7 @@ export class DomainOperationJob {
     const status = error ? 'error' : out.status;
     const message = error ? out.error : out.message;
     const name = d?.name ?? item.name;
-    await this.ops.endItem(item.runId, item.domainId, { status, message, ...(error ? {} : { secret: out.secret, params: out.params }) }, {
+    await this.ops.endItem(item.runId, item.domainId, { status, message, ...(error ? {} : { secret: out.secret, params: out.params, nameServers: out.nameServers }) }, {
       userId: run?.userId ?? d?.userId ?? 0,
       // a moved domain's history goes with it: the sender's line keeps only the name
       domainId: run?.kind === 'move' ? null : item.domainId,
@@ -158,10 +181,10 @@ export class DomainOperationJob {
       await this.ensureHosts(add, addrs, ctx);
       await send();
     }
-    await this.ops.setNameServers(d.id, wanted);
-    // the zone depends on whether the domain is on our name servers: tell the dns service only when that may change
-    if ([...current, ...wanted].some((n) => OUR_NAME_SERVERS.includes(n))) await this.dns.changed(d.punycode);
-    return { status: 'success', message: M.nsUpdated };
+    // our record of the name servers is replaced with the row's end (one statement); the zone depends on whether the
+    // domain is on our name servers: the dns service is told, once that is committed, only when that may change
+    const zone = [...current, ...wanted].some((n) => OUR_NAME_SERVERS.includes(n));
+    return { status: 'success', message: M.nsUpdated, nameServers: wanted, ...(zone ? { afterEnd: () => this.dns.changed(d.punycode) } : {}) };
   }
 
   /** host checks under way: the children of a bulk run starting together wait for one check instead of each sending its own */

@@ -56,6 +56,22 @@ const toItem = (r: Record<string, any>): OpItem => ({
   runId: r.run_id, domainId: Number(r.domain_id), name: r.name, idn: r.idn, status: r.status, message: r.message, params: r.params, secret: r.secret,
 });
 
+/**
+ * How long the first end of a row waits for others before its statement goes (the domains of a bulk run end one by
+ * one at the registry's pace; ADR 0036).
+ */
+export const END_LINGER_MS = 40;
+
+/** How a row ends: its status and message, what the modal shows once, and (name servers) the domain's new list. */
+export interface ItemEnd {
+  status: OperationRowStatus;
+  message: string;
+  secret?: string | null;
+  params?: Record<string, unknown>;
+  /** replaces the domain's name servers (in this order) in the statement that ends the row */
+  nameServers?: string[];
+}
+
 /** Operation runs and their per-domain items, and the local facts of a domain the operations change. */
 @Injectable()
 export class OperationRepository {
@@ -132,31 +148,45 @@ export class OperationRepository {
   });
 
   /**
-   * Ends a row and writes its action-log line (once per key). Rows ended at the same moment by the children of a
+   * Ends a row and writes its action-log line (once per key), and sets the domain's name servers when given. Rows ended at the same moment by the children of a
    * bulk run go together in one statement (GroupBatcher); each child returns once its own row is committed.
    */
-  endItem(runId: string, domainId: number, v: { status: OperationRowStatus; message: string; secret?: string | null; params?: Record<string, unknown> },
+  endItem(runId: string, domainId: number, v: ItemEnd,
     log: { userId: number; domainId: number | null; domainName: string; subject: string; content: string; dedupeKey: string }): Promise<void> {
     return this.itemEnds.submit({ runId, domainId, v, log });
   }
 
-  private readonly itemEnds = new GroupBatcher<{ runId: string; domainId: number; v: { status: OperationRowStatus; message: string; secret?: string | null; params?: Record<string, unknown> };
+  private readonly itemEnds = new GroupBatcher<{ runId: string; domainId: number; v: ItemEnd;
     log: { userId: number; domainId: number | null; domainName: string; subject: string; content: string; dedupeKey: string } }, void>(async (ends) => {
-    await this.ds.query(
-      `WITH v AS (
-         SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[], $6::text[], $7::jsonb[], $8::bigint[], $9::bigint[], $10::text[], $11::text[], $12::text[], $13::text[])
-           AS v(run_id, domain_id, status, message, set_secret, secret, params, user_id, log_domain_id, domain_name, subject, content, dedupe_key)),
-       upd AS (
-         UPDATE domain_ops.operation_items i SET status = v.status, message = v.message, secret = CASE WHEN v.set_secret THEN v.secret ELSE i.secret END,
-           params = coalesce(v.params, i.params), updated_at = now() FROM v WHERE i.run_id = v.run_id AND i.domain_id = v.domain_id RETURNING 1)
-       INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, dedupe_key)
-       SELECT user_id, log_domain_id, domain_name, 2, 0, NULL, subject, content, dedupe_key FROM v ON CONFLICT (dedupe_key) DO NOTHING`,
-      [ends.map((e) => e.runId), ends.map((e) => e.domainId), ends.map((e) => e.v.status), ends.map((e) => e.v.message), ends.map((e) => e.v.secret !== undefined),
-        ends.map((e) => e.v.secret ?? null), ends.map((e) => (e.v.params ? JSON.stringify(e.v.params) : null)), ends.map((e) => e.log.userId), ends.map((e) => e.log.domainId),
-        ends.map((e) => e.log.domainName), ends.map((e) => e.log.subject), ends.map((e) => e.log.content), ends.map((e) => e.log.dedupeKey)],
-    );
+    // a domain's name servers set twice in one batch (two runs at once) go in two statements: one may not touch a row twice
+    for (let rest = ends; rest.length;) {
+      const seen = new Set<number>();
+      const now = rest.filter((e) => !e.v.nameServers || (!seen.has(e.domainId) && !!seen.add(e.domainId)));
+      rest = rest.filter((e) => !now.includes(e));
+      await this.ds.query(
+        `WITH v AS (
+           SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[], $6::text[], $7::jsonb[], $8::bigint[], $9::bigint[], $10::text[], $11::text[], $12::text[], $13::text[], $14::jsonb[])
+             AS v(run_id, domain_id, status, message, set_secret, secret, params, user_id, log_domain_id, domain_name, subject, content, dedupe_key, ns)),
+         upd AS (
+           UPDATE domain_ops.operation_items i SET status = v.status, message = v.message, secret = CASE WHEN v.set_secret THEN v.secret ELSE i.secret END,
+             params = coalesce(v.params, i.params), updated_at = now() FROM v WHERE i.run_id = v.run_id AND i.domain_id = v.domain_id RETURNING 1),
+         n AS (SELECT domain_id, ns FROM v WHERE ns IS NOT NULL),
+         ns_del AS (DELETE FROM domain_ops.domain_name_servers s USING n WHERE s.domain_id = n.domain_id AND s.priority > jsonb_array_length(n.ns)),
+         ns_dom AS (UPDATE domain_ops.domains d SET updated_at = now() FROM n WHERE d.id = n.domain_id),
+         ns_set AS (
+           INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name)
+           SELECT n.domain_id, x.p, x.name FROM n, jsonb_array_elements_text(n.ns) WITH ORDINALITY AS x(name, p)
+           ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name)
+         INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, dedupe_key)
+         SELECT user_id, log_domain_id, domain_name, 2, 0, NULL, subject, content, dedupe_key FROM v ON CONFLICT (dedupe_key) DO NOTHING`,
+        [now.map((e) => e.runId), now.map((e) => e.domainId), now.map((e) => e.v.status), now.map((e) => e.v.message), now.map((e) => e.v.secret !== undefined),
+          now.map((e) => e.v.secret ?? null), now.map((e) => (e.v.params ? JSON.stringify(e.v.params) : null)), now.map((e) => e.log.userId), now.map((e) => e.log.domainId),
+          now.map((e) => e.log.domainName), now.map((e) => e.log.subject), now.map((e) => e.log.content), now.map((e) => e.log.dedupeKey),
+          now.map((e) => (e.v.nameServers ? JSON.stringify(e.v.nameServers) : null))],
+      );
+    }
     return ends.map(() => undefined);
-  });
+  }, 200, END_LINGER_MS);
 
   async item(runId: string, domainId: number): Promise<OpItem | null> {
     const rows = await this.ds.query('SELECT * FROM domain_ops.operation_items WHERE run_id = $1 AND domain_id = $2', [runId, domainId]);
@@ -220,17 +250,6 @@ export class OperationRepository {
   }
 
   // ---- local facts of a domain
-  /** Replaces the domain's name servers in one statement (atomic). */
-  async setNameServers(domainId: number, ns: string[]): Promise<void> {
-    await this.ds.query(
-      `WITH del AS (DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1 AND priority > cardinality($2::text[])),
-            upd AS (UPDATE domain_ops.domains SET updated_at = now() WHERE id = $1)
-       INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) SELECT $1, p, n FROM unnest($2::text[]) WITH ORDINALITY AS x(n, p)
-       ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name`,
-      [domainId, ns],
-    );
-  }
-
   async setFlags(domainId: number, v: { lock?: boolean; autoUpdate?: boolean; trash?: boolean; memo?: string | null }, m: Pick<EntityManager, 'query'> = this.ds): Promise<void> {
     await m.query(
       `UPDATE domain_ops.domains SET is_domain_lock_enabled = coalesce($2, is_domain_lock_enabled), is_auto_update_enabled = coalesce($3, is_auto_update_enabled),

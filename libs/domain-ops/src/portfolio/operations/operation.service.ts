@@ -8,6 +8,7 @@ import {
 import { CLOCK, Clock } from '@registrar/infra';
 import { DS, fmt, M, MK } from '@registrar/messages';
 import { BULK_LIMIT, isDueToday, MEMO_MAX, validateNameServers, normaliseNameServers, isIP, validateDsSet } from '@registrar/rules';
+import { chunks } from '../../shared/common/chunks';
 import { DomainOpsException } from '../../shared/common/domain-ops.exception';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
 import { CatalogPort } from '../../shared/ports/catalog.port';
@@ -17,6 +18,7 @@ import { OperationRepository, OpDomain } from './operation.repository';
 /** The flow producer of operation runs (registered with BullModule.registerFlowProducer). */
 export const OPERATION_FLOWS = 'domain-ops-operation-flows';
 export const operationJobId = (runId: string) => `op-${runId}`;
+/** a child's id: the run and the first domain of its chunk (a domain is in one chunk of a run) */
 export const operationChildId = (runId: string, domainId: number) => `op-${runId}-${domainId}`;
 
 const idOf = (v: unknown): number | null => {
@@ -171,8 +173,9 @@ export class OperationService {
   }
 
   /**
-   * The run's flow: CompleteOperation parent, one DomainOperation child per domain. The money reconciler resumes a run
-   * whose jobs were lost with `suffix` ('-resume'): new job ids for the unfinished domains (a child leaves an ended row alone).
+   * The run's flow: CompleteOperation parent, one DomainOperation child per DOMAINS_PER_JOB domains (each domain still
+   * its own row, outcome and attempts; ADR 0036). The money reconciler resumes a run whose jobs were lost with `suffix`
+   * ('-resume'): new job ids for the unfinished domains (a child leaves an ended row alone).
    */
   async enqueue(runId: string, domainIds: number[], suffix = ''): Promise<void> {
     await this.flows.add({
@@ -180,12 +183,12 @@ export class OperationService {
       queueName: QueueName.DomainOps,
       data: { runId } satisfies CompleteOperationJobData,
       opts: { jobId: operationJobId(runId) + suffix, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
-      children: domainIds.map((domainId) => ({
+      children: chunks(domainIds, this.config.DOMAINS_PER_JOB).map((ids) => ({
         name: JobName.DomainOperation,
         queueName: QueueName.DomainOps,
-        data: { runId, domainId } satisfies DomainOperationJobData,
+        data: { runId, domainIds: ids } satisfies DomainOperationJobData,
         opts: {
-          jobId: operationChildId(runId, domainId) + suffix,
+          jobId: operationChildId(runId, ids[0]!) + suffix,
           attempts: this.config.OPERATION_ATTEMPTS,
           backoff: { type: 'exponential', delay: this.config.OPERATION_BACKOFF_MS },
           ignoreDependencyOnFailure: true,

@@ -35,3 +35,26 @@ describe('GroupBatcher', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(2);
   });
 });
+
+describe('GroupBatcher with a linger', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('in a busy period waits the linger before the first batch, so calls made one by one within it go together', async () => {
+    jest.useFakeTimers();
+    const batches: number[][] = [];
+    const b = new GroupBatcher<number, number>(async (xs) => { batches.push(xs); return xs.map((x) => -x); }, 200, 10);
+    // a lone call after a quiet time goes at once
+    expect(await b.submit(0)).toBe(-0);
+    expect(batches).toEqual([[0]]);
+    batches.length = 0;
+    const first = b.submit(1);
+    await jest.advanceTimersByTimeAsync(4);
+    const second = b.submit(2);
+    await jest.advanceTimersByTimeAsync(4);
+    const third = b.submit(3);
+    expect(batches).toEqual([]);
+    await jest.advanceTimersByTimeAsync(2);
+    expect(await Promise.all([first, second, third])).toEqual([-1, -2, -3]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+});

@@ -1,13 +1,16 @@
 /**
  * Group commit for small statements many jobs run at once: a call made while a batch is being run waits and goes
- * with the others in the next batch (one statement for all of them); a call made when nothing is running goes at
- * once, alone, so nothing ever waits for a timer. Each caller gets its own answer, or the batch's error.
+ * with the others in the next batch (one statement for all of them). A call made when nothing is running goes at once,
+ * alone, unless the batcher has a linger and ran a batch within the last ten lingers (a busy period): then it waits that
+ * long for company first (for writes that arrive one by one at the registry's pace, e.g. the ends of a bulk run's
+ * domains, where a statement each would cost the database more than the registry's answers; ADR 0036). Each caller gets its own answer, or the batch's error.
  */
 export class GroupBatcher<T, R> {
   private pending: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   private running = false;
+  private lastRun = -Infinity;
 
-  constructor(private readonly run: (items: T[]) => Promise<R[]>, private readonly max = 200) {}
+  constructor(private readonly run: (items: T[]) => Promise<R[]>, private readonly max = 200, private readonly lingerMs = 0) {}
 
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -20,6 +23,8 @@ export class GroupBatcher<T, R> {
     if (this.running) return;
     this.running = true;
     try {
+      // a linger only in a busy period (a batch ran lately): a lone call after a quiet time goes at once
+      if (this.lingerMs > 0 && performance.now() - this.lastRun < 10 * this.lingerMs) await new Promise((r) => setTimeout(r, this.lingerMs));
       while (this.pending.length) {
         const batch = this.pending.splice(0, this.max);
         try {
@@ -31,6 +36,7 @@ export class GroupBatcher<T, R> {
       }
     } finally {
       this.running = false;
+      this.lastRun = performance.now();
     }
   }
 }
