@@ -318,8 +318,8 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
  */
 export class BullRpcServer extends Server implements CustomTransportStrategy {
   private readonly workers: Worker[] = [];
-  /** the connection the answers are published on (opened with the worker) */
-  private pub?: IORedis;
+  /** the worker's own connection: the answers are published on it, in the same write as the job's completion */
+  private pub?: { publish(channel: string, message: string): Promise<unknown> };
 
   constructor(private readonly o: { service: string; redisUrl: string; concurrency?: number }) {
     super();
@@ -344,8 +344,6 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
       const foreign = [...this.messageHandlers.keys()].filter((p) => rpcQueueFor(p) !== own);
       if (foreign.length) throw new Error(`${this.o.service} handles patterns routed to other services: ${foreign.join(', ')} (see RPC_ROUTES in libs/infra/src/rpc.ts)`);
       if (this.messageHandlers.size) {
-        this.pub = new IORedis(rpcConnection(this.o.redisUrl));
-        this.pub.on('error', (e) => this.logger.warn(`${own} replies: ${e.message}`));
         const worker = new Worker(own, (job) => this.handleJob(job), {
           connection: rpcConnection(this.o.redisUrl),
           concurrency: this.o.concurrency ?? 32,
@@ -355,6 +353,10 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
         });
         worker.on('error', (e) => this.logger.error(`${own}: ${e.message}`));
         await worker.waitUntilReady();
+        // BullMQ's Redis backend: an ioredis client (the interface it declares leaves publish out)
+        const conn = (await worker.backend.client) as unknown as IORedis;
+        if (typeof conn.publish !== 'function') throw new Error(`${own}: the worker's connection cannot publish answers`);
+        this.pub = conn;
         this.workers.push(worker);
       }
       callback();
@@ -403,8 +405,6 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
   /** Stops taking requests; the ones running finish first (SIGTERM). */
   async close(): Promise<void> {
     await Promise.allSettled(this.workers.map((w) => w.close()));
-    await this.pub?.quit().catch(() => undefined);
-    this.pub = undefined;
   }
 
   /** True while every consumer is connected and running. */
