@@ -202,7 +202,9 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   private replyReady(): Promise<IORedis> {
     if (this.closed) return Promise.reject(new Error('the request client is closed'));
     if (!this.replies) {
-      const sub = new IORedis({ ...bullConnection(this.redisUrl), lazyConnect: true });
+      // connects (and reconnects) on its own, forever; the SUBSCRIBE waits for the connection (a request's deadline
+      // covers that wait)
+      const sub = new IORedis(bullConnection(this.redisUrl));
       sub.on('error', (e) => this.log.warn(`replies: ${e.message}`));
       sub.on('message', (_channel: string, message: string) => {
         let reply: RpcReply;
@@ -213,7 +215,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
         }
         this.settle(reply.id, reply.r);
       });
-      const p = sub.connect().then(() => sub.subscribe(this.replyChannel)).then(() => sub);
+      const p = sub.subscribe(this.replyChannel).then(() => sub);
       p.catch(() => {
         if (this.replies === p) this.replies = undefined;
         sub.disconnect();
