@@ -50,15 +50,6 @@ interface RpcReply {
 /** The Redis channel prefix of callers' reply channels. */
 export const RPC_REPLY_PREFIX = 'rpc-reply:';
 
-/**
- * The request transport's Redis connections batch the commands issued in one tick into one write (ioredis
- * auto-pipelining): with many requests in flight, each request's add, take and completion scripts were one socket
- * write each, the largest single cost of a request in the profile (bench/infra/rpc.bench.ts).
- */
-function rpcConnection(url: string) {
-  return { ...bullConnection(url), enableAutoPipelining: true };
-}
-
 /** How often a caller looks at its job while no answer came on its reply channel (the safety net). */
 const POLL_MS = 1000;
 
@@ -188,7 +179,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
     if (this.closed) throw new Error(`the request client is closed (${name})`);
     let q = this.queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: rpcConnection(this.redisUrl), streams: { events: { maxLen: 2000 } } });
+      q = new Queue(name, { connection: bullConnection(this.redisUrl), streams: { events: { maxLen: 2000 } } });
       q.on('error', (e) => this.log.warn(`${name}: ${e.message}`));
       this.queues.set(name, q);
     }
@@ -320,7 +311,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
  */
 export class BullRpcServer extends Server implements CustomTransportStrategy {
   private readonly workers: Worker[] = [];
-  /** the worker's own connection: the answers are published on it, in the same write as the job's completion */
+  /** the worker's own connection: the answers are published on it (no connection more per replica) */
   private pub?: { publish(channel: string, message: string): Promise<unknown> };
 
   constructor(private readonly o: { service: string; redisUrl: string; concurrency?: number }) {
@@ -347,7 +338,7 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
       if (foreign.length) throw new Error(`${this.o.service} handles patterns routed to other services: ${foreign.join(', ')} (see RPC_ROUTES in libs/infra/src/rpc.ts)`);
       if (this.messageHandlers.size) {
         const worker = new Worker(own, (job) => this.handleJob(job), {
-          connection: rpcConnection(this.o.redisUrl),
+          connection: bullConnection(this.o.redisUrl),
           concurrency: this.o.concurrency ?? 32,
           // a request whose worker died is not run again: its caller has timed out by then
           maxStalledCount: 0,
@@ -369,8 +360,8 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
 
   /**
    * Runs the request and publishes its answer on the caller's reply channel while the job completes (the caller goes
-   * on while BullMQ records the job; the publication is not awaited, commands on one connection keep their order); the
-   * same answer is the job's return value, which a caller that missed the publication reads instead.
+   * on while BullMQ records the job; the publication is not awaited); the same answer is the job's return value, which
+   * a caller that missed the publication reads instead.
    */
   private async handleJob(job: Job<RpcJobData>): Promise<RpcJobResult> {
     const r = await this.answer(job);
