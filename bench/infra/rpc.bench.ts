@@ -1,9 +1,10 @@
 /**
- * The request transport's own cost (docs/adr/0008, 0036): an echo service behind `rpc-rpcbench`, called with
- * BENCH_CONCURRENCY (64) requests in flight, BENCH_CALLS (5,000) in all, from this process (the service in the same
- * process) and, with BENCH_APART=1 semantics not needed here, from a second caller of the same queue in the same run.
- * Prints requests per second, p50/p95, and the CPU each request cost this process and Redis, beside the baseline of
- * the same number of Redis round trips (a PING each) at the same concurrency.
+ * The request transport's own cost (docs/adr/0008, 0036): an echo service behind `rpc-rpcbench` in this process, called
+ * with BENCH_CONCURRENCY (64) requests in flight, BENCH_CALLS (5,000) in all, first by one client, then by two clients
+ * of the same queue (half the calls each: what two caller processes do). Prints requests per second, p50/p95, and the
+ * CPU each request cost this process (client and worker) and Redis (`INFO cpu`), beside the baseline of the same number
+ * of Redis round trips (a PING each) at the same concurrency. Redis's own counters (`INFO commandstats`, `INFO stats`)
+ * give the commands and bytes per request when it runs against a Redis of its own (REDIS_URL).
  *
  *   node_modules/.bin/node -r @swc-node/register bench/infra/rpc.bench.ts      (or: npm run bench -- infra/rpc)
  *
