@@ -374,12 +374,17 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
     return r;
   }
 
-  /** the handler of each pattern, looked up once (Nest's look-up JSON-parses the pattern and throws, per call) */
-  private readonly handlers = new Map<string, ReturnType<Server['getHandlerByPattern']>>();
+  /** the handler of each pattern, looked up once (Nest's look-up JSON-parses the pattern and throws, per call); only found ones are kept */
+  private readonly handlers = new Map<string, NonNullable<ReturnType<Server['getHandlerByPattern']>>>();
 
   private handlerOf(pattern: string): ReturnType<Server['getHandlerByPattern']> {
-    if (!this.handlers.has(pattern)) this.handlers.set(pattern, this.getHandlerByPattern(pattern));
-    return this.handlers.get(pattern) ?? null;
+    let h = this.handlers.get(pattern);
+    if (!h) {
+      const found = this.getHandlerByPattern(pattern);
+      if (!found) return null;
+      this.handlers.set(pattern, (h = found));
+    }
+    return h;
   }
 
   private async answer(job: Job<RpcJobData>): Promise<RpcJobResult> {
