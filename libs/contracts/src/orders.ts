@@ -462,6 +462,11 @@ export interface CartAddResult extends CartResult {
 export interface CartRemoveRequest {
   userId: number;
   domainNames: string[];
+  /**
+   * false: the cart is not read back (the answer's `domains` is empty). A checkout that only clears what it bought
+   * asks so, which spares the catalogue's price group and the cart's list per order (docs/adr/0036-i31b-rpc-replies.md).
+   */
+  view?: boolean;
 }
 
 /** Gateway paths of the orders area (the spec's names). */

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { DynamicModule, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { BaseRpcContext, ClientProxy, CustomTransportStrategy, ReadPacket, Server, WritePacket } from '@nestjs/microservices';
-import { Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { Job, Queue, Worker } from 'bullmq';
+import IORedis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { bullConnection } from './jobs';
 
 /**
  * Request/response between services over BullMQ (docs/adr/0008-rpc-over-bullmq.md): one command queue per
  * service (`rpc-<service>`, the service being the first segment of the message pattern), each request one job, handled
- * by exactly one replica; the caller awaits the job's result through the queue's events. Every call has a deadline:
+ * by exactly one replica. The answer goes straight back to the caller: each caller process subscribes to its own reply
+ * channel (`rpc-reply:<uuid>`, named in the job) and the worker publishes the answer there (docs/adr/0036-i31b-rpc-replies.md);
+ * the job's return value stays the fallback the caller reads while no answer has come. Every call has a deadline:
  * after it the caller gets an RpcTimeoutError (retryable) and the job, if it still waits, is removed; a worker never
  * runs a request whose deadline has passed. Every job id is an idempotency key: a retry of the same key is one job.
  * The existing @MessagePattern handlers and rpc(client, pattern, payload) call sites stay as they are.
@@ -33,7 +36,22 @@ interface RpcJobData {
   data: unknown;
   /** epoch ms after which the caller no longer waits: the request must not run */
   deadline: number;
+  /** the caller process's reply channel (absent from callers older than ADR 0036: they read the job's return value) */
+  replyTo?: string;
 }
+
+/** What the worker publishes on a caller's reply channel. */
+interface RpcReply {
+  /** the job id (the caller's waiters are keyed by it) */
+  id: string;
+  r: RpcJobResult;
+}
+
+/** The Redis channel prefix of callers' reply channels. */
+export const RPC_REPLY_PREFIX = 'rpc-reply:';
+
+/** How often a caller looks at its job while no answer came on its reply channel (the safety net). */
+const POLL_MS = 1000;
 
 /** What a request job returns (an error of the handler is an answer, not a failed job). */
 interface RpcJobResult {
@@ -72,7 +90,10 @@ export interface RpcCallOptions {
 export class BullRpcClient extends ClientProxy implements OnApplicationShutdown {
   private readonly log = new Logger('rpc');
   private readonly queues = new Map<string, Queue>();
-  private readonly events = new Map<string, Promise<QueueEvents>>();
+  /** this caller's reply channel: workers publish the answers of this process's requests on it */
+  private readonly replyChannel = `${RPC_REPLY_PREFIX}${randomUUID()}`;
+  /** the subscribed connection of the reply channel (opened on first use) */
+  private replies?: Promise<IORedis>;
   /** callers awaiting a job (several when they share an idempotency key) */
   private readonly waiting = new Map<string, Set<Waiter>>();
 
@@ -125,11 +146,11 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   /** Closes the connections; a request after this fails at once (nothing reopens a closed client's connections). */
   async close(): Promise<void> {
     this.closed = true;
-    const events = await Promise.allSettled([...this.events.values()]);
+    const replies = this.replies;
+    this.replies = undefined;
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
-    await Promise.allSettled(events.map((e) => (e.status === 'fulfilled' ? e.value.close() : undefined)));
+    await replies?.then((r) => r.quit(), () => undefined).catch(() => undefined);
     this.queues.clear();
-    this.events.clear();
   }
 
   unwrap<T>(): T {
@@ -165,22 +186,34 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
     return q;
   }
 
-  private queueEvents(name: string): Promise<QueueEvents> {
-    if (this.closed) return Promise.reject(new Error(`the request client is closed (${name})`));
-    let p = this.events.get(name);
-    if (!p) {
-      // from a little before now: a job that completes while the first read starts is not missed
-      const ev = new QueueEvents(name, { connection: bullConnection(this.redisUrl), lastEventId: `${Date.now() - 5000}-0` });
-      ev.on('error', (e) => this.log.warn(`${name} events: ${e.message}`));
-      ev.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, returnvalue));
-      ev.on('failed', ({ jobId, failedReason }) => {
-        for (const w of this.take(jobId)) w.reject(new Error(failedReason));
+  /**
+   * Subscribes (once per client) to this caller's reply channel. ioredis resubscribes after a reconnect; an answer
+   * published while the connection was away is lost, and the look at the job (poll) finds it instead.
+   */
+  private replyReady(): Promise<IORedis> {
+    if (this.closed) return Promise.reject(new Error('the request client is closed'));
+    if (!this.replies) {
+      // connects (and reconnects) on its own, forever; the SUBSCRIBE waits for the connection (a request's deadline
+      // covers that wait)
+      const sub = new IORedis(bullConnection(this.redisUrl));
+      sub.on('error', (e) => this.log.warn(`replies: ${e.message}`));
+      sub.on('message', (_channel: string, message: string) => {
+        let reply: RpcReply;
+        try {
+          reply = JSON.parse(message) as RpcReply;
+        } catch {
+          return;
+        }
+        this.settle(reply.id, reply.r);
       });
-      p = ev.waitUntilReady().then(() => ev);
-      p.catch(() => this.events.delete(name));
-      this.events.set(name, p);
+      const p = sub.subscribe(this.replyChannel).then(() => sub);
+      p.catch(() => {
+        if (this.replies === p) this.replies = undefined;
+        sub.disconnect();
+      });
+      this.replies = p;
     }
-    return p;
+    return this.replies;
   }
 
   private settle(jobId: string, returnvalue: unknown): void {
@@ -196,13 +229,14 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   }
 
   /**
-   * The safety net under the events stream (a reconnect can lose a completion event when the stream was trimmed):
-   * while the answer has not come, look at the job every second.
+   * The safety net under the reply channel (an answer published while the subscription reconnected, a worker that could
+   * not publish, a second caller of the same key in another process): while no answer came, look at the job every
+   * second. Its timer is cleared when the call ends.
    */
-  private async poll(queue: Queue, jobId: string, over: () => boolean): Promise<RpcJobResult> {
+  private async poll(queue: Queue, jobId: string, call: { over: boolean; timer?: NodeJS.Timeout }): Promise<RpcJobResult> {
     for (;;) {
-      await new Promise((r) => setTimeout(r, 1000));
-      if (over()) return new Promise<never>(() => undefined);
+      await new Promise((r) => { call.timer = setTimeout(r, POLL_MS); });
+      if (call.over) return new Promise<never>(() => undefined);
       const job = await Job.fromId(queue, jobId).catch(() => undefined);
       if (job?.finishedOn && job.returnvalue !== undefined && job.returnvalue !== null) return (typeof job.returnvalue === 'string' ? JSON.parse(job.returnvalue) : job.returnvalue) as RpcJobResult;
       if (job?.failedReason && job.finishedOn) throw new Error(job.failedReason);
@@ -225,10 +259,11 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
     /** adds the job (or finds the one of the same key) and awaits its answer */
     const ask = async (): Promise<RpcJobResult> => {
       const w = this.wait(jobId);
-      let over = false;
+      const call: { over: boolean; timer?: NodeJS.Timeout } = { over: false };
       try {
-        await this.queueEvents(queueName);
-        const job = await queue.add(pattern, { data, deadline } satisfies RpcJobData, jobOpts);
+        // subscribed before the job exists, so its answer cannot come before we listen
+        await this.replyReady();
+        const job = await queue.add(pattern, { data, deadline, replyTo: this.replyChannel } satisfies RpcJobData, jobOpts);
         if (o.key) {
           // the same key asked before: its answer may already be stored (a finished job sends no new event)
           const state = await job.getState();
@@ -238,11 +273,12 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
             else for (const x of this.take(jobId)) x.reject(new Error(done?.failedReason ?? 'failed'));
           }
         }
-        const polled = this.poll(queue, jobId, () => over);
+        const polled = this.poll(queue, jobId, call);
         polled.catch(() => undefined);
         return await Promise.race([w.answer, timedOut, polled]);
       } finally {
-        over = true;
+        call.over = true;
+        clearTimeout(call.timer);
         w.done();
       }
     };
@@ -275,6 +311,8 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
  */
 export class BullRpcServer extends Server implements CustomTransportStrategy {
   private readonly workers: Worker[] = [];
+  /** the worker's own connection: the answers are published on it (no connection more per replica) */
+  private pub?: { publish(channel: string, message: string): Promise<unknown> };
 
   constructor(private readonly o: { service: string; redisUrl: string; concurrency?: number }) {
     super();
@@ -308,6 +346,10 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
         });
         worker.on('error', (e) => this.logger.error(`${own}: ${e.message}`));
         await worker.waitUntilReady();
+        // BullMQ's Redis backend: an ioredis client (the interface it declares leaves publish out)
+        const conn = (await worker.backend.client) as unknown as IORedis;
+        if (typeof conn.publish !== 'function') throw new Error(`${own}: the worker's connection cannot publish answers`);
+        this.pub = conn;
         this.workers.push(worker);
       }
       callback();
@@ -316,9 +358,38 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
     }
   }
 
+  /**
+   * Runs the request and publishes its answer on the caller's reply channel while the job completes (the caller goes
+   * on while BullMQ records the job; the publication is not awaited); the same answer is the job's return value, which
+   * a caller that missed the publication reads instead.
+   */
   private async handleJob(job: Job<RpcJobData>): Promise<RpcJobResult> {
+    const r = await this.answer(job);
+    if (job.data.replyTo?.startsWith(RPC_REPLY_PREFIX) && job.id) {
+      const reply: RpcReply = { id: job.id, r };
+      void this.pub
+        ?.publish(job.data.replyTo, JSON.stringify(reply))
+        .catch((e: Error) => this.logger.warn(`reply to ${job.name} not published (the caller reads the job): ${e.message}`));
+    }
+    return r;
+  }
+
+  /** the handler of each pattern, looked up once (Nest's look-up JSON-parses the pattern and throws, per call); only found ones are kept */
+  private readonly handlers = new Map<string, NonNullable<ReturnType<Server['getHandlerByPattern']>>>();
+
+  private handlerOf(pattern: string): ReturnType<Server['getHandlerByPattern']> {
+    let h = this.handlers.get(pattern);
+    if (!h) {
+      const found = this.getHandlerByPattern(pattern);
+      if (!found) return null;
+      this.handlers.set(pattern, (h = found));
+    }
+    return h;
+  }
+
+  private async answer(job: Job<RpcJobData>): Promise<RpcJobResult> {
     if (Date.now() > job.data.deadline) return { expired: true };
-    const handler = this.getHandlerByPattern(job.name);
+    const handler = this.handlerOf(job.name);
     if (!handler) return { err: { status: 'error', message: `There is no matching message handler defined in the remote service (${job.name}).` } };
     try {
       const out = await handler(job.data.data, new BaseRpcContext([job.name, job.id]));
@@ -353,7 +424,7 @@ export async function rpc<TResult, TPayload = unknown>(client: ClientProxy, patt
 
 const clients = new Map<string, BullRpcClient>();
 
-/** The process's request client for a Redis URL (one Queue and one QueueEvents connection per target service). */
+/** The process's request client for a Redis URL (one Queue per target service, one subscribed connection for the replies). */
 export function sharedRpcClient(url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'): BullRpcClient {
   let c = clients.get(url);
   if (!c) {

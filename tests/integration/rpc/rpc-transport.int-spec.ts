@@ -1,12 +1,15 @@
 /**
  * The request transport between services (ADR 0008) on the real Redis: two copies of a service in their own Nest
  * microservices, as two replicas would run. Each request is handled by exactly one copy; a request whose caller gave up
- * never runs later; a key makes a request idempotent; a handler's error reaches the caller as it was thrown.
+ * never runs later; a key makes a request idempotent; a handler's error reaches the caller as it was thrown. Each answer
+ * goes to its own caller's reply channel only (ADR 0036), and one the caller missed there still reaches it.
  */
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { Queue } from 'bullmq';
-import { BullRpcClient, bullConnection, rpc, RpcTimeoutError, startService } from '@registrar/infra';
+import IORedis from 'ioredis';
+import { BullRpcClient, bullConnection, rpc, RPC_REPLY_PREFIX, RpcTimeoutError, startService } from '@registrar/infra';
+import { waitFor } from '../scheduled-jobs';
 
 const runs: Array<{ replica: number; n: number }> = [];
 let replica = 0;
@@ -88,5 +91,49 @@ describe('requests between services over BullMQ command queues', () => {
     expect(new Set(answers.map((x) => x.replica)).size).toBe(1);
     expect(await rpc(client, 'rpcprobe.echo', { n: 7 }, 10_000, { key })).toEqual(answers[0]);
     expect(runs).toHaveLength(1);
+  }, 30_000);
+
+  it("answers each caller on its own reply channel only, not every caller of the queue", async () => {
+    // what the workers publish, on every caller's channel
+    const tap = new IORedis(url());
+    const seen: Array<{ channel: string; n: number }> = [];
+    tap.on('pmessage', (_p: string, channel: string, message: string) => seen.push({ channel, n: JSON.parse(message).r.response.n }));
+    await tap.psubscribe(`${RPC_REPLY_PREFIX}*`);
+    const other = new BullRpcClient(url());
+    try {
+      const mine = await Promise.all(Array.from({ length: 10 }, (_, n) => rpc<{ n: number }>(client, 'rpcprobe.echo', { n }, 10_000)));
+      const theirs = await Promise.all(Array.from({ length: 10 }, (_, n) => rpc<{ n: number }>(other, 'rpcprobe.echo', { n: 100 + n }, 10_000)));
+      expect(mine.map((x) => x.n)).toEqual(Array.from({ length: 10 }, (_, n) => n));
+      expect(theirs.map((x) => x.n)).toEqual(Array.from({ length: 10 }, (_, n) => 100 + n));
+      await waitFor('20 answers published', async () => seen.length >= 20);
+      // two channels, one per caller, each with exactly its own caller's answers
+      const byChannel = new Map<string, number[]>();
+      for (const x of seen) byChannel.set(x.channel, [...(byChannel.get(x.channel) ?? []), x.n].sort((a, b) => a - b));
+      expect([...byChannel.values()].sort((a, b) => a[0]! - b[0]!)).toEqual([Array.from({ length: 10 }, (_, n) => n), Array.from({ length: 10 }, (_, n) => 100 + n)]);
+    } finally {
+      await other.close();
+      await tap.quit();
+    }
+  }, 30_000);
+
+  it('still answers a caller that missed its answer on the reply channel (from the finished job)', async () => {
+    const tap = new IORedis(url());
+    const lost: string[] = [];
+    tap.on('message', (_c: string, message: string) => lost.push(message));
+    const deaf = new BullRpcClient(url());
+    try {
+      expect(await rpc(deaf, 'rpcprobe.echo', { n: 1 }, 10_000)).toMatchObject({ n: 1 });
+      // its requests now name a channel it does not listen to (as if its subscription were down when the answer came)
+      const nobody = `${RPC_REPLY_PREFIX}nobody-${Date.now()}`;
+      await tap.subscribe(nobody);
+      (deaf as unknown as { replyChannel: string }).replyChannel = nobody;
+      runs.length = 0;
+      expect(await rpc(deaf, 'rpcprobe.echo', { n: 2 }, 10_000)).toMatchObject({ n: 2 });
+      await waitFor('the answer published where the caller was not listening', async () => lost.length >= 1);
+      expect(runs.map((r) => r.n)).toEqual([2]);
+    } finally {
+      await deaf.close();
+      await tap.quit();
+    }
   }, 30_000);
 });

@@ -25,6 +25,6 @@ export class CartRpcController {
 
   @MessagePattern(OrdersPatterns.CartRemove)
   remove(@Payload() req: CartChangeDto): Promise<CartResult> {
-    return this.cart.remove(req.userId, req.domainNames);
+    return this.cart.remove(req.userId, req.domainNames, req.view !== false);
   }
 }

@@ -21,6 +21,18 @@ function newTestService(max = 3, claims: ClaimCheck = { unregistrable: async () 
 }
 
 describe(CartService.name, () => {
+  it('removes names and, for a checkout that asks no cart back, neither lists it nor asks the catalogue', async () => {
+    const catalogue = jest.fn(async () => CATALOGUE);
+    const { sut } = newTestService(10, undefined, catalogue);
+    await sut.add(1, ['a.com', 'b.com']);
+    catalogue.mockClear();
+    expect(await sut.remove(1, ['A.com'], false)).toEqual({ domains: [] });
+    expect(catalogue).not.toHaveBeenCalled();
+    // the browser's removal answers the cart left, priced (this stub repository keeps its rows)
+    expect((await sut.remove(1, ['a.com'])).domains.map((d) => [d.name, d.register])).toEqual([['a.com', 1500], ['b.com', 1500]]);
+    expect(catalogue).toHaveBeenCalled();
+  });
+
   it('adds new names, skips those already in the cart and repeated ones', async () => {
     const { sut } = newTestService(10);
     await sut.add(1, ['a.com']);

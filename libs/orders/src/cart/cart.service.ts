@@ -96,10 +96,11 @@ export class CartService {
     return { domains: this.view(items, index, await this.group(userId)), added, skipped, errors };
   }
 
-  async remove(userId: number, domainNames: string[]): Promise<CartResult> {
+  /** Takes names out of the cart; answers the cart left, or nothing when `view` is false (a checkout clearing what it bought). */
+  async remove(userId: number, domainNames: string[], view = true): Promise<CartResult> {
     const punycodes = domainNames.map((n) => normaliseDomain(n)?.punycode).filter((p): p is string => !!p);
     await this.repo.remove(userId, punycodes);
-    return this.get(userId);
+    return view ? this.get(userId) : { domains: [] };
   }
 
   /** TLDs by Unicode name and by punycode (co.jp, みんな and xn--q9jyb4c alike). */

@@ -47,13 +47,16 @@ export class RegistrationOrderService {
     if (!rows.length) return refused([M.enterDomain]);
     if (rows.length > MAX_DOMAINS_PER_PURCHASE) return refused([fmt(M.tooManyDomains, { max: MAX_DOMAINS_PER_PURCHASE })]);
 
-    // a retried submit: the order it made already
+    // prices for this member now (campaign slots counted in row order) and the member's defaults, asked while we look
+    // for the order a retried submit made already (three waits in one; a retry answers even when these fail)
+    const pricing = this.estimate.price(userId, rows.map((r) => String(r?.name ?? '')));
+    const defaulting = this.settings.getOrCreate(userId);
+    pricing.catch(() => undefined);
+    defaulting.catch(() => undefined);
     const existing = await this.repo.findByKey(userId, key);
     if (existing) return this.answer(existing);
-
-    // prices for this member now, campaign slots counted in row order
-    const priced = await this.estimate.price(userId, rows.map((r) => String(r?.name ?? '')));
-    const defaults = await this.settings.getOrCreate(userId);
+    const priced = await pricing;
+    const defaults = await defaulting;
     const errors: string[] = [];
     const items: NewOrderItem[] = [];
     const seen = new Set<string>();

@@ -59,6 +59,7 @@ export class OrdersPort {
   }
 
   async removeFromCart(userId: number, domainNames: string[]): Promise<void> {
-    await rpc(this.client, OrdersPatterns.CartRemove, { userId, domainNames }, this.ms);
+    // the cart left is not read back: nobody reads it here
+    await rpc(this.client, OrdersPatterns.CartRemove, { userId, domainNames, view: false }, this.ms);
   }
 }
