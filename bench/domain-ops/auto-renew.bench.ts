@@ -103,8 +103,8 @@ async function main() {
     // the auto-renew job, as its scheduler runs it, then every renewal item ended
     const o = redisOptions(process.env.REDIS_URL!);
     const connection = { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null };
-    const queue = new Queue(QueueName.DomainOps, { connection });
-    const events = new QueueEvents(QueueName.DomainOps, { connection });
+    const queue = new Queue(QueueName.DomainOpsLifecycle, { connection });
+    const events = new QueueEvents(QueueName.DomainOpsLifecycle, { connection });
     await events.waitUntilReady();
     const since = Date.now();
     const aCpu = process.cpuUsage();
@@ -137,7 +137,7 @@ async function main() {
     const perDomain = (u: NodeJS.CpuUsage) => ((u.user + u.system) / 1000 / N).toFixed(2);
     if (!benchApart()) console.log(`CPU of this process (the services, in one process) per domain: auto-renew ${perDomain(autoCpu)} ms, raw renew ${perDomain(rawCpu)} ms (the CPU a loaded machine has to find)`);
     console.log('');
-    await printStages({ redisUrl: process.env.REDIS_URL!, queues: [QueueName.DomainOps, 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'auto-renew stages (queue wait, run; EPP time on the connection)' });
+    await printStages({ redisUrl: process.env.REDIS_URL!, queues: [QueueName.DomainOpsLifecycle, 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'auto-renew stages (queue wait, run; EPP time on the connection)' });
     await client.close();
     await db.end();
   } finally {

@@ -1,5 +1,5 @@
-import { JobName } from '@registrar/contracts';
-import { DOMAIN_OPS_JOB_NAMES } from './domain-ops.module';
+import { JobName, QueueName } from '@registrar/contracts';
+import { DOMAIN_OPS_JOB_NAMES, DOMAIN_OPS_QUEUES, domainOpsQueueOf } from './domain-ops.module';
 import { LIFECYCLE_JOBS } from './lifecycle';
 import { PORTFOLIO_JOBS } from './portfolio';
 import { REGISTRY_SYNC_JOBS } from './registry-sync';
@@ -8,7 +8,7 @@ import { WHOIS_JOBS } from './whois';
 
 const FEATURES = [WHOIS_JOBS, PORTFOLIO_JOBS, LIFECYCLE_JOBS, REGISTRY_SYNC_JOBS];
 
-describe('QueueName.DomainOps composed of the features (ADR 0035)', () => {
+describe('domain-ops jobs composed of the features, each on its own queue (ADR 0035, ADR 0036)', () => {
   it('runs the same sixteen job names as before the split, each owned by exactly one feature', () => {
     expect([...DOMAIN_OPS_JOB_NAMES].sort()).toEqual([
       JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal,
@@ -20,6 +20,20 @@ describe('QueueName.DomainOps composed of the features (ADR 0035)', () => {
 
   it('gives each feature one handler per job name it owns', () => {
     for (const f of FEATURES) expect(f.handlers.map((h) => h.jobName).sort()).toEqual([...f.names].sort());
+  });
+
+  it('gives each feature its own queue, none of them the old shared one', () => {
+    expect(FEATURES.map((f) => [f.feature, f.queue])).toEqual([
+      ['whois', QueueName.DomainOpsWhois], ['portfolio', QueueName.DomainOpsPortfolio],
+      ['lifecycle', QueueName.DomainOpsLifecycle], ['registry-sync', QueueName.DomainOpsRegistrySync],
+    ]);
+    expect(DOMAIN_OPS_QUEUES).toEqual(FEATURES.map((f) => f.queue));
+    expect(DOMAIN_OPS_QUEUES).not.toContain(QueueName.DomainOps);
+    // a flow's parent and its children live on one feature's queue
+    expect([domainOpsQueueOf(JobName.CompleteOrder), domainOpsQueueOf(JobName.RegisterDomain)]).toEqual([QueueName.DomainOpsLifecycle, QueueName.DomainOpsLifecycle]);
+    expect([domainOpsQueueOf(JobName.CompleteRenewal), domainOpsQueueOf(JobName.RenewDomain)]).toEqual([QueueName.DomainOpsLifecycle, QueueName.DomainOpsLifecycle]);
+    expect([domainOpsQueueOf(JobName.CompleteOperation), domainOpsQueueOf(JobName.DomainOperation)]).toEqual([QueueName.DomainOpsPortfolio, QueueName.DomainOpsPortfolio]);
+    expect(() => domainOpsQueueOf(JobName.SendMail)).toThrow('send-mail is no domain-ops job');
   });
 
   it('keeps the schedules (ids, jobs, timing) of before the split', () => {
