@@ -8,7 +8,7 @@ import { EppModule, PostgresRegistrarLogSink, REGISTRAR_LOG_SINK } from '@regist
 import { bullRootModule, CLOCK, loadConfig, rpcClientModule, SystemClock } from '@registrar/infra';
 import { MailModule } from '@registrar/mail';
 import { LIFECYCLE_CONTROLLERS, LIFECYCLE_JOBS, LIFECYCLE_PROVIDERS } from './lifecycle';
-import { DOMAIN_OPS_MIGRATIONS } from './migrations';
+import { DOMAIN_OPS_MIGRATIONS } from './domain-ops.schema';
 import { OPERATION_FLOWS, PORTFOLIO_CONTROLLERS, PORTFOLIO_JOBS, PORTFOLIO_PROVIDERS } from './portfolio';
 import { REGISTRY_SYNC_CONTROLLERS, REGISTRY_SYNC_JOBS, REGISTRY_SYNC_PROVIDERS } from './registry-sync';
 import { ContactsRepository, DOMAIN_OPS_SCHEMA } from './shared/contacts/contacts.repository';
