@@ -1,9 +1,12 @@
+import 'reflect-metadata';
 import { JobName, QueueName } from '@registrar/contracts';
+import { WORKER_RESILIENCE } from '@registrar/infra';
 import { DOMAIN_OPS_JOB_NAMES, DOMAIN_OPS_QUEUES, domainOpsQueueOf } from './domain-ops.module';
 import { LIFECYCLE_JOBS } from './lifecycle';
 import { PORTFOLIO_JOBS } from './portfolio';
 import { REGISTRY_SYNC_JOBS } from './registry-sync';
 import type { DomainOpsConfig } from './shared/domain-ops.config';
+import { FeatureProcessor } from './shared/queue/domain-ops.processor';
 import { WHOIS_JOBS } from './whois';
 
 const FEATURES = [WHOIS_JOBS, PORTFOLIO_JOBS, LIFECYCLE_JOBS, REGISTRY_SYNC_JOBS];
@@ -34,6 +37,26 @@ describe('domain-ops jobs composed of the features, each on its own queue (ADR 0
     expect([domainOpsQueueOf(JobName.CompleteRenewal), domainOpsQueueOf(JobName.RenewDomain)]).toEqual([QueueName.DomainOpsLifecycle, QueueName.DomainOpsLifecycle]);
     expect([domainOpsQueueOf(JobName.CompleteOperation), domainOpsQueueOf(JobName.DomainOperation)]).toEqual([QueueName.DomainOpsPortfolio, QueueName.DomainOpsPortfolio]);
     expect(() => domainOpsQueueOf(JobName.SendMail)).toThrow('send-mail is no domain-ops job');
+  });
+
+  it('gives each feature a worker on its own queue, with the lock and stall settings of every worker', () => {
+    for (const f of FEATURES) {
+      expect([f.feature, Reflect.getMetadata('bullmq:processor_metadata', f.processor)?.name]).toEqual([f.feature, f.queue]);
+      expect([f.feature, Reflect.getMetadata('bullmq:worker_metadata', f.processor)]).toEqual([f.feature, expect.objectContaining(WORKER_RESILIENCE)]);
+    }
+  });
+
+  it('refuses to start a feature worker whose @Processor queue is not the feature\'s', async () => {
+    const config = { REGISTER_CONCURRENCY: 8, OPERATION_CONCURRENCY: 32 } as DomainOpsConfig;
+    const routes = WHOIS_JOBS.names.map((jobName) => ({ jobName, handler: { handle: async () => null } }));
+    class Misplaced extends FeatureProcessor {
+      constructor() {
+        super(config, WHOIS_JOBS, routes);
+      }
+    }
+    const w = new Misplaced();
+    (w as unknown as { _worker: unknown })._worker = { name: QueueName.DomainOpsLifecycle, opts: WORKER_RESILIENCE };
+    await expect(w.onApplicationBootstrap()).rejects.toThrow('Misplaced works domain-ops-lifecycle, but its feature\'s jobs are on domain-ops-whois');
   });
 
   it('keeps the schedules (ids, jobs, timing) of before the split', () => {

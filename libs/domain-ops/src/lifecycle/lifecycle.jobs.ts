@@ -29,9 +29,9 @@ export class LifecycleProcessor extends FeatureProcessor {
 }
 
 /**
- * The lifecycle's jobs, on its own queue QueueName.DomainOpsLifecycle: registration and renewal flows (a parent per order or renewal, a child
- * per domain), the registry's poll messages and the transfer-in auto-cancel, and the daily sweeps (auto-renew, expiry
- * notices, the provisional .co.jp deadline).
+ * The lifecycle's jobs, on its own queue QueueName.DomainOpsLifecycle: registration and renewal flows (a parent per
+ * order or renewal, a child per domain), the registry's poll messages and the transfer-in auto-cancel, and the daily
+ * sweeps (auto-renew, expiry notices, the provisional .co.jp deadline).
  */
 export const LIFECYCLE_JOBS: FeatureJobs = {
   queue: QueueName.DomainOpsLifecycle,

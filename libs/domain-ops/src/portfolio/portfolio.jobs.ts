@@ -19,7 +19,10 @@ export class PortfolioProcessor extends FeatureProcessor {
   }
 }
 
-/** The portfolio's jobs, on its own queue QueueName.DomainOpsPortfolio: bulk operations (one job per domain, a parent per run) and expired move requests. */
+/**
+ * The portfolio's jobs, on its own queue QueueName.DomainOpsPortfolio: bulk operations (one job per domain, a parent
+ * per run) and expired move requests.
+ */
 export const PORTFOLIO_JOBS: FeatureJobs = {
   queue: QueueName.DomainOpsPortfolio,
   processor: PortfolioProcessor,

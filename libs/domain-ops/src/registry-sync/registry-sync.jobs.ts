@@ -18,7 +18,10 @@ export class RegistrySyncProcessor extends FeatureProcessor {
   }
 }
 
-/** Registry sync and reconciliation's jobs, on their own queue QueueName.DomainOpsRegistrySync: the admin's resynchronisation, and the money reconciler. */
+/**
+ * Registry sync and reconciliation's jobs, on their own queue QueueName.DomainOpsRegistrySync: the admin's
+ * resynchronisation, and the money reconciler.
+ */
 export const REGISTRY_SYNC_JOBS: FeatureJobs = {
   queue: QueueName.DomainOpsRegistrySync,
   processor: RegistrySyncProcessor,

@@ -17,7 +17,10 @@ export class WhoisProcessor extends FeatureProcessor {
   }
 }
 
-/** WHOIS's jobs, on its own queue QueueName.DomainOpsWhois: one domain's change at the registry, and the sweep of changes awaiting approval. */
+/**
+ * WHOIS's jobs, on its own queue QueueName.DomainOpsWhois: one domain's change at the registry, and the sweep of
+ * changes awaiting approval.
+ */
 export const WHOIS_JOBS: FeatureJobs = {
   queue: QueueName.DomainOpsWhois,
   processor: WhoisProcessor,

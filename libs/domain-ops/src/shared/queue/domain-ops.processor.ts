@@ -21,6 +21,12 @@ export abstract class FeatureProcessor extends JobRouter {
     super(feature.queue, feature.names, routes);
   }
 
+  /** Refuses to start when the class's `@Processor` queue is not the feature's (its producers add to the feature's). */
+  override async onApplicationBootstrap(): Promise<void> {
+    if (this.worker.name !== this.queueName) throw new Error(`${this.constructor.name} works ${this.worker.name}, but its feature's jobs are on ${this.queueName}`);
+    await super.onApplicationBootstrap();
+  }
+
   protected override concurrency(): number {
     return workerConcurrency(this.config);
   }
