@@ -17,13 +17,14 @@ const CREATES = /CREATE TABLE (?:IF NOT EXISTS )?domain_ops\.([a-z_]+)/g;
 describe('the domain_ops schema, tables owned per feature (ADR 0036)', () => {
   it('keeps the migrations an existing database has applied, by name and in order (main at f7f80cd)', () => {
     // TypeORM knows a migration by its name in domain_ops.migrations: moving the files into the features' folders
-    // leaves an existing database with nothing to run
-    expect(DOMAIN_OPS_MIGRATIONS.map((m) => m.name)).toEqual([
+    // leaves an existing database with nothing to run (a later migration comes after these, in its feature's folder)
+    const F7F80CD = [
       'CreateRegistrarLog1795000000000', 'DomainOpsInit1795500000000', 'WhoisProxyAndContacts1795533242933', 'ApiSettingsAndJpContacts1795534000000',
       'DomainOperations1795535500000', 'Renewals1795600000000', 'DomainList1795610000000', 'DomainListDueKey1795620000000', 'ContractStats1797000000100',
       'Transfers1797012000000', 'DomainListVersions17970265000001', 'MarketHold17973000000000', 'ExpiredTabIndex17974000000000',
       'TransferSendClaim17974500000000', 'AutoRenewClaim17975000000000',
-    ]);
+    ];
+    expect(DOMAIN_OPS_MIGRATIONS.map((m) => m.name).slice(0, F7F80CD.length)).toEqual(F7F80CD);
   });
 
   it('gives every table one owner, and every created table an owner', () => {
