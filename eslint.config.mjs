@@ -3,7 +3,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The layers inside libs/domain-ops (ADR 0035, libs/domain-ops/README.md), lowest first: `shared` (config, ports,
- * the repositories every feature reads, the queue's worker and schedules), then the features. A file may import its
+ * the repositories and tables every feature uses, the queue plumbing), then the features (each with its own queue,
+ * worker, tables and migrations, ADR 0036). A file may import its
  * own folder freely, `shared` by any path, and a LOWER feature only through that feature's index (`../portfolio`);
  * never a feature at its own rank or above, never another feature's files, never the library's root (the composition).
  */
@@ -17,7 +18,7 @@ const ROOT_IMPORTS = [
 ];
 function domainOpsLayerRules() {
   const layers = [
-    { files: [`${DOMAIN_OPS_SRC}/shared/**/*.ts`, `${DOMAIN_OPS_SRC}/migrations/**/*.ts`], patterns: DOMAIN_OPS_FEATURES.map((f) => ({ regex: rel(f, '(/.*)?$'), message: `shared (and migrations) sit below every feature: no import of ${f} (ADR 0035).` })) },
+    { files: [`${DOMAIN_OPS_SRC}/shared/**/*.ts`], patterns: DOMAIN_OPS_FEATURES.map((f) => ({ regex: rel(f, '(/.*)?$'), message: `shared sits below every feature: no import of ${f} (ADR 0035).` })) },
     ...DOMAIN_OPS_FEATURES.map((feature, rank) => ({
       files: [`${DOMAIN_OPS_SRC}/${feature}/**/*.ts`],
       patterns: DOMAIN_OPS_FEATURES.flatMap((other, otherRank) => [

@@ -110,8 +110,8 @@ async function main() {
     // the auto-renew job, as its scheduler runs it, then every renewal item ended
     const o = redisOptions(process.env.REDIS_URL!);
     const connection = { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null };
-    const queue = new Queue(QueueName.DomainOps, { connection });
-    const events = new QueueEvents(QueueName.DomainOps, { connection });
+    const queue = new Queue(QueueName.DomainOpsLifecycle, { connection });
+    const events = new QueueEvents(QueueName.DomainOpsLifecycle, { connection });
     await events.waitUntilReady();
     const since = Date.now();
     const autoProcs0 = cpuByProcess();
@@ -149,7 +149,7 @@ async function main() {
     if (!benchApart()) console.log(`EPP connections (this process): auto-renew ${autoConn}; raw ${rawConn}`);
     console.log(`CPU by process: auto-renew ${autoProcs}; raw ${rawProcs}`);
     console.log('');
-    await printStages({ redisUrl: process.env.REDIS_URL!, queues: [QueueName.DomainOps, 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'auto-renew stages (queue wait, run; EPP time on the connection)' });
+    await printStages({ redisUrl: process.env.REDIS_URL!, queues: [QueueName.DomainOpsLifecycle, 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'auto-renew stages (queue wait, run; EPP time on the connection)' });
     await client.close();
     await db.end();
   } finally {

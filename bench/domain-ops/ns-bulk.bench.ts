@@ -139,7 +139,7 @@ async function main() {
     rounds.forEach((r, i) => console.log(`  round ${i + 1}: bulk ${r.bulk.toFixed(1)} domains/s (request answered in ${r.answered.toFixed(0)} ms, the modal's poll saw it finished after ${r.polled.toFixed(1)} s), raw ${r.raw.toFixed(1)} updates/s, ratio ${(r.bulk / r.raw).toFixed(2)}\n    ${benchApart() ? '' : 'EPP connections (this process): '}${r.conn}`));
     console.log(`  sample after the last round: ${sample.ns.sort().join(' ')}`);
     console.log(`ratio (median of the rounds): bulk ${median(ratios).toFixed(2)}x the raw-update rate, lowest round ${Math.min(...ratios).toFixed(2)}x (target >= 0.70 in every round: ${Math.min(...ratios) >= 0.7 ? 'met' : 'NOT met'})\n`);
-    await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: `bulk name-server stages over the ${ROUNDS} rounds (queue wait, run; EPP time on the connection, raw updates included)` });
+    await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops-portfolio', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: `bulk name-server stages over the ${ROUNDS} rounds (queue wait, run; EPP time on the connection, raw updates included)` });
     await client.close();
     await db.end();
   } finally {

@@ -123,7 +123,7 @@ async function main() {
     const per = (u: NodeJS.CpuUsage) => ((u.user + u.system) / 1000 / MEMBERS).toFixed(1);
     if (!benchApart()) console.log(`CPU of this process (the services, in one process) per order: checkout ${per(checkoutCpu)} ms (polls included), bare create ${per(bareCpu)} ms`);
     console.log('');
-    await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops', 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'checkout stages (queue wait, run; EPP time on the connection)' });
+    await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops-lifecycle', 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'checkout stages (queue wait, run; EPP time on the connection)' });
     await client.close();
     await db.end();
   } finally {

@@ -17,7 +17,7 @@ const PAGE = path.join(ROOT, 'docs/architecture.md');
 const START = '<!-- architecture-table: made by scripts/docs/architecture-table.ts -->';
 const END = '<!-- /architecture-table -->';
 
-interface Proc { name: string; libs: string[]; holds?: Record<string, string>; servers?: string }
+interface Proc { name: string; libs: string[]; holds?: Record<string, string>; queueNotes?: Record<string, string>; servers?: string }
 
 /** The processes, the libraries each runs, and what the code does not say in one place. */
 const PROCESSES: Proc[] = [
@@ -29,7 +29,12 @@ const PROCESSES: Proc[] = [
   { name: 'catalog', libs: ['catalog'] },
   { name: 'availability', libs: ['availability'], servers: 'EPP client' },
   { name: 'orders', libs: ['orders'], holds: { orders: 'ledger, carts, payments' }, servers: 'Stripe / wallet APIs' },
-  { name: 'domain-ops', libs: ['domain-ops'], holds: { domain_ops: 'domains, orders of domains, operations, WHOIS, history' }, servers: 'EPP client' },
+  {
+    name: 'domain-ops', libs: ['domain-ops'],
+    holds: { domain_ops: 'domains, orders of domains, operations, WHOIS, history; tables and migrations owned per feature, ADR 0036' },
+    queueNotes: { 'domain-ops': 'the old shared one, drained; ADR 0036' },
+    servers: 'EPP client',
+  },
   { name: 'dns', libs: ['dns'], holds: { dns: "our records and PowerDNS's tables, DNSSEC state, forwarding rules and their certificates" }, servers: 'PowerDNS HTTP API client, ACME client' },
   { name: 'whois-mail', libs: ['whois-mail'], servers: 'inbound SMTP (proxy mail, mail forwarding)' },
   { name: 'admin', libs: ['admin'] },
@@ -107,7 +112,7 @@ export function architectureRows(): string[] {
     }
     const order = (xs: Set<string>) => [...xs].sort((a, b) => a.localeCompare(b));
     const schema = order(schemas).map((s) => (p.holds?.[s] ? `\`${s}\` (${p.holds[s]})` : `\`${s}\``)).join(', ') || '(none: Redis cache)';
-    const queue = order(queues).map((q) => `\`${q}\``).join(', ');
+    const queue = order(queues).map((q) => (p.queueNotes?.[q] ? `\`${q}\` (${p.queueNotes[q]})` : `\`${q}\``)).join(', ');
     const callList = p.name === 'gateway' && calls.size === PROCESSES.length - 1 ? 'every service' : order(calls).join(', ');
     rows.push(`| ${p.name} | ${schema} | ${queue} | ${p.servers ?? ''} | ${callList} |`);
   }

@@ -4,7 +4,19 @@
 export enum QueueName {
   Availability = 'availability',
   Orders = 'orders',
+  /**
+   * domain-ops before its features had their own queues (ADR 0036): no producer adds to it any more; each domain-ops
+   * replica drains what an older release left there (waiting, delayed, flows) and removes its old job schedulers.
+   */
   DomainOps = 'domain-ops',
+  /** domain-ops, WHOIS: one domain's WHOIS change at the registry, the sweep of changes awaiting approval */
+  DomainOpsWhois = 'domain-ops-whois',
+  /** domain-ops, portfolio: bulk domain operations (a flow per run) and expired move requests */
+  DomainOpsPortfolio = 'domain-ops-portfolio',
+  /** domain-ops, lifecycle: registration and renewal flows, the registry's poll messages, transfers, the daily sweeps */
+  DomainOpsLifecycle = 'domain-ops-lifecycle',
+  /** domain-ops, registry sync: the admin's resynchronisation with the registry, the money reconciler */
+  DomainOpsRegistrySync = 'domain-ops-registry-sync',
   Mail = 'mail',
   /** catalog's own work: the monthly campaign-counter reset */
   Catalog = 'catalog',

@@ -1,14 +1,17 @@
-import { JobName } from '@registrar/contracts';
-import { DOMAIN_OPS_JOB_NAMES } from './domain-ops.module';
+import 'reflect-metadata';
+import { JobName, QueueName } from '@registrar/contracts';
+import { WORKER_RESILIENCE } from '@registrar/infra';
+import { DOMAIN_OPS_JOB_NAMES, DOMAIN_OPS_QUEUES, domainOpsQueueOf } from './domain-ops.module';
 import { LIFECYCLE_JOBS } from './lifecycle';
 import { PORTFOLIO_JOBS } from './portfolio';
 import { REGISTRY_SYNC_JOBS } from './registry-sync';
 import type { DomainOpsConfig } from './shared/domain-ops.config';
+import { FeatureProcessor } from './shared/queue/domain-ops.processor';
 import { WHOIS_JOBS } from './whois';
 
 const FEATURES = [WHOIS_JOBS, PORTFOLIO_JOBS, LIFECYCLE_JOBS, REGISTRY_SYNC_JOBS];
 
-describe('QueueName.DomainOps composed of the features (ADR 0035)', () => {
+describe('domain-ops jobs composed of the features, each on its own queue (ADR 0035, ADR 0036)', () => {
   it('runs the same sixteen job names as before the split, each owned by exactly one feature', () => {
     expect([...DOMAIN_OPS_JOB_NAMES].sort()).toEqual([
       JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal,
@@ -20,6 +23,40 @@ describe('QueueName.DomainOps composed of the features (ADR 0035)', () => {
 
   it('gives each feature one handler per job name it owns', () => {
     for (const f of FEATURES) expect(f.handlers.map((h) => h.jobName).sort()).toEqual([...f.names].sort());
+  });
+
+  it('gives each feature its own queue, none of them the old shared one', () => {
+    expect(FEATURES.map((f) => [f.feature, f.queue])).toEqual([
+      ['whois', QueueName.DomainOpsWhois], ['portfolio', QueueName.DomainOpsPortfolio],
+      ['lifecycle', QueueName.DomainOpsLifecycle], ['registry-sync', QueueName.DomainOpsRegistrySync],
+    ]);
+    expect(DOMAIN_OPS_QUEUES).toEqual(FEATURES.map((f) => f.queue));
+    expect(DOMAIN_OPS_QUEUES).not.toContain(QueueName.DomainOps);
+    // a flow's parent and its children live on one feature's queue
+    expect([domainOpsQueueOf(JobName.CompleteOrder), domainOpsQueueOf(JobName.RegisterDomain)]).toEqual([QueueName.DomainOpsLifecycle, QueueName.DomainOpsLifecycle]);
+    expect([domainOpsQueueOf(JobName.CompleteRenewal), domainOpsQueueOf(JobName.RenewDomain)]).toEqual([QueueName.DomainOpsLifecycle, QueueName.DomainOpsLifecycle]);
+    expect([domainOpsQueueOf(JobName.CompleteOperation), domainOpsQueueOf(JobName.DomainOperation)]).toEqual([QueueName.DomainOpsPortfolio, QueueName.DomainOpsPortfolio]);
+    expect(() => domainOpsQueueOf(JobName.SendMail)).toThrow('send-mail is no domain-ops job');
+  });
+
+  it('gives each feature a worker on its own queue, with the lock and stall settings of every worker', () => {
+    for (const f of FEATURES) {
+      expect([f.feature, Reflect.getMetadata('bullmq:processor_metadata', f.processor)?.name]).toEqual([f.feature, f.queue]);
+      expect([f.feature, Reflect.getMetadata('bullmq:worker_metadata', f.processor)]).toEqual([f.feature, expect.objectContaining(WORKER_RESILIENCE)]);
+    }
+  });
+
+  it('refuses to start a feature worker whose @Processor queue is not the feature\'s', async () => {
+    const config = { REGISTER_CONCURRENCY: 8, OPERATION_CONCURRENCY: 32 } as DomainOpsConfig;
+    const routes = WHOIS_JOBS.names.map((jobName) => ({ jobName, handler: { handle: async () => null } }));
+    class Misplaced extends FeatureProcessor {
+      constructor() {
+        super(config, WHOIS_JOBS, routes);
+      }
+    }
+    const w = new Misplaced();
+    (w as unknown as { _worker: unknown })._worker = { name: QueueName.DomainOpsLifecycle, opts: WORKER_RESILIENCE };
+    await expect(w.onApplicationBootstrap()).rejects.toThrow('Misplaced works domain-ops-lifecycle, but its feature\'s jobs are on domain-ops-whois');
   });
 
   it('keeps the schedules (ids, jobs, timing) of before the split', () => {

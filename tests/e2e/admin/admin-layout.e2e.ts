@@ -46,7 +46,7 @@ test('a super admin gets the whole menu and reads an action in the audit log', a
   await page.goto('/admin/onamae_log');
   await menu.getByText('キュー（Bull Board）', { exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/queues/);
-  await expect(page.getByText('domain-ops', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('domain-ops-lifecycle', { exact: true }).first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('queues-1280.png'), fullPage: true });
 });
 

@@ -154,7 +154,7 @@ describe('admin calls over domain-ops', () => {
     expect(after.ops.salesYen).toBe(after.ops.registrations.yen + after.ops.renewals.yen + after.ops.transfersIn.yen);
     expect(after.ops.failedItems - before.ops.failedItems).toBeGreaterThanOrEqual(1);
     expect(after.ops.stuckOrders.registration - before.ops.stuckOrders.registration).toBeGreaterThanOrEqual(1);
-    expect(after.jobs.queues.map((q: { name: string }) => q.name)).toEqual(expect.arrayContaining(['domain-ops', 'orders', 'mail']));
+    expect(after.jobs.queues.map((q: { name: string }) => q.name)).toEqual(expect.arrayContaining(['domain-ops-lifecycle', 'domain-ops-portfolio', 'domain-ops-whois', 'domain-ops-registry-sync', 'orders', 'mail']));
     // the WHOIS mail service is not running here: its part is named, the rest still answers
     expect(after.inbox).toBeNull();
     expect(after.unavailable).toEqual(['inbox']);

@@ -274,8 +274,8 @@ describe('domain operations', () => {
     // f waits: 6 days later it still does; 8 days later the scheduled job has cancelled it
     const clock = o.w.p.services[2].get<SystemClock>(CLOCK);
     const conn = (() => { const x = redisOptions(process.env.REDIS_URL!); return { host: x.host, port: x.port, db: x.db }; })();
-    const queue = new Queue(QueueName.DomainOps, { connection: conn });
-    const events = new QueueEvents(QueueName.DomainOps, { connection: conn });
+    const queue = new Queue(QueueName.DomainOpsPortfolio, { connection: conn });
+    const events = new QueueEvents(QueueName.DomainOpsPortfolio, { connection: conn });
     await events.waitUntilReady();
     const sweep = async () => (await queue.add(JobName.ExpireMoveRequests, {}, {})).waitUntilFinished(events, 30_000);
     try {

@@ -137,7 +137,7 @@ describe('buying domains', () => {
     // as if the worker died after the create and before it recorded the result: the job runs again
     await p.db.query(`UPDATE domain_ops.registration_order_items SET status = 'processing' WHERE id = $1`, [item.id]);
     const o = redisOptions(process.env.REDIS_URL!);
-    const queue = new Queue(QueueName.DomainOps, { connection: { host: o.host, port: o.port, db: o.db } });
+    const queue = new Queue(QueueName.DomainOpsLifecycle, { connection: { host: o.host, port: o.port, db: o.db } });
     const job = await queue.add(JobName.RegisterDomain, { orderId, itemId: Number(item.id) }, { jobId: `retry-${item.id}-${Date.now()}` });
     for (let i = 0; i < 100 && !(await job.isCompleted()); i++) await new Promise((r) => setTimeout(r, 200));
     expect(await job.isCompleted()).toBe(true);

@@ -19,6 +19,7 @@ import { TransferService } from './transfer/transfer.service';
 import { TransferSettlement } from './transfer/transfer.settlement';
 
 export { LIFECYCLE_JOBS } from './lifecycle.jobs';
+export { LIFECYCLE_MIGRATIONS, LIFECYCLE_TABLES } from './migrations';
 export { LifecycleQueue, orderJobId, registerJobId } from './lifecycle.queue';
 export { itemKeys } from './orders/item-keys';
 export { type OrderItem, type RegistrationOrder, RegistrationOrderRepository } from './orders/registration-order.repository';

@@ -1,5 +1,10 @@
-import { JobName } from '@registrar/contracts';
-import type { FeatureJobs } from '../shared/queue/domain-ops.queue';
+import { Inject } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
+import { JobName, QueueName } from '@registrar/contracts';
+import { JobRoute, WORKER_RESILIENCE } from '@registrar/infra';
+import { DomainOpsConfig } from '../shared/domain-ops.config';
+import { FeatureProcessor } from '../shared/queue/domain-ops.processor';
+import { featureRoutesToken, type FeatureJobs } from '../shared/queue/domain-ops.queue';
 import { ProvisionalDeadlineJob } from './activation/jp-activation.service';
 import { AutoRenewSweepJob } from './expiry/auto-renew.job';
 import { ExpiryNoticeSweepJob } from './expiry/expiry-notice.job';
@@ -15,12 +20,22 @@ const AUTO_RENEW_SCHEDULER = 'auto-renew';
 const EXPIRY_NOTICE_SCHEDULER = 'expiry-notices';
 const PROVISIONAL_DEADLINE_SCHEDULER = 'provisional-deadline';
 
+/** The worker of QueueName.DomainOpsLifecycle: the feature's handlers, at the concurrency of every domain-ops worker. */
+@Processor(QueueName.DomainOpsLifecycle, WORKER_RESILIENCE)
+export class LifecycleProcessor extends FeatureProcessor {
+  constructor(config: DomainOpsConfig, @Inject(featureRoutesToken(QueueName.DomainOpsLifecycle)) routes: JobRoute[]) {
+    super(config, LIFECYCLE_JOBS, routes);
+  }
+}
+
 /**
- * The lifecycle's jobs on QueueName.DomainOps: registration and renewal flows (a parent per order or renewal, a child
- * per domain), the registry's poll messages and the transfer-in auto-cancel, and the daily sweeps (auto-renew, expiry
- * notices, the provisional .co.jp deadline).
+ * The lifecycle's jobs, on its own queue QueueName.DomainOpsLifecycle: registration and renewal flows (a parent per
+ * order or renewal, a child per domain), the registry's poll messages and the transfer-in auto-cancel, and the daily
+ * sweeps (auto-renew, expiry notices, the provisional .co.jp deadline).
  */
 export const LIFECYCLE_JOBS: FeatureJobs = {
+  queue: QueueName.DomainOpsLifecycle,
+  processor: LifecycleProcessor,
   feature: 'lifecycle',
   names: [JobName.RegisterDomain, JobName.CompleteOrder, JobName.RenewDomain, JobName.CompleteRenewal, JobName.AutoRenewSweep, JobName.ExpiryNoticeSweep,
     JobName.ProvisionalDeadlineSweep, JobName.DrainPollMessages, JobName.ExpireTransfers],

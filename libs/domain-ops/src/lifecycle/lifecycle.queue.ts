@@ -13,7 +13,7 @@ export const orderJobId = (orderId: string) => `order-${orderId}`;
 export const registerJobId = (orderId: string, punycode: string) => `register-${orderId}-${punycode}`;
 
 /**
- * The lifecycle's producer side of QueueName.DomainOps: an order is a BullMQ flow, the CompleteOrder parent with one
+ * The lifecycle's producer side of QueueName.DomainOpsLifecycle: an order is a BullMQ flow, the CompleteOrder parent with one
  * RegisterDomain child per domain; a renewal likewise. The children run in parallel on any replica; the parent runs
  * once they all have ended.
  */
@@ -21,7 +21,7 @@ export const registerJobId = (orderId: string, punycode: string) => `register-${
 export class LifecycleQueue {
   constructor(
     private readonly config: DomainOpsConfig,
-    @InjectQueue(QueueName.DomainOps) readonly queue: Queue,
+    @InjectQueue(QueueName.DomainOpsLifecycle) readonly queue: Queue,
     @InjectFlowProducer(DOMAIN_OPS_FLOWS) readonly flows: FlowProducer,
   ) {}
 
@@ -33,12 +33,12 @@ export class LifecycleQueue {
   async enqueueOrder(orderId: string, items: OrderItem[], suffix = ''): Promise<void> {
     await this.flows.add({
       name: JobName.CompleteOrder,
-      queueName: QueueName.DomainOps,
+      queueName: QueueName.DomainOpsLifecycle,
       data: { orderId } satisfies CompleteOrderJobData,
       opts: { jobId: orderJobId(orderId) + suffix, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
       children: items.map((i) => ({
         name: JobName.RegisterDomain,
-        queueName: QueueName.DomainOps,
+        queueName: QueueName.DomainOpsLifecycle,
         data: { orderId, itemId: i.id } satisfies RegisterDomainJobData,
         opts: {
           jobId: registerJobId(orderId, i.punycode) + suffix,
@@ -59,12 +59,12 @@ export class LifecycleQueue {
   async enqueueRenewal(renewalId: string, items: RenewalItem[], suffix = ''): Promise<void> {
     await this.flows.add({
       name: JobName.CompleteRenewal,
-      queueName: QueueName.DomainOps,
+      queueName: QueueName.DomainOpsLifecycle,
       data: { renewalId } satisfies CompleteRenewalJobData,
       opts: { jobId: `renewal-${renewalId}${suffix}`, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
       children: chunks(items, this.config.DOMAINS_PER_JOB).map((part) => ({
         name: JobName.RenewDomain,
-        queueName: QueueName.DomainOps,
+        queueName: QueueName.DomainOpsLifecycle,
         data: { renewalId, itemIds: part.map((i) => i.id) } satisfies RenewDomainJobData,
         opts: {
           jobId: `renew-${renewalId}-${part[0]!.punycode}${suffix}`,

@@ -31,6 +31,7 @@ import { ContractStatsRepository } from './stats/contract-stats.repository';
 import { ContractStatsRpcController } from './stats/contract-stats.rpc.controller';
 
 export { PORTFOLIO_JOBS } from './portfolio.jobs';
+export { PORTFOLIO_MIGRATIONS, PORTFOLIO_TABLES } from './migrations';
 export { EstimateService } from './estimate/estimate.service';
 export { DomainListService, influxSince } from './list/domain-list.service';
 export { buildWhere, countSql, ORDER_BY, pageIdsSql, pageRowsSql } from './list/domain-query';

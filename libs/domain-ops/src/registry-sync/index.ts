@@ -10,6 +10,7 @@ import { RegistrySyncRpcController } from './registry-sync.rpc.controller';
 import { RegistrySyncService } from './registry-sync.service';
 
 export { REGISTRY_SYNC_JOBS } from './registry-sync.jobs';
+export { REGISTRY_SYNC_MIGRATIONS, REGISTRY_SYNC_TABLES } from './migrations';
 
 export const REGISTRY_SYNC_PROVIDERS: Provider[] = [RegistrySyncService, DemoRegistrySeeder];
 export const REGISTRY_SYNC_CONTROLLERS: Type[] = [RegistrySyncRpcController, DemoSeedRpcController];

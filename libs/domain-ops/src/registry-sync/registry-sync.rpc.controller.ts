@@ -1,7 +1,7 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Queue } from 'bullmq';
+import { Job, Queue } from 'bullmq';
 import { DomainOpsErrorCode, JobName, QueueName, RegistryComparison, RegistryResyncJobData, RegistrySyncJobState, RegistrySyncPatterns, RegistrySyncResult } from '@registrar/contracts';
 import { RS } from '@registrar/messages';
 import { DomainOpsException } from '../shared/common/domain-ops.exception';
@@ -18,7 +18,12 @@ const idOf = (v: unknown): number => {
 @Controller()
 @UseFilters(DomainOpsRpcErrorFilter)
 export class RegistrySyncRpcController {
-  constructor(private readonly sync: RegistrySyncService, @InjectQueue(QueueName.DomainOps) private readonly queue: Queue) {}
+  constructor(
+    private readonly sync: RegistrySyncService,
+    @InjectQueue(QueueName.DomainOpsRegistrySync) private readonly queue: Queue,
+    /** the queue of before ADR 0036: a resynchronisation asked of an older release may still be there */
+    @InjectQueue(QueueName.DomainOps) private readonly oldQueue: Queue,
+  ) {}
 
   @MessagePattern(RegistrySyncPatterns.Compare)
   async compare(@Payload() req: { id: unknown; adminId?: number }): Promise<RegistryComparison | null> {
@@ -43,8 +48,9 @@ export class RegistrySyncRpcController {
   @MessagePattern(RegistrySyncPatterns.JobState)
   async jobState(@Payload() req: { jobId: unknown }): Promise<RegistrySyncJobState> {
     const jobId = String(req?.jobId ?? '');
-    const job = /^\d{1,18}$/.test(jobId) ? await this.queue.getJob(jobId) : undefined;
-    if (!job || job.name !== JobName.RegistryResync) return { state: 'unknown', result: null, error: null };
+    const ofName = (j: Job | undefined) => (j?.name === JobName.RegistryResync ? j : undefined);
+    const job = /^\d{1,18}$/.test(jobId) ? ofName(await this.queue.getJob(jobId)) ?? ofName(await this.oldQueue.getJob(jobId)) : undefined;
+    if (!job) return { state: 'unknown', result: null, error: null };
     const state = await job.getState();
     if (state === 'completed') return { state, result: job.returnvalue as RegistrySyncResult, error: null };
     if (state === 'failed') return { state, result: null, error: RS.resyncFailed };

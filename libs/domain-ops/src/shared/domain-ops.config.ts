@@ -107,14 +107,22 @@ export class DomainOpsConfig extends BaseConfig {
   TRANSFER_SWEEP_EVERY_S = 600;
 
   /**
-   * Parallel jobs of the domain-ops worker per replica for operation runs (the EPP pool bounds registry commands; the
-   * rest of a child is database work that overlaps). The worker runs max(REGISTER_CONCURRENCY, this).
+   * Parallel jobs per replica for operation runs (the EPP pool bounds registry commands; the rest of a child is
+   * database work that overlaps). Each feature's worker (whois, portfolio, lifecycle, registry-sync, and the drain of
+   * the old queue) runs max(REGISTER_CONCURRENCY, this), as the one worker of `domain-ops` did (ADR 0036).
    */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(256)
   OPERATION_CONCURRENCY = 32;
+
+  /**
+   * Seconds between checks of the old queue `domain-ops` for jobs an older release left or still adds during a rolling
+   * upgrade (ADR 0036: they are run by name, in place, then the drain pauses); 0 = checked at boot and when drained only.
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(3600)
+  LEGACY_DRAIN_CHECK_S = 30;
 
   /** Seconds between runs of the money reconciler (docs/payments.md); 0 = no schedule. */
   @Type(() => Number) @IsInt() @Min(0) @Max(86_400)

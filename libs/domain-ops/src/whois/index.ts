@@ -15,6 +15,7 @@ import { WhoisRpcController } from './whois.rpc.controller';
 import { WhoisService } from './whois.service';
 
 export { WHOIS_JOBS } from './whois.jobs';
+export { WHOIS_MIGRATIONS, WHOIS_TABLES } from './migrations';
 export { isProxyAddressFormat, newProxyContactId, newProxyLocalPart, ProxyIdentityRepository, randomToken } from './proxy-identity.repository';
 export { RegistryContacts } from './registry-contacts';
 export { WhoisDomainRepository } from './whois-domain.repository';

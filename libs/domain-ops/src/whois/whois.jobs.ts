@@ -1,11 +1,29 @@
-import { JobName } from '@registrar/contracts';
-import type { FeatureJobs } from '../shared/queue/domain-ops.queue';
+import { Inject } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
+import { JobName, QueueName } from '@registrar/contracts';
+import { JobRoute, WORKER_RESILIENCE } from '@registrar/infra';
+import { DomainOpsConfig } from '../shared/domain-ops.config';
+import { FeatureProcessor } from '../shared/queue/domain-ops.processor';
+import { featureRoutesToken, type FeatureJobs } from '../shared/queue/domain-ops.queue';
 import { WhoisChangeJob, WhoisPendingSweep } from './whois-change.job';
 
 const WHOIS_SWEEP_SCHEDULER = 'whois-pending-sweep';
 
-/** WHOIS's jobs on QueueName.DomainOps: one domain's change at the registry, and the sweep of changes awaiting approval. */
+/** The worker of QueueName.DomainOpsWhois: the feature's handlers, at the concurrency of every domain-ops worker. */
+@Processor(QueueName.DomainOpsWhois, WORKER_RESILIENCE)
+export class WhoisProcessor extends FeatureProcessor {
+  constructor(config: DomainOpsConfig, @Inject(featureRoutesToken(QueueName.DomainOpsWhois)) routes: JobRoute[]) {
+    super(config, WHOIS_JOBS, routes);
+  }
+}
+
+/**
+ * WHOIS's jobs, on its own queue QueueName.DomainOpsWhois: one domain's change at the registry, and the sweep of
+ * changes awaiting approval.
+ */
 export const WHOIS_JOBS: FeatureJobs = {
+  queue: QueueName.DomainOpsWhois,
+  processor: WhoisProcessor,
   feature: 'whois',
   names: [JobName.WhoisChange, JobName.WhoisPendingSweep],
   handlers: [WhoisChangeJob, WhoisPendingSweep],

@@ -3,10 +3,10 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { JobName, QueueName, WhoisChangeJobData } from '@registrar/contracts';
 
-/** WHOIS's producer side of QueueName.DomainOps. */
+/** WHOIS's producer side of QueueName.DomainOpsWhois. */
 @Injectable()
 export class WhoisQueue {
-  constructor(@InjectQueue(QueueName.DomainOps) readonly queue: Queue) {}
+  constructor(@InjectQueue(QueueName.DomainOpsWhois) readonly queue: Queue) {}
 
   /** One domain's WHOIS change (a job id per request: a retried dispatch adds nothing). */
   async enqueueChange(domainId: number, token: string): Promise<void> {

@@ -139,7 +139,7 @@ export class JpActivationService {
   }
 }
 
-/** The job of JpActivationService.sweep on QueueName.DomainOps. */
+/** The job of JpActivationService.sweep on QueueName.DomainOpsLifecycle. */
 @Injectable()
 export class ProvisionalDeadlineJob {
   static readonly jobName = JobName.ProvisionalDeadlineSweep;

@@ -59,7 +59,7 @@ export class DrainPollMessagesJob {
     private readonly renewals: RenewalRepository,
     private readonly catalog: CatalogPort,
     private readonly renewJob: RenewDomainJob,
-    @InjectQueue(QueueName.DomainOps) private readonly queue: Queue,
+    @InjectQueue(QueueName.DomainOpsLifecycle) private readonly queue: Queue,
   ) {}
 
   /** `budgetMs` (job data) shortens the run's time, as an operator may for a run started by hand. */

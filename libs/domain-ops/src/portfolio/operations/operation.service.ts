@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectFlowProducer } from '@nestjs/bullmq';
-import { FlowProducer } from 'bullmq';
+import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
+import { FlowProducer, Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import {
   CompleteOperationJobData, DomainOperationJobData, DomainOpsErrorCode, JobName, OperationAccepted, OperationRow, OperationRpcRequest, OperationStatus, QueueName,
@@ -42,6 +42,8 @@ export class OperationService {
     private readonly config: DomainOpsConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @InjectFlowProducer(OPERATION_FLOWS) private readonly flows: FlowProducer,
+    /** the portfolio's queue, where a run's flow lives (the money reconciler looks for a run's live jobs there) */
+    @InjectQueue(QueueName.DomainOpsPortfolio) readonly queue: Queue,
   ) {}
 
   async start(req: OperationRpcRequest): Promise<OperationAccepted> {
@@ -180,12 +182,12 @@ export class OperationService {
   async enqueue(runId: string, domainIds: number[], suffix = ''): Promise<void> {
     await this.flows.add({
       name: JobName.CompleteOperation,
-      queueName: QueueName.DomainOps,
+      queueName: QueueName.DomainOpsPortfolio,
       data: { runId } satisfies CompleteOperationJobData,
       opts: { jobId: operationJobId(runId) + suffix, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
       children: chunks(domainIds, this.config.DOMAINS_PER_JOB).map((ids) => ({
         name: JobName.DomainOperation,
-        queueName: QueueName.DomainOps,
+        queueName: QueueName.DomainOpsPortfolio,
         data: { runId, domainIds: ids } satisfies DomainOperationJobData,
         opts: {
           jobId: operationChildId(runId, ids[0]!) + suffix,

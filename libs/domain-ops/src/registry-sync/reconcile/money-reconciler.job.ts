@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ActionCodes, JobName, OpenSpendDto } from '@registrar/contracts';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Queue } from 'bullmq';
+import { ActionCodes, JobName, OpenSpendDto, QueueName } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
 import { CLOCK, Clock } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
@@ -70,6 +72,8 @@ export class MoneyReconcilerJob {
     private readonly transferSettlement: TransferSettlement,
     @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
     @Inject(CLOCK) private readonly clock: Clock,
+    /** the queue of before ADR 0036: a flow an older release started may still live there while it drains */
+    @InjectQueue(QueueName.DomainOps) private readonly oldQueue: Queue,
   ) {}
 
   private readonly clientId = eppClientOptionsFromEnv().clientId;
@@ -110,7 +114,7 @@ export class MoneyReconcilerJob {
         await this.orders.claimStatus(order.id, 'processing', 'done');
         continue;
       }
-      const outcome = await this.flowOutcome(orderJobId(order.id));
+      const outcome = await this.flowOutcome(this.queue.queue, orderJobId(order.id));
       if (outcome === 'live') continue;
       if (outcome === 'first-ended') {
         await this.queue.enqueueOrder(order.id, unfinished, RESUME);
@@ -125,7 +129,7 @@ export class MoneyReconcilerJob {
     }
     // bulk operation runs (name servers, lock, AUTHCODE, …): no money, but a run whose jobs were lost never ends
     for (const run of await this.operationRows.stuckRuns(this.config.PROCESSING_DEADLINE_S)) {
-      const outcome = await this.flowOutcome(operationJobId(run.id));
+      const outcome = await this.flowOutcome(this.operations.queue, operationJobId(run.id));
       if (outcome === 'live') continue;
       if (outcome === 'first-ended') {
         await this.operations.enqueue(run.id, run.unfinished, RESUME);
@@ -145,7 +149,7 @@ export class MoneyReconcilerJob {
         await this.renewals.claimStatus(renewal.id, 'processing', 'done');
         continue;
       }
-      const outcome = await this.flowOutcome(`renewal-${renewal.id}`);
+      const outcome = await this.flowOutcome(this.queue.queue, `renewal-${renewal.id}`);
       if (outcome === 'live') continue;
       if (outcome === 'first-ended') {
         await this.queue.enqueueRenewal(renewal.id, unfinished, RESUME);
@@ -210,11 +214,15 @@ export class MoneyReconcilerJob {
     }
   }
 
-  /** Whether the first flow or the reconciler's resumed one is still alive, and which of them has ended (or is gone). */
-  private async flowOutcome(parentJobId: string): Promise<'live' | 'first-ended' | 'resume-ended'> {
-    const resumed = await this.queue.queue.getJob(parentJobId + RESUME);
+  /**
+   * Whether the first flow or the reconciler's resumed one is still alive, and which of them has ended (or is gone):
+   * looked for on the feature's queue, then on the old queue (a flow an older release started, ADR 0036).
+   */
+  private async flowOutcome(queue: Queue, parentJobId: string): Promise<'live' | 'first-ended' | 'resume-ended'> {
+    const find = async (id: string) => (await queue.getJob(id)) ?? (await this.oldQueue.getJob(id));
+    const resumed = await find(parentJobId + RESUME);
     if (resumed) return LIVE.has(await resumed.getState()) ? 'live' : 'resume-ended';
-    const first = await this.queue.queue.getJob(parentJobId);
+    const first = await find(parentJobId);
     if (first && LIVE.has(await first.getState())) return 'live';
     return 'first-ended';
   }
