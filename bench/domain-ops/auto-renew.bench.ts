@@ -5,7 +5,7 @@
  * from the job's start to the last renewal item done, beside the baseline measured in the same run: N raw EPP
  * domain:renew commands sent at once through a pool of the same size. Prints both rates and the ratio, and where the
  * time went: the stages, each EPP command's time on its connection (in one process) and the CPU of each process
- * (services, simulator, PostgreSQL, Redis) on each side. A renewal's items go 25 to a job (ADR 0036).
+ * (services, simulator, PostgreSQL, Redis) on each side. A renewal's items go 25 to a job (ADR 0037).
  *
  *   node_modules/.bin/node -r @swc-node/register bench/domain-ops/auto-renew.bench.ts
  *

@@ -1,5 +1,5 @@
 /**
- * Bulk name-server update of 1,000 domains (one operation run: a BullMQ flow with one child per 25 domains, ADR 0036,
+ * Bulk name-server update of 1,000 domains (one operation run: a BullMQ flow with one child per 25 domains, ADR 0037,
  * each domain an EPP domain:update through the domain-ops service's pool, plus its row, the action log, the registrar
  * log and the DNS event), from the request to the last row ended (the rows' own time; the status is polled as the
  * modal polls it), beside the baseline measured in the same run: 1,000 raw EPP domain:update commands (the same

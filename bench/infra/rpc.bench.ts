@@ -1,5 +1,5 @@
 /**
- * The request transport's own cost (docs/adr/0008, 0036): an echo service behind `rpc-rpcbench` in this process, called
+ * The request transport's own cost (docs/adr/0008, 0038): an echo service behind `rpc-rpcbench` in this process, called
  * with BENCH_CONCURRENCY (64) requests in flight, BENCH_CALLS (5,000) in all, first by one client, then by two clients
  * of the same queue (half the calls each: what two caller processes do). Prints requests per second, p50/p95, and the
  * CPU each request cost this process (client and worker) and Redis (`INFO cpu`), beside the baseline of the same number

@@ -464,7 +464,7 @@ export interface CartRemoveRequest {
   domainNames: string[];
   /**
    * false: the cart is not read back (the answer's `domains` is empty). A checkout that only clears what it bought
-   * asks so, which spares the catalogue's price group and the cart's list per order (docs/adr/0036-i31b-rpc-replies.md).
+   * asks so, which spares the catalogue's price group and the cart's list per order (docs/adr/0038-rpc-replies.md).
    */
   view?: boolean;
 }

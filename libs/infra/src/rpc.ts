@@ -10,7 +10,7 @@ import { bullConnection } from './jobs';
  * Request/response between services over BullMQ (docs/adr/0008-rpc-over-bullmq.md): one command queue per
  * service (`rpc-<service>`, the service being the first segment of the message pattern), each request one job, handled
  * by exactly one replica. The answer goes straight back to the caller: each caller process subscribes to its own reply
- * channel (`rpc-reply:<uuid>`, named in the job) and the worker publishes the answer there (docs/adr/0036-i31b-rpc-replies.md);
+ * channel (`rpc-reply:<uuid>`, named in the job) and the worker publishes the answer there (docs/adr/0038-rpc-replies.md);
  * the job's return value stays the fallback the caller reads while no answer has come. Every call has a deadline:
  * after it the caller gets an RpcTimeoutError (retryable) and the job, if it still waits, is removed; a worker never
  * runs a request whose deadline has passed. Every job id is an idempotency key: a retry of the same key is one job.
@@ -36,7 +36,7 @@ interface RpcJobData {
   data: unknown;
   /** epoch ms after which the caller no longer waits: the request must not run */
   deadline: number;
-  /** the caller process's reply channel (absent from callers older than ADR 0036: they read the job's return value) */
+  /** the caller process's reply channel (absent from callers older than ADR 0038: they read the job's return value) */
   replyTo?: string;
 }
 

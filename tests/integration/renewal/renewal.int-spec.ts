@@ -163,7 +163,7 @@ describe('renewing domains', () => {
     expect(log).toEqual([{ subject: 'ドメイン更新失敗', type: 1, point: price, content: expect.stringContaining('エラーコード: 2304') }]);
   }, 120_000);
 
-  it('a renewal\'s domains go as one job (ADR 0036): one refused for good is refunded alone, one failing for a while is retried alone, each renewed and charged once', async () => {
+  it('a renewal\'s domains go as one job (ADR 0037): one refused for good is refunded alone, one failing for a while is retried alone, each renewed and charged once', async () => {
     const c = await p.member();
     const [ok, refused, flaky] = [await freeName(epp, 'com', 'rc'), await freeName(epp, 'com', 'rc'), await freeName(epp, 'com', 'rc')];
     const ids = [await buy(c, ok), await buy(c, refused), await buy(c, flaky)];

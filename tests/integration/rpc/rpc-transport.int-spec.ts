@@ -2,7 +2,7 @@
  * The request transport between services (ADR 0008) on the real Redis: two copies of a service in their own Nest
  * microservices, as two replicas would run. Each request is handled by exactly one copy; a request whose caller gave up
  * never runs later; a key makes a request idempotent; a handler's error reaches the caller as it was thrown. Each answer
- * goes to its own caller's reply channel only (ADR 0036), and one the caller missed there still reaches it.
+ * goes to its own caller's reply channel only (ADR 0038), and one the caller missed there still reaches it.
  */
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';

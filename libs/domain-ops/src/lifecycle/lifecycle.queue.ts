@@ -53,7 +53,7 @@ export class LifecycleQueue {
   }
 
   /**
-   * Starts a renewal's flow: CompleteRenewal parent, one RenewDomain child per DOMAINS_PER_JOB items (ADR 0036; each
+   * Starts a renewal's flow: CompleteRenewal parent, one RenewDomain child per DOMAINS_PER_JOB items (ADR 0037; each
    * item still renewed and ended on its own; job ids per renewal and the chunk's first domain).
    */
   async enqueueRenewal(renewalId: string, items: RenewalItem[], suffix = ''): Promise<void> {

@@ -78,7 +78,7 @@ export class DomainOpsConfig extends BaseConfig {
   OPERATION_BACKOFF_MS = 1_000;
 
   /**
-   * Domains per job of an operation run, and items per job of a renewal (ADR 0036): a job's domains run at once, each
+   * Domains per job of an operation run, and items per job of a renewal (ADR 0037): a job's domains run at once, each
    * with its own row and outcome, their database writes together; a retry of the job runs only its unended domains.
    * Smaller spreads a run over more replicas; larger costs fewer queue jobs (each is several Redis round trips).
    */

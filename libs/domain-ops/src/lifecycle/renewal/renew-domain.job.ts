@@ -44,7 +44,7 @@ export class RenewDomainJob {
   ) {}
 
   /**
-   * A chunk of the renewal's items (ADR 0036), all at once: each renewed and ended on its own, their reads, starts and
+   * A chunk of the renewal's items (ADR 0037), all at once: each renewed and ended on its own, their reads, starts and
    * ends going together in one statement each (GroupBatcher). A refusal or the last attempt ends that item alone; a
    * transient failure fails the job once the others have ended, and its retry renews only the items not yet ended.
    */

@@ -53,7 +53,7 @@ export class DomainOperationJob {
   ) {}
 
   /**
-   * A chunk of the run's domains (ADR 0036), all at once: each its own row, outcome and action-log line, their reads
+   * A chunk of the run's domains (ADR 0037), all at once: each its own row, outcome and action-log line, their reads
    * and row ends going together in one statement each (GroupBatcher). A domain refused or out of attempts ends in
    * error without holding up the others; a transient failure puts its row back in the queue and, once every other
    * domain of the chunk has ended, fails the job, whose retry runs only the rows still queued.

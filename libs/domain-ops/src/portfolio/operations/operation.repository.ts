@@ -58,7 +58,7 @@ const toItem = (r: Record<string, any>): OpItem => ({
 
 /**
  * How long the first end of a row waits for others before its statement goes (the domains of a bulk run end one by
- * one at the registry's pace; ADR 0036).
+ * one at the registry's pace; ADR 0037).
  */
 export const END_LINGER_MS = 40;
 

@@ -1,4 +1,4 @@
-/** The list in consecutive slices of at most `size` (a job's share of a run or a renewal, ADR 0036). */
+/** The list in consecutive slices of at most `size` (a job's share of a run or a renewal, ADR 0037). */
 export function chunks<T>(list: readonly T[], size: number): T[][] {
   const n = Math.max(1, Math.floor(size));
   const out: T[][] = [];

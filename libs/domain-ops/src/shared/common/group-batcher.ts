@@ -3,7 +3,7 @@
  * with the others in the next batch (one statement for all of them). A call made when nothing is running goes at once,
  * alone, unless the batcher has a linger and ran a batch within the last ten lingers (a busy period): then it waits that
  * long for company first (for writes that arrive one by one at the registry's pace, e.g. the ends of a bulk run's
- * domains, where a statement each would cost the database more than the registry's answers; ADR 0036). Each caller gets its own answer, or the batch's error.
+ * domains, where a statement each would cost the database more than the registry's answers; ADR 0037). Each caller gets its own answer, or the batch's error.
  */
 export class GroupBatcher<T, R> {
   private pending: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
