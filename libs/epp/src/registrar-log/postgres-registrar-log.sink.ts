@@ -21,13 +21,18 @@ export interface PostgresRegistrarLogSinkOptions {
 const COLUMN_TYPES = ['bigint', 'bigint', 'text', 'text', 'int', 'text', 'int', 'jsonb', 'jsonb', 'int', 'text', 'text', 'timestamptz'];
 const COLUMNS = ['user_id', 'domain_pkid', 'domain_name', 'action_type', 'result_code', 'result', 'spec_result_code', 'success_parameter', 'onamae_response', 'duration_ms', 'cl_trid', 'sv_trid', 'created_at'];
 
+/** One row as it is sent: the JSON columns already text, so the buffer holds flat strings, not answer trees. */
+type Row = [number | null, number | null, string | null, string, number, string, number, string, string, number, string, string | null, string];
+
 /**
  * Writes the registrar log to PostgreSQL in batches (one INSERT … SELECT FROM unnest of one array per column, from a
  * memory buffer), so a burst of domain:check commands costs one INSERT per few hundred commands and no command ever
- * waits for the log.
+ * waits for the log. Each entry is turned into its row (parameters and answer as JSON text) when it is recorded: the
+ * buffer then holds a few flat strings per command instead of the parsed answer's objects, which would otherwise live
+ * through the flush interval into the old generation and cost the garbage collector more than the serialising does.
  */
 export class PostgresRegistrarLogSink implements RegistrarLogSink {
-  private buffer: RegistrarLogEntry[] = [];
+  private buffer: Row[] = [];
   private timer?: NodeJS.Timeout;
   private writing?: Promise<void>;
   private closed = false;
@@ -47,9 +52,19 @@ export class PostgresRegistrarLogSink implements RegistrarLogSink {
     this.intervalMs = o.flushIntervalMs ?? 250;
   }
 
-  record(entry: RegistrarLogEntry): void {
+  record(e: RegistrarLogEntry): void {
     if (this.closed) return;
-    this.buffer.push(entry);
+    let row: Row;
+    try {
+      row = [e.userId, e.domainPkid, e.domainName, e.actionType, e.resultCode, e.result, e.specResultCode, JSON.stringify(e.params),
+        JSON.stringify(e.response), e.durationMs, e.clTRID, e.svTRID, e.createdAt.toISOString()];
+    } catch (err) {
+      // never throws to the command: a value JSON cannot hold is counted and reported, the command goes on
+      this.dropped++;
+      this.o.logger?.error({ err, action: e.actionType, clTRID: e.clTRID }, 'registrar log: could not serialise an entry');
+      return;
+    }
+    this.buffer.push(row);
     if (this.buffer.length > this.maxBuffered) {
       const over = this.buffer.length - this.maxBuffered;
       this.buffer.splice(0, over);
@@ -75,11 +90,8 @@ export class PostgresRegistrarLogSink implements RegistrarLogSink {
       // VALUES list of 13 parameters per row
       const cols: unknown[][] = COLUMNS.map(() => new Array(batch.length));
       for (let i = 0; i < batch.length; i++) {
-        const e = batch[i]!;
-        cols[0]![i] = e.userId; cols[1]![i] = e.domainPkid; cols[2]![i] = e.domainName; cols[3]![i] = e.actionType;
-        cols[4]![i] = e.resultCode; cols[5]![i] = e.result; cols[6]![i] = e.specResultCode; cols[7]![i] = JSON.stringify(e.params);
-        cols[8]![i] = JSON.stringify(e.response); cols[9]![i] = e.durationMs; cols[10]![i] = e.clTRID; cols[11]![i] = e.svTRID;
-        cols[12]![i] = e.createdAt.toISOString();
+        const row = batch[i]!;
+        for (let c = 0; c < COLUMNS.length; c++) cols[c]![i] = row[c];
       }
       try {
         await this.db.query(`INSERT INTO ${this.table} (${COLUMNS.join(',')}) SELECT * FROM unnest(${COLUMN_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`, cols);

@@ -16,6 +16,7 @@ const DAY = 86_400_000;
  *   POST /clock/reset                 back to real time (tests only; never moves back past stored dates safely)
  *   GET  /faults   POST /faults {latencyMs,failShare,dropShare,handshakeDelayMs,failMatch}   DELETE /faults
  *   GET  /stats    DELETE /stats      service time per command
+ *   GET  /stats/process               the process's CPU time and event-loop busy share since DELETE /stats
  *   POST /sweep                       runs the lifecycle sweep now
  *   GET  /registrant-changes          registrant changes waiting for approval, with their approval links
  *   GET  /registrant-change/<token>   the approval link of the mail: approves the held change (an HTML page)
@@ -99,6 +100,7 @@ export class AdminServer {
         case 'POST /faults': return send(200, this.faults.set(await this.body(req)));
         case 'DELETE /faults': return send(200, this.faults.reset());
         case 'GET /stats': return send(200, this.stats.snapshot());
+        case 'GET /stats/process': return send(200, this.stats.usage());
         case 'DELETE /stats': { this.stats.reset(); return send(200, {}); }
         case 'POST /sweep': return send(200, await this.lifecycle.sweep());
         case 'POST /domain/dates': {
