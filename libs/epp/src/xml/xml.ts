@@ -130,7 +130,11 @@ export function nsOf(node: unknown): string | undefined {
   return node && typeof node === 'object' ? (node as any)[NS_KEY] : undefined;
 }
 
-interface Frame { name: string; ns: string; attrs: Array<[string, string]> | undefined; children: Array<[string, any]> | undefined; text: string; checkCmd: boolean }
+/**
+ * An open element. Its object is made when its first attribute or child arrives, and each child is put into it as the
+ * child closes (no list of children kept to assemble later).
+ */
+interface Frame { name: string; ns: string; obj: any; text: string; checkCmd: boolean }
 
 /**
  * Parses an XML document with a conforming, namespace-aware parser (saxes): well-formedness is checked (a NUL or other
@@ -155,19 +159,19 @@ export function parseXmlDocument(xml: string): XmlDocument {
     error ??= new XmlParseError('DTDs and entity declarations are not accepted');
   });
   parser.on('opentag', (t: SaxesTagNS) => {
-    let attrs: Array<[string, string]> | undefined;
+    const ns = t.uri ?? '';
+    namespaces.add(ns);
+    let obj: any;
     const all = t.attributes;
     for (const k in all) {
       const a = all[k]!;
       if (a.prefix === 'xmlns' || a.name === 'xmlns') continue;
       if (a.uri) namespaces.add(a.uri);
-      (attrs ??= []).push(['@' + a.local, a.value]);
+      (obj ??= Object.create(protoOf(ns)))['@' + a.local] = a.value;
     }
-    const ns = t.uri ?? '';
-    namespaces.add(ns);
     // <check><domain:check>: the names or ids of a check command are a list even when there is one
     const checkCmd = t.local === 'check' && top !== undefined && top.name === 'check';
-    top = { name: t.local, ns, attrs, children: undefined, text: '', checkCmd };
+    top = { name: t.local, ns, obj, text: '', checkCmd };
     stack.push(top);
   });
   parser.on('text', (t) => {
@@ -178,9 +182,9 @@ export function parseXmlDocument(xml: string): XmlDocument {
   });
   parser.on('closetag', () => {
     const f = stack.pop()!;
-    const value = build(f);
+    const value = valueOf(f);
     top = stack[stack.length - 1];
-    if (top) (top.children ??= []).push([f.name, value]);
+    if (top) addChild(top, f.name, value);
     else done = { name: f.name, ns: f.ns, value };
   });
   try {
@@ -196,20 +200,23 @@ export function parseXmlDocument(xml: string): XmlDocument {
   return { root: done.name, rootNs: done.ns, tree: done.value, namespaces };
 }
 
-function build(f: Frame): any {
+/** A closed element's value: its trimmed text when it has neither attributes nor children, else its object. */
+function valueOf(f: Frame): any {
   const text = f.text.length ? f.text.trim() : '';
-  if (!f.children && !f.attrs) return text;
-  const o: any = Object.create(protoOf(f.ns));
-  if (f.attrs) for (const [k, v] of f.attrs) o[k] = v;
-  if (f.children) {
-    for (const [name, v] of f.children) {
-      if (ALWAYS_ARRAY.has(name) || (f.checkCmd && (name === 'name' || name === 'id'))) (o[name] ??= []).push(v);
-      else if (Object.prototype.hasOwnProperty.call(o, name)) o[name] = Array.isArray(o[name]) ? [...o[name], v] : [o[name], v];
-      else o[name] = v;
-    }
-  }
-  if (text) o['#text'] = text;
-  return o;
+  if (!f.obj) return text;
+  if (text) f.obj['#text'] = text;
+  return f.obj;
+}
+
+/** Puts a closed child into its parent's object: repeated names become an array, in document order. */
+function addChild(parent: Frame, name: string, v: any): void {
+  const o = (parent.obj ??= Object.create(protoOf(parent.ns)));
+  if (ALWAYS_ARRAY.has(name) || (parent.checkCmd && (name === 'name' || name === 'id'))) (o[name] ??= []).push(v);
+  else if (Object.prototype.hasOwnProperty.call(o, name)) {
+    const cur = o[name];
+    if (Array.isArray(cur)) cur.push(v); // values are strings or objects: an array here is the one made below
+    else o[name] = [cur, v];
+  } else o[name] = v;
 }
 
 /** Parses an EPP frame into plain objects (namespace prefixes removed, attributes as "@attr"). Refuses DTDs. */
