@@ -17,7 +17,7 @@ import { openSchema } from '@registrar/db';
 import { startPostgres, Stoppable } from '../../scripts/dev/infra';
 import { REGISTRY_SIM_CERT, startRegistrySimProcess } from '../../scripts/dev/system';
 import { profiled } from '../profile';
-import { schedStat } from '../../libs/registry-sim/src/epp/service-stats';
+import { schedStat } from '@registrar/registry-sim';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const NAMES = Number(process.env.BENCH_NAMES ?? 25);
@@ -29,7 +29,6 @@ const NAMES = Number(process.env.BENCH_NAMES ?? 25);
 // old and the new client alternate against one simulator in one run, e.g. BENCH_STEPS=16bare,16+log@base,16+log,…
 const STEPS = (process.env.BENCH_STEPS ?? '16bare,1,4,16,16+log').split(',').map((s) => s.trim()).filter(Boolean)
   .map((s) => ({ conns: Number.parseInt(s, 10), base: s.endsWith('@base'), log: s.replace(/@base$/, '').endsWith('+log'), bare: s.endsWith('bare') }));
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const baseEpp: typeof import('@registrar/epp') | undefined = process.env.BENCH_BASE_EPP ? require(path.resolve(process.env.BENCH_BASE_EPP)) : undefined;
 
 const listening = (port: number) => new Promise<boolean>((resolve) => {

@@ -5,3 +5,4 @@ export * from './names/tld-catalogue';
 export * from './names/name-rules';
 export * from './faults/fault-injector';
 export { SERVER_ID } from './epp/epp-server';
+export { schedStat, ServiceStats, type ProcessUsage } from './epp/service-stats';
