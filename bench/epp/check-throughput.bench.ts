@@ -1,18 +1,18 @@
 /**
- * domain:check throughput through the EPP client's pool at 1, 4 and 16 connections, beside the simulator's own
- * service time per command (measured inside the simulator, frame in → answer out) as the baseline.
+ * domain:check throughput through the EPP client's pool at 1, 4 and 16 connections against the simulator's capacity:
+ * what its one event loop answers per second of its own CPU (GET /stats/process), with both sides' CPU per command.
  *
  *   node_modules/.bin/node -r @swc-node/register bench/epp/check-throughput.bench.ts
  *
  * Uses a running simulator when EPP_PORT (and EPP_ADMIN_PORT, default EPP_PORT+1) answer; otherwise starts its own
  * on BENCH_EPP_PORT (default 17790) with an embedded PostgreSQL on BENCH_PG_PORT (default 25490) unless DATABASE_URL is set.
- * BENCH_STEPS (default "1,4,16,16+log") the pool sizes, "+log" with the registrar log; BENCH_SECONDS (default 5) per step; BENCH_NAMES (default 25) names per command, the availability service's batch.
+ * BENCH_STEPS (default "16bare,16bareparse,1,4,16,16+log", see below) the runs, "+log" with the registrar log; BENCH_SECONDS (default 5) per step; BENCH_NAMES (default 25) names per command, the availability service's batch.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { buildDomainCheck, EppClientPool, EppConnection, PostgresRegistrarLogSink, CreateRegistrarLog1795000000000 } from '@registrar/epp';
+import { buildDomainCheck, parseDomainCheck, parseResponse, EppClientPool, EppConnection, PostgresRegistrarLogSink, CreateRegistrarLog1795000000000 } from '@registrar/epp';
 import { openSchema } from '@registrar/db';
 import { startPostgres, Stoppable } from '../../scripts/dev/infra';
 import { REGISTRY_SIM_CERT, startRegistrySimProcess } from '../../scripts/dev/system';
@@ -23,12 +23,21 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const NAMES = Number(process.env.BENCH_NAMES ?? 25);
 // BENCH_STEPS picks the runs, e.g. "16,16+log" (default: 16 bare sessions, 1, 4 and 16 connections of the pool, then
 // 16 with the registrar log); "16bare": sessions that only build, frame and send each command over TLS and take the
-// answer's frame, without parsing it, without the pool or a log (what any client on this machine can reach)
+// answer's frame, without parsing it, without the pool or a log (what any client on this machine can reach);
+// "16bareparse": the same, then the answer parsed as the pool does (parseResponse + parseDomainCheck), without the pool
 // A step ending in "@base" runs the pool and log of BENCH_BASE_EPP instead: the directory of an older libs/epp/src (for
 // example `git archive <commit> libs/epp/src | tar -x -C tmp/base`, then BENCH_BASE_EPP=tmp/base/libs/epp/src), so the
 // old and the new client alternate against one simulator in one run, e.g. BENCH_STEPS=16bare,16+log@base,16+log,…
-const STEPS = (process.env.BENCH_STEPS ?? '16bare,1,4,16,16+log').split(',').map((s) => s.trim()).filter(Boolean)
-  .map((s) => ({ conns: Number.parseInt(s, 10), base: s.endsWith('@base'), log: s.replace(/@base$/, '').endsWith('+log'), bare: s.endsWith('bare') }));
+const STEPS = (process.env.BENCH_STEPS ?? '16bare,16bareparse,1,4,16,16+log').split(',').map((s) => s.trim()).filter(Boolean)
+  .map((s) => {
+    // "16+log:32": 32 callers share the pool's 16 connections (a queue in front of the pool, as the availability
+    // search's checkBatch or many jobs make it); without ":N" one caller per connection, each waiting for its own answer
+    // to be parsed and logged before it sends the next (bare sessions always have one caller per session)
+    const callers = /:(\d+)/.exec(s)?.[1];
+    const k = s.replace(/:\d+/, '');
+    const conns = Number.parseInt(k, 10);
+    return { conns, callers: callers && !k.endsWith('bare') ? Number(callers) : conns, base: k.endsWith('@base'), log: k.replace(/@base$/, '').endsWith('+log'), bare: k.endsWith('bare') || k.endsWith('bareparse'), parse: k.endsWith('bareparse') };
+  });
 const baseEpp: typeof import('@registrar/epp') | undefined = process.env.BENCH_BASE_EPP ? require(path.resolve(process.env.BENCH_BASE_EPP)) : undefined;
 
 const listening = (port: number) => new Promise<boolean>((resolve) => {
@@ -79,7 +88,7 @@ async function main() {
       pgPool = new Pool({ connectionString: databaseUrl, max: 2 });
     }
 
-    const runs = STEPS.filter((s) => (!s.log || pgPool) && (!s.base || baseEpp)).map((s) => ({ ...s, label: s.bare ? `${s.conns} bare sessions` : `${s.conns} connection${s.conns > 1 ? 's' : ''}${s.log ? ' + registrar log' : ''}${s.base ? ' (base)' : ''}` }));
+    const runs = STEPS.filter((s) => (!s.log || pgPool) && (!s.base || baseEpp)).map((s) => ({ ...s, label: s.bare ? `${s.conns} bare sessions${s.parse ? ' + parse' : ''}` : `${s.conns} connection${s.conns > 1 ? 's' : ''}${s.log ? ' + registrar log' : ''}${s.callers !== s.conns ? `, ${s.callers} callers` : ''}${s.base ? ' (base)' : ''}` }));
 
     console.log(`domain:check, ${NAMES} names per command, ${SECONDS} s per step, simulator on 127.0.0.1:${eppPort}\n`);
     const rows: string[][] = [['pool', 'names/s', 'commands/s', 'client p50 ms', 'client p99 ms', 'client CPU ms/cmd', 'client thread ms/cmd', 'sim thread ms/cmd', 'headroom***', 'sim waits for CPU', 'sim capacity names/s*', 'client / capacity', 'vs bare', 'old ratio**', 'load']];
@@ -100,7 +109,9 @@ async function main() {
         const free = [...sessions];
         check = async (names) => {
           const c = free.pop()!;
-          try { return await c.send(buildDomainCheck(`bench-bare-${seq++}`, names), 'domain:check'); } finally { free.push(c); }
+          let frame: string;
+          try { frame = await c.send(buildDomainCheck(`bench-bare-${seq++}`, names), 'domain:check'); } finally { free.push(c); }
+          return run.parse ? parseDomainCheck(parseResponse(frame)) : frame;
         };
         close = async () => { await Promise.all(sessions.map((c) => c.logout())); };
       } else {
@@ -128,7 +139,7 @@ async function main() {
       const cpu0 = process.cpuUsage();
       const sched0 = schedStat();
       const t0 = performance.now();
-      await profiled(`epp-check-${run.label}`, () => Promise.all(Array.from({ length: run.conns }, worker)));
+      await profiled(`epp-check-${run.label}`, () => Promise.all(Array.from({ length: run.callers }, worker)));
       const elapsed = (performance.now() - t0) / 1000;
       const cpu = process.cpuUsage(cpu0);
       const sched = schedStat();
