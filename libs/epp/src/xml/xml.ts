@@ -116,12 +116,18 @@ const NS_KEY = Symbol('namespace');
  * only (what Object.keys, JSON.stringify and a spread see), at no cost per element.
  */
 const nsProtos = new Map<string, object>();
+// the last one asked for: an answer's elements come in runs of one namespace
+let lastNs: string | undefined;
+let lastProto: object | undefined;
 function protoOf(ns: string): object {
+  if (ns === lastNs) return lastProto!;
   let p = nsProtos.get(ns);
   if (!p) {
     p = Object.create(Object.prototype, { [NS_KEY]: { value: ns, enumerable: false } });
     nsProtos.set(ns, p!);
   }
+  lastNs = ns;
+  lastProto = p;
   return p!;
 }
 
@@ -158,9 +164,10 @@ export function parseXmlDocument(xml: string): XmlDocument {
   parser.on('doctype', () => {
     error ??= new XmlParseError('DTDs and entity declarations are not accepted');
   });
+  let lastAdded: string | undefined;
   parser.on('opentag', (t: SaxesTagNS) => {
     const ns = t.uri ?? '';
-    namespaces.add(ns);
+    if (ns !== lastAdded) namespaces.add((lastAdded = ns));
     let obj: any;
     const all = t.attributes;
     for (const k in all) {
