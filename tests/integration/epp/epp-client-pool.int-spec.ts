@@ -125,6 +125,31 @@ describe('EppClientPool', () => {
     await p.close();
   });
 
+  it('hands a session to the waiting command before parsing and logging the answer it just got, one command in flight per session', async () => {
+    // what happened, in order: frames written and read (onFrame) and registrar-log records (made after the parse)
+    const events: string[] = [];
+    const sink = { record: (e: { domainName: string | null }) => events.push(`log ${e.domainName}`), flush: async () => undefined, close: async () => undefined };
+    const p = client(REGISTRAR_A, sink, { poolSize: 1, onFrame: (direction, xml) => {
+      frames.push({ direction, xml }); // still validated against the XSDs with the others
+      const name = /<domain:name[^>]*>([^<]+)</.exec(xml)?.[1];
+      if (name) events.push(`${direction} ${name}`);
+    } });
+    await p.warmUp();
+    const tag = `handoff-${Date.now().toString(36)}`;
+    const names = [0, 1, 2].map((i) => `${tag}-${i}.com`);
+    const results = await Promise.all(names.map((n) => p.check([n])));
+    expect(results.map((r) => r[0]!.name)).toEqual(names);
+    // the next command goes out as soon as the previous answer is in, before that answer is logged (so parsed) …
+    for (const i of [0, 1]) {
+      expect(events.indexOf(`out ${names[i + 1]}`)).toBeGreaterThan(events.indexOf(`in ${names[i]}`));
+      expect(events.indexOf(`out ${names[i + 1]}`)).toBeLessThan(events.indexOf(`log ${names[i]}`));
+    }
+    // … and never before it (one session: out, in, out, in, …)
+    const wire = events.filter((e) => !e.startsWith('log '));
+    expect(wire).toEqual(names.flatMap((n) => [`out ${n}`, `in ${n}`]));
+    await p.close();
+  });
+
   it('keeps idle sessions alive with <hello> (the simulator answers with its greeting)', async () => {
     const p = client(REGISTRAR_A, undefined, { poolSize: 1, keepAliveMs: 1_000 });
     await p.check(['keepalive.com']);

@@ -212,18 +212,13 @@ export class EppClientPool {
       // built before a connection is taken: a connection handed over on release writes at once
       const xml = x.build(clTRID);
       for (let attempt = 0; ; attempt++) {
-        let conn: EppConnection | undefined;
         let frame: string;
         try {
-          conn = await this.acquire();
-          frame = await conn.send(xml, x.action);
+          frame = await this.sendOnPool(xml, x.action);
         } catch (e) {
           // a lost session is replaced; a query is sent once more on the new one
           if (e instanceof EppConnectionError && x.idempotent && attempt === 0 && !this.closed) continue;
           throw e;
-        } finally {
-          // the connection goes back as soon as the answer is in: the next command goes out while this one is parsed
-          if (conn) this.release(conn);
         }
         res = P.parseResponse(frame);
         break;
@@ -260,6 +255,32 @@ export class EppClientPool {
         createdAt: new Date(),
       });
     } catch { /* the log never fails a command */ }
+  }
+
+  /**
+   * Sends a built frame on a free session, or on the first one freed, and resolves with the answer's frame. The session
+   * goes back to the pool as soon as its answer is in, before the caller's own code runs: a command waiting for a session
+   * is written at once, before this answer is parsed and logged (still one command in flight per session, RFC 5734).
+   */
+  private sendOnPool(xml: string, action: string): Promise<string> {
+    if (this.closed) return Promise.reject(new EppConnectionError('EPP client closed', action));
+    while (this.idle.length) {
+      const c = this.idle.pop()!;
+      if (c.alive) return this.sendOn(c, xml, action);
+      this.all.delete(c);
+    }
+    return new Promise<string>((resolve, reject) => {
+      this.waiters.push({ resolve: (c) => void this.sendOn(c, xml, action).then(resolve, reject), reject });
+      if (this.all.size + this.opening < this.options.poolSize) void this.openOne();
+    });
+  }
+
+  private sendOn(c: EppConnection, xml: string, action: string): Promise<string> {
+    c.busy = true;
+    const answer = c.send(xml, action);
+    // registered before the caller's reaction, so it runs first: the session is handed on before the answer is parsed
+    answer.then(() => this.release(c), () => this.release(c));
+    return answer;
   }
 
   private acquire(): Promise<EppConnection> {
