@@ -159,7 +159,7 @@ async function main() {
       // the figure up to issue 31's part j3: connections ÷ the service time measured inside the simulator, i.e. the mean
       // number of commands between "frame decoded" and "answer written" per connection (Little's law), not a capacity
       const oldCapacity = (1000 / stats.meanMs) * NAMES * run.conns;
-      if (run.bare) lastBare = namesPerSec;
+      if (run.bare && !run.parse) lastBare = namesPerSec;
       // the client's event-loop thread's CPU per command (its process CPU above also counts GC and libuv helper threads)
       const clientThreadMs = cRun > 0 ? (cRun * elapsed * 1000) / commands : NaN;
       rows.push([run.label, namesPerSec.toFixed(0), (commands / elapsed).toFixed(0), pct(latencies, 50).toFixed(2), pct(latencies, 99).toFixed(2),
