@@ -173,13 +173,13 @@ async function main() {
     console.log('  own CPU (and the registrar log\'s PostgreSQL work) takes cores from the simulator on a shared machine, and so does any');
     console.log('  other load ("sim waits for CPU": share of the time its thread was ready but not running). "vs bare": against the last');
     console.log('  bare-sessions run (TLS and framing only, no parsing, pool or log), at nearly the same moment.');
-    console.log('*** headroom = the simulator thread\'s CPU per command ÷ the client thread\'s: above 1, the client\'s one event loop');
-    console.log('  could keep the simulator\'s busy if each had a core of its own (as with a real registry, on its own machine);');
-    console.log('  it depends little on the other load, unlike the throughput figures.');
     console.log('** the figure before: connections × names ÷ the service time measured inside the simulator (frame decoded → answer');
     console.log('  written). That is the mean share of the connections whose command is inside that window; it counts the simulator\'s');
     console.log('  own TLS, decoding and queueing before the window against the client, so it stays below 0.5 even when the');
-    console.log('  simulator\'s thread is busy all the time (bare sessions: event loop 0.95-0.99 busy, old ratio 0.40-0.54).');
+    console.log('  simulator\'s thread is busy all the time (bare sessions: event loop 0.95-0.99 busy, old ratio 0.40-0.58).');
+    console.log('*** headroom = the simulator thread\'s CPU per command ÷ the client thread\'s: above 1, the client\'s one event loop');
+    console.log('  could keep the simulator\'s busy if each had a core of its own (as with a real registry, on its own machine);');
+    console.log('  it depends little on the other load, unlike the throughput figures.');
     console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     await pgPool?.end();
   } finally {
