@@ -1,5 +1,6 @@
 import { aLabel } from '../commands/command.builder';
-import { nsOf, parseXml, parseXmlDocument, XmlParseError } from './xml';
+import { ANSWER_SAMPLES, SAXES_ONLY_SAMPLES } from '../testing/answer-samples';
+import { nsOf, parseXml, parseXmlDocument, parseXmlDocumentWithSaxes, scanEppDocument, type XmlDocument, XmlParseError } from './xml';
 
 const EPP = 'urn:ietf:params:xml:ns:epp-1.0';
 const DOMAIN = 'urn:ietf:params:xml:ns:domain-1.0';
@@ -32,13 +33,76 @@ describe('parseXmlDocument (a conforming, namespace-aware parser)', () => {
     ['a mismatched tag', `<epp xmlns="${EPP}"><a></epp>`],
     ['a DTD', `<!DOCTYPE epp [<!ENTITY x "y">]><epp xmlns="${EPP}">&x;</epp>`],
     ['no root', '   '],
+    ['a close tag longer than its open tag', `<epp xmlns="${EPP}"><a></ab></epp>`],
+    ['an attribute twice', `<epp xmlns="${EPP}"><a x="1" x="2"/></epp>`],
+    ['attributes without white space between them', `<epp xmlns="${EPP}"><a x="1"y="2"/></epp>`],
+    ['an unknown entity', `<epp xmlns="${EPP}"><a>&nbsp;</a></epp>`],
+    ['a bare ampersand', `<epp xmlns="${EPP}"><a>a & b</a></epp>`],
+    ['a reference to a character XML forbids', `<epp xmlns="${EPP}"><a>&#0;</a></epp>`],
+    [']]> in text', `<epp xmlns="${EPP}"><a>a ]]> b</a></epp>`],
+    ['an unclosed element', `<epp xmlns="${EPP}"><a>1</a>`],
+    ['text after the root', `<epp xmlns="${EPP}"/>tail`],
+    ['two roots', `<epp xmlns="${EPP}"/><epp xmlns="${EPP}"/>`],
+    ['a < in an attribute', `<epp xmlns="${EPP}"><a x="<"/></epp>`],
+    ['an empty prefixed declaration', `<epp xmlns="${EPP}"><x:a xmlns:x="">1</x:a></epp>`],
+    ['an unterminated CDATA section', `<epp xmlns="${EPP}"><a><![CDATA[x</a></epp>`],
+    ['a prefix declared on a sibling only', `<epp xmlns="${EPP}"><x:a xmlns:x="urn:x"/><x:b/></epp>`],
   ])('refuses %s without quoting the input', (_what, xml) => {
+    expect(scanEppDocument(xml)).toBeUndefined();
     expect(() => parseXmlDocument(xml)).toThrow(XmlParseError);
     try {
       parseXmlDocument(xml);
     } catch (e) {
       expect((e as Error).message).not.toMatch(/x\u0000y|ENTITY|x:a/);
     }
+  });
+});
+
+/** The same document: root, namespaces, and every element's keys (in order), values and namespace. */
+function expectSame(a: XmlDocument, b: XmlDocument): void {
+  expect([a.root, a.rootNs, [...a.namespaces].sort()]).toEqual([b.root, b.rootNs, [...b.namespaces].sort()]);
+  const walk = (x: any, y: any, path: string): void => {
+    expect(typeof x).toBe(typeof y);
+    if (typeof x !== 'object') return expect(`${path}=${x}`).toBe(`${path}=${y}`);
+    expect(Array.isArray(x)).toBe(Array.isArray(y));
+    expect(`${path} ${nsOf(x)}`).toBe(`${path} ${nsOf(y)}`);
+    expect(`${path} ${Object.keys(x).join(',')}`).toBe(`${path} ${Object.keys(y).join(',')}`);
+    for (const k of Object.keys(x)) walk(x[k], y[k], `${path}/${k}`);
+  };
+  walk(a.tree, b.tree, a.root);
+}
+
+describe('the frame scanner (parseXmlDocument) against saxes', () => {
+  it.each(Object.entries(ANSWER_SAMPLES))('reads %s itself, to the tree saxes gives', (_what, xml) => {
+    const scanned = scanEppDocument(xml);
+    expect(scanned).toBeDefined();
+    expectSame(scanned!, parseXmlDocumentWithSaxes(xml));
+  });
+
+  it.each(Object.entries(SAXES_ONLY_SAMPLES))('leaves %s to saxes, whose tree parseXmlDocument gives', (_what, xml) => {
+    expect(scanEppDocument(xml)).toBeUndefined();
+    expectSame(parseXmlDocument(xml), parseXmlDocumentWithSaxes(xml));
+  });
+
+  it('decodes references and CDATA and keeps each element in its namespace whatever the prefix', () => {
+    const d = parseXmlDocument(ANSWER_SAMPLES['other spellings']!);
+    const r = d.tree.response;
+    expect(r.result[0].msg).toEqual({ '@lang': 'en', '#text': `Object exists & AB <x> "q" 'a'` });
+    expect(r.result[0].value[0].name).toBe('aあ.jp');
+    expect(nsOf(r.result[0].value[0])).toBe(EPP);
+    expect(r.resData.chkData.cd[0].reason).toBe('<b>in use</b> &   later');
+    expect(nsOf(r.resData.chkData)).toBe(DOMAIN);
+    expect(nsOf(r.extension.upData)).toBeUndefined(); // an empty element is text: ''
+    expect(d.namespaces.has('')).toBe(true); // <x xmlns="">
+  });
+
+  it('reads the 25-name check answer into what the pool reads from it', () => {
+    const d = parseXml(ANSWER_SAMPLES['domain:check (25 names)']!);
+    const cds = d.epp.response.resData.chkData.cd;
+    expect(cds).toHaveLength(25);
+    expect(cds[0]).toEqual({ name: { '@avail': '0', '#text': 'kensaku-0-example.jp' }, reason: 'In use' });
+    expect(nsOf(cds[0])).toBe(DOMAIN);
+    expect(d.epp.response.trID).toEqual({ clTRID: 'RGR-1700000000000-42', svTRID: 'SIM-000123456' });
   });
 });
 

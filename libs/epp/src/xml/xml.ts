@@ -137,24 +137,65 @@ export function nsOf(node: unknown): string | undefined {
 }
 
 /**
- * An open element. Its object is made when its first attribute or child arrives, and each child is put into it as the
- * child closes (no list of children kept to assemble later).
+ * Builds the tree of one document from its events (open, text, close), whichever scanner reads it. An open element's
+ * object is made when its first attribute or child arrives, and each child is put into it as the child closes (no list
+ * of children kept to assemble later).
  */
+class TreeBuilder {
+  readonly namespaces = new Set<string>();
+  done: { name: string; ns: string; value: any } | undefined;
+  private readonly stack: Frame[] = [];
+  private top: Frame | undefined;
+  private lastAdded: string | undefined;
+
+  /** `obj`: the element's object holding its attributes, undefined when it has none */
+  open(local: string, ns: string, obj: any): void {
+    if (ns !== this.lastAdded) this.namespaces.add((this.lastAdded = ns));
+    const top = this.top;
+    // <check><domain:check>: the names or ids of a check command are a list even when there is one
+    const checkCmd = local === 'check' && top !== undefined && top.name === 'check';
+    this.stack.push((this.top = { name: local, ns, obj, text: '', checkCmd }));
+  }
+
+  text(t: string): void {
+    if (this.top) this.top.text += t;
+  }
+
+  close(): void {
+    const f = this.stack.pop()!;
+    const value = valueOf(f);
+    const top = (this.top = this.stack[this.stack.length - 1]);
+    if (top) addChild(top, f.name, value);
+    else this.done = { name: f.name, ns: f.ns, value };
+  }
+}
+
+/** An open element. */
 interface Frame { name: string; ns: string; obj: any; text: string; checkCmd: boolean }
 
 /**
- * Parses an XML document with a conforming, namespace-aware parser (saxes): well-formedness is checked (a NUL or other
- * character XML forbids, an undeclared prefix, a mismatched tag refuse the document), character references are decoded,
- * comments and processing instructions are skipped, and names are resolved to their namespaces (never read from the raw
- * text). DTDs are refused. The tree is plain objects keyed by local name (attributes as "@attr", text as "#text" when an
- * element also has attributes or children); repeating elements are arrays.
+ * Parses an XML document: well-formedness is checked (a NUL or other character XML forbids, an undeclared prefix, a
+ * mismatched tag refuse the document), character references are decoded, comments and processing instructions are
+ * skipped, and names are resolved to their namespaces (never read from the raw text). DTDs are refused. The tree is
+ * plain objects keyed by local name (attributes as "@attr", text as "#text" when an element also has attributes or
+ * children); repeating elements are arrays.
+ *
+ * EPP frames are read by a small scanner (`scanEppDocument`) that accepts only a plain subset of XML, the one both sides
+ * write, at a fraction of saxes' cost; any document outside it (a comment, a DTD, an unknown entity, a prefixed
+ * attribute, a character that needs XML's normalisation, anything not well-formed) is read by saxes instead, which
+ * gives the same tree or the error (ADR 0041).
  */
 export function parseXmlDocument(xml: string): XmlDocument {
+  return scanEppDocument(xml) ?? parseXmlDocumentWithSaxes(xml);
+}
+
+/**
+ * The same document read by saxes, a conforming, namespace-aware parser: what `parseXmlDocument` does for a document
+ * outside the scanner's subset (and the reference the scanner is tested and benchmarked against).
+ */
+export function parseXmlDocumentWithSaxes(xml: string): XmlDocument {
   const parser = new SaxesParser({ xmlns: true, position: true });
-  const stack: Frame[] = [];
-  const namespaces = new Set<string>();
-  let top: Frame | undefined;
-  let done: { name: string; ns: string; value: any } | undefined;
+  const b = new TreeBuilder();
   let error: Error | undefined;
   let where = '';
   parser.on('error', (e) => {
@@ -164,47 +205,208 @@ export function parseXmlDocument(xml: string): XmlDocument {
   parser.on('doctype', () => {
     error ??= new XmlParseError('DTDs and entity declarations are not accepted');
   });
-  let lastAdded: string | undefined;
   parser.on('opentag', (t: SaxesTagNS) => {
     const ns = t.uri ?? '';
-    if (ns !== lastAdded) namespaces.add((lastAdded = ns));
     let obj: any;
     const all = t.attributes;
     for (const k in all) {
       const a = all[k]!;
       if (a.prefix === 'xmlns' || a.name === 'xmlns') continue;
-      if (a.uri) namespaces.add(a.uri);
+      if (a.uri) b.namespaces.add(a.uri);
       (obj ??= Object.create(protoOf(ns)))['@' + a.local] = a.value;
     }
-    // <check><domain:check>: the names or ids of a check command are a list even when there is one
-    const checkCmd = t.local === 'check' && top !== undefined && top.name === 'check';
-    top = { name: t.local, ns, obj, text: '', checkCmd };
-    stack.push(top);
+    b.open(t.local, ns, obj);
   });
-  parser.on('text', (t) => {
-    if (top) top.text += t;
-  });
-  parser.on('cdata', (t) => {
-    if (top) top.text += t;
-  });
-  parser.on('closetag', () => {
-    const f = stack.pop()!;
-    const value = valueOf(f);
-    top = stack[stack.length - 1];
-    if (top) addChild(top, f.name, value);
-    else done = { name: f.name, ns: f.ns, value };
-  });
+  parser.on('text', (t) => b.text(t));
+  parser.on('cdata', (t) => b.text(t));
+  parser.on('closetag', () => b.close());
   try {
     parser.write(xml).close();
   } catch (e) {
     if (!error) where = ` at line ${parser.line}, column ${parser.column}`;
     error ??= e as Error;
   }
+  const done = b.done;
   if (error || !done) {
     // the position only: the parser's message may quote the offending input
     throw new XmlParseError(error instanceof XmlParseError ? error.message : `not well-formed XML${where}`);
   }
-  return { root: done.name, rootNs: done.ns, tree: done.value, namespaces };
+  return { root: done.name, rootNs: done.ns, tree: done.value, namespaces: b.namespaces };
+}
+
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+/**
+ * Characters the scanner leaves to saxes: those XML 1.0 forbids, a carriage return (XML's end-of-line handling turns
+ * CR LF into LF), and any surrogate (saxes checks their pairing).
+ */
+const LEFT_TO_SAXES = /[\u0000-\u0008\u000B-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+/** The XML declaration the builders write (other spellings go to saxes). */
+const DECL = /<\?xml version="1\.0"(?: encoding="[A-Za-z][A-Za-z0-9._-]*")?(?: standalone="(?:yes|no)")?\?>/y;
+/** An ASCII name with at most one prefix (other names go to saxes). */
+const NAME = /[A-Za-z_][A-Za-z0-9._-]*(?::[A-Za-z_][A-Za-z0-9._-]*)?/y;
+const REF = /&(?:(lt)|(gt)|(amp)|(quot)|(apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));/y;
+const REF_CHARS = ['', '<', '>', '&', '"', "'"];
+const isWs = (c: number) => c === 32 || c === 10 || c === 9;
+/** prefix → namespace in force; '' the default namespace */
+type Scope = Record<string, string>;
+const ROOT_SCOPE: Scope = Object.freeze(Object.assign(Object.create(null), { xml: XML_NS }));
+
+/** A text's references decoded, or undefined when one is not a predefined entity or a character reference to a Char. */
+function decodeRefs(t: string): string | undefined {
+  let out = '';
+  let from = 0;
+  for (let amp = t.indexOf('&'); amp >= 0; amp = t.indexOf('&', from)) {
+    REF.lastIndex = amp;
+    const m = REF.exec(t);
+    if (!m) return undefined;
+    let ch: string;
+    if (m[6] !== undefined || m[7] !== undefined) {
+      const cp = m[6] !== undefined ? Number.parseInt(m[6], 10) : Number.parseInt(m[7]!, 16);
+      const ok = cp === 9 || cp === 10 || cp === 13 || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+      if (!ok) return undefined;
+      ch = String.fromCodePoint(cp);
+    } else ch = REF_CHARS[m.findIndex((g, k) => k > 0 && g !== undefined)]!;
+    out += t.slice(from, amp) + ch;
+    from = REF.lastIndex;
+  }
+  return out + t.slice(from);
+}
+
+/**
+ * Reads a document written in the plain subset of XML that EPP frames use: an optional XML declaration, elements with
+ * ASCII names, unprefixed attributes in either quote (namespace declarations aside) without references or line breaks,
+ * text with the five predefined entities and character references, CDATA sections. It checks what it accepts (tags
+ * match, names and attributes are well-formed, no attribute twice, prefixes declared, no `]]>` in text, nothing but
+ * white space outside the root) and returns undefined, so that saxes reads the document, at anything else.
+ */
+export function scanEppDocument(xml: string): XmlDocument | undefined {
+  if (LEFT_TO_SAXES.test(xml)) return undefined;
+  const n = xml.length;
+  let i = 0;
+  if (xml.startsWith('<?xml')) {
+    DECL.lastIndex = 0;
+    if (!DECL.test(xml)) return undefined;
+    i = DECL.lastIndex;
+  }
+  const b = new TreeBuilder();
+  const open: string[] = []; // qualified names of the open elements
+  const scopes: Scope[] = []; // the scope at each open element
+  let scope = ROOT_SCOPE;
+  while (i < n) {
+    const lt = xml.indexOf('<', i);
+    const end = lt < 0 ? n : lt;
+    if (end > i) {
+      if (!open.length) {
+        for (let k = i; k < end; k++) if (!isWs(xml.charCodeAt(k))) return undefined;
+      } else {
+        const raw = xml.slice(i, end);
+        if (raw.includes(']]>')) return undefined;
+        const t = raw.includes('&') ? decodeRefs(raw) : raw;
+        if (t === undefined) return undefined;
+        b.text(t);
+      }
+    }
+    if (lt < 0) break;
+    const c = xml.charCodeAt(lt + 1);
+    if (c === 47) {
+      // </name>
+      const q = open.pop();
+      if (q === undefined || !xml.startsWith(q, lt + 2)) return undefined;
+      let k = lt + 2 + q.length;
+      while (isWs(xml.charCodeAt(k))) k++;
+      if (xml.charCodeAt(k) !== 62) return undefined;
+      scope = scopes.pop()!;
+      b.close();
+      i = k + 1;
+      continue;
+    }
+    if (c === 33) {
+      // <![CDATA[…]]> inside the root; a comment, a DTD and the rest go to saxes
+      if (!open.length || !xml.startsWith('<![CDATA[', lt)) return undefined;
+      const close = xml.indexOf(']]>', lt + 9);
+      if (close < 0) return undefined;
+      b.text(xml.slice(lt + 9, close));
+      i = close + 3;
+      continue;
+    }
+    // <name attr="v" …> or <name … />; a second root goes to saxes
+    if (!open.length && b.done) return undefined;
+    NAME.lastIndex = lt + 1;
+    const nm = NAME.exec(xml);
+    if (!nm) return undefined;
+    const qname = nm[0];
+    let k = NAME.lastIndex;
+    let attrs: string[] | undefined; // name, value, name, value…
+    let own: Scope | undefined;
+    for (;;) {
+      const s = k;
+      while (isWs(xml.charCodeAt(k))) k++;
+      const ch = xml.charCodeAt(k);
+      if (ch === 62 || ch === 47) break;
+      if (k === s) return undefined; // attributes are separated by white space
+      NAME.lastIndex = k;
+      const an = NAME.exec(xml);
+      if (!an) return undefined;
+      k = NAME.lastIndex;
+      while (isWs(xml.charCodeAt(k))) k++;
+      if (xml.charCodeAt(k) !== 61) return undefined;
+      k++;
+      while (isWs(xml.charCodeAt(k))) k++;
+      const quote = xml.charCodeAt(k);
+      if (quote !== 34 && quote !== 39) return undefined;
+      const vEnd = xml.indexOf(quote === 34 ? '"' : "'", k + 1);
+      if (vEnd < 0) return undefined;
+      const value = xml.slice(k + 1, vEnd);
+      // references, '<' and the white space XML normalises in attribute values go to saxes
+      for (let v = 0; v < value.length; v++) {
+        const vc = value.charCodeAt(v);
+        if (vc === 38 || vc === 60 || vc === 10 || vc === 9) return undefined;
+      }
+      k = vEnd + 1;
+      const a = an[0];
+      if (attrs) for (let x = 0; x < attrs.length; x += 2) if (attrs[x] === a) return undefined;
+      (attrs ??= []).push(a, value);
+      if (a === 'xmlns' || a.startsWith('xmlns:')) {
+        const prefix = a.length === 5 ? '' : a.slice(6);
+        if (prefix === 'xml' || prefix === 'xmlns' || (prefix && !value) || value === XML_NS || value === XMLNS_NS) return undefined;
+        (own ??= Object.create(scope) as Scope)[prefix] = value;
+      } else if (a.includes(':')) return undefined; // a prefixed attribute
+    }
+    const selfClosing = xml.charCodeAt(k) === 47;
+    if (selfClosing && xml.charCodeAt(++k) !== 62) return undefined;
+    i = k + 1;
+    const inner = own ?? scope;
+    const colon = qname.indexOf(':');
+    let ns: string | undefined;
+    let local = qname;
+    if (colon < 0) ns = inner[''] ?? '';
+    else {
+      const prefix = qname.slice(0, colon);
+      if (prefix === 'xml' || prefix === 'xmlns') return undefined;
+      ns = inner[prefix];
+      if (ns === undefined) return undefined; // an undeclared prefix: saxes refuses it
+      local = qname.slice(colon + 1);
+    }
+    let obj: any;
+    if (attrs) {
+      for (let x = 0; x < attrs.length; x += 2) {
+        const a = attrs[x]!;
+        if (a === 'xmlns' || a.startsWith('xmlns:')) continue;
+        (obj ??= Object.create(protoOf(ns)))['@' + a] = attrs[x + 1];
+      }
+    }
+    b.open(local, ns, obj);
+    if (selfClosing) b.close();
+    else {
+      open.push(qname);
+      scopes.push(scope);
+      scope = inner;
+    }
+  }
+  const done = b.done;
+  if (open.length || !done) return undefined;
+  return { root: done.name, rootNs: done.ns, tree: done.value, namespaces: b.namespaces };
 }
 
 /** A closed element's value: its trimmed text when it has neither attributes nor children, else its object. */
