@@ -243,14 +243,30 @@ const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const LEFT_TO_SAXES = /[\u0000-\u0008\u000B-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 /** The XML declaration the builders write (other spellings go to saxes). */
 const DECL = /<\?xml version="1\.0"(?: encoding="[A-Za-z][A-Za-z0-9._-]*")?(?: standalone="(?:yes|no)")?\?>/y;
-/** An ASCII name with at most one prefix (other names go to saxes). */
-const NAME = /[A-Za-z_][A-Za-z0-9._-]*(?::[A-Za-z_][A-Za-z0-9._-]*)?/y;
+const isNameStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46;
+/**
+ * The end of the name at `k`: an ASCII name with at most one prefix (other names go to saxes), or -1.
+ */
+function nameEnd(xml: string, k: number): number {
+  if (!isNameStart(xml.charCodeAt(k))) return -1;
+  let colon = false;
+  for (;;) {
+    const c = xml.charCodeAt(++k);
+    if (isNameChar(c)) continue;
+    if (c !== 58) return k;
+    if (colon || !isNameStart(xml.charCodeAt(k + 1))) return -1;
+    colon = true;
+  }
+}
 const REF = /&(?:(lt)|(gt)|(amp)|(quot)|(apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));/y;
 const REF_CHARS = ['', '<', '>', '&', '"', "'"];
 const isWs = (c: number) => c === 32 || c === 10 || c === 9;
-/** prefix → namespace in force; '' the default namespace */
-type Scope = Record<string, string>;
-const ROOT_SCOPE: Scope = Object.freeze(Object.assign(Object.create(null), { xml: XML_NS }));
+/** The namespace bound to `prefix` ('' the default) in `binds` (prefix, namespace, prefix, namespace…; the last wins). */
+function lookup(binds: string[], prefix: string): string | undefined {
+  for (let k = binds.length - 2; k >= 0; k -= 2) if (binds[k] === prefix) return binds[k + 1];
+  return undefined;
+}
 
 /** A text's references decoded, or undefined when one is not a predefined entity or a character reference to a Char. */
 function decodeRefs(t: string): string | undefined {
@@ -291,8 +307,9 @@ export function scanEppDocument(xml: string): XmlDocument | undefined {
   }
   const b = new TreeBuilder();
   const open: string[] = []; // qualified names of the open elements
-  const scopes: Scope[] = []; // the scope at each open element
-  let scope = ROOT_SCOPE;
+  // the namespace declarations in force (a flat list, innermost last) and its length before each open element's own
+  const binds: string[] = [];
+  const marks: number[] = [];
   while (i < n) {
     const lt = xml.indexOf('<', i);
     const end = lt < 0 ? n : lt;
@@ -316,7 +333,8 @@ export function scanEppDocument(xml: string): XmlDocument | undefined {
       let k = lt + 2 + q.length;
       while (isWs(xml.charCodeAt(k))) k++;
       if (xml.charCodeAt(k) !== 62) return undefined;
-      scope = scopes.pop()!;
+      const m = marks.pop()!;
+      if (binds.length !== m) binds.length = m;
       b.close();
       i = k + 1;
       continue;
@@ -332,23 +350,21 @@ export function scanEppDocument(xml: string): XmlDocument | undefined {
     }
     // <name attr="v" …> or <name … />; a second root goes to saxes
     if (!open.length && b.done) return undefined;
-    NAME.lastIndex = lt + 1;
-    const nm = NAME.exec(xml);
-    if (!nm) return undefined;
-    const qname = nm[0];
-    let k = NAME.lastIndex;
+    let k = nameEnd(xml, lt + 1);
+    if (k < 0) return undefined;
+    const qname = xml.slice(lt + 1, k);
     let attrs: string[] | undefined; // name, value, name, value…
-    let own: Scope | undefined;
+    const mark = binds.length;
     for (;;) {
       const s = k;
       while (isWs(xml.charCodeAt(k))) k++;
       const ch = xml.charCodeAt(k);
       if (ch === 62 || ch === 47) break;
       if (k === s) return undefined; // attributes are separated by white space
-      NAME.lastIndex = k;
-      const an = NAME.exec(xml);
-      if (!an) return undefined;
-      k = NAME.lastIndex;
+      const aStart = k;
+      k = nameEnd(xml, k);
+      if (k < 0) return undefined;
+      const a = xml.slice(aStart, k);
       while (isWs(xml.charCodeAt(k))) k++;
       if (xml.charCodeAt(k) !== 61) return undefined;
       k++;
@@ -364,27 +380,25 @@ export function scanEppDocument(xml: string): XmlDocument | undefined {
         if (vc === 38 || vc === 60 || vc === 10 || vc === 9) return undefined;
       }
       k = vEnd + 1;
-      const a = an[0];
       if (attrs) for (let x = 0; x < attrs.length; x += 2) if (attrs[x] === a) return undefined;
       (attrs ??= []).push(a, value);
       if (a === 'xmlns' || a.startsWith('xmlns:')) {
         const prefix = a.length === 5 ? '' : a.slice(6);
         if (prefix === 'xml' || prefix === 'xmlns' || (prefix && !value) || value === XML_NS || value === XMLNS_NS) return undefined;
-        (own ??= Object.create(scope) as Scope)[prefix] = value;
+        binds.push(prefix, value);
       } else if (a.includes(':')) return undefined; // a prefixed attribute
     }
     const selfClosing = xml.charCodeAt(k) === 47;
     if (selfClosing && xml.charCodeAt(++k) !== 62) return undefined;
     i = k + 1;
-    const inner = own ?? scope;
     const colon = qname.indexOf(':');
     let ns: string | undefined;
     let local = qname;
-    if (colon < 0) ns = inner[''] ?? '';
+    if (colon < 0) ns = lookup(binds, '') ?? '';
     else {
       const prefix = qname.slice(0, colon);
       if (prefix === 'xml' || prefix === 'xmlns') return undefined;
-      ns = inner[prefix];
+      ns = lookup(binds, prefix);
       if (ns === undefined) return undefined; // an undeclared prefix: saxes refuses it
       local = qname.slice(colon + 1);
     }
@@ -397,11 +411,12 @@ export function scanEppDocument(xml: string): XmlDocument | undefined {
       }
     }
     b.open(local, ns, obj);
-    if (selfClosing) b.close();
-    else {
+    if (selfClosing) {
+      if (binds.length !== mark) binds.length = mark;
+      b.close();
+    } else {
       open.push(qname);
-      scopes.push(scope);
-      scope = inner;
+      marks.push(mark);
     }
   }
   const done = b.done;
