@@ -14,7 +14,9 @@
  *
  * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (25494) and
  * BENCH_REDIS_PORT (26494). BENCH_DOMAINS (100000), BENCH_ROUNDS (100 requests per search), BENCH_CPU_PROFILE=<dir> (a CPU
- * profile of each search's measured requests, bench/profile.ts), BENCH_SEARCHES (a part of the searches' labels: only those).
+ * profile of each search's measured requests, bench/profile.ts), BENCH_SEARCHES (a part of the searches' labels: only those),
+ * BENCH_ORDER=interleaved (one request of each search in turn instead of each search's requests together). After part 1 it
+ * prints where the slowest request of each search went (bench/domains/search-stages.ts) and the process's GC per search.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -23,9 +25,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Pool } from 'pg';
+import { DomainListPatterns } from '@registrar/contracts';
 import { validateDomainSearch } from '@registrar/rules';
 import { benchDataStores, Stoppable, stopper } from '../../scripts/dev/infra';
 import { profiled } from '../profile';
+import { searchStages } from './search-stages';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -74,6 +78,7 @@ async function main() {
     await app.listen(0, '127.0.0.1');
     handles.push({ name: 'gateway', stop: () => app.close() });
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    const stages = await searchStages({ pattern: DomainListPatterns.Search, http: app.getHttpServer(), service: DomainListService as never });
 
     // a member, signed in through the gateway
     const email = `bench-${Date.now()}@example.test`;
@@ -128,27 +133,55 @@ async function main() {
     const allG: number[] = [];
     const allR: number[] = [];
     let cpuMs = 0;
-    for (const [label, body] of Object.entries(SEARCHES).filter(([l]) => !process.env.BENCH_SEARCHES || l.includes(process.env.BENCH_SEARCHES))) {
-      for (let i = 0; i < 5; i++) { await (await post('/mypage/domain/search', body)).json(); await raw(body); }
-      const g: number[] = [];
-      const r: number[] = [];
-      served.length = 0;
-      await profiled(`domain-list-${label}`, async () => { for (let i = 0; i < ROUNDS; i++) {
-        let t = performance.now();
-        const cpu = process.cpuUsage();
-        const res = await post('/mypage/domain/search', body);
-        const json = await res.json();
-        g.push(performance.now() - t);
-        const used = process.cpuUsage(cpu);
-        cpuMs += (used.user + used.system) / 1000;
-        if (!res.ok || json.errors?.length || json.validDomains.data.length === 0) throw new Error(`${label}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
-        t = performance.now();
-        await raw(body);
-        r.push(performance.now() - t);
-      } });
+    const searches = Object.entries(SEARCHES).filter(([l]) => !process.env.BENCH_SEARCHES || l.includes(process.env.BENCH_SEARCHES));
+    const interleaved = process.env.BENCH_ORDER === 'interleaved';
+    const G = new Map<string, number[]>(searches.map(([l]) => [l, []]));
+    const R = new Map<string, number[]>(searches.map(([l]) => [l, []]));
+    const S = new Map<string, number[]>(searches.map(([l]) => [l, []]));
+    /** one measured request of a search through the gateway, then the same statements straight on PostgreSQL */
+    const measure = async (label: string, body: Record<string, unknown>) => {
+      let t = performance.now();
+      const cpu = process.cpuUsage();
+      const before = served.length;
+      stages.begin(label);
+      const res = await post('/mypage/domain/search', body);
+      const text = await res.text();
+      const json = JSON.parse(text);
+      stages.end(Buffer.byteLength(text));
+      G.get(label)!.push(performance.now() - t);
+      const used = process.cpuUsage(cpu);
+      cpuMs += (used.user + used.system) / 1000;
+      if (served.length > before) S.get(label)!.push(served[served.length - 1]!);
+      if (!res.ok || json.errors?.length || json.validDomains.data.length === 0) throw new Error(`${label}: ${res.status} ${text.slice(0, 200)}`);
+      t = performance.now();
+      await raw(body);
+      R.get(label)!.push(performance.now() - t);
+    };
+    const row = (label: string) => {
+      const g = G.get(label)!;
+      const r = R.get(label)!;
+      const sv = S.get(label)!;
       allG.push(...g);
       allR.push(...r);
-      console.log(`${label.padEnd(42)} ${`${pct(g, 0.5).toFixed(1)} / ${pct(g, 0.99).toFixed(1)} ms`.padStart(18)} ${`${pct(r, 0.5).toFixed(1)} / ${pct(r, 0.99).toFixed(1)} ms`.padStart(18)}  ${`${(pct(g, 0.99) / pct(r, 0.99)).toFixed(2)}×`.padStart(10)}  ${`${pct(served, 0.5).toFixed(1)} / ${pct(served, 0.99).toFixed(1)} ms`.padStart(27)}`);
+      console.log(`${label.padEnd(42)} ${`${pct(g, 0.5).toFixed(1)} / ${pct(g, 0.99).toFixed(1)} ms`.padStart(18)} ${`${pct(r, 0.5).toFixed(1)} / ${pct(r, 0.99).toFixed(1)} ms`.padStart(18)}  ${`${(pct(g, 0.99) / pct(r, 0.99)).toFixed(2)}×`.padStart(10)}  ${`${pct(sv, 0.5).toFixed(1)} / ${pct(sv, 0.99).toFixed(1)} ms`.padStart(27)}`);
+    };
+    const gcLines: string[] = [];
+    if (interleaved) {
+      // one request of each search in turn: a tail that belongs to one search stays with it, one that belongs to a
+      // moment of the process (a major GC, another job, the machine) spreads over all of them
+      for (const [, body] of searches) for (let i = 0; i < 5; i++) { await (await post('/mypage/domain/search', body)).json(); await raw(body); }
+      stages.stretchStart();
+      await profiled('domain-list-interleaved', async () => { for (let i = 0; i < ROUNDS; i++) for (const [label, body] of searches) await measure(label, body); });
+      gcLines.push(`  all searches in turn: ${stages.stretch()}`);
+      for (const [label] of searches) row(label);
+    } else {
+      for (const [label, body] of searches) {
+        for (let i = 0; i < 5; i++) { await (await post('/mypage/domain/search', body)).json(); await raw(body); }
+        stages.stretchStart();
+        await profiled(`domain-list-${label}`, async () => { for (let i = 0; i < ROUNDS; i++) await measure(label, body); });
+        gcLines.push(`  ${label}: ${stages.stretch()}`);
+        row(label);
+      }
     }
     {
       // the counts are cached per list version (docs/domain-list.md): right after a change they are counted again
@@ -175,6 +208,11 @@ async function main() {
     console.log(`Node CPU per search (client + gateway + domain-ops in this process; PostgreSQL and Redis not included): ${(cpuMs / allG.length).toFixed(1)} ms`);
     console.log(`machine at the end of part 1: load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}`);
     console.log(`target: p99 < 50 ms through the gateway -> ${gp99 < 50 ? 'met' : 'NOT met'}; at most 2× raw SQL -> ${gp99 / rp99 <= 2 ? 'met' : 'NOT met'}`);
+    console.log(`\nwhere the slowest request of each search went (stages in ms; bench/domains/search-stages.ts)`);
+    for (const [label] of searches) stages.report(label);
+    console.log('GC of this process (client, gateway, domain-ops and catalogue together) while the searches ran:');
+    for (const l of gcLines) console.log(l);
+    stages.stop();
 
     console.log(`\n2. CSV of every valid domain, streamed (twice: memory that grew with the rows would grow again)`);
     const rssBefore = process.memoryUsage().rss;
