@@ -23,8 +23,6 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Pool } from 'pg';
@@ -107,16 +105,6 @@ async function main() {
     await db.query('VACUUM ANALYZE domain_ops.domain_name_servers');
     await db.query('VACUUM ANALYZE domain_ops.domain_influx_histories');
     console.log(`seeded ${DOMAINS.toLocaleString()} domains (with name servers and 12 months of inflow) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    {
-      // The seed built 100,000 domains and their statements' parameters in this process, which also holds the gateway:
-      // left to V8, that garbage was collected by the first major GC of the measured part, which then landed in the
-      // same search of every run (the expired tab; docs/domain-list.md, "Why the tail lands on the expired tab").
-      // It is the bench's own set-up, not the gateway's: collected here, before anything is measured.
-      v8.setFlagsFromString('--expose-gc');
-      const before = process.memoryUsage().heapUsed;
-      (vm.runInNewContext('gc') as () => void)();
-      console.log(`the seed's garbage collected before measuring: JS heap ${mb(before)} -> ${mb(process.memoryUsage().heapUsed)}`);
-    }
     const warm = await (await post('/mypage/domain/search', {})).json();
     console.log(`valid domains: ${warm.validDomains.total.toLocaleString()}, expired: ${warm.expiredCount.toLocaleString()}`);
 
@@ -175,7 +163,7 @@ async function main() {
       const sv = S.get(label)!;
       allG.push(...g);
       allR.push(...r);
-      console.log(`${label.padEnd(42)} ${`${pct(g, 0.5).toFixed(1)} / ${pct(g, 0.99).toFixed(1)} ms`.padStart(18)} ${`${pct(r, 0.5).toFixed(1)} / ${pct(r, 0.99).toFixed(1)} ms`.padStart(18)}  ${`${(pct(g, 0.99) / pct(r, 0.99)).toFixed(2)}×`.padStart(10)}  ${`${pct(sv, 0.5).toFixed(1)} / ${pct(sv, 0.99).toFixed(1)} ms`.padStart(27)}`);
+      console.log(`${label.padEnd(42)} ${`${pct(g, 0.5).toFixed(1)} / ${pct(g, 0.99).toFixed(1)} ms`.padStart(18)} ${`${pct(r, 0.5).toFixed(1)} / ${pct(r, 0.99).toFixed(1)} ms`.padStart(18)}  ${`${(pct(g, 0.99) / pct(r, 0.99)).toFixed(2)}×`.padStart(10)}  ${(sv.length ? `${pct(sv, 0.5).toFixed(1)} / ${pct(sv, 0.99).toFixed(1)} ms` : '- (another process)').padStart(27)}`);
     };
     const gcLines: string[] = [];
     if (interleaved) {
