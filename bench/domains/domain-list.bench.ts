@@ -14,7 +14,10 @@
  *
  * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (25494) and
  * BENCH_REDIS_PORT (26494). BENCH_DOMAINS (100000), BENCH_ROUNDS (100 requests per search), BENCH_CPU_PROFILE=<dir> (a CPU
- * profile of each search's measured requests, bench/profile.ts), BENCH_SEARCHES (a part of the searches' labels: only those).
+ * profile of each search's measured requests, bench/profile.ts), BENCH_SEARCHES (a part of the searches' labels: only those),
+ * BENCH_ORDER=interleaved (one request of each search in turn instead of each search's requests together),
+ * BENCH_APART=1 (domain-ops and the catalogue each their own process, bench/services.ts; `npm run bench` runs both modes). After part 1 it
+ * prints where the slowest request of each search went (bench/domains/search-stages.ts) and the process's GC per search.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -23,9 +26,12 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Pool } from 'pg';
+import { DomainListPatterns } from '@registrar/contracts';
 import { validateDomainSearch } from '@registrar/rules';
 import { benchDataStores, Stoppable, stopper } from '../../scripts/dev/infra';
 import { profiled } from '../profile';
+import { searchStages } from './search-stages';
+import { benchApart, benchMode, startBenchServices } from '../services';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -39,7 +45,7 @@ const SEARCHES: Record<string, Record<string, unknown>> = {
   'proxy off + lock on, due desc, page 10': { isWhoisProxy: 'not_proxy_release', isDomainLock: '1', sort: 'dueDateDesc', validDomainPage: 10 },
 };
 
-const pct = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))]!; };
+const pct = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN; };
 const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
 
 async function main() {
@@ -51,9 +57,9 @@ async function main() {
     Object.assign(process.env, { DATABASE_URL: stores.databaseUrl, REDIS_URL: stores.redisUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn' });
     // the services read REDIS_URL and DATABASE_URL when their modules load: load them now
     const { NestFactory } = await import('@nestjs/core');
-    const { CatalogServiceModule } = await import('@registrar/catalog');
-    const { buildWhere, countSql, DomainListService, DomainOpsServiceModule, influxSince, insertPortfolio, pageRowsSql, portfolio } = await import('@registrar/domain-ops');
-    // the search's own time inside domain-ops (its SQL and rows), to tell it from the way there and back (gateway, RPC)
+    const { buildWhere, countSql, DomainListService, influxSince, insertPortfolio, pageRowsSql, portfolio } = await import('@registrar/domain-ops');
+    // the search's own time inside domain-ops (its SQL and rows), to tell it from the way there and back (gateway, RPC);
+    // with the services apart it runs in domain-ops' own process and is not measured here
     const served: number[] = [];
     const search = DomainListService.prototype.search;
     DomainListService.prototype.search = async function (this: InstanceType<typeof DomainListService>, ...a: Parameters<typeof search>) {
@@ -61,19 +67,18 @@ async function main() {
       try { return await search.apply(this, a); } finally { served.push(performance.now() - t); }
     };
     const { configureGatewayApp, GatewayModule } = await import('@registrar/gateway');
-    const { startService } = await import('@registrar/infra');
     const { PasswordService, UsersRepository } = await import('@registrar/identity');
     const db = new Pool({ connectionString: stores.databaseUrl, max: 4 });
     await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');
-    for (const [name, mod] of [['catalog', CatalogServiceModule], ['domain-ops', DomainOpsServiceModule]] as const) {
-      const s = await startService(name, mod, stores.redisUrl);
-      handles.push({ name, stop: () => s.close() });
-    }
+    // in this process, or each its own process (BENCH_APART=1, bench/services.ts); the gateway is always this process's
+    await startBenchServices(['catalog', 'domain-ops'], handles);
     const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: ['error'] });
     configureGatewayApp(app);
     await app.listen(0, '127.0.0.1');
     handles.push({ name: 'gateway', stop: () => app.close() });
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    const inHere = benchApart() ? 'client + gateway in this process, domain-ops and the catalogue apart' : 'client + gateway + domain-ops in this process';
+    const stages = await searchStages({ pattern: DomainListPatterns.Search, http: app.getHttpServer(), service: DomainListService as never });
 
     // a member, signed in through the gateway
     const email = `bench-${Date.now()}@example.test`;
@@ -123,32 +128,60 @@ async function main() {
     for (let i = 0; i < 200; i++) { const t = performance.now(); await db.query('SELECT 1'); floor.push(performance.now() - t); }
     console.log(`machine: load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} on ${os.cpus().length} cores; SELECT 1 round trip p50 ${pct(floor, 0.5).toFixed(2)} ms, p99 ${pct(floor, 0.99).toFixed(2)} ms`);
 
-    console.log(`\n1. filter + sort + a page of 50, ${ROUNDS} requests each, one at a time`);
+    console.log(`\n1. filter + sort + a page of 50, ${ROUNDS} requests each, one at a time [${benchMode()}]`);
     console.log(`${'search'.padEnd(42)} ${'gateway p50/p99'.padStart(18)} ${'raw SQL p50/p99'.padStart(18)}  ratio(p99)  ${'of which domain-ops p50/p99'.padStart(27)}`);
     const allG: number[] = [];
     const allR: number[] = [];
     let cpuMs = 0;
-    for (const [label, body] of Object.entries(SEARCHES).filter(([l]) => !process.env.BENCH_SEARCHES || l.includes(process.env.BENCH_SEARCHES))) {
-      for (let i = 0; i < 5; i++) { await (await post('/mypage/domain/search', body)).json(); await raw(body); }
-      const g: number[] = [];
-      const r: number[] = [];
-      served.length = 0;
-      await profiled(`domain-list-${label}`, async () => { for (let i = 0; i < ROUNDS; i++) {
-        let t = performance.now();
-        const cpu = process.cpuUsage();
-        const res = await post('/mypage/domain/search', body);
-        const json = await res.json();
-        g.push(performance.now() - t);
-        const used = process.cpuUsage(cpu);
-        cpuMs += (used.user + used.system) / 1000;
-        if (!res.ok || json.errors?.length || json.validDomains.data.length === 0) throw new Error(`${label}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
-        t = performance.now();
-        await raw(body);
-        r.push(performance.now() - t);
-      } });
+    const searches = Object.entries(SEARCHES).filter(([l]) => !process.env.BENCH_SEARCHES || l.includes(process.env.BENCH_SEARCHES));
+    const interleaved = process.env.BENCH_ORDER === 'interleaved';
+    const G = new Map<string, number[]>(searches.map(([l]) => [l, []]));
+    const R = new Map<string, number[]>(searches.map(([l]) => [l, []]));
+    const S = new Map<string, number[]>(searches.map(([l]) => [l, []]));
+    /** one measured request of a search through the gateway, then the same statements straight on PostgreSQL */
+    const measure = async (label: string, body: Record<string, unknown>) => {
+      let t = performance.now();
+      const cpu = process.cpuUsage();
+      const before = served.length;
+      stages.begin(label);
+      const res = await post('/mypage/domain/search', body);
+      const text = await res.text();
+      const json = JSON.parse(text);
+      stages.end(Buffer.byteLength(text));
+      G.get(label)!.push(performance.now() - t);
+      const used = process.cpuUsage(cpu);
+      cpuMs += (used.user + used.system) / 1000;
+      if (served.length > before) S.get(label)!.push(served[served.length - 1]!);
+      if (!res.ok || json.errors?.length || json.validDomains.data.length === 0) throw new Error(`${label}: ${res.status} ${text.slice(0, 200)}`);
+      t = performance.now();
+      await raw(body);
+      R.get(label)!.push(performance.now() - t);
+    };
+    const row = (label: string) => {
+      const g = G.get(label)!;
+      const r = R.get(label)!;
+      const sv = S.get(label)!;
       allG.push(...g);
       allR.push(...r);
-      console.log(`${label.padEnd(42)} ${`${pct(g, 0.5).toFixed(1)} / ${pct(g, 0.99).toFixed(1)} ms`.padStart(18)} ${`${pct(r, 0.5).toFixed(1)} / ${pct(r, 0.99).toFixed(1)} ms`.padStart(18)}  ${`${(pct(g, 0.99) / pct(r, 0.99)).toFixed(2)}×`.padStart(10)}  ${`${pct(served, 0.5).toFixed(1)} / ${pct(served, 0.99).toFixed(1)} ms`.padStart(27)}`);
+      console.log(`${label.padEnd(42)} ${`${pct(g, 0.5).toFixed(1)} / ${pct(g, 0.99).toFixed(1)} ms`.padStart(18)} ${`${pct(r, 0.5).toFixed(1)} / ${pct(r, 0.99).toFixed(1)} ms`.padStart(18)}  ${`${(pct(g, 0.99) / pct(r, 0.99)).toFixed(2)}×`.padStart(10)}  ${(sv.length ? `${pct(sv, 0.5).toFixed(1)} / ${pct(sv, 0.99).toFixed(1)} ms` : '- (another process)').padStart(27)}`);
+    };
+    const gcLines: string[] = [];
+    if (interleaved) {
+      // one request of each search in turn: a tail that belongs to one search stays with it, one that belongs to a
+      // moment of the process (a major GC, another job, the machine) spreads over all of them
+      for (const [, body] of searches) for (let i = 0; i < 5; i++) { await (await post('/mypage/domain/search', body)).json(); await raw(body); }
+      stages.stretchStart();
+      await profiled('domain-list-interleaved', async () => { for (let i = 0; i < ROUNDS; i++) for (const [label, body] of searches) await measure(label, body); });
+      gcLines.push(`  all searches in turn: ${stages.stretch()}`);
+      for (const [label] of searches) row(label);
+    } else {
+      for (const [label, body] of searches) {
+        for (let i = 0; i < 5; i++) { await (await post('/mypage/domain/search', body)).json(); await raw(body); }
+        stages.stretchStart();
+        await profiled(`domain-list-${label}`, async () => { for (let i = 0; i < ROUNDS; i++) await measure(label, body); });
+        gcLines.push(`  ${label}: ${stages.stretch()}`);
+        row(label);
+      }
     }
     {
       // the counts are cached per list version (docs/domain-list.md): right after a change they are counted again
@@ -172,9 +205,14 @@ async function main() {
     const gp99 = pct(allG, 0.99);
     const rp99 = pct(allR, 0.99);
     console.log(`${'all searches'.padEnd(42)} ${`${pct(allG, 0.5).toFixed(1)} / ${gp99.toFixed(1)} ms`.padStart(18)} ${`${pct(allR, 0.5).toFixed(1)} / ${rp99.toFixed(1)} ms`.padStart(18)}  ${(gp99 / rp99).toFixed(2)}×`);
-    console.log(`Node CPU per search (client + gateway + domain-ops in this process; PostgreSQL and Redis not included): ${(cpuMs / allG.length).toFixed(1)} ms`);
+    console.log(`Node CPU per search (${inHere}; PostgreSQL and Redis not included): ${(cpuMs / allG.length).toFixed(1)} ms`);
     console.log(`machine at the end of part 1: load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}`);
     console.log(`target: p99 < 50 ms through the gateway -> ${gp99 < 50 ? 'met' : 'NOT met'}; at most 2× raw SQL -> ${gp99 / rp99 <= 2 ? 'met' : 'NOT met'}`);
+    console.log(`\nwhere the slowest request of each search went (stages in ms; bench/domains/search-stages.ts)`);
+    for (const [label] of searches) stages.report(label);
+    console.log(`GC of this process (${inHere}, the catalogue with domain-ops) while the searches ran:`);
+    for (const l of gcLines) console.log(l);
+    stages.stop();
 
     console.log(`\n2. CSV of every valid domain, streamed (twice: memory that grew with the rows would grow again)`);
     const rssBefore = process.memoryUsage().rss;
@@ -198,7 +236,7 @@ async function main() {
       const after = process.memoryUsage();
       const used = process.cpuUsage(cpu);
       console.log(`run ${round}: status ${res.status}, ${(lines - 1).toLocaleString()} rows, ${(bytes / 1048576).toFixed(1)} MB in ${seconds.toFixed(2)} s (target < 3 s -> ${seconds < 3 ? 'met' : 'NOT met'}); Node CPU ${((used.user + used.system) / 1000).toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)}`);
-      console.log(`  RSS (gateway + domain-ops + this client in one process): before ${mb(before.rss)}, peak ${mb(peak)} (+${mb(peak - before.rss)}), after ${mb(after.rss)}; JS heap before ${mb(before.heapUsed)}, peak ${mb(peakHeap)}, after ${mb(after.heapUsed)}; the CSV itself is ${mb(bytes)}`);
+      console.log(`  RSS (${inHere}): before ${mb(before.rss)}, peak ${mb(peak)} (+${mb(peak - before.rss)}), after ${mb(after.rss)}; JS heap before ${mb(before.heapUsed)}, peak ${mb(peakHeap)}, after ${mb(after.heapUsed)}; the CSV itself is ${mb(bytes)}`);
     }
     console.log(`RSS over both runs: ${mb(rssBefore)} -> ${mb(process.memoryUsage().rss)}`);
 
