@@ -10,6 +10,7 @@ import { AutoRenewSweepJob } from './expiry/auto-renew.job';
 import { ExpiryNoticeSweepJob } from './expiry/expiry-notice.job';
 import { CompleteOrderJob } from './orders/complete-order.job';
 import { RegisterDomainJob } from './orders/register-domain.job';
+import { RegistrationFollowUpJob } from './orders/registration-follow-up.job';
 import { CompleteRenewalJob } from './renewal/complete-renewal.job';
 import { RenewDomainJob } from './renewal/renew-domain.job';
 import { DrainPollMessagesJob, ExpireTransfersJob } from './transfer/poll-messages.job';
@@ -37,9 +38,9 @@ export const LIFECYCLE_JOBS: FeatureJobs = {
   queue: QueueName.DomainOpsLifecycle,
   processor: LifecycleProcessor,
   feature: 'lifecycle',
-  names: [JobName.RegisterDomain, JobName.CompleteOrder, JobName.RenewDomain, JobName.CompleteRenewal, JobName.AutoRenewSweep, JobName.ExpiryNoticeSweep,
+  names: [JobName.RegisterDomain, JobName.RegistrationFollowUp, JobName.CompleteOrder, JobName.RenewDomain, JobName.CompleteRenewal, JobName.AutoRenewSweep, JobName.ExpiryNoticeSweep,
     JobName.ProvisionalDeadlineSweep, JobName.DrainPollMessages, JobName.ExpireTransfers],
-  handlers: [RegisterDomainJob, CompleteOrderJob, RenewDomainJob, CompleteRenewalJob, AutoRenewSweepJob, ExpiryNoticeSweepJob, ProvisionalDeadlineJob, DrainPollMessagesJob, ExpireTransfersJob],
+  handlers: [RegisterDomainJob, RegistrationFollowUpJob, CompleteOrderJob, RenewDomainJob, CompleteRenewalJob, AutoRenewSweepJob, ExpiryNoticeSweepJob, ProvisionalDeadlineJob, DrainPollMessagesJob, ExpireTransfersJob],
   schedules: (config) => [
     // the registry's poll messages (transfers, accepted registrations) and the 7-day transfer-in auto-cancel (docs/transfers.md)
     { id: POLL_SCHEDULER, name: JobName.DrainPollMessages, every: config.POLL_EVERY_S * 1000, opts: { removeOnComplete: 20, removeOnFail: 50 } },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
 import { FlowProducer, Queue } from 'bullmq';
-import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData } from '@registrar/contracts';
+import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RegistrationFollowUpJobData, RenewDomainJobData } from '@registrar/contracts';
 import { chunks } from '../shared/common/chunks';
 import { DomainOpsConfig } from '../shared/domain-ops.config';
 import { DOMAIN_OPS_FLOWS } from '../shared/queue/domain-ops.queue';
@@ -49,6 +49,22 @@ export class LifecycleQueue {
           removeOnFail: { age: 7 * 24 * 3600 },
         },
       })),
+    });
+  }
+
+  /**
+   * The follow-up of a registered domain (the ROID, the default lock), started as soon as the domain is recorded. One
+   * per domain (job id), retried with the registration's backoff; at a lower priority than registrations, so members
+   * waiting for their order go first when the registry connections are all busy.
+   */
+  async enqueueFollowUp(data: RegistrationFollowUpJobData): Promise<void> {
+    await this.queue.add(JobName.RegistrationFollowUp, data, {
+      jobId: `registered-${data.domainId}`,
+      priority: 10,
+      attempts: this.config.REGISTER_ATTEMPTS,
+      backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
+      removeOnComplete: { age: 24 * 3600 },
+      removeOnFail: { age: 7 * 24 * 3600 },
     });
   }
 
