@@ -59,7 +59,7 @@ export class LifecycleQueue {
    */
   async enqueueFollowUp(data: RegistrationFollowUpJobData): Promise<void> {
     await this.queue.add(JobName.RegistrationFollowUp, data, {
-      jobId: `registered-${data.domainId}`,
+      jobId: `registered-${data.domainId}-${data.punycode}`,
       priority: 10,
       attempts: this.config.REGISTER_ATTEMPTS,
       backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },

@@ -33,7 +33,7 @@ export class RegistrationFollowUpJob {
     const d = rows[0];
     // gone (deleted, moved on) or another domain's row
     if (!d || d.punycode !== data.punycode) return { status: 'missing' };
-    const ctx = { userId: Number(d.user_id), domainId: Number(d.id) };
+    const ctx = { userId: Number(d.user_id), domainPkid: Number(d.id) };
     try {
       const info = await this.epp.info(data.punycode, {}, ctx);
       await this.ds.query(
@@ -65,7 +65,7 @@ export class RegistrationFollowUpJob {
       );
       if (ended.length) {
         await this.actionLog.write({
-          userId: ctx.userId, domainId: ctx.domainId, domainName: d.name, type: 2, point: 0, remainingPoint: null, subject: 'ドメインロック設定失敗',
+          userId: ctx.userId, domainId: ctx.domainPkid, domainName: d.name, type: 2, point: 0, remainingPoint: null, subject: 'ドメインロック設定失敗',
           content: `${d.name}: ${M.lockApplyFailed}（${reason}）`, dedupeKey: `domain:${d.id}:default-lock`, actionId: ActionCodes.Lock,
         });
       }
