@@ -59,6 +59,8 @@ export function FlagBadge({ text, hint }: { text: string; hint?: string }) {
   const failed = text === M.lockFailedBadge;
   const badge = (
     <Badge variant="light" color={text === 'ON' ? 'teal' : failed ? 'red' : applying ? 'blue' : 'gray'} size="sm" leftSection={applying ? <Loader size={10} color="blue" /> : undefined}
+      // the longer words (設定中, 設定失敗) keep their width in the list's narrow flag columns instead of being cut
+      style={applying || failed ? { minWidth: 'max-content' } : undefined}
       data-testid={applying ? 'lock-applying' : failed ? 'lock-failed' : undefined}>
       {text}
     </Badge>
