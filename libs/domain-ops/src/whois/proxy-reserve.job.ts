@@ -6,8 +6,11 @@ import { DomainOpsConfig } from '../shared/domain-ops.config';
 import { proxyContactInput } from '../shared/contacts/epp-contacts';
 import { ProxyIdentityRepository } from './proxy-identity.repository';
 
-/** Registry commands a refill sends at once (the rest of the EPP pool stays free for members' commands). */
-const REFILL_PARALLEL = 2;
+/**
+ * Registry commands a refill sends at once: one, so that a refill during a burst of orders (it starts when the reserve
+ * falls under half) holds one connection of the EPP pool, the rest staying free for members' commands.
+ */
+const REFILL_PARALLEL = 1;
 
 /**
  * Keeps the reserve of WHOIS proxy contacts full (PROXY_RESERVE_SIZE, docs/purchase.md): new rows get a random

@@ -57,8 +57,9 @@ export class RegisterDomainJob {
   ) {}
 
   async handle(data: RegisterDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    const item = await this.orders.item(Number(data.itemId));
-    const order = item ? await this.orders.find(item.orderId) : null;
+    // the item and its order at once (the job names both); an item of another order is missing here
+    const [item, named] = await Promise.all([this.orders.item(Number(data.itemId)), data.orderId ? this.orders.find(data.orderId) : Promise.resolve(null)]);
+    const order = named && item && named.id === item.orderId ? named : item ? await this.orders.find(item.orderId) : null;
     if (!item || !order) return { status: 'missing' };
     if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') return { status: item.status };
     // the item's first attempt (never started before): no earlier attempt can have created the name
@@ -79,8 +80,7 @@ export class RegisterDomainJob {
 
   private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean): Promise<'done' | 'accepted'> {
     const ctx = { userId: order.userId };
-    const defaults = await this.settings.getOrCreate(order.userId);
-    const prereq = item.prereqId ? await this.prereqs.byId(item.prereqId) : null;
+    const [defaults, prereq] = await Promise.all([this.settings.getOrCreate(order.userId), item.prereqId ? this.prereqs.byId(item.prereqId) : Promise.resolve(null)]);
     const provisional = !!prereq?.preRegister;
 
     // exactly once: an earlier attempt may have created it (its answer lost)
