@@ -140,24 +140,27 @@ export class RegisterDomainJob {
       nameServers: defaults.domain_create_name_servers,
       orderItemId: item.id,
     });
-    // before the item ends, so that a death here leaves the item to a retry, which records and enqueues again
-    if (!pending && (applyLock || !info?.roid)) await this.queue.enqueueFollowUp({ domainId: domainPkId, punycode: item.punycode, lock: applyLock });
     // the balance this item's charge left (kept with the charge); asked of the ledger only for an item without one
     const remaining = item.spentBalanceAfter ?? await this.ledger.balance(order.userId).catch(() => null);
-    await this.actionLog.write({
-      userId: order.userId,
-      domainId: domainPkId,
-      domainName: item.name,
-      type: 0,
-      point: item.point,
-      remainingPoint: remaining,
-      subject: 'ドメイン新規登録',
-      content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
-      dedupeKey: `item:${item.id}:register`,
-      actionId: ActionCodes.Register,
-    });
-    // on our name servers the zone is served at once (SOA, NS); the dns service decides from the domain's state
-    if (!pending) await this.dnsZones.changed(item.punycode);
+    // three independent steps, each safe to repeat, at once; all before the item ends, so that a death here leaves the
+    // item to a retry, which records and does them again (the follow-up's job id and the log's key keep them single)
+    await Promise.all([
+      !pending && (applyLock || !info?.roid) ? this.queue.enqueueFollowUp({ domainId: domainPkId, punycode: item.punycode, lock: applyLock }) : null,
+      this.actionLog.write({
+        userId: order.userId,
+        domainId: domainPkId,
+        domainName: item.name,
+        type: 0,
+        point: item.point,
+        remainingPoint: remaining,
+        subject: 'ドメイン新規登録',
+        content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
+        dedupeKey: `item:${item.id}:register`,
+        actionId: ActionCodes.Register,
+      }),
+      // on our name servers the zone is served at once (SOA, NS); the dns service decides from the domain's state
+      pending ? null : this.dnsZones.changed(item.punycode),
+    ]);
     const status = pending ? 'accepted' : 'done';
     await this.orders.setItem(item.id, { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null });
     return status;

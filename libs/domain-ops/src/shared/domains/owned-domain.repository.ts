@@ -36,11 +36,15 @@ export class OwnedDomainRepository {
     return rows.length ? { id: Number(rows[0].id), userId: Number(rows[0].user_id), orderItemId: rows[0].order_item_id == null ? null : Number(rows[0].order_item_id) } : null;
   }
 
-  /** Records a registered domain once (a retried job finds the row of its first attempt). */
-  record(d: NewOwnedDomain): Promise<number> {
-    return this.ds.transaction(async (m) => {
-      const rows = await m.query(
-        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled, order_item_id,
+  /**
+   * Records a registered domain once (a retried job finds the row of its first attempt), with its name servers, in
+   * one statement (one round trip, atomic without a transaction): the name servers of the list replace those of the
+   * row (a retry's extra ones removed, the others set in place).
+   */
+  async record(d: NewOwnedDomain): Promise<number> {
+    const rows = await this.ds.query(
+      `WITH d AS (
+         INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled, order_item_id,
            reg_contact_id, adm_contact_id, tec_contact_id, bil_contact_id, lock_state)
          VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
          ON CONFLICT (punycode) DO UPDATE SET registry_domain_id = coalesce(EXCLUDED.registry_domain_id, domains.registry_domain_id),
@@ -50,19 +54,20 @@ export class OwnedDomainRepository {
            lock_state = CASE WHEN domains.is_domain_lock_enabled OR EXCLUDED.is_domain_lock_enabled THEN NULL ELSE coalesce(domains.lock_state, EXCLUDED.lock_state) END,
            updated_at = now()
          WHERE domains.order_item_id = EXCLUDED.order_item_id
-         RETURNING id`,
-        [d.userId, d.name, d.punycode, d.tld, d.registryDomainId, d.dueDate, d.status, d.autoUpdate, d.whoisProxy, d.lock, d.orderItemId,
-          d.contactIds?.reg ?? null, d.contactIds?.adm ?? null, d.contactIds?.tec ?? null, d.contactIds?.bil ?? null, d.lockState ?? null],
-      );
-      if (!rows.length) throw new Error(`${d.punycode} is recorded for another order`);
-      const id = Number(rows[0].id);
-      await m.query('DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1', [id]);
-      // every name server in one statement (one round trip, not one per server)
-      if (d.nameServers.length) {
-        await m.query('INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) SELECT $1, n.i, n.name FROM unnest($2::text[]) WITH ORDINALITY AS n(name, i)', [id, d.nameServers]);
-      }
-      return id;
-    });
+         RETURNING id
+       ), extra AS (
+         DELETE FROM domain_ops.domain_name_servers ns USING d WHERE ns.domain_id = d.id AND ns.priority > cardinality($17::text[])
+       ), servers AS (
+         INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name)
+         SELECT d.id, n.i, n.name FROM d, unnest($17::text[]) WITH ORDINALITY AS n(name, i)
+         ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name
+       )
+       SELECT id FROM d`,
+      [d.userId, d.name, d.punycode, d.tld, d.registryDomainId, d.dueDate, d.status, d.autoUpdate, d.whoisProxy, d.lock, d.orderItemId,
+        d.contactIds?.reg ?? null, d.contactIds?.adm ?? null, d.contactIds?.tec ?? null, d.contactIds?.bil ?? null, d.lockState ?? null, d.nameServers],
+    );
+    if (!rows.length) throw new Error(`${d.punycode} is recorded for another order`);
+    return Number(rows[0].id);
   }
 
   async listByUser(userId: number): Promise<OwnedDomainDto[]> {
