@@ -151,12 +151,6 @@ export interface RegisterDomainJobData {
   orderId: string;
   itemId: number;
 }
-/** Data of the follow-up of a registration (the domain recorded, the item ended): the ROID and, with `lock`, the default lock. */
-export interface RegistrationFollowUpJobData {
-  domainId: number;
-  punycode: string;
-  lock: boolean;
-}
 /** Data of the CompleteOrder parent. */
 export interface CompleteOrderJobData {
   orderId: string;

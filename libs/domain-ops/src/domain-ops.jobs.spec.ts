@@ -74,6 +74,8 @@ describe('domain-ops jobs composed of the features, each on its own queue (ADR 0
       ['expire-move-requests', JobName.ExpireMoveRequests, 300_000],
       ['poll-messages', JobName.DrainPollMessages, 30_000],
       ['expire-transfers', JobName.ExpireTransfers, 3_600_000],
+      // the registrations' follow-ups a lost run missed (ADR 0041)
+      ['registration-follow-ups', JobName.RegistrationFollowUp, 10_000],
       ['auto-renew', JobName.AutoRenewSweep, '0 3 * * * Asia/Tokyo'],
       ['expiry-notices', JobName.ExpiryNoticeSweep, '0 9 * * * Asia/Tokyo'],
       // an empty pattern removes the scheduler

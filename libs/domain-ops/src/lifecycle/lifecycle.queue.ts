@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
 import { FlowProducer, Queue } from 'bullmq';
-import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RegistrationFollowUpJobData, RenewDomainJobData } from '@registrar/contracts';
+import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData } from '@registrar/contracts';
 import { chunks } from '../shared/common/chunks';
 import { DomainOpsConfig } from '../shared/domain-ops.config';
 import { DOMAIN_OPS_FLOWS } from '../shared/queue/domain-ops.queue';
@@ -53,18 +53,18 @@ export class LifecycleQueue {
   }
 
   /**
-   * The follow-up of a registered domain (the ROID, the default lock), started as soon as the domain is recorded. One
-   * per domain (job id), retried with the registration's backoff; at a lower priority than registrations, so members
-   * waiting for their order go first when the registry connections are all busy.
+   * Runs the registrations' follow-ups (docs/purchase.md): the domains are marked in the database, so one run takes
+   * every due one. A run waiting already takes ours too (the same job id, nothing added); `delayMs` for a retry. At a
+   * lower priority than registrations, so members waiting for their order go first.
    */
-  async enqueueFollowUp(data: RegistrationFollowUpJobData): Promise<void> {
-    await this.queue.add(JobName.RegistrationFollowUp, data, {
-      jobId: `registered-${data.domainId}-${data.punycode}`,
+  async kickFollowUps(delayMs = 0): Promise<void> {
+    const at = delayMs > 0 ? Math.ceil((Date.now() + delayMs) / 500) : 0;
+    await this.queue.add(JobName.RegistrationFollowUp, {}, {
+      jobId: at ? `registration-follow-ups-at-${at}` : 'registration-follow-ups',
+      ...(at ? { delay: delayMs } : {}),
       priority: 10,
-      attempts: this.config.REGISTER_ATTEMPTS,
-      backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
-      removeOnComplete: { age: 24 * 3600 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      removeOnComplete: true,
+      removeOnFail: true,
     });
   }
 

@@ -137,15 +137,18 @@ export class RegisterDomainJob {
       contactIds,
       lock,
       lockState: applyLock ? 'applying' : null,
+      // the ROID, and the lock where wanted, follow (not for a pending domain: the registry's poll message activates it)
+      followUp: !pending && (applyLock || !info?.roid) ? { lock: applyLock } : undefined,
       nameServers: defaults.domain_create_name_servers,
       orderItemId: item.id,
     });
     // the balance this item's charge left (kept with the charge); asked of the ledger only for an item without one
     const remaining = item.spentBalanceAfter ?? await this.ledger.balance(order.userId).catch(() => null);
     // three independent steps, each safe to repeat, at once; all before the item ends, so that a death here leaves the
-    // item to a retry, which records and does them again (the follow-up's job id and the log's key keep them single)
+    // item to a retry, which records and does them again (the follow-up is marked on the domain by the record, and the
+    // schedule runs it should the run asked for here be lost; the log's key keeps it single)
     await Promise.all([
-      !pending && (applyLock || !info?.roid) ? this.queue.enqueueFollowUp({ domainId: domainPkId, punycode: item.punycode, lock: applyLock }) : null,
+      !pending && (applyLock || !info?.roid) ? this.queue.kickFollowUps() : null,
       this.actionLog.write({
         userId: order.userId,
         domainId: domainPkId,

@@ -17,6 +17,8 @@ export interface NewOwnedDomain {
   lock: boolean;
   /** 'applying' while the default lock is on its way to the registry (a follow-up job; the list shows 設定中) */
   lockState?: 'applying' | null;
+  /** the follow-up (ROID, and the default lock when true) is due now; undefined: none */
+  followUp?: { lock: boolean };
   nameServers: string[];
   orderItemId: number;
   /** the domain's contacts when registered without proxy (null: the proxy or the .co.jp prereq's contacts) */
@@ -45,13 +47,17 @@ export class OwnedDomainRepository {
     const rows = await this.ds.query(
       `WITH d AS (
          INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled, order_item_id,
-           reg_contact_id, adm_contact_id, tec_contact_id, bil_contact_id, lock_state)
-         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+           reg_contact_id, adm_contact_id, tec_contact_id, bil_contact_id, lock_state,
+           follow_up_lock, follow_up_due)
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18, CASE WHEN $18::boolean IS NULL THEN NULL ELSE now() END)
          ON CONFLICT (punycode) DO UPDATE SET registry_domain_id = coalesce(EXCLUDED.registry_domain_id, domains.registry_domain_id),
            due_date = coalesce(EXCLUDED.due_date, domains.due_date), status = EXCLUDED.status,
            is_domain_lock_enabled = domains.is_domain_lock_enabled OR EXCLUDED.is_domain_lock_enabled,
            -- a retried job keeps what the lock's follow-up has found since (applied, or failed with its reason)
            lock_state = CASE WHEN domains.is_domain_lock_enabled OR EXCLUDED.is_domain_lock_enabled THEN NULL ELSE coalesce(domains.lock_state, EXCLUDED.lock_state) END,
+           -- a retry asks for the follow-up again only while the first one has not ended
+           follow_up_lock = coalesce(domains.follow_up_lock, EXCLUDED.follow_up_lock),
+           follow_up_due = CASE WHEN domains.follow_up_due IS NOT NULL THEN least(domains.follow_up_due, now()) ELSE domains.follow_up_due END,
            updated_at = now()
          WHERE domains.order_item_id = EXCLUDED.order_item_id
          RETURNING id
@@ -64,7 +70,7 @@ export class OwnedDomainRepository {
        )
        SELECT id FROM d`,
       [d.userId, d.name, d.punycode, d.tld, d.registryDomainId, d.dueDate, d.status, d.autoUpdate, d.whoisProxy, d.lock, d.orderItemId,
-        d.contactIds?.reg ?? null, d.contactIds?.adm ?? null, d.contactIds?.tec ?? null, d.contactIds?.bil ?? null, d.lockState ?? null, d.nameServers],
+        d.contactIds?.reg ?? null, d.contactIds?.adm ?? null, d.contactIds?.tec ?? null, d.contactIds?.bil ?? null, d.lockState ?? null, d.nameServers, d.followUp ? d.followUp.lock : null],
     );
     if (!rows.length) throw new Error(`${d.punycode} is recorded for another order`);
     return Number(rows[0].id);
