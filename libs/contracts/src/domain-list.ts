@@ -65,6 +65,12 @@ export interface DomainRowDto {
   /** 0 none, 1 change to a person in progress, 2 proxy setting in progress */
   is_whois_processing_flg: 0 | 1 | 2;
   is_domain_lock_enabled_flg: 0 | 1;
+  /**
+   * A new domain's default lock (docs/purchase.md): 1 being set at the registry (shown 設定中; the flag is 0 until the
+   * registry has it), 2 failed for good (`domain_lock_error` says why); 0 otherwise
+   */
+  domain_lock_state?: 0 | 1 | 2;
+  domain_lock_error?: string | null;
   admin_lock_status: number;
   is_trash_flg: 0 | 1;
   /** listed on the domain market (docs/market.md): moves, trash and AUTHCODE are refused */

@@ -99,6 +99,12 @@ export interface OwnedDomainDto {
   is_auto_update_enabled_flg: 0 | 1;
   is_whois_proxy_enabled_flg: 0 | 1;
   is_domain_lock_enabled_flg: 0 | 1;
+  /**
+   * A new domain's default lock (docs/purchase.md): 1 being set at the registry (shown 設定中; the flag is 0 until the
+   * registry has it), 2 failed for good (`domain_lock_error` says why); 0 otherwise
+   */
+  domain_lock_state?: 0 | 1 | 2;
+  domain_lock_error?: string | null;
   is_trash_flg: 0 | 1;
   /** 0 none; 1 WHOIS change in progress (waiting for the registrant's approval); 2 WHOIS proxy being set */
   is_whois_processing_flg: 0 | 1 | 2;

@@ -39,6 +39,10 @@ export enum JobName {
   RegisterDomain = 'register-domain',
   /** domain-ops: the parent of an order's RegisterDomain children; ends the order when they all have */
   CompleteOrder = 'complete-order',
+  /** domain-ops: right after a registration ended for the member, the registry's view (ROID, expiry) and the default lock (docs/purchase.md) */
+  RegistrationFollowUp = 'registration-follow-up',
+  /** domain-ops: keeps the reserve of WHOIS proxy contacts made ahead at the registry full (docs/purchase.md) */
+  ProxyReserveRefill = 'proxy-reserve-refill',
   /** domain-ops: one domain's WHOIS change or proxy setting at the registry (docs/whois.md) */
   WhoisChange = 'whois-change',
   /** domain-ops: every few seconds, completes WHOIS changes whose registrant approval has arrived at the registry */

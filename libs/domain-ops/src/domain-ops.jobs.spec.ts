@@ -12,8 +12,9 @@ import { WHOIS_JOBS } from './whois';
 const FEATURES = [WHOIS_JOBS, PORTFOLIO_JOBS, LIFECYCLE_JOBS, REGISTRY_SYNC_JOBS];
 
 describe('domain-ops jobs composed of the features, each on its own queue (ADR 0035, ADR 0036)', () => {
-  it('runs the same sixteen job names as before the split, each owned by exactly one feature', () => {
+  it('runs the sixteen job names of before the split and the two of the checkout (ADR 0041), each owned by exactly one feature', () => {
     expect([...DOMAIN_OPS_JOB_NAMES].sort()).toEqual([
+      JobName.RegistrationFollowUp, JobName.ProxyReserveRefill,
       JobName.RegisterDomain, JobName.CompleteOrder, JobName.WhoisChange, JobName.WhoisPendingSweep, JobName.RenewDomain, JobName.CompleteRenewal,
       JobName.DomainOperation, JobName.CompleteOperation, JobName.ExpireMoveRequests, JobName.AutoRenewSweep, JobName.ExpiryNoticeSweep,
       JobName.ProvisionalDeadlineSweep, JobName.DrainPollMessages, JobName.ExpireTransfers, JobName.ReconcileMoney, JobName.RegistryResync,
@@ -61,16 +62,20 @@ describe('domain-ops jobs composed of the features, each on its own queue (ADR 0
 
   it('keeps the schedules (ids, jobs, timing) of before the split', () => {
     const config = {
-      WHOIS_SWEEP_EVERY_S: 60, MOVE_SWEEP_EVERY_S: 300, POLL_EVERY_S: 30, TRANSFER_SWEEP_EVERY_S: 3600, MONEY_RECONCILE_EVERY_S: 600,
+      WHOIS_SWEEP_EVERY_S: 60, PROXY_RESERVE_SIZE: 100, PROXY_RESERVE_EVERY_S: 30, MOVE_SWEEP_EVERY_S: 300, POLL_EVERY_S: 30, TRANSFER_SWEEP_EVERY_S: 3600, MONEY_RECONCILE_EVERY_S: 600,
       AUTO_RENEW_CRON: '0 3 * * *', EXPIRY_NOTICE_CRON: '0 9 * * *', PROVISIONAL_DEADLINE_CRON: '',
     } as DomainOpsConfig;
     const before = Date.now();
     const all = FEATURES.flatMap((f) => f.schedules?.(config) ?? []);
     expect(all.map((s) => [s.id, s.name, 'every' in s ? s.every : `${s.pattern} ${s.tz}`])).toEqual([
       ['whois-pending-sweep', JobName.WhoisPendingSweep, 60_000],
+      // the reserve of proxy contacts (ADR 0041; 0 = off removes the scheduler)
+      ['proxy-reserve-refill', JobName.ProxyReserveRefill, 30_000],
       ['expire-move-requests', JobName.ExpireMoveRequests, 300_000],
       ['poll-messages', JobName.DrainPollMessages, 30_000],
       ['expire-transfers', JobName.ExpireTransfers, 3_600_000],
+      // the registrations' follow-ups a lost run missed (ADR 0041)
+      ['registration-follow-ups', JobName.RegistrationFollowUp, 10_000],
       ['auto-renew', JobName.AutoRenewSweep, '0 3 * * * Asia/Tokyo'],
       ['expiry-notices', JobName.ExpiryNoticeSweep, '0 9 * * * Asia/Tokyo'],
       // an empty pattern removes the scheduler

@@ -53,6 +53,22 @@ export class LifecycleQueue {
   }
 
   /**
+   * Runs the registrations' follow-ups (docs/purchase.md): the domains are marked in the database, so one run takes
+   * every due one. A run waiting already takes ours too (the same job id, nothing added); `delayMs` for a retry. At a
+   * lower priority than registrations, so members waiting for their order go first.
+   */
+  async kickFollowUps(delayMs = 0): Promise<void> {
+    const at = delayMs > 0 ? Math.ceil((Date.now() + delayMs) / 500) : 0;
+    await this.queue.add(JobName.RegistrationFollowUp, {}, {
+      jobId: at ? `registration-follow-ups-at-${at}` : 'registration-follow-ups',
+      ...(at ? { delay: delayMs } : {}),
+      priority: 10,
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+  }
+
+  /**
    * Starts a renewal's flow: CompleteRenewal parent, one RenewDomain child per DOMAINS_PER_JOB items (ADR 0037; each
    * item still renewed and ended on its own; job ids per renewal and the chunk's first domain).
    */

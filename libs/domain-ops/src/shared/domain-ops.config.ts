@@ -40,6 +40,17 @@ export class DomainOpsConfig extends BaseConfig {
   @Matches(/^(?=.{3,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/)
   WHOIS_PROXY_MAIL_DOMAIN = 'whois-proxy.rakko.example';
 
+  /**
+   * WHOIS proxy contacts kept made ahead at the registry (each random, for no domain yet): a registration with proxy
+   * takes one instead of sending contact:create before its domain:create (0 = no reserve, the contact is made then).
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(10_000)
+  PROXY_RESERVE_SIZE = 100;
+
+  /** Seconds between top-ups of the proxy contact reserve (a registration that leaves it under half full asks for one at once). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(3600)
+  PROXY_RESERVE_EVERY_S = 30;
+
   /** Seconds between checks of WHOIS changes waiting for the registrant's approval (0 = no periodic check). */
   @Type(() => Number)
   @IsInt()

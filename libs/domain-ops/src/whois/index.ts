@@ -20,6 +20,7 @@ export { isProxyAddressFormat, newProxyContactId, newProxyLocalPart, ProxyIdenti
 export { RegistryContacts } from './registry-contacts';
 export { WhoisDomainRepository } from './whois-domain.repository';
 export { WhoisService } from './whois.service';
+export { WhoisQueue } from './whois.queue';
 
 export const WHOIS_PROVIDERS: Provider[] = [ProxyIdentityRepository, PublicWhoisRepository, RegistryContacts, WhoisDomainRepository, WhoisService, WhoisOrgService, WhoisQueue];
 export const WHOIS_CONTROLLERS: Type[] = [PublicWhoisRpcController, WhoisRpcController];

@@ -55,6 +55,70 @@ export class ProxyIdentityRepository {
     }
   }
 
+  /**
+   * Takes a proxy contact of the reserve (made ahead at the registry) as this domain's proxy identity, in one
+   * statement: the reserve row is deleted and the identity inserted together, so a reserved contact goes to exactly
+   * one domain whatever the replicas do at once (a row another transaction holds is skipped, not waited for). Null
+   * when the reserve has no ready contact at this mail domain, or the domain already has an identity (the caller then
+   * uses `ensure`). `left` is how many ready contacts remain.
+   */
+  async take(punycode: string, mailDomain: string): Promise<{ identity: ProxyIdentity | null; left: number }> {
+    const rows: Array<Record<string, unknown>> = await this.ds.query(
+      `WITH picked AS (
+         SELECT registry_contact_id FROM domain_ops.proxy_contact_reserve
+         WHERE state = 'ready' AND email LIKE '%@' || $2 AND NOT EXISTS (SELECT 1 FROM domain_ops.proxy_identities WHERE punycode = $1)
+         ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
+       ), taken AS (
+         DELETE FROM domain_ops.proxy_contact_reserve r USING picked WHERE r.registry_contact_id = picked.registry_contact_id
+         RETURNING r.email, r.registry_contact_id
+       ), made AS (
+         INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) SELECT $1, email, registry_contact_id FROM taken
+         ON CONFLICT (punycode) DO NOTHING RETURNING punycode, email, registry_contact_id
+       )
+       SELECT m.punycode, m.email, m.registry_contact_id,
+              (SELECT count(*) FROM domain_ops.proxy_contact_reserve WHERE state = 'ready')::int - (SELECT count(*) FROM taken)::int AS ready_left
+       FROM (SELECT 1) one LEFT JOIN made m ON true`,
+      [punycode, mailDomain.toLowerCase()],
+    );
+    const r = rows[0]!;
+    const identity = r.punycode ? { punycode: String(r.punycode), email: String(r.email), registryContactId: String(r.registry_contact_id) } : null;
+    return { identity, left: Math.max(0, Number(r.ready_left)) };
+  }
+
+  /** The reserve's ready and still-being-made contacts. */
+  async reserveCounts(): Promise<{ ready: number; creating: number }> {
+    const rows = await this.ds.query(
+      `SELECT count(*) FILTER (WHERE state = 'ready')::int AS ready, count(*) FILTER (WHERE state = 'creating')::int AS creating FROM domain_ops.proxy_contact_reserve`,
+    );
+    return { ready: Number(rows[0].ready), creating: Number(rows[0].creating) };
+  }
+
+  /** New reserve rows (random address and contact id, state 'creating'); the caller makes them at the registry. */
+  async addToReserve(n: number, mailDomain: string): Promise<void> {
+    if (n <= 0) return;
+    const emails = Array.from({ length: n }, () => `${newProxyLocalPart()}@${mailDomain.toLowerCase()}`);
+    const ids = Array.from({ length: n }, () => newProxyContactId());
+    await this.ds.query(
+      `INSERT INTO domain_ops.proxy_contact_reserve (email, registry_contact_id) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
+      [emails, ids],
+    );
+  }
+
+  /** Reserve rows not yet known to exist at the registry (oldest first). */
+  async reserveCreating(limit: number): Promise<Array<{ email: string; registryContactId: string }>> {
+    const rows = await this.ds.query(
+      `SELECT email, registry_contact_id FROM domain_ops.proxy_contact_reserve WHERE state = 'creating' ORDER BY created_at LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r: Record<string, string>) => ({ email: r.email, registryContactId: r.registry_contact_id }));
+  }
+
+  /** These reserve contacts exist at the registry: they may be taken. */
+  async markReady(registryContactIds: string[]): Promise<void> {
+    if (!registryContactIds.length) return;
+    await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET state = 'ready' WHERE registry_contact_id = ANY($1::text[])`, [registryContactIds]);
+  }
+
   async byPunycode(punycode: string): Promise<ProxyIdentity | null> {
     const rows = await this.ds.query('SELECT punycode, email, registry_contact_id FROM domain_ops.proxy_identities WHERE punycode = $1', [punycode]);
     return rows.length ? { punycode: rows[0].punycode, email: rows[0].email, registryContactId: rows[0].registry_contact_id } : null;

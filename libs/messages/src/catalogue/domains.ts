@@ -36,3 +36,9 @@ export const apiSettingsSaved = '設定完了：API設定';
 export const unknownContactRole = '不明な種類';
 export const receiveChecked = 'チェックしたドメインを受け取る';
 export const noIncomingTransfers = '受け取り承認待ちのドメインがありませんでした。';
+/** the default lock of a new domain, on its way to the registry (list and detail, docs/purchase.md) */
+export const lockApplying = '設定中';
+export const lockApplyingTooltip = 'ドメインロックをレジストリに設定しています';
+export const lockFailedBadge = '設定失敗';
+/** the default lock of a new domain could not be set: the reason follows; the member can set it from the list */
+export const lockApplyFailed = 'ドメインロックを設定できませんでした。ドメインロックの変更からもう一度設定してください';

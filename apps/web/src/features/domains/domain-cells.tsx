@@ -16,7 +16,13 @@ export function dueDateText(d: DomainRowDto): string {
 export function flagText(d: DomainRowDto, cell: 'autoRenew' | 'whois' | 'lock'): string {
   if (d.is_expired) return DASH;
   if (cell === 'autoRenew') return d.is_due_today ? DASH : d.is_auto_update_enabled_flg ? 'ON' : 'OFF';
-  if (cell === 'lock') return d.tld_policy.can_lock ? (d.is_domain_lock_enabled_flg ? 'ON' : 'OFF') : DASH;
+  if (cell === 'lock') {
+    if (!d.tld_policy.can_lock) return DASH;
+    // a new domain's default lock: 設定中 until the registry has it, 設定失敗 when it could not be set (docs/purchase.md)
+    if (!d.is_domain_lock_enabled_flg && d.domain_lock_state === 1) return M.lockApplying;
+    if (!d.is_domain_lock_enabled_flg && d.domain_lock_state === 2) return M.lockFailedBadge;
+    return d.is_domain_lock_enabled_flg ? 'ON' : 'OFF';
+  }
   return d.is_whois_proxy_enabled_flg ? 'ON' : 'OFF';
 }
 
@@ -39,9 +45,27 @@ export function ShortcutCell({ d, op, children, text, label, onOpen }: { d: Doma
   );
 }
 
-export function FlagBadge({ text }: { text: string }) {
+/** What the lock cell's badge explains on hover: the default lock on its way, or why it failed. */
+export function lockHint(d: DomainRowDto): string | undefined {
+  if (d.is_domain_lock_enabled_flg) return undefined;
+  if (d.domain_lock_state === 1) return M.lockApplyingTooltip;
+  if (d.domain_lock_state === 2) return `${M.lockApplyFailed}${d.domain_lock_error ? `（${d.domain_lock_error}）` : ''}`;
+  return undefined;
+}
+
+export function FlagBadge({ text, hint }: { text: string; hint?: string }) {
   if (text === DASH) return <Text span c="dimmed">{DASH}</Text>;
-  return <Badge variant="light" color={text === 'ON' ? 'teal' : 'gray'} size="sm">{text}</Badge>;
+  const applying = text === M.lockApplying;
+  const failed = text === M.lockFailedBadge;
+  const badge = (
+    <Badge variant="light" color={text === 'ON' ? 'teal' : failed ? 'red' : applying ? 'blue' : 'gray'} size="sm" leftSection={applying ? <Loader size={10} color="blue" /> : undefined}
+      // the longer words (設定中, 設定失敗) keep their width in the list's narrow flag columns instead of being cut
+      style={applying || failed ? { minWidth: 'max-content' } : undefined}
+      data-testid={applying ? 'lock-applying' : failed ? 'lock-failed' : undefined}>
+      {text}
+    </Badge>
+  );
+  return hint ? <Tooltip label={hint} multiline maw={280}>{badge}</Tooltip> : badge;
 }
 
 /** Name column extras: IDN punycode, WHOIS spinner, admin-lock icon, trash label, memo. */

@@ -13,7 +13,7 @@ import { formatDateJst, formatDateTimeJst } from '@registrar/rules';
 import { EmptyBlock, ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
-import { dueDateText, flagText, FlagBadge } from './domain-cells';
+import { dueDateText, flagText, FlagBadge, lockHint } from './domain-cells';
 import { domainQueries } from './domain-list.api';
 import { disabledReasonOf, DOMAIN_OPERATIONS, useDomainListRefresh, type DomainOperation } from './operations';
 
@@ -47,7 +47,10 @@ export function DomainDetailPage() {
           {item('登録日', formatDateJst(d.obtain_date))}
           {item('自動更新', <FlagBadge text={flagText(d, 'autoRenew')} />)}
           {item('WHOIS代理公開', <FlagBadge text={flagText(d, 'whois')} />)}
-          {item('ドメインロック', <FlagBadge text={flagText(d, 'lock')} />)}
+          {item('ドメインロック', d.domain_lock_state === 2 && !d.is_domain_lock_enabled_flg
+            // the reason in words too: a phone has no hover for the badge's tooltip
+            ? <Stack gap={2}><FlagBadge text={flagText(d, 'lock')} /><Text size="xs" c="red.8" data-testid="lock-failed-reason">{lockHint(d)}</Text></Stack>
+            : <FlagBadge text={flagText(d, 'lock')} hint={lockHint(d)} />)}
           {item('管理ロック', d.admin_lock_status ? <Badge color="red" variant="outline" size="sm">あり</Badge> : <Text size="sm">なし</Text>)}
         </SimpleGrid>
       </Paper>

@@ -14,7 +14,7 @@ import {
 import { EmptyBlock, ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { ApiError } from '../../lib/api';
 import { snackbar } from '../../lib/snackbar';
-import { CELL_LABELS, DASH, dueDateText, flagText, FlagBadge, NameExtras, ShortcutCell, HostName } from './domain-cells';
+import { CELL_LABELS, DASH, dueDateText, flagText, FlagBadge, lockHint, NameExtras, ShortcutCell, HostName } from './domain-cells';
 import { domainQueries, readyAllPages, readyByIds, type ListCondition } from './domain-list.api';
 import { conditionOf, FILTER_KEYS, hasFilters, type DomainListSearch } from './list-search';
 import { DOMAIN_OPERATIONS, disabledReasonOf, type DomainOperation, useDomainListRefresh } from './operations';
@@ -233,7 +233,7 @@ export function DomainListPage() {
                   <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }}><ShortcutCell d={d} op={byCell.get('nameServer')} text={d.is_expired ? DASH : (d.name_servers[0] ?? DASH)} label={CELL_LABELS.nameServer} onOpen={open}>{d.is_expired ? DASH : d.name_servers[0] ? <HostName name={d.name_servers[0]} /> : DASH}</ShortcutCell></Text></Table.Td>
                   <Table.Td><Text size="sm" c={d.domain_status === 2 ? 'orange.8' : d.is_expired ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>{dueDateText(d)}</Text></Table.Td>
                   {(['autoRenew', 'whois', 'lock'] as const).map((cell) => (
-                    <Table.Td key={cell}><ShortcutCell d={d} op={byCell.get(cell)} text={flagText(d, cell)} label={CELL_LABELS[cell]} onOpen={open}><FlagBadge text={flagText(d, cell)} /></ShortcutCell></Table.Td>
+                    <Table.Td key={cell}><ShortcutCell d={d} op={byCell.get(cell)} text={flagText(d, cell)} label={CELL_LABELS[cell]} onOpen={open}><FlagBadge text={flagText(d, cell)} hint={cell === 'lock' ? lockHint(d) : undefined} /></ShortcutCell></Table.Td>
                   ))}
                 </Table.Tr>
               ))}
@@ -263,7 +263,7 @@ export function DomainListPage() {
                     <Text size="xs" c="dimmed" mt={2} style={{ gridColumn: '1 / -1' }}>自動更新 / WHOIS代理 / ロック</Text>
                     <Group gap={4} style={{ gridColumn: '1 / -1' }}>
                       {(['autoRenew', 'whois', 'lock'] as const).map((cell) => (
-                        <ShortcutCell key={cell} d={d} op={byCell.get(cell)} text={flagText(d, cell)} label={CELL_LABELS[cell]} onOpen={open}><FlagBadge text={flagText(d, cell)} /></ShortcutCell>
+                        <ShortcutCell key={cell} d={d} op={byCell.get(cell)} text={flagText(d, cell)} label={CELL_LABELS[cell]} onOpen={open}><FlagBadge text={flagText(d, cell)} hint={cell === 'lock' ? lockHint(d) : undefined} /></ShortcutCell>
                       ))}
                     </Group>
                   </Box>

@@ -25,6 +25,8 @@ export const domainQueries = {
       queryFn: ({ signal }) => api<DomainSearchResult>('/mypage/domain/search', { body: { ...conditionToFields(c), ...(c.domainPkIds ? { domainPkIds: c.domainPkIds } : {}) }, signal }),
       placeholderData: keepPreviousData,
       staleTime: 15_000,
+      // a new domain's default lock being set at the registry (設定中): asked again until it is on or has failed
+      refetchInterval: (q) => (q.state.data?.validDomains?.data?.some((d) => d.domain_lock_state === 1) ? 3_000 : false),
     }),
   banner: () =>
     queryOptions({
@@ -49,6 +51,7 @@ export const domainQueries = {
       queryKey: [...domainQueries.all, 'detail', id] as const,
       queryFn: ({ signal }) => api<DomainDetailDto>(`/mypage/domain/detail/${id}`, { signal }),
       retry: false,
+      refetchInterval: (q) => (q.state.data?.domain_lock_state === 1 ? 3_000 : false),
     }),
 };
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
-import { ContactCreateInput, DomainContact, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
+import { ContactCreateInput, DomainContact, DomainInfo, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
 import { fmt, M, registryErrorMessage } from '@registrar/messages';
 import { newMemberContactId } from '../../shared/contacts/contact-ids';
 import { ContactsRepository } from '../../shared/contacts/contacts.repository';
@@ -15,7 +15,8 @@ import { DefaultSettingsRepository, PrereqRepository, StoredPrereq } from '../..
 import type { JobAttempt } from '@registrar/infra';
 import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
-import { ProxyIdentityRepository } from '../../whois';
+import { ProxyIdentityRepository, WhoisQueue } from '../../whois';
+import { LifecycleQueue } from '../lifecycle.queue';
 import { e164 } from '../../shared/contacts/e164';
 import { AnyContact, postalOf, proxyContactInput } from '../../shared/contacts/epp-contacts';
 
@@ -51,11 +52,14 @@ export class RegisterDomainJob {
     private readonly dnsZones: DnsZoneEvents,
     private readonly proxies: ProxyIdentityRepository,
     private readonly config: DomainOpsConfig,
+    private readonly queue: LifecycleQueue,
+    private readonly whoisQueue: WhoisQueue,
   ) {}
 
   async handle(data: RegisterDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    const item = await this.orders.item(Number(data.itemId));
-    const order = item ? await this.orders.find(item.orderId) : null;
+    // the item and its order at once (the job names both); an item of another order is missing here
+    const [item, named] = await Promise.all([this.orders.item(Number(data.itemId)), data.orderId ? this.orders.find(data.orderId) : Promise.resolve(null)]);
+    const order = named && item && named.id === item.orderId ? named : item ? await this.orders.find(item.orderId) : null;
     if (!item || !order) return { status: 'missing' };
     if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') return { status: item.status };
     // the item's first attempt (never started before): no earlier attempt can have created the name
@@ -76,8 +80,7 @@ export class RegisterDomainJob {
 
   private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean): Promise<'done' | 'accepted'> {
     const ctx = { userId: order.userId };
-    const defaults = await this.settings.getOrCreate(order.userId);
-    const prereq = item.prereqId ? await this.prereqs.byId(item.prereqId) : null;
+    const [defaults, prereq] = await Promise.all([this.settings.getOrCreate(order.userId), item.prereqId ? this.prereqs.byId(item.prereqId) : Promise.resolve(null)]);
     const provisional = !!prereq?.preRegister;
 
     // exactly once: an earlier attempt may have created it (its answer lost)
@@ -90,10 +93,12 @@ export class RegisterDomainJob {
     const reg = first[0] ?? second[0] ?? null;
     const roleIds = [0, 1, 2, 3].map((i) => first[i] ?? second[i] ?? reg) as Array<number | null>;
     const contactIds = !item.whoisProxy && !prereq && reg ? { reg: roleIds[0], adm: roleIds[1], tec: roleIds[2], bil: roleIds[3] } : null;
+    // the TLD's rules (can it lock), asked while the registry works: one wait fewer on the member's path
+    const quoting = this.catalog.quote(item.punycode).catch(() => null);
     // exactly once: a later attempt asks the registry first whether an earlier one created it; the first attempt sends
     // the create at once (one command fewer), and a name that exists then is checked the same way (ours or taken)
-    const mine = firstAttempt ? false : await this.heldByUs(item, ctx);
-    if (!mine) {
+    let info = firstAttempt ? null : await this.heldByUs(item, ctx);
+    if (!info) {
       const { registrant, contacts } = await this.contactsFor(order.userId, item, prereq, roleIds, ctx);
       try {
         created = await this.epp.create({
@@ -105,74 +110,78 @@ export class RegisterDomainJob {
           authInfo: `Rk${randomBytes(9).toString('base64url')}1`,
         }, ctx);
       } catch (e) {
-        if (!EppError.is(e, EppResultCode.ObjectExists) || !(await this.heldByUs(item, ctx))) throw e;
+        if (!EppError.is(e, EppResultCode.ObjectExists)) throw e;
+        info = await this.heldByUs(item, ctx);
+        if (!info) throw e;
       }
     }
-    // the registry's view (roid, expiry, statuses) and the TLD's rules (can it lock) at once: two waits in one
-    const [info, quote] = await Promise.all([
-      this.epp.info(item.punycode, {}, ctx).catch(() => null),
-      this.catalog.quote(item.punycode).catch(() => null),
-    ]);
+    const quote = await quoting;
     const pending = !!created?.pending;
-    // default settings: lock (clientTransferProhibited) where the registry has one; name servers went with the create
-    let lock = false;
-    if (defaults.domain_create_is_domain_lock_enabled_flg === 1 && quote?.summary.can_lock && !provisional && !pending && !item.tld.endsWith('jp')) {
-      if (info?.statuses.includes('clientTransferProhibited')) lock = true;
-      else {
-        try {
-          await this.epp.update({ name: item.punycode, add: { statuses: ['clientTransferProhibited'] } }, ctx);
-          lock = true;
-        } catch (e) {
-          this.logger.warn(`lock of ${item.punycode}: ${(e as Error).message}`);
-        }
-      }
-    }
+    // the registry's view comes from the create's answer (crDate, exDate; RFC 5731 resData) or, for a domain an
+    // earlier attempt created, from the info that found it. The default lock (clientTransferProhibited, where the TLD
+    // has one) and the ROID follow in their own job, started right after the record: the domain shows its lock as
+    // 設定中 until the registry has it (docs/purchase.md, ADR 0041).
+    const wantLock = defaults.domain_create_is_domain_lock_enabled_flg === 1 && !!quote?.summary.can_lock && !provisional && !pending && !item.tld.endsWith('jp');
+    const lock = !!info?.statuses.includes('clientTransferProhibited');
+    const applyLock = wantLock && !lock;
     const domainPkId = await this.domains.record({
       userId: order.userId,
       name: item.name,
       punycode: item.punycode,
       tld: item.tld,
       registryDomainId: info?.roid ?? null,
-      dueDate: info?.exDate ?? created?.exDate ?? null,
+      dueDate: created?.exDate ?? info?.exDate ?? null,
       status: pending ? 'pending' : provisional ? 'provisional' : 'active',
       autoUpdate: defaults.domain_create_is_auto_update_enabled_flg === 1,
       whoisProxy: item.whoisProxy,
       contactIds,
       lock,
+      lockState: applyLock ? 'applying' : null,
+      // the ROID, and the lock where wanted, follow (not for a pending domain: the registry's poll message activates it)
+      followUp: !pending && (applyLock || !info?.roid) ? { lock: applyLock } : undefined,
       nameServers: defaults.domain_create_name_servers,
       orderItemId: item.id,
     });
     // the balance this item's charge left (kept with the charge); asked of the ledger only for an item without one
     const remaining = item.spentBalanceAfter ?? await this.ledger.balance(order.userId).catch(() => null);
-    await this.actionLog.write({
-      userId: order.userId,
-      domainId: domainPkId,
-      domainName: item.name,
-      type: 0,
-      point: item.point,
-      remainingPoint: remaining,
-      subject: 'ドメイン新規登録',
-      content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
-      dedupeKey: `item:${item.id}:register`,
-      actionId: ActionCodes.Register,
-    });
-    // on our name servers the zone is served at once (SOA, NS); the dns service decides from the domain's state
-    if (!pending) await this.dnsZones.changed(item.punycode);
+    // three independent steps, each safe to repeat, at once; all before the item ends, so that a death here leaves the
+    // item to a retry, which records and does them again (the follow-up is marked on the domain by the record, and the
+    // schedule runs it should the run asked for here be lost; the log's key keeps it single)
+    await Promise.all([
+      !pending && (applyLock || !info?.roid) ? this.queue.kickFollowUps() : null,
+      this.actionLog.write({
+        userId: order.userId,
+        domainId: domainPkId,
+        domainName: item.name,
+        type: 0,
+        point: item.point,
+        remainingPoint: remaining,
+        subject: 'ドメイン新規登録',
+        content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
+        dedupeKey: `item:${item.id}:register`,
+        actionId: ActionCodes.Register,
+      }),
+      // on our name servers the zone is served at once (SOA, NS); the dns service decides from the domain's state
+      pending ? null : this.dnsZones.changed(item.punycode),
+    ]);
     const status = pending ? 'accepted' : 'done';
     await this.orders.setItem(item.id, { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null });
     return status;
   }
 
-  /** true when the registry says we hold the name (an earlier attempt registered it); a name held by another is a permanent failure. */
-  private async heldByUs(item: OrderItem, ctx: { userId: number }): Promise<boolean> {
+  /**
+   * The registry's view of the name when it says we hold it (an earlier attempt registered it), null when it does not
+   * exist; a name held by another is a permanent failure.
+   */
+  private async heldByUs(item: OrderItem, ctx: { userId: number }): Promise<DomainInfo | null> {
     try {
       const info = await this.epp.info(item.punycode, {}, ctx);
       if (info.clID !== this.clientId) throw new PermanentFailure(M.domainTaken);
       const row = await this.domains.byPunycode(item.punycode);
       if (row && row.orderItemId !== item.id) throw new PermanentFailure(M.domainTaken);
-      return true;
+      return info;
     } catch (e) {
-      if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return false;
+      if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return null;
       throw e;
     }
   }
@@ -193,8 +202,7 @@ export class RegisterDomainJob {
       return { registrant: prereq.preRegister ? reg : org, contacts: [{ type: 'admin', id: adm }, { type: 'tech', id: tec }, { type: 'billing', id: bil }] };
     }
     if (item.whoisProxy) {
-      const identity = await this.proxies.ensure(item.punycode, this.config.WHOIS_PROXY_MAIL_DOMAIN);
-      const proxy = await this.ensureContact(identity.registryContactId, null, ctx, undefined, identity.email);
+      const proxy = await this.proxyContact(item.punycode, ctx);
       return { registrant: proxy, contacts: [{ type: 'admin', id: proxy }, { type: 'tech', id: proxy }, { type: 'billing', id: proxy }] };
     }
     const ids: string[] = [];
@@ -205,6 +213,24 @@ export class RegisterDomainJob {
       ids.push(id);
     }
     return { registrant: ids[0], contacts: [{ type: 'admin', id: ids[1] }, { type: 'tech', id: ids[2] }, { type: 'billing', id: ids[3] }] };
+  }
+
+  /**
+   * The domain's proxy contact: one of the reserve made ahead at the registry when there is one (no command on the
+   * member's path; the reserve is topped up when it falls under half), else the domain's own identity made now.
+   */
+  private async proxyContact(punycode: string, ctx: { userId: number }): Promise<string> {
+    const mailDomain = this.config.WHOIS_PROXY_MAIL_DOMAIN;
+    if (this.config.PROXY_RESERVE_SIZE > 0) {
+      const { identity, left } = await this.proxies.take(punycode, mailDomain);
+      if (left * 2 < this.config.PROXY_RESERVE_SIZE) this.whoisQueue.refillReserve().catch((e) => this.logger.warn(`proxy reserve refill: ${(e as Error).message}`));
+      if (identity) {
+        this.knownContacts.add(identity.registryContactId);
+        return identity.registryContactId;
+      }
+    }
+    const identity = await this.proxies.ensure(punycode, mailDomain);
+    return this.ensureContact(identity.registryContactId, null, ctx, undefined, identity.email);
   }
 
   /**

@@ -19,6 +19,8 @@ export interface StoredDomainRow {
   is_auto_update_enabled: boolean;
   is_whois_proxy_enabled: boolean;
   is_domain_lock_enabled: boolean;
+  lock_state?: string | null;
+  lock_error?: string | null;
   whois_processing_flg: number;
   admin_lock_status: number;
   is_trash: boolean;

@@ -229,6 +229,7 @@ export function toRow(r: StoredDomainRow, today: Date, now: Date, thisMonth: str
     is_expired: !!due && due < today, is_due_today: !!due && formatDateJst(due) === formatDateJst(now),
     is_auto_update_enabled_flg: bit(r.is_auto_update_enabled), is_whois_proxy_enabled_flg: bit(r.is_whois_proxy_enabled),
     is_whois_processing_flg: (Number(r.whois_processing_flg) || 0) as 0 | 1 | 2, is_domain_lock_enabled_flg: bit(r.is_domain_lock_enabled),
+    domain_lock_state: lockStateOf(r.lock_state), domain_lock_error: r.lock_error ?? null,
     admin_lock_status: Number(r.admin_lock_status) || 0, is_trash_flg: bit(r.is_trash), is_market_listed_flg: r.market_listing_id == null ? 0 : 1, user_memo: r.memo, influx: Number(r.influx) || 0,
     influx_histories: series.map((influx, i) => {
       const d = new Date(Date.UTC(y!, m! - 12 + i, 1));
@@ -247,4 +248,9 @@ function bannerCondition(key: DomainBannerListKey, today: string): DomainSearchC
   const v = validateDomainSearch(domainBannerFilter(key, today));
   if (!v.ok) throw new Error(`banner filter ${key} is not a valid list condition: ${v.errors.join(', ')}`);
   return v.condition;
+}
+
+/** lock_state of a domain row as the list's number (0 none, 1 applying, 2 failed). */
+export function lockStateOf(state: string | null | undefined): 0 | 1 | 2 {
+  return state === 'applying' ? 1 : state === 'failed' ? 2 : 0;
 }

@@ -252,7 +252,9 @@ export class OperationRepository {
   // ---- local facts of a domain
   async setFlags(domainId: number, v: { lock?: boolean; autoUpdate?: boolean; trash?: boolean; memo?: string | null }, m: Pick<EntityManager, 'query'> = this.ds): Promise<void> {
     await m.query(
+      // the member's own lock change ends a new domain's default lock still applying or failed (lock_state; docs/purchase.md)
       `UPDATE domain_ops.domains SET is_domain_lock_enabled = coalesce($2, is_domain_lock_enabled), is_auto_update_enabled = coalesce($3, is_auto_update_enabled),
+         lock_state = CASE WHEN $2::boolean IS NULL THEN lock_state END, lock_error = CASE WHEN $2::boolean IS NULL THEN lock_error END,
          is_trash = coalesce($4, is_trash), memo = CASE WHEN $5::boolean THEN $6 ELSE memo END, updated_at = now() WHERE id = $1`,
       [domainId, v.lock ?? null, v.autoUpdate ?? null, v.trash ?? null, v.memo !== undefined, v.memo ?? null],
     );

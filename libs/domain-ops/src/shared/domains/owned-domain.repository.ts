@@ -15,6 +15,10 @@ export interface NewOwnedDomain {
   autoUpdate: boolean;
   whoisProxy: boolean;
   lock: boolean;
+  /** 'applying' while the default lock is on its way to the registry (a follow-up job; the list shows 設定中) */
+  lockState?: 'applying' | null;
+  /** the follow-up (ROID, and the default lock when true) is due now; undefined: none */
+  followUp?: { lock: boolean };
   nameServers: string[];
   orderItemId: number;
   /** the domain's contacts when registered without proxy (null: the proxy or the .co.jp prereq's contacts) */
@@ -34,28 +38,42 @@ export class OwnedDomainRepository {
     return rows.length ? { id: Number(rows[0].id), userId: Number(rows[0].user_id), orderItemId: rows[0].order_item_id == null ? null : Number(rows[0].order_item_id) } : null;
   }
 
-  /** Records a registered domain once (a retried job finds the row of its first attempt). */
-  record(d: NewOwnedDomain): Promise<number> {
-    return this.ds.transaction(async (m) => {
-      const rows = await m.query(
-        `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled, order_item_id,
-           reg_contact_id, adm_contact_id, tec_contact_id, bil_contact_id)
-         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+  /**
+   * Records a registered domain once (a retried job finds the row of its first attempt), with its name servers, in
+   * one statement (one round trip, atomic without a transaction): the name servers of the list replace those of the
+   * row (a retry's extra ones removed, the others set in place).
+   */
+  async record(d: NewOwnedDomain): Promise<number> {
+    const rows = await this.ds.query(
+      `WITH d AS (
+         INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, registry_domain_id, due_date, status, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled, order_item_id,
+           reg_contact_id, adm_contact_id, tec_contact_id, bil_contact_id, lock_state,
+           follow_up_lock, follow_up_due)
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18, CASE WHEN $18::boolean IS NULL THEN NULL ELSE now() END)
          ON CONFLICT (punycode) DO UPDATE SET registry_domain_id = coalesce(EXCLUDED.registry_domain_id, domains.registry_domain_id),
-           due_date = coalesce(EXCLUDED.due_date, domains.due_date), status = EXCLUDED.status, is_domain_lock_enabled = EXCLUDED.is_domain_lock_enabled, updated_at = now()
+           due_date = coalesce(EXCLUDED.due_date, domains.due_date), status = EXCLUDED.status,
+           is_domain_lock_enabled = domains.is_domain_lock_enabled OR EXCLUDED.is_domain_lock_enabled,
+           -- a retried job keeps what the lock's follow-up has found since (applied, or failed with its reason)
+           lock_state = CASE WHEN domains.is_domain_lock_enabled OR EXCLUDED.is_domain_lock_enabled THEN NULL ELSE coalesce(domains.lock_state, EXCLUDED.lock_state) END,
+           -- a retry asks for the follow-up again only while the first one has not ended
+           follow_up_lock = coalesce(domains.follow_up_lock, EXCLUDED.follow_up_lock),
+           follow_up_due = CASE WHEN domains.follow_up_due IS NOT NULL THEN least(domains.follow_up_due, now()) ELSE domains.follow_up_due END,
+           updated_at = now()
          WHERE domains.order_item_id = EXCLUDED.order_item_id
-         RETURNING id`,
-        [d.userId, d.name, d.punycode, d.tld, d.registryDomainId, d.dueDate, d.status, d.autoUpdate, d.whoisProxy, d.lock, d.orderItemId,
-          d.contactIds?.reg ?? null, d.contactIds?.adm ?? null, d.contactIds?.tec ?? null, d.contactIds?.bil ?? null],
-      );
-      if (!rows.length) throw new Error(`${d.punycode} is recorded for another order`);
-      const id = Number(rows[0].id);
-      await m.query('DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1', [id]);
-      for (const [i, ns] of d.nameServers.entries()) {
-        await m.query('INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) VALUES ($1, $2, $3)', [id, i + 1, ns]);
-      }
-      return id;
-    });
+         RETURNING id
+       ), extra AS (
+         DELETE FROM domain_ops.domain_name_servers ns USING d WHERE ns.domain_id = d.id AND ns.priority > cardinality($17::text[])
+       ), servers AS (
+         INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name)
+         SELECT d.id, n.i, n.name FROM d, unnest($17::text[]) WITH ORDINALITY AS n(name, i)
+         ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name
+       )
+       SELECT id FROM d`,
+      [d.userId, d.name, d.punycode, d.tld, d.registryDomainId, d.dueDate, d.status, d.autoUpdate, d.whoisProxy, d.lock, d.orderItemId,
+        d.contactIds?.reg ?? null, d.contactIds?.adm ?? null, d.contactIds?.tec ?? null, d.contactIds?.bil ?? null, d.lockState ?? null, d.nameServers, d.followUp ? d.followUp.lock : null],
+    );
+    if (!rows.length) throw new Error(`${d.punycode} is recorded for another order`);
+    return Number(rows[0].id);
   }
 
   async listByUser(userId: number): Promise<OwnedDomainDto[]> {
@@ -94,6 +112,7 @@ export function toOwnedDomainDto(r: Record<string, any>): OwnedDomainDto {
     due_date: r.due_date ? new Date(r.due_date).toISOString() : null, status: r.status,
     is_auto_update_enabled_flg: flag(r.is_auto_update_enabled), is_whois_proxy_enabled_flg: flag(r.is_whois_proxy_enabled),
     is_domain_lock_enabled_flg: flag(r.is_domain_lock_enabled), is_trash_flg: flag(r.is_trash),
+    domain_lock_state: r.lock_state === 'applying' ? 1 : r.lock_state === 'failed' ? 2 : 0, domain_lock_error: r.lock_error ?? null,
     is_whois_processing_flg: Number(r.whois_processing_flg ?? 0) as 0 | 1 | 2,
     admin_lock_status: Number(r.admin_lock_status ?? 0) || 0,
     reg_contact_id: r.reg_contact_id == null ? null : Number(r.reg_contact_id), adm_contact_id: r.adm_contact_id == null ? null : Number(r.adm_contact_id),

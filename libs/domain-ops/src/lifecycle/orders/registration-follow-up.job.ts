@@ -1,0 +1,135 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ActionCodes, JobName } from '@registrar/contracts';
+import { EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
+import { M, registryErrorMessage } from '@registrar/messages';
+import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
+import { ActionLogRepository } from '../../shared/domains/action-log.repository';
+import { DomainOpsConfig } from '../../shared/domain-ops.config';
+import { LifecycleQueue } from '../lifecycle.queue';
+
+const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
+
+/** Domains a follow-up takes per round, and the registry commands it has running at once (the rest of the EPP pool stays for the members' creates). */
+const FOLLOW_UP_BATCH = 25;
+const FOLLOW_UP_PARALLEL = 2;
+/** How long a taken domain is this run's (a replica that dies leaves it to another run after that). */
+const LEASE = "interval '60 seconds'";
+
+interface Due {
+  id: string;
+  user_id: string;
+  name: string;
+  punycode: string;
+  lock_state: string | null;
+  follow_up_lock: boolean | null;
+  follow_up_attempts: number;
+}
+
+/**
+ * What follows a registration once the member's item has ended (docs/purchase.md, ADR 0041): the registry's ROID (and
+ * expiry, should the create's answer have had none) and, where `follow_up_lock`, the default lock
+ * (clientTransferProhibited). The domains to follow up are marked in the database (`follow_up_due`, set by the record):
+ * one run takes the due ones a batch at a time (`FOR UPDATE SKIP LOCKED` and a lease, so replicas share them and a dead
+ * one's are taken again), with two registry commands at a time, and runs again for domains recorded meanwhile. A
+ * transient failure is due again after the registration's backoff (a delayed run is added); the last attempt or a
+ * refusal ends it. The domain shows its lock as 設定中 (lock_state 'applying') until the registry has it; a lock that
+ * cannot be set ends as 'failed' with the reason, on the domain and in the member's history. A retry after a lost
+ * answer finds the status already there (info first) and sends nothing twice.
+ */
+@Injectable()
+export class RegistrationFollowUpJob {
+  static readonly jobName = JobName.RegistrationFollowUp;
+  private readonly logger = new Logger(RegistrationFollowUpJob.name);
+
+  constructor(
+    @Inject(EPP_CLIENT) private readonly epp: EppClientPool,
+    @InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource,
+    private readonly actionLog: ActionLogRepository,
+    private readonly config: DomainOpsConfig,
+    private readonly queue: LifecycleQueue,
+  ) {}
+
+  async handle(): Promise<{ done: number }> {
+    let done = 0;
+    let retryAt = Infinity;
+    for (;;) {
+      const due: Due[] = await this.ds.query(
+        // (a CTE and a SELECT: TypeORM answers a bare UPDATE … RETURNING as [rows, count])
+        `WITH claimed AS (
+           UPDATE domain_ops.domains d SET follow_up_due = now() + ${LEASE}, follow_up_attempts = d.follow_up_attempts + 1
+           FROM (SELECT id FROM domain_ops.domains WHERE follow_up_due <= now() ORDER BY follow_up_due LIMIT ${FOLLOW_UP_BATCH} FOR UPDATE SKIP LOCKED) t
+           WHERE d.id = t.id
+           RETURNING d.id, d.user_id, d.name, d.punycode, d.lock_state, d.follow_up_lock, d.follow_up_attempts
+         ) SELECT * FROM claimed`,
+      );
+      if (!due.length) break;
+      let next = 0;
+      await Promise.all(Array.from({ length: Math.min(FOLLOW_UP_PARALLEL, due.length) }, async () => {
+        for (let i = next++; i < due.length; i = next++) {
+          const again = await this.one(due[i]!);
+          if (again) retryAt = Math.min(retryAt, again);
+          else done++;
+        }
+      }));
+    }
+    // the transient failures: a run when the first is due again (the schedule is the backstop)
+    if (retryAt < Infinity) await this.queue.kickFollowUps(Math.max(0, retryAt - Date.now()));
+    return { done };
+  }
+
+  /** One domain's follow-up; the time it is due again after a transient failure, or null once it has ended. */
+  private async one(d: Due): Promise<number | null> {
+    const ctx = { userId: Number(d.user_id), domainPkid: Number(d.id) };
+    const lock = !!d.follow_up_lock && d.lock_state === 'applying';
+    try {
+      const info = await this.epp.info(d.punycode, {}, ctx);
+      await this.ds.query(
+        `UPDATE domain_ops.domains SET registry_domain_id = coalesce(registry_domain_id, $2), due_date = coalesce(due_date, $3), updated_at = now()
+         WHERE id = $1 AND (registry_domain_id IS NULL OR due_date IS NULL)`,
+        [d.id, info.roid, info.exDate ?? null],
+      );
+      await this.ds.query('UPDATE domain_ops.registration_order_items SET registry_domain_id = $2, updated_at = now() WHERE domain_pk_id = $1 AND registry_domain_id IS NULL', [d.id, info.roid]);
+      // only while the lock is still ours to apply (the member may have changed it meanwhile: their change wins)
+      if (lock && !info.statuses.includes('clientTransferProhibited')) {
+        await this.epp.update({ name: d.punycode, add: { statuses: ['clientTransferProhibited'] } }, ctx);
+      }
+      await this.ds.query(
+        `UPDATE domain_ops.domains SET follow_up_due = NULL, follow_up_lock = NULL,
+           is_domain_lock_enabled = CASE WHEN $2 AND lock_state = 'applying' THEN true ELSE is_domain_lock_enabled END,
+           lock_state = CASE WHEN $2 AND lock_state = 'applying' THEN NULL ELSE lock_state END,
+           lock_error = CASE WHEN $2 AND lock_state = 'applying' THEN NULL ELSE lock_error END, updated_at = now()
+         WHERE id = $1`,
+        [d.id, lock],
+      );
+      return null;
+    } catch (e) {
+      const permanent = e instanceof EppError && !TRANSIENT.has(e.code);
+      if (!permanent && d.follow_up_attempts < this.config.REGISTER_ATTEMPTS) {
+        const delay = this.config.REGISTER_BACKOFF_MS * 2 ** (d.follow_up_attempts - 1);
+        this.logger.warn(`follow-up of ${d.punycode} attempt ${d.follow_up_attempts} failed: ${(e as Error).message}`);
+        await this.ds.query(`UPDATE domain_ops.domains SET follow_up_due = now() + make_interval(secs => $2::float8 / 1000) WHERE id = $1`, [d.id, delay]);
+        return Date.now() + delay;
+      }
+      const reason = e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
+      this.logger.warn(`follow-up of ${d.punycode} failed for good: ${(e as Error).message}`);
+      const ended = await this.ds.query(
+        `WITH ended AS (
+           UPDATE domain_ops.domains SET follow_up_due = NULL, follow_up_lock = NULL,
+             lock_state = CASE WHEN lock_state = 'applying' THEN 'failed' ELSE lock_state END,
+             lock_error = CASE WHEN lock_state = 'applying' THEN $2 ELSE lock_error END, updated_at = now()
+           WHERE id = $1 RETURNING lock_state
+         ) SELECT * FROM ended`,
+        [d.id, reason],
+      );
+      if (lock && ended[0]?.lock_state === 'failed') {
+        await this.actionLog.write({
+          userId: ctx.userId, domainId: ctx.domainPkid, domainName: d.name, type: 2, point: 0, remainingPoint: null, subject: 'ドメインロック設定失敗',
+          content: `${d.name}: ${M.lockApplyFailed}（${reason}）`, dedupeKey: `domain:${d.id}:default-lock`, actionId: ActionCodes.Lock,
+        });
+      }
+      return null;
+    }
+  }
+}
