@@ -16,6 +16,8 @@ export interface InboundMessage {
 /** Messages stored together at most (one statement, one addBulk), and their raw bytes at most (a message may be 10 MiB). */
 export const STORE_BATCH = 50;
 export const STORE_BATCH_BYTES = 8 * 1024 * 1024;
+/** Store statements in flight at once: a message need not wait for the end of the one running before its own starts. */
+export const STORE_IN_FLIGHT = 2;
 
 /**
  * Stores an accepted message (one row per proxy address it was sent to), classified, and queues its processing.
@@ -30,7 +32,7 @@ export class InboundMailService {
   private readonly store = new Coalescer<NewEmail[], StoredRef[]>((messages) => this.storeBatch(messages), STORE_BATCH, {
     weight: (rows) => rows.reduce((n, r) => n + r.raw.length, 0),
     maxWeight: STORE_BATCH_BYTES,
-  });
+  }, STORE_IN_FLIGHT);
 
   constructor(private readonly emails: EmailsRepository, private readonly queue: WhoisMailQueue) {}
 
@@ -69,16 +71,20 @@ export class InboundMailService {
       this.logger.warn(`storing ${messages.length} mails together failed (${(e as Error).message}): one by one`);
       const each = await Promise.allSettled(messages.map((m) => this.emails.insert(m)));
       const ok = each.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-      await this.enqueue(ok.flat());
+      this.enqueue(ok.flat());
       // each session gets its own answer: a refused message its error (451 to its sender), the others 250
       return each.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof Error ? r.reason : new Error(String(r.reason))));
     }
-    await this.enqueue(stored.flat());
+    this.enqueue(stored.flat());
     return stored;
   }
 
-  /** Stored first: a queue hiccup leaves the mails untreated, and the boot-time sweep queues them again. */
-  private async enqueue(refs: StoredRef[]): Promise<void> {
-    await this.queue.enqueueMany(refs).catch((e: Error) => this.logger.warn(`queueing mails ${refs.map((r) => r.id).join(',')} failed: ${e.message}`));
+  /**
+   * Queued after the commit, without holding the sessions' 250 (their mails are safe once committed): a queue hiccup,
+   * or a death before the add, leaves the mails untreated, and the boot-time sweep queues them again. The 250 never
+   * depended on the add (a failed add was only logged), so waiting for it bought nothing but latency.
+   */
+  private enqueue(refs: StoredRef[]): void {
+    this.queue.enqueueMany(refs).catch((e: Error) => this.logger.warn(`queueing mails ${refs.map((r) => r.id).join(',')} failed: ${e.message}`));
   }
 }
