@@ -195,6 +195,41 @@ async function main() {
     const cpuDirect = await cpuSince(cpuBase);
     const procsDirect = cpuBetween(procsBase, cpuByProcess());
 
+    // the floor of any SMTP intake: the same bytes from the same senders to a bare smtp-server (same library, no TLS)
+    // that reads each message and writes it straight to the table as the baseline does (no look-up, no parse, no job)
+    const { SMTPServer } = await import('smtp-server');
+    const bare = new SMTPServer({
+      authOptional: true, disabledCommands: ['AUTH', 'STARTTLS'], logger: false, size: 10 * 1024 * 1024,
+      onData: (stream, session, cb) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          void (async () => {
+            const c = await db.connect();
+            try {
+              await c.query('BEGIN');
+              const r = await c.query(`INSERT INTO whois_mail.emails (type, subject, content, sender, envelope_from, recipient, size) VALUES (0, '', '', $1, $1, $2, $3) RETURNING id`,
+                [session.envelope.mailFrom ? session.envelope.mailFrom.address : '', session.envelope.rcptTo[0]?.address ?? '', raw.length]);
+              await c.query('INSERT INTO whois_mail.raw_messages (email_id, raw) VALUES ($1, $2)', [r.rows[0].id, raw]);
+              await c.query('COMMIT');
+            } finally {
+              c.release();
+            }
+          })().then(() => cb(null, 'stored'), (e: Error) => cb(e));
+        });
+      },
+    });
+    await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
+    handles.push({ name: 'bare-smtp', stop: () => new Promise<void>((r) => bare.close(() => r())) });
+    await db.query('TRUNCATE whois_mail.emails CASCADE');
+    await ask<'ready'>({ port: (bare.server.address() as AddressInfo).port, connections: CONNECTIONS });
+    const cpuFloor = await cpuOf();
+    const floorRun = await ask<typeof sent>('go');
+    const cpuFloorPerMail = await cpuSince(cpuFloor);
+    if (floorRun.failed) throw new Error(`${floorRun.failed} mails were not accepted by the bare SMTP server`);
+    const floor = floorRun.ms;
+
     // the stages of intake alone, each over the same 1,000 mails with CONNECTIONS in flight
     const stage = async (work: (i: number) => Promise<unknown>) => {
       const t = Date.now();
@@ -226,7 +261,8 @@ async function main() {
     log(`  Redis commands per mail (BullMQ jobs, RPC, events, the sender count; every process of this run): ${perMail.reduce((a, [, v]) => a + v, 0).toFixed(1)}: ${perMail.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
     log(`  CPU of each process (s, for ${MAILS} mails): SMTP run ${procsRun}; baseline ${procsDirect}; the senders ${(sent.cpuMs / 1000).toFixed(2)} s`);
     log(`  CPU per mail: this process${benchApart() ? ' (the bench only: the services run apart)' : ' (the services)'} ${cpuRun.node.toFixed(2)} ms, Redis ${cpuRun.redis.toFixed(2)} ms; baseline: this process ${cpuDirect.node.toFixed(2)} ms, Redis ${cpuDirect.redis.toFixed(2)} ms (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
-    log(`  ratio stored / baseline: ${(stored / direct).toFixed(1)}x   processed / baseline: ${(processed / direct).toFixed(1)}x`);
+    log(`  SMTP floor: the same senders to a bare smtp-server writing straight to the table: ${s(floor)}  (${Math.round(MAILS / (floor / 1000))} mails/s; ${(floor / direct).toFixed(1)}x the baseline; this process ${cpuFloorPerMail.node.toFixed(2)} ms of CPU per mail, the senders ${(floorRun.cpuMs / MAILS).toFixed(2)} ms)`);
+    log(`  ratio stored / baseline: ${(stored / direct).toFixed(1)}x   processed / baseline: ${(processed / direct).toFixed(1)}x   processed / SMTP floor: ${(processed / floor).toFixed(1)}x`);
   } finally {
     await stop();
   }

@@ -4,14 +4,15 @@
  * queued, the same bytes the baseline writes straight to the table) and go over `connections` pooled SMTP connections
  * (nodemailer, `raw`: nothing is composed or re-encoded on the way).
  *
- * IPC: { port, connections, mails: [{ from, to, raw (base64) }] } → 'ready'; 'go' → { ms, cpuMs, failed }.
+ * IPC: { port, connections, mails?: [{ from, to, raw (base64) }] } → 'ready'; 'go' → { ms, cpuMs, failed }.
  */
 import nodemailer from 'nodemailer';
 
 interface Setup {
   port: number;
   connections: number;
-  mails: Array<{ from: string; to: string; raw: string }>;
+  /** absent: the mails of the last setup again (to another port) */
+  mails?: Array<{ from: string; to: string; raw: string }>;
 }
 
 let setup: Setup | null = null;
@@ -20,7 +21,7 @@ let mails: Array<{ from: string; to: string; raw: Buffer }> = [];
 process.on('message', (m: 'go' | Setup) => {
   if (m !== 'go') {
     setup = m;
-    mails = m.mails.map((x) => ({ from: x.from, to: x.to, raw: Buffer.from(x.raw, 'base64') }));
+    if (m.mails) mails = m.mails.map((x) => ({ from: x.from, to: x.to, raw: Buffer.from(x.raw, 'base64') }));
     process.send!('ready');
     return;
   }
