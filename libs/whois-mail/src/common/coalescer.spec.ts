@@ -72,23 +72,4 @@ describe(Coalescer.name, () => {
     await expect(Promise.all([throwing.submit(1), throwing.submit(2)])).rejects.toThrow('database down');
     await expect(throwing.submit(3)).resolves.toBe(3);
   });
-
-  it('with a concurrency of 2, starts a second run while the first is in flight, and batches behind both', async () => {
-    const g = gatedRun();
-    const c = new Coalescer(g.run, 100, undefined, 2);
-    const a = c.submit(1);
-    await g.waitForBatches(1);
-    const b = c.submit(2);
-    await g.waitForBatches(2);
-    const rest = [c.submit(3), c.submit(4)];
-    await new Promise((r) => setImmediate(r));
-    expect(g.batches).toEqual([[1], [2]]);
-    g.gates[1]!();
-    await expect(b).resolves.toBe(20);
-    await g.waitForBatches(3);
-    expect(g.batches[2]).toEqual([3, 4]);
-    g.gates[0]!();
-    g.gates[2]!();
-    await expect(Promise.all([a, ...rest])).resolves.toEqual([10, 30, 40]);
-  });
 });

@@ -16,8 +16,6 @@ export interface InboundMessage {
 /** Messages stored together at most (one statement, one addBulk), and their raw bytes at most (a message may be 10 MiB). */
 export const STORE_BATCH = 50;
 export const STORE_BATCH_BYTES = 8 * 1024 * 1024;
-/** Store statements in flight at once: a message need not wait for the end of the one running before its own starts. */
-export const STORE_IN_FLIGHT = 2;
 
 /**
  * Stores an accepted message (one row per proxy address it was sent to), classified, and queues its processing.
@@ -32,7 +30,7 @@ export class InboundMailService {
   private readonly store = new Coalescer<NewEmail[], StoredRef[]>((messages) => this.storeBatch(messages), STORE_BATCH, {
     weight: (rows) => rows.reduce((n, r) => n + r.raw.length, 0),
     maxWeight: STORE_BATCH_BYTES,
-  }, STORE_IN_FLIGHT);
+  });
 
   constructor(private readonly emails: EmailsRepository, private readonly queue: WhoisMailQueue) {}
 

@@ -48,7 +48,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
   private readonly forwards = new Map<string, Map<string, ForwardTarget>>();
   port = 0;
   /** the hourly counts of concurrent sessions, counted together: one round trip to Redis per batch of INCRs */
-  private readonly counts = new Coalescer<string, number>((keys) => this.incrAll(keys), 200, undefined, 2);
+  private readonly counts = new Coalescer<string, number>((keys) => this.incrAll(keys), 200);
 
   constructor(
     private readonly config: WhoisMailConfig,

@@ -4,9 +4,6 @@ import { DOMAIN_OPS_CLIENT, DomainOpsPatterns, PROXY_LOOKUP_BATCH, ProxyDomainDt
 import { rpc } from '@registrar/infra';
 import { Coalescer } from '../common/coalescer';
 
-/** Look-up requests in flight at once (each a batch of the RCPTs asked meanwhile). */
-export const LOOKUPS_IN_FLIGHT = 2;
-
 /**
  * Asks domain-ops which domain a per-domain WHOIS proxy address belongs to (docs/whois.md). The look-ups of concurrent
  * SMTP sessions go together (a Coalescer): one request is in flight at a time, and the addresses asked meanwhile (at
@@ -15,7 +12,7 @@ export const LOOKUPS_IN_FLIGHT = 2;
  */
 @Injectable()
 export class DomainsPort {
-  private readonly lookUps = new Coalescer<string, ProxyDomainDto | null>((addresses) => this.lookUp(addresses), PROXY_LOOKUP_BATCH, undefined, LOOKUPS_IN_FLIGHT);
+  private readonly lookUps = new Coalescer<string, ProxyDomainDto | null>((addresses) => this.lookUp(addresses), PROXY_LOOKUP_BATCH);
 
   constructor(@Inject(DOMAIN_OPS_CLIENT) private readonly client: ClientProxy) {}
 
