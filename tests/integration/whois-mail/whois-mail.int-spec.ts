@@ -304,7 +304,7 @@ describe('WHOIS proxy mail: mail bombs and lost jobs', () => {
 describe('WHOIS proxy mail: one processing job per stored batch (ADR 0041)', () => {
   const queue = () => t.whoisMail.get<Queue>(getQueueToken(QueueName.WhoisMail));
   /** every job of the queue that names the mail (any state) */
-  const jobsOf = async (id: number) => (await queue().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized', 'paused']))
+  const jobsOf = async (id: number) => (await queue().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']))
     .filter((j) => j.data.emailId === id || (j.data.emailIds ?? []).includes(id));
 
   it('mails stored together are processed by one job, each forwarded once to its member', async () => {
