@@ -150,6 +150,14 @@ async function main() {
       const n = process.cpuUsage(c.node);
       return { node: (n.user + n.system) / 1000 / MAILS, redis: ((await redisCpu()) - c.redis) / MAILS };
     };
+    // transactions PostgreSQL committed (each statement outside BEGIN is one), a count the machine's load cannot move;
+    // its statistics reach pg_stat_database when a backend is idle (at most a second later)
+    const commits = async () => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await db.query('SELECT pg_stat_clear_snapshot()');
+      return Number((await db.query('SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()')).rows[0].xact_commit);
+    };
+    const commitsBefore = await commits();
     const cpuBefore = await cpuOf();
     const procsBefore = cpuByProcess();
     const commandsBefore = await commands();
@@ -166,6 +174,7 @@ async function main() {
     const commandsAfter = await commands();
     const cpuRun = await cpuSince(cpuBefore);
     const procsRun = cpuBetween(procsBefore, cpuByProcess());
+    const commitsRun = ((await commits()) - commitsBefore) / MAILS;
     const perMail = [...commandsAfter].map(([k, v]) => [k, (v - (commandsBefore.get(k) ?? 0)) / MAILS] as const).filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]);
     const counts = (await db.query('SELECT status, count(*)::int AS n FROM whois_mail.emails GROUP BY status ORDER BY status')).rows;
 
@@ -259,6 +268,7 @@ async function main() {
       log(`    ${label.padEnd(42)} ${String(l.length).padStart(5)}  ${q(0.5).padStart(7)} ms ${q(0.95).padStart(7)} ms ${(l.reduce((a, b) => a + b, 0) / 1000).toFixed(2).padStart(7)} s`);
     }
     log(`  Redis commands per mail (BullMQ jobs, RPC, events, the sender count; every process of this run): ${perMail.reduce((a, [, v]) => a + v, 0).toFixed(1)}: ${perMail.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
+    log(`  PostgreSQL transactions per mail (every service of this run, the bench's polls included): ${commitsRun.toFixed(2)}`);
     log(`  CPU of each process (s, for ${MAILS} mails): SMTP run ${procsRun}; baseline ${procsDirect}; the senders ${(sent.cpuMs / 1000).toFixed(2)} s`);
     log(`  CPU per mail: this process${benchApart() ? ' (the bench only: the services run apart)' : ' (the services)'} ${cpuRun.node.toFixed(2)} ms, Redis ${cpuRun.redis.toFixed(2)} ms; baseline: this process ${cpuDirect.node.toFixed(2)} ms, Redis ${cpuDirect.redis.toFixed(2)} ms (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     log(`  SMTP floor: the same senders to a bare smtp-server writing straight to the table: ${s(floor)}  (${Math.round(MAILS / (floor / 1000))} mails/s; ${(floor / direct).toFixed(1)}x the baseline; this process ${cpuFloorPerMail.node.toFixed(2)} ms of CPU per mail, the senders ${(floorRun.cpuMs / MAILS).toFixed(2)} ms)`);
