@@ -1,19 +1,26 @@
 /**
  * 1,000 mails to WHOIS proxy addresses: sent over SMTP to the whois-mail service (RCPT look-up at domain-ops over the
- * Redis transport, mailparser, classification, the row and the raw message stored, a BullMQ job each; the jobs
- * forward 80 % of them through the mail module's queue and follow the approval link of the other 20 % on a local
- * HTTP server). Prints the time until every mail is stored and until every mail is processed (status 1), beside the
- * baseline measured in the same run: the same 1,000 messages written straight to the table (same columns, raw kept,
- * one INSERT pair each through the same pool size), with no SMTP, parsing, look-up or processing.
+ * Redis transport, mailparser, classification, the row and the raw message stored, one processing job per stored
+ * batch; the jobs forward 80 % of them through the mail module's queue and follow the approval link of the other 20 %
+ * on a local HTTP server). Prints the time until every mail is stored and until every mail is processed (status 1),
+ * beside two baselines measured in the same run:
+ *   - straight to the table (the issue's baseline): the same 1,000 messages written by 10 clients, one transaction
+ *     each (row + raw), with no SMTP, parsing, look-up or processing;
+ *   - the SMTP floor: the same senders to a bare smtp-server that writes each message straight to the table, what
+ *     any SMTP intake costs on this machine before any work of ours.
+ * The messages are composed once before anything is timed, and the senders (nodemailer, 10 pooled connections, raw
+ * messages) run in a process of their own (smtp-senders.ts): they stand for the world's mail servers, whose CPU is
+ * not ours. Also printed: the Redis commands and PostgreSQL transactions per mail (counts the machine's load cannot
+ * move), the CPU of each process, and in one process the server's own time per SMTP step.
  *
- *   node_modules/.bin/node -r @swc-node/register bench/whois-mail/inbound.bench.ts
+ *   npm run bench -- inbound          (in one process, then with the services apart; BENCH_APART=0|1 for one of them)
  *
  * Uses DATABASE_URL and REDIS_URL when given (npm run bench), else starts its own PostgreSQL and Redis on
  * BENCH_PG_PORT (25595) and BENCH_REDIS_PORT (26595). BENCH_MAILS (1000), BENCH_SMTP_CONNECTIONS (10),
- * BENCH_SMTP_PORT (a free port), WHOIS_MAIL_CONCURRENCY (8).
+ * BENCH_SMTP_PORT (a free port), WHOIS_MAIL_CONCURRENCY (8), BENCH_CPU_PROFILE=<dir> (a CPU profile of the run).
  *
  * Then the stages of intake alone, at the same parallelism, to show where the time goes: the RCPT look-up (the RPC to
- * domain-ops over Redis), mailparser, and the store (row + raw in one statement) with its job.
+ * domain-ops over Redis) and mailparser.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
