@@ -29,10 +29,10 @@ export class PermanentMailError extends Error {
 }
 
 /**
- * Processes inbound mail by its type, the mails of one stored batch in one job (ADR 0041; a job of one mail as well): an approval mail is approved and an accuracy check confirmed by following
- * their link, when the mail is authenticated as the registry's; every other mail is forwarded to the member's own
- * address. Status 1 on success; on the last failed
- * attempt status 2 with the failure kept as error_html. Idempotent: a mail already successful is left alone, and a
+ * Processes inbound mail by its type, the mails one statement stored in one job (ADR 0041; or a job of one mail): an
+ * approval mail is approved and an accuracy check confirmed by following their link, when the mail is authenticated
+ * as the registry's; every other mail is forwarded to the member's own address. Status 1 on success; on the last
+ * failed attempt status 2 with the failure kept as error_html. Idempotent: a mail already successful is left alone, and a
  * mail already forwarded is not sent again. Each mail of a batch keeps its own outcome: its statements (start, done)
  * are the batch's, its forward goes in the batch's one round trip, and a transient failure of one mail retries the
  * job for the mails still open only, once every other mail of it has ended.
@@ -108,7 +108,7 @@ export class ProcessWhoisMailJob implements JobHandler {
       const html = errorHtml(err, attempt.attemptsMade + 1);
       if (permanent || attempt.attemptsMade + 1 >= attempt.attempts) {
         await this.emails.failed(id, html);
-        this.logger.warn(`mail ${id} failed: ${err.message}`);
+        this.logger.warn(`mail ${id} (type ${mails.find((m) => m.id === id)?.type}) failed: ${err.message}`);
         if (permanent) {
           endedNow.push(id);
           continue;
