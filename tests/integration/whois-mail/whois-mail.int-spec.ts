@@ -302,7 +302,7 @@ describe('WHOIS proxy mail: mail bombs and lost jobs', () => {
 });
 
 describe('WHOIS proxy mail: one processing job per stored batch (ADR 0041)', () => {
-  const queue = () => t.whoisMail.get<Queue>(getQueueToken(QueueName.WhoisMail));
+  const queue = () => t.whoisMail.get<Queue>(getQueueToken(QueueName.WhoisMailBatches));
   /** every job of the queue that names the mail (any state) */
   const jobsOf = async (id: number) => (await queue().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']))
     .filter((j) => j.data.emailId === id || (j.data.emailIds ?? []).includes(id));
@@ -381,11 +381,11 @@ describe('WHOIS proxy mail: admin API', () => {
     expect(failed.error_html).toBe('<p>承認リンクが見つかりません</p>');
 
     const a = t.superAdmin;
-    // operators also see its job in Bull Board (/admin/queues), in the whois-mail queue (ended: the mail's failure is
+    // operators also see its job in Bull Board (/admin/queues), in the whois-mail-batches queue (ended: the mail's failure is
     // its result, a job that keeps throwing is in the failed list)
     const boardJobs = async (status: string) => {
-      const board = await a.agent.get(`/admin/queues/api/queues?activeQueue=${QueueName.WhoisMail}&status=${status}&page=1&jobsPerPage=100`).expect(200);
-      const queue = board.body.queues.find((q: { name: string }) => q.name === QueueName.WhoisMail);
+      const board = await a.agent.get(`/admin/queues/api/queues?activeQueue=${QueueName.WhoisMailBatches}&status=${status}&page=1&jobsPerPage=100`).expect(200);
+      const queue = board.body.queues.find((q: { name: string }) => q.name === QueueName.WhoisMailBatches);
       expect(queue).toBeDefined();
       return (queue.jobs as { name: string; data: { emailId: number } }[]).map((j) => [j.name, j.data.emailId]);
     };

@@ -11,10 +11,13 @@ import { WhoisMailConfig } from '../whois-mail.config';
  */
 export const processJobId = (emailId: number, run: string) => `whois-mail-${emailId}-${run}`;
 
-/** Queues ProcessWhoisMail jobs (QueueName.WhoisMail) with explicit attempts, backoff and job id. */
+/**
+ * Queues ProcessWhoisMail jobs with explicit attempts, backoff and job id, on QueueName.WhoisMailBatches: the queue
+ * only this release (and later ones) consume, so a replica older than the batch jobs never takes one (ADR 0041).
+ */
 @Injectable()
 export class WhoisMailQueue {
-  constructor(@InjectQueue(QueueName.WhoisMail) private readonly queue: Queue, private readonly config: WhoisMailConfig) {}
+  constructor(@InjectQueue(QueueName.WhoisMailBatches) private readonly queue: Queue, private readonly config: WhoisMailConfig) {}
 
   async enqueue(emailId: number, run: string): Promise<void> {
     await this.queue.add(JobName.ProcessWhoisMail, { emailId } satisfies ProcessWhoisMailJobData, this.options(emailId, run));
