@@ -538,9 +538,11 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
         const worker = new Worker(own, (job) => this.handleJob(job), {
           connection: bullConnection(this.o.redisUrl),
           concurrency: this.o.concurrency ?? 32,
-          // a request whose worker died is not run again: its caller has timed out by then
+          // a request whose worker died is not run again: its caller has timed out by then (a batch job: none of its
+          // requests that had not answered; their callers get the job's failure or their deadline)
           maxStalledCount: 0,
-          lockDuration: 30_000,
+          lockDuration: envInt('RPC_LOCK_MS', 30_000, 500),
+          stalledInterval: envInt('RPC_LOCK_MS', 30_000, 500),
         });
         worker.on('error', (e) => this.logger.error(`${own}: ${e.message}`));
         await worker.waitUntilReady();
