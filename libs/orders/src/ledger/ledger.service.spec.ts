@@ -148,21 +148,20 @@ describe(LedgerService.name, () => {
     expect(await sut.balance(1)).toBe(1000);
   });
 
-  it('writes the spends that come while groups are being written as one group, sorted by member, each answered its own outcome', async () => {
+  it('writes the spends that come while a group is being written as one group, sorted by member, each answered its own outcome', async () => {
     const { sut, repo } = newTestService();
     await sut.grant(1, 20, 'g1');
     await sut.grant(2, 100, 'g2');
     const spends = [
       ...[1, 2, 3, 4].map((i) => sut.spend(2, 10, `early-${i}`)),
-      // gathered: member 2, member 1 (short at its third), member 2
+      // member 2, member 1 (short at its third), member 2
       sut.spend(2, 5, 'b1'),
       ...[1, 2, 3].map((i) => sut.spend(1, 10, `a${i}`)),
       sut.spend(2, 5, 'b2'),
     ].map((p) => p.then((e) => e.balanceAfter, (e: { code: string }) => e.code));
-    const out = await Promise.all(spends);
-    expect(out.slice(4)).toEqual([55, 10, 0, OrdersErrorCode.InsufficientPoints, 50]);
-    // four alone, then one group of the five gathered meanwhile, member 1's first
+    expect(await Promise.all(spends)).toEqual([90, 80, 70, 60, 55, 10, 0, OrdersErrorCode.InsufficientPoints, 50]);
+    // the first alone, then one group of the eight gathered meanwhile, member 1's first, each member's in order
     expect(repo.applyChanges).toHaveBeenCalledTimes(1);
-    expect(repo.applyChanges.mock.calls[0][0].map((c) => c.idempotencyKey)).toEqual(['a1', 'a2', 'a3', 'b1', 'b2']);
+    expect(repo.applyChanges.mock.calls[0][0].map((c) => c.idempotencyKey)).toEqual(['a1', 'a2', 'a3', 'early-2', 'early-3', 'early-4', 'b1', 'b2']);
   });
 });

@@ -39,10 +39,11 @@ const CREDIT_KINDS: ReadonlySet<PointEntryKind> = new Set(['grant', 'purchase', 
 export class LedgerService {
   /**
    * Group commit of spends (docs/adr/0041-j2-rpc-batching.md): a spend goes to PostgreSQL at once while fewer than
-   * LEDGER_GROUPS_IN_FLIGHT (4) groups are being written; the spends that come meanwhile are gathered (at most
+   * LEDGER_GROUPS_IN_FLIGHT (1) groups are being written; the spends that come meanwhile are gathered (at most
    * LEDGER_GROUP_MAX, 100, per group) and written together in one statement when a group ends. No timer.
+   * LEDGER_GROUP_MAX=1 writes every spend alone, as before group commit.
    */
-  private readonly groups = { inFlight: 0, gathered: [] as GroupedChange[], limit: envInt('LEDGER_GROUPS_IN_FLIGHT', 4, 1), max: envInt('LEDGER_GROUP_MAX', 100, 1) };
+  private readonly groups = { inFlight: 0, gathered: [] as GroupedChange[], limit: envInt('LEDGER_GROUPS_IN_FLIGHT', 1, 1), max: envInt('LEDGER_GROUP_MAX', 100, 1) };
 
   constructor(private readonly repo: LedgerRepository) {}
 
