@@ -225,6 +225,10 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   /** Closes the connections; a request after this fails at once (nothing reopens a closed client's connections). */
   async close(): Promise<void> {
     this.closed = true;
+    // requests gathered but not sent fail at once (a closing process does not send them)
+    for (const lane of this.lanes.values()) {
+      for (const x of this.takeGathered(lane)) for (const w of this.take(x.id)) w.reject(new Error(`the request client is closed (${lane.queueName})`));
+    }
     const replies = this.replies;
     this.replies = undefined;
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
