@@ -46,6 +46,8 @@ interface RpcJobData {
   replyTo?: string;
   /** a batch's requests, each run on its own and answered under its own id */
   batch?: RpcBatchItem[];
+  /** the caller waits to send its next requests until this job is taken: the worker says when it takes it (ADR 0041) */
+  ack?: boolean;
 }
 
 /** One request of a batch job. */
@@ -62,11 +64,15 @@ interface RpcBatchResult {
   batch: RpcReply[];
 }
 
-/** What the worker publishes on a caller's reply channel: one answer, or several (`b`) finished in the same turn. */
+/**
+ * What the worker publishes on a caller's reply channel: one answer, or several (`b`) finished in the same turn; and,
+ * for a job that asked for it (`ack`), that the worker has taken the job (`taken`, no answer).
+ */
 interface RpcReply {
   /** the job id, or a batch item's id (the caller's waiters are keyed by it) */
   id: string;
-  r: RpcJobResult;
+  r?: RpcJobResult;
+  taken?: true;
 }
 type RpcPublication = RpcReply | { b: RpcReply[] };
 
@@ -133,6 +139,8 @@ interface SentJob {
   open: number;
   /** requests of it whose caller gave up (their deadline) */
   timedOut: number;
+  /** no longer counted as in flight (a worker took it, or every request of it ended) */
+  released: boolean;
 }
 
 /** The requests of one pattern in one caller: jobs in flight and the ones gathered meanwhile. */
@@ -173,6 +181,8 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   private readonly waiting = new Map<string, Set<Waiter>>();
   /** requests of each pattern in flight and gathered (automatic batching) */
   private readonly lanes = new Map<string, Lane>();
+  /** the jobs this caller awaits a "taken" notice of (by job id) */
+  private readonly awaitingTake = new Map<string, { lane: Lane; job: SentJob }>();
   private readonly batching: RpcBatchOptions;
 
   private wait(jobId: string): { answer: Promise<RpcJobResult>; done: () => void } {
@@ -287,8 +297,10 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
         } catch {
           return;
         }
-        if ('b' in pub) for (const reply of pub.b) this.settle(reply.id, reply.r);
-        else this.settle(pub.id, pub.r);
+        for (const reply of 'b' in pub ? pub.b : [pub]) {
+          if (reply.taken) this.taken(reply.id);
+          else this.settle(reply.id, reply.r);
+        }
       });
       const p = sub.subscribe(this.replyChannel).then(() => sub);
       p.catch(() => {
@@ -386,10 +398,26 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
       w.done();
       const job = item.job;
       if (job && --job.open === 0) {
-        lane.inFlight--;
-        if (lane.gathered.length && lane.inFlight < this.batching.inFlight) this.sendJob(lane, this.takeGathered(lane));
+        this.awaitingTake.delete(job.jobId);
+        this.release(lane, job);
       }
     }
+  }
+
+  /** A job of the lane is no longer in flight: the requests gathered meanwhile go (one job). */
+  private release(lane: Lane, job: SentJob): void {
+    if (job.released) return;
+    job.released = true;
+    lane.inFlight--;
+    if (lane.gathered.length && lane.inFlight < this.batching.inFlight) this.sendJob(lane, this.takeGathered(lane));
+  }
+
+  /** A worker took the job: the caller stops waiting for it before sending more (its handler may take long). */
+  private taken(jobId: string): void {
+    const t = this.awaitingTake.get(jobId);
+    if (!t) return;
+    this.awaitingTake.delete(jobId);
+    this.release(t.lane, t.job);
   }
 
   private takeGathered(lane: Lane): Outgoing[] {
@@ -405,9 +433,13 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
    */
   private sendJob(lane: Lane, items: Outgoing[]): void {
     const single = items.length === 1;
-    const job: SentJob = { jobId: single ? items[0].id : jobIdFor(lane.pattern, `b-${randomUUID()}`), items, open: items.length, timedOut: 0 };
+    const job: SentJob = { jobId: single ? items[0].id : jobIdFor(lane.pattern, `b-${randomUUID()}`), items, open: items.length, timedOut: 0, released: false };
     for (const x of items) x.job = job;
     lane.inFlight++;
+    // the lane is full with this job: the next requests gather until a job of it ends or is taken by a worker, which
+    // the worker says for this job (a long handler does not hold the requests behind it)
+    const ack = lane.inFlight >= this.batching.inFlight;
+    if (ack) this.awaitingTake.set(job.jobId, { lane, job });
     const unanswered = () => items.filter((x) => this.waiting.has(x.id));
     const failAll = (e: Error) => {
       for (const x of items) for (const w of this.take(x.id)) w.reject(e);
@@ -421,6 +453,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
         const data: RpcJobData = single
           ? { data: items[0].data, deadline, replyTo: this.replyChannel }
           : { batch: items.map((x) => ({ id: x.id, data: x.data, deadline: x.deadline })), deadline, replyTo: this.replyChannel };
+        if (ack) data.ack = true;
         await queue.add(lane.pattern, data, { jobId: job.jobId, attempts: 1, removeOnComplete: { age: 120, count: 20_000 }, removeOnFail: { age: 3600, count: 5000 } });
       } catch (e) {
         failAll(e as Error);
@@ -571,6 +604,7 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
    */
   private async handleJob(job: Job<RpcJobData>): Promise<RpcJobResult | RpcBatchResult> {
     const replyTo = job.data.replyTo?.startsWith(RPC_REPLY_PREFIX) ? job.data.replyTo : undefined;
+    if (job.data.ack && replyTo && job.id) this.reply(replyTo, { id: job.id, taken: true });
     if (Array.isArray(job.data.batch)) {
       const batch = await Promise.all(job.data.batch.map(async (item) => {
         const reply: RpcReply = { id: item.id, r: await this.answer(job.name, item.id, item.data, item.deadline) };

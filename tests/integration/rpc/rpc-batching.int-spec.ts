@@ -1,6 +1,7 @@
 /**
  * Automatic batching of the request transport (docs/adr/0041-j2-rpc-batching.md) on the real Redis and BullMQ: the
- * requests of one pattern that come while the caller's job of that pattern is in flight go together as one job; the
+ * requests of one pattern that come while the caller's job of that pattern waits for a worker go together as one job;
+ * a job a worker has taken holds nothing back, however long its handler runs; the
  * worker runs each on its own and answers each caller on its reply channel; a failing request fails alone; a request
  * whose deadline passed before the worker took its job is not run; and a replica killed (SIGKILL) in the middle of a
  * batch loses nothing (every caller gets its answer or an error) and runs nothing twice.
@@ -53,10 +54,18 @@ afterAll(async () => {
 describe('requests gathered into one job while another is in flight', () => {
   it('sends the requests that came meanwhile as one job and answers each caller its own answer; a failing one fails alone', async () => {
     const c = client({ inFlight: 1, maxItems: 64 });
-    const first = rpc<Answer>(c, 'rpcbatch.step', { n: 0, gate: true }, 30_000);
-    await waitFor('the first request running', async () => (await runs()).includes(0));
-    const rest = Array.from({ length: 10 }, (_, i) => settled(rpc<Answer>(c, 'rpcbatch.step', { n: i + 1, fail: i + 1 === 5 }, 30_000)));
-    await redis.rpush(GATE_KEY, 'go');
+    const workers = replica!.unwrap<Array<{ pause(): Promise<void>; resume(): void }>>();
+    await Promise.all(workers.map((w) => w.pause()));
+    let rest: Promise<{ ok: Answer } | { e: unknown }>[];
+    let first: Promise<Answer>;
+    try {
+      // no worker takes jobs for now: the first request's job waits, the next ten gather behind it
+      first = rpc<Answer>(c, 'rpcbatch.step', { n: 0 }, 30_000);
+      rest = Array.from({ length: 10 }, (_, i) => settled(rpc<Answer>(c, 'rpcbatch.step', { n: i + 1, fail: i + 1 === 5 }, 30_000)));
+      await waitFor('the first job waiting', async () => (await queue.getWaitingCount()) === 1);
+    } finally {
+      for (const w of workers) w.resume();
+    }
     expect((await first).n).toBe(0);
     const answers = await Promise.all(rest);
     answers.forEach((a, i) => {
@@ -67,6 +76,16 @@ describe('requests gathered into one job while another is in flight', () => {
     const jobs = await batchJobs();
     expect(jobs.map((j) => (j.data.batch as { data: { n: number } }[]).map((x) => x.data.n))).toEqual([Array.from({ length: 10 }, (_, i) => i + 1)]);
     expect((await runs()).sort((a, b) => a - b)).toEqual(Array.from({ length: 11 }, (_, i) => i));
+  }, 60_000);
+
+  it('a request whose handler runs long holds back nothing once a worker has taken it', async () => {
+    const c = client({ inFlight: 1, maxItems: 64 });
+    const slow = rpc<Answer>(c, 'rpcbatch.step', { n: 30, gate: true }, 30_000);
+    await waitFor('the slow request running', async () => (await runs()).includes(30));
+    // the lane's one job is running: the next requests go and are answered while it still runs
+    expect(await Promise.all([31, 32, 33].map((n) => rpc<Answer>(c, 'rpcbatch.step', { n }, 30_000)))).toMatchObject([{ n: 31 }, { n: 32 }, { n: 33 }]);
+    await redis.rpush(GATE_KEY, 'go');
+    expect((await slow).n).toBe(30);
   }, 60_000);
 
   it('does not run a request of a batch whose deadline passed before a worker took the job; the others of the job run', async () => {
@@ -94,6 +113,7 @@ describe('requests gathered into one job while another is in flight', () => {
   it('a replica killed (SIGKILL) in the middle of a batch: the answered requests keep their answers, the others get an error, none runs twice', async () => {
     await replica?.close();
     replica = undefined;
+    await waitFor('no worker on the queue', async () => (await queue.getWorkersCount()) === 0);
     // the replica as its own process, with short locks so that its death is noticed in seconds
     const child: ChildProcess = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, 'batch-replica.ts')], {
       cwd: process.cwd(),
@@ -101,17 +121,17 @@ describe('requests gathered into one job while another is in flight', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise((r) => child.once('exit', r));
+    // sent while no replica runs: the first request's job waits, the six after it gather into one job, which goes when
+    // the replica takes the first
+    const c = client({ inFlight: 1, maxItems: 64 });
+    const first = rpc<Answer>(c, 'rpcbatch.step', { n: 100 }, 60_000);
+    const quick = [101, 102, 103].map((n) => settled(rpc<Answer>(c, 'rpcbatch.step', { n }, 60_000)));
+    const held = [104, 105, 106].map((n) => settled(rpc<Answer>(c, 'rpcbatch.step', { n, hold: true }, 60_000)));
     try {
       await new Promise<void>((resolve, reject) => {
         child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
         child.once('exit', (code) => reject(new Error(`the replica exited (${code})`)));
       });
-      const c = client({ inFlight: 1, maxItems: 64 });
-      const first = rpc<Answer>(c, 'rpcbatch.step', { n: 100, gate: true }, 60_000);
-      await waitFor('the first request running', async () => (await runs()).includes(100));
-      const quick = [101, 102, 103].map((n) => settled(rpc<Answer>(c, 'rpcbatch.step', { n }, 60_000)));
-      const held = [104, 105, 106].map((n) => settled(rpc<Answer>(c, 'rpcbatch.step', { n, hold: true }, 60_000)));
-      await redis.rpush(GATE_KEY, 'go');
       expect((await first).pid).toBe(child.pid);
       // the batch is running: three answered, three in their handlers
       expect(await Promise.all(quick)).toMatchObject([101, 102, 103].map((n) => ({ ok: { n, pid: child.pid } })));
