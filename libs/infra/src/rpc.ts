@@ -17,10 +17,11 @@ import { bullConnection } from './jobs';
  * The existing @MessagePattern handlers and rpc(client, pattern, payload) call sites stay as they are.
  *
  * Automatic batching (docs/adr/0041-j2-rpc-batching.md): a caller sends a request at once while fewer than
- * RPC_BATCH_IN_FLIGHT jobs of its pattern are in flight; the requests that come while they are gather and go together as
- * one job when one of them ends (or at once when RPC_BATCH_MAX items or RPC_BATCH_MAX_BYTES are gathered; no timer). The
- * worker runs each item on its own (its own deadline, result and error) and answers each on the caller's reply channel.
- * Requests with a transport key are never batched: each stays its own job, whose id is the key.
+ * RPC_BATCH_IN_FLIGHT jobs of its pattern are in flight (sent, not yet taken by a worker nor ended); the requests that
+ * come while they are gather and go together as one job when one of them is taken or ends (or at once when RPC_BATCH_MAX
+ * items or RPC_BATCH_MAX_BYTES are gathered; no timer). The worker runs each item on its own (its own deadline, result
+ * and error) and answers each on the caller's reply channel. Requests with a transport key are never batched: each stays
+ * its own job, whose id is the key.
  */
 
 /** The queue that carries a pattern's requests: `rpc-` + the owning service (the pattern's first segment). */
@@ -105,7 +106,7 @@ function envInt(name: string, dflt: number, min: number): number {
 
 /** How requests of one pattern are gathered by a caller (read once per client). */
 export interface RpcBatchOptions {
-  /** jobs of one pattern a caller keeps in flight before it gathers the next requests (0: batching off) */
+  /** jobs of one pattern a caller keeps in flight (sent, not yet taken by a worker) before it gathers the next requests (0: batching off) */
   inFlight: number;
   /** most requests in one job */
   maxItems: number;
@@ -353,8 +354,9 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
 
   /**
    * A request without a key: sent at once while fewer than `inFlight` jobs of its pattern are in flight, otherwise
-   * gathered with the others that come meanwhile; they go as one job when a job of the pattern ends, or at once when
-   * the gathered ones reach `maxItems` or `maxBytes`. Its own id, deadline, answer and error, as if it went alone.
+   * gathered with the others that come meanwhile; they go as one job when a job of the pattern is taken by a worker or
+   * ends, or at once when the gathered ones reach `maxItems` or `maxBytes`. Its own id, deadline, answer and error, as
+   * if it went alone.
    */
   private async gathered<T>(pattern: string, data: unknown, ms: number): Promise<T> {
     if (this.closed) throw new Error(`the request client is closed (${rpcQueueFor(pattern)})`);
