@@ -609,15 +609,36 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
     if (job.data.ack && replyTo && job.id) this.reply(replyTo, { id: job.id, taken: true });
     if (Array.isArray(job.data.batch)) {
       const batch = await Promise.all(job.data.batch.map(async (item) => {
-        const reply: RpcReply = { id: item.id, r: await this.answer(job.name, item.id, item.data, item.deadline) };
+        const reply: RpcReply = { id: item.id, r: await this.limited(() => this.answer(job.name, item.id, item.data, item.deadline)) };
         if (replyTo) this.reply(replyTo, reply);
         return reply;
       }));
       return { batch };
     }
-    const r = await this.answer(job.name, job.id, job.data.data, job.data.deadline);
+    const r = await this.limited(() => this.answer(job.name, job.id, job.data.data, job.data.deadline));
     if (replyTo && job.id) this.reply(replyTo, { id: job.id, r });
     return r;
+  }
+
+  /** requests running in this replica, and those waiting for their turn (first come, first run) */
+  private running = 0;
+  private readonly turns: Array<() => void> = [];
+
+  /**
+   * Runs a request when fewer than `concurrency` (RPC_CONCURRENCY, 32) run in this replica, as when each request was
+   * its own job (the worker's concurrency): a batch does not multiply what a replica runs at once. Its deadline is
+   * checked when its turn comes.
+   */
+  private async limited<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < (this.o.concurrency ?? 32)) this.running++;
+    else await new Promise<void>((r) => this.turns.push(r));
+    try {
+      return await work();
+    } finally {
+      const next = this.turns.shift();
+      if (next) next();
+      else this.running--;
+    }
   }
 
   /** answers waiting to be published, per reply channel (published together at the end of the turn) */
