@@ -164,6 +164,13 @@ async function main() {
       await db.query('SELECT pg_stat_clear_snapshot()');
       return Number((await db.query('SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()')).rows[0].xact_commit);
     };
+    // jobs created per queue (BullMQ's id counter of each queue; keyed jobs such as the processing jobs count too)
+    const jobCounters = async () => {
+      const m = new Map<string, number>();
+      for (const k of await redisInfo.keys('bull:*:id')) m.set(k.slice(5, -3), Number(await redisInfo.get(k)));
+      return m;
+    };
+    const jobsBefore = await jobCounters();
     const commitsBefore = await commits();
     const cpuBefore = await cpuOf();
     const procsBefore = cpuByProcess();
@@ -182,6 +189,7 @@ async function main() {
     const cpuRun = await cpuSince(cpuBefore);
     const procsRun = cpuBetween(procsBefore, cpuByProcess());
     const commitsRun = ((await commits()) - commitsBefore) / MAILS;
+    const jobsPerMail = [...(await jobCounters())].map(([k, v]) => [k, (v - (jobsBefore.get(k) ?? 0)) / MAILS] as const).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]);
     const perMail = [...commandsAfter].map(([k, v]) => [k, (v - (commandsBefore.get(k) ?? 0)) / MAILS] as const).filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]);
     const counts = (await db.query('SELECT status, count(*)::int AS n FROM whois_mail.emails GROUP BY status ORDER BY status')).rows;
 
@@ -275,6 +283,7 @@ async function main() {
       log(`    ${label.padEnd(42)} ${String(l.length).padStart(5)}  ${q(0.5).padStart(7)} ms ${q(0.95).padStart(7)} ms ${(l.reduce((a, b) => a + b, 0) / 1000).toFixed(2).padStart(7)} s`);
     }
     log(`  Redis commands per mail (BullMQ jobs, RPC, events, the sender count; every process of this run): ${perMail.reduce((a, [, v]) => a + v, 0).toFixed(1)}: ${perMail.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
+    log(`  BullMQ jobs per mail, by queue: ${jobsPerMail.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
     log(`  PostgreSQL transactions per mail (every service of this run, the bench's polls included): ${commitsRun.toFixed(2)}`);
     log(`  CPU of each process (s, for ${MAILS} mails): SMTP run ${procsRun}; baseline ${procsDirect}; the senders ${(sent.cpuMs / 1000).toFixed(2)} s`);
     log(`  CPU per mail: this process${benchApart() ? ' (the bench only: the services run apart)' : ' (the services)'} ${cpuRun.node.toFixed(2)} ms, Redis ${cpuRun.redis.toFixed(2)} ms; baseline: this process ${cpuDirect.node.toFixed(2)} ms, Redis ${cpuDirect.redis.toFixed(2)} ms (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
