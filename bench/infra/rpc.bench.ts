@@ -9,6 +9,7 @@
  *   node_modules/.bin/node -r @swc-node/register bench/infra/rpc.bench.ts      (or: npm run bench -- infra/rpc)
  *
  * Under `npm run bench` it uses the runner's Redis; alone it starts its own on BENCH_REDIS_PORT (26493).
+ * RPC_BATCH_IN_FLIGHT=0 measures the transport without gathering requests into batch jobs (ADR 0041), as before it.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -92,7 +93,7 @@ async function main() {
     const one = await run(r, (n) => rpc(client, 'rpcbench.echo', { n }, 60_000));
     // two callers of the same queue, half the calls each (two processes' clients: answers must not cross)
     const two = await run(r, (n) => rpc(n % 2 ? other : client, 'rpcbench.echo', { n }, 60_000));
-    console.log(`\nrequest transport: ${CALLS} echo requests, ${CONCURRENCY} in flight (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
+    console.log(`\nrequest transport: ${CALLS} echo requests, ${CONCURRENCY} in flight, batching ${process.env.RPC_BATCH_IN_FLIGHT ?? 'default'} (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
     console.log(line('echo requests, one caller', one));
     console.log(line('echo requests, two callers of the queue', two));
     console.log(line('baseline: Redis PING round trips', ping));

@@ -5,9 +5,15 @@
  *   3. the same spends on the ledger service in this process (no RPC: its statements alone),
  * beside two baselines measured in the same run with the same concurrency: the same number of bare INSERTs of a row into
  * a scratch table (what one append costs without the ledger's rules), and PointBalance reads (the RPC round trip).
- * Prints changes per second and p50/p95 latency, and checks that every balance equals the sum of its entries.
+ * Prints changes per second, p50/p95 latency and the CPU per call of this process (apart: the caller only) and of Redis
+ * (figures the machine's load does not move much), and checks that every balance equals the sum of its entries.
  *
- *   node_modules/.bin/node -r @swc-node/register bench/orders/ledger.bench.ts      (or: npm run bench -- orders)
+ *   node_modules/.bin/node -r @swc-node/register bench/orders/ledger.bench.ts      (or: npm run bench -- orders/ledger)
+ *
+ * `npm run bench` runs it twice (bench/services.ts): the orders service in this process, then as its own process
+ * (BENCH_APART=1, as `npm run start:apart` runs it); in that mode the ledger alone (3.) runs on an application context of
+ * the orders module in this process, which takes no requests. RPC_BATCH_IN_FLIGHT=0 and LEDGER_GROUP_MAX=1 measure the
+ * transport and the ledger without batching and group commit (ADR 0041), as before them.
  *
  * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (25492) and
  * BENCH_REDIS_PORT (26492). BENCH_MEMBERS (100), BENCH_SPENDS (50 per member), BENCH_CONCURRENCY (64 calls in flight).
@@ -18,21 +24,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { OrdersPatterns } from '@registrar/contracts';
-import { BullRpcClient, rpc, startService } from '@registrar/infra';
+import { NestFactory } from '@nestjs/core';
+import IORedis from 'ioredis';
+import { BullRpcClient, rpc } from '@registrar/infra';
 import { OrdersServiceModule } from '@registrar/orders';
 import { startPostgres, startRedis, stopper, Stoppable } from '../../scripts/dev/infra';
+import { benchMode, startBenchServices } from '../services';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const SPENDS = Number(process.env.BENCH_SPENDS ?? 50);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 
-interface Figures { perSecond: number; p50: number; p95: number; n: number; failed: number }
+interface Figures { perSecond: number; p50: number; p95: number; n: number; failed: number; cpuMs: number; redisCpuMs: number }
 
-/** Runs the tasks with at most CONCURRENCY in flight; per-task latency in ms. */
+/** Redis's own CPU so far (ms), from INFO: with the CPU of this process, what a call costs whatever the machine's load */
+let redisCpu: () => Promise<number> = async () => 0;
+
+/** Runs the tasks with at most CONCURRENCY in flight; per-task latency in ms, CPU per task of this process and of Redis. */
 async function run(tasks: (() => Promise<unknown>)[]): Promise<Figures> {
   const latencies: number[] = [];
   let failed = 0;
   let next = 0;
+  const cpu0 = process.cpuUsage();
+  const rc0 = await redisCpu();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, tasks.length) }, async () => {
     while (next < tasks.length) {
@@ -43,12 +57,14 @@ async function run(tasks: (() => Promise<unknown>)[]): Promise<Figures> {
     }
   }));
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const rc = (await redisCpu()) - rc0;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { perSecond: tasks.length / seconds, p50: at(0.5), p95: at(0.95), n: tasks.length, failed };
+  return { perSecond: tasks.length / seconds, p50: at(0.5), p95: at(0.95), n: tasks.length, failed, cpuMs: (cpu.user + cpu.system) / 1000 / tasks.length, redisCpuMs: rc / tasks.length };
 }
 
-const line = (label: string, f: Figures) => `${label.padEnd(48)} ${f.perSecond.toFixed(0).padStart(7)}/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p95 ${f.p95.toFixed(1).padStart(6)} ms   (${f.n} calls${f.failed ? `, ${f.failed} refused` : ''})`;
+const line = (label: string, f: Figures) => `${label.padEnd(48)} ${f.perSecond.toFixed(0).padStart(7)}/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p95 ${f.p95.toFixed(1).padStart(6)} ms   CPU/call node ${f.cpuMs.toFixed(3)} redis ${f.redisCpuMs.toFixed(3)} ms   (${f.n} calls${f.failed ? `, ${f.failed} refused` : ''})`;
 
 async function main() {
   const handles: Stoppable[] = [];
@@ -66,8 +82,14 @@ async function main() {
     process.env.ORDERS_RECONCILE_EVERY_S = '0';
     const db = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10) });
     await db.query('DROP SCHEMA IF EXISTS orders CASCADE');
-    const service = await startService('orders', OrdersServiceModule, process.env.REDIS_URL);
-    handles.push({ name: 'orders', stop: () => service.close() });
+    await startBenchServices(['orders'], handles);
+    const info = new IORedis(process.env.REDIS_URL!);
+    handles.push({ name: 'redis info', stop: async () => void info.disconnect() });
+    redisCpu = async () => {
+      const text = await info.info('cpu');
+      const v = (k: string) => Number(new RegExp(`${k}:([0-9.]+)`).exec(text)?.[1] ?? 0);
+      return (v('used_cpu_sys') + v('used_cpu_user')) * 1000;
+    };
     const client = new BullRpcClient(process.env.REDIS_URL!);
     await client.connect();
     const call = (pattern: string, payload: unknown) => rpc(client, pattern, payload, 60_000);
@@ -86,7 +108,10 @@ async function main() {
 
     // the ledger alone, in this process (no RPC): what its statements cost against the bare INSERT measured next
     const { LedgerService } = await import('../../libs/orders/src/ledger/ledger.service');
-    const ledger = service.get(LedgerService, { strict: false });
+    // the service's own providers in this process (apart: an application context, which takes no requests)
+    const ctx = await NestFactory.createApplicationContext(OrdersServiceModule, { logger: ['error'] });
+    handles.push({ name: 'ledger context', stop: () => ctx.close() });
+    const ledger = ctx.get(LedgerService, { strict: false });
     for (let m = 0; m < MEMBERS; m++) await ledger.grant(base + m, SPENDS, `bench-grant-direct-${base + m}`);
     const direct = await run(Array.from({ length: total }, (_, i) => () => ledger.spend(base + (i % MEMBERS), 1, `bench-direct-${base}-${i}`)));
 
@@ -99,7 +124,7 @@ async function main() {
       `SELECT count(*)::int AS members, count(*) FILTER (WHERE b.balance <> s.sum)::int AS mismatched, min(b.balance)::int AS lowest
        FROM orders.point_balances b JOIN (SELECT user_id, sum(delta) AS sum FROM orders.point_entries GROUP BY user_id) s USING (user_id)`,
     );
-    console.log(`\nledger: ${MEMBERS} members x ${SPENDS} spends, ${CONCURRENCY} calls in flight, pool ${Number(process.env.DB_POOL_SIZE ?? 10)}`);
+    console.log(`\nledger, ${benchMode()}: ${MEMBERS} members x ${SPENDS} spends, ${CONCURRENCY} calls in flight, pool ${Number(process.env.DB_POOL_SIZE ?? 10)}, batching ${process.env.RPC_BATCH_IN_FLIGHT ?? 'default'}/${process.env.LEDGER_GROUP_MAX ?? 'default'} (load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
     console.log(line('spends, 100 members in parallel (RPC + ledger)', spends));
     console.log(line('spends, one member (row lock contention)', contended));
     console.log(line('spends, ledger alone in-process (no RPC)', direct));

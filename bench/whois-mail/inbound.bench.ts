@@ -1,19 +1,26 @@
 /**
  * 1,000 mails to WHOIS proxy addresses: sent over SMTP to the whois-mail service (RCPT look-up at domain-ops over the
- * Redis transport, mailparser, classification, the row and the raw message stored, a BullMQ job each; the jobs
- * forward 80 % of them through the mail module's queue and follow the approval link of the other 20 % on a local
- * HTTP server). Prints the time until every mail is stored and until every mail is processed (status 1), beside the
- * baseline measured in the same run: the same 1,000 messages written straight to the table (same columns, raw kept,
- * one INSERT pair each through the same pool size), with no SMTP, parsing, look-up or processing.
+ * Redis transport, mailparser, classification, the row and the raw message stored, one processing job per stored
+ * batch; the jobs forward 80 % of them through the mail module's queue and follow the approval link of the other 20 %
+ * on a local HTTP server). Prints the time until every mail is stored and until every mail is processed (status 1),
+ * beside two baselines measured in the same run:
+ *   - straight to the table (the issue's baseline): the same 1,000 messages written by 10 clients, one transaction
+ *     each (row + raw), with no SMTP, parsing, look-up or processing;
+ *   - the SMTP floor: the same senders to a bare smtp-server that writes each message straight to the table, what
+ *     any SMTP intake costs on this machine before any work of ours.
+ * The messages are composed once before anything is timed, and the senders (nodemailer, 10 pooled connections, raw
+ * messages) run in a process of their own (smtp-senders.ts): they stand for the world's mail servers, whose CPU is
+ * not ours. Also printed: the Redis commands and PostgreSQL transactions per mail (counts the machine's load cannot
+ * move), the CPU of each process, and in one process the server's own time per SMTP step.
  *
- *   node_modules/.bin/node -r @swc-node/register bench/whois-mail/inbound.bench.ts
+ *   npm run bench -- inbound          (in one process, then with the services apart; BENCH_APART=0|1 for one of them)
  *
  * Uses DATABASE_URL and REDIS_URL when given (npm run bench), else starts its own PostgreSQL and Redis on
  * BENCH_PG_PORT (25595) and BENCH_REDIS_PORT (26595). BENCH_MAILS (1000), BENCH_SMTP_CONNECTIONS (10),
- * BENCH_SMTP_PORT (a free port), WHOIS_MAIL_CONCURRENCY (8).
+ * BENCH_SMTP_PORT (a free port), WHOIS_MAIL_CONCURRENCY (8), BENCH_CPU_PROFILE=<dir> (a CPU profile of the run).
  *
  * Then the stages of intake alone, at the same parallelism, to show where the time goes: the RCPT look-up (the RPC to
- * domain-ops over Redis), mailparser, and the store (row + raw in one statement) with its job.
+ * domain-ops over Redis) and mailparser.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -21,13 +28,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { fork } from 'node:child_process';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { Pool } from 'pg';
 import { benchDataStores, freePort, log, stopper, Stoppable } from '../../scripts/dev/infra';
 import { createHmac, randomBytes } from 'node:crypto';
 import { benchApart, benchMode, startBenchServices } from '../services';
 import { profiled } from '../profile';
+import { cpuBetween, cpuByProcess } from '../stages';
 
 /** 20 random characters of the proxy-address alphabet (docs/whois.md). */
 const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
@@ -111,6 +119,20 @@ async function main() {
       ? { from: `registry-${i % 7}@registry.example`, to: proxies[i % DOMAINS], subject: `Approval required: change of registrant (${i})`, text: `Approve: ${siteUrl}/approve/${i}\n`, headers: { 'X-Registry-Signature': `v1=${createHmac('sha256', 'bench-secret').update(`${siteUrl}/approve/${i}`).digest('hex')}` } }
       : { from: `someone-${i % 13}@example.net`, to: proxies[i % DOMAINS], subject: i % 2 ? `Domain expiration notice (${i})` : `Is your domain for sale? (${i})`, text: `Hello,\n${'本文のテキストです。'.repeat(40)}\n${i}` });
 
+    // The messages as their senders have them queued, composed once before anything is timed: the SMTP run sends these
+    // bytes, and the baseline writes these same bytes straight to the table.
+    const raws = await Promise.all(mails.map((m) => new MailComposer(m).compile().build()));
+    // The senders (nodemailer, 10 pooled connections) run in a process of their own: they stand for the mail servers
+    // of the world, whose CPU is not ours (in one process they took ~13 % of the event loop the services need).
+    const senders = fork(path.join(__dirname, 'smtp-senders.ts'), [], { execArgv: ['-r', '@swc-node/register'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    handles.push({ name: 'smtp-senders', stop: async () => { senders.kill(); } });
+    const ask = <T>(m: unknown) => new Promise<T>((resolve, reject) => {
+      senders.once('message', (r: any) => (r?.error ? reject(new Error(r.error)) : resolve(r as T)));
+      senders.once('exit', (code) => reject(new Error(`the senders exited (${code})`)));
+      senders.send(m as never);
+    });
+    await ask<'ready'>({ port: smtpPort, connections: CONNECTIONS, mails: mails.map((m, i) => ({ from: m.from, to: m.to, raw: raws[i]!.toString('base64') })) });
+
     // SMTP: every mail accepted (stored), then every mail processed
     const { default: IORedis } = await import('ioredis');
     const redisInfo = new IORedis(redisUrl, { maxRetriesPerRequest: 2 });
@@ -135,30 +157,46 @@ async function main() {
       const n = process.cpuUsage(c.node);
       return { node: (n.user + n.system) / 1000 / MAILS, redis: ((await redisCpu()) - c.redis) / MAILS };
     };
+    // transactions PostgreSQL committed (each statement outside BEGIN is one), a count the machine's load cannot move;
+    // its statistics reach pg_stat_database when a backend is idle (at most a second later)
+    const commits = async () => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await db.query('SELECT pg_stat_clear_snapshot()');
+      return Number((await db.query('SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()')).rows[0].xact_commit);
+    };
+    // jobs created per queue (BullMQ's id counter of each queue; keyed jobs such as the processing jobs count too)
+    const jobCounters = async () => {
+      const m = new Map<string, number>();
+      for (const k of await redisInfo.keys('bull:*:id')) m.set(k.slice(5, -3), Number(await redisInfo.get(k)));
+      return m;
+    };
+    const jobsBefore = await jobCounters();
+    const commitsBefore = await commits();
     const cpuBefore = await cpuOf();
+    const procsBefore = cpuByProcess();
     const commandsBefore = await commands();
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity });
     const t0 = Date.now();
-    let next = 0;
     let stored = 0;
+    let sent = { ms: 0, cpuMs: 0, failed: 0 };
     await profiled(`whois-mail-inbound-${benchMode().replace(/\W+/g, '-')}`, async () => {
-      await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-        while (next < mails.length) await transport.sendMail(mails[next++]);
-      }));
+      sent = await ask<typeof sent>('go');
       stored = Date.now() - t0;
       await until(async () => (await db.query('SELECT count(*)::int AS n FROM whois_mail.emails WHERE status <> 0')).rows[0].n >= MAILS);
     });
     const processed = Date.now() - t0;
-    transport.close();
+    if (sent.failed) throw new Error(`${sent.failed} mails were not accepted`);
     const commandsAfter = await commands();
     const cpuRun = await cpuSince(cpuBefore);
+    const procsRun = cpuBetween(procsBefore, cpuByProcess());
+    const commitsRun = ((await commits()) - commitsBefore) / MAILS;
+    const jobsPerMail = [...(await jobCounters())].map(([k, v]) => [k, (v - (jobsBefore.get(k) ?? 0)) / MAILS] as const).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]);
     const perMail = [...commandsAfter].map(([k, v]) => [k, (v - (commandsBefore.get(k) ?? 0)) / MAILS] as const).filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]);
     const counts = (await db.query('SELECT status, count(*)::int AS n FROM whois_mail.emails GROUP BY status ORDER BY status')).rows;
 
     // baseline: the same messages written straight to the table (raw kept), same parallelism
-    const raws = await Promise.all(mails.map((m) => new MailComposer(m).compile().build()));
     await db.query('TRUNCATE whois_mail.emails CASCADE');
     const cpuBase = await cpuOf();
+    const procsBase = cpuByProcess();
     const b0 = Date.now();
     let j = 0;
     await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
@@ -179,6 +217,42 @@ async function main() {
     }));
     const direct = Date.now() - b0;
     const cpuDirect = await cpuSince(cpuBase);
+    const procsDirect = cpuBetween(procsBase, cpuByProcess());
+
+    // the floor of any SMTP intake: the same bytes from the same senders to a bare smtp-server (same library, no TLS)
+    // that reads each message and writes it straight to the table as the baseline does (no look-up, no parse, no job)
+    const { SMTPServer } = await import('smtp-server');
+    const bare = new SMTPServer({
+      authOptional: true, disabledCommands: ['AUTH', 'STARTTLS'], logger: false, size: 10 * 1024 * 1024,
+      onData: (stream, session, cb) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          void (async () => {
+            const c = await db.connect();
+            try {
+              await c.query('BEGIN');
+              const r = await c.query(`INSERT INTO whois_mail.emails (type, subject, content, sender, envelope_from, recipient, size) VALUES (0, '', '', $1, $1, $2, $3) RETURNING id`,
+                [session.envelope.mailFrom ? session.envelope.mailFrom.address : '', session.envelope.rcptTo[0]?.address ?? '', raw.length]);
+              await c.query('INSERT INTO whois_mail.raw_messages (email_id, raw) VALUES ($1, $2)', [r.rows[0].id, raw]);
+              await c.query('COMMIT');
+            } finally {
+              c.release();
+            }
+          })().then(() => cb(null, 'stored'), (e: Error) => cb(e));
+        });
+      },
+    });
+    await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
+    handles.push({ name: 'bare-smtp', stop: () => new Promise<void>((r) => bare.close(() => r())) });
+    await db.query('TRUNCATE whois_mail.emails CASCADE');
+    await ask<'ready'>({ port: (bare.server.address() as AddressInfo).port, connections: CONNECTIONS });
+    const cpuFloor = await cpuOf();
+    const floorRun = await ask<typeof sent>('go');
+    const cpuFloorPerMail = await cpuSince(cpuFloor);
+    if (floorRun.failed) throw new Error(`${floorRun.failed} mails were not accepted by the bare SMTP server`);
+    const floor = floorRun.ms;
 
     // the stages of intake alone, each over the same 1,000 mails with CONNECTIONS in flight
     const stage = async (work: (i: number) => Promise<unknown>) => {
@@ -209,8 +283,12 @@ async function main() {
       log(`    ${label.padEnd(42)} ${String(l.length).padStart(5)}  ${q(0.5).padStart(7)} ms ${q(0.95).padStart(7)} ms ${(l.reduce((a, b) => a + b, 0) / 1000).toFixed(2).padStart(7)} s`);
     }
     log(`  Redis commands per mail (BullMQ jobs, RPC, events, the sender count; every process of this run): ${perMail.reduce((a, [, v]) => a + v, 0).toFixed(1)}: ${perMail.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
-    log(`  CPU per mail: this process${benchApart() ? ' (the client only: the services run apart)' : ' (client and services)'} ${cpuRun.node.toFixed(2)} ms, Redis ${cpuRun.redis.toFixed(2)} ms; baseline: this process ${cpuDirect.node.toFixed(2)} ms, Redis ${cpuDirect.redis.toFixed(2)} ms (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
-    log(`  ratio stored / baseline: ${(stored / direct).toFixed(1)}x   processed / baseline: ${(processed / direct).toFixed(1)}x`);
+    log(`  BullMQ jobs per mail, by queue: ${jobsPerMail.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
+    log(`  PostgreSQL transactions per mail (every service of this run, the bench's polls included): ${commitsRun.toFixed(2)}`);
+    log(`  CPU of each process (s, for ${MAILS} mails): SMTP run ${procsRun}; baseline ${procsDirect}; the senders ${(sent.cpuMs / 1000).toFixed(2)} s`);
+    log(`  CPU per mail: this process${benchApart() ? ' (the bench only: the services run apart)' : ' (the services)'} ${cpuRun.node.toFixed(2)} ms, Redis ${cpuRun.redis.toFixed(2)} ms; baseline: this process ${cpuDirect.node.toFixed(2)} ms, Redis ${cpuDirect.redis.toFixed(2)} ms (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    log(`  SMTP floor: the same senders to a bare smtp-server writing straight to the table: ${s(floor)}  (${Math.round(MAILS / (floor / 1000))} mails/s; ${(floor / direct).toFixed(1)}x the baseline; this process ${cpuFloorPerMail.node.toFixed(2)} ms of CPU per mail, the senders ${(floorRun.cpuMs / MAILS).toFixed(2)} ms)`);
+    log(`  ratio stored / baseline: ${(stored / direct).toFixed(1)}x   processed / baseline: ${(processed / direct).toFixed(1)}x   processed / SMTP floor: ${(processed / floor).toFixed(1)}x`);
   } finally {
     await stop();
   }

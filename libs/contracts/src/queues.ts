@@ -22,8 +22,18 @@ export enum QueueName {
   Catalog = 'catalog',
   /** dns: zones PowerDNS serves (created, refreshed, removed) */
   Dns = 'dns',
-  /** whois-mail: processing of inbound WHOIS proxy mail */
+  /**
+   * whois-mail before a job per stored batch (ADR 0041): one ProcessWhoisMail job per mail (`{ emailId }`). The
+   * current release adds nothing here; it still runs what an older replica adds (its stores and type changes during a
+   * rolling upgrade, its boot sweep).
+   */
   WhoisMail = 'whois-mail',
+  /**
+   * whois-mail: processing of inbound WHOIS proxy mail, one ProcessWhoisMail job per stored batch (`{ emailIds }`) or
+   * per mail (`{ emailId }`). A queue of its own so that a replica older than the batch jobs never takes one it cannot
+   * run (a rolling upgrade): only the current code consumes it.
+   */
+  WhoisMailBatches = 'whois-mail-batches',
   /** admin: statistics snapshots */
   Admin = 'admin',
   /** market: the steps of a trade (pay into escrow, move, credit, refund) and its sweep */

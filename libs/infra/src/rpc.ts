@@ -15,6 +15,13 @@ import { bullConnection } from './jobs';
  * after it the caller gets an RpcTimeoutError (retryable) and the job, if it still waits, is removed; a worker never
  * runs a request whose deadline has passed. Every job id is an idempotency key: a retry of the same key is one job.
  * The existing @MessagePattern handlers and rpc(client, pattern, payload) call sites stay as they are.
+ *
+ * Automatic batching (docs/adr/0041-j2-rpc-batching.md): a caller sends a request at once while fewer than
+ * RPC_BATCH_IN_FLIGHT jobs of its pattern are in flight (sent, not yet taken by a worker nor ended); the requests that
+ * come while they are gather and go together as one job when one of them is taken or ends (or at once when RPC_BATCH_MAX
+ * items or RPC_BATCH_MAX_BYTES are gathered; no timer). The worker runs each item on its own (its own deadline, result
+ * and error) and answers each on the caller's reply channel. Requests with a transport key are never batched: each stays
+ * its own job, whose id is the key.
  */
 
 /** The queue that carries a pattern's requests: `rpc-` + the owning service (the pattern's first segment). */
@@ -31,21 +38,44 @@ interface Waiter {
   reject: (e: Error) => void;
 }
 
-/** What a request job carries. */
+/** What a request job carries: one request (`data`), or several of the same pattern and caller (`batch`). */
 interface RpcJobData {
-  data: unknown;
-  /** epoch ms after which the caller no longer waits: the request must not run */
+  data?: unknown;
+  /** epoch ms after which the caller no longer waits: the request must not run (a batch: its latest item's) */
   deadline: number;
   /** the caller process's reply channel (absent from callers older than ADR 0038: they read the job's return value) */
   replyTo?: string;
+  /** a batch's requests, each run on its own and answered under its own id */
+  batch?: RpcBatchItem[];
+  /** the caller waits to send its next requests until this job is taken: the worker says when it takes it (ADR 0041) */
+  ack?: boolean;
 }
 
-/** What the worker publishes on a caller's reply channel. */
-interface RpcReply {
-  /** the job id (the caller's waiters are keyed by it) */
+/** One request of a batch job. */
+interface RpcBatchItem {
+  /** the request's id (unique; the caller's waiter is keyed by it) */
   id: string;
-  r: RpcJobResult;
+  data: unknown;
+  /** epoch ms after which this request must not run */
+  deadline: number;
 }
+
+/** What a batch job returns: each item's answer under its id. */
+interface RpcBatchResult {
+  batch: RpcReply[];
+}
+
+/**
+ * What the worker publishes on a caller's reply channel: one answer, or several (`b`) finished in the same turn; and,
+ * for a job that asked for it (`ack`), that the worker has taken the job (`taken`, no answer).
+ */
+interface RpcReply {
+  /** the job id, or a batch item's id (the caller's waiters are keyed by it) */
+  id: string;
+  r?: RpcJobResult;
+  taken?: true;
+}
+type RpcPublication = RpcReply | { b: RpcReply[] };
 
 /** The Redis channel prefix of callers' reply channels. */
 export const RPC_REPLY_PREFIX = 'rpc-reply:';
@@ -67,6 +97,60 @@ export class RpcTimeoutError extends Error {
     super(`RPC ${pattern} timed out after ${ms} ms`);
     this.name = 'RpcTimeoutError';
   }
+}
+
+function envInt(name: string, dflt: number, min: number): number {
+  const n = Number(process.env[name]);
+  return Number.isSafeInteger(n) && n >= min ? n : dflt;
+}
+
+/** How requests of one pattern are gathered by a caller (read once per client). */
+export interface RpcBatchOptions {
+  /** jobs of one pattern a caller keeps in flight (sent, not yet taken by a worker) before it gathers the next requests (0: batching off) */
+  inFlight: number;
+  /** most requests in one job */
+  maxItems: number;
+  /** most bytes of payload (JSON) in one job */
+  maxBytes: number;
+}
+
+export function rpcBatchDefaults(): RpcBatchOptions {
+  return {
+    inFlight: envInt('RPC_BATCH_IN_FLIGHT', 2, 0),
+    maxItems: envInt('RPC_BATCH_MAX', 64, 1),
+    maxBytes: envInt('RPC_BATCH_MAX_BYTES', 256 * 1024, 1024),
+  };
+}
+
+/** A request waiting in its caller to be sent, or sent in a batch job. */
+interface Outgoing {
+  id: string;
+  data: unknown;
+  deadline: number;
+  bytes: number;
+  /** the job carrying it, once sent */
+  job?: SentJob;
+}
+
+/** A job a caller sent for gathered requests (or a single one) and still awaits. */
+interface SentJob {
+  jobId: string;
+  items: Outgoing[];
+  /** requests of it whose call has not ended yet */
+  open: number;
+  /** requests of it whose caller gave up (their deadline) */
+  timedOut: number;
+  /** no longer counted as in flight (a worker took it, or every request of it ended) */
+  released: boolean;
+}
+
+/** The requests of one pattern in one caller: jobs in flight and the ones gathered meanwhile. */
+interface Lane {
+  pattern: string;
+  queueName: string;
+  inFlight: number;
+  gathered: Outgoing[];
+  bytes: number;
 }
 
 function rpcTimeoutDefault(): number {
@@ -94,8 +178,13 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   private readonly replyChannel = `${RPC_REPLY_PREFIX}${randomUUID()}`;
   /** the subscribed connection of the reply channel (opened on first use) */
   private replies?: Promise<IORedis>;
-  /** callers awaiting a job (several when they share an idempotency key) */
+  /** callers awaiting a job or a batch item (several when they share an idempotency key) */
   private readonly waiting = new Map<string, Set<Waiter>>();
+  /** requests of each pattern in flight and gathered (automatic batching) */
+  private readonly lanes = new Map<string, Lane>();
+  /** the jobs this caller awaits a "taken" notice of (by job id) */
+  private readonly awaitingTake = new Map<string, { lane: Lane; job: SentJob }>();
+  private readonly batching: RpcBatchOptions;
 
   private wait(jobId: string): { answer: Promise<RpcJobResult>; done: () => void } {
     let w!: Waiter;
@@ -119,8 +208,9 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
     return set ? [...set] : [];
   }
 
-  constructor(private readonly redisUrl: string) {
+  constructor(private readonly redisUrl: string, batching: Partial<RpcBatchOptions> = {}) {
     super();
+    this.batching = { ...rpcBatchDefaults(), ...batching };
   }
 
   async connect(): Promise<void> {
@@ -146,6 +236,10 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   /** Closes the connections; a request after this fails at once (nothing reopens a closed client's connections). */
   async close(): Promise<void> {
     this.closed = true;
+    // requests gathered but not sent fail at once (a closing process does not send them)
+    for (const lane of this.lanes.values()) {
+      for (const x of this.takeGathered(lane)) for (const w of this.take(x.id)) w.reject(new Error(`the request client is closed (${lane.queueName})`));
+    }
     const replies = this.replies;
     this.replies = undefined;
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
@@ -198,13 +292,16 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
       const sub = new IORedis(bullConnection(this.redisUrl));
       sub.on('error', (e) => this.log.warn(`replies: ${e.message}`));
       sub.on('message', (_channel: string, message: string) => {
-        let reply: RpcReply;
+        let pub: RpcPublication;
         try {
-          reply = JSON.parse(message) as RpcReply;
+          pub = JSON.parse(message) as RpcPublication;
         } catch {
           return;
         }
-        this.settle(reply.id, reply.r);
+        for (const reply of 'b' in pub ? pub.b : [pub]) {
+          if (reply.taken) this.taken(reply.id);
+          else this.settle(reply.id, reply.r);
+        }
       });
       const p = sub.subscribe(this.replyChannel).then(() => sub);
       p.catch(() => {
@@ -245,6 +342,146 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
 
   /** One request: resolves with the handler's answer, rejects with its error or an RpcTimeoutError at the deadline. */
   async request<T>(pattern: string, data: unknown, o: RpcCallOptions): Promise<T> {
+    if (o.key === undefined && this.batching.inFlight > 0) return this.gathered<T>(pattern, data, o.timeoutMs ?? rpcTimeoutDefault());
+    return this.alone<T>(pattern, data, o);
+  }
+
+  private lane(pattern: string): Lane {
+    let l = this.lanes.get(pattern);
+    if (!l) this.lanes.set(pattern, (l = { pattern, queueName: rpcQueueFor(pattern), inFlight: 0, gathered: [], bytes: 0 }));
+    return l;
+  }
+
+  /**
+   * A request without a key: sent at once while fewer than `inFlight` jobs of its pattern are in flight, otherwise
+   * gathered with the others that come meanwhile; they go as one job when a job of the pattern is taken by a worker or
+   * ends, or at once when the gathered ones reach `maxItems` or `maxBytes`. Its own id, deadline, answer and error, as
+   * if it went alone.
+   */
+  private async gathered<T>(pattern: string, data: unknown, ms: number): Promise<T> {
+    if (this.closed) throw new Error(`the request client is closed (${rpcQueueFor(pattern)})`);
+    const deadline = Date.now() + ms;
+    const lane = this.lane(pattern);
+    const item: Outgoing = { id: jobIdFor(pattern, randomUUID()), data, deadline, bytes: Buffer.byteLength(JSON.stringify(data) ?? '') };
+    const w = this.wait(item.id);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RpcTimeoutError(pattern, ms)), ms);
+    });
+    timedOut.catch(() => undefined);
+    try {
+      if (lane.inFlight < this.batching.inFlight && !lane.gathered.length) this.sendJob(lane, [item]);
+      else {
+        if (lane.gathered.length && lane.bytes + item.bytes > this.batching.maxBytes) this.sendJob(lane, this.takeGathered(lane));
+        lane.gathered.push(item);
+        lane.bytes += item.bytes;
+        if (lane.gathered.length >= this.batching.maxItems || lane.bytes >= this.batching.maxBytes) this.sendJob(lane, this.takeGathered(lane));
+      }
+      const r = await Promise.race([w.answer, timedOut]);
+      if (r.expired) throw new RpcTimeoutError(pattern, ms);
+      if (r.err !== undefined) throw r.err;
+      return r.response as T;
+    } catch (e) {
+      if (e instanceof RpcTimeoutError) {
+        const at = lane.gathered.indexOf(item);
+        if (at >= 0) {
+          // never sent: it is simply dropped
+          lane.gathered.splice(at, 1);
+          lane.bytes -= item.bytes;
+        } else if (item.job && ++item.job.timedOut === item.job.items.length) {
+          // every request of the job gave up: a job still waiting is taken back (a running one checks each deadline)
+          const queue = this.queues.get(lane.queueName);
+          if (queue) await Job.fromId(queue, item.job.jobId).then((j) => j?.remove()).catch(() => undefined);
+        }
+      }
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      w.done();
+      const job = item.job;
+      if (job && --job.open === 0) {
+        this.awaitingTake.delete(job.jobId);
+        this.release(lane, job);
+      }
+    }
+  }
+
+  /** A job of the lane is no longer in flight: the requests gathered meanwhile go (one job). */
+  private release(lane: Lane, job: SentJob): void {
+    if (job.released) return;
+    job.released = true;
+    lane.inFlight--;
+    if (lane.gathered.length && lane.inFlight < this.batching.inFlight) this.sendJob(lane, this.takeGathered(lane));
+  }
+
+  /** A worker took the job: the caller stops waiting for it before sending more (its handler may take long). */
+  private taken(jobId: string): void {
+    const t = this.awaitingTake.get(jobId);
+    if (!t) return;
+    this.awaitingTake.delete(jobId);
+    this.release(t.lane, t.job);
+  }
+
+  private takeGathered(lane: Lane): Outgoing[] {
+    const items = lane.gathered;
+    lane.gathered = [];
+    lane.bytes = 0;
+    return items;
+  }
+
+  /**
+   * Adds one job for the requests (one alone keeps the single-request shape: its id is the job id), then looks at the
+   * job once a second while some of them have no answer (the safety net under the reply channel, as alone()).
+   */
+  private sendJob(lane: Lane, items: Outgoing[]): void {
+    const single = items.length === 1;
+    const job: SentJob = { jobId: single ? items[0].id : jobIdFor(lane.pattern, `b-${randomUUID()}`), items, open: items.length, timedOut: 0, released: false };
+    for (const x of items) x.job = job;
+    lane.inFlight++;
+    // the lane is full with this job: the next requests gather until a job of it ends or is taken by a worker, which
+    // the worker says for this job (a long handler does not hold the requests behind it)
+    const ack = lane.inFlight >= this.batching.inFlight;
+    if (ack) this.awaitingTake.set(job.jobId, { lane, job });
+    const unanswered = () => items.filter((x) => this.waiting.has(x.id));
+    const failAll = (e: Error) => {
+      for (const x of items) for (const w of this.take(x.id)) w.reject(e);
+    };
+    void (async () => {
+      let queue: Queue;
+      try {
+        queue = this.queue(lane.queueName);
+        await this.replyReady();
+        const deadline = Math.max(...items.map((x) => x.deadline));
+        const data: RpcJobData = single
+          ? { data: items[0].data, deadline, replyTo: this.replyChannel }
+          : { batch: items.map((x) => ({ id: x.id, data: x.data, deadline: x.deadline })), deadline, replyTo: this.replyChannel };
+        if (ack) data.ack = true;
+        await queue.add(lane.pattern, data, { jobId: job.jobId, attempts: 1, removeOnComplete: { age: 120, count: 20_000 }, removeOnFail: { age: 3600, count: 5000 } });
+      } catch (e) {
+        failAll(e as Error);
+        return;
+      }
+      while (job.open > 0) {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        if (job.open === 0 || this.closed) return;
+        if (!unanswered().length) continue;
+        const found = await Job.fromId(queue, job.jobId).catch(() => undefined);
+        if (!found?.finishedOn) continue;
+        if (found.failedReason) {
+          failAll(new Error(found.failedReason));
+          continue;
+        }
+        const rv: unknown = typeof found.returnvalue === 'string' ? JSON.parse(found.returnvalue) : found.returnvalue;
+        if (single) this.settle(job.jobId, rv);
+        else if (rv && Array.isArray((rv as RpcBatchResult).batch)) for (const reply of (rv as RpcBatchResult).batch) this.settle(reply.id, reply.r);
+        // a worker that does not know batches answered something else: no request of it ran as asked
+        for (const x of unanswered()) for (const w of this.take(x.id)) w.resolve({ err: { status: 'error', message: 'the worker did not answer the batch' } });
+      }
+    })();
+  }
+
+  /** A request alone in its job (a keyed one, or any while batching is off). */
+  private async alone<T>(pattern: string, data: unknown, o: RpcCallOptions): Promise<T> {
     const ms = o.timeoutMs ?? rpcTimeoutDefault();
     const deadline = Date.now() + ms;
     const queueName = rpcQueueFor(pattern);
@@ -340,9 +577,11 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
         const worker = new Worker(own, (job) => this.handleJob(job), {
           connection: bullConnection(this.o.redisUrl),
           concurrency: this.o.concurrency ?? 32,
-          // a request whose worker died is not run again: its caller has timed out by then
+          // a request whose worker died is not run again: its caller has timed out by then (a batch job: none of its
+          // requests that had not answered; their callers get the job's failure or their deadline)
           maxStalledCount: 0,
-          lockDuration: 30_000,
+          lockDuration: envInt('RPC_LOCK_MS', 30_000, 500),
+          stalledInterval: envInt('RPC_LOCK_MS', 30_000, 500),
         });
         worker.on('error', (e) => this.logger.error(`${own}: ${e.message}`));
         await worker.waitUntilReady();
@@ -361,17 +600,65 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
   /**
    * Runs the request and publishes its answer on the caller's reply channel while the job completes (the caller goes
    * on while BullMQ records the job; the publication is not awaited); the same answer is the job's return value, which
-   * a caller that missed the publication reads instead.
+   * a caller that missed the publication reads instead. A batch job's requests run side by side, each on its own (its
+   * deadline, handler, answer or error); each answer is published as soon as it is ready (those ready in the same turn
+   * in one message), and the job returns them all.
    */
-  private async handleJob(job: Job<RpcJobData>): Promise<RpcJobResult> {
-    const r = await this.answer(job);
-    if (job.data.replyTo?.startsWith(RPC_REPLY_PREFIX) && job.id) {
-      const reply: RpcReply = { id: job.id, r };
-      void this.pub
-        ?.publish(job.data.replyTo, JSON.stringify(reply))
-        .catch((e: Error) => this.logger.warn(`reply to ${job.name} not published (the caller reads the job): ${e.message}`));
+  private async handleJob(job: Job<RpcJobData>): Promise<RpcJobResult | RpcBatchResult> {
+    const replyTo = job.data.replyTo?.startsWith(RPC_REPLY_PREFIX) ? job.data.replyTo : undefined;
+    if (job.data.ack && replyTo && job.id) this.reply(replyTo, { id: job.id, taken: true });
+    if (Array.isArray(job.data.batch)) {
+      const batch = await Promise.all(job.data.batch.map(async (item) => {
+        const reply: RpcReply = { id: item.id, r: await this.limited(() => this.answer(job.name, item.id, item.data, item.deadline)) };
+        if (replyTo) this.reply(replyTo, reply);
+        return reply;
+      }));
+      return { batch };
     }
+    const r = await this.limited(() => this.answer(job.name, job.id, job.data.data, job.data.deadline));
+    if (replyTo && job.id) this.reply(replyTo, { id: job.id, r });
     return r;
+  }
+
+  /** requests running in this replica, and those waiting for their turn (first come, first run) */
+  private running = 0;
+  private readonly turns: Array<() => void> = [];
+
+  /**
+   * Runs a request when fewer than `concurrency` (RPC_CONCURRENCY, 32) run in this replica, as when each request was
+   * its own job (the worker's concurrency): a batch does not multiply what a replica runs at once. Its deadline is
+   * checked when its turn comes.
+   */
+  private async limited<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < (this.o.concurrency ?? 32)) this.running++;
+    else await new Promise<void>((r) => this.turns.push(r));
+    try {
+      return await work();
+    } finally {
+      const next = this.turns.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+
+  /** answers waiting to be published, per reply channel (published together at the end of the turn) */
+  private readonly outbox = new Map<string, RpcReply[]>();
+
+  private reply(channel: string, reply: RpcReply): void {
+    const pending = this.outbox.get(channel);
+    if (pending) {
+      pending.push(reply);
+      return;
+    }
+    this.outbox.set(channel, [reply]);
+    setImmediate(() => {
+      const replies = this.outbox.get(channel) ?? [];
+      this.outbox.delete(channel);
+      const message: RpcPublication = replies.length === 1 ? replies[0] : { b: replies };
+      void this.pub
+        ?.publish(channel, JSON.stringify(message))
+        .catch((e: Error) => this.logger.warn(`${replies.length} answer(s) not published (the caller reads the job): ${e.message}`));
+    });
   }
 
   /** the handler of each pattern, looked up once (Nest's look-up JSON-parses the pattern and throws, per call); only found ones are kept */
@@ -387,12 +674,12 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
     return h;
   }
 
-  private async answer(job: Job<RpcJobData>): Promise<RpcJobResult> {
-    if (Date.now() > job.data.deadline) return { expired: true };
-    const handler = this.handlerOf(job.name);
-    if (!handler) return { err: { status: 'error', message: `There is no matching message handler defined in the remote service (${job.name}).` } };
+  private async answer(pattern: string, id: string | undefined, data: unknown, deadline: number): Promise<RpcJobResult> {
+    if (Date.now() > deadline) return { expired: true };
+    const handler = this.handlerOf(pattern);
+    if (!handler) return { err: { status: 'error', message: `There is no matching message handler defined in the remote service (${pattern}).` } };
     try {
-      const out = await handler(job.data.data, new BaseRpcContext([job.name, job.id]));
+      const out = await handler(data, new BaseRpcContext([pattern, id]));
       const response = await lastValueFrom(this.transformToObservable(out), { defaultValue: undefined });
       return { response };
     } catch (err) {

@@ -6,3 +6,4 @@ export { InboundSmtpServer } from './inbound/inbound-smtp.server';
 export { InboundMailService } from './inbound/inbound-mail.service';
 export { EmailsRepository } from './emails/emails.repository';
 export { processJobId } from './processing/whois-mail.queue';
+export { LegacyWhoisMailProcessor, WhoisMailProcessor } from './processing/whois-mail.processor';

@@ -15,7 +15,7 @@ import { DomainsPort } from './ports/domains.port';
 import { MailForwarder } from './processing/mail-forwarder';
 import { ProcessWhoisMailJob } from './processing/process-whois-mail.job';
 import { UntreatedSweeper } from './processing/untreated.sweeper';
-import { WhoisMailProcessor } from './processing/whois-mail.processor';
+import { LegacyWhoisMailProcessor, WhoisMailProcessor } from './processing/whois-mail.processor';
 import { WhoisMailQueue } from './processing/whois-mail.queue';
 import { WhoisMailConfig } from './whois-mail.config';
 import { WhoisMailRpcController } from './whois-mail.rpc.controller';
@@ -30,7 +30,8 @@ const whoisMailConfig = () => loadConfig(WhoisMailConfig);
   imports: [
     schemaTypeOrmModule({ schema: WHOIS_MAIL_SCHEMA, entities: [], migrations: WHOIS_MAIL_MIGRATIONS }),
     bullRootModule(),
-    BullModule.registerQueue({ name: QueueName.WhoisMail }),
+    // the jobs of this release; the queue of older releases is still consumed (their one-mail jobs, a rolling upgrade)
+    BullModule.registerQueue({ name: QueueName.WhoisMailBatches }, { name: QueueName.WhoisMail }),
     rpcClientModule(DOMAIN_OPS_CLIENT),
     // mail forwarding asks the dns service where an address of a member's domain goes
     rpcClientModule(DNS_CLIENT),
@@ -48,6 +49,7 @@ const whoisMailConfig = () => loadConfig(WhoisMailConfig);
     MailForwarder,
     ProcessWhoisMailJob,
     WhoisMailProcessor,
+    LegacyWhoisMailProcessor,
     UntreatedSweeper,
     { provide: ForwardMailConfig, useFactory: () => loadConfig(ForwardMailConfig) },
     ForwardMailService,

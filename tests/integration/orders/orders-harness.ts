@@ -43,6 +43,8 @@ export interface OrdersHarness {
   stripe: StripeLocalServer;
   wallet: WalletLocalServer;
   db: Client;
+  /** the orders service itself (its providers, for tests that drive the ledger in-process) */
+  orders: INestMicroservice;
   call<T>(pattern: string, payload?: unknown): Promise<T>;
   grant(userId: number, amount: number): Promise<PointEntryDto>;
   balance(userId: number): Promise<number>;
@@ -94,6 +96,7 @@ export async function startOrdersHarness(o: { withCatalog?: boolean; webhooks?: 
     stripe,
     wallet,
     db,
+    orders: service,
     call,
     grant: (userId, amount) => call<PointEntryDto>(OrdersPatterns.PointGrant, { userId, amount, idempotencyKey: `test-grant-${userId}-${++grants}-${Date.now()}` }),
     balance: async (userId) => (await call<{ point: number }>(OrdersPatterns.PointBalance, { userId })).point,

@@ -97,7 +97,12 @@ describe('requests between services over BullMQ command queues', () => {
     // what the workers publish, on every caller's channel
     const tap = new IORedis(url());
     const seen: Array<{ channel: string; n: number }> = [];
-    tap.on('pmessage', (_p: string, channel: string, message: string) => seen.push({ channel, n: JSON.parse(message).r.response.n }));
+    // one answer, or several published together (a batch's answers ready in the same turn, ADR 0041)
+    tap.on('pmessage', (_p: string, channel: string, message: string) => {
+      const m = JSON.parse(message);
+      // (a "taken" notice carries no answer)
+      for (const reply of m.b ?? [m]) if (!reply.taken) seen.push({ channel, n: reply.r.response.n });
+    });
     await tap.psubscribe(`${RPC_REPLY_PREFIX}*`);
     const other = new BullRpcClient(url());
     try {

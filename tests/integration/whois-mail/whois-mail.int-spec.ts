@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import nodemailer from 'nodemailer';
 import { JobName, type ProxyDomainDto, QueueName, WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
 import { startService } from '@registrar/infra';
@@ -299,6 +301,63 @@ describe('WHOIS proxy mail: mail bombs and lost jobs', () => {
   });
 });
 
+describe('WHOIS proxy mail: one processing job per stored batch (ADR 0041)', () => {
+  const queue = () => t.whoisMail.get<Queue>(getQueueToken(QueueName.WhoisMailBatches));
+  /** every job of the queue that names the mail (any state) */
+  const jobsOf = async (id: number) => (await queue().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']))
+    .filter((j) => j.data.emailId === id || (j.data.emailIds ?? []).includes(id));
+
+  it('mails stored together are processed by one job, each forwarded once to its member', async () => {
+    const inbound = t.whoisMail.get(InboundMailService);
+    const a = await t.memberDomain();
+    const b = await t.memberDomain();
+    const tag = `batch-${Date.now()}`;
+    const raw = (i: number, to: string) => Buffer.from(`From: someone@example.net\r\nTo: ${to}\r\nSubject: ${tag} ${i}\r\n\r\nbody ${i}\r\n`);
+    const dto = (m: typeof a): ProxyDomainDto => ({ ...m.domain, punycode: m.domain.name, proxyEmail: m.proxy.toLowerCase(), registryContactId: 'rkpx-test', whoisProxyEnabled: true });
+    // submitted in one turn of the event loop: stored by one statement; the second message has two proxy addresses
+    const ids = (await Promise.all([
+      inbound.receive({ raw: raw(0, a.proxy), size: 10, envelopeFrom: 'someone@example.net', recipients: [{ email: a.proxy.toLowerCase(), domain: dto(a) }] }),
+      inbound.receive({ raw: raw(1, b.proxy), size: 10, envelopeFrom: 'someone@example.net', recipients: [{ email: b.proxy.toLowerCase(), domain: dto(b) }, { email: a.proxy.toLowerCase(), domain: dto(a) }] }),
+      inbound.receive({ raw: raw(2, b.proxy), size: 10, envelopeFrom: 'someone@example.net', recipients: [{ email: b.proxy.toLowerCase(), domain: dto(b) }] }),
+    ])).flat();
+    expect(ids).toHaveLength(4);
+    for (const id of ids) expect((await processed(id)).status).toBe(WhoisMailStatus.Success);
+    const jobs = await jobsOf(ids[0]!);
+    expect(jobs).toHaveLength(1);
+    expect([...jobs[0]!.data.emailIds].sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(await jobsOf(id)).toHaveLength(1);
+    // each stored mail reached its member once
+    await until('the forwards', async () => (await t.caught(a.email)).filter((m) => m.subject.includes(tag)).length === 2 && (await t.caught(b.email)).filter((m) => m.subject.includes(tag)).length === 2);
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM mail.sent_mails WHERE key = ANY($1)', [ids.map((id) => `whois-mail:${id}:forward`)]);
+    expect(rows[0].n).toBe(4);
+  });
+
+  it('a replica that starts while a batch\'s job still waits queues no second job for its mails', async () => {
+    const m = await t.memberDomain();
+    const { rows } = await t.db.query(
+      `WITH v AS (SELECT nextval('whois_mail.emails_id_seq') AS id, n FROM generate_series(1, 3) n)
+       INSERT INTO whois_mail.emails (id, type, subject, content, sender, envelope_from, recipient, domain_id, user_id, domain_name, size, batch_id)
+       SELECT id, 0, 'waiting batch ' || n, 'its job is still queued', 'x@y.example', 'x@y.example', $1, $2, $3, $4, 10, (SELECT min(id) FROM v) FROM v
+       RETURNING id, floor(extract(epoch from created_at) * 1000)::bigint AS stamp`,
+      [m.proxy, m.domain.domainId, m.userId, m.domain.name]);
+    const ids = rows.map((r) => Number(r.id)).sort((x, y) => x - y);
+    for (const id of ids) await t.db.query("INSERT INTO whois_mail.raw_messages (email_id, raw) VALUES ($1, 'Subject: waiting')", [id]);
+    // the batch's job, as the store queued it, held back for now
+    const held = await queue().add(JobName.ProcessWhoisMail, { emailIds: ids }, { jobId: `whois-mail-${ids[0]}-${rows[0].stamp}`, delay: 600_000, attempts: 4 });
+    const port = process.env.SMTP_INBOUND_PORT;
+    process.env.SMTP_INBOUND_PORT = '0'; // a second replica beside the running one; its boot sweep finds the three untreated
+    const again = await startService('whois-mail', WhoisMailServiceModule, process.env.REDIS_URL).finally(() => { process.env.SMTP_INBOUND_PORT = port; });
+    try {
+      for (const id of ids) expect((await jobsOf(id)).map((j) => j.id)).toEqual([held.id]);
+      await held.promote();
+      for (const id of ids) expect((await processed(id)).status).toBe(WhoisMailStatus.Success);
+      await until('the three forwards', async () => (await t.caught(m.email)).filter((x) => x.subject.includes('waiting batch')).length === 3);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
 describe('WHOIS proxy mail: admin API', () => {
   it('is for super admins only', async () => {
     const normal = await signIn(t.h, await createAccount(t.h, { adminRole: 2 }));
@@ -322,11 +381,11 @@ describe('WHOIS proxy mail: admin API', () => {
     expect(failed.error_html).toBe('<p>承認リンクが見つかりません</p>');
 
     const a = t.superAdmin;
-    // operators also see its job in Bull Board (/admin/queues), in the whois-mail queue (ended: the mail's failure is
+    // operators also see its job in Bull Board (/admin/queues), in the whois-mail-batches queue (ended: the mail's failure is
     // its result, a job that keeps throwing is in the failed list)
     const boardJobs = async (status: string) => {
-      const board = await a.agent.get(`/admin/queues/api/queues?activeQueue=${QueueName.WhoisMail}&status=${status}&page=1&jobsPerPage=100`).expect(200);
-      const queue = board.body.queues.find((q: { name: string }) => q.name === QueueName.WhoisMail);
+      const board = await a.agent.get(`/admin/queues/api/queues?activeQueue=${QueueName.WhoisMailBatches}&status=${status}&page=1&jobsPerPage=100`).expect(200);
+      const queue = board.body.queues.find((q: { name: string }) => q.name === QueueName.WhoisMailBatches);
       expect(queue).toBeDefined();
       return (queue.jobs as { name: string; data: { emailId: number } }[]).map((j) => [j.name, j.data.emailId]);
     };

@@ -58,6 +58,36 @@ export class LedgerRepository {
       : { outcome: r.outcome, balance: Number(r.balance) };
   }
 
+  /**
+   * Several changes in one statement, so one transaction and one commit (group commit, docs/adr/0041-j2-rpc-batching.md):
+   * orders.apply_point_change for each, in the order given (the caller sorts them by member, so that two groups take
+   * their balance-row locks in the same order), each with its own key, checks and outcome exactly as applyChange; the
+   * function is VOLATILE, so each call sees the changes of the calls before it in the same group. One outcome per change,
+   * in the order given. An error (none is expected: a refusal is an outcome) rolls back the whole group.
+   */
+  async applyChanges(changes: Array<{ userId: number; delta: number; kind: PointEntry['kind']; reference: string | null; idempotencyKey: string; deadline: number | null }>): Promise<ChangeOutcome[]> {
+    const rows: (Row & { ord: number; outcome: ChangeOutcome['outcome']; balance: string | null })[] = await this.ds.query(
+      `SELECT u.ord::int AS ord, r.*
+         FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+              WITH ORDINALITY AS u(c_user, c_delta, c_kind, c_reference, c_key, c_deadline, ord)
+        CROSS JOIN LATERAL orders.apply_point_change(u.c_user, u.c_delta, u.c_kind, u.c_reference, u.c_key, u.c_deadline) AS r`,
+      [
+        changes.map((c) => c.userId),
+        changes.map((c) => c.delta),
+        changes.map((c) => c.kind),
+        changes.map((c) => c.reference),
+        changes.map((c) => c.idempotencyKey),
+        changes.map((c) => (c.deadline == null ? null : new Date(c.deadline))),
+      ],
+    );
+    const out: ChangeOutcome[] = new Array(changes.length);
+    for (const r of rows) {
+      out[r.ord - 1] = r.outcome === 'applied' || r.outcome === 'replay' ? { outcome: r.outcome, entry: toEntry(r) } : { outcome: r.outcome, balance: Number(r.balance) };
+    }
+    if (rows.length !== changes.length || out.some((o) => !o)) throw new Error(`group commit: ${rows.length} outcomes for ${changes.length} changes`);
+    return out;
+  }
+
   findByKey(key: string): Promise<PointEntry | null> {
     return this.tx(this.ds.manager).findByKey(key);
   }

@@ -32,8 +32,15 @@ function newTestService() {
     const entry = await tx.append({ userId: c.userId, delta: c.delta, balanceAfter: balance + c.delta, kind: c.kind, reference: c.reference, idempotencyKey: c.idempotencyKey });
     return { outcome: 'applied', entry: entry! };
   });
+  // a group: the same, one after the other, in the order given (the real one is one statement; tests/integration/orders)
+  const applyChanges = jest.fn(async (cs: Parameters<typeof applyChange>[0][]): Promise<ChangeOutcome[]> => {
+    const out: ChangeOutcome[] = [];
+    for (const c of cs) out.push(await applyChange(c));
+    return out;
+  });
   const repo = {
     applyChange,
+    applyChanges,
     inTransaction: jest.fn(async (work: (t: LedgerTx) => Promise<unknown>) => work(tx)),
     findByKey: jest.fn(async (k: string) => byKey(k)),
     balance: jest.fn(async (u: number) => balances.get(u) ?? 0),
@@ -139,5 +146,22 @@ describe(LedgerService.name, () => {
     expect(await sut.voidCharge(req)).toMatchObject({ refunded: true, entry: { delta: 400, balanceAfter: 1000, kind: 'refund' } });
     expect(await sut.voidCharge(req)).toMatchObject({ refunded: true, entry: { replayed: true } });
     expect(await sut.balance(1)).toBe(1000);
+  });
+
+  it('writes the spends that come while a group is being written as one group, sorted by member, each answered its own outcome', async () => {
+    const { sut, repo } = newTestService();
+    await sut.grant(1, 20, 'g1');
+    await sut.grant(2, 100, 'g2');
+    const spends = [
+      ...[1, 2, 3, 4].map((i) => sut.spend(2, 10, `early-${i}`)),
+      // member 2, member 1 (short at its third), member 2
+      sut.spend(2, 5, 'b1'),
+      ...[1, 2, 3].map((i) => sut.spend(1, 10, `a${i}`)),
+      sut.spend(2, 5, 'b2'),
+    ].map((p) => p.then((e) => e.balanceAfter, (e: { code: string }) => e.code));
+    expect(await Promise.all(spends)).toEqual([90, 80, 70, 60, 55, 10, 0, OrdersErrorCode.InsufficientPoints, 50]);
+    // the first alone, then one group of the eight gathered meanwhile, member 1's first, each member's in order
+    expect(repo.applyChanges).toHaveBeenCalledTimes(1);
+    expect(repo.applyChanges.mock.calls[0][0].map((c) => c.idempotencyKey)).toEqual(['a1', 'a2', 'a3', 'early-2', 'early-3', 'early-4', 'b1', 'b2']);
   });
 });

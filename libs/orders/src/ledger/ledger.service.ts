@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OpenSpendDto, OrdersErrorCode, PointEntryDto, PointEntryKind, PointHistoryResult, PointSpendManyResult, PointVoidRequest, PointVoidResult } from '@registrar/contracts';
 import { InsufficientPointsException, OrdersException } from '../common/orders.exception';
-import { LedgerRepository } from './ledger.repository';
+import { ChangeOutcome, LedgerRepository } from './ledger.repository';
 import { PointEntry, toPointEntryDto } from './point-entry';
 
 export interface LedgerChange {
@@ -15,6 +15,19 @@ export interface LedgerChange {
   deadline?: number | null;
 }
 
+type RepoChange = Parameters<LedgerRepository['applyChange']>[0];
+
+interface GroupedChange {
+  change: RepoChange;
+  resolve: (o: ChangeOutcome) => void;
+  reject: (e: unknown) => void;
+}
+
+function envInt(name: string, dflt: number, min: number): number {
+  const n = Number(process.env[name]);
+  return Number.isSafeInteger(n) && n >= min ? n : dflt;
+}
+
 const CREDIT_KINDS: ReadonlySet<PointEntryKind> = new Set(['grant', 'purchase', 'refund', 'card_surplus', 'bank_transfer', 'adjust']);
 
 /**
@@ -24,6 +37,14 @@ const CREDIT_KINDS: ReadonlySet<PointEntryKind> = new Set(['grant', 'purchase', 
  */
 @Injectable()
 export class LedgerService {
+  /**
+   * Group commit of spends (docs/adr/0041-j2-rpc-batching.md): a spend goes to PostgreSQL at once while fewer than
+   * LEDGER_GROUPS_IN_FLIGHT (1) groups are being written; the spends that come meanwhile are gathered (at most
+   * LEDGER_GROUP_MAX, 100, per group) and written together in one statement when a group ends. No timer.
+   * LEDGER_GROUP_MAX=1 writes every spend alone, as before group commit.
+   */
+  private readonly groups = { inFlight: 0, gathered: [] as GroupedChange[], limit: envInt('LEDGER_GROUPS_IN_FLIGHT', 1, 1), max: envInt('LEDGER_GROUP_MAX', 100, 1) };
+
   constructor(private readonly repo: LedgerRepository) {}
 
   balance(userId: number): Promise<number> {
@@ -122,14 +143,15 @@ export class LedgerService {
    */
   async apply(change: LedgerChange): Promise<PointEntryDto> {
     validate(change);
-    const r = await this.repo.applyChange({
+    const c: RepoChange = {
       userId: change.userId,
       delta: change.delta,
       kind: change.kind,
       reference: change.reference ?? null,
       idempotencyKey: change.idempotencyKey,
       deadline: change.kind === 'spend' ? (change.deadline ?? null) : null,
-    });
+    };
+    const r = change.kind === 'spend' ? await this.grouped(c) : await this.repo.applyChange(c);
     switch (r.outcome) {
       case 'applied':
         return toPointEntryDto(r.entry);
@@ -142,6 +164,46 @@ export class LedgerService {
       case 'insufficient':
         throw new InsufficientPointsException(r.balance, -change.delta);
     }
+  }
+
+  /** A spend's outcome through group commit: written at once, or with the spends gathered while groups are in flight. */
+  private grouped(change: RepoChange): Promise<ChangeOutcome> {
+    return new Promise<ChangeOutcome>((resolve, reject) => {
+      const g = this.groups;
+      const item = { change, resolve, reject };
+      if (g.inFlight < g.limit && !g.gathered.length) return this.commitGroup([item]);
+      g.gathered.push(item);
+      if (g.gathered.length >= g.max) this.commitGroup(g.gathered.splice(0));
+    });
+  }
+
+  /**
+   * Writes a group: one spend alone as before; several in one statement (one transaction), sorted by member so that
+   * concurrent groups lock balance rows in the same order, each checked and answered on its own. Should the statement
+   * fail as a whole, each spend of the group is written again alone, so one spend's failure never fails another.
+   */
+  private commitGroup(items: GroupedChange[]): void {
+    const g = this.groups;
+    g.inFlight++;
+    const write = async () => {
+      if (items.length === 1) {
+        const [x] = items;
+        return this.repo.applyChange(x.change).then(x.resolve, x.reject);
+      }
+      const sorted = items.map((x, i) => ({ x, i })).sort((a, b) => a.x.change.userId - b.x.change.userId || a.i - b.i).map((s) => s.x);
+      let outcomes: ChangeOutcome[];
+      try {
+        outcomes = await this.repo.applyChanges(sorted.map((x) => x.change));
+      } catch {
+        await Promise.all(sorted.map((x) => this.repo.applyChange(x.change).then(x.resolve, x.reject)));
+        return;
+      }
+      sorted.forEach((x, i) => x.resolve(outcomes[i]));
+    };
+    void write().finally(() => {
+      g.inFlight--;
+      if (g.gathered.length && g.inFlight < g.limit) this.commitGroup(g.gathered.splice(0, g.max));
+    });
   }
 }
 

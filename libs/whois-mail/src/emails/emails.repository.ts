@@ -63,10 +63,14 @@ const toDto = (r: Row): WhoisEmailDto => ({
 
 export const PAGE_SIZE = 20;
 
-/** A stored mail's id and receipt stamp (epoch ms of created_at). */
+/**
+ * A stored mail's id, receipt stamp (epoch ms of created_at) and batch (the first id of the statement that stored it;
+ * the mails of one batch share one processing job, named by the batch and the stamp).
+ */
 export interface StoredRef {
   id: number;
   stamp: string;
+  batch: number;
 }
 const STORED_COLUMNS = 'id, type, status, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, forwarded_at, created_at';
 const toStored = (r: any): StoredEmail => ({
@@ -97,24 +101,25 @@ export class EmailsRepository {
   /**
    * Stores the mails of several messages in one statement (group commit of concurrent SMTP sessions): every row of
    * every message, or none. One array per column (unnest), ids taken from the sequence first so that each row's raw
-   * copy and each message's answer are matched by id, not by the order the rows come back in.
+   * copy and each message's answer are matched by id, not by the order the rows come back in. Every row keeps the
+   * statement's first id as its batch (its processing job is the batch's).
    */
   async insertMany(messages: NewEmail[][]): Promise<StoredRef[][]> {
     const rows = messages.flat();
     if (!rows.length) return messages.map(() => []);
     const col = <T>(f: (e: NewEmail) => T) => rows.map(f);
-    const stored: Array<{ ord: string; id: string; stamp: string }> = await this.ds.query(
+    const stored: Array<{ ord: string; id: string; stamp: string; batch_id: string }> = await this.ds.query(
       `WITH v AS MATERIALIZED (
          SELECT nextval('whois_mail.emails_id_seq') AS id, x.*
          FROM unnest($1::smallint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::bigint[], $10::text[],
                      $11::text[], $12::int[], $13::boolean[], $14::jsonb[], $15::bytea[])
            WITH ORDINALITY AS x(type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, raw, ord)
        ), e AS (
-         INSERT INTO whois_mail.emails (id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments)
-         SELECT id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments FROM v
-         RETURNING id, ${STAMP} AS stamp
+         INSERT INTO whois_mail.emails (id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, batch_id)
+         SELECT id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, (SELECT min(id) FROM v) FROM v
+         RETURNING id, ${STAMP} AS stamp, batch_id
        ), r AS (INSERT INTO whois_mail.raw_messages (email_id, raw) SELECT id, raw FROM v)
-       SELECT v.ord, e.id, e.stamp FROM v JOIN e USING (id) ORDER BY v.ord`,
+       SELECT v.ord, e.id, e.stamp, e.batch_id FROM v JOIN e USING (id) ORDER BY v.ord`,
       [col((e) => e.type), col((e) => e.subject), col((e) => e.content), col((e) => e.html), col((e) => e.sender), col((e) => e.envelopeFrom), col((e) => e.recipient),
         col((e) => e.domainId), col((e) => e.userId), col((e) => e.domainName), col((e) => e.messageId), col((e) => e.size), col((e) => e.malformed),
         col((e) => JSON.stringify(e.attachments)), col((e) => e.raw)],
@@ -123,7 +128,7 @@ export class EmailsRepository {
     let k = 0;
     return messages.map((m) => m.map(() => {
       const r = stored[k++]!;
-      return { id: Number(r.id), stamp: String(r.stamp) };
+      return { id: Number(r.id), stamp: String(r.stamp), batch: Number(r.batch_id) };
     }));
   }
 
@@ -175,22 +180,35 @@ export class EmailsRepository {
    * registry signs in a header). Null when there is no such mail; a successful mail comes back untouched.
    */
   async start(id: number, rawFor: readonly number[]): Promise<(StoredEmail & { raw: Buffer | null }) | null> {
+    return (await this.startMany([id], rawFor))[0] ?? null;
+  }
+
+  /** start() of several mails (a batch's job) in one statement; the mails that exist, in id order. */
+  async startMany(ids: readonly number[], rawFor: readonly number[]): Promise<Array<StoredEmail & { raw: Buffer | null }>> {
     const rows = await this.ds.query(
       `WITH u AS (
-         UPDATE whois_mail.emails SET is_processing = 1, attempts = attempts + 1, updated_at = now() WHERE id = $1 AND status <> 1
+         UPDATE whois_mail.emails SET is_processing = 1, attempts = attempts + 1, updated_at = now() WHERE id = ANY($1::bigint[]) AND status <> 1
          RETURNING ${STORED_COLUMNS}
-       ), m AS (SELECT * FROM u UNION ALL SELECT ${STORED_COLUMNS} FROM whois_mail.emails WHERE id = $1 AND status = 1)
-       SELECT m.*, CASE WHEN m.type = ANY($2::smallint[]) THEN (SELECT raw FROM whois_mail.raw_messages WHERE email_id = m.id) END AS raw FROM m`,
-      [id, rawFor],
+       ), m AS (SELECT * FROM u UNION ALL SELECT ${STORED_COLUMNS} FROM whois_mail.emails WHERE id = ANY($1::bigint[]) AND status = 1)
+       SELECT m.*, CASE WHEN m.type = ANY($2::smallint[]) THEN (SELECT raw FROM whois_mail.raw_messages WHERE email_id = m.id) END AS raw FROM m ORDER BY m.id`,
+      [ids, rawFor],
     );
-    return rows.length ? { ...toStored(rows[0]), raw: rows[0].raw ?? null } : null;
+    return rows.map((r: Row) => ({ ...toStored(r), raw: r.raw ?? null }));
   }
 
   /** Status 1; with `forwarded`, also the moment it was forwarded (kept when already set), in the same statement. */
   async succeeded(id: number, forwarded = false): Promise<void> {
+    await this.succeededMany([{ id, forwarded }]);
+  }
+
+  /** succeeded() of several mails (a batch's job) in one statement. */
+  async succeededMany(mails: ReadonlyArray<{ id: number; forwarded: boolean }>): Promise<void> {
+    if (!mails.length) return;
     await this.ds.query(
-      `UPDATE whois_mail.emails SET status = 1, is_processing = 0, error_html = NULL, updated_at = now(),
-         forwarded_at = CASE WHEN $2::boolean THEN coalesce(forwarded_at, now()) ELSE forwarded_at END WHERE id = $1`, [id, forwarded]);
+      `UPDATE whois_mail.emails e SET status = 1, is_processing = 0, error_html = NULL, updated_at = now(),
+         forwarded_at = CASE WHEN x.forwarded THEN coalesce(e.forwarded_at, now()) ELSE e.forwarded_at END
+       FROM unnest($1::bigint[], $2::boolean[]) AS x(id, forwarded) WHERE e.id = x.id`,
+      [mails.map((m) => m.id), mails.map((m) => m.forwarded)]);
   }
 
   /** The final failure, with what went wrong kept as error_html. */
@@ -226,7 +244,7 @@ export class EmailsRepository {
 
   /** Mails left untreated and not running (e.g. queued when Redis was lost); the service re-enqueues them at boot. */
   async untreated(limit = 1000): Promise<StoredRef[]> {
-    const rows = await this.ds.query(`SELECT id, ${STAMP} AS stamp FROM whois_mail.emails WHERE status = 0 ORDER BY id LIMIT $1`, [limit]);
-    return rows.map((r: Row) => ({ id: Number(r.id), stamp: String(r.stamp) }));
+    const rows = await this.ds.query(`SELECT id, ${STAMP} AS stamp, coalesce(batch_id, id) AS batch FROM whois_mail.emails WHERE status = 0 ORDER BY id LIMIT $1`, [limit]);
+    return rows.map((r: Row) => ({ id: Number(r.id), stamp: String(r.stamp), batch: Number(r.batch) }));
   }
 }

@@ -69,16 +69,20 @@ export class InboundMailService {
       this.logger.warn(`storing ${messages.length} mails together failed (${(e as Error).message}): one by one`);
       const each = await Promise.allSettled(messages.map((m) => this.emails.insert(m)));
       const ok = each.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-      await this.enqueue(ok.flat());
+      this.enqueue(ok.flat());
       // each session gets its own answer: a refused message its error (451 to its sender), the others 250
       return each.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof Error ? r.reason : new Error(String(r.reason))));
     }
-    await this.enqueue(stored.flat());
+    this.enqueue(stored.flat());
     return stored;
   }
 
-  /** Stored first: a queue hiccup leaves the mails untreated, and the boot-time sweep queues them again. */
-  private async enqueue(refs: StoredRef[]): Promise<void> {
-    await this.queue.enqueueMany(refs).catch((e: Error) => this.logger.warn(`queueing mails ${refs.map((r) => r.id).join(',')} failed: ${e.message}`));
+  /**
+   * Queued after the commit, without holding the sessions' 250 (their mails are safe once committed): a queue hiccup,
+   * or a death before the add, leaves the mails untreated, and the boot-time sweep queues them again. The 250 never
+   * depended on the add (a failed add was only logged), so waiting for it bought nothing but latency.
+   */
+  private enqueue(refs: StoredRef[]): void {
+    this.queue.enqueueMany(refs).catch((e: Error) => this.logger.warn(`queueing mails ${refs.map((r) => r.id).join(',')} failed: ${e.message}`));
   }
 }

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { SMTPServer, SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { ProxyDomainDto } from '@registrar/contracts';
 import { createRedis } from '@registrar/infra';
+import { Coalescer } from '../common/coalescer';
 import { ForwardMailConfig } from '../forwarding/forward-mail.config';
 import { ForwardMailService, ForwardTarget } from '../forwarding/forward-mail.service';
 import { DomainsPort } from '../ports/domains.port';
@@ -46,6 +47,8 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
   /** accepted forwarded recipients of each open session (mail forwarding, docs/forwarding.md) */
   private readonly forwards = new Map<string, Map<string, ForwardTarget>>();
   port = 0;
+  /** the hourly counts of concurrent sessions, counted together: one round trip to Redis per batch of INCRs */
+  private readonly counts = new Coalescer<string, number>((keys) => this.incrAll(keys), 200);
 
   constructor(
     private readonly config: WhoisMailConfig,
@@ -117,12 +120,29 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
   private async countThisHour(prefix: string): Promise<number> {
     const key = `${prefix}:${Math.floor(Date.now() / 3_600_000)}`;
     try {
-      const n = await this.redis.incr(key);
-      if (n === 1) await this.redis.expire(key, 3_700);
-      return n;
+      return await this.counts.submit(key);
     } catch {
       throw smtpError(451, '4.3.0 Temporary failure, try again later');
     }
+  }
+
+  /** INCR of each key (the same key twice counts twice), in one pipeline; a key new this hour then gets its expiry. */
+  private async incrAll(keys: string[]): Promise<number[]> {
+    const p = this.redis.pipeline();
+    for (const k of keys) p.incr(k);
+    const out = (await p.exec()) ?? [];
+    const counts = keys.map((k, i) => {
+      const [err, n] = out[i] ?? [new Error(`no answer for ${k}`), null];
+      if (err) throw err;
+      return Number(n);
+    });
+    const fresh = keys.filter((_k, i) => counts[i] === 1);
+    if (fresh.length) {
+      const e = this.redis.pipeline();
+      for (const k of fresh) e.expire(k, 3_700);
+      await e.exec();
+    }
+    return counts;
   }
 
   private async rcptTo(address: SMTPServerAddress, session: SMTPServerSession): Promise<void> {

@@ -17,8 +17,17 @@ export class MailForwarder {
   constructor(private readonly outbox: MailOutbox) {}
 
   async forward(mail: StoredEmail, userId: number): Promise<void> {
-    await this.outbox.send({
-      template: 'whois-mail.forward',
+    await this.outbox.send(this.request(mail, userId));
+  }
+
+  /** The forwards of several mails (each to its own member, userId set) in one round trip to Redis. */
+  async forwardMany(mails: readonly StoredEmail[]): Promise<void> {
+    await this.outbox.sendMany(mails.map((m) => this.request(m, m.userId!)));
+  }
+
+  private request(mail: StoredEmail, userId: number) {
+    return {
+      template: 'whois-mail.forward' as const,
       userId,
       key: `whois-mail:${mail.id}:forward`,
       params: {
@@ -29,6 +38,6 @@ export class MailForwarder {
         content: mail.content.slice(0, MAX_FORWARDED_CHARS),
         emailId: mail.id,
       },
-    });
+    };
   }
 }

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
 import { registryMailSignature } from '@registrar/infra';
 import { WM } from '@registrar/messages';
@@ -14,10 +16,10 @@ const mail = (over: Partial<StoredEmail> = {}): StoredEmail => ({
 function newTestService(stored: StoredEmail | null, raw: string | null = null) {
   // start(): the mail with its raw message (one round trip; the repository reads the raw only for link types)
   const emails = {
-    start: jest.fn(async () => (stored === null ? null : { ...stored, raw: raw === null ? null : Buffer.from(raw) })),
-    succeeded: jest.fn(async () => undefined), failed: jest.fn(async () => undefined), attemptFailed: jest.fn(async () => undefined),
+    startMany: jest.fn(async (_ids: number[]) => (stored === null ? [] : [{ ...stored, raw: raw === null ? null : Buffer.from(raw) }])),
+    succeededMany: jest.fn(async (_m: Array<{ id: number; forwarded: boolean }>) => undefined), failed: jest.fn(async () => undefined), attemptFailed: jest.fn(async () => undefined),
   };
-  const forwarder = { forward: jest.fn(async () => undefined) };
+  const forwarder = { forwardMany: jest.fn(async (_m: StoredEmail[]) => undefined) };
   const config = Object.assign(new WhoisMailConfig(), { WHOIS_MAIL_REGISTRY_SENDERS: ['registry@registry.example'], WHOIS_MAIL_APPROVAL_BASE_URLS: ['http://127.0.0.1:9/approve/'], WHOIS_MAIL_REGISTRY_SECRET: 'secret' });
   const sut = new ProcessWhoisMailJob(emails as never, forwarder as never, config);
   return { sut, emails, forwarder };
@@ -29,22 +31,22 @@ describe(ProcessWhoisMailJob.name, () => {
   it('forwards a nonstandard mail to its member once and marks it successful', async () => {
     const { sut, emails, forwarder } = newTestService(mail());
     await expect(sut.handle({ emailId: 7 }, first)).resolves.toEqual({ status: WhoisMailStatus.Success });
-    expect(forwarder.forward).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 100001);
-    expect(emails.succeeded).toHaveBeenCalledWith(7, true);
+    expect(forwarder.forwardMany).toHaveBeenCalledWith([expect.objectContaining({ id: 7, userId: 100001 })]);
+    expect(emails.succeededMany).toHaveBeenCalledWith([{ id: 7, forwarded: true }]);
   });
 
   it('does not forward again a mail already forwarded (a retried job)', async () => {
     const { sut, forwarder, emails } = newTestService(mail({ forwardedAt: new Date() }));
     await sut.handle({ emailId: 7 }, { attemptsMade: 1, attempts: 3 });
-    expect(forwarder.forward).not.toHaveBeenCalled();
-    expect(emails.succeeded).toHaveBeenCalledWith(7, false);
+    expect(forwarder.forwardMany).not.toHaveBeenCalled();
+    expect(emails.succeededMany).toHaveBeenCalledWith([{ id: 7, forwarded: false }]);
   });
 
   it('leaves a successful mail alone', async () => {
     const { sut, emails, forwarder } = newTestService(mail({ status: WhoisMailStatus.Success }));
     await expect(sut.handle({ emailId: 7 }, first)).resolves.toEqual({ status: WhoisMailStatus.Success });
-    expect(forwarder.forward).not.toHaveBeenCalled();
-    expect(emails.succeeded).not.toHaveBeenCalled();
+    expect(forwarder.forwardMany).not.toHaveBeenCalled();
+    expect(emails.succeededMany).not.toHaveBeenCalled();
   });
 
   describe('a link-type mail is acted on only when it is the registry\'s (issue 23, finding 3)', () => {
@@ -62,8 +64,8 @@ describe(ProcessWhoisMailJob.name, () => {
       const fetchSpy = jest.spyOn(globalThis, 'fetch');
       const { sut, emails, forwarder } = newTestService(mail(over), raw);
       await expect(sut.handle({ emailId: 7 }, first)).resolves.toEqual({ status: WhoisMailStatus.Success });
-      expect(forwarder.forward).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 100001);
-      expect(emails.succeeded).toHaveBeenCalledWith(7, true);
+      expect(forwarder.forwardMany).toHaveBeenCalledWith([expect.objectContaining({ id: 7, userId: 100001 })]);
+      expect(emails.succeededMany).toHaveBeenCalledWith([{ id: 7, forwarded: true }]);
       expect(fetchSpy).not.toHaveBeenCalled();
       fetchSpy.mockRestore();
     });
@@ -71,7 +73,7 @@ describe(ProcessWhoisMailJob.name, () => {
 
   it('keeps a transient failure for the retry, and marks the mail failed on the last attempt', async () => {
     const { sut, emails, forwarder } = newTestService(mail());
-    forwarder.forward.mockRejectedValue(new Error('queue down <b>'));
+    forwarder.forwardMany.mockRejectedValue(new Error('queue down <b>'));
     await expect(sut.handle({ emailId: 7 }, first)).rejects.toThrow('queue down');
     expect(emails.attemptFailed).toHaveBeenCalledWith(7, expect.stringContaining('queue down &lt;b&gt;'));
     expect(emails.failed).not.toHaveBeenCalled();
@@ -83,5 +85,58 @@ describe(ProcessWhoisMailJob.name, () => {
     const { sut, emails } = newTestService(mail({ userId: null }));
     await sut.handle({ emailId: 7 }, first);
     expect(emails.failed).toHaveBeenCalledWith(7, expect.stringContaining(WM.noDomain));
+  });
+
+  describe('a job of a stored batch (ADR 0041)', () => {
+    it('keeps each mail\'s own outcome; a transient failure retries only the mails still open', async () => {
+      // 9 is the registry's approval mail; its link answers 503 once (transient), then 200
+      let answers = 0;
+      const site = http.createServer((_q, r) => { r.writeHead(answers++ === 0 ? 503 : 200).end('busy'); });
+      await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
+      const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}/approve/`;
+      const link = `${base}tok9`;
+      try {
+        const rows = new Map<number, StoredEmail & { raw: Buffer | null }>([
+          [7, { ...mail({ id: 7 }), raw: null }],
+          [8, { ...mail({ id: 8, userId: null }), raw: null }],
+          [9, { ...mail({ id: 9, type: WhoisMailType.Approval, sender: 'registry@registry.example', envelopeFrom: 'registry@registry.example', content: `open ${link}` }),
+            raw: Buffer.from(`X-Registry-Signature: ${registryMailSignature('secret', link)}\r\n\r\nbody`) }],
+        ]);
+        const emails = {
+          startMany: jest.fn(async (ids: number[]) => ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : []))),
+          succeededMany: jest.fn(async (m: Array<{ id: number; forwarded: boolean }>) => {
+            for (const x of m) rows.set(x.id, { ...rows.get(x.id)!, status: WhoisMailStatus.Success });
+          }),
+          failed: jest.fn(async () => undefined), attemptFailed: jest.fn(async () => undefined),
+        };
+        const forwarder = { forwardMany: jest.fn(async (_m: StoredEmail[]) => undefined) };
+        const config = Object.assign(new WhoisMailConfig(), { WHOIS_MAIL_REGISTRY_SENDERS: ['registry@registry.example'], WHOIS_MAIL_APPROVAL_BASE_URLS: [base], WHOIS_MAIL_REGISTRY_SECRET: 'secret' });
+        const sut = new ProcessWhoisMailJob(emails as never, forwarder as never, config);
+        const data = { emailIds: [7, 8, 9] };
+        const job = { updateData: jest.fn(async (_d: unknown) => undefined) };
+
+        await expect(sut.handle(data, first, job)).rejects.toThrow('answered 503');
+        expect(emails.startMany).toHaveBeenCalledWith([7, 8, 9], expect.any(Array));
+        // one round trip for the forwards, one statement for the successes
+        expect(forwarder.forwardMany).toHaveBeenCalledTimes(1);
+        expect(forwarder.forwardMany).toHaveBeenCalledWith([expect.objectContaining({ id: 7 })]);
+        expect(emails.succeededMany).toHaveBeenCalledWith([{ id: 7, forwarded: true }]);
+        expect(emails.failed).toHaveBeenCalledWith(8, expect.stringContaining(WM.noDomain));
+        expect(emails.attemptFailed).toHaveBeenCalledWith(9, 'busy'); // the page that refused
+        expect(job.updateData).toHaveBeenCalledWith({ emailIds: [7, 8, 9], ended: [8] });
+
+        // the retry: 8 (ended for good) is not started again, 7 (done) is left alone, 9 is approved
+        await expect(sut.handle({ ...data, ended: [8] }, { attemptsMade: 1, attempts: 3 }, job)).resolves.toEqual({
+          status: WhoisMailStatus.Failed, statuses: { 7: WhoisMailStatus.Success, 8: WhoisMailStatus.Failed, 9: WhoisMailStatus.Success },
+        });
+        expect(emails.startMany).toHaveBeenLastCalledWith([7, 9], expect.any(Array));
+        expect(forwarder.forwardMany).toHaveBeenCalledTimes(1);
+        expect(emails.succeededMany).toHaveBeenLastCalledWith([{ id: 9, forwarded: false }]);
+        expect(emails.failed).toHaveBeenCalledTimes(1);
+        expect(answers).toBe(2);
+      } finally {
+        site.close();
+      }
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { JobName, ProcessWhoisMailJobData, WhoisMailStatus } from '@registrar/contracts';
 import { REGISTRY_SIGNATURE_HEADER, verifyRegistryMailSignature, type JobAttempt, type JobHandler } from '@registrar/infra';
 import { WM } from '@registrar/messages';
@@ -9,6 +10,17 @@ import { addressesOf, escapeHtml, extractLinks, followLink, headerValues, LinkEr
 import { MailForwarder } from './mail-forwarder';
 
 
+/** Links of one job followed at once (a job is a batch of the mails one statement stored). */
+const LINKS_AT_ONCE = 8;
+
+/** Runs `f` over `items`, at most `n` at a time. */
+async function eachAtMost<T>(items: readonly T[], n: number, f: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) await f(items[next++]!);
+  }));
+}
+
 /** A failure no retry can mend (no domain, no link, a refused host): the mail is marked failed at once. */
 export class PermanentMailError extends Error {
   constructor(message: string, readonly html: string | null = null) {
@@ -17,11 +29,13 @@ export class PermanentMailError extends Error {
 }
 
 /**
- * Processes one inbound mail by its type: an approval mail is approved and an accuracy check confirmed by following
- * their link, when the mail is authenticated as the registry's; every other mail is forwarded to the member's own
- * address. Status 1 on success; on the last failed
- * attempt status 2 with the failure kept as error_html. Idempotent: a mail already successful is left alone, and a
- * mail already forwarded is not sent again.
+ * Processes inbound mail by its type, the mails one statement stored in one job (ADR 0041; or a job of one mail): an
+ * approval mail is approved and an accuracy check confirmed by following their link, when the mail is authenticated
+ * as the registry's; every other mail is forwarded to the member's own address. Status 1 on success; on the last
+ * failed attempt status 2 with the failure kept as error_html. Idempotent: a mail already successful is left alone, and a
+ * mail already forwarded is not sent again. Each mail of a batch keeps its own outcome: its statements (start, done)
+ * are the batch's, its forward goes in the batch's one round trip, and a transient failure of one mail retries the
+ * job for the mails still open only, once every other mail of it has ended.
  */
 @Injectable()
 export class ProcessWhoisMailJob implements JobHandler {
@@ -34,38 +48,83 @@ export class ProcessWhoisMailJob implements JobHandler {
     private readonly config: WhoisMailConfig,
   ) {}
 
-  async handle(data: ProcessWhoisMailJobData, attempt: JobAttempt): Promise<{ status: WhoisMailStatus }> {
-    // one round trip: the mail, its attempt marked (unless it already succeeded) and, for a link type, its raw message
-    const mail = await this.emails.start(Number(data.emailId), [...LINK_TYPES]);
-    if (!mail) return { status: WhoisMailStatus.Failed };
-    if (mail.status === WhoisMailStatus.Success) return { status: mail.status };
-    try {
-      const action = LINK_TYPES.has(mail.type) ? this.registryLink(mail, mail.raw) : null;
-      let forwarded = false;
-      if (action && 'link' in action) await this.follow(action.link);
-      else if (!mail.forwardedAt) {
-        // everything not acted on reaches the member, a link-type mail that is not the registry's included
-        if (action) this.logger.log(`mail ${mail.id} (type ${mail.type}) not acted on: ${action.refused}; forwarded to the member`);
-        if (mail.userId == null) throw new PermanentMailError(WM.noDomain);
-        await this.forwarder.forward(mail, mail.userId);
-        forwarded = true;
+  async handle(data: ProcessWhoisMailJobData, attempt: JobAttempt, job?: Pick<Job, 'updateData'>): Promise<{ status: WhoisMailStatus; statuses?: Record<number, WhoisMailStatus> }> {
+    const batch = Array.isArray(data.emailIds) && data.emailIds.length > 0;
+    const ids = batch ? data.emailIds!.map(Number) : [Number(data.emailId)];
+    const ended = (data.ended ?? []).map(Number);
+    // one round trip: the mails, their attempt marked (unless they already succeeded) and, for a link type, the raw message
+    const mails = await this.emails.startMany(ids.filter((id) => !ended.includes(id)), [...LINK_TYPES]);
+    const statuses: Record<number, WhoisMailStatus> = {};
+    for (const id of ids) statuses[id] = WhoisMailStatus.Failed;
+    const done: Array<{ id: number; forwarded: boolean }> = [];
+    const toForward: StoredEmail[] = [];
+    const errors = new Map<number, Error>();
+    const open = mails.filter((m) => {
+      if (m.status === WhoisMailStatus.Success) statuses[m.id] = WhoisMailStatus.Success;
+      return m.status !== WhoisMailStatus.Success;
+    });
+    await eachAtMost(open, LINKS_AT_ONCE, async (mail) => {
+      try {
+        const action = LINK_TYPES.has(mail.type) ? this.registryLink(mail, mail.raw) : null;
+        if (action && 'link' in action) {
+          await this.follow(action.link);
+          done.push({ id: mail.id, forwarded: false });
+        } else if (!mail.forwardedAt) {
+          // everything not acted on reaches the member, a link-type mail that is not the registry's included
+          if (action) this.logger.log(`mail ${mail.id} (type ${mail.type}) not acted on: ${action.refused}; forwarded to the member`);
+          if (mail.userId == null) throw new PermanentMailError(WM.noDomain);
+          toForward.push(mail);
+        } else {
+          done.push({ id: mail.id, forwarded: false });
+        }
+      } catch (e) {
+        errors.set(mail.id, e as Error);
       }
-      // done, and forwarded when it was, in one statement (the outbox's key keeps a retried forward to one mail)
-      await this.emails.succeeded(mail.id, forwarded);
-      return { status: WhoisMailStatus.Success };
-    } catch (e) {
-      const err = e as Error & { html?: string | null };
-      const last = e instanceof PermanentMailError || attempt.attemptsMade + 1 >= attempt.attempts;
-      const html = errorHtml(err, attempt.attemptsMade + 1);
-      if (last) {
-        await this.emails.failed(mail.id, html);
-        this.logger.warn(`mail ${mail.id} (type ${mail.type}) failed: ${err.message}`);
-        if (e instanceof PermanentMailError) return { status: WhoisMailStatus.Failed };
-      } else {
-        await this.emails.attemptFailed(mail.id, html);
+    });
+    if (toForward.length) {
+      try {
+        // the batch's forwards in one round trip (the outbox's key keeps a retried forward to one mail)
+        await this.forwarder.forwardMany(toForward);
+        for (const m of toForward) done.push({ id: m.id, forwarded: true });
+      } catch (e) {
+        for (const m of toForward) errors.set(m.id, e as Error);
       }
-      throw e;
     }
+    // done, and forwarded when they were, in one statement
+    if (done.length) {
+      try {
+        await this.emails.succeededMany(done);
+        for (const d of done) statuses[d.id] = WhoisMailStatus.Success;
+      } catch (e) {
+        for (const d of done) errors.set(d.id, e as Error);
+      }
+    }
+
+    let retry: Error | null = null;
+    const endedNow = [...ended];
+    for (const [id, e] of errors) {
+      const err = e as Error & { html?: string | null };
+      const permanent = e instanceof PermanentMailError;
+      const html = errorHtml(err, attempt.attemptsMade + 1);
+      if (permanent || attempt.attemptsMade + 1 >= attempt.attempts) {
+        await this.emails.failed(id, html);
+        this.logger.warn(`mail ${id} (type ${mails.find((m) => m.id === id)?.type}) failed: ${err.message}`);
+        if (permanent) {
+          endedNow.push(id);
+          continue;
+        }
+      } else {
+        await this.emails.attemptFailed(id, html);
+      }
+      retry ??= e;
+    }
+    if (retry) {
+      // the job's retry runs only the mails still open: the batch's successes are status 1, and the mails ended for
+      // good here are named in the job's data (a job of one mail has nothing else to keep)
+      if (batch && endedNow.length > ended.length && job) await job.updateData({ ...data, ended: endedNow });
+      throw batch && errors.size > 1 ? new Error(`${errors.size} of ${ids.length} mails failed; first: ${retry.message}`) : retry;
+    }
+    return batch ? { status: Object.values(statuses).every((x) => x === WhoisMailStatus.Success) ? WhoisMailStatus.Success : WhoisMailStatus.Failed, statuses } : { status: statuses[ids[0]!]! };
   }
 
   /**

@@ -4,7 +4,7 @@ import { WhoisMailQueue } from './whois-mail.queue';
 
 /**
  * At boot, queues again every mail still untreated (stored while the queue was unreachable, or Redis lost its jobs).
- * Job ids are per mail (id and receipt stamp), so a mail whose job is still queued is not queued twice.
+ * Job ids are per batch (its first id and receipt stamp), so a mail whose job is still queued is not queued twice.
  */
 @Injectable()
 export class UntreatedSweeper implements OnApplicationBootstrap {
@@ -14,7 +14,8 @@ export class UntreatedSweeper implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     const refs = await this.emails.untreated();
-    for (const r of refs) await this.queue.enqueue(r.id, r.stamp);
+    // by batch, under the batch's job id: a batch whose job is still queued is not queued twice
+    await this.queue.enqueueMany(refs);
     if (refs.length) this.logger.log(`queued ${refs.length} untreated mail(s) again`);
   }
 }

@@ -5,25 +5,43 @@ import { JobName, ProcessWhoisMailJobData, QueueName } from '@registrar/contract
 import { WhoisMailConfig } from '../whois-mail.config';
 
 /**
- * BullMQ job ids may not contain ':'. One job per stored mail (its id and receipt stamp, so a database whose ids start
- * again never meets the jobs of older mails); a reprocessing (type changed) gets its own id.
+ * BullMQ job ids may not contain ':'. One job per batch of stored mails (the batch's first id and their receipt stamp,
+ * so a database whose ids start again never meets the jobs of older mails; a batch of one mail has the id a job of
+ * one mail always had); a reprocessing (type changed) gets its own id.
  */
 export const processJobId = (emailId: number, run: string) => `whois-mail-${emailId}-${run}`;
 
-/** Queues ProcessWhoisMail jobs (QueueName.WhoisMail) with explicit attempts, backoff and job id. */
+/**
+ * Queues ProcessWhoisMail jobs with explicit attempts, backoff and job id, on QueueName.WhoisMailBatches: the queue
+ * only this release (and later ones) consume, so a replica older than the batch jobs never takes one (ADR 0041).
+ */
 @Injectable()
 export class WhoisMailQueue {
-  constructor(@InjectQueue(QueueName.WhoisMail) private readonly queue: Queue, private readonly config: WhoisMailConfig) {}
+  constructor(@InjectQueue(QueueName.WhoisMailBatches) private readonly queue: Queue, private readonly config: WhoisMailConfig) {}
 
   async enqueue(emailId: number, run: string): Promise<void> {
     await this.queue.add(JobName.ProcessWhoisMail, { emailId } satisfies ProcessWhoisMailJobData, this.options(emailId, run));
   }
 
-  /** The jobs of several stored mails in one round trip to Redis (BullMQ addBulk: one MULTI). */
-  async enqueueMany(refs: Array<{ id: number; stamp: string }>): Promise<void> {
-    if (!refs.length) return;
-    if (refs.length === 1) return this.enqueue(refs[0]!.id, refs[0]!.stamp);
-    await this.queue.addBulk(refs.map((r) => ({ name: JobName.ProcessWhoisMail, data: { emailId: r.id } satisfies ProcessWhoisMailJobData, opts: this.options(r.id, r.stamp) })));
+  /**
+   * The jobs of stored mails: ONE job per batch (the mails one statement stored, ADR 0041), all in one round trip to
+   * Redis. The same batch queued again (the boot sweep) gets the same job id, so a batch still queued is not queued twice.
+   */
+  async enqueueMany(refs: ReadonlyArray<{ id: number; stamp: string; batch: number }>): Promise<void> {
+    const batches = new Map<string, { batch: number; stamp: string; ids: number[] }>();
+    for (const r of refs) {
+      const k = `${r.batch}-${r.stamp}`;
+      const b = batches.get(k) ?? { batch: r.batch, stamp: r.stamp, ids: [] };
+      b.ids.push(r.id);
+      batches.set(k, b);
+    }
+    const jobs = [...batches.values()].map((b) => ({
+      name: JobName.ProcessWhoisMail,
+      data: (b.ids.length === 1 && b.ids[0] === b.batch ? { emailId: b.batch } : { emailIds: b.ids }) satisfies ProcessWhoisMailJobData,
+      opts: this.options(b.batch, b.stamp),
+    }));
+    if (jobs.length === 1) await this.queue.add(jobs[0]!.name, jobs[0]!.data, jobs[0]!.opts);
+    else if (jobs.length) await this.queue.addBulk(jobs);
   }
 
   private options(emailId: number, run: string) {

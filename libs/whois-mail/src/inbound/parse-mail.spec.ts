@@ -1,0 +1,105 @@
+import iconv from 'iconv-lite';
+import { parseInbound, type ParsedInbound } from './parse-mail';
+
+/**
+ * Real-world shapes of the Japanese mail a WHOIS proxy address receives (registries' notices, members' mailers), in
+ * the encodings they come in: ISO-2022-JP (7 bit, encoded words), Shift_JIS (8 bit), UTF-8 (base64, quoted-printable),
+ * HTML-only, attachments with Japanese names (RFC 2231 and RFC 2047), several From addresses, broken MIME.
+ */
+
+/** ISO-2022-JP of a text of JIS X 0208 characters (EUC-JP with the high bits off, between ESC $ B and ESC ( B). */
+const jis = (s: string) => Buffer.concat([Buffer.from([0x1b, 0x24, 0x42]), Buffer.from(iconv.encode(s, 'euc-jp').map((b) => b - 0x80)), Buffer.from([0x1b, 0x28, 0x42])]);
+const word = (charset: string, bytes: Buffer) => `=?${charset}?B?${bytes.toString('base64')}?=`;
+const crlf = (...lines: Array<string | Buffer>) => Buffer.concat(lines.flatMap((l) => [typeof l === 'string' ? Buffer.from(l) : l, Buffer.from('\r\n')]));
+
+const CORPUS: Record<string, Buffer> = {
+  'ISO-2022-JP, encoded words in From and Subject': crlf(
+    `From: ${word('ISO-2022-JP', jis('株式会社レジストリ'))} <notice@registry.example.jp>`,
+    'To: px-abc@whois-proxy.rakko.example',
+    `Subject: ${word('ISO-2022-JP', jis('【重要】ドメイン名有効期限のお知らせ'))}`,
+    'Message-ID: <jis-1@registry.example.jp>',
+    'MIME-Version: 1.0', 'Content-Type: text/plain; charset=ISO-2022-JP', 'Content-Transfer-Encoding: 7bit', '',
+    jis('お客様各位'), '', Buffer.concat([jis('ドメイン名'), Buffer.from(' example.jp '), jis('の有効期限は２０２６年１２月３１日です。')]),
+    Buffer.concat([jis('更新手続きは以下のＵＲＬから：'), Buffer.from(' https://registry.example.jp/renew?d=example.jp')]),
+  ),
+  'Shift_JIS 8 bit, a From without a name': crlf(
+    'From: info@member-mailer.example', 'To: px-abc@whois-proxy.rakko.example',
+    `Subject: ${word('Shift_JIS', iconv.encode('ドメイン購入のご相談', 'shift_jis'))}`,
+    'MIME-Version: 1.0', 'Content-Type: text/plain; charset=Shift_JIS', 'Content-Transfer-Encoding: 8bit', '',
+    iconv.encode('突然のご連絡失礼いたします。', 'shift_jis'), iconv.encode('貴社のドメイン名の譲渡についてご相談させてください。', 'shift_jis'),
+  ),
+  'UTF-8 multipart/alternative, base64 text and quoted-printable HTML': crlf(
+    'From: "サポート窓口" <support@example.co.jp>', 'To: px-abc@whois-proxy.rakko.example',
+    `Subject: ${word('UTF-8', Buffer.from('お問い合わせありがとうございます'))}`,
+    'MIME-Version: 1.0', 'Content-Type: multipart/alternative; boundary="alt"', '',
+    '--alt', 'Content-Type: text/plain; charset=UTF-8', 'Content-Transfer-Encoding: base64', '',
+    Buffer.from('お問い合わせの件、承りました。\r\n担当者よりご連絡いたします。\r\n').toString('base64'),
+    '--alt', 'Content-Type: text/html; charset=UTF-8', 'Content-Transfer-Encoding: quoted-printable', '',
+    '<p>=E3=81=8A=E5=95=8F=E3=81=84=E5=90=88=E3=82=8F=E3=81=9B</p>', '--alt--',
+  ),
+  'HTML only in ISO-2022-JP, with a script and a link': crlf(
+    'From: news@shop.example', 'To: px-abc@whois-proxy.rakko.example', `Subject: ${word('ISO-2022-JP', jis('セールのお知らせ'))}`,
+    'MIME-Version: 1.0', 'Content-Type: text/html; charset=ISO-2022-JP', 'Content-Transfer-Encoding: 7bit', '',
+    Buffer.concat([Buffer.from('<html><body><p>'), jis('本日限定'), Buffer.from('</p><script>document.title="pwned"</script><p><a href="https://shop.example/sale">'), jis('こちら'), Buffer.from('</a></p></body></html>')]),
+  ),
+  'attachments with Japanese names (RFC 2231 and RFC 2047)': crlf(
+    'From: keiri@example.co.jp', 'To: px-abc@whois-proxy.rakko.example', `Subject: ${word('ISO-2022-JP', jis('請求書送付の件'))}`,
+    'MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="mix"', '',
+    '--mix', 'Content-Type: text/plain; charset=ISO-2022-JP', 'Content-Transfer-Encoding: 7bit', '', jis('請求書を添付いたします。'),
+    '--mix', "Content-Type: application/pdf; name*=UTF-8''%E8%AB%8B%E6%B1%82%E6%9B%B8.pdf", 'Content-Transfer-Encoding: base64',
+    "Content-Disposition: attachment; filename*=UTF-8''%E8%AB%8B%E6%B1%82%E6%9B%B8.pdf", '', Buffer.alloc(3000, 1).toString('base64'),
+    '--mix', `Content-Type: application/vnd.ms-excel; name="${word('ISO-2022-JP', jis('明細.xls'.replace('.xls', '')))}.xls"`, 'Content-Transfer-Encoding: base64',
+    `Content-Disposition: attachment; filename="${word('ISO-2022-JP', jis('明細'))}.xls"`, '', Buffer.from('excel bytes').toString('base64'),
+    '--mix--',
+  ),
+  'two addresses in From': crlf(
+    'From: registry@registry.example, "Attacker" <attacker@evil.example>', 'To: px-abc@whois-proxy.rakko.example', 'Subject: plain ascii',
+    'Content-Type: text/plain; charset=us-ascii', '', 'hello',
+  ),
+  'broken MIME (a boundary never closed, bad base64)': crlf(
+    'From: someone@example.net', 'To: px-abc@whois-proxy.rakko.example', 'Subject: =?UTF-8?B?broken', 'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="never-closed"', '', '--never-closed', 'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: base64', '', '@@@not base64@@@', '--never-closed', 'Content-Type: text/html', '', '<b>unterminated',
+  ),
+};
+
+/**
+ * What the inbox, the forward and the registry check read of each (mailparser, issue 31: measured against postal-mime,
+ * which gave the same Japanese text but not the same From list, HTML-only text or part limits; ADR 0041).
+ */
+describe(parseInbound.name, () => {
+  const base = { html: null, messageId: null, attachments: [], malformed: false };
+  it.each<[string, Partial<ParsedInbound>]>([
+    ['ISO-2022-JP, encoded words in From and Subject', {
+      subject: '【重要】ドメイン名有効期限のお知らせ', from: '"株式会社レジストリ" <notice@registry.example.jp>', messageId: '<jis-1@registry.example.jp>',
+      text: 'お客様各位\n\nドメイン名 example.jp の有効期限は２０２６年１２月３１日です。\n更新手続きは以下のＵＲＬから： https://registry.example.jp/renew?d=example.jp\n',
+    }],
+    ['Shift_JIS 8 bit, a From without a name', {
+      subject: 'ドメイン購入のご相談', from: 'info@member-mailer.example', text: '突然のご連絡失礼いたします。\n貴社のドメイン名の譲渡についてご相談させてください。\n',
+    }],
+    ['UTF-8 multipart/alternative, base64 text and quoted-printable HTML', {
+      subject: 'お問い合わせありがとうございます', from: '"サポート窓口" <support@example.co.jp>', text: 'お問い合わせの件、承りました。\n担当者よりご連絡いたします。\n', html: '<p>お問い合わせ</p>',
+    }],
+    ['HTML only in ISO-2022-JP, with a script and a link', {
+      // the text is made from the HTML, without the script; the HTML is kept as data (shown only sandboxed)
+      subject: 'セールのお知らせ', from: 'news@shop.example', text: '本日限定\n\nこちら [https://shop.example/sale]',
+      html: '<html><body><p>本日限定</p><script>document.title="pwned"</script><p><a href="https://shop.example/sale">こちら</a></p></body></html>\n',
+    }],
+    ['attachments with Japanese names (RFC 2231 and RFC 2047)', {
+      subject: '請求書送付の件', from: 'keiri@example.co.jp', text: '請求書を添付いたします。',
+      attachments: [{ filename: '請求書.pdf', content_type: 'application/pdf', size: 3000 }, { filename: '明細.xls', content_type: 'application/vnd.ms-excel', size: 11 }],
+    }],
+    ['two addresses in From', {
+      // every address is kept: the registry check requires each of them to be the registry's
+      subject: 'plain ascii', from: 'registry@registry.example, "Attacker" <attacker@evil.example>', text: 'hello\n',
+    }],
+  ])('%s', async (name, expected) => {
+    await expect(parseInbound(CORPUS[name]!)).resolves.toEqual({ ...base, ...expected });
+  });
+
+  it('reads broken MIME as far as it goes, the raw message being kept apart', async () => {
+    const p = await parseInbound(CORPUS['broken MIME (a boundary never closed, bad base64)']!);
+    expect(p).toMatchObject({ subject: '=?UTF-8?B?broken', from: 'someone@example.net', malformed: false });
+    expect(p.text).toContain('unterminated');
+  });
+});
