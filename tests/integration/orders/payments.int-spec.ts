@@ -158,6 +158,43 @@ describe('card payment session (POST mypage/point/domain/create/session)', () =>
     expect(await h.balance(user)).toBe(1500);
   });
 
+  it('the same payment submitted again after the first was paid (a late second click, a second tab) is answered with the first, not "not needed"', async () => {
+    // The points the first one bought now cover the order, so the balance alone would say "no card payment needed".
+    // Two submissions at once meet this whenever one is handled after the other has been credited.
+    const user = newUserId();
+    const card = await registerCard(user, '4242424242424242');
+    const body = { domains: domains(800, 700), amount: 1500, stripeCardId: card };
+    const first = await post(user, '/mypage/point/domain/create/session', body).expect(200);
+    expect(first.body).toMatchObject({ result: true, status: 'paid' });
+    const second = await post(user, '/mypage/point/domain/create/session', body).expect(200);
+    expect(second.body).toMatchObject({ result: true, status: 'paid', sessionId: first.body.sessionId, minimumApplied: false, surplusPoints: 0, errors: [] });
+    await h.stripe.flushWebhooks();
+    expect(h.stripe.events.filter((e) => e.type === 'payment_intent.succeeded' && e.data.object.metadata?.userId === String(user))).toHaveLength(1);
+    expect(await h.balance(user)).toBe(1500);
+    // a different order that the balance covers is still refused as not needing the card
+    const other = await post(user, '/mypage/point/domain/create/session', { domains: domains(1000), amount: 1000, stripeCardId: card }).expect(200);
+    expect(other.body).toEqual({ result: false, sessionId: null, errors: ['ポイントで全額お支払いいただけるため、カード決済は不要です。'] });
+    // once the purchase has used it, the balance is spent and the same order is a new payment
+    await h.call(OrdersPatterns.PointSpend, { userId: user, amount: 1500, idempotencyKey: `order-${first.body.sessionId}` });
+    await h.call(OrdersPatterns.PaymentSessionConsume, { userId: user, sessionId: first.body.sessionId });
+    const again = await post(user, '/mypage/point/domain/create/session', body).expect(200);
+    expect(again.body.result).toBe(true);
+    expect(again.body.sessionId).not.toBe(first.body.sessionId);
+  });
+
+  it('a 50-yen minimum payment submitted again after it was paid keeps minimumApplied and its surplus', async () => {
+    const user = newUserId();
+    await h.grant(user, 980);
+    const card = await registerCard(user, '4242424242424242');
+    const body = { domains: domains(1000), amount: 50, stripeCardId: card };
+    const first = await post(user, '/mypage/point/domain/create/session', body).expect(200);
+    expect(first.body).toMatchObject({ result: true, status: 'paid', minimumApplied: true, surplusPoints: 30 });
+    const second = await post(user, '/mypage/point/domain/create/session', body).expect(200);
+    expect(second.body).toMatchObject({ result: true, sessionId: first.body.sessionId, minimumApplied: true, surplusPoints: 30 });
+    await h.stripe.flushWebhooks();
+    expect(await h.balance(user)).toBe(1030);
+  });
+
   it('a declined card: result false with the card message, no points', async () => {
     const user = newUserId();
     await h.grant(user, 200);

@@ -3,7 +3,8 @@
  * (so that the test can kill it with SIGKILL) or in the test's process. Every run of a request is recorded in Redis
  * (`rpcbatch:runs`, one entry per run, whichever process ran it), so the test counts runs across processes.
  *   `rpcbatch.step` { n, gate?, hold?, fail? }: records `n`, then answers at once; with `gate`, once the test has pushed to
- *   `rpcbatch:gate`; with `hold`, never (until its process dies); with `fail`, an error (code NOPE).
+ *   `rpcbatch:gate`; with `hold`, never (until its process dies); with `fail`, an error (code NOPE); with `park`, it
+ *   counts itself running (`rpcbatch:running`, each start's count in `rpcbatch:seen-running`) until it passes the gate.
  *
  *   node -r @swc-node/register tests/integration/rpc/batch-replica.ts   (REDIS_URL, RPC_LOCK_MS from the environment)
  */
@@ -15,6 +16,9 @@ import { startService } from '@registrar/infra';
 
 export const RUNS_KEY = 'rpcbatch:runs';
 export const GATE_KEY = 'rpcbatch:gate';
+/** how many `park` requests run at this moment, and each one's count as it started */
+export const RUNNING_KEY = 'rpcbatch:running';
+export const SEEN_RUNNING_KEY = 'rpcbatch:seen-running';
 
 let redis: IORedis | undefined;
 const r = () => (redis ??= new IORedis(process.env.REDIS_URL!, { maxRetriesPerRequest: null }));
@@ -22,8 +26,19 @@ const r = () => (redis ??= new IORedis(process.env.REDIS_URL!, { maxRetriesPerRe
 @Controller()
 class BatchProbeController {
   @MessagePattern('rpcbatch.step')
-  async step(@Payload() p: { n: number; gate?: boolean; hold?: boolean; fail?: boolean }) {
+  async step(@Payload() p: { n: number; gate?: boolean; hold?: boolean; fail?: boolean; park?: boolean }) {
     await r().rpush(RUNS_KEY, String(p.n));
+    if (p.park) {
+      await r().rpush(SEEN_RUNNING_KEY, String(await r().incr(RUNNING_KEY)));
+      const own = r().duplicate();
+      try {
+        await own.blpop(GATE_KEY, 0);
+      } finally {
+        own.disconnect();
+      }
+      await r().decr(RUNNING_KEY);
+      return { n: p.n, pid: process.pid };
+    }
     if (p.hold) await new Promise(() => undefined);
     if (p.fail) throw new RpcException({ code: 'NOPE', message: `${p.n} はだめです` });
     if (p.gate) {

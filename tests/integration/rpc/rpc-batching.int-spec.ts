@@ -13,7 +13,7 @@ import { Job, Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { BullRpcClient, bullConnection, rpc, RpcTimeoutError, startService } from '@registrar/infra';
 import { waitFor } from '../scheduled-jobs';
-import { BatchProbeModule, closeProbeRedis, GATE_KEY, RUNS_KEY } from './batch-replica';
+import { BatchProbeModule, closeProbeRedis, GATE_KEY, RUNNING_KEY, RUNS_KEY, SEEN_RUNNING_KEY } from './batch-replica';
 
 type Answer = { n: number; pid: number };
 const url = () => process.env.REDIS_URL!;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   replica = await startService('rpcbatch', BatchProbeModule, url());
 }, 60_000);
 beforeEach(async () => {
-  await redis.del(RUNS_KEY, GATE_KEY);
+  await redis.del(RUNS_KEY, GATE_KEY, RUNNING_KEY, SEEN_RUNNING_KEY);
   await queue.obliterate({ force: true });
 });
 afterAll(async () => {
@@ -86,6 +86,33 @@ describe('requests gathered into one job while another is in flight', () => {
     expect(await Promise.all([31, 32, 33].map((n) => rpc<Answer>(c, 'rpcbatch.step', { n }, 30_000)))).toMatchObject([{ n: 31 }, { n: 32 }, { n: 33 }]);
     await redis.rpush(GATE_KEY, 'go');
     expect((await slow).n).toBe(30);
+  }, 60_000);
+
+  it('a replica runs no more requests at once than its concurrency, the items of a batch included', async () => {
+    await replica?.close();
+    process.env.RPC_CONCURRENCY = '3';
+    try {
+      replica = await startService('rpcbatch', BatchProbeModule, url());
+    } finally {
+      delete process.env.RPC_CONCURRENCY;
+    }
+    try {
+      const c = client({ inFlight: 1, maxItems: 64 });
+      const workers = replica!.unwrap<Array<{ pause(): Promise<void>; resume(): void }>>();
+      await Promise.all(workers.map((w) => w.pause()));
+      // one job alone, then one batch of nine
+      const all = Array.from({ length: 10 }, (_, n) => rpc<Answer>(c, 'rpcbatch.step', { n, park: true }, 30_000));
+      await waitFor('the first job waiting', async () => (await queue.getWaitingCount()) === 1);
+      for (const w of workers) w.resume();
+      await waitFor('three running', async () => (await redis.get(RUNNING_KEY)) === '3');
+      await redis.rpush(GATE_KEY, ...Array.from({ length: 10 }, () => 'go'));
+      expect((await Promise.all(all)).map((a) => a.n)).toEqual(Array.from({ length: 10 }, (_, n) => n));
+      expect(Math.max(...(await redis.lrange(SEEN_RUNNING_KEY, 0, -1)).map(Number))).toBe(3);
+      expect(await batchJobs()).toHaveLength(1);
+    } finally {
+      await replica?.close();
+      replica = await startService('rpcbatch', BatchProbeModule, url());
+    }
   }, 60_000);
 
   it('does not run a request of a batch whose deadline passed before a worker took the job; the others of the job run', async () => {

@@ -64,15 +64,25 @@ export class PaymentSessionRepository {
   async insertUnlessRecent(s: NewPaymentSession, fingerprint: string, windowSeconds: number): Promise<PaymentSession | null> {
     return this.ds.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`payment-session:${s.userId}`]);
-      const recent = await m.query(
-        `SELECT * FROM orders.payment_sessions WHERE user_id = $1 AND fingerprint = $2 AND status IN ('created', 'requires_action', 'paid')
-         AND created_at > now() - make_interval(secs => $3) ORDER BY created_at DESC LIMIT 1`,
-        [s.userId, fingerprint, windowSeconds],
-      );
-      if (recent.length) return toSession(recent[0]);
+      const recent = await this.recentWith(m, s.userId, fingerprint, windowSeconds);
+      if (recent) return recent;
       await this.insertWith(m, s, fingerprint);
       return null;
     });
+  }
+
+  /** The newest session of this fingerprint made within windowSeconds and not failed or used (what insertUnlessRecent answers with), or null. */
+  findRecent(userId: number, fingerprint: string, windowSeconds: number): Promise<PaymentSession | null> {
+    return this.recentWith(this.ds.manager, userId, fingerprint, windowSeconds);
+  }
+
+  private async recentWith(m: EntityManager, userId: number, fingerprint: string, windowSeconds: number): Promise<PaymentSession | null> {
+    const recent = await m.query(
+      `SELECT * FROM orders.payment_sessions WHERE user_id = $1 AND fingerprint = $2 AND status IN ('created', 'requires_action', 'paid')
+       AND created_at > now() - make_interval(secs => $3) ORDER BY created_at DESC LIMIT 1`,
+      [userId, fingerprint, windowSeconds],
+    );
+    return recent.length ? toSession(recent[0]) : null;
   }
 
   async insert(s: NewPaymentSession): Promise<void> {

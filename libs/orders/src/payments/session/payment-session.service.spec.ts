@@ -14,6 +14,8 @@ function newTestService(o: { balance?: number; outcome?: TopUpOutcome; paid?: Pa
       return null;
     }),
     find: jest.fn(async (id: string) => rows.get(id) ?? null),
+    // no earlier session of the same payment (the late duplicate is covered by tests/integration/orders/payments)
+    findRecent: jest.fn(async () => null),
     findByPaymentIntent: jest.fn(async (pi: string) => [...rows.values()].find((r) => r.paymentIntentId === pi) ?? null),
     setOutcome: jest.fn(async (id: string, _p: string, ref: string | null, status: PaymentSession['status'], error: string | null = null) => {
       const r = rows.get(id)!;

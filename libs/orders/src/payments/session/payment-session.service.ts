@@ -72,6 +72,8 @@ export class PaymentSessionService {
     const fail = (message: string): CreatePaymentSessionResult => ({ result: false, sessionId: null, errors: [message] });
     let total: number;
     let split: PaymentSplit;
+    /** why the balance refuses this charge (checked again below against a payment this same submission already made) */
+    let refusal: string | null = null;
     if (req.domains.length === 0) {
       // the transfer-in variant sends only the amount to buy (000 §7: stripeCardId, amount): the card buys exactly that
       if (req.purpose !== 'transfer') return fail(M.unexpectedError);
@@ -81,19 +83,28 @@ export class PaymentSessionService {
     } else {
       total = req.domains.reduce((sum, d) => sum + d.point, 0);
       split = splitPayment(total, await this.ledger.balance(req.userId), req.pointsToUse);
-      if (split.cardCharge === 0) return fail(M.paymentNotNeeded);
-      if (req.amount !== split.cardCharge) return fail(M.paymentAmountChanged);
+      if (split.cardCharge === 0) refusal = M.paymentNotNeeded;
+      else if (req.amount !== split.cardCharge) refusal = M.paymentAmountChanged;
     }
     let card;
     try {
       card = await this.cards.ownedCard(req.userId, req.stripeCardId);
     } catch (e) {
-      if (e instanceof OrdersException) return fail(e.message);
+      if (e instanceof OrdersException) return fail(refusal ?? e.message);
       throw e;
     }
     const id = randomUUID();
     const back = safeAppPath(req.redirectUrl, DEFAULT_RETURN);
-    const fingerprint = req.idempotencyKey ? keyFingerprint(req.idempotencyKey) : fingerprintOf('card', req.userId, req.purpose ?? 'create', req.domains, split.cardCharge, card.paymentMethodId);
+    // req.amount is the card charge whenever the session is made (it must equal split.cardCharge, or it is refused)
+    const fingerprint = req.idempotencyKey ? keyFingerprint(req.idempotencyKey) : fingerprintOf('card', req.userId, req.purpose ?? 'create', req.domains, req.amount, card.paymentMethodId);
+    if (refusal) {
+      // The same payment submitted again (double click, second tab) after the first was credited: the balance now
+      // covers the order, but this submission asked for the charge already made, so it is answered with that one.
+      // The balance was read before this look-up, so a credit it reflects is of a session already recorded.
+      const earlier = req.idempotencyKey ? await this.sessions.findByFingerprint(req.userId, fingerprint) : await this.sessions.findRecent(req.userId, fingerprint, DUPLICATE_WINDOW_S);
+      if (!earlier || earlier.status === 'used') return fail(refusal);
+      return this.duplicateAnswer(earlier);
+    }
     const session: NewPaymentSession = {
       id,
       userId: req.userId,
@@ -112,16 +123,7 @@ export class PaymentSessionService {
       allUpdateDuration: req.allUpdateDuration ?? null,
     };
     const first = req.idempotencyKey ? await this.sessions.insertOnce(session, fingerprint) : await this.sessions.insertUnlessRecent(session, fingerprint, DUPLICATE_WINDOW_S);
-    if (first) {
-      // the same payment submitted again (double click, second tab): answer with the first one, charge nothing
-      // while the first is still with the card company, wait for its outcome (up to just below the gateway's 30 s RPC
-      // limit): a duplicate in flight answers with the first one's result, never with an error of its own
-      const synced = await this.settled(first, DUPLICATE_WAIT_MS);
-      const base = { sessionId: synced.id, status: synced.status, minimumApplied: split.minimumApplied, surplusPoints: synced.surplusPoints };
-      if (synced.status === 'failed') return { ...base, result: false, errors: [synced.error ?? M.unexpectedError] };
-      if (synced.status === 'created') return { ...base, result: false, errors: [M.errorRetryLaterParen] };
-      return { ...base, result: true, errors: [] };
-    }
+    if (first) return this.duplicateAnswer(first);
     const returnUrl = `${appUrlOf(req.appUrl)}/mypage/stripe/auth?session_id=${id}&redirect_url=${encodeURIComponent(back)}`;
     const outcome = await this.card.startTopUp({
       userId: req.userId, amount: split.cardCharge, reference: id, paymentMethodId: card.paymentMethodId, returnUrl,
@@ -132,6 +134,20 @@ export class PaymentSessionService {
     if (status === 'failed') return { ...base, result: false, errors: [outcome.status === 'failed' ? outcome.error : M.unexpectedError] };
     // outcome unknown (the provider did not answer): not paid as far as we know; the webhook or reconciliation settles it
     if (status === 'created') return { ...base, result: false, errors: [M.errorRetryLaterParen] };
+    return { ...base, result: true, errors: [] };
+  }
+
+  /**
+   * The same payment submitted again (double click, second tab): answered with the first one, charging nothing. While
+   * the first is still with the card company, waits for its outcome (up to just below the gateway's 30 s RPC limit): a
+   * duplicate answers with the first one's result, never with an error of its own.
+   */
+  private async duplicateAnswer(first: PaymentSession): Promise<CreatePaymentSessionResult> {
+    const synced = await this.settled(first, DUPLICATE_WAIT_MS);
+    const shortfall = synced.total - synced.pointsUsed;
+    const base = { sessionId: synced.id, status: synced.status, minimumApplied: shortfall > 0 && synced.amount > shortfall, surplusPoints: synced.surplusPoints };
+    if (synced.status === 'failed') return { ...base, result: false, errors: [synced.error ?? M.unexpectedError] };
+    if (synced.status === 'created') return { ...base, result: false, errors: [M.errorRetryLaterParen] };
     return { ...base, result: true, errors: [] };
   }
 
