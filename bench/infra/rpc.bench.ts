@@ -9,7 +9,7 @@
  *   node_modules/.bin/node -r @swc-node/register bench/infra/rpc.bench.ts      (or: npm run bench -- infra/rpc)
  *
  * Under `npm run bench` it uses the runner's Redis; alone it starts its own on BENCH_REDIS_PORT (26493).
- * RPC_BATCH_IN_FLIGHT=0 measures the transport without gathering requests into batch jobs (ADR 0041), as before it.
+ * RPC_BATCH_IN_FLIGHT=0 measures the transport without gathering requests into batch jobs (ADR 0042), as before it.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';

@@ -13,7 +13,7 @@
  * `npm run bench` runs it twice (bench/services.ts): the orders service in this process, then as its own process
  * (BENCH_APART=1, as `npm run start:apart` runs it); in that mode the ledger alone (3.) runs on an application context of
  * the orders module in this process, which takes no requests. RPC_BATCH_IN_FLIGHT=0 and LEDGER_GROUP_MAX=1 measure the
- * transport and the ledger without batching and group commit (ADR 0041), as before them.
+ * transport and the ledger without batching and group commit (ADR 0042), as before them.
  *
  * Under `npm run bench` it uses the runner's PostgreSQL and Redis; alone it starts its own on BENCH_PG_PORT (25492) and
  * BENCH_REDIS_PORT (26492). BENCH_MEMBERS (100), BENCH_SPENDS (50 per member), BENCH_CONCURRENCY (64 calls in flight).

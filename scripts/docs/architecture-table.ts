@@ -36,7 +36,7 @@ const PROCESSES: Proc[] = [
     servers: 'EPP client',
   },
   { name: 'dns', libs: ['dns'], holds: { dns: "our records and PowerDNS's tables, DNSSEC state, forwarding rules and their certificates" }, servers: 'PowerDNS HTTP API client, ACME client' },
-  { name: 'whois-mail', libs: ['whois-mail'], queueNotes: { 'whois-mail': 'the old one: one-mail jobs of older replicas, ADR 0041' }, servers: 'inbound SMTP (proxy mail, mail forwarding)' },
+  { name: 'whois-mail', libs: ['whois-mail'], queueNotes: { 'whois-mail': 'the old one: one-mail jobs of older replicas, ADR 0044' }, servers: 'inbound SMTP (proxy mail, mail forwarding)' },
   { name: 'admin', libs: ['admin'] },
   { name: 'market', libs: ['market'] },
 ];

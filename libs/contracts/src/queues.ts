@@ -23,7 +23,7 @@ export enum QueueName {
   /** dns: zones PowerDNS serves (created, refreshed, removed) */
   Dns = 'dns',
   /**
-   * whois-mail before a job per stored batch (ADR 0041): one ProcessWhoisMail job per mail (`{ emailId }`). The
+   * whois-mail before a job per stored batch (ADR 0044): one ProcessWhoisMail job per mail (`{ emailId }`). The
    * current release adds nothing here; it still runs what an older replica adds (its stores and type changes during a
    * rolling upgrade, its boot sweep).
    */

@@ -98,7 +98,7 @@ export interface WhoisEmailUpdateResult {
 
 /**
  * Data of a ProcessWhoisMail job: the mails stored by one statement (`emailIds`, group commit of inbound mail, ADR
- * 0041), or one mail (`emailId`: a reprocessing after a type change, and jobs queued before batches). `ended`: mails
+ * 0044), or one mail (`emailId`: a reprocessing after a type change, and jobs queued before batches). `ended`: mails
  * of the batch that an earlier attempt ended for good (failed with no retry to mend them), left alone by its retry.
  */
 export interface ProcessWhoisMailJobData {

@@ -16,7 +16,7 @@ import { bullConnection } from './jobs';
  * runs a request whose deadline has passed. Every job id is an idempotency key: a retry of the same key is one job.
  * The existing @MessagePattern handlers and rpc(client, pattern, payload) call sites stay as they are.
  *
- * Automatic batching (docs/adr/0041-j2-rpc-batching.md): a caller sends a request at once while fewer than
+ * Automatic batching (docs/adr/0042-rpc-batching-and-ledger-group-commit.md): a caller sends a request at once while fewer than
  * RPC_BATCH_IN_FLIGHT jobs of its pattern are in flight (sent, not yet taken by a worker nor ended); the requests that
  * come while they are gather and go together as one job when one of them is taken or ends (or at once when RPC_BATCH_MAX
  * items or RPC_BATCH_MAX_BYTES are gathered; no timer). The worker runs each item on its own (its own deadline, result
@@ -47,7 +47,7 @@ interface RpcJobData {
   replyTo?: string;
   /** a batch's requests, each run on its own and answered under its own id */
   batch?: RpcBatchItem[];
-  /** the caller waits to send its next requests until this job is taken: the worker says when it takes it (ADR 0041) */
+  /** the caller waits to send its next requests until this job is taken: the worker says when it takes it (ADR 0042) */
   ack?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The rolling upgrade to one processing job per stored batch (ADR 0041), with real SMTP, Redis, PostgreSQL and BullMQ:
+ * The rolling upgrade to one processing job per stored batch (ADR 0044), with real SMTP, Redis, PostgreSQL and BullMQ:
  * a whois-mail replica of the older release (it runs only `{ emailId }` jobs, from the queue `whois-mail`) is still up
  * beside the new one. The new release's batch jobs are on `whois-mail-batches`, which the old replica does not consume:
  * it never takes one it cannot run, even while it is the only worker free. What the old replica still adds (one job per

@@ -87,7 +87,7 @@ describe('points ledger', () => {
     await expect(h.db.query('UPDATE orders.point_balances SET balance = -1 WHERE user_id = $1', [user])).rejects.toThrow(/check/);
   });
 
-  describe('group commit: spends that arrive together are written in one transaction (ADR 0041)', () => {
+  describe('group commit: spends that arrive together are written in one transaction (ADR 0042)', () => {
     const outcome = (p: Promise<PointEntryDto>) => p.then((e) => ({ ok: e.balanceAfter }), (e: { code?: string; message?: string }) => ({ code: e.code, message: e.message }));
     /** how many transactions wrote the entries under these keys (an entry's xmin is the transaction that inserted it) */
     const transactions = async (keyPrefix: string) => (await h.db.query(`SELECT count(DISTINCT xmin::text)::int AS n FROM orders.point_entries WHERE idempotency_key LIKE $1`, [`${keyPrefix}%`])).rows[0].n as number;

@@ -1,5 +1,5 @@
 /**
- * Automatic batching of the request transport (docs/adr/0041-j2-rpc-batching.md) on the real Redis and BullMQ: the
+ * Automatic batching of the request transport (docs/adr/0042-rpc-batching-and-ledger-group-commit.md) on the real Redis and BullMQ: the
  * requests of one pattern that come while the caller's job of that pattern waits for a worker go together as one job;
  * a job a worker has taken holds nothing back, however long its handler runs; the
  * worker runs each on its own and answers each caller on its reply channel; a failing request fails alone; a request

@@ -63,7 +63,7 @@ describe('requests between services over BullMQ command queues', () => {
     } finally {
       await alone.close();
     }
-    // gathered into a few jobs (ADR 0041): still each request once, on one replica
+    // gathered into a few jobs (ADR 0042): still each request once, on one replica
     runs.length = 0;
     const gathered = await Promise.all(Array.from({ length: 40 }, (_, n) => rpc<{ n: number; replica: number }>(client, 'rpcprobe.echo', { n, slowMs: 20 }, 20_000)));
     expect(gathered.map((x) => x.n)).toEqual(Array.from({ length: 40 }, (_, n) => n));
@@ -108,7 +108,7 @@ describe('requests between services over BullMQ command queues', () => {
     // what the workers publish, on every caller's channel
     const tap = new IORedis(url());
     const seen: Array<{ channel: string; n: number }> = [];
-    // one answer, or several published together (a batch's answers ready in the same turn, ADR 0041)
+    // one answer, or several published together (a batch's answers ready in the same turn, ADR 0042)
     tap.on('pmessage', (_p: string, channel: string, message: string) => {
       const m = JSON.parse(message);
       // (a "taken" notice carries no answer)

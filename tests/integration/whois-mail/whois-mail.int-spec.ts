@@ -301,7 +301,7 @@ describe('WHOIS proxy mail: mail bombs and lost jobs', () => {
   });
 });
 
-describe('WHOIS proxy mail: one processing job per stored batch (ADR 0041)', () => {
+describe('WHOIS proxy mail: one processing job per stored batch (ADR 0044)', () => {
   const queue = () => t.whoisMail.get<Queue>(getQueueToken(QueueName.WhoisMailBatches));
   /** every job of the queue that names the mail (any state) */
   const jobsOf = async (id: number) => (await queue().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']))

@@ -183,7 +183,7 @@ interface Frame { name: string; ns: string; obj: any; text: string; checkCmd: bo
  * EPP frames are read by a small scanner (`scanEppDocument`) that accepts only a plain subset of XML, the one both sides
  * write, at a fraction of saxes' cost; any document outside it (a comment, a DTD, an unknown entity, a prefixed
  * attribute, a character that needs XML's normalisation, anything not well-formed) is read by saxes instead, which
- * gives the same tree or the error (ADR 0041).
+ * gives the same tree or the error (ADR 0043).
  */
 export function parseXmlDocument(xml: string): XmlDocument {
   return scanEppDocument(xml) ?? parseXmlDocumentWithSaxes(xml);

@@ -59,7 +59,7 @@ export class LedgerRepository {
   }
 
   /**
-   * Several changes in one statement, so one transaction and one commit (group commit, docs/adr/0041-j2-rpc-batching.md):
+   * Several changes in one statement, so one transaction and one commit (group commit, docs/adr/0042-rpc-batching-and-ledger-group-commit.md):
    * orders.apply_point_change for each, in the order given (the caller sorts them by member, so that two groups take
    * their balance-row locks in the same order), each with its own key, checks and outcome exactly as applyChange; the
    * function is VOLATILE, so each call sees the changes of the calls before it in the same group. One outcome per change,

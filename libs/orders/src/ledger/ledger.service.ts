@@ -38,7 +38,7 @@ const CREDIT_KINDS: ReadonlySet<PointEntryKind> = new Set(['grant', 'purchase', 
 @Injectable()
 export class LedgerService {
   /**
-   * Group commit of spends (docs/adr/0041-j2-rpc-batching.md): a spend goes to PostgreSQL at once while fewer than
+   * Group commit of spends (docs/adr/0042-rpc-batching-and-ledger-group-commit.md): a spend goes to PostgreSQL at once while fewer than
    * LEDGER_GROUPS_IN_FLIGHT (1) groups are being written; the spends that come meanwhile are gathered (at most
    * LEDGER_GROUP_MAX, 100, per group) and written together in one statement when a group ends. No timer.
    * LEDGER_GROUP_MAX=1 writes every spend alone, as before group commit.

@@ -65,7 +65,7 @@ const CORPUS: Record<string, Buffer> = {
 
 /**
  * What the inbox, the forward and the registry check read of each (mailparser, issue 31: measured against postal-mime,
- * which gave the same Japanese text but not the same From list, HTML-only text or part limits; ADR 0041).
+ * which gave the same Japanese text but not the same From list, HTML-only text or part limits; ADR 0044).
  */
 describe(parseInbound.name, () => {
   const base = { html: null, messageId: null, attachments: [], malformed: false };

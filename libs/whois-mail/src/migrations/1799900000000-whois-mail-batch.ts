@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The batch a mail was stored in (the first id of the statement that stored it; ADR 0041): its processing job is the
+ * The batch a mail was stored in (the first id of the statement that stored it; ADR 0044): its processing job is the
  * batch's, so the boot sweep queues an untreated mail again under the same job id as its batch (never a second job
  * for a mail still queued). Null for mails stored before: their job was their own (batch = id).
  */

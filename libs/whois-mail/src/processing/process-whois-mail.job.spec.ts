@@ -87,7 +87,7 @@ describe(ProcessWhoisMailJob.name, () => {
     expect(emails.failed).toHaveBeenCalledWith(7, expect.stringContaining(WM.noDomain));
   });
 
-  describe('a job of a stored batch (ADR 0041)', () => {
+  describe('a job of a stored batch (ADR 0044)', () => {
     it('keeps each mail\'s own outcome; a transient failure retries only the mails still open', async () => {
       // 9 is the registry's approval mail; its link answers 503 once (transient), then 200
       let answers = 0;

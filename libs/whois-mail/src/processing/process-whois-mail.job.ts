@@ -29,7 +29,7 @@ export class PermanentMailError extends Error {
 }
 
 /**
- * Processes inbound mail by its type, the mails one statement stored in one job (ADR 0041; or a job of one mail): an
+ * Processes inbound mail by its type, the mails one statement stored in one job (ADR 0044; or a job of one mail): an
  * approval mail is approved and an accuracy check confirmed by following their link, when the mail is authenticated
  * as the registry's; every other mail is forwarded to the member's own address. Status 1 on success; on the last
  * failed attempt status 2 with the failure kept as error_html. Idempotent: a mail already successful is left alone, and a

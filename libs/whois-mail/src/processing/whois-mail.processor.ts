@@ -23,7 +23,7 @@ export class WhoisMailProcessor extends JobRouter {
 }
 
 /**
- * The worker of QueueName.WhoisMail, the queue of releases before the batch jobs (ADR 0041): this release adds nothing
+ * The worker of QueueName.WhoisMail, the queue of releases before the batch jobs (ADR 0044): this release adds nothing
  * there, and runs, with the same handler, the one-mail jobs (`{ emailId }`) an older replica still adds during a
  * rolling upgrade. The batch jobs are on a queue older replicas do not consume, so none of them can land on code
  * that cannot run it.

@@ -13,7 +13,7 @@ export const processJobId = (emailId: number, run: string) => `whois-mail-${emai
 
 /**
  * Queues ProcessWhoisMail jobs with explicit attempts, backoff and job id, on QueueName.WhoisMailBatches: the queue
- * only this release (and later ones) consume, so a replica older than the batch jobs never takes one (ADR 0041).
+ * only this release (and later ones) consume, so a replica older than the batch jobs never takes one (ADR 0044).
  */
 @Injectable()
 export class WhoisMailQueue {
@@ -24,7 +24,7 @@ export class WhoisMailQueue {
   }
 
   /**
-   * The jobs of stored mails: ONE job per batch (the mails one statement stored, ADR 0041), all in one round trip to
+   * The jobs of stored mails: ONE job per batch (the mails one statement stored, ADR 0044), all in one round trip to
    * Redis. The same batch queued again (the boot sweep) gets the same job id, so a batch still queued is not queued twice.
    */
   async enqueueMany(refs: ReadonlyArray<{ id: number; stamp: string; batch: number }>): Promise<void> {
