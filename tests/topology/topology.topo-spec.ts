@@ -427,7 +427,14 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
       const open = await q(`SELECT 1 FROM domain_ops.registration_orders WHERE user_id = $1 AND status IN ('charging', 'processing') LIMIT 1`, [userId]);
       const unsettled = await q(`SELECT 1 FROM domain_ops.registration_order_items i JOIN domain_ops.registration_orders o ON o.id = i.order_id
         WHERE o.user_id = $1 AND i.spent AND NOT i.refunded AND i.status NOT IN ('done', 'accepted') LIMIT 1`, [userId]);
-      return open.length === 0 && unsettled.length === 0;
+      // a spend the ledger committed while its caller had stopped waiting (the answer lost with the frozen process) has
+      // no spent flag on its item: the reconciler's pass over open spends refunds it once it is CHARGING_DEADLINE_S old
+      const unrefunded = await q(`SELECT 1 FROM orders.point_entries s
+        LEFT JOIN domain_ops.registration_order_items i ON s.idempotency_key = 'order:' || i.order_id || ':' || i.punycode || ':spend'
+        WHERE s.user_id = $1 AND s.kind = 'spend' AND s.created_at >= $2 AND s.idempotency_key LIKE 'order:%:spend'
+          AND coalesce(i.status, '') NOT IN ('done', 'accepted')
+          AND NOT EXISTS (SELECT 1 FROM orders.point_entries r WHERE r.idempotency_key = left(s.idempotency_key, -length('spend')) || 'refund') LIMIT 1`, [userId, since]);
+      return open.length === 0 && unsettled.length === 0 && unrefunded.length === 0;
     }, 240_000, 1000);
     const spends = await q<{ idempotency_key: string }>(`SELECT idempotency_key FROM orders.point_entries WHERE user_id = $1 AND kind = 'spend' AND created_at >= $2`, [userId, since]);
     for (const sp of spends) {

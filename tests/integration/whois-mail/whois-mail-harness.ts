@@ -84,6 +84,11 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
   services.push(await startService('dns', DnsServiceModule, process.env.REDIS_URL));
   const whoisMail = await startService('whois-mail', WhoisMailServiceModule, process.env.REDIS_URL);
   services.push(whoisMail);
+  // the schema was dropped above, so its mail ids would start again at 1, while the outbox that forwards them
+  // (mail.sent_mails keyed `whois-mail:<id>:forward`, and the same key as the BullMQ job id) outlives it: an earlier
+  // file's forward of mail 7 would stand for this file's mail 7, which would then never be sent. Ids carry on past any
+  // an earlier harness of this database gave.
+  await db.query(`SELECT setval(pg_get_serial_sequence('whois_mail.emails', 'id'), $1)`, [Date.now()]);
   const smtpPort = Number(process.env.SMTP_INBOUND_PORT ?? 2525);
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: false });
 
