@@ -71,6 +71,9 @@ async function main() {
     const db = new Pool({ connectionString: stores.databaseUrl, max: 4 });
     await db.query('DROP SCHEMA IF EXISTS domain_ops CASCADE');
     // in this process, or each its own process (BENCH_APART=1, bench/services.ts); the gateway is always this process's
+    // nothing is registered here: no reserve of WHOIS proxy contacts is made at the registry (ADR 0041), so no
+    // registry work of its own runs beside what is measured, and none goes to a registry this benchmark did not start
+    process.env.PROXY_RESERVE_SIZE ??= '0';
     await startBenchServices(['catalog', 'domain-ops'], handles);
     const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: ['error'] });
     configureGatewayApp(app);
