@@ -42,7 +42,12 @@ export type RdapRole = 'registrant' | 'administrative' | 'technical' | 'billing'
 export interface RdapDomainInput {
   ldhName: string;
   unicodeName: string | null;
-  handle: string;
+  /**
+   * the registry's id of the domain (its ROID); null while we do not know it yet (the moments between the create and
+   * the follow-up's domain:info, ADR 0041): the RDAP answer then has no handle and port 43 an empty Registry Domain
+   * ID, never an id of our own making
+   */
+  handle: string | null;
   createdAt: string;
   updatedAt: string;
   expiresAt: string | null;
@@ -176,7 +181,7 @@ export function domainRdap(d: RdapDomainInput, registrar: RdapRegistrar, info: R
     rdapConformance: CONFORMANCE,
     notices: notices(info, self),
     objectClassName: 'domain',
-    handle: d.handle,
+    ...(d.handle ? { handle: d.handle } : {}),
     ldhName: d.ldhName,
   };
   if (d.unicodeName) out.unicodeName = d.unicodeName;

@@ -103,7 +103,8 @@ export class PublicWhoisRepository {
     return {
       ldhName: d.punycode,
       unicodeName: d.name !== d.punycode ? d.name : null,
-      handle: d.registry_domain_id || `RK${d.id}`,
+      // the registry's ROID, or none yet (it arrives with the registration's follow-up, ADR 0041): never an id we made up
+      handle: d.registry_domain_id || null,
       createdAt: iso(d.created_at)!,
       updatedAt: iso(d.updated_at)!,
       expiresAt: iso(d.due_date),
