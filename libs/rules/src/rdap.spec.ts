@@ -98,6 +98,18 @@ describe(rdapDomainToWhois.name, () => {
     expect(withFax).toContain('Registrar URL: https://rakko.example\r\n');
   });
 
+  it('a member\'s contact not made at the registry yet: one entity with its roles, no handle, no self link; port 43 empty IDs', () => {
+    const json = domainRdap(domain({ ...person, handle: null } as never), registrar, info);
+    const contacts = (json.entities as Array<Record<string, unknown>>).filter((e) => !(e.roles as string[]).includes('registrar'));
+    expect(contacts).toHaveLength(1);
+    expect(contacts[0]!.roles).toEqual(['registrant', 'administrative', 'technical']);
+    expect(contacts[0]).not.toHaveProperty('handle');
+    expect(contacts[0]).not.toHaveProperty('links');
+    const text = rdapDomainToWhois(json, { kind: 'registrar', now: info.now });
+    for (const key of ['Registry Registrant ID', 'Registry Admin ID', 'Registry Tech ID']) expect(text).toMatch(new RegExp(`^${key}: \r$`, 'm'));
+    expect(text).toContain('Registrant Name: Taro Yamada\r\n');
+  });
+
   it('gives the registrar entity its self link and events', () => {
     const e = registrarEntityRdap(registrar, info);
     expect(e.links).toEqual(expect.arrayContaining([expect.objectContaining({ rel: 'self', href: 'https://rdap.example/rdap/entity/9999' })]));

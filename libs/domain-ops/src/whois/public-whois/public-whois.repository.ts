@@ -41,7 +41,8 @@ interface ContactRow {
 
 function memberContact(c: ContactRow): PublicContactRecord {
   return {
-    handle: c.registry_contact_id ?? `rkc${c.id}`,
+    // the registry's contact id, or none while the contact is not made there yet: never an id we made up
+    handle: c.registry_contact_id || null,
     name: `${c.first_name} ${c.last_name}`.trim(),
     organization: Number(c.role) === 1 ? null : c.organization || null,
     email: c.email,
