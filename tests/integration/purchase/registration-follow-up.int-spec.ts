@@ -179,10 +179,11 @@ describe('the reserve of WHOIS proxy contacts', () => {
     const other = new DataSource({ type: 'postgres', url, poolSize: 4 });
     await other.initialize();
     try {
-      // older than every current contact, so they would come first if the mail domain were not checked
+      // older than every current contact, so they would come first if the mail domain were not checked; and found by a
+      // run of the current setting a day ago, longer than the grace (no replica of the old setting since)
       await p.db.query(
-        `INSERT INTO domain_ops.proxy_contact_reserve (email, registry_contact_id, state, created_at)
-         SELECT e, i, s, now() - interval '1 day' FROM unnest($1::text[], $2::text[], $3::text[]) AS t(e, i, s)`,
+        `INSERT INTO domain_ops.proxy_contact_reserve (email, registry_contact_id, state, created_at, stale_since)
+         SELECT e, i, s, now() - interval '1 day', now() - interval '1 day' FROM unnest($1::text[], $2::text[], $3::text[]) AS t(e, i, s)`,
         [[...made.map((c) => c.email), never.email], [...made.map((c) => c.id), never.id], ['ready', 'ready', 'ready', 'ready', 'ready', 'creating']],
       );
       await p.db.query(`UPDATE domain_ops.proxy_contact_reserve SET state = 'retiring', lease_until = now() - interval '1 minute' WHERE registry_contact_id = $1`, [made[4]!.id]);
@@ -224,6 +225,71 @@ describe('the reserve of WHOIS proxy contacts', () => {
       await simFaults.reset().catch(() => undefined);
       await release();
       await other.destroy();
+    }
+  }, 120_000);
+});
+
+describe('a change of WHOIS_PROXY_MAIL_DOMAIN rolled out over replicas', () => {
+  it('replicas of both settings delete none of each other\'s contacts; once no replica of the old one ran for the grace, they go, the reserve off or on; with nothing to clean, no registry command', async () => {
+    const domainOps = p.services[2]!;
+    const config = domainOps.get(DomainOpsConfig, { strict: false });
+    const registrar = domainOps.get<EppClientPool>(EPP_CLIENT, { strict: false });
+    const repo = domainOps.get(ProxyIdentityRepository, { strict: false });
+    // every registry command the replicas below send (the real client, counted)
+    const sent: string[] = [];
+    const counted = new Proxy(registrar, {
+      get(t, k, r) {
+        const v = Reflect.get(t, k, r);
+        return typeof v === 'function' ? (...a: unknown[]) => { sent.push(String(k)); return v.apply(t, a); } : v;
+      },
+    }) as EppClientPool;
+    const oldMail = `roll-old-${randomUUID().slice(0, 8)}.example`;
+    const newMail = `roll-new-${randomUUID().slice(0, 8)}.example`;
+    const replica = (mail: string, size: number) =>
+      new ProxyReserveRefillJob(counted, repo, { ...config, WHOIS_PROXY_MAIL_DOMAIN: mail, PROXY_RESERVE_SIZE: size } as DomainOpsConfig);
+    const oldReplica = replica(oldMail, 3);
+    const newReplica = replica(newMail, 3);
+    const rowsOf = async (mail: string) => (await p.db.query(
+      `SELECT registry_contact_id AS id, state FROM domain_ops.proxy_contact_reserve WHERE split_part(email, '@', 2) = $1 ORDER BY registry_contact_id`, [mail])).rows as Array<{ id: string; state: string }>;
+    const atRegistry = async (id: string) => registrar.contactInfo(id).then(() => true, (e: unknown) => (EppError.is(e, EppResultCode.ObjectDoesNotExist) ? false : Promise.reject(e)));
+    const release = await holdRefills();
+    try {
+      // the old setting's reserve, then the rollout: runs of both settings, one after the other and at once
+      await expect(oldReplica.handle()).resolves.toEqual({ made: 3, retired: 0 });
+      await expect(newReplica.handle()).resolves.toEqual({ made: 3, retired: 0 });
+      await expect(oldReplica.handle()).resolves.toEqual({ made: 0, retired: 0 });
+      await expect(Promise.all([oldReplica.handle(), newReplica.handle()])).resolves.toEqual([{ made: 0, retired: 0 }, { made: 0, retired: 0 }]);
+      const olds = await rowsOf(oldMail);
+      const news = await rowsOf(newMail);
+      expect([...olds, ...news].map((r) => r.state)).toEqual(Array(6).fill('ready'));
+      for (const r of [...olds, ...news]) expect(await atRegistry(r.id)).toBe(true);
+      // each setting still hands out its own
+      const { identity } = await repo.take(`roll-${randomUUID().slice(0, 8)}.com`, oldMail);
+      expect(olds.map((r) => r.id)).toContain(identity!.registryContactId);
+
+      // the rollout is over: the last run of the old setting was longer ago than the grace (the clock moved back by hand)
+      await newReplica.handle();
+      const moved = await p.db.query(
+        `UPDATE domain_ops.proxy_contact_reserve SET stale_since = stale_since - make_interval(secs => $2 + 60) WHERE split_part(email, '@', 2) = $1 AND stale_since IS NOT NULL`,
+        [oldMail, config.PROXY_RESERVE_RETIRE_GRACE_S]);
+      expect(moved.rowCount).toBe(2);
+      // the new setting with the reserve off still deletes them: at the registry and here, making nothing
+      const off = replica(newMail, 0);
+      sent.length = 0;
+      await expect(off.handle()).resolves.toEqual({ made: 0, retired: 2 });
+      expect(sent).toEqual(['contactDelete', 'contactDelete']);
+      expect(await rowsOf(oldMail)).toEqual([]);
+      for (const r of olds.filter((o) => o.id !== identity!.registryContactId)) expect(await atRegistry(r.id)).toBe(false);
+      // the taken one is a domain's proxy contact now, the new setting's reserve untouched
+      expect(await atRegistry(identity!.registryContactId)).toBe(true);
+      expect(await rowsOf(newMail)).toEqual(news);
+      // nothing left to clean: the reserve off sends nothing to the registry
+      sent.length = 0;
+      await expect(off.handle()).resolves.toEqual({ made: 0, retired: 0 });
+      expect(sent).toEqual([]);
+    } finally {
+      await p.db.query(`DELETE FROM domain_ops.proxy_contact_reserve WHERE split_part(email, '@', 2) = ANY($1::text[])`, [[oldMail, newMail]]);
+      await release();
     }
   }, 120_000);
 });

@@ -124,21 +124,41 @@ export class ProxyIdentityRepository {
   }
 
   /**
-   * Claims up to `limit` reserve contacts of any other mail domain than this one (made before WHOIS_PROXY_MAIL_DOMAIN
-   * changed) for deletion at the registry: they become 'retiring', which no registration takes, with a lease of
-   * `leaseS` seconds. Rows another transaction holds are skipped, and a row already retiring is claimed again only
-   * when its lease is over (the run that had it failed or died), so replicas share the work and never send one
-   * contact's delete twice at once.
+   * What a run of a replica set to `mailDomain` knows of the other mail domains' reserve contacts: it clears
+   * `stale_since` of its own domain's rows (that setting is in use) and sets it on the others' rows that have none (from
+   * now, another setting is in use too). A row is retired only once stale for the grace period (claimRetiring), so while
+   * replicas of both settings run (a rolling change of WHOIS_PROXY_MAIL_DOMAIN), each restarting the clock of its own
+   * rows, none deletes the contacts the others still hand out. How many rows of other mail domains there are.
    */
-  async claimRetiring(mailDomain: string, limit: number, leaseS: number): Promise<Array<{ email: string; registryContactId: string }>> {
+  async markStale(mailDomain: string): Promise<number> {
+    const domain = mailDomain.toLowerCase();
+    await this.ds.query(
+      `UPDATE domain_ops.proxy_contact_reserve SET stale_since = CASE WHEN split_part(email, '@', 2) = $1 THEN NULL ELSE now() END
+       WHERE (split_part(email, '@', 2) = $1 AND stale_since IS NOT NULL)
+          OR (split_part(email, '@', 2) <> $1 AND stale_since IS NULL AND state IN ('creating', 'ready'))`,
+      [domain],
+    );
+    const rows = await this.ds.query(`SELECT count(*)::int AS n FROM domain_ops.proxy_contact_reserve WHERE split_part(email, '@', 2) <> $1`, [domain]);
+    return Number(rows[0].n);
+  }
+
+  /**
+   * Claims up to `limit` reserve contacts of any other mail domain than this one (made before WHOIS_PROXY_MAIL_DOMAIN
+   * changed) for deletion at the registry, once stale for `graceS` seconds (markStale): they become 'retiring', which
+   * no registration takes, with a lease of `leaseS` seconds. Rows another transaction holds are skipped, and a row
+   * already retiring is claimed again only when its lease is over (the run that had it failed or died), so replicas
+   * share the work and never send one contact's delete twice at once.
+   */
+  async claimRetiring(mailDomain: string, limit: number, leaseS: number, graceS: number): Promise<Array<{ email: string; registryContactId: string }>> {
     const [rows] = await this.ds.query(
       `UPDATE domain_ops.proxy_contact_reserve r SET state = 'retiring', lease_until = now() + make_interval(secs => $3)
        WHERE r.registry_contact_id IN (
          SELECT registry_contact_id FROM domain_ops.proxy_contact_reserve
-         WHERE split_part(email, '@', 2) <> $1 AND (state IN ('creating', 'ready') OR (state = 'retiring' AND lease_until <= now()))
+         WHERE split_part(email, '@', 2) <> $1
+           AND ((state IN ('creating', 'ready') AND stale_since <= now() - make_interval(secs => $4)) OR (state = 'retiring' AND lease_until <= now()))
          ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
        RETURNING r.email, r.registry_contact_id`,
-      [mailDomain.toLowerCase(), limit, leaseS],
+      [mailDomain.toLowerCase(), limit, leaseS, graceS],
     );
     return (rows as Array<Record<string, string>>).map((r) => ({ email: r.email, registryContactId: r.registry_contact_id }));
   }

@@ -21,11 +21,14 @@ const RETIRE_LEASE_S = 120;
  * (2302), which for our own random id means it is there; a row is taken by one registration only
  * (ProxyIdentityRepository.take).
  *
- * Contacts made under an earlier WHOIS_PROXY_MAIL_DOMAIN are never taken (their address is at the old mail domain) and
+ * Contacts made under another WHOIS_PROXY_MAIL_DOMAIN are never taken (their address is at the other mail domain) and
  * do not count towards the reserve; each run deletes them at the registry (contact:delete; "does not exist" (2303)
- * means gone already) and then from the table, after topping up the reserve so registrations come first. They are
- * claimed with a lease (ProxyIdentityRepository.claimRetiring, SKIP LOCKED), so replicas share them; a delete the
- * registry refuses is kept and tried again by the job's retry or the next scheduled run.
+ * means gone already) and then from the table, after topping up the reserve so registrations come first, but only
+ * once no run of their own setting has been seen for PROXY_RESERVE_RETIRE_GRACE_S (ProxyIdentityRepository.markStale):
+ * while replicas of both settings run (a rolling change), neither deletes the other's. They are claimed with a lease
+ * (claimRetiring, SKIP LOCKED), so replicas share them; a delete the registry refuses is kept and tried again by the
+ * job's retry or the next scheduled run. With the reserve off (PROXY_RESERVE_SIZE=0) a run only does this clean-up,
+ * and sends nothing to the registry when there is nothing to delete.
  */
 @Injectable()
 export class ProxyReserveRefillJob {
@@ -41,15 +44,18 @@ export class ProxyReserveRefillJob {
   async handle(): Promise<{ made: number; retired: number }> {
     const size = this.config.PROXY_RESERVE_SIZE;
     const mailDomain = this.config.WHOIS_PROXY_MAIL_DOMAIN;
-    if (!size) return { made: 0, retired: 0 };
     let made = 0;
     let fault: Error | null = null;
-    try {
-      made = await this.refill(size, mailDomain);
-    } catch (e) {
-      fault = e as Error;
+    if (size) {
+      try {
+        made = await this.refill(size, mailDomain);
+      } catch (e) {
+        fault = e as Error;
+      }
     }
-    const { retired, failed } = await this.retire(mailDomain);
+    // the reserve off or on, another setting's contacts are cleaned up (none: nothing more, no registry command)
+    const others = await this.proxies.markStale(mailDomain);
+    const { retired, failed } = others ? await this.retire(mailDomain) : { retired: 0, failed: 0 };
     if (fault) throw fault;
     if (failed) throw new Error(`${failed} reserve contacts of an earlier proxy mail domain could not be deleted at the registry`);
     return { made, retired };
@@ -86,12 +92,12 @@ export class ProxyReserveRefillJob {
     return made;
   }
 
-  /** Deletes the reserve contacts of other mail domains, at the registry and then here; how many went, how many failed. */
+  /** Deletes the reserve contacts of other mail domains stale for the grace, at the registry and then here; how many went, how many failed. */
   private async retire(mailDomain: string): Promise<{ retired: number; failed: number }> {
     let retired = 0;
     let failed = 0;
     for (;;) {
-      const batch = await this.proxies.claimRetiring(mailDomain, REFILL_PARALLEL * 8, RETIRE_LEASE_S);
+      const batch = await this.proxies.claimRetiring(mailDomain, REFILL_PARALLEL * 8, RETIRE_LEASE_S, this.config.PROXY_RESERVE_RETIRE_GRACE_S);
       if (!batch.length) break;
       const gone: string[] = [];
       const kept: string[] = [];
