@@ -76,6 +76,28 @@ test('admin list and detail: a new domain\'s lock shows 設定中 while it is ap
     await db.query(`UPDATE domain_ops.domains SET is_domain_lock_enabled = true, lock_state = NULL WHERE id = $1`, [applying!.id]);
     await expect(a.getByTestId('lock-applying')).toHaveCount(0);
     await expect(a.getByTestId('admin-lock-cell')).toHaveText('ON');
+
+    // the detail while 設定中 asks for our record alone (?registry=0, no domain:info at the registry) until the lock is
+    // on; the registry's view is read on load, and once more when the lock has settled
+    await db.query(`UPDATE domain_ops.domains SET is_domain_lock_enabled = false, lock_state = 'applying' WHERE id = $1`, [applying!.id]);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === `/admin/api/domains/${applying!.id}`) asked.push(u.search);
+    });
+    await page.goto(`/admin/domains/${applying!.id}`);
+    const detailLock = page.getByTestId('admin-domain-lock');
+    await expect(detailLock.getByTestId('lock-applying')).toHaveText(M.lockApplying);
+    await expect.poll(() => asked.filter((x) => x === '?registry=0').length).toBeGreaterThanOrEqual(2);
+    expect(asked.filter((x) => x === '')).toHaveLength(1);
+    await db.query(`UPDATE domain_ops.domains SET is_domain_lock_enabled = true, lock_state = NULL WHERE id = $1`, [applying!.id]);
+    await expect(detailLock).toHaveText('ON');
+    await expect.poll(() => asked.filter((x) => x === '').length).toBe(2);
+    expect(asked.filter((x) => x !== '' && x !== '?registry=0')).toEqual([]);
+    // settled: no more polls
+    const polls = asked.length;
+    await expect(detailLock).toHaveText('ON');
+    expect(asked.length).toBe(polls);
   } finally {
     await db.end();
   }

@@ -16,12 +16,23 @@ export const Route = createFileRoute('/admin/domains/$id')({ component: AdminDom
 /** /admin/domains/{id}: one of our domains (any member's), our record beside the registry's info. */
 function AdminDomainPage() {
   const id = Number(Route.useParams().id);
-  const q = useQuery({
-    queryKey: ['admin', 'domain', id], queryFn: ({ signal }) => adminUsersApi.domainById(id, signal), retry: false,
-    // a new domain's default lock on its way to the registry (設定中): asked again until it is on or has failed
-    refetchInterval: (query) => (lockOf(query.state.data?.info?.ours ?? null)?.domain_lock_state === 1 ? 5_000 : false),
+  const qc = useQueryClient();
+  // our record and the registry's info, once on load
+  const q = useQuery({ queryKey: ['admin', 'domain', id], queryFn: ({ signal }) => adminUsersApi.domainById(id, signal), retry: false });
+  // a new domain's default lock on its way to the registry (設定中): our record alone asked again (no registry command)
+  // until the lock is on or has failed
+  const applying = lockOf(q.data?.info?.ours ?? null)?.domain_lock_state === 1;
+  const poll = useQuery({
+    queryKey: ['admin', 'domain', id, 'record'], queryFn: ({ signal }) => adminUsersApi.domainRecordById(id, signal), retry: false, enabled: applying,
+    refetchInterval: (query) => (query.state.data && lockOf(query.state.data.info?.ours ?? null)?.domain_lock_state !== 1 ? false : 5_000),
   });
-  const ours = q.data?.info?.ours ?? null;
+  const polled = applying ? poll.data?.info?.ours ?? null : null;
+  const settled = !!polled && lockOf(polled)?.domain_lock_state !== 1;
+  // once it has settled, the registry's view is read again (one domain:info), to show the lock there too
+  useEffect(() => {
+    if (settled) void qc.invalidateQueries({ queryKey: ['admin', 'domain', id], exact: true });
+  }, [settled, qc, id]);
+  const ours = polled ?? q.data?.info?.ours ?? null;
   return (
     <AdminPage title={ours ? String(ours.name) : `ドメイン ${id}`}>
       {q.isError ? <AdminError messages={adminErrors(q.error)} /> : q.isPending ? <AdminLoading /> : !q.data.info ? <AdminEmpty>{M.noDomainInfo}</AdminEmpty> : (
