@@ -52,7 +52,7 @@ export class AdminRpcController {
   }
 
   @MessagePattern(AdminPatterns.DomainById)
-  domainById(@Payload() req: { id: number; adminId?: number }): Promise<AdminDomainInfoResult> {
+  domainById(@Payload() req: { id: number; adminId?: number; registry?: boolean }): Promise<AdminDomainInfoResult> {
     return this.domainOps.call(AdminOpsPatterns.DomainById, req, 25_000);
   }
 

@@ -18,7 +18,7 @@ export const AdminPatterns = {
   ConsoleHistory: 'admin.console.history',
   /** { name, adminId } -> AdminDomainInfoResult */
   DomainInfo: 'admin.domain.info',
-  /** { id, adminId } -> AdminDomainInfoResult */
+  /** { id, adminId, registry? } -> AdminDomainInfoResult (registry: false = our row alone) */
   DomainById: 'admin.domain.by-id',
   /** DomainImportRequest -> DomainImportResult; the run is kept (admin.import_runs) */
   DomainImport: 'admin.import.domains',

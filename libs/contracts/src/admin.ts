@@ -14,7 +14,7 @@ export const AdminOpsPatterns = {
   ApiCommand: 'domain-ops.admin.api-command',
   /** { name, adminId } -> AdminDomainInfoResult: the registry's info and our record */
   DomainInfo: 'domain-ops.admin.domain-info',
-  /** { id, adminId } -> AdminDomainInfoResult for our domain row id (info null when there is no such row) */
+  /** { id, adminId, registry? } -> AdminDomainInfoResult for our domain row id (info null when there is no such row); registry: false = our row alone, no registry command */
   DomainById: 'domain-ops.admin.domain-by-id',
   /** DomainImportRequest -> DomainImportResult: names verified at the registry (we sponsor them) join a member's list */
   DomainImport: 'domain-ops.admin.domain-import',

@@ -377,6 +377,11 @@ export interface CreateWalletSessionResult {
   /** the wallet's approval page */
   approveUrl: string | null;
   errors: string[];
+  /**
+   * the session's state: requires_action (approve at approveUrl); paid or used (a keyed session asked for again after
+   * it was paid: the points are credited, no approval page); failed; created (the wallet's answer is not known yet)
+   */
+  status?: PaymentSessionStatus;
 }
 export interface CaptureWalletRequest {
   userId: number;

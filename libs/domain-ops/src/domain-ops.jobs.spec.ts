@@ -69,7 +69,7 @@ describe('domain-ops jobs composed of the features, each on its own queue (ADR 0
     const all = FEATURES.flatMap((f) => f.schedules?.(config) ?? []);
     expect(all.map((s) => [s.id, s.name, 'every' in s ? s.every : `${s.pattern} ${s.tz}`])).toEqual([
       ['whois-pending-sweep', JobName.WhoisPendingSweep, 60_000],
-      // the reserve of proxy contacts (ADR 0041; 0 = off removes the scheduler)
+      // the reserve of proxy contacts (ADR 0041), and its clean-up of another mail domain's contacts (ADR 0045-k4)
       ['proxy-reserve-refill', JobName.ProxyReserveRefill, 30_000],
       ['expire-move-requests', JobName.ExpireMoveRequests, 300_000],
       ['poll-messages', JobName.DrainPollMessages, 30_000],
@@ -85,5 +85,8 @@ describe('domain-ops jobs composed of the features, each on its own queue (ADR 0
     // the reconciler's first pass one interval after the upsert, counted at each upsert
     const money = all.find((s) => s.id === 'money-reconciler') as { startDate: number };
     expect(money.startDate).toBeGreaterThanOrEqual(before + 600_000);
+    // with the reserve off, the run stays scheduled: it still deletes the reserve contacts of another mail domain
+    const off = FEATURES.flatMap((f) => f.schedules?.({ ...config, PROXY_RESERVE_SIZE: 0 } as DomainOpsConfig) ?? []);
+    expect(off.find((s) => s.id === 'proxy-reserve-refill')).toMatchObject({ name: JobName.ProxyReserveRefill, every: 30_000 });
   });
 });

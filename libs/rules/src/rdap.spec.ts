@@ -27,6 +27,24 @@ describe(rdapDomainSummary.name, () => {
   });
 });
 
+describe('a domain whose registry id is not known yet (ADR 0041: the ROID follows the create)', () => {
+  const info = { baseUrl: 'https://rdap.example/rdap', now: new Date('2026-01-02T03:04:05Z'), port43: 'whois.example', kind: 'registrar' as const };
+  const registrar = { name: 'Rakko Registrar', handle: 'RAKKO', ianaId: '9999' };
+  const domain = {
+    ldhName: 'example.com', unicodeName: null, handle: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-06-01T00:00:00.000Z',
+    expiresAt: '2027-01-01T00:00:00.000Z', statuses: ['ok'], nameServers: ['ns1.example.jp'],
+  };
+
+  it('has no handle in RDAP and an empty Registry Domain ID on port 43; with the ROID, both carry it', () => {
+    const json = domainRdap(domain, registrar, info);
+    expect(json).not.toHaveProperty('handle');
+    expect(rdapDomainToWhois(json, { kind: 'registrar', now: info.now })).toMatch(/^Registry Domain ID: \r$/m);
+    const known = domainRdap({ ...domain, handle: 'D123-EXAMPLE' }, registrar, info);
+    expect(known.handle).toBe('D123-EXAMPLE');
+    expect(rdapDomainToWhois(known, { kind: 'registrar', now: info.now })).toMatch(/^Registry Domain ID: D123-EXAMPLE\r$/m);
+  });
+});
+
 describe(rdapDomainToJprsWhois.name, () => {
   // whoiser's parser: the WHOIS client library the port-43 tests read our answers with
   const { parseDomainWhois } = require('whoiser/src/parsers.js') as { parseDomainWhois(domain: string, text: string): Record<string, string | string[]> };
@@ -78,6 +96,18 @@ describe(rdapDomainToWhois.name, () => {
     expect(withFax).toContain('\r\nRegistrant Phone Ext: \r\nRegistrant Fax: +81.312345679\r\nRegistrant Fax Ext: \r\n');
     expect(withFax).toMatch(/\r\nTERMS OF USE: The data in this WHOIS database is provided by Rakko Registrar/);
     expect(withFax).toContain('Registrar URL: https://rakko.example\r\n');
+  });
+
+  it('a member\'s contact not made at the registry yet: one entity with its roles, no handle, no self link; port 43 empty IDs', () => {
+    const json = domainRdap(domain({ ...person, handle: null } as never), registrar, info);
+    const contacts = (json.entities as Array<Record<string, unknown>>).filter((e) => !(e.roles as string[]).includes('registrar'));
+    expect(contacts).toHaveLength(1);
+    expect(contacts[0]!.roles).toEqual(['registrant', 'administrative', 'technical']);
+    expect(contacts[0]).not.toHaveProperty('handle');
+    expect(contacts[0]).not.toHaveProperty('links');
+    const text = rdapDomainToWhois(json, { kind: 'registrar', now: info.now });
+    for (const key of ['Registry Registrant ID', 'Registry Admin ID', 'Registry Tech ID']) expect(text).toMatch(new RegExp(`^${key}: \r$`, 'm'));
+    expect(text).toContain('Registrant Name: Taro Yamada\r\n');
   });
 
   it('gives the registrar entity its self link and events', () => {

@@ -22,7 +22,12 @@ export const REGISTRAR_IDENTITY_DEFAULTS = {
 export type Json = Record<string, unknown>;
 
 export interface RdapContactInput {
-  handle: string;
+  /**
+   * the contact's id at the registry; null while a member's contact is not made there yet: the entity then has no
+   * handle (optional in RFC 9083) and no self link (there is nothing to look it up by), port 43 an empty Registry … ID,
+   * never an id of our own making
+   */
+  handle: string | null;
   name: string;
   organization: string | null;
   email: string;
@@ -42,7 +47,12 @@ export type RdapRole = 'registrant' | 'administrative' | 'technical' | 'billing'
 export interface RdapDomainInput {
   ldhName: string;
   unicodeName: string | null;
-  handle: string;
+  /**
+   * the registry's id of the domain (its ROID); null while we do not know it yet (the moments between the create and
+   * the follow-up's domain:info, ADR 0041): the RDAP answer then has no handle and port 43 an empty Registry Domain
+   * ID, never an id of our own making
+   */
+  handle: string | null;
   createdAt: string;
   updatedAt: string;
   expiresAt: string | null;
@@ -128,8 +138,14 @@ export function contactVcard(c: RdapContactInput): unknown[] {
 }
 
 function contactEntity(c: RdapContactInput, roles: string[], info: RdapServerInfo): Json {
-  const self = `${info.baseUrl}/entity/${encodeURIComponent(c.handle)}`;
-  const e: Json = { objectClassName: 'entity', handle: c.handle, roles, vcardArray: contactVcard(c), links: [link(self, 'self', self)] };
+  const e: Json = { objectClassName: 'entity' };
+  if (c.handle) e.handle = c.handle;
+  e.roles = roles;
+  e.vcardArray = contactVcard(c);
+  if (c.handle) {
+    const self = `${info.baseUrl}/entity/${encodeURIComponent(c.handle)}`;
+    e.links = [link(self, 'self', self)];
+  }
   if (c.proxy) {
     e.remarks = [{
       title: 'REDACTED FOR PRIVACY',
@@ -162,11 +178,13 @@ export function domainRdap(d: RdapDomainInput, registrar: RdapRegistrar, info: R
   const links: Json[] = [link(self, 'self', self)];
   if (o.registrarRdapBase) links.push(link(self, 'related', `${o.registrarRdapBase.replace(/\/+$/, '')}/domain/${d.ldhName}`));
   const entities: Json[] = [registrarEntity(registrar)];
+  // one entity per contact with all its roles: by its handle, or by what it publishes when it has none yet
   const byHandle = new Map<string, { contact: RdapContactInput; roles: string[] }>();
   for (const { role, contact } of d.contacts ?? []) {
-    const cur = byHandle.get(contact.handle) ?? { contact, roles: [] };
+    const key = contact.handle ? `h:${contact.handle}` : `c:${JSON.stringify(contact)}`;
+    const cur = byHandle.get(key) ?? { contact, roles: [] };
     cur.roles.push(role);
-    byHandle.set(contact.handle, cur);
+    byHandle.set(key, cur);
   }
   for (const { contact, roles } of byHandle.values()) entities.push(contactEntity(contact, roles, info));
   const events: Json[] = [{ eventAction: 'registration', eventDate: d.createdAt }, { eventAction: 'last changed', eventDate: d.updatedAt }];
@@ -176,7 +194,7 @@ export function domainRdap(d: RdapDomainInput, registrar: RdapRegistrar, info: R
     rdapConformance: CONFORMANCE,
     notices: notices(info, self),
     objectClassName: 'domain',
-    handle: d.handle,
+    ...(d.handle ? { handle: d.handle } : {}),
     ldhName: d.ldhName,
   };
   if (d.unicodeName) out.unicodeName = d.unicodeName;
@@ -190,7 +208,7 @@ export function domainRdap(d: RdapDomainInput, registrar: RdapRegistrar, info: R
   return out;
 }
 
-export function entityRdap(c: RdapContactInput, info: RdapServerInfo): Json {
+export function entityRdap(c: RdapContactInput & { handle: string }, info: RdapServerInfo): Json {
   const self = `${info.baseUrl}/entity/${encodeURIComponent(c.handle)}`;
   return { rdapConformance: CONFORMANCE, notices: notices(info, self), ...contactEntity(c, [], info), ...(info.port43 ? { port43: info.port43 } : {}) };
 }

@@ -4,6 +4,7 @@
  * credited once.
  */
 import request from 'supertest';
+import { CreateWalletSessionResult, OrdersPatterns } from '@registrar/contracts';
 import { newUserId, OrdersHarness, startOrdersHarness } from './orders-harness';
 
 let h: OrdersHarness;
@@ -90,5 +91,46 @@ describe('wallet payment session', () => {
     const session = await request(h.url).get(`/mypage/point/session/${sessionId}`).set(as(user)).expect(200);
     expect(session.body).toMatchObject({ provider: 'wallet', status: 'requires_action' });
     expect(await h.balance(user)).toBe(0);
+  });
+  describe('keyed session (the domain market), asked for again', () => {
+    const keyed = (userId: number, key: string, amount: number, point: number) => h.call<CreateWalletSessionResult>(OrdersPatterns.WalletSessionCreate, {
+      userId, purpose: 'market', idempotencyKey: key, domains: [{ name: 'keyed.com', point }], amount, appUrl: 'http://app.test', redirectUrl: '/market/trade/1',
+    });
+
+    it('after the first was paid: answered with the first session (paid), not "not needed", and nothing is charged again', async () => {
+      const user = newUserId();
+      await h.grant(user, 980);
+      const key = `market-trade-late-${user}`;
+      const first = await keyed(user, key, 20, 1000);
+      expect(first).toMatchObject({ result: true, errors: [] });
+      const back = await approve(first.approveUrl!);
+      const done = await post(user, '/mypage/point/wallet/capture', { session_id: first.sessionId, order_id: back.searchParams.get('token') }).expect(200);
+      expect(done.body.status).toBe('paid');
+      expect(await h.balance(user)).toBe(1000);
+      // the balance now covers the order: a late duplicate of the keyed request is the first session, paid
+      const again = await keyed(user, key, 20, 1000);
+      expect(again).toMatchObject({ result: true, sessionId: first.sessionId, orderId: first.orderId, status: 'paid', approveUrl: null, errors: [] });
+      expect(await h.balance(user)).toBe(1000);
+      const { rows } = await h.db.query("SELECT count(*)::int AS n FROM orders.payment_sessions WHERE user_id = $1", [user]);
+      expect(rows[0].n).toBe(1);
+    });
+
+    it('while the first awaits approval: answered with the first order\'s approval page, no second order', async () => {
+      const user = newUserId();
+      const key = `market-trade-open-${user}`;
+      const first = await keyed(user, key, 700, 700);
+      const again = await keyed(user, key, 700, 700);
+      expect(again).toMatchObject({ result: true, sessionId: first.sessionId, orderId: first.orderId, approveUrl: first.approveUrl, status: 'requires_action' });
+      await approve(again.approveUrl!);
+      expect((await post(user, '/mypage/point/wallet/capture', { session_id: first.sessionId, order_id: first.orderId }).expect(200)).body.status).toBe('paid');
+      expect(await h.balance(user)).toBe(700);
+    });
+
+    it('a different amount under no key is still refused as before (the look-up is for keyed sessions only)', async () => {
+      const user = newUserId();
+      await h.grant(user, 1000);
+      const r = await post(user, '/mypage/point/domain/create/wallet', { domains: [{ name: 'a.com', point: 1000 }], amount: 20 }).expect(200);
+      expect(r.body).toMatchObject({ result: false, errors: ['ポイントで全額お支払いいただけるため、カード決済は不要です。'] });
+    });
   });
 });

@@ -119,6 +119,63 @@ describe('public WHOIS of our domains', () => {
     expectValid('rdap_error.json', JSON.parse(other.text));
   });
 
+  it('the domain\'s handle is the registry\'s ROID; before it arrives, RDAP has no handle and port 43 an empty Registry Domain ID, never an id of ours', async () => {
+    // the ROID comes from the registration's follow-up (domain:info after the create, ADR 0041)
+    let roid: string | null = null;
+    for (let i = 0; i < 600 && !roid; i++) {
+      roid = (await w.p.db.query('SELECT registry_domain_id FROM domain_ops.domains WHERE punycode = $1', [proxied])).rows[0]?.registry_domain_id ?? null;
+      if (!roid) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(roid).toBeTruthy();
+    const registry = await w.epp.info(proxied);
+    expect(roid).toBe(registry.roid);
+    const rdap = async () => JSON.parse((await request(w.p.h.url).get(`/rdap/domain/${proxied}`).expect(200)).text);
+    expect((await rdap()).handle).toBe(roid);
+    expect((await whois43(W, proxied)).raw).toMatch(new RegExp(`^Registry Domain ID: ${roid}\\r?$`, 'm'));
+    // the moments between the create and the follow-up: the domain is ours, its ROID not known yet
+    const { rows: [row] } = await w.p.db.query('UPDATE domain_ops.domains SET registry_domain_id = NULL WHERE punycode = $1 RETURNING id', [proxied]);
+    try {
+      const json = await rdap();
+      expectValid('rdap_domain.json', json);
+      expect(json).toMatchObject({ objectClassName: 'domain', ldhName: proxied });
+      expect(json).not.toHaveProperty('handle');
+      expect(JSON.stringify(json)).not.toContain(`RK${row.id}`);
+      const { raw } = await whois43(W, proxied);
+      expect(raw).toMatch(/^Registry Domain ID: ?\r?$/m);
+      expect(raw).not.toContain(`RK${row.id}`);
+    } finally {
+      await w.p.db.query('UPDATE domain_ops.domains SET registry_domain_id = $2 WHERE punycode = $1', [proxied, roid]);
+    }
+  });
+
+  it('a member\'s contact not made at the registry yet: RDAP has it without a handle, port 43 with empty Registry … IDs, never rkc{id}', async () => {
+    const { rows: [d] } = await w.p.db.query('SELECT reg_contact_id FROM domain_ops.domains WHERE punycode = $1', [open]);
+    const { rows: [c] } = await w.p.db.query('SELECT id, registry_contact_id FROM domain_ops.contacts WHERE id = $1', [d.reg_contact_id]);
+    expect(c.registry_contact_id).toBeTruthy();
+    const rdap = async () => JSON.parse((await request(w.p.h.url).get(`/rdap/domain/${open}`).expect(200)).text);
+    const registrantOf = (json: { entities: Array<{ roles: string[] }> }) => json.entities.find((e) => e.roles.includes('registrant')) as Record<string, unknown>;
+    expect(registrantOf(await rdap()).handle).toBe(c.registry_contact_id);
+    // the moments before the contact is made at the registry (a change of contact on its way there)
+    await w.p.db.query('UPDATE domain_ops.contacts SET registry_contact_id = NULL WHERE id = $1', [c.id]);
+    try {
+      const json = await rdap();
+      expectValid('rdap_domain.json', json);
+      const registrant = registrantOf(json);
+      expect(registrant.roles).toEqual(['registrant', 'administrative', 'technical', 'billing']);
+      expect(registrant).not.toHaveProperty('handle');
+      expect(registrant).not.toHaveProperty('links');
+      expect(JSON.stringify(json)).not.toContain(`rkc${c.id}`);
+      const { raw, parsed } = await whois43(W, open);
+      expect(parsed['Registrant Name']).toBe('Taro Yamada');
+      for (const key of ['Registry Registrant ID', 'Registry Admin ID', 'Registry Tech ID', 'Registry Billing ID']) expect(raw).toMatch(new RegExp(`^${key}: ?\\r?$`, 'm'));
+      expect(raw).not.toContain(`rkc${c.id}`);
+      // and nothing to look up by the id we never published
+      await request(w.p.h.url).get(`/rdap/entity/rkc${c.id}`).expect(404);
+    } finally {
+      await w.p.db.query('UPDATE domain_ops.contacts SET registry_contact_id = $2 WHERE id = $1', [c.id, c.registry_contact_id]);
+    }
+  });
+
   it('port 43: a WHOIS client reads our key: value answer (proxy respected), and no match for others', async () => {
     const { parsed, raw } = await whois43(W, proxied);
     expect(parsed['Domain Name']).toBe(proxied.toUpperCase());

@@ -8,12 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { EppClientPool } from '@registrar/epp';
+import { QueueName } from '@registrar/contracts';
+import { EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
 import { M, registryErrorMessage } from '@registrar/messages';
 import { ProxyIdentityRepository, newProxyContactId, newProxyLocalPart } from '../../../libs/domain-ops/src/whois/proxy-identity.repository';
+import { ProxyReserveRefillJob } from '../../../libs/domain-ops/src/whois/proxy-reserve.job';
+import { DomainOpsConfig } from '../../../libs/domain-ops/src/shared/domain-ops.config';
+import { proxyContactInput } from '../../../libs/domain-ops/src/shared/contacts/epp-contacts';
 import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName, simFaults } from '../epp/epp-harness';
-import { waitFor } from '../scheduled-jobs';
+import { scheduledJobs, ScheduledJobs, waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
 
 let p: PurchaseHarness;
@@ -134,6 +138,8 @@ describe('the reserve of WHOIS proxy contacts', () => {
     const url = process.env.DATABASE_URL!;
     const replicas = [new DataSource({ type: 'postgres', url, poolSize: 8 }), new DataSource({ type: 'postgres', url, poolSize: 8 })];
     await Promise.all(replicas.map((d) => d.initialize()));
+    // the rows below are of a mail domain not in use, which a refill run deletes: none runs meanwhile
+    const release = await holdRefills();
     try {
       const mail = `race-${randomUUID().slice(0, 8)}.example`;
       const ids = Array.from({ length: 20 }, () => newProxyContactId());
@@ -151,7 +157,153 @@ describe('the reserve of WHOIS proxy contacts', () => {
       expect(new Set(rows.map((r) => r.punycode)).size).toBe(ids.length);
       expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.proxy_contact_reserve WHERE registry_contact_id = ANY($1::text[])', [ids])).rows[0].n).toBe(0);
     } finally {
+      await release();
       await Promise.all(replicas.map((d) => d.destroy()));
     }
   }, 60_000);
+
+  it('after WHOIS_PROXY_MAIL_DOMAIN changed, the old contacts are never taken and the refill deletes them at the registry and here, once, replicas sharing them; a refused delete is retried', async () => {
+    const domainOps = p.services[2]!;
+    const config = domainOps.get(DomainOpsConfig, { strict: false });
+    const registrar = domainOps.get<EppClientPool>(EPP_CLIENT, { strict: false });
+    const mail = config.WHOIS_PROXY_MAIL_DOMAIN.toLowerCase();
+    const old = `old-${randomUUID().slice(0, 8)}.example`;
+    // contacts of the reserve made under the old mail domain: 5 made at the registry (one of them left retiring by a run
+    // that died, its lease over), one whose create never reached the registry
+    const made = Array.from({ length: 5 }, () => ({ id: newProxyContactId(), email: `${newProxyLocalPart()}@${old}` }));
+    for (const c of made) await registrar.contactCreate({ ...proxyContactInput(c.id, c.email), authInfo: 'Rk-test-secret-1' });
+    const never = { id: newProxyContactId(), email: `${newProxyLocalPart()}@${old}` };
+    const refused = made[0]!.id;
+    const release = await holdRefills();
+    const url = process.env.DATABASE_URL!;
+    const other = new DataSource({ type: 'postgres', url, poolSize: 4 });
+    await other.initialize();
+    try {
+      // older than every current contact, so they would come first if the mail domain were not checked; and found by a
+      // run of the current setting a day ago, longer than the grace (no replica of the old setting since)
+      await p.db.query(
+        `INSERT INTO domain_ops.proxy_contact_reserve (email, registry_contact_id, state, created_at, stale_since)
+         SELECT e, i, s, now() - interval '1 day', now() - interval '1 day' FROM unnest($1::text[], $2::text[], $3::text[]) AS t(e, i, s)`,
+        [[...made.map((c) => c.email), never.email], [...made.map((c) => c.id), never.id], ['ready', 'ready', 'ready', 'ready', 'ready', 'creating']],
+      );
+      await p.db.query(`UPDATE domain_ops.proxy_contact_reserve SET state = 'retiring', lease_until = now() - interval '1 minute' WHERE registry_contact_id = $1`, [made[4]!.id]);
+      const oldIds = [...made.map((c) => c.id), never.id];
+
+      // a registration takes a contact of the current mail domain, never one of the old
+      const repo = domainOps.get(ProxyIdentityRepository, { strict: false });
+      const { identity } = await repo.take(`rsv-${randomUUID().slice(0, 8)}.com`, mail);
+      expect(identity?.email.endsWith(`@${mail}`)).toBe(true);
+      expect(oldIds).not.toContain(identity!.registryContactId);
+
+      // two replicas' refill runs at once (two connection pools), the registry refusing one contact's delete
+      await simFaults.set({ failShare: 1, failMatch: refused });
+      const replica = new ProxyReserveRefillJob(registrar, new ProxyIdentityRepository(other), config);
+      const runs = await Promise.allSettled([domainOps.get(ProxyReserveRefillJob, { strict: false }).handle(), replica.handle()]);
+      await simFaults.reset();
+      // the refused delete fails its run (BullMQ retries it) and stays, retiring; the others are gone
+      expect(runs.some((r) => r.status === 'rejected')).toBe(true);
+      const left = async () => (await p.db.query('SELECT registry_contact_id, state FROM domain_ops.proxy_contact_reserve WHERE registry_contact_id = ANY($1::text[])', [oldIds])).rows;
+      expect(await left()).toEqual([{ registry_contact_id: refused, state: 'retiring' }]);
+      for (const c of made.slice(1)) {
+        const e = await registrar.contactInfo(c.id).then(() => null, (x: unknown) => x);
+        expect(EppError.is(e, EppResultCode.ObjectDoesNotExist)).toBe(true);
+      }
+      // each contact's delete was sent once, whichever replica sent it
+      await waitFor('the deletes in the registrar log', async () => (await Promise.all(made.slice(1).map((c) => commands(c.id, 'contact:delete')))).every((n) => n >= 1) || undefined);
+      for (const c of made.slice(1)) expect(await commands(c.id, 'contact:delete')).toBe(1);
+
+      // the retry: the refused one goes too (the simulator ran the delete it answered 2400 for, as a registry whose
+      // answer was lost would: "does not exist" then counts as deleted)
+      await expect(replica.handle()).resolves.toMatchObject({ retired: 1 });
+      expect(await left()).toEqual([]);
+      const e = await registrar.contactInfo(refused).then(() => null, (x: unknown) => x);
+      expect(EppError.is(e, EppResultCode.ObjectDoesNotExist)).toBe(true);
+      // and the reserve at the current mail domain is full
+      const { ready, creating } = await repo.reserveCounts(mail);
+      expect(ready + creating).toBeGreaterThanOrEqual(config.PROXY_RESERVE_SIZE);
+    } finally {
+      await simFaults.reset().catch(() => undefined);
+      await release();
+      await other.destroy();
+    }
+  }, 120_000);
 });
+
+describe('a change of WHOIS_PROXY_MAIL_DOMAIN rolled out over replicas', () => {
+  it('replicas of both settings delete none of each other\'s contacts; once no replica of the old one ran for the grace, they go, the reserve off or on; with nothing to clean, no registry command', async () => {
+    const domainOps = p.services[2]!;
+    const config = domainOps.get(DomainOpsConfig, { strict: false });
+    const registrar = domainOps.get<EppClientPool>(EPP_CLIENT, { strict: false });
+    const repo = domainOps.get(ProxyIdentityRepository, { strict: false });
+    // every registry command the replicas below send (the real client, counted)
+    const sent: string[] = [];
+    const counted = new Proxy(registrar, {
+      get(t, k, r) {
+        const v = Reflect.get(t, k, r);
+        return typeof v === 'function' ? (...a: unknown[]) => { sent.push(String(k)); return v.apply(t, a); } : v;
+      },
+    }) as EppClientPool;
+    const oldMail = `roll-old-${randomUUID().slice(0, 8)}.example`;
+    const newMail = `roll-new-${randomUUID().slice(0, 8)}.example`;
+    const replica = (mail: string, size: number) =>
+      new ProxyReserveRefillJob(counted, repo, { ...config, WHOIS_PROXY_MAIL_DOMAIN: mail, PROXY_RESERVE_SIZE: size } as DomainOpsConfig);
+    const oldReplica = replica(oldMail, 3);
+    const newReplica = replica(newMail, 3);
+    const rowsOf = async (mail: string) => (await p.db.query(
+      `SELECT registry_contact_id AS id, state FROM domain_ops.proxy_contact_reserve WHERE split_part(email, '@', 2) = $1 ORDER BY registry_contact_id`, [mail])).rows as Array<{ id: string; state: string }>;
+    const atRegistry = async (id: string) => registrar.contactInfo(id).then(() => true, (e: unknown) => (EppError.is(e, EppResultCode.ObjectDoesNotExist) ? false : Promise.reject(e)));
+    const release = await holdRefills();
+    try {
+      // the old setting's reserve, then the rollout: runs of both settings, one after the other and at once
+      await expect(oldReplica.handle()).resolves.toEqual({ made: 3, retired: 0 });
+      await expect(newReplica.handle()).resolves.toEqual({ made: 3, retired: 0 });
+      await expect(oldReplica.handle()).resolves.toEqual({ made: 0, retired: 0 });
+      await expect(Promise.all([oldReplica.handle(), newReplica.handle()])).resolves.toEqual([{ made: 0, retired: 0 }, { made: 0, retired: 0 }]);
+      const olds = await rowsOf(oldMail);
+      const news = await rowsOf(newMail);
+      expect([...olds, ...news].map((r) => r.state)).toEqual(Array(6).fill('ready'));
+      for (const r of [...olds, ...news]) expect(await atRegistry(r.id)).toBe(true);
+      // each setting still hands out its own
+      const { identity } = await repo.take(`roll-${randomUUID().slice(0, 8)}.com`, oldMail);
+      expect(olds.map((r) => r.id)).toContain(identity!.registryContactId);
+
+      // the rollout is over: the last run of the old setting was longer ago than the grace (the clock moved back by hand)
+      await newReplica.handle();
+      const moved = await p.db.query(
+        `UPDATE domain_ops.proxy_contact_reserve SET stale_since = stale_since - make_interval(secs => $2 + 60) WHERE split_part(email, '@', 2) = $1 AND stale_since IS NOT NULL`,
+        [oldMail, config.PROXY_RESERVE_RETIRE_GRACE_S]);
+      expect(moved.rowCount).toBe(2);
+      // the new setting with the reserve off still deletes them: at the registry and here, making nothing
+      const off = replica(newMail, 0);
+      sent.length = 0;
+      await expect(off.handle()).resolves.toEqual({ made: 0, retired: 2 });
+      expect(sent).toEqual(['contactDelete', 'contactDelete']);
+      expect(await rowsOf(oldMail)).toEqual([]);
+      for (const r of olds.filter((o) => o.id !== identity!.registryContactId)) expect(await atRegistry(r.id)).toBe(false);
+      // the taken one is a domain's proxy contact now, the new setting's reserve untouched
+      expect(await atRegistry(identity!.registryContactId)).toBe(true);
+      expect(await rowsOf(newMail)).toEqual(news);
+      // nothing left to clean: the reserve off sends nothing to the registry
+      sent.length = 0;
+      await expect(off.handle()).resolves.toEqual({ made: 0, retired: 0 });
+      expect(sent).toEqual([]);
+    } finally {
+      await p.db.query(`DELETE FROM domain_ops.proxy_contact_reserve WHERE split_part(email, '@', 2) = ANY($1::text[])`, [[oldMail, newMail]]);
+      await release();
+    }
+  }, 120_000);
+});
+
+/**
+ * Keeps the system's own refill runs (its schedule, a registration's top-up) from running until released: the WHOIS
+ * queue is paused and any run already going is waited for.
+ */
+async function holdRefills(): Promise<() => Promise<void>> {
+  const jobs: ScheduledJobs = await scheduledJobs(QueueName.DomainOpsWhois);
+  await jobs.queue.pause();
+  await waitFor('no refill running', async () => (await jobs.queue.getActiveCount()) === 0 || undefined);
+  return async () => {
+    await jobs.queue.resume();
+    await jobs.close();
+  };
+}

@@ -51,6 +51,14 @@ export class DomainOpsConfig extends BaseConfig {
   @Type(() => Number) @IsInt() @Min(1) @Max(3600)
   PROXY_RESERVE_EVERY_S = 30;
 
+  /**
+   * Seconds a reserve contact of another WHOIS_PROXY_MAIL_DOMAIN than this replica's is left alone before it is deleted
+   * (counted from when a run of another setting first found it, restarted by every run of its own setting): longer than
+   * a rollout, so that while replicas of both settings run none deletes the contacts the others hand out (ADR 0045-k4).
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(30 * 86_400)
+  PROXY_RESERVE_RETIRE_GRACE_S = 3600;
+
   /** Seconds between checks of WHOIS changes waiting for the registrant's approval (0 = no periodic check). */
   @Type(() => Number)
   @IsInt()

@@ -66,7 +66,7 @@ export class ProxyIdentityRepository {
     const rows: Array<Record<string, unknown>> = await this.ds.query(
       `WITH picked AS (
          SELECT registry_contact_id FROM domain_ops.proxy_contact_reserve
-         WHERE state = 'ready' AND email LIKE '%@' || $2 AND NOT EXISTS (SELECT 1 FROM domain_ops.proxy_identities WHERE punycode = $1)
+         WHERE state = 'ready' AND split_part(email, '@', 2) = $2 AND NOT EXISTS (SELECT 1 FROM domain_ops.proxy_identities WHERE punycode = $1)
          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
        ), taken AS (
          DELETE FROM domain_ops.proxy_contact_reserve r USING picked WHERE r.registry_contact_id = picked.registry_contact_id
@@ -76,7 +76,8 @@ export class ProxyIdentityRepository {
          ON CONFLICT (punycode) DO NOTHING RETURNING punycode, email, registry_contact_id
        )
        SELECT m.punycode, m.email, m.registry_contact_id,
-              (SELECT count(*) FROM domain_ops.proxy_contact_reserve WHERE state = 'ready')::int - (SELECT count(*) FROM taken)::int AS ready_left
+              (SELECT count(*) FROM domain_ops.proxy_contact_reserve WHERE state = 'ready' AND split_part(email, '@', 2) = $2)::int
+                - (SELECT count(*) FROM taken)::int AS ready_left
        FROM (SELECT 1) one LEFT JOIN made m ON true`,
       [punycode, mailDomain.toLowerCase()],
     );
@@ -85,10 +86,12 @@ export class ProxyIdentityRepository {
     return { identity, left: Math.max(0, Number(r.ready_left)) };
   }
 
-  /** The reserve's ready and still-being-made contacts. */
-  async reserveCounts(): Promise<{ ready: number; creating: number }> {
+  /** The reserve's ready and still-being-made contacts at this mail domain (those of another one are never taken). */
+  async reserveCounts(mailDomain: string): Promise<{ ready: number; creating: number }> {
     const rows = await this.ds.query(
-      `SELECT count(*) FILTER (WHERE state = 'ready')::int AS ready, count(*) FILTER (WHERE state = 'creating')::int AS creating FROM domain_ops.proxy_contact_reserve`,
+      `SELECT count(*) FILTER (WHERE state = 'ready')::int AS ready, count(*) FILTER (WHERE state = 'creating')::int AS creating
+       FROM domain_ops.proxy_contact_reserve WHERE split_part(email, '@', 2) = $1`,
+      [mailDomain.toLowerCase()],
     );
     return { ready: Number(rows[0].ready), creating: Number(rows[0].creating) };
   }
@@ -104,19 +107,72 @@ export class ProxyIdentityRepository {
     );
   }
 
-  /** Reserve rows not yet known to exist at the registry (oldest first). */
-  async reserveCreating(limit: number): Promise<Array<{ email: string; registryContactId: string }>> {
+  /** Reserve rows at this mail domain not yet known to exist at the registry (oldest first). */
+  async reserveCreating(limit: number, mailDomain: string): Promise<Array<{ email: string; registryContactId: string }>> {
     const rows = await this.ds.query(
-      `SELECT email, registry_contact_id FROM domain_ops.proxy_contact_reserve WHERE state = 'creating' ORDER BY created_at LIMIT $1`,
-      [limit],
+      `SELECT email, registry_contact_id FROM domain_ops.proxy_contact_reserve WHERE state = 'creating' AND split_part(email, '@', 2) = $2
+       ORDER BY created_at LIMIT $1`,
+      [limit, mailDomain.toLowerCase()],
     );
     return rows.map((r: Record<string, string>) => ({ email: r.email, registryContactId: r.registry_contact_id }));
   }
 
-  /** These reserve contacts exist at the registry: they may be taken. */
+  /** These reserve contacts exist at the registry: they may be taken (a row retired meanwhile stays retiring). */
   async markReady(registryContactIds: string[]): Promise<void> {
     if (!registryContactIds.length) return;
-    await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET state = 'ready' WHERE registry_contact_id = ANY($1::text[])`, [registryContactIds]);
+    await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET state = 'ready' WHERE registry_contact_id = ANY($1::text[]) AND state = 'creating'`, [registryContactIds]);
+  }
+
+  /**
+   * What a run of a replica set to `mailDomain` knows of the other mail domains' reserve contacts: it clears
+   * `stale_since` of its own domain's rows (that setting is in use) and sets it on the others' rows that have none (from
+   * now, another setting is in use too). A row is retired only once stale for the grace period (claimRetiring), so while
+   * replicas of both settings run (a rolling change of WHOIS_PROXY_MAIL_DOMAIN), each restarting the clock of its own
+   * rows, none deletes the contacts the others still hand out. How many rows of other mail domains there are.
+   */
+  async markStale(mailDomain: string): Promise<number> {
+    const domain = mailDomain.toLowerCase();
+    await this.ds.query(
+      `UPDATE domain_ops.proxy_contact_reserve SET stale_since = CASE WHEN split_part(email, '@', 2) = $1 THEN NULL ELSE now() END
+       WHERE (split_part(email, '@', 2) = $1 AND stale_since IS NOT NULL)
+          OR (split_part(email, '@', 2) <> $1 AND stale_since IS NULL AND state IN ('creating', 'ready'))`,
+      [domain],
+    );
+    const rows = await this.ds.query(`SELECT count(*)::int AS n FROM domain_ops.proxy_contact_reserve WHERE split_part(email, '@', 2) <> $1`, [domain]);
+    return Number(rows[0].n);
+  }
+
+  /**
+   * Claims up to `limit` reserve contacts of any other mail domain than this one (made before WHOIS_PROXY_MAIL_DOMAIN
+   * changed) for deletion at the registry, once stale for `graceS` seconds (markStale): they become 'retiring', which
+   * no registration takes, with a lease of `leaseS` seconds. Rows another transaction holds are skipped, and a row
+   * already retiring is claimed again only when its lease is over (the run that had it failed or died), so replicas
+   * share the work and never send one contact's delete twice at once.
+   */
+  async claimRetiring(mailDomain: string, limit: number, leaseS: number, graceS: number): Promise<Array<{ email: string; registryContactId: string }>> {
+    const [rows] = await this.ds.query(
+      `UPDATE domain_ops.proxy_contact_reserve r SET state = 'retiring', lease_until = now() + make_interval(secs => $3)
+       WHERE r.registry_contact_id IN (
+         SELECT registry_contact_id FROM domain_ops.proxy_contact_reserve
+         WHERE split_part(email, '@', 2) <> $1
+           AND ((state IN ('creating', 'ready') AND stale_since <= now() - make_interval(secs => $4)) OR (state = 'retiring' AND lease_until <= now()))
+         ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING r.email, r.registry_contact_id`,
+      [mailDomain.toLowerCase(), limit, leaseS, graceS],
+    );
+    return (rows as Array<Record<string, string>>).map((r) => ({ email: r.email, registryContactId: r.registry_contact_id }));
+  }
+
+  /** Retired contacts the registry no longer has: out of the reserve. */
+  async dropRetired(registryContactIds: string[]): Promise<void> {
+    if (!registryContactIds.length) return;
+    await this.ds.query(`DELETE FROM domain_ops.proxy_contact_reserve WHERE registry_contact_id = ANY($1::text[]) AND state = 'retiring'`, [registryContactIds]);
+  }
+
+  /** Retiring contacts whose delete failed: their lease ends now, so the next run (the job's retry) tries again. */
+  async releaseRetiring(registryContactIds: string[]): Promise<void> {
+    if (!registryContactIds.length) return;
+    await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET lease_until = now() WHERE registry_contact_id = ANY($1::text[]) AND state = 'retiring'`, [registryContactIds]);
   }
 
   async byPunycode(punycode: string): Promise<ProxyIdentity | null> {

@@ -21,7 +21,9 @@ export class WhoisProcessor extends FeatureProcessor {
 
 /**
  * WHOIS's jobs, on its own queue QueueName.DomainOpsWhois: one domain's change at the registry, and the sweep of
- * changes awaiting approval, and the top-up of the reserve of proxy contacts made ahead (docs/purchase.md).
+ * changes awaiting approval, and the top-up of the reserve of proxy contacts made ahead (docs/purchase.md). The
+ * reserve's run is scheduled even with the reserve off (PROXY_RESERVE_SIZE=0): it then only deletes the reserve
+ * contacts of another proxy mail domain, and asks only the database when there are none.
  */
 export const WHOIS_JOBS: FeatureJobs = {
   queue: QueueName.DomainOpsWhois,
@@ -31,6 +33,6 @@ export const WHOIS_JOBS: FeatureJobs = {
   handlers: [WhoisChangeJob, WhoisPendingSweep, ProxyReserveRefillJob],
   schedules: (config) => [
     { id: WHOIS_SWEEP_SCHEDULER, name: JobName.WhoisPendingSweep, every: config.WHOIS_SWEEP_EVERY_S * 1000, opts: { removeOnComplete: 10, removeOnFail: 50 } },
-    { id: PROXY_RESERVE_SCHEDULER, name: JobName.ProxyReserveRefill, every: config.PROXY_RESERVE_SIZE ? config.PROXY_RESERVE_EVERY_S * 1000 : 0, opts: { removeOnComplete: 10, removeOnFail: 50 } },
+    { id: PROXY_RESERVE_SCHEDULER, name: JobName.ProxyReserveRefill, every: config.PROXY_RESERVE_EVERY_S * 1000, opts: { removeOnComplete: 10, removeOnFail: 50 } },
   ],
 };

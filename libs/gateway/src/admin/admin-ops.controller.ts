@@ -73,10 +73,13 @@ export class AdminOpsController {
     return { result: true, info: r.info };
   }
 
-  /** The detail page of one of our domains (any member's): our record and the registry's info. */
+  /**
+   * The detail page of one of our domains (any member's): our record and the registry's info; `?registry=0` our record
+   * alone, with no registry command (the page's poll while the lock is 設定中).
+   */
   @Get('domains/:id')
-  async domainById(@Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number) {
-    const r = await adminRpc<AdminDomainInfoResult>(this.admin, AdminPatterns.DomainById, { id, adminId: req.user!.id }, 30_000);
+  async domainById(@Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number, @Query('registry') registry?: string) {
+    const r = await adminRpc<AdminDomainInfoResult>(this.admin, AdminPatterns.DomainById, { id, adminId: req.user!.id, ...(registry === '0' ? { registry: false } : {}) }, 30_000);
     return { result: true, info: r.info };
   }
 

@@ -40,7 +40,8 @@ export class PublicWhoisService {
     const r = this.registrar();
     if (handle === r.handle || handle === r.ianaId) return registrarEntityRdap(r, this.info());
     const c = await rpc<PublicContactRecord | null>(this.domainOps, PublicWhoisPatterns.Entity, { handle }, 15_000);
-    return c ? entityRdap(c, this.info()) : null;
+    // found by its handle: a contact without one (not made at the registry yet) is never an object of its own
+    return c?.handle ? entityRdap({ ...c, handle: c.handle }, this.info()) : null;
   }
 
   async nameserverRdap(name: string): Promise<Json | null> {

@@ -182,7 +182,15 @@ export class TradeService {
         return this.trade(userId, id);
       }
       const w = await this.payments.wallet(start);
+      if (w.status === 'paid' || w.status === 'used') {
+        // the trade's session was paid already (this step asked again): escrow now, as after a card payment
+        await this.pay(id).catch((e) => this.logger.warn(`trade ${id}: pay step after the wallet left for the sweep: ${(e as Error)?.message ?? e}`));
+        return this.trade(userId, id);
+      }
       if (w.result && w.approveUrl) return { ...(await this.trade(userId, id)), payment_url: w.approveUrl };
+      // the session exists and its outcome is not known yet (approved, not captured; the wallet did not answer): the pay
+      // step asks again and gives it up at the deadline, as for a card
+      if (w.sessionId && w.status && w.status !== 'failed') return this.trade(userId, id);
       const why = w.errors?.[0] || MK.paymentFailed;
       await this.cancelUnpaid(id, why);
       throw new MarketException(MarketErrorCode.PaymentFailed, why);

@@ -42,3 +42,5 @@ export const lockApplyingTooltip = 'ドメインロックをレジストリに�
 export const lockFailedBadge = '設定失敗';
 /** the default lock of a new domain could not be set: the reason follows; the member can set it from the list */
 export const lockApplyFailed = 'ドメインロックを設定できませんでした。ドメインロックの変更からもう一度設定してください';
+/** the same, as the admin back office says it (the member sets it again from their list; the reason follows) */
+export const lockApplyFailedAdmin = 'ドメインロックをレジストリに設定できませんでした';

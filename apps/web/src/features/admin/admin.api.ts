@@ -63,6 +63,8 @@ export const adminUsersApi = {
   bankTransfers: (status: string, signal?: AbortSignal) => api<{ topUps: BankTransfer[] }>('/admin/point/bank_transfer', { query: { status: status || undefined }, signal }),
   confirmTransfer: (id: number) => api<BankTransfer>(`/admin/point/bank_transfer/${id}/confirm`, { body: {} }),
   domainById: (id: number, signal?: AbortSignal) => api<{ result: boolean; info: { registry: unknown; ours: Record<string, unknown> | null } | null }>(`/admin/api/domains/${id}`, { signal }),
+  /** our record of the domain alone: no registry command (the detail's poll of the lock while it is 設定中) */
+  domainRecordById: (id: number, signal?: AbortSignal) => api<{ result: boolean; info: { registry: null; ours: Record<string, unknown> | null } | null }>(`/admin/api/domains/${id}?registry=0`, { signal }),
 };
 
 export { ADMIN_DOMAIN_FILTERS, type AdminDomainFilter, type AdminDomainSearch } from './domain-search';

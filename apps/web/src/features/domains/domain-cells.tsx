@@ -53,6 +53,14 @@ export function lockHint(d: DomainRowDto): string | undefined {
   return undefined;
 }
 
+/** The same for the admin back office: the reason in the operator's words (the member sets the lock again themselves). */
+export function adminLockHint(d: Pick<DomainRowDto, 'is_domain_lock_enabled_flg' | 'domain_lock_state' | 'domain_lock_error'>): string | undefined {
+  if (d.is_domain_lock_enabled_flg) return undefined;
+  if (d.domain_lock_state === 1) return M.lockApplyingTooltip;
+  if (d.domain_lock_state === 2) return `${M.lockApplyFailedAdmin}${d.domain_lock_error ? `（${d.domain_lock_error}）` : ''}`;
+  return undefined;
+}
+
 export function FlagBadge({ text, hint }: { text: string; hint?: string }) {
   if (text === DASH) return <Text span c="dimmed">{DASH}</Text>;
   const applying = text === M.lockApplying;

@@ -108,11 +108,15 @@ export class AdminOpsRpcController {
     return { info: registry || ours ? { registry, ours } : null };
   }
 
-  /** Our row by its id (the registrar log's domain_pkid), with the registry's info of its name. */
+  /**
+   * Our row by its id (the registrar log's domain_pkid), with the registry's info of its name; with `registry: false`
+   * our row alone, no registry command (the detail page's poll of the lock while it is 設定中).
+   */
   @MessagePattern(AdminOpsPatterns.DomainById)
-  async domainById(@Payload() req: { id: number; adminId?: number }): Promise<AdminDomainInfoResult> {
+  async domainById(@Payload() req: { id: number; adminId?: number; registry?: boolean }): Promise<AdminDomainInfoResult> {
     const ours = await this.logs.domainById(Number(req?.id) || 0);
     if (!ours) return { info: null };
+    if (req?.registry === false) return { info: { registry: null, ours } };
     return this.domainInfo({ name: String(ours.punycode), adminId: req.adminId });
   }
 

@@ -41,7 +41,8 @@ interface ContactRow {
 
 function memberContact(c: ContactRow): PublicContactRecord {
   return {
-    handle: c.registry_contact_id ?? `rkc${c.id}`,
+    // the registry's contact id, or none while the contact is not made there yet: never an id we made up
+    handle: c.registry_contact_id || null,
     name: `${c.first_name} ${c.last_name}`.trim(),
     organization: Number(c.role) === 1 ? null : c.organization || null,
     email: c.email,
@@ -103,7 +104,8 @@ export class PublicWhoisRepository {
     return {
       ldhName: d.punycode,
       unicodeName: d.name !== d.punycode ? d.name : null,
-      handle: d.registry_domain_id || `RK${d.id}`,
+      // the registry's ROID, or none yet (it arrives with the registration's follow-up, ADR 0041): never an id we made up
+      handle: d.registry_domain_id || null,
       createdAt: iso(d.created_at)!,
       updatedAt: iso(d.updated_at)!,
       expiresAt: iso(d.due_date),

@@ -193,8 +193,16 @@ export class PaymentSessionService {
     if (!this.wallet.configured) return fail(M.unexpectedError);
     const total = req.domains.reduce((sum, d) => sum + d.point, 0);
     const split = splitPayment(total, await this.ledger.balance(req.userId), req.pointsToUse);
-    if (split.shortfall === 0) return fail(M.paymentNotNeeded);
-    if (req.amount !== split.shortfall) return fail(M.paymentAmountChanged);
+    const refusal = split.shortfall === 0 ? M.paymentNotNeeded : req.amount !== split.shortfall ? M.paymentAmountChanged : null;
+    if (refusal) {
+      // A keyed session asked for again after the first was paid (a retried call, the market's step run again): the
+      // points the first bought now cover the order, so the balance alone would refuse it as "not needed". As for the
+      // card (create()), the balance is read before this look-up, so a credit it reflects is of a session already
+      // recorded under the key: the answer is that session.
+      const earlier = req.idempotencyKey ? await this.sessions.findByFingerprint(req.userId, keyFingerprint(req.idempotencyKey)) : null;
+      if (!earlier || earlier.status === 'used') return fail(refusal);
+      return this.walletDuplicateAnswer(earlier);
+    }
     const id = randomUUID();
     const back = safeAppPath(req.redirectUrl, DEFAULT_RETURN);
     const session: NewPaymentSession = {
@@ -205,7 +213,7 @@ export class PaymentSessionService {
     if (req.idempotencyKey) {
       // a keyed session exists once: the same key again answers the first (its approval page is the wallet's, unchanged)
       const first = await this.sessions.insertOnce(session, keyFingerprint(req.idempotencyKey));
-      if (first) return { result: false, sessionId: first.id, orderId: first.providerRef, approveUrl: null, errors: [M.errorRetryLaterParen] };
+      if (first) return this.walletDuplicateAnswer(first);
     } else {
       await this.sessions.insert(session);
     }
@@ -217,7 +225,36 @@ export class PaymentSessionService {
       cancelUrl: `${base}${back}`,
     });
     await this.sessions.setOutcome(id, 'wallet', orderId, 'requires_action');
-    return { result: true, sessionId: id, orderId, approveUrl, errors: [] };
+    return { result: true, sessionId: id, orderId, approveUrl, errors: [], status: 'requires_action' };
+  }
+
+  /**
+   * A keyed wallet session asked for again: answered with the first one, creating no second wallet order. Paid: the
+   * points are there (result true, no approval page). Still awaiting the buyer: the first order's approval page, as the
+   * wallet has it now. The first still making its order (no order id yet): waited for briefly, as duplicates of a card
+   * payment are; then "try again later" with its session, never a refusal of its own.
+   */
+  private async walletDuplicateAnswer(first: PaymentSession): Promise<CreateWalletSessionResult> {
+    const end = Date.now() + DUPLICATE_WAIT_MS;
+    let s = first;
+    while (s.status === 'created' && !s.providerRef && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 200));
+      s = (await this.sessions.find(first.id))!;
+    }
+    const base = { sessionId: s.id, orderId: s.providerRef };
+    if (s.status === 'paid' || s.status === 'used') return { ...base, result: true, approveUrl: null, errors: [], status: s.status };
+    if (s.status === 'failed') return { ...base, result: false, approveUrl: null, errors: [s.error ?? M.unexpectedError], status: s.status };
+    if (s.providerRef) {
+      const outcome = await this.wallet.topUpStatus(s.providerRef).catch(() => null);
+      if (outcome?.status === 'requires_action') return { ...base, result: true, approveUrl: outcome.redirectUrl, errors: [], status: 'requires_action' };
+      if (outcome) {
+        // approved or captured meanwhile: recorded as any return from the wallet would be
+        const status = await this.apply(s.id, outcome);
+        if (status === 'paid' || status === 'used') return { ...base, result: true, approveUrl: null, errors: [], status };
+        if (status === 'failed') return { ...base, result: false, approveUrl: null, errors: [M.unexpectedError], status };
+      }
+    }
+    return { ...base, result: false, approveUrl: null, errors: [M.errorRetryLaterParen], status: s.status };
   }
 
   /** The buyer approved the wallet order: capture it (once) and credit the points. */

@@ -9,14 +9,30 @@ import { api } from '../../../lib/api';
 import { adminErrors, adminUsersApi } from '../../../features/admin/admin.api';
 import { AdminPage } from '../../../features/admin/admin-page';
 import { AdminEmpty, AdminError, AdminLoading, JsonView, tokyoDateTime, UserLink } from '../../../features/admin/admin-ui';
+import { adminLockHint, FlagBadge } from '../../../features/domains/domain-cells';
 
 export const Route = createFileRoute('/admin/domains/$id')({ component: AdminDomainPage });
 
 /** /admin/domains/{id}: one of our domains (any member's), our record beside the registry's info. */
 function AdminDomainPage() {
   const id = Number(Route.useParams().id);
+  const qc = useQueryClient();
+  // our record and the registry's info, once on load
   const q = useQuery({ queryKey: ['admin', 'domain', id], queryFn: ({ signal }) => adminUsersApi.domainById(id, signal), retry: false });
-  const ours = q.data?.info?.ours ?? null;
+  // a new domain's default lock on its way to the registry (設定中): our record alone asked again (no registry command)
+  // until the lock is on or has failed
+  const applying = lockOf(q.data?.info?.ours ?? null)?.domain_lock_state === 1;
+  const poll = useQuery({
+    queryKey: ['admin', 'domain', id, 'record'], queryFn: ({ signal }) => adminUsersApi.domainRecordById(id, signal), retry: false, enabled: applying,
+    refetchInterval: (query) => (query.state.data && lockOf(query.state.data.info?.ours ?? null)?.domain_lock_state !== 1 ? false : 5_000),
+  });
+  const polled = applying ? poll.data?.info?.ours ?? null : null;
+  const settled = !!polled && lockOf(polled)?.domain_lock_state !== 1;
+  // once it has settled, the registry's view is read again (one domain:info), to show the lock there too
+  useEffect(() => {
+    if (settled) void qc.invalidateQueries({ queryKey: ['admin', 'domain', id], exact: true });
+  }, [settled, qc, id]);
+  const ours = polled ?? q.data?.info?.ours ?? null;
   return (
     <AdminPage title={ours ? String(ours.name) : `ドメイン ${id}`}>
       {q.isError ? <AdminError messages={adminErrors(q.error)} /> : q.isPending ? <AdminLoading /> : !q.data.info ? <AdminEmpty>{M.noDomainInfo}</AdminEmpty> : (
@@ -46,6 +62,27 @@ function AdminDomainPage() {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Our row's lock as the lists show it (libs/domain-ops lockStateOf): 1 設定中, 2 設定失敗 with the reason, else the flag. */
+function lockOf(ours: Record<string, unknown> | null) {
+  if (!ours) return null;
+  const on = ours.is_domain_lock_enabled === true;
+  return {
+    is_domain_lock_enabled_flg: on ? 1 : 0,
+    domain_lock_state: (on ? 0 : ours.lock_state === 'applying' ? 1 : ours.lock_state === 'failed' ? 2 : 0) as 0 | 1 | 2,
+    domain_lock_error: typeof ours.lock_error === 'string' ? ours.lock_error : null,
+  } as const;
+}
+
+/** The lock: ON / OFF, 設定中 while a new domain's default lock is applied, 設定失敗 with the reason written out. */
+function LockState({ ours }: { ours: Record<string, unknown> }) {
+  const l = lockOf(ours)!;
+  const text = l.domain_lock_state === 1 ? M.lockApplying : l.domain_lock_state === 2 ? M.lockFailedBadge : l.is_domain_lock_enabled_flg ? 'ON' : 'OFF';
+  const hint = adminLockHint(l);
+  if (l.domain_lock_state !== 2) return <FlagBadge text={text} hint={hint} />;
+  // the reason in words, not only on hover (a phone has none)
+  return <Stack gap={2} align="flex-start"><FlagBadge text={text} /><Text size="xs" c="red.8" data-testid="admin-lock-failed-reason">{hint}</Text></Stack>;
+}
+
 /** The row's real state (an expired domain is not "active"), owner, expiry and name servers, at a glance. */
 function Summary({ ours }: { ours: Record<string, unknown> }) {
   const state = adminDomainState(ours, new Date());
@@ -63,6 +100,7 @@ function Summary({ ours }: { ours: Record<string, unknown> }) {
           </Table.Td>
         </Table.Tr>
         <Table.Tr><Table.Th>有効期限</Table.Th><Table.Td>{ours.due_date ? tokyoDateTime(String(ours.due_date)).slice(0, 10) : '-'}</Table.Td></Table.Tr>
+        <Table.Tr><Table.Th>ドメインロック</Table.Th><Table.Td data-testid="admin-domain-lock"><LockState ours={ours} /></Table.Td></Table.Tr>
         <Table.Tr><Table.Th>ネームサーバー</Table.Th><Table.Td style={{ wordBreak: 'break-all' }}>{(ours.name_servers as string[] | undefined)?.join(', ') || '-'}</Table.Td></Table.Tr>
       </Table.Tbody>
     </Table>
@@ -79,12 +117,14 @@ const FIELD_LABELS: Record<string, string> = {
   registrant: '登録者', contacts: '担当者', ns: 'ネームサーバー', hosts: 'ホスト', statuses: 'ステータス', authInfo: 'AUTHCODE',
   reg_contact_id: '登録者の連絡先ID', adm_contact_id: '管理担当者の連絡先ID', tec_contact_id: '技術担当者の連絡先ID', bil_contact_id: '経理担当者の連絡先ID',
   whois_processing_flg: 'WHOIS変更処理', whois_pending: '承認待ちのWHOIS変更', influx: '推定流入数', ended_at: '終了日時', ended_reason: '終了理由',
+  lock_state: 'ロックの設定状況', lock_error: 'ロック設定の失敗理由', follow_up_lock: '登録後のロック設定', follow_up_due: '登録後処理の予定日時', follow_up_attempts: '登録後処理の試行回数',
 };
 /** Coded values of our row, in words (the row's `status` is the registration's, not whether the domain is expired). */
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   status: { active: '登録済み', pending: '登録処理中', provisional: '仮登録' },
   whois_processing_flg: { 0: 'なし', 1: 'WHOIS情報の変更中', 2: 'WHOIS代理公開の設定中' },
   admin_lock_status: { 0: 'なし' },
+  lock_state: { applying: M.lockApplying, failed: M.lockFailedBadge },
 };
 const DATE_KEYS = /(_at|_date|Date)$/;
 

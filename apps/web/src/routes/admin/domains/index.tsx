@@ -12,6 +12,7 @@ import { AdminPage } from '../../../features/admin/admin-page';
 import { AdminEmpty, AdminError, AdminLoading, AdminPager, DomainLink, UserLink, WideTable } from '../../../features/admin/admin-ui';
 import { InfluxCell } from '../../../features/domains/influx-cell';
 import { postForm } from '../../../features/domains/form-post';
+import { adminLockHint, FlagBadge, flagText } from '../../../features/domains/domain-cells';
 
 const str = (v: unknown): string | undefined => {
   const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
@@ -50,7 +51,11 @@ function AdminDomainsPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const [keyword, setKeyword] = useState(search.key ?? '');
   const [advanced, setAdvanced] = useState(false);
-  const q = useQuery({ queryKey: ['admin', 'domains', search], queryFn: ({ signal }) => adminDomainsApi.search(search, signal), placeholderData: keepPreviousData, retry: false });
+  const q = useQuery({
+    queryKey: ['admin', 'domains', search], queryFn: ({ signal }) => adminDomainsApi.search(search, signal), placeholderData: keepPreviousData, retry: false,
+    // a new domain's default lock being set at the registry (設定中): asked again until it is on or has failed, as the member's list does
+    refetchInterval: (query) => (query.state.data?.domains?.data?.some((d) => d.domain_lock_state === 1 && !d.is_domain_lock_enabled_flg) ? 3_000 : false),
+  });
   const page = q.data?.domains;
   const go = (next: AdminDomainSearch) => void navigate({ search: next });
   const hasFilters = ADMIN_DOMAIN_FILTERS.some((k) => search[k]);
@@ -120,7 +125,8 @@ function AdminDomainsPage() {
                           <Tooltip label="WHOIS情報の変更処理中です"><Group gap={4} wrap="nowrap" data-testid="whois-processing"><Loader size={14} /><Text size="xs" c="dimmed">処理中</Text></Group></Tooltip>
                         ) : flag(d, d.is_whois_proxy_enabled_flg, d.tld_policy.can_proxy || d.is_whois_proxy_enabled_flg === 1)}
                       </Table.Td>
-                      <Table.Td>{flag(d, d.is_domain_lock_enabled_flg, d.tld_policy.can_lock)}</Table.Td>
+                      {/* the lock as the member's list shows it: ON / OFF, 設定中 while a new domain's lock is applied, 設定失敗 with the reason */}
+                      <Table.Td data-testid="admin-lock-cell"><FlagBadge text={flagText(d, 'lock')} hint={adminLockHint(d)} /></Table.Td>
                       <Table.Td><Text size="xs" style={{ whiteSpace: 'pre-line' }}>{d.name_servers.slice(0, 2).join('\n') || DASH}{d.name_servers.length > 2 ? `\n他${d.name_servers.length - 2}件` : ''}</Text></Table.Td>
                       <Table.Td><InfluxCell d={d} /></Table.Td>
                     </Table.Tr>
