@@ -69,7 +69,7 @@ describe('domain-ops jobs composed of the features, each on its own queue (ADR 0
     const all = FEATURES.flatMap((f) => f.schedules?.(config) ?? []);
     expect(all.map((s) => [s.id, s.name, 'every' in s ? s.every : `${s.pattern} ${s.tz}`])).toEqual([
       ['whois-pending-sweep', JobName.WhoisPendingSweep, 60_000],
-      // the reserve of proxy contacts (ADR 0041), and its clean-up of another mail domain's contacts (ADR 0045-k4)
+      // the reserve of proxy contacts (ADR 0041), and its clean-up of another mail domain's contacts (ADR 0045)
       ['proxy-reserve-refill', JobName.ProxyReserveRefill, 30_000],
       ['expire-move-requests', JobName.ExpireMoveRequests, 300_000],
       ['poll-messages', JobName.DrainPollMessages, 30_000],

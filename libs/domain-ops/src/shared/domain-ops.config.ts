@@ -54,7 +54,7 @@ export class DomainOpsConfig extends BaseConfig {
   /**
    * Seconds a reserve contact of another WHOIS_PROXY_MAIL_DOMAIN than this replica's is left alone before it is deleted
    * (counted from when a run of another setting first found it, restarted by every run of its own setting): longer than
-   * a rollout, so that while replicas of both settings run none deletes the contacts the others hand out (ADR 0045-k4).
+   * a rollout, so that while replicas of both settings run none deletes the contacts the others hand out (ADR 0045).
    */
   @Type(() => Number) @IsInt() @Min(0) @Max(30 * 86_400)
   PROXY_RESERVE_RETIRE_GRACE_S = 3600;
