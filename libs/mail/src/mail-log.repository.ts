@@ -31,19 +31,6 @@ export class MailLogRepository {
     return rows[0] ?? null;
   }
 
-  /** Records an attempt (inserting the row on the first); answers the row as it now is. */
-  async begin(m: NewAttempt): Promise<SentMailRow> {
-    const rows = await this.ds.query(
-      `INSERT INTO mail.sent_mails (key, template, user_id, recipient, subject, body, status, attempts)
-       VALUES ($1, $2, $3, $4, $5, $6, 'sending', 1)
-       ON CONFLICT (key) DO UPDATE SET attempts = mail.sent_mails.attempts + 1,
-         status = CASE WHEN mail.sent_mails.status = 'sent' THEN 'sent' ELSE 'sending' END
-       RETURNING ${cols}`,
-      [m.key, m.template, m.userId, m.to, m.subject, m.body],
-    );
-    return rows[0];
-  }
-
   /**
    * The attempts of several mails, each claimed by `owner` (a job) in ONE statement: a key is claimed (row inserted,
    * or one more attempt) unless it is sent, or another job holds it (claimed, not failed for good, for less than
