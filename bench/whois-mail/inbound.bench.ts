@@ -20,7 +20,8 @@
  * BENCH_SMTP_PORT (a free port), WHOIS_MAIL_CONCURRENCY (8), BENCH_CPU_PROFILE=<dir> (a CPU profile of the run).
  *
  * Then the stages of intake alone, at the same parallelism, to show where the time goes: the RCPT look-up (the RPC to
- * domain-ops over Redis) and mailparser.
+ * domain-ops over Redis) and mailparser; and the forwards' delivery by the mail worker (forward-delivery.ts), one job
+ * per forward against one job per processing batch (ADR 0045), on the forwards this run queued.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -36,6 +37,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { benchApart, benchMode, startBenchServices } from '../services';
 import { profiled } from '../profile';
 import { cpuBetween, cpuByProcess } from '../stages';
+import type { SendMailJobData } from '@registrar/mail';
+import { measureForwardDelivery } from './forward-delivery';
 
 /** 20 random characters of the proxy-address alphabet (docs/whois.md). */
 const proxyToken = () => Array.from(randomBytes(20), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
@@ -196,6 +199,18 @@ async function main() {
     const perMail = [...commandsAfter].map(([k, v]) => [k, (v - (commandsBefore.get(k) ?? 0)) / MAILS] as const).filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]);
     const counts = (await db.query('SELECT status, count(*)::int AS n FROM whois_mail.emails GROUP BY status ORDER BY status')).rows;
 
+    // the forwards the run queued (what the gateway's mail worker would deliver), taken off their queues: delivered
+    // below, both ways, by a mail worker of this process (forward-delivery.ts)
+    const { Queue } = await import('bullmq');
+    const { QueueName } = await import('@registrar/contracts');
+    const forwardBatches: SendMailJobData[][] = [];
+    for (const name of [QueueName.MailBatches, QueueName.Mail]) {
+      const q = new Queue(name, { connection: { url: redisUrl, maxRetriesPerRequest: null } as never });
+      for (const job of await q.getJobs(['waiting', 'prioritized', 'delayed'])) forwardBatches.push(name === QueueName.MailBatches ? job.data.mails : [job.data]);
+      await q.obliterate({ force: true });
+      await q.close();
+    }
+
     // baseline: the same messages written straight to the table (raw kept), same parallelism
     await db.query('TRUNCATE whois_mail.emails CASCADE');
     const cpuBase = await cpuOf();
@@ -273,6 +288,8 @@ async function main() {
     await client.close();
     const parse = await stage((i) => parseInbound(raws[i]!));
 
+    const delivery = await measureForwardDelivery({ batches: forwardBatches, db, redisCpu, commits });
+
     log('');
     log(`whois-mail inbound [${benchMode()}]: ${MAILS} mails over SMTP (${CONNECTIONS} connections), ${MAILS / 5} approval links followed, ${MAILS - MAILS / 5} forwarded`);
     log(`  all stored (250 answered):      ${s(stored)}  (${Math.round(MAILS / (stored / 1000))} mails/s)`);
@@ -291,6 +308,10 @@ async function main() {
     log(`  CPU of each process (s, for ${MAILS} mails): SMTP run ${procsRun}; baseline ${procsDirect}; the senders ${(sent.cpuMs / 1000).toFixed(2)} s`);
     log(`  CPU per mail: this process${benchApart() ? ' (the bench only: the services run apart)' : ' (the services)'} ${cpuRun.node.toFixed(2)} ms, Redis ${cpuRun.redis.toFixed(2)} ms; baseline: this process ${cpuDirect.node.toFixed(2)} ms, Redis ${cpuDirect.redis.toFixed(2)} ms (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     log(`  SMTP floor: the same senders to a bare smtp-server writing straight to the table: ${s(floor)}  (${Math.round(MAILS / (floor / 1000))} mails/s; ${(floor / direct).toFixed(1)}x the baseline; this process ${cpuFloorPerMail.node.toFixed(2)} ms of CPU per mail, the senders ${(floorRun.cpuMs / MAILS).toFixed(2)} ms)`);
+    log(`  the forwards' delivery (the gateway's mail worker, here in the bench's process, to a bare SMTP sink; ${forwardBatches.length} batches as queued, run alternately; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
+    for (const d of delivery) {
+      log(`    ${d.way.padEnd(20)} ${d.forwards} forwards in ${s(d.ms)}; per forward: CPU ${(d.cpuMs / d.forwards).toFixed(2)} ms, Redis ${(d.redisMs / d.forwards).toFixed(2)} ms, ${(d.commits / d.forwards).toFixed(2)} transactions, ${(d.connections / d.forwards).toFixed(2)} SMTP connections`);
+    }
     log(`  ratio stored / baseline: ${(stored / direct).toFixed(1)}x   processed / baseline: ${(processed / direct).toFixed(1)}x   processed / SMTP floor: ${(processed / floor).toFixed(1)}x`);
   } finally {
     await stop();

@@ -18,6 +18,11 @@ export enum QueueName {
   /** domain-ops, registry sync: the admin's resynchronisation with the registry, the money reconciler */
   DomainOpsRegistrySync = 'domain-ops-registry-sync',
   Mail = 'mail',
+  /**
+   * mail: several outbound mails in one job (`SendMailBatch`), sent over one SMTP connection, still once per key (a
+   * claim in mail.sent_mails, ADR 0045). A queue of its own so that a worker older than the batch jobs never takes one.
+   */
+  MailBatches = 'mail-batches',
   /** catalog's own work: the monthly campaign-counter reset */
   Catalog = 'catalog',
   /** dns: zones PowerDNS serves (created, refreshed, removed) */
@@ -77,6 +82,8 @@ export enum JobName {
   RenewForwardCerts = 'renew-forward-certs',
   /** mail: one outbound mail (libs/mail renders, sends and logs it) */
   SendMail = 'send-mail',
+  /** mail: several outbound mails (each with its own key) sent over one SMTP connection (QueueName.MailBatches) */
+  SendMailBatch = 'send-mail-batch',
   /** domain-ops: one domain of a renewal, renewed (or restored through RGP) over EPP (a child of CompleteRenewal) */
   RenewDomain = 'renew-domain',
   /** domain-ops: the parent of a renewal's RenewDomain children; closes it and mails the member */

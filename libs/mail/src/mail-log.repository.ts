@@ -5,6 +5,19 @@ import type { SentMailRow } from './mail.types';
 
 export const MAIL_SCHEMA = 'mail';
 
+/** An attempt to send one mail, as the log records it. */
+export interface NewAttempt {
+  key: string;
+  template: string;
+  userId: number | null;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** How long a job's claim on a key holds while it is neither sent nor failed for good (its worker may have died). */
+export const CLAIM_LEASE_S = 600;
+
 const cols = `id::int AS "id", key, template, user_id::int AS "userId", recipient AS "to", subject, status, attempts, error,
   message_id AS "messageId", created_at AS "createdAt", sent_at AS "sentAt"`;
 
@@ -18,21 +31,34 @@ export class MailLogRepository {
     return rows[0] ?? null;
   }
 
-  /** Records an attempt (inserting the row on the first); answers the row as it now is. */
-  async begin(m: { key: string; template: string; userId: number | null; to: string; subject: string; body: string }): Promise<SentMailRow> {
-    const rows = await this.ds.query(
-      `INSERT INTO mail.sent_mails (key, template, user_id, recipient, subject, body, status, attempts)
-       VALUES ($1, $2, $3, $4, $5, $6, 'sending', 1)
-       ON CONFLICT (key) DO UPDATE SET attempts = mail.sent_mails.attempts + 1,
-         status = CASE WHEN mail.sent_mails.status = 'sent' THEN 'sent' ELSE 'sending' END
-       RETURNING ${cols}`,
-      [m.key, m.template, m.userId, m.to, m.subject, m.body],
+  /**
+   * The attempts of several mails, each claimed by `owner` (a job) in ONE statement: a key is claimed (row inserted,
+   * or one more attempt) unless it is sent, or another job holds it (claimed, not failed for good, for less than
+   * CLAIM_LEASE_S: a worker that died mid-send lets it go then). The same owner claims again (its retry). Answers each
+   * key's outcome: `claimed` (send it now), `sent` (sent before: never again), `held` (another job is sending it).
+   */
+  async claimMany(mails: readonly NewAttempt[], owner: string): Promise<Map<string, 'claimed' | 'sent' | 'held'>> {
+    if (!mails.length) return new Map();
+    const col = <T>(f: (m: NewAttempt) => T) => mails.map(f);
+    const rows: Array<{ key: string; claimed: boolean; status: string | null }> = await this.ds.query(
+      `WITH x AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[]) AS x(key, template, user_id, recipient, subject, body)
+       ), c AS (
+         INSERT INTO mail.sent_mails AS s (key, template, user_id, recipient, subject, body, status, attempts, claimed_by, claimed_at)
+         SELECT key, template, user_id, recipient, subject, body, 'sending', 1, $7, now() FROM x
+         ON CONFLICT (key) DO UPDATE SET attempts = s.attempts + 1, status = 'sending', claimed_by = EXCLUDED.claimed_by, claimed_at = now()
+           WHERE s.status <> 'sent'
+             AND (s.claimed_by IS NULL OR s.claimed_by = EXCLUDED.claimed_by OR s.status = 'failed' OR s.claimed_at < now() - make_interval(secs => $8))
+         RETURNING key
+       )
+       SELECT x.key, c.key IS NOT NULL AS claimed, before.status FROM x LEFT JOIN c USING (key) LEFT JOIN mail.sent_mails before ON before.key = x.key`,
+      [col((m) => m.key), col((m) => m.template), col((m) => m.userId), col((m) => m.to), col((m) => m.subject), col((m) => m.body), owner, CLAIM_LEASE_S],
     );
-    return rows[0];
+    return new Map(rows.map((r) => [r.key, r.claimed ? 'claimed' : r.status === 'sent' ? 'sent' : 'held']));
   }
 
   async sent(key: string, messageId: string | null): Promise<void> {
-    await this.ds.query(`UPDATE mail.sent_mails SET status = 'sent', sent_at = now(), message_id = $2, error = NULL WHERE key = $1`, [key, messageId]);
+    await this.ds.query(`UPDATE mail.sent_mails SET status = 'sent', sent_at = now(), message_id = $2, error = NULL, claimed_by = NULL WHERE key = $1`, [key, messageId]);
   }
 
   async failed(key: string, error: string, final: boolean): Promise<void> {

@@ -6,19 +6,18 @@ import { loadConfig, redisOptions } from '@registrar/infra';
 import { MailLogRepository, MAIL_SCHEMA } from './mail-log.repository';
 import { MailConfig } from './mail.config';
 import { MailOutbox } from './mail.outbox';
-import { MailProcessor } from './mail.processor';
+import { MailBatchProcessor, MailProcessor } from './mail.processor';
 import { MailTransport } from './mail.transport';
 import { MAIL_MIGRATIONS } from './migrations';
 
-/** The BullMQ connection of QueueName.Mail, read when the module boots (tests set REDIS_URL first). */
+/** The BullMQ connections of QueueName.Mail and QueueName.MailBatches, read when the module boots (tests set REDIS_URL first). */
 export function mailQueue() {
-  return BullModule.registerQueueAsync({
-    name: QueueName.Mail,
-    useFactory: () => {
-      const o = redisOptions(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-      return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
-    },
-  });
+  const useFactory = () => {
+    const o = redisOptions(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
+  };
+  // QueueName.MailBatches: several mails in one job (ADR 0045), a queue only workers of this release consume
+  return BullModule.registerQueueAsync({ name: QueueName.Mail, useFactory }, { name: QueueName.MailBatches, useFactory });
 }
 
 /**
@@ -37,7 +36,7 @@ export class MailModule {
     return {
       module: MailModule,
       imports: [mailQueue(), schemaTypeOrmModule({ schema: MAIL_SCHEMA, entities: [], migrations: MAIL_MIGRATIONS })],
-      providers: [{ provide: MailConfig, useFactory: () => loadConfig(MailConfig) }, o.recipients, MailOutbox, MailLogRepository, MailTransport, MailProcessor],
+      providers: [{ provide: MailConfig, useFactory: () => loadConfig(MailConfig) }, o.recipients, MailOutbox, MailLogRepository, MailTransport, MailProcessor, MailBatchProcessor],
       exports: [MailOutbox, MailLogRepository],
     };
   }

@@ -4,10 +4,13 @@ import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import { JobName, QueueName } from '@registrar/contracts';
 import type { MailTemplateName } from './templates';
-import type { MailRequest, SendMailJobData } from './mail.types';
+import type { MailRequest, SendMailBatchJobData, SendMailJobData } from './mail.types';
 
 /** BullMQ job ids may not contain ':'; one job per mail key. */
 export const mailJobId = (key: string) => `mail-${createHash('sha1').update(key).digest('hex')}`;
+
+/** The job of a batch: named by its keys, so the same batch queued again (a retried caller) is one job. */
+export const mailBatchJobId = (keys: readonly string[]) => `mail-batch-${createHash('sha1').update([...keys].sort().join('\n')).digest('hex')}`;
 
 export const MAIL_ATTEMPTS_DEFAULT = 8;
 
@@ -17,7 +20,10 @@ export const MAIL_ATTEMPTS_DEFAULT = 8;
  */
 @Injectable()
 export class MailOutbox {
-  constructor(@InjectQueue(QueueName.Mail) private readonly queue: Queue) {}
+  constructor(
+    @InjectQueue(QueueName.Mail) private readonly queue: Queue,
+    @InjectQueue(QueueName.MailBatches) private readonly batches: Queue,
+  ) {}
 
   async send<K extends MailTemplateName>(req: MailRequest<K>): Promise<void> {
     const job = this.job(req);
@@ -28,6 +34,19 @@ export class MailOutbox {
   async sendMany(reqs: ReadonlyArray<MailRequest<MailTemplateName>>): Promise<void> {
     if (!reqs.length) return;
     await this.queue.addBulk(reqs.map((r) => this.job(r)));
+  }
+
+  /**
+   * Several mails as ONE job (QueueName.MailBatches), sent by the worker over one SMTP connection (ADR 0045): one job
+   * to add, run and finish instead of one per mail. Still exactly once per key: the worker claims each key in the log
+   * before sending it, so a key also named by another job (a single send, another batch) goes out once. One mail is
+   * an ordinary send().
+   */
+  async sendBatch(reqs: ReadonlyArray<MailRequest<MailTemplateName>>): Promise<void> {
+    if (reqs.length <= 1) return reqs.length ? this.send(reqs[0]!) : undefined;
+    const jobs = reqs.map((r) => this.job(r));
+    const data: SendMailBatchJobData = { mails: jobs.map((j) => j.data) };
+    await this.batches.add(JobName.SendMailBatch, data, { ...jobs[0]!.opts, jobId: mailBatchJobId(reqs.map((r) => r.key)) });
   }
 
   private job<K extends MailTemplateName>(req: MailRequest<K>) {

@@ -3,15 +3,19 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
-import { MailLogRepository } from './mail-log.repository';
+import { MailLogRepository, NewAttempt } from './mail-log.repository';
 import { MailNotConfiguredError, MailTransport } from './mail.transport';
-import { MAIL_RECIPIENTS, MailRecipients, SendMailJobData } from './mail.types';
+import { MAIL_RECIPIENTS, MailRecipients, SendMailBatchJobData, SendMailJobData } from './mail.types';
 import { MailTemplateName, renderMail, templates } from './templates';
+
+/** The claim's owner: the job (queue and id), the same for each of its attempts. */
+const ownerOf = (job: Job) => `${job.queueName}/${job.id}`;
 
 /**
  * The worker of QueueName.Mail: renders the template, sends it and logs it in mail.sent_mails. A key already sent is
- * never sent again (a retried job, the same key enqueued twice); SMTP failures are retried with backoff, and the row
- * shows the last error (status 'failed' once the attempts are spent).
+ * never sent again (a retried job, the same key enqueued twice, or in a batch job too: each key is claimed before it
+ * is sent, ADR 0045); SMTP failures are retried with backoff, and the row shows the last error (status 'failed' once
+ * the attempts are spent).
  */
 @Processor(QueueName.Mail, { ...WORKER_RESILIENCE, concurrency: 4 })
 export class MailProcessor extends WorkerHost {
@@ -34,7 +38,10 @@ export class MailProcessor extends WorkerHost {
     const to = d.to ?? (d.userId != null ? await this.recipients.emailOf(d.userId) : null);
     if (!to) throw new UnrecoverableError(`mail ${d.key}: no address for member ${d.userId}`);
     const { subject, text } = renderMail(d.template as MailTemplateName, d.params as never);
-    await this.log.begin({ key: d.key, template: d.template, userId: d.userId ?? null, to, subject, body: text });
+    const claim = (await this.log.claimMany([{ key: d.key, template: d.template, userId: d.userId ?? null, to, subject, body: text }], ownerOf(job))).get(d.key);
+    if (claim === 'sent') return { status: 'already-sent', to };
+    // another job (a batch naming the same key) is sending it: this one looks again later, and finds it sent
+    if (claim !== 'claimed') throw new Error(`mail ${d.key} is being sent by another job`);
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     try {
       const messageId = await this.transport.send({ to, subject, text });
@@ -47,5 +54,68 @@ export class MailProcessor extends WorkerHost {
       if (e instanceof MailNotConfiguredError) throw new UnrecoverableError(msg);
       throw e;
     }
+  }
+}
+
+/**
+ * The worker of QueueName.MailBatches (ADR 0045): the mails of one job over one SMTP connection, each once per key
+ * as a single mail's job gives it. The job claims all its keys in one statement: a key sent before is skipped, a key
+ * another job is sending is left to it (this job tries it again on its retry, and then finds it sent). Each mail has
+ * its own outcome in the log; the job's retry sends only the mails not yet sent (they are `sent` in the log).
+ */
+@Processor(QueueName.MailBatches, { ...WORKER_RESILIENCE, concurrency: 2 })
+export class MailBatchProcessor extends WorkerHost {
+  private readonly logger = new Logger(MailBatchProcessor.name);
+
+  constructor(
+    private readonly log: MailLogRepository,
+    private readonly transport: MailTransport,
+    @Inject(MAIL_RECIPIENTS) private readonly recipients: MailRecipients,
+  ) {
+    super();
+  }
+
+  async process(job: Job<SendMailBatchJobData>): Promise<{ sent: number; alreadySent: number; dropped: number }> {
+    if (job.name !== JobName.SendMailBatch) throw new UnrecoverableError(`no handler for job ${job.name}`);
+    const byKey = new Map<string, SendMailJobData>();
+    for (const d of job.data.mails ?? []) if (!byKey.has(d.key)) byKey.set(d.key, d);
+    const userIds = [...new Set([...byKey.values()].filter((d) => !d.to && d.userId != null).map((d) => d.userId!))];
+    const addresses = new Map(await Promise.all(userIds.map(async (id) => [id, await this.recipients.emailOf(id)] as const)));
+    // a mail that can never be sent (unknown template, no address) is dropped alone, as a single job would fail at once
+    let dropped = 0;
+    const attempts: NewAttempt[] = [];
+    for (const d of byKey.values()) {
+      const to = d.to ?? (d.userId != null ? addresses.get(d.userId) : null);
+      if (!(d.template in templates) || !to) {
+        this.logger.warn(`mail ${d.key}: ${!(d.template in templates) ? `unknown template ${d.template}` : `no address for member ${d.userId}`}; not sent`);
+        dropped++;
+        continue;
+      }
+      const { subject, text } = renderMail(d.template as MailTemplateName, d.params as never);
+      attempts.push({ key: d.key, template: d.template, userId: d.userId ?? null, to, subject, body: text });
+    }
+    const claims = await this.log.claimMany(attempts, ownerOf(job));
+    const mine = attempts.filter((a) => claims.get(a.key) === 'claimed');
+    const held = attempts.filter((a) => claims.get(a.key) === 'held');
+    const alreadySent = attempts.length - mine.length - held.length;
+    const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const results = await this.transport.sendMany(mine.map((a) => ({ to: a.to, subject: a.subject, text: a.body })));
+    let failed: Error | null = null;
+    let sent = 0;
+    for (const [i, a] of mine.entries()) {
+      const r = results[i];
+      if (r instanceof Error) {
+        await this.log.failed(a.key, r.message, final || r instanceof MailNotConfiguredError);
+        this.logger.warn(`mail ${a.template} to ${a.to} attempt ${job.attemptsMade + 1} failed: ${r.message}`);
+        if (r instanceof MailNotConfiguredError) throw new UnrecoverableError(r.message);
+        failed ??= r;
+      } else {
+        await this.log.sent(a.key, r ?? null);
+        sent++;
+      }
+    }
+    if (failed) throw new Error(`${mine.length - sent} of ${mine.length} mails failed; first: ${failed.message}`);
+    if (held.length) throw new Error(`${held.length} mail(s) are being sent by another job: ${held.map((a) => a.key).join(', ')}`);
+    return { sent, alreadySent, dropped };
   }
 }

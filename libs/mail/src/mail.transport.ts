@@ -32,6 +32,33 @@ export class MailTransport implements OnModuleDestroy {
     return info.messageId ?? null;
   }
 
+  /**
+   * Several mails over ONE SMTP connection (a pooled transport of one connection, closed after them), one after the
+   * other; each answers its own message id or error, so one refused mail does not fail the others.
+   */
+  async sendMany(mails: ReadonlyArray<{ to: string; subject: string; text: string }>): Promise<Array<string | null | Error>> {
+    const url = this.smtpUrl();
+    if (!url) {
+      this.logger.warn(`SMTP_URL is not set: ${mails.length} mail(s) were not sent`);
+      return mails.map(() => new MailNotConfiguredError('SMTP_URL is not configured'));
+    }
+    const one = nodemailer.createTransport({ url, pool: true, maxConnections: 1, maxMessages: Infinity });
+    try {
+      const out: Array<string | null | Error> = [];
+      for (const m of mails) {
+        try {
+          const info = await one.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+          out.push(info.messageId ?? null);
+        } catch (e) {
+          out.push(e instanceof Error ? e : new Error(String(e)));
+        }
+      }
+      return out;
+    } finally {
+      one.close();
+    }
+  }
+
   onModuleDestroy(): void {
     this.transport?.close();
   }

@@ -20,6 +20,11 @@ export interface SendMailJobData {
   userId?: number;
 }
 
+/** The job's data on QueueName.MailBatches (JSON): several mails, each still once per its own key. */
+export interface SendMailBatchJobData {
+  mails: SendMailJobData[];
+}
+
 /** How the host of the mail worker finds a member's address (the identity owner provides it). */
 export const MAIL_RECIPIENTS = Symbol('MAIL_RECIPIENTS');
 export interface MailRecipients {

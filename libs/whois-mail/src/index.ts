@@ -5,5 +5,5 @@ export { CLASSIFICATION_RULES, classifyWhoisMail, LINK_TYPES } from './classific
 export { InboundSmtpServer } from './inbound/inbound-smtp.server';
 export { InboundMailService } from './inbound/inbound-mail.service';
 export { EmailsRepository } from './emails/emails.repository';
-export { processJobId } from './processing/whois-mail.queue';
+export { processJobId, WhoisMailQueue } from './processing/whois-mail.queue';
 export { LegacyWhoisMailProcessor, WhoisMailProcessor } from './processing/whois-mail.processor';

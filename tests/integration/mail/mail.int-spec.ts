@@ -1,7 +1,8 @@
 /**
  * The one outbound mail module through the real gateway (its worker host): a mail put on QueueName.Mail is rendered
  * from its Japanese template, addressed to the member, sent over SMTP to the mail catcher and logged; the same key
- * twice sends once; an SMTP outage is retried until it passes; account mail takes the same path.
+ * twice sends once; an SMTP outage is retried until it passes; account mail takes the same path. Several mails in one
+ * job (ADR 0045) go out once per key however their keys are shared with other jobs.
  */
 import request from 'supertest';
 import { MailLogRepository, MailOutbox } from '@registrar/mail';
@@ -71,5 +72,42 @@ describe('outbound mail', () => {
     const rows = await waitFor('logged as sent', async () => { const r = await log.list({ to: email }); return r[0]?.status === 'sent' ? r : null; });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ template: 'account.confirm-sign-up', userId: expect.any(Number) });
+  });
+
+  describe('several mails in one job (ADR 0045)', () => {
+    const mail = (to: string, name: string) => ({ template: 'domain.transfer-done' as const, to, key: `test:batch:${to}`, params: { name, newExpiry: '2027-01-01' } });
+    const sentRow = (key: string) => waitFor(`${key} sent`, async () => { const r = await log.find(key); return r?.status === 'sent' ? r : null; });
+
+    it('sends each key once: a key sent before is skipped, the same batch twice and an overlapping batch send nothing more', async () => {
+      const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((x) => uniqueEmail(`batch-${x}`));
+      await outbox.send(mail(a!, 'a-batch.com'));
+      await sentRow(`test:batch:${a}`);
+      await outbox.sendBatch([mail(a!, 'a-batch.com'), mail(b!, 'b-batch.com'), mail(c!, 'c-batch.com')]);
+      await outbox.sendBatch([mail(a!, 'a-batch.com'), mail(b!, 'b-batch.com'), mail(c!, 'c-batch.com')]);
+      await outbox.sendBatch([mail(b!, 'b-batch.com'), mail(c!, 'c-batch.com'), mail(d!, 'd-batch.com')]);
+      for (const to of [b!, c!, d!]) expect(await sentRow(`test:batch:${to}`)).toMatchObject({ to, template: 'domain.transfer-done', error: null });
+      // a later mail to each address arrives: so no second copy was merely slow
+      for (const to of [a!, b!, c!, d!]) await outbox.send({ ...mail(to, 'later.com'), key: `test:batch:${to}:later` });
+      for (const to of [a!, b!, c!, d!]) {
+        await waitFor(`the later mail to ${to}`, async () => (await inbox(to)).some((m) => m.text.includes('later.com')));
+        expect((await inbox(to)).filter((m) => m.text.includes('-batch.com'))).toHaveLength(1);
+      }
+    });
+
+    it('leaves a key another job is sending to it, sends the rest, and sends that key on its retry once the other gave up', async () => {
+      const [held, free] = ['held', 'free'].map((x) => uniqueEmail(`batch-${x}`));
+      const heldMail = mail(held!, 'held-batch.com');
+      // another job holds the key (as a worker mid-send does)
+      const claim = await log.claimMany([{ key: heldMail.key, template: heldMail.template, userId: null, to: held!, subject: 's', body: 'b' }], 'test/another-job');
+      expect(claim.get(heldMail.key)).toBe('claimed');
+      await outbox.sendBatch([heldMail, mail(free!, 'free-batch.com')]);
+      await sentRow(`test:batch:${free}`);
+      expect((await log.find(heldMail.key))?.status).toBe('sending');
+      expect(await inbox(held!)).toHaveLength(0);
+      // the other job fails for good: the batch's retry takes the key and sends it, once
+      await log.failed(heldMail.key, 'gave up', true);
+      await sentRow(heldMail.key);
+      expect((await inbox(held!)).filter((m) => m.text.includes('held-batch.com'))).toHaveLength(1);
+    });
   });
 });

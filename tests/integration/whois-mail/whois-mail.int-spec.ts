@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import { JobName, type ProxyDomainDto, QueueName, WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
 import { startService } from '@registrar/infra';
 import { WM } from '@registrar/messages';
-import { EmailsRepository, InboundMailService, WhoisMailServiceModule } from '@registrar/whois-mail';
+import { EmailsRepository, InboundMailService, WhoisMailQueue, WhoisMailServiceModule } from '@registrar/whois-mail';
 import { createAccount, signIn } from '../gateway/gateway-harness';
 import { PROXY_DOMAIN, signedBy, startWhoisMailHarness, until, WhoisMailHarness, xhr } from './whois-mail-harness';
 
@@ -303,6 +303,7 @@ describe('WHOIS proxy mail: mail bombs and lost jobs', () => {
 
 describe('WHOIS proxy mail: one processing job per stored batch (ADR 0044)', () => {
   const queue = () => t.whoisMail.get<Queue>(getQueueToken(QueueName.WhoisMailBatches));
+  const mailBatches = () => t.whoisMail.get<Queue>(getQueueToken(QueueName.MailBatches), { strict: false });
   /** every job of the queue that names the mail (any state) */
   const jobsOf = async (id: number) => (await queue().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']))
     .filter((j) => j.data.emailId === id || (j.data.emailIds ?? []).includes(id));
@@ -330,6 +331,25 @@ describe('WHOIS proxy mail: one processing job per stored batch (ADR 0044)', () 
     await until('the forwards', async () => (await t.caught(a.email)).filter((m) => m.subject.includes(tag)).length === 2 && (await t.caught(b.email)).filter((m) => m.subject.includes(tag)).length === 2);
     const { rows } = await t.db.query('SELECT count(*)::int AS n FROM mail.sent_mails WHERE key = ANY($1)', [ids.map((id) => `whois-mail:${id}:forward`)]);
     expect(rows[0].n).toBe(4);
+    // the four forwards went out as ONE outbound job (ADR 0045)
+    const keys = ids.map((id) => `whois-mail:${id}:forward`);
+    const batchesOf = async (key: string) => (await mailBatches().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']))
+      .filter((j) => (j.data.mails ?? []).some((m: { key: string }) => m.key === key));
+    const [outbound] = await batchesOf(keys[0]!);
+    expect(outbound!.data.mails.map((m: { key: string }) => m.key).sort()).toEqual([...keys].sort());
+
+    // a replay (the job died after its forwards were queued, before its mails were marked done): two of them run
+    // again in a job of their own, their forwards go in a second outbound job, and nothing reaches a member twice
+    await t.db.query('UPDATE whois_mail.emails SET status = 0, forwarded_at = NULL WHERE id = ANY($1)', [[ids[1], ids[2]]]);
+    await t.whoisMail.get(WhoisMailQueue).enqueueMany([ids[1]!, ids[2]!].map((id) => ({ id, stamp: 'replay', batch: ids[1]! })));
+    const replayed = await until('the replay\'s outbound job done', async () => {
+      const jobs = (await batchesOf(keys[1]!)).filter((j) => j.id !== outbound!.id);
+      return jobs.length === 1 && (await jobs[0]!.getState()) === 'completed' ? jobs[0]! : null;
+    });
+    expect(replayed.returnvalue).toMatchObject({ sent: 0, alreadySent: 2 });
+    for (const id of ids) expect((await processed(id)).status).toBe(WhoisMailStatus.Success);
+    expect((await t.caught(a.email)).filter((m) => m.subject.includes(tag))).toHaveLength(2);
+    expect((await t.caught(b.email)).filter((m) => m.subject.includes(tag))).toHaveLength(2);
   });
 
   it('a replica that starts while a batch\'s job still waits queues no second job for its mails', async () => {

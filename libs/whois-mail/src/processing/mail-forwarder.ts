@@ -20,9 +20,12 @@ export class MailForwarder {
     await this.outbox.send(this.request(mail, userId));
   }
 
-  /** The forwards of several mails (each to its own member, userId set) in one round trip to Redis. */
+  /**
+   * The forwards of several mails (each to its own member, userId set) as ONE outbound job, sent over one SMTP
+   * connection (ADR 0045); each still once per its mail's key.
+   */
   async forwardMany(mails: readonly StoredEmail[]): Promise<void> {
-    await this.outbox.sendMany(mails.map((m) => this.request(m, m.userId!)));
+    await this.outbox.sendBatch(mails.map((m) => this.request(m, m.userId!)));
   }
 
   private request(mail: StoredEmail, userId: number) {
