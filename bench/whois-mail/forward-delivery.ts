@@ -2,8 +2,8 @@
  * The forwards' delivery, which the gateway's mail worker does after a WHOIS mail is processed (the main figure of
  * inbound.bench.ts stops at "processed"): the forward requests the run queued, delivered by the mail worker (libs/mail,
  * in this process, members' addresses made up) to a bare SMTP sink, two ways on the same requests, alternately:
- *   - one job per forward (`MailOutbox.sendMany`: as before ADR 0045);
- *   - one job per processing batch (`MailOutbox.sendBatch`, over one SMTP connection: ADR 0045, what whois-mail queues).
+ *   - one job per forward (`MailOutbox.sendMany`: as before ADR 0046);
+ *   - one job per processing batch (`MailOutbox.sendBatch`, over one SMTP connection: ADR 0046, what whois-mail queues).
  * Each way gets its own keys (a suffix), so both really send. Prints time, this process's CPU, Redis's CPU, PostgreSQL
  * transactions and SMTP connections, per forward.
  */

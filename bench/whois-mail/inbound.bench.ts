@@ -21,7 +21,7 @@
  *
  * Then the stages of intake alone, at the same parallelism, to show where the time goes: the RCPT look-up (the RPC to
  * domain-ops over Redis) and mailparser; and the forwards' delivery by the mail worker (forward-delivery.ts), one job
- * per forward against one job per processing batch (ADR 0045), on the forwards this run queued.
+ * per forward against one job per processing batch (ADR 0046), on the forwards this run queued.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';

@@ -20,7 +20,7 @@ export enum QueueName {
   Mail = 'mail',
   /**
    * mail: several outbound mails in one job (`SendMailBatch`), sent over one SMTP connection, still once per key (a
-   * claim in mail.sent_mails, ADR 0045). A queue of its own so that a worker older than the batch jobs never takes one.
+   * claim in mail.sent_mails, ADR 0046). A queue of its own so that a worker older than the batch jobs never takes one.
    */
   MailBatches = 'mail-batches',
   /** catalog's own work: the monthly campaign-counter reset */

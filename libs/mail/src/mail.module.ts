@@ -16,7 +16,7 @@ export function mailQueue() {
     const o = redisOptions(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     return { connection: { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null } };
   };
-  // QueueName.MailBatches: several mails in one job (ADR 0045), a queue only workers of this release consume
+  // QueueName.MailBatches: several mails in one job (ADR 0046), a queue only workers of this release consume
   return BullModule.registerQueueAsync({ name: QueueName.Mail, useFactory }, { name: QueueName.MailBatches, useFactory });
 }
 

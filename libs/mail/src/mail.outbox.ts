@@ -37,7 +37,7 @@ export class MailOutbox {
   }
 
   /**
-   * Several mails as ONE job (QueueName.MailBatches), sent by the worker over one SMTP connection (ADR 0045): one job
+   * Several mails as ONE job (QueueName.MailBatches), sent by the worker over one SMTP connection (ADR 0046): one job
    * to add, run and finish instead of one per mail. Still exactly once per key: the worker claims each key in the log
    * before sending it, so a key also named by another job (a single send, another batch) goes out once. One mail is
    * an ordinary send().

@@ -14,7 +14,7 @@ const ownerOf = (job: Job) => `${job.queueName}/${job.id}`;
 /**
  * The worker of QueueName.Mail: renders the template, sends it and logs it in mail.sent_mails. A key already sent is
  * never sent again (a retried job, the same key enqueued twice, or in a batch job too: each key is claimed before it
- * is sent, ADR 0045); SMTP failures are retried with backoff, and the row shows the last error (status 'failed' once
+ * is sent, ADR 0046); SMTP failures are retried with backoff, and the row shows the last error (status 'failed' once
  * the attempts are spent).
  */
 @Processor(QueueName.Mail, { ...WORKER_RESILIENCE, concurrency: 4 })
@@ -58,7 +58,7 @@ export class MailProcessor extends WorkerHost {
 }
 
 /**
- * The worker of QueueName.MailBatches (ADR 0045): the mails of one job over one SMTP connection, each once per key
+ * The worker of QueueName.MailBatches (ADR 0046): the mails of one job over one SMTP connection, each once per key
  * as a single mail's job gives it. The job claims all its keys in one statement: a key sent before is skipped, a key
  * another job is sending is left to it (this job tries it again on its retry, and then finds it sent). Each mail has
  * its own outcome in the log; the job's retry sends only the mails not yet sent (they are `sent` in the log).

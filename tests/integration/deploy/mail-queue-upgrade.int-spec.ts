@@ -1,5 +1,5 @@
 /**
- * The rolling upgrade to batch mail jobs (ADR 0045), with real Redis, PostgreSQL, BullMQ and SMTP (the mail catcher): a
+ * The rolling upgrade to batch mail jobs (ADR 0046), with real Redis, PostgreSQL, BullMQ and SMTP (the mail catcher): a
  * gateway of the older release (its mail worker consumes only `mail`, one mail per job, and fails an unknown job name at
  * once) is still up beside the new one. The batch jobs are on `mail-batches`, which the old worker does not consume:
  * while only it is free, a batch waits for the new release, which then sends each of its mails once.

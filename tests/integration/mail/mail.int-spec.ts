@@ -2,7 +2,7 @@
  * The one outbound mail module through the real gateway (its worker host): a mail put on QueueName.Mail is rendered
  * from its Japanese template, addressed to the member, sent over SMTP to the mail catcher and logged; the same key
  * twice sends once; an SMTP outage is retried until it passes; account mail takes the same path. Several mails in one
- * job (ADR 0045) go out once per key however their keys are shared with other jobs.
+ * job (ADR 0046) go out once per key however their keys are shared with other jobs.
  */
 import request from 'supertest';
 import { MailLogRepository, MailOutbox } from '@registrar/mail';
@@ -74,7 +74,7 @@ describe('outbound mail', () => {
     expect(rows[0]).toMatchObject({ template: 'account.confirm-sign-up', userId: expect.any(Number) });
   });
 
-  describe('several mails in one job (ADR 0045)', () => {
+  describe('several mails in one job (ADR 0046)', () => {
     const mail = (to: string, name: string) => ({ template: 'domain.transfer-done' as const, to, key: `test:batch:${to}`, params: { name, newExpiry: '2027-01-01' } });
     const sentRow = (key: string) => waitFor(`${key} sent`, async () => { const r = await log.find(key); return r?.status === 'sent' ? r : null; });
 

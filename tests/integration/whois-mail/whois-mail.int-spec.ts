@@ -331,7 +331,7 @@ describe('WHOIS proxy mail: one processing job per stored batch (ADR 0044)', () 
     await until('the forwards', async () => (await t.caught(a.email)).filter((m) => m.subject.includes(tag)).length === 2 && (await t.caught(b.email)).filter((m) => m.subject.includes(tag)).length === 2);
     const { rows } = await t.db.query('SELECT count(*)::int AS n FROM mail.sent_mails WHERE key = ANY($1)', [ids.map((id) => `whois-mail:${id}:forward`)]);
     expect(rows[0].n).toBe(4);
-    // the four forwards went out as ONE outbound job (ADR 0045)
+    // the four forwards went out as ONE outbound job (ADR 0046)
     const keys = ids.map((id) => `whois-mail:${id}:forward`);
     const batchesOf = async (key: string) => (await mailBatches().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']))
       .filter((j) => (j.data.mails ?? []).some((m: { key: string }) => m.key === key));

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Who is sending a mail key right now (ADR 0045): the job that claimed it and when. A key appears in one job only
+ * Who is sending a mail key right now (ADR 0046): the job that claimed it and when. A key appears in one job only
  * while it is claimed, so two jobs naming the same key (a batch and a single job, two batches) never both send it.
  */
 export class MailClaims1800000000000 implements MigrationInterface {

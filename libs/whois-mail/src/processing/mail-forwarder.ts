@@ -22,7 +22,7 @@ export class MailForwarder {
 
   /**
    * The forwards of several mails (each to its own member, userId set) as ONE outbound job, sent over one SMTP
-   * connection (ADR 0045); each still once per its mail's key.
+   * connection (ADR 0046); each still once per its mail's key.
    */
   async forwardMany(mails: readonly StoredEmail[]): Promise<void> {
     await this.outbox.sendBatch(mails.map((m) => this.request(m, m.userId!)));
