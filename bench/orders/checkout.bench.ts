@@ -9,7 +9,8 @@
  *
  * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (25575), redis-server on BENCH_REDIS_PORT (26575) and the
  * simulator on BENCH_EPP_PORT (17576, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
- * BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), BENCH_POLL_MS (1500: the web app's status poll).
+ * BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), BENCH_POLL_MS (1500: the web app's status poll);
+ * BENCH_CPU_PROFILE=<dir> writes a CPU profile of the checkout part (in one process: every service's CPU).
  * The reserve of WHOIS proxy contacts (PROXY_RESERVE_SIZE, 100) is filled before the members submit, as in a running
  * system; the default locks that follow the orders are waited for and counted after the figures.
  *
@@ -29,7 +30,23 @@ import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { benchRegistryStack } from '../../scripts/dev/system';
 import { benchApart, benchMode, startBenchServices } from '../services';
 import { printStages } from '../stages';
+import { profiled } from '../profile';
 import os from 'node:os';
+import IORedis from 'ioredis';
+
+/** Redis commands run so far (all clients; Lua scripts counted once each, as evalsha) and PostgreSQL commits. */
+async function counters(redis: IORedis, db: Pool): Promise<{ redis: number; scripts: number; commits: number }> {
+  const info = await redis.info('commandstats');
+  let total = 0;
+  let scripts = 0;
+  for (const m of info.matchAll(/^cmdstat_(\w+):calls=(\d+)/gm)) {
+    total += Number(m[2]);
+    if (m[1] === 'evalsha' || m[1] === 'eval') scripts += Number(m[2]);
+  }
+  await db.query('SELECT pg_stat_force_next_flush()').catch(() => undefined);
+  const { rows } = await db.query('SELECT sum(xact_commit)::float8 AS n FROM pg_stat_database');
+  return { redis: total, scripts, commits: rows[0].n };
+}
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1500);
@@ -96,8 +113,10 @@ async function main() {
     const submitted = new Map<string, number>();
     const statuses: Record<string, number> = {};
     const since = Date.now();
+    const counting = new IORedis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+    const c0 = await counters(counting, db);
     const cCpu = process.cpuUsage();
-    await Promise.all(names.slice(0, MEMBERS).map(async (name, m) => {
+    await profiled('checkout', () => Promise.all(names.slice(0, MEMBERS).map(async (name, m) => {
       const t = performance.now();
       const at = Date.now();
       const r = await call<CreateDomainsResult>(DomainOpsPatterns.Create, {
@@ -112,7 +131,7 @@ async function main() {
         await new Promise((res) => setTimeout(res, POLL_MS));
       }
       polled.push(performance.now() - t);
-    }));
+    })));
     // when each order's last item ended, as the system recorded it
     const ends = (await db.query(`SELECT order_id, (extract(epoch FROM max(updated_at)) * 1000)::float8 AS at FROM domain_ops.registration_order_items WHERE order_id = ANY($1::uuid[]) GROUP BY order_id`, [[...submitted.keys()]])).rows as Array<{ order_id: string; at: number }>;
     const toDone = ends.map((e) => e.at - submitted.get(e.order_id)!);
@@ -141,6 +160,11 @@ async function main() {
     const locks = (await db.query(`SELECT count(*) FILTER (WHERE is_domain_lock_enabled)::int AS on, count(*) FILTER (WHERE lock_state = 'failed')::int AS failed,
       (extract(epoch FROM max(updated_at)) * 1000)::float8 AS last FROM domain_ops.domains WHERE punycode = ANY($1::text[])`, [names.slice(0, MEMBERS)])).rows[0];
     console.log(`default locks after the orders: ${locks.on} on, ${locks.failed} failed; the last one ${((locks.last - lastEnd) / 1000).toFixed(2)} s after the last order ended\n`);
+    // what the orders cost the stores, follow-ups and polls included (PostgreSQL's statistics lag up to a second)
+    await new Promise((res) => setTimeout(res, 1500));
+    const c1 = await counters(counting, db);
+    counting.disconnect();
+    console.log(`per order (all services, polls and follow-ups included): ${((c1.redis - c0.redis) / MEMBERS).toFixed(0)} Redis commands (${((c1.scripts - c0.scripts) / MEMBERS).toFixed(0)} of them BullMQ's Lua scripts), ${((c1.commits - c0.commits) / MEMBERS).toFixed(1)} PostgreSQL transactions\n`);
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops-lifecycle', 'domain-ops-whois', 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'checkout stages (queue wait, run; EPP time on the connection)' });
     await client.close();
     await db.end();
