@@ -17,6 +17,7 @@ import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
 import { ProxyIdentityRepository, WhoisQueue } from '../../whois';
 import { LifecycleQueue } from '../lifecycle.queue';
+import { CompleteOrderJob } from './complete-order.job';
 import { e164 } from '../../shared/contacts/e164';
 import { AnyContact, postalOf, proxyContactInput } from '../../shared/contacts/epp-contacts';
 
@@ -26,7 +27,7 @@ class PermanentFailure extends Error {}
 const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
 
 /**
- * One domain of an order, registered through the registry (a child of the order's flow). Exactly once: before the
+ * One domain of an order, registered through the registry (one job per item; the last item to end closes the order). Exactly once: before the
  * create, domain:info tells whether an earlier attempt already registered it for us (then it is recorded, not
  * created again); a 1001 answer is 'accepted' (pending). A domain that fails for good — the registry refuses it, or
  * the last attempt fails — is refunded to points in the same ledger (one key per item) with the reason in the action log.
@@ -54,28 +55,35 @@ export class RegisterDomainJob {
     private readonly config: DomainOpsConfig,
     private readonly queue: LifecycleQueue,
     private readonly whoisQueue: WhoisQueue,
+    private readonly completion: CompleteOrderJob,
   ) {}
 
   async handle(data: RegisterDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    // the item and its order at once (the job names both); an item of another order is missing here
-    const [item, named] = await Promise.all([this.orders.item(Number(data.itemId)), data.orderId ? this.orders.find(data.orderId) : Promise.resolve(null)]);
-    const order = named && item && named.id === item.orderId ? named : item ? await this.orders.find(item.orderId) : null;
-    if (!item || !order) return { status: 'missing' };
-    if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') return { status: item.status };
+    // the item and its order, the item marked processing unless it has ended, in one statement
+    const started = await this.orders.startItem(Number(data.itemId));
+    if (!started) return { status: 'missing' };
+    const { order, item } = started;
+    if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') {
+      // ended by an earlier attempt that died before it could close the order
+      await this.completion.completeIfEnded(order.id);
+      return { status: item.status };
+    }
     // the item's first attempt (never started before): no earlier attempt can have created the name
     const firstAttempt = item.status === 'queued' && attempt.attemptsMade === 0;
-    await this.orders.setItem(item.id, { status: 'processing' });
+    let status: string;
     try {
-      const status = await this.register(order, item, firstAttempt);
-      return { status };
+      status = await this.register(order, item, firstAttempt);
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
       const reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
       this.logger.warn(`${item.punycode} of order ${order.id} failed for good: ${(e as Error).message}`);
       await this.fail(order, item, reason);
-      return { status: 'error' };
+      status = 'error';
     }
+    // the order has no parent job: the last item to end closes it (mail, status)
+    await this.completion.completeIfEnded(order.id);
+    return { status };
   }
 
   private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean): Promise<'done' | 'accepted'> {
