@@ -129,6 +129,12 @@ describe('buying domains', () => {
     expect((await epp.info(names[0])).statuses).toContain('clientTransferProhibited');
     // paid with points only: the completion mail lists the order, with no receipt link (no money was charged)
     expect((await doneMail(member)).text).not.toContain('領収書:');
+    // the order has no parent job: the last of its items to end closed it (docs/purchase.md)
+    await waitFor('the order closed', async () => (await p.db.query(`SELECT 1 FROM domain_ops.registration_orders WHERE id = $1 AND status = 'done'`, [orderId])).rows[0]);
+    const ro = redisOptions(process.env.REDIS_URL!);
+    const lifecycle = new Queue(QueueName.DomainOpsLifecycle, { connection: { host: ro.host, port: ro.port, db: ro.db } });
+    expect(await lifecycle.getJob(`order-${orderId}`)).toBeFalsy();
+    await lifecycle.close();
     const logs = (await p.db.query('SELECT point, remaining_point, subject FROM domain_ops.action_logs WHERE user_id = $1', [member.userId])).rows;
     expect(logs).toHaveLength(3);
     expect(logs.every((l) => l.subject === 'ドメイン新規登録')).toBe(true);
@@ -145,6 +151,7 @@ describe('buying domains', () => {
     const balance = await p.balance(member.userId);
     // as if the worker died after the create and before it recorded the result: the job runs again
     await p.db.query(`UPDATE domain_ops.registration_order_items SET status = 'processing' WHERE id = $1`, [item.id]);
+    await p.db.query(`UPDATE domain_ops.registration_orders SET status = 'processing' WHERE id = $1`, [orderId]);
     const o = redisOptions(process.env.REDIS_URL!);
     const queue = new Queue(QueueName.DomainOpsLifecycle, { connection: { host: o.host, port: o.port, db: o.db } });
     const job = await queue.add(JobName.RegisterDomain, { orderId, itemId: Number(item.id) }, { jobId: `retry-${item.id}-${Date.now()}` });
@@ -155,6 +162,8 @@ describe('buying domains', () => {
     expect(await creates()).toBe(1);
     expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.domains WHERE punycode = $1', [item.punycode])).rows[0].n).toBe(1);
     expect((await p.db.query('SELECT status FROM domain_ops.registration_order_items WHERE id = $1', [item.id])).rows[0].status).toBe('done');
+    // the order is closed again by the item that ended last
+    expect((await p.db.query('SELECT status FROM domain_ops.registration_orders WHERE id = $1', [orderId])).rows[0].status).toBe('done');
     expect(await p.balance(member.userId)).toBe(balance);
     expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.action_logs WHERE user_id = $1', [member.userId])).rows[0].n).toBe(3);
   }, 60_000);

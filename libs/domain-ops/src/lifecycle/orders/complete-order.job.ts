@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompleteOrderJobData, JobName } from '@registrar/contracts';
 import { MailOutbox } from '@registrar/mail';
 import { receiptPath } from '@registrar/rules';
-import { OrderItem, RegistrationOrderRepository } from './registration-order.repository';
+import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
 
 /**
  * The receipt of the card or wallet charge that paid an order's or a renewal's shortfall, as an absolute link for a
@@ -44,8 +44,15 @@ export class CompleteOrderJob {
   async completeIfEnded(orderId: string): Promise<{ closed: boolean; items: OrderItem[] }> {
     const found = await this.orders.withItems(orderId);
     if (!found) return { closed: false, items: [] };
-    const { order, items } = found;
-    if (order.status !== 'processing' || !items.every((i) => ENDED.has(i.status))) return { closed: false, items };
+    return { closed: await this.close(found.order, found.items), items: found.items };
+  }
+
+  /**
+   * Closes the order if it is processing and each of these items, all of its items as they are now, has ended (the
+   * last item's job of a one-item order knows them without reading them back); true when this call closed it.
+   */
+  async close(order: RegistrationOrder, items: OrderItem[]): Promise<boolean> {
+    if (order.status !== 'processing' || !items.every((i) => ENDED.has(i.status))) return false;
     const ok = items.filter((i) => i.status === 'done' || i.status === 'accepted');
     if (ok.length) {
       await this.mail.send({
@@ -61,6 +68,6 @@ export class CompleteOrderJob {
         },
       });
     }
-    return { closed: await this.orders.claimStatus(order.id, 'processing', 'done'), items };
+    return this.orders.claimStatus(order.id, 'processing', 'done');
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
+import { ActionCodes, DefaultSettingDto, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, DomainContact, DomainInfo, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
 import { fmt, M, registryErrorMessage } from '@registrar/messages';
 import { newMemberContactId } from '../../shared/contacts/contact-ids';
@@ -11,7 +11,7 @@ import { itemKeys } from './item-keys';
 import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
-import { DefaultSettingsRepository, PrereqRepository, StoredPrereq } from '../../portfolio';
+import { DefaultSettingsRepository, defaultsOf, DefaultSettingsRow, PrereqRepository, StoredPrereq } from '../../portfolio';
 import type { JobAttempt } from '@registrar/infra';
 import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
@@ -62,7 +62,7 @@ export class RegisterDomainJob {
     // the item and its order, the item marked processing unless it has ended, in one statement
     const started = await this.orders.startItem(Number(data.itemId));
     if (!started) return { status: 'missing' };
-    const { order, item } = started;
+    const { order, item, itemCount } = started;
     if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') {
       // ended by an earlier attempt that died before it could close the order
       await this.completion.completeIfEnded(order.id);
@@ -70,25 +70,27 @@ export class RegisterDomainJob {
     }
     // the item's first attempt (never started before): no earlier attempt can have created the name
     const firstAttempt = item.status === 'queued' && attempt.attemptsMade === 0;
-    let status: string;
+    let status: 'done' | 'accepted' | 'error';
+    let reason: string | null = null;
     try {
-      status = await this.register(order, item, firstAttempt);
+      status = await this.register(order, item, firstAttempt, started.defaults ? defaultsOf(started.defaults as DefaultSettingsRow) : null);
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
-      const reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
+      reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
       this.logger.warn(`${item.punycode} of order ${order.id} failed for good: ${(e as Error).message}`);
       await this.fail(order, item, reason);
       status = 'error';
     }
-    // the order has no parent job: the last item to end closes it (mail, status)
-    await this.completion.completeIfEnded(order.id);
+    // the order has no parent job: the last item to end closes it (mail, status); a one-item order's item is the last
+    if (itemCount === 1) await this.completion.close(order, [{ ...item, status, errorMsg: reason }]);
+    else await this.completion.completeIfEnded(order.id);
     return { status };
   }
 
-  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean): Promise<'done' | 'accepted'> {
+  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean, stored: DefaultSettingDto | null): Promise<'done' | 'accepted'> {
     const ctx = { userId: order.userId };
-    const [defaults, prereq] = await Promise.all([this.settings.getOrCreate(order.userId), item.prereqId ? this.prereqs.byId(item.prereqId) : Promise.resolve(null)]);
+    const [defaults, prereq] = await Promise.all([stored ?? this.settings.getOrCreate(order.userId), item.prereqId ? this.prereqs.byId(item.prereqId) : Promise.resolve(null)]);
     const provisional = !!prereq?.preRegister;
 
     // exactly once: an earlier attempt may have created it (its answer lost)

@@ -107,17 +107,21 @@ export class RegistrationOrderRepository {
 
   /**
    * A registration job's start, in one statement: the item and its order, the item marked 'processing' unless it has
-   * ended (an item's first attempt is told by the status it had: 'queued'). Null when the item or its order is missing.
+   * ended (an item's first attempt is told by the status it had: 'queued'), how many items the order has, and the
+   * member's stored default settings (the row; null if none). Null when the item or its order is missing.
    */
-  async startItem(itemId: number): Promise<{ order: RegistrationOrder; item: OrderItem } | null> {
-    const rows: Array<{ o: Record<string, any>; i: Record<string, any> }> = await this.ds.query(
+  async startItem(itemId: number): Promise<{ order: RegistrationOrder; item: OrderItem; itemCount: number; defaults: Record<string, any> | null } | null> {
+    const rows: Array<{ o: Record<string, any>; i: Record<string, any>; n: number; s: Record<string, any> | null }> = await this.ds.query(
       `WITH old AS (SELECT * FROM domain_ops.registration_order_items WHERE id = $1 FOR UPDATE),
             upd AS (UPDATE domain_ops.registration_order_items i SET status = 'processing', updated_at = now() FROM old
                      WHERE i.id = old.id AND old.status NOT IN ('done', 'accepted', 'error') RETURNING i.id)
-       SELECT to_jsonb(old) AS i, to_jsonb(o) AS o FROM old JOIN domain_ops.registration_orders o ON o.id = old.order_id`,
+       SELECT to_jsonb(old) AS i, to_jsonb(o) AS o,
+              (SELECT count(*) FROM domain_ops.registration_order_items c WHERE c.order_id = old.order_id)::int AS n,
+              (SELECT to_jsonb(s) FROM domain_ops.default_settings s WHERE s.user_id = o.user_id) AS s
+         FROM old JOIN domain_ops.registration_orders o ON o.id = old.order_id`,
       [itemId],
     );
-    return rows.length ? { order: toOrder(rows[0].o), item: toItem(rows[0].i) } : null;
+    return rows.length ? { order: toOrder(rows[0].o), item: toItem(rows[0].i), itemCount: Number(rows[0].n), defaults: rows[0].s } : null;
   }
 
   /**

@@ -16,13 +16,13 @@ function newTestService(o: { remaining?: number; spendFailsAt?: number; catalogL
       orders.set(order.idempotencyKey, made.order);
       return made;
     }),
-    items: jest.fn(async () => []),
+    items: jest.fn(async (_id: string): Promise<unknown[]> => []),
     markSpentMany: jest.fn(async () => undefined),
     markRefunded: jest.fn(async (id: number) => { calls.push(`refunded:${id}`); }),
     setItem: jest.fn(async () => undefined),
     setOrderStatus: jest.fn(async (_id: string, status: string) => { calls.push(`order:${status}`); }),
     claimStatus: jest.fn(async (_id: string, _from: string, status: string) => { calls.push(`order:${status}`); return true; }),
-    find: jest.fn(async () => null),
+    find: jest.fn(async (_id: string): Promise<unknown> => null),
     startCharged: jest.fn(async () => { calls.push('order:processing'); return true; }),
     // the status read: find and items in one query
     withItems: jest.fn(async (id: string): Promise<unknown> => {
