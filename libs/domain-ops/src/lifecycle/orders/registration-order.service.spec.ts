@@ -86,7 +86,7 @@ const row = (name: string, point = 1000) => ({ name, period: 1, point });
 const req = (domains: ReturnType<typeof row>[], key = 'k1') => ({ userId: 7, domains, totalFee: domains.reduce((s, d) => s + d.point, 0), point: 0, payment: { type: 'point' as const }, idempotencyKey: key });
 
 describe(RegistrationOrderService.name, () => {
-  it('takes a campaign slot and the points per item (asked at once), then starts the items\' jobs', async () => {
+  it('takes a campaign slot and the points per item, then starts the items\' jobs', async () => {
     const { sut, calls } = newTestService();
     const r = await sut.create(req([row('a.com'), row('b.com')]));
     expect(r.result).toBe(true);
@@ -96,27 +96,27 @@ describe(RegistrationOrderService.name, () => {
     ]);
   });
 
-  it('asks the ledger while the campaign slots are taken, not after', async () => {
+  it('asks the campaign slots and the payment session at once, and the ledger only after both', async () => {
     const { sut, catalog, ledger } = newTestService();
     let answer!: () => void;
     catalog.reserve.mockImplementationOnce(() => new Promise((res) => { answer = () => res({ reserved: true }); }));
-    const submitting = sut.create(req([row('a.com')]));
-    for (let i = 0; i < 20 && !ledger.spendMany.mock.calls.length; i++) await Promise.resolve();
+    const submitting = sut.create({ ...req([row('a.com')]), payment: { type: 'card' as const, sessionId: 's1' } } as never);
+    for (let i = 0; i < 20 && !ledger.consumeSession.mock.calls.length; i++) await Promise.resolve();
     expect(catalog.reserve).toHaveBeenCalledTimes(1);
-    expect(ledger.spendMany).toHaveBeenCalledTimes(1);
+    expect(ledger.consumeSession).toHaveBeenCalledTimes(1);
+    expect(ledger.spendMany).not.toHaveBeenCalled();
     answer();
     expect((await submitting).result).toBe(true);
+    expect(ledger.spendMany).toHaveBeenCalledTimes(1);
   });
 
-  it('gives the points back and every slot when another tab took the last campaign slot meanwhile', async () => {
-    const { sut, calls, queue } = newTestService({ catalogLeft: 1 });
+  it('takes no points when another tab took the last campaign slot meanwhile, and releases every slot it asked for', async () => {
+    const { sut, calls, queue, ledger } = newTestService({ catalogLeft: 1 });
     const r = await sut.create(req([row('a.com'), row('b.com')]));
     expect(r).toMatchObject({ result: false, errors: ['b.comの価格が変更されました。もう一度お試しください'] });
-    expect(calls).toEqual(expect.arrayContaining([
-      `refund:order:${r.orderId}:a.com:refund`, `refund:order:${r.orderId}:b.com:refund`,
-      `release:order:${r.orderId}:a.com:campaign`, `release:order:${r.orderId}:b.com:campaign`, 'order:failed',
-    ]));
-    expect(calls.filter((c) => c.startsWith('refund:'))).toHaveLength(2);
+    expect(ledger.spendMany).not.toHaveBeenCalled();
+    expect(calls).toEqual(expect.arrayContaining([`release:order:${r.orderId}:a.com:campaign`, `release:order:${r.orderId}:b.com:campaign`, 'order:failed']));
+    expect(calls.filter((c) => c.startsWith('refund:'))).toHaveLength(0);
     expect(queue.enqueueOrder).not.toHaveBeenCalled();
   });
 

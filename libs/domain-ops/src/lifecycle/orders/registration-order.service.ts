@@ -102,11 +102,11 @@ export class RegistrationOrderService {
     if (!made) return this.answer((await this.repo.findByKey(userId, key))!);
     const { order } = made;
 
-    // the campaign slots (two tabs at once cannot get a sixth), the payment session (used once) and the points (one
-    // ledger entry per item, all in one message, in the items' order) are asked at once: one wait instead of three. A
-    // refusal of any undoes them all (abort: every charge of the order voided and refunded once if taken, every slot
-    // asked for released: one whose answer was lost may have been taken), so the money path is the same as when they
-    // were asked one after the other.
+    // the campaign slots (two tabs at once cannot get a sixth) and the payment session (used once) are asked at once,
+    // then the points (one ledger entry per item, all in one message, in the items' order). The points come after: an
+    // order that lost its slot or its session never holds points, even for a moment, that the member's other orders
+    // racing it could have used. A refusal of any undoes them all (abort: every charge of the order voided and refunded
+    // once if taken, every slot asked for released: one whose answer was lost may have been taken).
     const refusals: string[] = [];
     const reserving = Promise.all(made.items.filter((i) => i.isCampaign).map(async (item) => {
       const k = itemKeys(order.id, item.punycode).campaign;
@@ -117,14 +117,14 @@ export class RegistrationOrderService {
       if (!r.reserved) refusals.push(fmt(M.priceChanged, { domain: item.name }));
     }));
     const consuming = sessionId ? this.orders.consumeSession(userId, sessionId).catch(() => false) : Promise.resolve(true);
-    const charged = made.items.filter((i) => i.point > 0);
-    const spending = charged.length ? this.spend(userId, order.id, charged) : Promise.resolve({ taken: [], refusal: null });
-    const [, consumed, spent] = await Promise.all([reserving, consuming, spending]);
+    const [, consumed] = await Promise.all([reserving, consuming]);
     if (!consumed) refusals.push(M.cardSessionFailed);
-    if (spent.refusal) refusals.push(spent.refusal);
-    if (refusals.length) {
+    if (refusals.length) return this.abort(order, made.items, [refusals[0]!]);
+    const charged = made.items.filter((i) => i.point > 0);
+    const spent = charged.length ? await this.spend(userId, order.id, charged) : { taken: [], refusal: null };
+    if (spent.refusal) {
       await this.repo.markSpentMany(spent.taken);
-      return this.abort(order, made.items, [refusals[0]!]);
+      return this.abort(order, made.items, [spent.refusal]);
     }
     // the order starts only if it is still charging: the money reconciler may have given it up meanwhile (its charges
     // then voided and refunded), and what it decided is the answer; the charges are marked in the same statement
