@@ -112,9 +112,10 @@ export class RegistrationOrderService {
       const k = itemKeys(order.id, item.punycode).campaign;
       const r = await this.catalog.reserve(userId, k).catch((e) => {
         this.logger.warn(`campaign slot ${k}: ${(e as Error)?.message ?? e}`);
-        return { reserved: false };
+        return null;
       });
-      if (!r.reserved) refusals.push(fmt(M.priceChanged, { domain: item.name }));
+      if (!r) refusals.push(M.unexpectedError);
+      else if (!r.reserved) refusals.push(fmt(M.priceChanged, { domain: item.name }));
     }));
     const consuming = sessionId ? this.orders.consumeSession(userId, sessionId).catch(() => false) : Promise.resolve(true);
     const [, consumed] = await Promise.all([reserving, consuming]);
