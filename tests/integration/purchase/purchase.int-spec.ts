@@ -206,6 +206,8 @@ describe('payment, WHOIS contacts, provisional .co.jp, schedules', () => {
     expect(await ledgerSum(c.userId)).toBe(20);
     // the completion mail links the receipt of the card charge, and the link opens it for this member only
     const mail = await doneMail(c);
+    // a one-item order is closed by its item's end, in the same statement
+    expect((await p.db.query('SELECT status, finished_at FROM domain_ops.registration_orders WHERE id = $1', [r.body.orderId])).rows[0]).toMatchObject({ status: 'done', finished_at: expect.any(Date) });
     const link = mail.text.match(/領収書: (\S+)/)?.[1];
     expect(link).toBeDefined();
     const url = new URL(link!);
@@ -304,6 +306,11 @@ describe('concurrency', () => {
     const lost = [M.pointsInsufficient, ...names.map((n) => `${n}の価格が変更されました。もう一度お試しください`)];
     for (const a of answers.filter((x) => !x.body.result)) expect(lost).toContain(a.body.errors[0]);
     for (const a of won) expect((await waitForOrder(c, a.body.orderId)).domains[0].status).toBe('done');
+    // each order closed by its one item; the lost ones failed (or refused before an order was made)
+    const orders = (await p.db.query('SELECT status, count(*)::int AS n FROM domain_ops.registration_orders WHERE user_id = $1 GROUP BY status', [c.userId])).rows;
+    const byStatus = Object.fromEntries(orders.map((o) => [o.status, o.n]));
+    expect(byStatus.done).toBe(won.length);
+    expect(Object.keys(byStatus).filter((k) => k !== 'done' && k !== 'failed')).toEqual([]);
     const balance = await p.balance(c.userId);
     expect(balance).toBe(4_500 - won.length * price);
     expect(balance).toBeGreaterThanOrEqual(0);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompleteOrderJobData, JobName } from '@registrar/contracts';
 import { MailOutbox } from '@registrar/mail';
 import { receiptPath } from '@registrar/rules';
-import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
+import { ItemEnd, OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
 
 /**
  * The receipt of the card or wallet charge that paid an order's or a renewal's shortfall, as an absolute link for a
@@ -49,10 +49,15 @@ export class CompleteOrderJob {
 
   /**
    * Closes the order if it is processing and each of these items, all of its items as they are now, has ended (the
-   * last item's job of a one-item order knows them without reading them back); true when this call closed it.
+   * last item's job of a one-item order knows them without reading them back); true when this call closed it. With
+   * `ending`, the item's end is written here too: with the order's close in one statement, or alone when the order is
+   * not to be closed.
    */
-  async close(order: RegistrationOrder, items: OrderItem[]): Promise<boolean> {
-    if (order.status !== 'processing' || !items.every((i) => ENDED.has(i.status))) return false;
+  async close(order: RegistrationOrder, items: OrderItem[], ending?: { itemId: number; end: ItemEnd }): Promise<boolean> {
+    if (order.status !== 'processing' || !items.every((i) => ENDED.has(i.status))) {
+      if (ending) await this.orders.setItem(ending.itemId, ending.end);
+      return false;
+    }
     const ok = items.filter((i) => i.status === 'done' || i.status === 'accepted');
     if (ok.length) {
       await this.mail.send({
@@ -68,6 +73,9 @@ export class CompleteOrderJob {
         },
       });
     }
+    // `ending`: the last item's own end, written with the order's close (after the mail, so a death before it leaves
+    // the item to its job's retry, which finds the domain recorded and closes the order again)
+    if (ending) return this.orders.endItemAndClose(ending.itemId, order.id, ending.end);
     return this.orders.claimStatus(order.id, 'processing', 'done');
   }
 }

@@ -8,7 +8,7 @@ import { ContactsRepository } from '../../shared/contacts/contacts.repository';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { OwnedDomainRepository } from '../../shared/domains/owned-domain.repository';
 import { itemKeys } from './item-keys';
-import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
+import { ItemEnd, OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
 import { DefaultSettingsRepository, defaultsOf, DefaultSettingsRow, PrereqRepository, StoredPrereq } from '../../portfolio';
@@ -72,8 +72,9 @@ export class RegisterDomainJob {
     const firstAttempt = item.status === 'queued' && attempt.attemptsMade === 0;
     let status: 'done' | 'accepted' | 'error';
     let reason: string | null = null;
+    let end: ItemEnd | null = null;
     try {
-      status = await this.register(order, item, firstAttempt, started.defaults ? defaultsOf(started.defaults as DefaultSettingsRow) : null);
+      ({ status, end } = await this.register(order, item, firstAttempt, started.defaults ? defaultsOf(started.defaults as DefaultSettingsRow) : null, itemCount === 1));
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
@@ -82,13 +83,17 @@ export class RegisterDomainJob {
       await this.fail(order, item, reason);
       status = 'error';
     }
-    // the order has no parent job: the last item to end closes it (mail, status); a one-item order's item is the last
-    if (itemCount === 1) await this.completion.close(order, [{ ...item, status, errorMsg: reason }]);
-    else await this.completion.completeIfEnded(order.id);
+    // the order has no parent job: the last item to end closes it (mail, status). A one-item order's item is the last,
+    // so its items are known without reading them back; registered, its end is written with the order's close (one
+    // statement, after the mail). Outside the registration's try: a failure here retries the job (which finds the
+    // domain recorded and ends here again), it never refunds a registered domain.
+    if (itemCount !== 1) await this.completion.completeIfEnded(order.id);
+    else if (end) await this.completion.close(order, [{ ...item, ...end, errorMsg: null }], { itemId: item.id, end });
+    else await this.completion.close(order, [{ ...item, status, errorMsg: reason }]);
     return { status };
   }
 
-  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean, stored: DefaultSettingDto | null): Promise<'done' | 'accepted'> {
+  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean, stored: DefaultSettingDto | null, single: boolean): Promise<{ status: 'done' | 'accepted'; end: ItemEnd }> {
     const ctx = { userId: order.userId };
     const [defaults, prereq] = await Promise.all([stored ?? this.settings.getOrCreate(order.userId), item.prereqId ? this.prereqs.byId(item.prereqId) : Promise.resolve(null)]);
     const provisional = !!prereq?.preRegister;
@@ -175,8 +180,10 @@ export class RegisterDomainJob {
       pending ? null : this.dnsZones.changed(item.punycode),
     ]);
     const status = pending ? 'accepted' : 'done';
-    await this.orders.setItem(item.id, { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null });
-    return status;
+    const end: ItemEnd = { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null };
+    // the item's end: for a one-item order written by the caller with the order's close, after the mail
+    if (!single) await this.orders.setItem(item.id, end);
+    return { status, end };
   }
 
   /**

@@ -85,12 +85,19 @@ export class RegistrationFollowUpJob {
     const lock = !!d.follow_up_lock && d.lock_state === 'applying';
     try {
       const info = await this.epp.info(d.punycode, {}, ctx);
+      // the ROID (and the expiry if the create had none) on the domain and on its order item, in one statement. The item
+      // is found by the domain's order_item_id, which the record wrote before this run was asked for: the item's own
+      // end may come after this run (its domain_pk_id then still empty), and keeps the ROID (coalesce). The item's
+      // updated_at stays the time it ended (the admin dashboard counts registrations by it)
       await this.ds.query(
-        `UPDATE domain_ops.domains SET registry_domain_id = coalesce(registry_domain_id, $2), due_date = coalesce(due_date, $3), updated_at = now()
-         WHERE id = $1 AND (registry_domain_id IS NULL OR due_date IS NULL)`,
+        `WITH dom AS (
+           UPDATE domain_ops.domains SET registry_domain_id = coalesce(registry_domain_id, $2), due_date = coalesce(due_date, $3), updated_at = now()
+            WHERE id = $1 AND (registry_domain_id IS NULL OR due_date IS NULL)
+         )
+         UPDATE domain_ops.registration_order_items SET registry_domain_id = $2
+          WHERE (id = (SELECT order_item_id FROM domain_ops.domains WHERE id = $1) OR domain_pk_id = $1) AND registry_domain_id IS NULL`,
         [d.id, info.roid, info.exDate ?? null],
       );
-      await this.ds.query('UPDATE domain_ops.registration_order_items SET registry_domain_id = $2, updated_at = now() WHERE domain_pk_id = $1 AND registry_domain_id IS NULL', [d.id, info.roid]);
       // only while the lock is still ours to apply (the member may have changed it meanwhile: their change wins)
       if (lock && !info.statuses.includes('clientTransferProhibited')) {
         await this.epp.update({ name: d.punycode, add: { statuses: ['clientTransferProhibited'] } }, ctx);

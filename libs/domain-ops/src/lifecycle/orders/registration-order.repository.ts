@@ -40,6 +40,8 @@ export interface OrderItem {
   spentBalanceAfter: number | null;
   refunded: boolean;
 }
+/** How an item ends (its status and what the registration found). */
+export type ItemEnd = { status: ItemStatus; errorMsg?: string | null; info?: string | null; domainPkId?: number | null; registryDomainId?: string | null };
 export type NewOrderItem = Pick<OrderItem, 'position' | 'name' | 'punycode' | 'tld' | 'period' | 'point' | 'isCampaign' | 'whoisProxy' | 'prereqId'>;
 
 const toOrder = (r: Record<string, any>): RegistrationOrder => ({
@@ -171,7 +173,25 @@ export class RegistrationOrderRepository {
     await this.ds.query('UPDATE domain_ops.registration_order_items SET refunded = true, updated_at = now() WHERE id = $1', [itemId]);
   }
 
-  async setItem(itemId: number, patch: { status: ItemStatus; errorMsg?: string | null; info?: string | null; domainPkId?: number | null; registryDomainId?: string | null }): Promise<void> {
+  /**
+   * The item's end and the order's close (`processing → done`) in one statement: for the last item of an order whose
+   * items are otherwise ended (a one-item order); true when the order was closed by it.
+   */
+  async endItemAndClose(itemId: number, orderId: string, patch: ItemEnd): Promise<boolean> {
+    const rows: Array<{ closed: number }> = await this.ds.query(
+      `WITH i AS (
+         UPDATE domain_ops.registration_order_items SET status = $2, error_msg = $3, info = $4, domain_pk_id = coalesce($5, domain_pk_id),
+           registry_domain_id = coalesce($6, registry_domain_id), updated_at = now() WHERE id = $1 AND order_id = $7 RETURNING id
+       ), o AS (
+         UPDATE domain_ops.registration_orders SET status = 'done', finished_at = now() WHERE id = $7 AND status = 'processing' AND EXISTS (SELECT 1 FROM i) RETURNING id
+       )
+       SELECT (SELECT count(*) FROM o)::int AS closed`,
+      [itemId, patch.status, patch.errorMsg ?? null, patch.info ?? null, patch.domainPkId ?? null, patch.registryDomainId ?? null, orderId],
+    );
+    return rows[0]!.closed > 0;
+  }
+
+  async setItem(itemId: number, patch: ItemEnd): Promise<void> {
     await this.ds.query(
       `UPDATE domain_ops.registration_order_items SET status = $2, error_msg = $3, info = $4, domain_pk_id = coalesce($5, domain_pk_id),
          registry_domain_id = coalesce($6, registry_domain_id), updated_at = now() WHERE id = $1`,
