@@ -291,6 +291,16 @@ describe('payment, WHOIS contacts, provisional .co.jp, schedules', () => {
 });
 
 describe('concurrency', () => {
+  it('a new member\'s defaults read ten times at once: every read answers them, one row is made', async () => {
+    const c = await p.member();
+    const reads = await Promise.all(Array.from({ length: 10 }, () => c.agent.get('/mypage/domain/default').set(xhr(c))));
+    for (const r of reads) {
+      expect(r.status).toBe(200);
+      expect(r.body.defaultSetting).toMatchObject({ domain_create_is_whois_proxy_enabled_flg: 1, domain_create_name_servers: ['01.dnsv.jp', '02.dnsv.jp', '03.dnsv.jp', '04.dnsv.jp'] });
+    }
+    expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.default_settings WHERE user_id = $1', [c.userId])).rows[0].n).toBe(1);
+  });
+
   it('20 purchases by one member at once race for the last campaign slots and the last points: no overrun, no negative balance, the ledger adds up', async () => {
     const c = await p.member(4_500);
     const names: string[] = [];

@@ -38,12 +38,16 @@ export class DefaultSettingsRepository {
 
   /** The member's defaults, created on first read: proxy on, auto-renew on, lock on, name servers 01-04.dnsv.jp. */
   async getOrCreate(userId: number): Promise<DefaultSettingDto> {
-    let rows: DefaultSettingsRow[] = await this.ds.query('SELECT * FROM domain_ops.default_settings WHERE user_id = $1', [userId]);
-    if (!rows.length) {
-      // first read: create; a parallel first read may have won, then its row is read back
-      await this.ds.query('INSERT INTO domain_ops.default_settings (user_id, name_servers) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, [...DEFAULT_NAME_SERVERS]]);
-      rows = await this.ds.query('SELECT * FROM domain_ops.default_settings WHERE user_id = $1', [userId]);
-    }
+    // one round trip: the stored row, or the one this statement creates (a member's first purchase). A parallel first
+    // read may have created it since this statement's snapshot (neither part then answers): it is read back
+    let rows: DefaultSettingsRow[] = await this.ds.query(
+      `WITH made AS (
+         INSERT INTO domain_ops.default_settings (user_id, name_servers) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING RETURNING *
+       )
+       SELECT * FROM made UNION ALL SELECT * FROM domain_ops.default_settings WHERE user_id = $1`,
+      [userId, [...DEFAULT_NAME_SERVERS]],
+    );
+    if (!rows.length) rows = await this.ds.query('SELECT * FROM domain_ops.default_settings WHERE user_id = $1', [userId]);
     return defaultsOf(rows[0]!);
   }
 
