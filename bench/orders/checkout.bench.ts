@@ -1,9 +1,13 @@
 /**
  * Checkout under load: 100 members each buying one domain at the same moment, through the domain-ops service's RPC on
- * the real Redis transport (order validation, campaign slot, points spend, BullMQ flow, RegisterDomainJob over EPP to
- * the registry simulator, recording, action log). Prints orders per second (accepted by POST create) and p50/p95 time
- * from submit to done (the status resource says every row has ended), beside the baseline measured in the same run:
- * the same number of bare EPP domain:create commands through a pool of the same size.
+ * the real Redis transport (order validation, campaign slot, points spend, one RegisterDomain job per item over EPP to
+ * the registry simulator, recording, action log, the order closed by its last item). Prints orders per second
+ * (accepted by POST create) and p50/p95 time from submit to done (the status resource says every row has ended),
+ * beside the baseline measured in the same run:
+ * the same number of bare EPP domain:create commands through a pool of the same size; and a second baseline, the create
+ * as a registration sends it (registrant, three contacts, four name servers). After the figures: the Redis commands
+ * (BullMQ's Lua scripts among them) and PostgreSQL transactions per order, all services together, polls and follow-ups
+ * included.
  *
  *   node_modules/.bin/node -r @swc-node/register bench/orders/checkout.bench.ts
  *
@@ -15,8 +19,8 @@
  * system; the default locks that follow the orders are waited for and counted after the figures.
  *
  * Submit → done is the time from the submit to the moment the system recorded the order's last item ended (what the
- * status resource answers from then on); each member polls the status as the web app does (every 1.5 s) only to know
- * when to stop. (Polling 100 members every 50 ms, as this bench did before, was 2,000 status calls a second competing
+ * status resource answers from then on: the item's updated_at, which only the item's own steps move); each member
+ * polls the status as the web app does (every 1.5 s) only to know when to stop. (Polling 100 members every 50 ms, as this bench did before, was 2,000 status calls a second competing
  * with the registrations it measured.) The poll-observed figure is printed beside it.
  */
 import 'reflect-metadata';
