@@ -1,21 +1,26 @@
 /**
  * Checkout under load: 100 members each buying one domain at the same moment, through the domain-ops service's RPC on
- * the real Redis transport (order validation, campaign slot, points spend, BullMQ flow, RegisterDomainJob over EPP to
- * the registry simulator, recording, action log). Prints orders per second (accepted by POST create) and p50/p95 time
- * from submit to done (the status resource says every row has ended), beside the baseline measured in the same run:
- * the same number of bare EPP domain:create commands through a pool of the same size.
+ * the real Redis transport (order validation, campaign slot, points spend, one RegisterDomain job per item over EPP to
+ * the registry simulator, recording, action log, the order closed by its last item). Prints orders per second
+ * (accepted by POST create) and p50/p95 time from submit to done (the status resource says every row has ended),
+ * beside the baseline measured in the same run:
+ * the same number of bare EPP domain:create commands through a pool of the same size; and a second baseline, the create
+ * as a registration sends it (registrant, three contacts, four name servers). After the figures: the Redis commands
+ * (BullMQ's Lua scripts among them) and PostgreSQL transactions per order, all services together, polls and follow-ups
+ * included.
  *
  *   node_modules/.bin/node -r @swc-node/register bench/orders/checkout.bench.ts
  *
  * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (25575), redis-server on BENCH_REDIS_PORT (26575) and the
  * simulator on BENCH_EPP_PORT (17576, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
- * BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), BENCH_POLL_MS (1500: the web app's status poll).
+ * BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), BENCH_POLL_MS (1500: the web app's status poll);
+ * BENCH_CPU_PROFILE=<dir> writes a CPU profile of the checkout part (in one process: every service's CPU).
  * The reserve of WHOIS proxy contacts (PROXY_RESERVE_SIZE, 100) is filled before the members submit, as in a running
  * system; the default locks that follow the orders are waited for and counted after the figures.
  *
  * Submit → done is the time from the submit to the moment the system recorded the order's last item ended (what the
- * status resource answers from then on); each member polls the status as the web app does (every 1.5 s) only to know
- * when to stop. (Polling 100 members every 50 ms, as this bench did before, was 2,000 status calls a second competing
+ * status resource answers from then on: the item's updated_at, which only the item's own steps move); each member
+ * polls the status as the web app does (every 1.5 s) only to know when to stop. (Polling 100 members every 50 ms, as this bench did before, was 2,000 status calls a second competing
  * with the registrations it measured.) The poll-observed figure is printed beside it.
  */
 import 'reflect-metadata';
@@ -24,12 +29,28 @@ import { Pool } from 'pg';
 import { CreateDomainsResult, DomainOpsPatterns, EstimateItem, OrdersPatterns, OrderStatusResult } from '@registrar/contracts';
 import { BullRpcClient, rpc } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
-import { registrationTotal } from '@registrar/rules';
+import { DEFAULT_NAME_SERVERS, registrationTotal } from '@registrar/rules';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { benchRegistryStack } from '../../scripts/dev/system';
 import { benchApart, benchMode, startBenchServices } from '../services';
 import { printStages } from '../stages';
+import { profiled } from '../profile';
 import os from 'node:os';
+import IORedis from 'ioredis';
+
+/** Redis commands run so far (all clients; Lua scripts counted once each, as evalsha) and PostgreSQL commits. */
+async function counters(redis: IORedis, db: Pool): Promise<{ redis: number; scripts: number; commits: number }> {
+  const info = await redis.info('commandstats');
+  let total = 0;
+  let scripts = 0;
+  for (const m of info.matchAll(/^cmdstat_(\w+):calls=(\d+)/gm)) {
+    total += Number(m[2]);
+    if (m[1] === 'evalsha' || m[1] === 'eval') scripts += Number(m[2]);
+  }
+  await db.query('SELECT pg_stat_force_next_flush()').catch(() => undefined);
+  const { rows } = await db.query('SELECT sum(xact_commit)::float8 AS n FROM pg_stat_database');
+  return { redis: total, scripts, commits: rows[0].n };
+}
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1500);
@@ -63,7 +84,7 @@ async function main() {
     const call = <T>(pattern: string, payload: unknown) => rpc<T>(client, pattern, payload, 120_000);
 
     const epp = new EppClientPool(eppClientOptionsFromEnv());
-    const names = await freeNames(epp, MEMBERS * 2, 'com');
+    const names = await freeNames(epp, MEMBERS * 3, 'com');
     const base = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
     const [est] = await call<EstimateItem[]>(DomainOpsPatterns.Estimate, { userId: base, domainNames: [names[0]] });
     const price = registrationTotal(est.registerPrice, est.renewPrice, 1);
@@ -78,7 +99,7 @@ async function main() {
     }
 
     // baseline: bare EPP creates through a pool of the same size, all at once
-    const bare = names.slice(MEMBERS);
+    const bare = names.slice(MEMBERS, MEMBERS * 2);
     const b0 = performance.now();
     const bCpu = process.cpuUsage();
     const bareLat: number[] = [];
@@ -89,6 +110,24 @@ async function main() {
     }));
     const bareSeconds = (performance.now() - b0) / 1000;
     const bareCpu = process.cpuUsage(bCpu);
+    // a second baseline: the create a registration sends (registrant and three contacts, the default four name
+    // servers), which costs the registry more than a bare one: what the registry side alone allows the checkout
+    const contactId = `bench${randomBytes(5).toString('hex')}`;
+    await epp.contactCreate({
+      id: contactId, voice: '+81.312345678', email: `${contactId}@example.com`, authInfo: `Bench${randomBytes(6).toString('hex')}1`,
+      postalInfo: [{ type: 'int', name: 'Whois Privacy Protection Service', org: 'Rakko Registrar', street: ['1-1-1 Shibuya'], city: 'Shibuya-ku', sp: 'Tokyo', pc: '1500002', cc: 'JP' }],
+    });
+    const f0 = performance.now();
+    const fullLat: number[] = [];
+    await Promise.all(names.slice(MEMBERS * 2).map(async (name) => {
+      const t = performance.now();
+      await epp.create({
+        name, period: { value: 1, unit: 'y' }, ns: [...DEFAULT_NAME_SERVERS], registrant: contactId,
+        contacts: [{ type: 'admin', id: contactId }, { type: 'tech', id: contactId }, { type: 'billing', id: contactId }], authInfo: `Bench${randomBytes(6).toString('hex')}`,
+      });
+      fullLat.push(performance.now() - t);
+    }));
+    const fullSeconds = (performance.now() - f0) / 1000;
 
     // checkout: every member submits at once, then polls the status until done
     const accepted: number[] = [];
@@ -96,8 +135,10 @@ async function main() {
     const submitted = new Map<string, number>();
     const statuses: Record<string, number> = {};
     const since = Date.now();
+    const counting = new IORedis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+    const c0 = await counters(counting, db);
     const cCpu = process.cpuUsage();
-    await Promise.all(names.slice(0, MEMBERS).map(async (name, m) => {
+    await profiled('checkout', () => Promise.all(names.slice(0, MEMBERS).map(async (name, m) => {
       const t = performance.now();
       const at = Date.now();
       const r = await call<CreateDomainsResult>(DomainOpsPatterns.Create, {
@@ -112,7 +153,7 @@ async function main() {
         await new Promise((res) => setTimeout(res, POLL_MS));
       }
       polled.push(performance.now() - t);
-    }));
+    })));
     // when each order's last item ended, as the system recorded it
     const ends = (await db.query(`SELECT order_id, (extract(epoch FROM max(updated_at)) * 1000)::float8 AS at FROM domain_ops.registration_order_items WHERE order_id = ANY($1::uuid[]) GROUP BY order_id`, [[...submitted.keys()]])).rows as Array<{ order_id: string; at: number }>;
     const toDone = ends.map((e) => e.at - submitted.get(e.order_id)!);
@@ -128,7 +169,10 @@ async function main() {
     console.log(`baseline: ${MEMBERS} bare EPP domain:create through the pool, at once`);
     console.log(`  creates per second            ${(MEMBERS / bareSeconds).toFixed(1).padStart(8)}/s   (${bareSeconds.toFixed(2)} s for all)`);
     console.log(`  create latency                p50 ${pct(bareLat, 0.5).toFixed(0).padStart(6)} ms   p95 ${pct(bareLat, 0.95).toFixed(0).padStart(6)} ms`);
-    console.log(`ratio: checkout ${(toDone.length / checkoutSeconds / (MEMBERS / bareSeconds)).toFixed(2)}x the bare-create rate; submit -> done p95 ${(pct(toDone, 0.95) / pct(bareLat, 0.95)).toFixed(1)}x the create p95 (machine load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+    console.log(`baseline 2: ${MEMBERS} EPP domain:create as a registration sends them (registrant, 3 contacts, 4 name servers), at once`);
+    console.log(`  creates per second            ${(MEMBERS / fullSeconds).toFixed(1).padStart(8)}/s   (${fullSeconds.toFixed(2)} s for all)`);
+    console.log(`  create latency                p50 ${pct(fullLat, 0.5).toFixed(0).padStart(6)} ms   p95 ${pct(fullLat, 0.95).toFixed(0).padStart(6)} ms`);
+    console.log(`ratio: checkout ${(toDone.length / checkoutSeconds / (MEMBERS / bareSeconds)).toFixed(2)}x the bare-create rate; submit -> done p95 ${(pct(toDone, 0.95) / pct(bareLat, 0.95)).toFixed(1)}x the create p95; against baseline 2: ${(toDone.length / checkoutSeconds / (MEMBERS / fullSeconds)).toFixed(2)}x, p95 ${(pct(toDone, 0.95) / pct(fullLat, 0.95)).toFixed(1)}x (machine load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
     const per = (u: NodeJS.CpuUsage) => ((u.user + u.system) / 1000 / MEMBERS).toFixed(1);
     if (!benchApart()) console.log(`CPU of this process (the services, in one process) per order: checkout ${per(checkoutCpu)} ms (polls included), bare create ${per(bareCpu)} ms`);
     console.log('');
@@ -141,6 +185,11 @@ async function main() {
     const locks = (await db.query(`SELECT count(*) FILTER (WHERE is_domain_lock_enabled)::int AS on, count(*) FILTER (WHERE lock_state = 'failed')::int AS failed,
       (extract(epoch FROM max(updated_at)) * 1000)::float8 AS last FROM domain_ops.domains WHERE punycode = ANY($1::text[])`, [names.slice(0, MEMBERS)])).rows[0];
     console.log(`default locks after the orders: ${locks.on} on, ${locks.failed} failed; the last one ${((locks.last - lastEnd) / 1000).toFixed(2)} s after the last order ended\n`);
+    // what the orders cost the stores, follow-ups and polls included (PostgreSQL's statistics lag up to a second)
+    await new Promise((res) => setTimeout(res, 1500));
+    const c1 = await counters(counting, db);
+    counting.disconnect();
+    console.log(`per order (all services, polls and follow-ups included): ${((c1.redis - c0.redis) / MEMBERS).toFixed(0)} Redis commands (${((c1.scripts - c0.scripts) / MEMBERS).toFixed(0)} of them BullMQ's Lua scripts), ${((c1.commits - c0.commits) / MEMBERS).toFixed(1)} PostgreSQL transactions\n`);
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops-lifecycle', 'domain-ops-whois', 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'checkout stages (queue wait, run; EPP time on the connection)' });
     await client.close();
     await db.end();

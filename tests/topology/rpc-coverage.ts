@@ -53,7 +53,7 @@ export const NOT_IN_TOPOLOGY: ReadonlyArray<{ reason: string; patterns: readonly
     reason: 'reads: they change nothing, so a second replica could not double anything; one-replica delivery, deadlines and reconnects are the transport\'s, shown by every call this test sends',
     patterns: [
       'admin.console.history', 'admin.domain.by-id', 'admin.domain.info', 'admin.logs.action', 'admin.logs.registrar',
-      'catalog.categories', 'catalog.custom-price.search', 'catalog.deadline.search', 'catalog.price-group.list', 'catalog.price.next-month-exists',
+      'catalog.campaign.remaining', 'catalog.categories', 'catalog.custom-price.search', 'catalog.deadline.search', 'catalog.price-group.list', 'catalog.price-group.of-user', 'catalog.price.next-month-exists',
       'catalog.tld.detail', 'catalog.top.tiles',
       'dns.records.get', 'dns.records.list', 'dns.zone.state',
       'domain-ops.action-log.detail', 'domain-ops.action-log.search', 'domain-ops.admin.action-log', 'domain-ops.admin.domain-by-id', 'domain-ops.admin.domain-info',

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import {
-  CatalogImportResult, CatalogPatterns, CategoryDto, DeadlineSearchResult, NextMonthPricesResult, PriceSearchResult, TldDetailDto, TldSummaryDto,
+  CampaignReserveResult, CatalogImportResult, CatalogPatterns, CategoryDto, MemberPricingResult, DeadlineSearchResult, NextMonthPricesResult, PriceSearchResult, TldDetailDto, TldSummaryDto,
 } from '@registrar/contracts';
 import { CLOCK, SystemClock } from '@registrar/infra';
 import { CatalogHarness, startCatalogHarness } from './catalog-harness';
@@ -215,6 +215,30 @@ describe('GET /domain/tld/:tldName', () => {
     const res = await request(h.url).get('/domain/tld/nosuchtld').set(XHR).expect(404);
     expect(res.body.message).toBe('お探しのTLDは取り扱っていません');
     await request(h.url).get(`/domain/tld/${'x'.repeat(200)}`).set(XHR).expect(404);
+  });
+});
+
+describe('campaign slots and a member\'s pricing on the request transport', () => {
+  const userId = 9_100_000 + Math.floor(Math.random() * 100_000);
+  const pricing = () => h.call<MemberPricingResult>(CatalogPatterns.MemberPricing, { userId });
+  const reserve = (key: string) => h.call<CampaignReserveResult>(CatalogPatterns.CampaignReserve, { userId, key });
+
+  it('answers the price group and the slots left in one request; a slot is taken once per key, never past the limit, and a released key is not taken again', async () => {
+    expect(await pricing()).toMatchObject({ userId, group: null, campaign: { remaining: 5, used: 0, limit: 5 } });
+    const first = await Promise.all(Array.from({ length: 8 }, (_, i) => reserve(`k1-test:${userId}:${i}`)));
+    expect(first.filter((r) => r.reserved)).toHaveLength(5);
+    expect((await pricing()).campaign).toMatchObject({ remaining: 0, used: 5 });
+    // the same key again: reserved (it holds its slot), no other slot taken
+    const held = first.findIndex((r) => r.reserved);
+    expect(await reserve(`k1-test:${userId}:${held}`)).toMatchObject({ reserved: true, used: 5 });
+    expect(await h.call(CatalogPatterns.CampaignRelease, { key: `k1-test:${userId}:${held}` })).toEqual({ released: true });
+    expect((await pricing()).campaign).toMatchObject({ remaining: 1, used: 4 });
+    // a released key stays released; a new key takes the slot it gave back
+    expect(await reserve(`k1-test:${userId}:${held}`)).toMatchObject({ reserved: false });
+    expect(await reserve(`k1-test:${userId}:new`)).toMatchObject({ reserved: true, used: 5 });
+    const counted = await h.db.query('SELECT used FROM catalog.campaign_counters WHERE user_id = $1', [userId]);
+    const live = await h.db.query('SELECT count(*)::int AS n FROM catalog.campaign_reservations WHERE user_id = $1 AND released_at IS NULL', [userId]);
+    expect(counted.rows[0].used).toBe(live.rows[0].n);
   });
 });
 

@@ -129,6 +129,12 @@ describe('buying domains', () => {
     expect((await epp.info(names[0])).statuses).toContain('clientTransferProhibited');
     // paid with points only: the completion mail lists the order, with no receipt link (no money was charged)
     expect((await doneMail(member)).text).not.toContain('領収書:');
+    // the order has no parent job: the last of its items to end closed it (docs/purchase.md)
+    await waitFor('the order closed', async () => (await p.db.query(`SELECT 1 FROM domain_ops.registration_orders WHERE id = $1 AND status = 'done'`, [orderId])).rows[0]);
+    const ro = redisOptions(process.env.REDIS_URL!);
+    const lifecycle = new Queue(QueueName.DomainOpsLifecycle, { connection: { host: ro.host, port: ro.port, db: ro.db } });
+    expect(await lifecycle.getJob(`order-${orderId}`)).toBeFalsy();
+    await lifecycle.close();
     const logs = (await p.db.query('SELECT point, remaining_point, subject FROM domain_ops.action_logs WHERE user_id = $1', [member.userId])).rows;
     expect(logs).toHaveLength(3);
     expect(logs.every((l) => l.subject === 'ドメイン新規登録')).toBe(true);
@@ -145,6 +151,7 @@ describe('buying domains', () => {
     const balance = await p.balance(member.userId);
     // as if the worker died after the create and before it recorded the result: the job runs again
     await p.db.query(`UPDATE domain_ops.registration_order_items SET status = 'processing' WHERE id = $1`, [item.id]);
+    await p.db.query(`UPDATE domain_ops.registration_orders SET status = 'processing' WHERE id = $1`, [orderId]);
     const o = redisOptions(process.env.REDIS_URL!);
     const queue = new Queue(QueueName.DomainOpsLifecycle, { connection: { host: o.host, port: o.port, db: o.db } });
     const job = await queue.add(JobName.RegisterDomain, { orderId, itemId: Number(item.id) }, { jobId: `retry-${item.id}-${Date.now()}` });
@@ -155,6 +162,8 @@ describe('buying domains', () => {
     expect(await creates()).toBe(1);
     expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.domains WHERE punycode = $1', [item.punycode])).rows[0].n).toBe(1);
     expect((await p.db.query('SELECT status FROM domain_ops.registration_order_items WHERE id = $1', [item.id])).rows[0].status).toBe('done');
+    // the order is closed again by the item that ended last
+    expect((await p.db.query('SELECT status FROM domain_ops.registration_orders WHERE id = $1', [orderId])).rows[0].status).toBe('done');
     expect(await p.balance(member.userId)).toBe(balance);
     expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.action_logs WHERE user_id = $1', [member.userId])).rows[0].n).toBe(3);
   }, 60_000);
@@ -197,6 +206,8 @@ describe('payment, WHOIS contacts, provisional .co.jp, schedules', () => {
     expect(await ledgerSum(c.userId)).toBe(20);
     // the completion mail links the receipt of the card charge, and the link opens it for this member only
     const mail = await doneMail(c);
+    // a one-item order is closed by its item's end, in the same statement
+    expect((await p.db.query('SELECT status, finished_at FROM domain_ops.registration_orders WHERE id = $1', [r.body.orderId])).rows[0]).toMatchObject({ status: 'done', finished_at: expect.any(Date) });
     const link = mail.text.match(/領収書: (\S+)/)?.[1];
     expect(link).toBeDefined();
     const url = new URL(link!);
@@ -280,6 +291,16 @@ describe('payment, WHOIS contacts, provisional .co.jp, schedules', () => {
 });
 
 describe('concurrency', () => {
+  it('a new member\'s defaults read ten times at once: every read answers them, one row is made', async () => {
+    const c = await p.member();
+    const reads = await Promise.all(Array.from({ length: 10 }, () => c.agent.get('/mypage/domain/default').set(xhr(c))));
+    for (const r of reads) {
+      expect(r.status).toBe(200);
+      expect(r.body.defaultSetting).toMatchObject({ domain_create_is_whois_proxy_enabled_flg: 1, domain_create_name_servers: ['01.dnsv.jp', '02.dnsv.jp', '03.dnsv.jp', '04.dnsv.jp'] });
+    }
+    expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.default_settings WHERE user_id = $1', [c.userId])).rows[0].n).toBe(1);
+  });
+
   it('20 purchases by one member at once race for the last campaign slots and the last points: no overrun, no negative balance, the ledger adds up', async () => {
     const c = await p.member(4_500);
     const names: string[] = [];
@@ -295,6 +316,11 @@ describe('concurrency', () => {
     const lost = [M.pointsInsufficient, ...names.map((n) => `${n}の価格が変更されました。もう一度お試しください`)];
     for (const a of answers.filter((x) => !x.body.result)) expect(lost).toContain(a.body.errors[0]);
     for (const a of won) expect((await waitForOrder(c, a.body.orderId)).domains[0].status).toBe('done');
+    // each order closed by its one item; the lost ones failed (or refused before an order was made)
+    const orders = (await p.db.query('SELECT status, count(*)::int AS n FROM domain_ops.registration_orders WHERE user_id = $1 GROUP BY status', [c.userId])).rows;
+    const byStatus = Object.fromEntries(orders.map((o) => [o.status, o.n]));
+    expect(byStatus.done).toBe(won.length);
+    expect(Object.keys(byStatus).filter((k) => k !== 'done' && k !== 'failed')).toEqual([]);
     const balance = await p.balance(c.userId);
     expect(balance).toBe(4_500 - won.length * price);
     expect(balance).toBeGreaterThanOrEqual(0);

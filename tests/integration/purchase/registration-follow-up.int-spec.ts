@@ -113,6 +113,31 @@ describe('the default lock after the order has ended', () => {
   }, 180_000);
 });
 
+describe('the lock\'s answer lost', () => {
+  afterEach(() => simFaults.reset());
+
+  it('the registry applies the lock but its answer is lost (2400): the next attempt finds the lock and sends nothing twice; the ROID is on the domain and its order item', async () => {
+    const c = await p.member(20_000);
+    const name = await freeName(epp, 'com', 'lku');
+    // the simulator runs the command, then answers 2400 instead (an answer lost after the registry acted)
+    await simFaults.set({ failShare: 1, failMatch: 'domain:update' });
+    const orderId = await buy(c, name);
+    expect((await waitForOrder(c, orderId)).domains[0]).toMatchObject({ status: 'done' });
+    const row = await waitFor('the lock ON in the list', async () => {
+      const r = await listRow(c, name);
+      return r.is_domain_lock_enabled_flg === 1 ? r : undefined;
+    }, 60_000);
+    const registry = await epp.info(name);
+    expect(registry.statuses).toContain('clientTransferProhibited');
+    expect(row).toMatchObject({ domain_lock_state: 0, domain_lock_error: null, domain_id: registry.roid });
+    const status = await c.agent.get(`/mypage/domain/create/status?orderId=${orderId}`).set(xhr(c)).expect(200);
+    expect(status.body.domains[0]).toMatchObject({ domain_name: name, domain_id: registry.roid });
+    // one update was sent (the registry log is written in batches): the retry's info found the lock there
+    await waitFor('the registrar log of the follow-up', async () => (await commands(name, 'domain:info')) >= 2 || undefined);
+    expect(await commands(name, 'domain:update')).toBe(1);
+  }, 120_000);
+});
+
 describe('the reserve of WHOIS proxy contacts', () => {
   it('a registration with proxy takes a contact made ahead: no contact:create on its way, the contact at the registry is the domain\'s proxy', async () => {
     await waitFor('a ready reserve', async () => Number((await p.db.query(`SELECT count(*)::int AS n FROM domain_ops.proxy_contact_reserve WHERE state = 'ready'`)).rows[0].n) > 0 || undefined);

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
-import { CampaignRemainingResult, CampaignReserveResult, CatalogPatterns } from '@registrar/contracts';
+import { CampaignRemainingResult, CampaignReserveResult, CatalogPatterns, MemberPricingResult } from '@registrar/contracts';
+import { PriceGroupService } from '../price-groups/price-group.service';
 import { CampaignService } from './campaign.service';
 
 function userIdOf(v: unknown): number {
@@ -16,7 +17,15 @@ function keyOf(v: unknown): string {
 /** The campaign counters on the request transport (BullMQ command queues) (asked by domain-ops when quoting and ordering). */
 @Controller()
 export class CampaignRpcController {
-  constructor(private readonly campaign: CampaignService) {}
+  constructor(private readonly campaign: CampaignService, private readonly groups: PriceGroupService) {}
+
+  /** A quote's two questions in one request (docs/purchase.md): the member's price group and the slots left. */
+  @MessagePattern(CatalogPatterns.MemberPricing)
+  async memberPricing(@Payload() req: { userId: number }): Promise<MemberPricingResult> {
+    const userId = userIdOf(req?.userId);
+    const [group, campaign] = await Promise.all([this.groups.ofUser(userId), this.campaign.remaining(userId)]);
+    return { userId, group: group.group, campaign };
+  }
 
   @MessagePattern(CatalogPatterns.CampaignRemaining)
   remaining(@Payload() req: { userId: number }): Promise<CampaignRemainingResult> {

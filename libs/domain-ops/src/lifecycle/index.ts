@@ -25,6 +25,7 @@ export { itemKeys } from './orders/item-keys';
 export { type OrderItem, type RegistrationOrder, RegistrationOrderRepository } from './orders/registration-order.repository';
 export { RegistrationOrderService } from './orders/registration-order.service';
 export { RegisterDomainJob } from './orders/register-domain.job';
+export { CompleteOrderJob } from './orders/complete-order.job';
 export { RenewDomainJob } from './renewal/renew-domain.job';
 export { renewalKeys } from './renewal/renewal-keys';
 export { type Renewal, RenewalRepository } from './renewal/renewal.repository';

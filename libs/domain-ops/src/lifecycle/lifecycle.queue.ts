@@ -1,21 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
 import { FlowProducer, Queue } from 'bullmq';
-import { CompleteOrderJobData, CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData } from '@registrar/contracts';
+import { CompleteRenewalJobData, JobName, QueueName, RegisterDomainJobData, RenewDomainJobData } from '@registrar/contracts';
 import { chunks } from '../shared/common/chunks';
 import { DomainOpsConfig } from '../shared/domain-ops.config';
 import { DOMAIN_OPS_FLOWS } from '../shared/queue/domain-ops.queue';
 import type { OrderItem } from './orders/registration-order.repository';
 import type { RenewalItem } from './renewal/renewal.repository';
 
-/** BullMQ job ids may not contain ':'; the id keeps one job per order and per order item. */
+/** BullMQ job ids may not contain ':'; the id keeps one job per order item (and per order: an older release's flow parent). */
 export const orderJobId = (orderId: string) => `order-${orderId}`;
 export const registerJobId = (orderId: string, punycode: string) => `register-${orderId}-${punycode}`;
 
 /**
- * The lifecycle's producer side of QueueName.DomainOpsLifecycle: an order is a BullMQ flow, the CompleteOrder parent with one
- * RegisterDomain child per domain; a renewal likewise. The children run in parallel on any replica; the parent runs
- * once they all have ended.
+ * The lifecycle's producer side of QueueName.DomainOpsLifecycle: an order is one RegisterDomain job per domain (the
+ * last to end closes the order); a renewal is a BullMQ flow, the CompleteRenewal parent with its RenewDomain children,
+ * which run in parallel on any replica (the parent runs once they all have ended).
  */
 @Injectable()
 export class LifecycleQueue {
@@ -26,30 +26,25 @@ export class LifecycleQueue {
   ) {}
 
   /**
-   * Starts the order's flow; adding it again (a retried call) adds nothing, the job ids being the same. The money
-   * reconciler resumes an order whose jobs were lost with `suffix` ('-resume'): new job ids, the same items (a
+   * Starts the order: one RegisterDomain job per item, no parent (docs/purchase.md, ADR 0045): the item's job ends the
+   * order when it is the last to end. Adding it again (a retried call) adds nothing, the job ids being the same. The
+   * money reconciler resumes an order whose jobs were lost with `suffix` ('-resume'): new job ids, the same items (a
    * RegisterDomain job leaves an ended item alone and checks the registry before creating).
    */
   async enqueueOrder(orderId: string, items: OrderItem[], suffix = ''): Promise<void> {
-    await this.flows.add({
-      name: JobName.CompleteOrder,
-      queueName: QueueName.DomainOpsLifecycle,
-      data: { orderId } satisfies CompleteOrderJobData,
-      opts: { jobId: orderJobId(orderId) + suffix, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
-      children: items.map((i) => ({
-        name: JobName.RegisterDomain,
-        queueName: QueueName.DomainOpsLifecycle,
-        data: { orderId, itemId: i.id } satisfies RegisterDomainJobData,
-        opts: {
-          jobId: registerJobId(orderId, i.punycode) + suffix,
-          attempts: this.config.REGISTER_ATTEMPTS,
-          backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
-          ignoreDependencyOnFailure: true,
-          removeOnComplete: { age: 24 * 3600 },
-          removeOnFail: { age: 7 * 24 * 3600 },
-        },
-      })),
-    });
+    const jobs = items.map((i) => ({
+      name: JobName.RegisterDomain as string,
+      data: { orderId, itemId: i.id } satisfies RegisterDomainJobData,
+      opts: {
+        jobId: registerJobId(orderId, i.punycode) + suffix,
+        attempts: this.config.REGISTER_ATTEMPTS,
+        backoff: { type: 'exponential', delay: this.config.REGISTER_BACKOFF_MS },
+        removeOnComplete: { age: 24 * 3600 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      },
+    }));
+    if (jobs.length === 1) await this.queue.add(jobs[0]!.name, jobs[0]!.data, jobs[0]!.opts);
+    else await this.queue.addBulk(jobs);
   }
 
   /**

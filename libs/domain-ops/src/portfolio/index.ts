@@ -42,7 +42,7 @@ export { OperationRepository } from './operations/operation.repository';
 export { OPERATION_FLOWS, operationJobId, OperationService } from './operations/operation.service';
 export { PrereqRepository, type StoredPrereq } from './prereq/prereq.repository';
 export { ApiSettingsService, apiKeyHash, ipAllowed, API_KEY_FORMAT } from './settings/api-settings.service';
-export { DefaultSettingsRepository } from './settings/default-settings.repository';
+export { DefaultSettingsRepository, defaultsOf, type DefaultSettingsRow } from './settings/default-settings.repository';
 
 export const PORTFOLIO_PROVIDERS: Provider[] = [
   DefaultSettingsRepository, DefaultSettingsService, PrereqRepository, PrereqService, EstimateService,

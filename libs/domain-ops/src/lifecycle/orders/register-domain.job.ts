@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { ActionCodes, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
+import { ActionCodes, DefaultSettingDto, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, DomainContact, DomainInfo, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
 import { fmt, M, registryErrorMessage } from '@registrar/messages';
 import { newMemberContactId } from '../../shared/contacts/contact-ids';
@@ -8,15 +8,16 @@ import { ContactsRepository } from '../../shared/contacts/contacts.repository';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { OwnedDomainRepository } from '../../shared/domains/owned-domain.repository';
 import { itemKeys } from './item-keys';
-import { OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
+import { ItemEnd, OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
-import { DefaultSettingsRepository, PrereqRepository, StoredPrereq } from '../../portfolio';
+import { DefaultSettingsRepository, defaultsOf, DefaultSettingsRow, PrereqRepository, StoredPrereq } from '../../portfolio';
 import type { JobAttempt } from '@registrar/infra';
 import { DnsZoneEvents } from '../../shared/queue/dns-zone.events';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
 import { ProxyIdentityRepository, WhoisQueue } from '../../whois';
 import { LifecycleQueue } from '../lifecycle.queue';
+import { CompleteOrderJob } from './complete-order.job';
 import { e164 } from '../../shared/contacts/e164';
 import { AnyContact, postalOf, proxyContactInput } from '../../shared/contacts/epp-contacts';
 
@@ -26,7 +27,7 @@ class PermanentFailure extends Error {}
 const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
 
 /**
- * One domain of an order, registered through the registry (a child of the order's flow). Exactly once: before the
+ * One domain of an order, registered through the registry (one job per item; the last item to end closes the order). Exactly once: before the
  * create, domain:info tells whether an earlier attempt already registered it for us (then it is recorded, not
  * created again); a 1001 answer is 'accepted' (pending). A domain that fails for good — the registry refuses it, or
  * the last attempt fails — is refunded to points in the same ledger (one key per item) with the reason in the action log.
@@ -54,33 +55,47 @@ export class RegisterDomainJob {
     private readonly config: DomainOpsConfig,
     private readonly queue: LifecycleQueue,
     private readonly whoisQueue: WhoisQueue,
+    private readonly completion: CompleteOrderJob,
   ) {}
 
   async handle(data: RegisterDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    // the item and its order at once (the job names both); an item of another order is missing here
-    const [item, named] = await Promise.all([this.orders.item(Number(data.itemId)), data.orderId ? this.orders.find(data.orderId) : Promise.resolve(null)]);
-    const order = named && item && named.id === item.orderId ? named : item ? await this.orders.find(item.orderId) : null;
-    if (!item || !order) return { status: 'missing' };
-    if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') return { status: item.status };
+    // the item and its order, the item marked processing unless it has ended, in one statement
+    const started = await this.orders.startItem(Number(data.itemId));
+    if (!started) return { status: 'missing' };
+    const { order, item, itemCount } = started;
+    if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') {
+      // ended by an earlier attempt that died before it could close the order
+      await this.completion.completeIfEnded(order.id);
+      return { status: item.status };
+    }
     // the item's first attempt (never started before): no earlier attempt can have created the name
     const firstAttempt = item.status === 'queued' && attempt.attemptsMade === 0;
-    await this.orders.setItem(item.id, { status: 'processing' });
+    let status: 'done' | 'accepted' | 'error';
+    let reason: string | null = null;
+    let end: ItemEnd | null = null;
     try {
-      const status = await this.register(order, item, firstAttempt);
-      return { status };
+      ({ status, end } = await this.register(order, item, firstAttempt, started.defaults ? defaultsOf(started.defaults as DefaultSettingsRow) : null, itemCount === 1));
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
-      const reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
+      reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
       this.logger.warn(`${item.punycode} of order ${order.id} failed for good: ${(e as Error).message}`);
       await this.fail(order, item, reason);
-      return { status: 'error' };
+      status = 'error';
     }
+    // the order has no parent job: the last item to end closes it (mail, status). A one-item order's item is the last,
+    // so its items are known without reading them back; registered, its end is written with the order's close (one
+    // statement, after the mail). Outside the registration's try: a failure here retries the job (which finds the
+    // domain recorded and ends here again), it never refunds a registered domain.
+    if (itemCount !== 1) await this.completion.completeIfEnded(order.id);
+    else if (end) await this.completion.close(order, [{ ...item, ...end, errorMsg: null }], { itemId: item.id, end });
+    else await this.completion.close(order, [{ ...item, status, errorMsg: reason }]);
+    return { status };
   }
 
-  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean): Promise<'done' | 'accepted'> {
+  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean, stored: DefaultSettingDto | null, single: boolean): Promise<{ status: 'done' | 'accepted'; end: ItemEnd }> {
     const ctx = { userId: order.userId };
-    const [defaults, prereq] = await Promise.all([this.settings.getOrCreate(order.userId), item.prereqId ? this.prereqs.byId(item.prereqId) : Promise.resolve(null)]);
+    const [defaults, prereq] = await Promise.all([stored ?? this.settings.getOrCreate(order.userId), item.prereqId ? this.prereqs.byId(item.prereqId) : Promise.resolve(null)]);
     const provisional = !!prereq?.preRegister;
 
     // exactly once: an earlier attempt may have created it (its answer lost)
@@ -165,8 +180,10 @@ export class RegisterDomainJob {
       pending ? null : this.dnsZones.changed(item.punycode),
     ]);
     const status = pending ? 'accepted' : 'done';
-    await this.orders.setItem(item.id, { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null });
-    return status;
+    const end: ItemEnd = { status, domainPkId: pending ? null : domainPkId, registryDomainId: pending ? null : (info?.roid ?? null), info: provisional ? '仮登録' : null };
+    // the item's end: for a one-item order written by the caller with the order's close, after the mail
+    if (!single) await this.orders.setItem(item.id, end);
+    return { status, end };
   }
 
   /**

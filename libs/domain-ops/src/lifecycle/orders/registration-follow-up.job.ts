@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActionCodes, JobName } from '@registrar/contracts';
-import { EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
+import { DomainInfo, EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
 import { M, registryErrorMessage } from '@registrar/messages';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
@@ -83,28 +83,35 @@ export class RegistrationFollowUpJob {
   private async one(d: Due): Promise<number | null> {
     const ctx = { userId: Number(d.user_id), domainPkid: Number(d.id) };
     const lock = !!d.follow_up_lock && d.lock_state === 'applying';
+    let info: DomainInfo | null = null;
     try {
-      const info = await this.epp.info(d.punycode, {}, ctx);
-      await this.ds.query(
-        `UPDATE domain_ops.domains SET registry_domain_id = coalesce(registry_domain_id, $2), due_date = coalesce(due_date, $3), updated_at = now()
-         WHERE id = $1 AND (registry_domain_id IS NULL OR due_date IS NULL)`,
-        [d.id, info.roid, info.exDate ?? null],
-      );
-      await this.ds.query('UPDATE domain_ops.registration_order_items SET registry_domain_id = $2, updated_at = now() WHERE domain_pk_id = $1 AND registry_domain_id IS NULL', [d.id, info.roid]);
+      info = await this.epp.info(d.punycode, {}, ctx);
       // only while the lock is still ours to apply (the member may have changed it meanwhile: their change wins)
       if (lock && !info.statuses.includes('clientTransferProhibited')) {
         await this.epp.update({ name: d.punycode, add: { statuses: ['clientTransferProhibited'] } }, ctx);
       }
+      // the domain's ROID (and the expiry if the create had none), its follow-up ended, the lock on where it was applied,
+      // and the ROID on its order item: one statement. The item is found by the domain's order_item_id, which the
+      // record wrote before this run was asked for: the item's own end may come after this run (its domain_pk_id then
+      // still empty), and keeps the ROID (coalesce). The item's updated_at stays the time it ended (the admin
+      // dashboard counts registrations by it)
       await this.ds.query(
-        `UPDATE domain_ops.domains SET follow_up_due = NULL, follow_up_lock = NULL,
-           is_domain_lock_enabled = CASE WHEN $2 AND lock_state = 'applying' THEN true ELSE is_domain_lock_enabled END,
-           lock_state = CASE WHEN $2 AND lock_state = 'applying' THEN NULL ELSE lock_state END,
-           lock_error = CASE WHEN $2 AND lock_state = 'applying' THEN NULL ELSE lock_error END, updated_at = now()
-         WHERE id = $1`,
-        [d.id, lock],
+        `WITH dom AS (
+           UPDATE domain_ops.domains SET registry_domain_id = coalesce(registry_domain_id, $2), due_date = coalesce(due_date, $3),
+             follow_up_due = NULL, follow_up_lock = NULL,
+             is_domain_lock_enabled = CASE WHEN $4 AND lock_state = 'applying' THEN true ELSE is_domain_lock_enabled END,
+             lock_state = CASE WHEN $4 AND lock_state = 'applying' THEN NULL ELSE lock_state END,
+             lock_error = CASE WHEN $4 AND lock_state = 'applying' THEN NULL ELSE lock_error END, updated_at = now()
+           WHERE id = $1 RETURNING order_item_id
+         )
+         UPDATE domain_ops.registration_order_items SET registry_domain_id = $2
+          WHERE (id = (SELECT order_item_id FROM dom) OR domain_pk_id = $1) AND registry_domain_id IS NULL`,
+        [d.id, info.roid, info.exDate ?? null, lock],
       );
       return null;
     } catch (e) {
+      // the lock failed after the info answered: the ROID is kept all the same
+      if (info) await this.recordRoid(Number(d.id), info).catch((w) => this.logger.warn(`ROID of ${d.punycode}: ${(w as Error).message}`));
       const permanent = e instanceof EppError && !TRANSIENT.has(e.code);
       if (!permanent && d.follow_up_attempts < this.config.REGISTER_ATTEMPTS) {
         const delay = this.config.REGISTER_BACKOFF_MS * 2 ** (d.follow_up_attempts - 1);
@@ -131,5 +138,18 @@ export class RegistrationFollowUpJob {
       }
       return null;
     }
+  }
+
+  /** The ROID (and the expiry if the create had none) on the domain and on its order item, found as above. */
+  private async recordRoid(domainId: number, info: DomainInfo): Promise<void> {
+    await this.ds.query(
+      `WITH dom AS (
+         UPDATE domain_ops.domains SET registry_domain_id = coalesce(registry_domain_id, $2), due_date = coalesce(due_date, $3), updated_at = now()
+          WHERE id = $1 AND (registry_domain_id IS NULL OR due_date IS NULL)
+       )
+       UPDATE domain_ops.registration_order_items SET registry_domain_id = $2
+        WHERE (id = (SELECT order_item_id FROM domain_ops.domains WHERE id = $1) OR domain_pk_id = $1) AND registry_domain_id IS NULL`,
+      [domainId, info.roid, info.exDate ?? null],
+    );
   }
 }

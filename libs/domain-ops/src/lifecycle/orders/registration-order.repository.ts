@@ -40,6 +40,8 @@ export interface OrderItem {
   spentBalanceAfter: number | null;
   refunded: boolean;
 }
+/** How an item ends (its status and what the registration found). */
+export type ItemEnd = { status: ItemStatus; errorMsg?: string | null; info?: string | null; domainPkId?: number | null; registryDomainId?: string | null };
 export type NewOrderItem = Pick<OrderItem, 'position' | 'name' | 'punycode' | 'tld' | 'period' | 'point' | 'isCampaign' | 'whoisProxy' | 'prereqId'>;
 
 const toOrder = (r: Record<string, any>): RegistrationOrder => ({
@@ -58,26 +60,29 @@ const toItem = (r: Record<string, any>): OrderItem => ({
 export class RegistrationOrderRepository {
   constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource) {}
 
-  /** Creates the order with its items; null when the member already has an order under this idempotency key. */
-  create(o: Omit<RegistrationOrder, 'status' | 'error'>, items: NewOrderItem[]): Promise<{ order: RegistrationOrder; items: OrderItem[] } | null> {
-    return this.ds.transaction(async (m) => {
-      const rows = await m.query(
-        `INSERT INTO domain_ops.registration_orders (id, user_id, idempotency_key, total, payment_type, payment_session_id, status)
-         VALUES ($1, $2, $3, $4, $5, $6, 'charging') ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
-        [o.id, o.userId, o.idempotencyKey, o.total, o.paymentType, o.paymentSessionId],
-      );
-      if (!rows.length) return null;
-      const out: OrderItem[] = [];
-      for (const i of items) {
-        const r = await m.query(
-          `INSERT INTO domain_ops.registration_order_items (order_id, position, name, punycode, tld, period, point, is_campaign, whois_proxy, prereq_id, status)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued') RETURNING *`,
-          [o.id, i.position, i.name, i.punycode, i.tld, i.period, i.point, i.isCampaign, i.whoisProxy, i.prereqId],
-        );
-        out.push(toItem(r[0]));
-      }
-      return { order: toOrder(rows[0]), items: out };
-    });
+  /**
+   * Creates the order with its items, in one statement (one round trip, atomic); null when the member already has an
+   * order under this idempotency key (the items are inserted only with the order).
+   */
+  async create(o: Omit<RegistrationOrder, 'status' | 'error'>, items: NewOrderItem[]): Promise<{ order: RegistrationOrder; items: OrderItem[] } | null> {
+    const rows: Array<{ o: Record<string, any>; i: Array<Record<string, any>> | null }> = await this.ds.query(
+      `WITH o AS (
+         INSERT INTO domain_ops.registration_orders (id, user_id, idempotency_key, total, payment_type, payment_session_id, status)
+         VALUES ($1, $2, $3, $4, $5, $6, 'charging') ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *
+       ), i AS (
+         INSERT INTO domain_ops.registration_order_items (order_id, position, name, punycode, tld, period, point, is_campaign, whois_proxy, prereq_id, status)
+         SELECT o.id, x.position, x.name, x.punycode, x.tld, x.period, x.point, x.is_campaign, x.whois_proxy, x.prereq_id, 'queued'
+           FROM o, unnest($7::int[], $8::text[], $9::text[], $10::text[], $11::int[], $12::int[], $13::bool[], $14::bool[], $15::bigint[])
+                AS x(position, name, punycode, tld, period, point, is_campaign, whois_proxy, prereq_id)
+         RETURNING *
+       )
+       SELECT to_jsonb(o) AS o, (SELECT jsonb_agg(to_jsonb(i) ORDER BY i.position) FROM i) AS i FROM o`,
+      [o.id, o.userId, o.idempotencyKey, o.total, o.paymentType, o.paymentSessionId,
+        items.map((i) => i.position), items.map((i) => i.name), items.map((i) => i.punycode), items.map((i) => i.tld), items.map((i) => i.period),
+        items.map((i) => i.point), items.map((i) => i.isCampaign), items.map((i) => i.whoisProxy), items.map((i) => i.prereqId)],
+    );
+    if (!rows.length) return null;
+    return { order: toOrder(rows[0].o), items: (rows[0].i ?? []).map(toItem) };
   }
 
   async findByKey(userId: number, key: string): Promise<RegistrationOrder | null> {
@@ -89,6 +94,52 @@ export class RegistrationOrderRepository {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
     const rows = await this.ds.query('SELECT * FROM domain_ops.registration_orders WHERE id = $1', [id]);
     return rows.length ? toOrder(rows[0]) : null;
+  }
+
+  /** The order with its items in one query (the status poll); null when there is no such order. */
+  async withItems(id: string): Promise<{ order: RegistrationOrder; items: OrderItem[] } | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const rows: Array<{ o: Record<string, any>; i: Array<Record<string, any>> | null }> = await this.ds.query(
+      `SELECT to_jsonb(o) AS o, (SELECT jsonb_agg(to_jsonb(i) ORDER BY i.position) FROM domain_ops.registration_order_items i WHERE i.order_id = o.id) AS i
+         FROM domain_ops.registration_orders o WHERE o.id = $1`,
+      [id],
+    );
+    return rows.length ? { order: toOrder(rows[0].o), items: (rows[0].i ?? []).map(toItem) } : null;
+  }
+
+  /**
+   * A registration job's start, in one statement: the item and its order, the item marked 'processing' unless it has
+   * ended (an item's first attempt is told by the status it had: 'queued'), how many items the order has, and the
+   * member's stored default settings (the row; null if none). Null when the item or its order is missing.
+   */
+  async startItem(itemId: number): Promise<{ order: RegistrationOrder; item: OrderItem; itemCount: number; defaults: Record<string, any> | null } | null> {
+    const rows: Array<{ o: Record<string, any>; i: Record<string, any>; n: number; s: Record<string, any> | null }> = await this.ds.query(
+      `WITH old AS (SELECT * FROM domain_ops.registration_order_items WHERE id = $1 FOR UPDATE),
+            upd AS (UPDATE domain_ops.registration_order_items i SET status = 'processing', updated_at = now() FROM old
+                     WHERE i.id = old.id AND old.status NOT IN ('done', 'accepted', 'error') RETURNING i.id)
+       SELECT to_jsonb(old) AS i, to_jsonb(o) AS o,
+              (SELECT count(*) FROM domain_ops.registration_order_items c WHERE c.order_id = old.order_id)::int AS n,
+              (SELECT to_jsonb(s) FROM domain_ops.default_settings s WHERE s.user_id = o.user_id) AS s
+         FROM old JOIN domain_ops.registration_orders o ON o.id = old.order_id`,
+      [itemId],
+    );
+    return rows.length ? { order: toOrder(rows[0].o), item: toItem(rows[0].i), itemCount: Number(rows[0].n), defaults: rows[0].s } : null;
+  }
+
+  /**
+   * The charged items marked (with the balance each charge left) and the order moved from 'charging' to 'processing',
+   * in one statement; false when the order was no longer charging (the money reconciler gave it up meanwhile: the
+   * marks are kept, it voids them).
+   */
+  async startCharged(orderId: string, spent: Array<{ itemId: number; balanceAfter: number }>): Promise<boolean> {
+    const rows: Array<{ started: number }> = await this.ds.query(
+      `WITH s AS (UPDATE domain_ops.registration_order_items i SET spent = true, spent_balance_after = x.balance, updated_at = now()
+                    FROM unnest($2::bigint[], $3::int[]) AS x(id, balance) WHERE i.id = x.id AND i.order_id = $1 RETURNING i.id),
+            o AS (UPDATE domain_ops.registration_orders SET status = 'processing' WHERE id = $1 AND status = 'charging' RETURNING id)
+       SELECT (SELECT count(*) FROM o)::int AS started, (SELECT count(*) FROM s)::int AS marked`,
+      [orderId, spent.map((x) => x.itemId), spent.map((x) => x.balanceAfter)],
+    );
+    return rows[0]!.started > 0;
   }
 
   async items(orderId: string): Promise<OrderItem[]> {
@@ -122,7 +173,25 @@ export class RegistrationOrderRepository {
     await this.ds.query('UPDATE domain_ops.registration_order_items SET refunded = true, updated_at = now() WHERE id = $1', [itemId]);
   }
 
-  async setItem(itemId: number, patch: { status: ItemStatus; errorMsg?: string | null; info?: string | null; domainPkId?: number | null; registryDomainId?: string | null }): Promise<void> {
+  /**
+   * The item's end and the order's close (`processing → done`) in one statement: for the last item of an order whose
+   * items are otherwise ended (a one-item order); true when the order was closed by it.
+   */
+  async endItemAndClose(itemId: number, orderId: string, patch: ItemEnd): Promise<boolean> {
+    const rows: Array<{ closed: number }> = await this.ds.query(
+      `WITH i AS (
+         UPDATE domain_ops.registration_order_items SET status = $2, error_msg = $3, info = $4, domain_pk_id = coalesce($5, domain_pk_id),
+           registry_domain_id = coalesce($6, registry_domain_id), updated_at = now() WHERE id = $1 AND order_id = $7 RETURNING id
+       ), o AS (
+         UPDATE domain_ops.registration_orders SET status = 'done', finished_at = now() WHERE id = $7 AND status = 'processing' AND EXISTS (SELECT 1 FROM i) RETURNING id
+       )
+       SELECT (SELECT count(*) FROM o)::int AS closed`,
+      [itemId, patch.status, patch.errorMsg ?? null, patch.info ?? null, patch.domainPkId ?? null, patch.registryDomainId ?? null, orderId],
+    );
+    return rows[0]!.closed > 0;
+  }
+
+  async setItem(itemId: number, patch: ItemEnd): Promise<void> {
     await this.ds.query(
       `UPDATE domain_ops.registration_order_items SET status = $2, error_msg = $3, info = $4, domain_pk_id = coalesce($5, domain_pk_id),
          registry_domain_id = coalesce($6, registry_domain_id), updated_at = now() WHERE id = $1`,

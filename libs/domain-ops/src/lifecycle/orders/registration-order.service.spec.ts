@@ -6,7 +6,7 @@ const summary = { tld_name: 'com', tld_name_punycode: 'com', can_proxy: true, ca
 const price = { register: 1000, register_normal: 2000, renew: 2000, is_register_campaign: true, is_register_special: false };
 const quote = (name: string) => ({ name, punycode: name, tld: 'com', isIdn: false, summary, price });
 
-function newTestService(o: { remaining?: number; spendFailsAt?: number } = {}) {
+function newTestService(o: { remaining?: number; spendFailsAt?: number; catalogLeft?: number } = {}) {
   const orders = new Map<string, any>();
   const calls: string[] = [];
   const repo = {
@@ -16,13 +16,19 @@ function newTestService(o: { remaining?: number; spendFailsAt?: number } = {}) {
       orders.set(order.idempotencyKey, made.order);
       return made;
     }),
-    items: jest.fn(async () => []),
+    items: jest.fn(async (_id: string): Promise<unknown[]> => []),
     markSpentMany: jest.fn(async () => undefined),
     markRefunded: jest.fn(async (id: number) => { calls.push(`refunded:${id}`); }),
     setItem: jest.fn(async () => undefined),
     setOrderStatus: jest.fn(async (_id: string, status: string) => { calls.push(`order:${status}`); }),
     claimStatus: jest.fn(async (_id: string, _from: string, status: string) => { calls.push(`order:${status}`); return true; }),
-    find: jest.fn(async () => null),
+    find: jest.fn(async (_id: string): Promise<unknown> => null),
+    startCharged: jest.fn(async () => { calls.push('order:processing'); return true; }),
+    // the status read: find and items in one query
+    withItems: jest.fn(async (id: string): Promise<unknown> => {
+      const order = await repo.find(id);
+      return order ? { order, items: await repo.items(id) } : null;
+    }),
   };
   const taken = new Set<string>();
   let spends = 0;
@@ -57,7 +63,7 @@ function newTestService(o: { remaining?: number; spendFailsAt?: number } = {}) {
     removeFromCart: jest.fn(async () => undefined),
     balance: jest.fn(async () => 0),
   };
-  let left = o.remaining ?? 5;
+  let left = o.catalogLeft ?? o.remaining ?? 5;
   const catalog = {
     reserve: jest.fn(async (_u: number, key: string) => { calls.push(`reserve:${key}`); return { reserved: left-- > 0 }; }),
     release: jest.fn(async (key: string) => { calls.push(`release:${key}`); return true; }),
@@ -80,7 +86,7 @@ const row = (name: string, point = 1000) => ({ name, period: 1, point });
 const req = (domains: ReturnType<typeof row>[], key = 'k1') => ({ userId: 7, domains, totalFee: domains.reduce((s, d) => s + d.point, 0), point: 0, payment: { type: 'point' as const }, idempotencyKey: key });
 
 describe(RegistrationOrderService.name, () => {
-  it('takes a campaign slot and the points per item, then starts the flow', async () => {
+  it('takes a campaign slot and the points per item, then starts the items\' jobs', async () => {
     const { sut, calls } = newTestService();
     const r = await sut.create(req([row('a.com'), row('b.com')]));
     expect(r.result).toBe(true);
@@ -88,6 +94,30 @@ describe(RegistrationOrderService.name, () => {
       `reserve:order:${r.orderId}:a.com:campaign`, `reserve:order:${r.orderId}:b.com:campaign`,
       `spend:order:${r.orderId}:a.com:spend`, `spend:order:${r.orderId}:b.com:spend`, 'order:processing', 'enqueued',
     ]);
+  });
+
+  it('asks the campaign slots and the payment session at once, and the ledger only after both', async () => {
+    const { sut, catalog, ledger } = newTestService();
+    let answer!: () => void;
+    catalog.reserve.mockImplementationOnce(() => new Promise((res) => { answer = () => res({ reserved: true }); }));
+    const submitting = sut.create({ ...req([row('a.com')]), payment: { type: 'card' as const, sessionId: 's1' } } as never);
+    for (let i = 0; i < 20 && !ledger.consumeSession.mock.calls.length; i++) await Promise.resolve();
+    expect(catalog.reserve).toHaveBeenCalledTimes(1);
+    expect(ledger.consumeSession).toHaveBeenCalledTimes(1);
+    expect(ledger.spendMany).not.toHaveBeenCalled();
+    answer();
+    expect((await submitting).result).toBe(true);
+    expect(ledger.spendMany).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes no points when another tab took the last campaign slot meanwhile, and releases every slot it asked for', async () => {
+    const { sut, calls, queue, ledger } = newTestService({ catalogLeft: 1 });
+    const r = await sut.create(req([row('a.com'), row('b.com')]));
+    expect(r).toMatchObject({ result: false, errors: ['b.comの価格が変更されました。もう一度お試しください'] });
+    expect(ledger.spendMany).not.toHaveBeenCalled();
+    expect(calls).toEqual(expect.arrayContaining([`release:order:${r.orderId}:a.com:campaign`, `release:order:${r.orderId}:b.com:campaign`, 'order:failed']));
+    expect(calls.filter((c) => c.startsWith('refund:'))).toHaveLength(0);
+    expect(queue.enqueueOrder).not.toHaveBeenCalled();
   });
 
   it('answers a retried submit with the order it made, charging nothing more', async () => {
@@ -121,7 +151,7 @@ describe(RegistrationOrderService.name, () => {
 
   it('does not start an order the money reconciler gave up while it was charging', async () => {
     const { sut, repo, queue } = newTestService();
-    repo.claimStatus.mockImplementation(async () => false);
+    repo.startCharged.mockImplementation(async () => false);
     repo.find.mockImplementation(async () => ({ id: 'x', userId: 7, status: 'failed', error: M.purchaseAbandoned }) as never);
     const r = await sut.create(req([row('a.com')]));
     expect(r).toMatchObject({ result: false, errors: [M.purchaseAbandoned] });

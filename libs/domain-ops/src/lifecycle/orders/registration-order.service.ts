@@ -102,44 +102,57 @@ export class RegistrationOrderService {
     if (!made) return this.answer((await this.repo.findByKey(userId, key))!);
     const { order } = made;
 
-    // campaign slots: two tabs at once cannot get a sixth
-    const reservedKeys: string[] = [];
-    for (const item of made.items.filter((i) => i.isCampaign)) {
+    // the campaign slots (two tabs at once cannot get a sixth) and the payment session (used once) are asked at once,
+    // then the points (one ledger entry per item, all in one message, in the items' order). The points come after: an
+    // order that lost its slot or its session never holds points, even for a moment, that the member's other orders
+    // racing it could have used. A refusal of any undoes them all (abort: every charge of the order voided and refunded
+    // once if taken, every slot asked for released: one whose answer was lost may have been taken).
+    const refusals: string[] = [];
+    const reserving = Promise.all(made.items.filter((i) => i.isCampaign).map(async (item) => {
       const k = itemKeys(order.id, item.punycode).campaign;
-      const r = await this.catalog.reserve(userId, k);
-      if (!r.reserved) return this.abort(order, made.items, reservedKeys, [fmt(M.priceChanged, { domain: item.name })]);
-      reservedKeys.push(k);
-    }
-    // the shortfall bought by card or wallet: its session is used once
-    if (sessionId) {
-      const consumed = await this.orders.consumeSession(userId, sessionId).catch(() => false);
-      if (!consumed) return this.abort(order, made.items, reservedKeys, [M.cardSessionFailed]);
-    }
-    // points: one ledger entry per item, all in one message to the ledger, in the items' order
+      const r = await this.catalog.reserve(userId, k).catch((e) => {
+        this.logger.warn(`campaign slot ${k}: ${(e as Error)?.message ?? e}`);
+        return null;
+      });
+      if (!r) refusals.push(M.unexpectedError);
+      else if (!r.reserved) refusals.push(fmt(M.priceChanged, { domain: item.name }));
+    }));
+    const consuming = sessionId ? this.orders.consumeSession(userId, sessionId).catch(() => false) : Promise.resolve(true);
+    const [, consumed] = await Promise.all([reserving, consuming]);
+    if (!consumed) refusals.push(M.cardSessionFailed);
+    if (refusals.length) return this.abort(order, made.items, [refusals[0]!]);
     const charged = made.items.filter((i) => i.point > 0);
-    if (charged.length) {
-      let refusal: string | null = null;
-      try {
-        const r = await this.orders.spendMany(userId, charged.map((i) => ({ amount: i.point, idempotencyKey: itemKeys(order.id, i.punycode).spend, reference: `order:${order.id}` })));
-        const taken = charged.slice(0, r.entries.length);
-        await this.repo.markSpentMany(taken.map((i, k) => ({ itemId: i.id, balanceAfter: r.entries[k]!.balanceAfter })));
-        for (const [k, i] of taken.entries()) {
-          i.spent = true;
-          i.spentBalanceAfter = r.entries[k]!.balanceAfter;
-        }
-        if (r.refused) refusal = r.refused.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
-      } catch (e) {
-        if (!isOrdersRpcError(e)) this.logger.error(`spend for order ${order.id}: ${(e as Error)?.message ?? e}`);
-        refusal = isOrdersRpcError(e) && e.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
-      }
-      if (refusal) return this.abort(order, made.items, reservedKeys, [refusal]);
+    const spent = charged.length ? await this.spend(userId, order.id, charged) : { taken: [], refusal: null };
+    if (spent.refusal) {
+      await this.repo.markSpentMany(spent.taken);
+      return this.abort(order, made.items, [spent.refusal]);
     }
     // the order starts only if it is still charging: the money reconciler may have given it up meanwhile (its charges
-    // then voided and refunded), and what it decided is the answer
-    if (!(await this.repo.claimStatus(order.id, 'charging', 'processing'))) return this.answer((await this.repo.find(order.id)) ?? order);
+    // then voided and refunded), and what it decided is the answer; the charges are marked in the same statement
+    if (!(await this.repo.startCharged(order.id, spent.taken))) return this.answer((await this.repo.find(order.id)) ?? order);
     await this.queue.enqueueOrder(order.id, made.items);
     this.orders.removeFromCart(userId, made.items.map((i) => i.name)).catch((e) => this.logger.warn(`cart: ${(e as Error).message}`));
     return { result: true, orderId: order.id, domains: made.items.map((i) => toResult({ ...i, status: 'processing' })), errors: [] };
+  }
+
+  /**
+   * The points of the charged items, in one message to the ledger: which items were charged (with the balance each
+   * charge left; marked on the items' objects too) and the refusal, if the ledger refused one (it stops there).
+   */
+  private async spend(userId: number, orderId: string, charged: OrderItem[]): Promise<{ taken: Array<{ itemId: number; balanceAfter: number }>; refusal: string | null }> {
+    try {
+      const r = await this.orders.spendMany(userId, charged.map((i) => ({ amount: i.point, idempotencyKey: itemKeys(orderId, i.punycode).spend, reference: `order:${orderId}` })));
+      const taken = charged.slice(0, r.entries.length).map((i, k) => {
+        i.spent = true;
+        i.spentBalanceAfter = r.entries[k]!.balanceAfter;
+        return { itemId: i.id, balanceAfter: r.entries[k]!.balanceAfter };
+      });
+      const refusal = !r.refused ? null : r.refused.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError;
+      return { taken, refusal };
+    } catch (e) {
+      if (!isOrdersRpcError(e)) this.logger.error(`spend for order ${orderId}: ${(e as Error)?.message ?? e}`);
+      return { taken: [], refusal: isOrdersRpcError(e) && e.code === OrdersErrorCode.InsufficientPoints ? M.pointsInsufficient : M.unexpectedError };
+    }
   }
 
   /**
@@ -148,10 +161,11 @@ export class RegistrationOrderService {
    * still on its way (a timed-out call, a backed-up orders service) is refused when it arrives, or refunded if it
    * already ran. Campaign slots go back; the member is answered with the reason.
    */
-  private async abort(order: RegistrationOrder, items: OrderItem[], reservedKeys: string[], errors: string[]): Promise<CreateDomainsResult> {
+  private async abort(order: RegistrationOrder, items: OrderItem[], errors: string[]): Promise<CreateDomainsResult> {
     if (!(await this.repo.claimStatus(order.id, 'charging', 'failed', errors.join('\n')))) return this.answer((await this.repo.find(order.id)) ?? order);
     await this.settleGivenUp(order, items, errors[0], false);
-    for (const k of reservedKeys) await this.catalog.release(k).catch((e) => this.logger.warn(`campaign slot ${k}: ${(e as Error).message} (the reconciler releases it)`));
+    const slots = items.filter((i) => i.isCampaign).map((i) => itemKeys(order.id, i.punycode).campaign);
+    for (const k of slots) await this.catalog.release(k).catch((e) => this.logger.warn(`campaign slot ${k}: ${(e as Error).message} (the reconciler releases it)`));
     return { result: false, orderId: order.id, domains: [], errors };
   }
 
@@ -195,9 +209,9 @@ export class RegistrationOrderService {
   }
 
   async status(userId: number, orderId: string): Promise<OrderStatusResult> {
-    const order = await this.repo.find(String(orderId ?? ''));
-    if (!order || order.userId !== userId) throw new DomainOpsException(DomainOpsErrorCode.NotFound, 'order not found');
-    const items = await this.repo.items(order.id);
+    const found = await this.repo.withItems(String(orderId ?? ''));
+    if (!found || found.order.userId !== userId) throw new DomainOpsException(DomainOpsErrorCode.NotFound, 'order not found');
+    const { order, items } = found;
     const done = order.status === 'failed' || items.every((i) => ENDED.has(i.status));
     // while the order runs (the page polls every 1.5 s) the balance is the one its last charge left (the items are
     // charged in their order, in one message), kept with the item; the ledger is asked once it is done (refunds included) or for an item charged before that was kept

@@ -21,12 +21,11 @@ export class EstimateService {
 
   /** Quotes names in order against `remaining` campaign slots (the member's, unless given). */
   async price(userId: number, names: string[], remaining?: number): Promise<PricedName[]> {
-    // the member's price group (custom prices) applies to every name of the request
-    // and the campaign slots left: both asked of the catalogue at once (two waits in one)
-    const [group, left] = await Promise.all([
-      this.catalog.priceGroup(userId),
-      remaining ?? this.catalog.remaining(userId).then((r) => r.remaining),
-    ]);
+    // the member's price group (custom prices) applies to every name of the request, and the campaign slots left:
+    // both asked of the catalogue in one request
+    const { group, remaining: left } = remaining === undefined
+      ? await this.catalog.memberPricing(userId)
+      : { group: await this.catalog.priceGroup(userId), remaining };
     const quotes = await Promise.all(names.map((n) => this.catalog.quote(n, group).catch((e) => { this.logger.warn(`quote ${n}: ${(e as Error).message}`); return null; })));
     const prices = campaignPrices(
       quotes.map((q) => (q ? { register: q.price.register!, register_normal: q.price.register_normal ?? q.price.register!, is_register_campaign: q.price.is_register_campaign } : null)),

@@ -5,13 +5,31 @@ import { DefaultSettingDto } from '@registrar/contracts';
 import { DEFAULT_NAME_SERVERS } from '@registrar/rules';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
-type Row = {
+export type DefaultSettingsRow = {
   lock_enabled: boolean; auto_update_enabled: boolean; whois_proxy_enabled: boolean; name_servers: string[];
   reg_contact_id: string | null; adm_contact_id: string | null; tec_contact_id: string | null; bil_contact_id: string | null;
   np_reg_contact_id: string | null; np_adm_contact_id: string | null; np_tec_contact_id: string | null; np_bil_contact_id: string | null;
 };
 const id = (v: string | null) => (v == null ? null : Number(v));
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
+
+/** The member's defaults from their stored row (as `to_jsonb` of it gives it too). */
+export function defaultsOf(r: DefaultSettingsRow): DefaultSettingDto {
+  return {
+    domain_create_is_domain_lock_enabled_flg: flag(r.lock_enabled),
+    domain_create_is_auto_update_enabled_flg: flag(r.auto_update_enabled),
+    domain_create_is_whois_proxy_enabled_flg: flag(r.whois_proxy_enabled),
+    domain_create_reg_record_id: id(r.reg_contact_id),
+    domain_create_adm_contact_id: id(r.adm_contact_id),
+    domain_create_tec_contact_id: id(r.tec_contact_id),
+    domain_create_bil_contact_id: id(r.bil_contact_id),
+    domain_create_name_servers: r.name_servers,
+    whois_proxy_disabled_reg_record_id: id(r.np_reg_contact_id),
+    whois_proxy_disabled_adm_contact_id: id(r.np_adm_contact_id),
+    whois_proxy_disabled_tec_contact_id: id(r.np_tec_contact_id),
+    whois_proxy_disabled_bil_contact_id: id(r.np_bil_contact_id),
+  };
+}
 
 /** Storage of the members' default settings for new domains (domain_ops.default_settings). */
 @Injectable()
@@ -20,27 +38,17 @@ export class DefaultSettingsRepository {
 
   /** The member's defaults, created on first read: proxy on, auto-renew on, lock on, name servers 01-04.dnsv.jp. */
   async getOrCreate(userId: number): Promise<DefaultSettingDto> {
-    let rows: Row[] = await this.ds.query('SELECT * FROM domain_ops.default_settings WHERE user_id = $1', [userId]);
-    if (!rows.length) {
-      // first read: create; a parallel first read may have won, then its row is read back
-      await this.ds.query('INSERT INTO domain_ops.default_settings (user_id, name_servers) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, [...DEFAULT_NAME_SERVERS]]);
-      rows = await this.ds.query('SELECT * FROM domain_ops.default_settings WHERE user_id = $1', [userId]);
-    }
-    const r = rows[0];
-    return {
-      domain_create_is_domain_lock_enabled_flg: flag(r.lock_enabled),
-      domain_create_is_auto_update_enabled_flg: flag(r.auto_update_enabled),
-      domain_create_is_whois_proxy_enabled_flg: flag(r.whois_proxy_enabled),
-      domain_create_reg_record_id: id(r.reg_contact_id),
-      domain_create_adm_contact_id: id(r.adm_contact_id),
-      domain_create_tec_contact_id: id(r.tec_contact_id),
-      domain_create_bil_contact_id: id(r.bil_contact_id),
-      domain_create_name_servers: r.name_servers,
-      whois_proxy_disabled_reg_record_id: id(r.np_reg_contact_id),
-      whois_proxy_disabled_adm_contact_id: id(r.np_adm_contact_id),
-      whois_proxy_disabled_tec_contact_id: id(r.np_tec_contact_id),
-      whois_proxy_disabled_bil_contact_id: id(r.np_bil_contact_id),
-    };
+    // one round trip: the stored row, or the one this statement creates (a member's first purchase). A parallel first
+    // read may have created it since this statement's snapshot (neither part then answers): it is read back
+    let rows: DefaultSettingsRow[] = await this.ds.query(
+      `WITH made AS (
+         INSERT INTO domain_ops.default_settings (user_id, name_servers) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING RETURNING *
+       )
+       SELECT * FROM made UNION ALL SELECT * FROM domain_ops.default_settings WHERE user_id = $1`,
+      [userId, [...DEFAULT_NAME_SERVERS]],
+    );
+    if (!rows.length) rows = await this.ds.query('SELECT * FROM domain_ops.default_settings WHERE user_id = $1', [userId]);
+    return defaultsOf(rows[0]!);
   }
 
   /** Sets the contacts used where WHOIS proxy is unavailable (the WHOIS-add dialog from the cart, update_ng_contacts=1). */

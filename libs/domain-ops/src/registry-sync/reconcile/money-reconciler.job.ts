@@ -7,7 +7,7 @@ import { CLOCK, Clock } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
-import { itemKeys, LifecycleQueue, orderJobId, OrderItem, RegisterDomainJob, RegistrationOrder, RegistrationOrderRepository, RegistrationOrderService, Renewal, renewalKeys, RenewalRepository, RenewalService, RenewDomainJob, TransferIn, TransferRepository, TransferSettlement, transferMoneyKeys } from '../../lifecycle';
+import { CompleteOrderJob, itemKeys, LifecycleQueue, orderJobId, registerJobId, OrderItem, RegisterDomainJob, RegistrationOrder, RegistrationOrderRepository, RegistrationOrderService, Renewal, renewalKeys, RenewalRepository, RenewalService, RenewDomainJob, TransferIn, TransferRepository, TransferSettlement, transferMoneyKeys } from '../../lifecycle';
 import { OperationRepository, operationJobId, OperationService } from '../../portfolio';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
@@ -64,6 +64,7 @@ export class MoneyReconcilerJob {
     private readonly catalog: CatalogPort,
     private readonly queue: LifecycleQueue,
     private readonly register: RegisterDomainJob,
+    private readonly completion: CompleteOrderJob,
     private readonly renew: RenewDomainJob,
     private readonly actionLog: ActionLogRepository,
     private readonly operations: OperationService,
@@ -110,11 +111,11 @@ export class MoneyReconcilerJob {
       const items = await this.orders.items(order.id);
       const unfinished = items.filter((i) => !ENDED.has(i.status));
       if (!unfinished.length) {
-        // every item ended but the parent never closed the order (its job lost)
-        await this.orders.claimStatus(order.id, 'processing', 'done');
+        // every item ended but the order was never closed (the last item's job died before it could)
+        await this.completion.completeIfEnded(order.id);
         continue;
       }
-      const outcome = await this.flowOutcome(this.queue.queue, orderJobId(order.id));
+      const outcome = await this.orderOutcome(order.id, unfinished);
       if (outcome === 'live') continue;
       if (outcome === 'first-ended') {
         await this.queue.enqueueOrder(order.id, unfinished, RESUME);
@@ -124,7 +125,7 @@ export class MoneyReconcilerJob {
           await this.register.fail(order, item, M.registrationFailed);
           r.failedItems++;
         }
-        await this.orders.claimStatus(order.id, 'processing', 'done');
+        await this.completion.completeIfEnded(order.id);
       }
     }
     // bulk operation runs (name servers, lock, AUTHCODE, …): no money, but a run whose jobs were lost never ends
@@ -212,6 +213,22 @@ export class MoneyReconcilerJob {
       if (EppError.is(e, EppResultCode.AuthorizationError) || EppError.is(e, EppResultCode.ObjectNotPendingTransfer)) return 'none';
       throw e;
     }
+  }
+
+  /**
+   * Whether an order's jobs (its items', or an older release's flow) or the reconciler's resumed ones are still alive,
+   * and which of them have ended (or are gone), looked for as flowOutcome does.
+   */
+  private async orderOutcome(orderId: string, unfinished: OrderItem[]): Promise<'live' | 'first-ended' | 'resume-ended'> {
+    // an order's jobs are one per item (ADR 0045); an older release started a flow with a parent per order
+    const ids = [orderJobId(orderId), ...unfinished.map((i) => registerJobId(orderId, i.punycode))];
+    const find = async (id: string) => (await this.queue.queue.getJob(id)) ?? (await this.oldQueue.getJob(id));
+    const states = await Promise.all(ids.flatMap((id) => [id, id + RESUME]).map(async (id) => {
+      const job = await find(id);
+      return { resume: id.endsWith(RESUME), state: job ? await job.getState() : null };
+    }));
+    if (states.some((s) => s.state && LIVE.has(s.state))) return 'live';
+    return states.some((s) => s.resume && s.state) ? 'resume-ended' : 'first-ended';
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { CampaignRemainingResult, CampaignReserveResult, CATALOG_CLIENT, CatalogPatterns, PriceGroupDto, PriceGroupPatterns, TldPriceDto, TldSummaryDto, UserPriceGroupResult } from '@registrar/contracts';
+import { CampaignRemainingResult, CampaignReserveResult, CATALOG_CLIENT, CatalogPatterns, MemberPricingResult, PriceGroupDto, PriceGroupPatterns, TldPriceDto, TldSummaryDto, UserPriceGroupResult } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
 import { applyPriceGroup, readDomainName } from '@registrar/rules';
 
@@ -76,6 +76,20 @@ export class CatalogPort {
   /** The TLD's policy (can_proxy, can_lock, …); null for an unknown TLD. */
   async tld(tld: string): Promise<TldSummaryDto | null> {
     return (await this.tlds()).get(tld) ?? null;
+  }
+
+  /**
+   * The member's price group and campaign slots left, in one request (a quote's two questions); from a catalogue of an
+   * older release (no such request yet, during a rolling upgrade) or on any failure of it, asked as two.
+   */
+  async memberPricing(userId: number): Promise<{ group: PriceGroupDto | null; remaining: number }> {
+    try {
+      const r = await rpc<MemberPricingResult>(this.client, CatalogPatterns.MemberPricing, { userId }, 10_000);
+      return { group: r.group, remaining: r.campaign.remaining };
+    } catch {
+      const [group, left] = await Promise.all([this.priceGroup(userId), this.remaining(userId)]);
+      return { group, remaining: left.remaining };
+    }
   }
 
   remaining(userId: number): Promise<CampaignRemainingResult> {
