@@ -26,7 +26,7 @@ export class LifecycleQueue {
   ) {}
 
   /**
-   * Starts the order: one RegisterDomain job per item, no parent (docs/purchase.md, ADR 0045): the item's job ends the
+   * Starts the order: one RegisterDomain job per item, no parent (docs/purchase.md, ADR 0047): the item's job ends the
    * order when it is the last to end. Adding it again (a retried call) adds nothing, the job ids being the same. The
    * money reconciler resumes an order whose jobs were lost with `suffix` ('-resume'): new job ids, the same items (a
    * RegisterDomain job leaves an ended item alone and checks the registry before creating).

@@ -21,7 +21,7 @@ const ENDED = new Set(['error', 'accepted', 'done']);
 
 /**
  * Closes an order once every item has ended: mails the member the result with the order number and the receipt (once
- * per order: the mail's key), then marks the order done. An order has no parent job (ADR 0045): the RegisterDomain job
+ * per order: the mail's key), then marks the order done. An order has no parent job (ADR 0047): the RegisterDomain job
  * of each item calls this after its item ended, so the last one to end closes it. Each call reads the items afresh
  * after its own item was committed, so of two items ending at once at least the later one sees both ended; both may,
  * and the mail's key and the status change (only from 'processing') keep it single. The mail goes before the status, so

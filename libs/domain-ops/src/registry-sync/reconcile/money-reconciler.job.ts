@@ -220,7 +220,7 @@ export class MoneyReconcilerJob {
    * and which of them have ended (or are gone), looked for as flowOutcome does.
    */
   private async orderOutcome(orderId: string, unfinished: OrderItem[]): Promise<'live' | 'first-ended' | 'resume-ended'> {
-    // an order's jobs are one per item (ADR 0045); an older release started a flow with a parent per order
+    // an order's jobs are one per item (ADR 0047); an older release started a flow with a parent per order
     const ids = [orderJobId(orderId), ...unfinished.map((i) => registerJobId(orderId, i.punycode))];
     const find = async (id: string) => (await this.queue.queue.getJob(id)) ?? (await this.oldQueue.getJob(id));
     const states = await Promise.all(ids.flatMap((id) => [id, id + RESUME]).map(async (id) => {
