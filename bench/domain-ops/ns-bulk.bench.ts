@@ -12,7 +12,8 @@
  * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (25577), redis-server on BENCH_REDIS_PORT (26577) and the
  * simulator on BENCH_EPP_PORT (17578, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
  * BENCH_DOMAINS (1000), BENCH_ROUNDS (5, after one warm-up round of each side that is not counted: each side's run alternately first, the median ratio printed), EPP_POOL_SIZE
- * (4), OPERATION_CONCURRENCY (the domain-ops worker's concurrency, 32).
+ * (4), OPERATION_CONCURRENCY (the domain-ops worker's concurrency, 32), BENCH_CPU_PROFILE=<dir> (a CPU profile of this
+ * process during each measured bulk round), PG_STAT_STATEMENTS=1 (the PostgreSQL statements of the measured bulk rounds).
  */
 import 'reflect-metadata';
 import os from 'node:os';
@@ -25,6 +26,7 @@ import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { cpuBetween, cpuByProcess, measureEppConnections, printStages } from '../stages';
 import { benchRegistryStack } from '../../scripts/dev/system';
 import { benchApart, benchMode, startBenchServices } from '../services';
+import { profiled } from '../profile';
 
 const N = Number(process.env.BENCH_DOMAINS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -45,6 +47,35 @@ async function createDomains(epp: EppClientPool, n: number, prefix: string): Pro
     }));
   }
   return out;
+}
+
+/**
+ * PG_STAT_STATEMENTS=1 (PostgreSQL started with the extension, scripts/dev/infra.ts): the statements of the bulk
+ * rounds alone (reset before each, summed after it), the simulator's included, by their server time with planning.
+ */
+function statementsOf(db: Pool) {
+  const on = process.env.PG_STAT_STATEMENTS === '1';
+  const sum = new Map<string, { calls: number; rows: number; plan: number; exec: number }>();
+  return {
+    reset: async () => { if (on) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').then(() => db.query('SELECT pg_stat_statements_reset()')); },
+    take: async () => {
+      if (!on) return;
+      const r = await db.query(`SELECT query, calls::int, rows::int, total_plan_time AS plan, total_exec_time AS exec FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'`);
+      for (const x of r.rows) {
+        const k = String(x.query).replace(/\s+/g, ' ').slice(0, 110);
+        const o = sum.get(k) ?? { calls: 0, rows: 0, plan: 0, exec: 0 };
+        o.calls += x.calls; o.rows += x.rows; o.plan += Number(x.plan); o.exec += Number(x.exec);
+        sum.set(k, o);
+      }
+    },
+    print: (rounds: number) => {
+      if (!on) return;
+      const all = [...sum.entries()].sort((a, b) => b[1].plan + b[1].exec - a[1].plan - a[1].exec);
+      const total = all.reduce((t, [, o]) => t + o.plan + o.exec, 0);
+      console.log(`PostgreSQL statements of the bulk rounds (per round: server ms planning + executing; calls; rows), ${(total / rounds).toFixed(0)} ms per round in all:`);
+      for (const [q, o] of all.slice(0, 15)) console.log(`  ${((o.plan + o.exec) / rounds).toFixed(1).padStart(7)} ms (plan ${(o.plan / rounds).toFixed(1)})  ${String(Math.round(o.calls / rounds)).padStart(5)} calls ${String(Math.round(o.rows / rounds)).padStart(6)} rows  ${q}`);
+    },
+  };
 }
 
 async function main() {
@@ -88,7 +119,15 @@ async function main() {
     // the bulk operation: one request, then the status polled as the modal does (apps/web operation.api.ts: after
     // 300 ms, then 200 ms longer each time up to 2 s); the run's time is from the request to its last row ended (the
     // rows' own time), so the poll's step does not round it up
+    const stmts = statementsOf(db);
+    let measured = false;
     const bulkRound = async (to: string[]) => {
+      if (measured) await stmts.reset();
+      const out = await (measured ? profiled(`ns-bulk-${benchApart() ? 'apart' : 'one'}-${to[0]}-${Date.now()}`, () => bulkRun(to)) : bulkRun(to));
+      if (measured) await stmts.take();
+      return out;
+    };
+    const bulkRun = async (to: string[]) => {
       const t0 = performance.now();
       const epoch0 = Date.now();
       const r = await call<OperationAccepted>(DomainOperationPatterns.Start, { userId, kind: 'nameserver', domains: ids, formData: to.map((name, i) => ({ name, priority: i + 1 })) });
@@ -120,6 +159,7 @@ async function main() {
       console.log(`warm-up round (not counted): ${((performance.now() - w0) / 1000).toFixed(1)} s`);
     }
     const conn = await measureEppConnections();
+    measured = true;
     const rounds: Array<{ bulk: number; raw: number; answered: number; polled: number; conn: string }> = [];
     const since = Date.now();
     for (let i = 0; i < ROUNDS; i++) {
@@ -145,6 +185,7 @@ async function main() {
       }
       rounds.push({ bulk: N / bulk.seconds, raw: N / rawS, answered: bulk.answered, polled: bulk.polled, conn: c });
     }
+    stmts.print(ROUNDS);
     const sample = await epp.info(mine[Math.floor(N / 2)]);
     await epp.close();
 

@@ -57,4 +57,41 @@ describe('GroupBatcher with a linger', () => {
     expect(await Promise.all([first, second, third])).toEqual([-1, -2, -3]);
     expect(batches).toEqual([[1, 2, 3]]);
   });
+
+  it('lingers before every batch of a busy period, not only the first: calls that come while one batch runs wait for company', async () => {
+    jest.useFakeTimers();
+    const batches: number[][] = [];
+    let release!: () => void;
+    const b = new GroupBatcher<number, number>(async (xs) => {
+      batches.push(xs);
+      if (xs[0] === 1) await new Promise<void>((r) => { release = r; });
+      return xs;
+    }, 200, 10);
+    await b.submit(0); // a batch has run: a busy period
+    const first = b.submit(1);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(batches).toEqual([[0], [1]]);
+    // 2 comes while [1] is written; 3 and 4 come within the linger after it
+    const rest = [b.submit(2)];
+    release();
+    await jest.advanceTimersByTimeAsync(4);
+    rest.push(b.submit(3));
+    await jest.advanceTimersByTimeAsync(4);
+    rest.push(b.submit(4));
+    expect(batches).toEqual([[0], [1]]);
+    await jest.advanceTimersByTimeAsync(2);
+    expect(await Promise.all([first, ...rest])).toEqual([1, 2, 3, 4]);
+    expect(batches).toEqual([[0], [1], [2, 3, 4]]);
+  });
+
+  it('ends a linger early once the maximum number of calls wait', async () => {
+    jest.useFakeTimers();
+    const batches: number[][] = [];
+    const b = new GroupBatcher<number, number>(async (xs) => { batches.push(xs); return xs; }, 3, 1_000);
+    await b.submit(0);
+    const all = [b.submit(1), b.submit(2), b.submit(3)];
+    await jest.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([[0], [1, 2, 3]]);
+    await Promise.all(all);
+  });
 });
