@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { GroupBatcher } from '../../shared/common/group-batcher';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
@@ -95,7 +96,11 @@ const toDomain = (r: Record<string, any>): RenewableDomain => ({
 /** domain_ops.renewal_orders / renewal_order_items, and the owned-domain reads and writes a renewal needs. */
 @Injectable()
 export class RenewalRepository {
-  constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource,
+    /** the registry's answers this process awaits: while there are none, a renewed item's end does not linger for company */
+    @Optional() @Inject(EPP_CLIENT) private readonly epp?: EppClientPool,
+  ) {}
 
   async domainsByName(userId: number, punycodes: string[]): Promise<RenewableDomain[]> {
     if (!punycodes.length) return [];
@@ -273,8 +278,9 @@ export class RenewalRepository {
   /**
    * The registry renewed it: the domain's new due date (auto-renew on when asked), the member's history line (once,
    * by its dedupe key) and the item done, in one statement (one round trip per renewed domain). The items of a chunk
-   * ending within 40 ms of the first (in a busy period) go together in one statement (GroupBatcher with a linger: they end one by one at
-   * the registry's pace); each caller returns once it is committed.
+   * ending within 40 ms of each other (in a busy period) go together in one statement (GroupBatcher with a linger: they
+   * end one by one at the registry's pace; the linger ends early once this process awaits no registry answer); each
+   * caller returns once it is committed.
    */
   finishRenewed(o: RenewedItem): Promise<void> {
     return this.finishes.submit(o);
@@ -303,7 +309,7 @@ export class RenewalRepository {
       );
     }
     return all.map(() => undefined);
-  }, 200, 40);
+  }, 200, 40, () => (this.epp ? this.epp.inFlight > 0 : true));
 
   async markRefunded(itemId: number): Promise<void> {
     await this.ds.query('UPDATE domain_ops.renewal_order_items SET refunded = true, updated_at = now() WHERE id = $1', [itemId]);

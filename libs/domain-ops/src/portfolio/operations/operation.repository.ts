@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainOperationKind, OperationRow, OperationRowStatus } from '@registrar/contracts';
+import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { GroupBatcher } from '../../shared/common/group-batcher';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
@@ -75,7 +76,11 @@ export interface ItemEnd {
 /** Operation runs and their per-domain items, and the local facts of a domain the operations change. */
 @Injectable()
 export class OperationRepository {
-  constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource(DOMAIN_OPS_SCHEMA) readonly ds: DataSource,
+    /** the registry's answers this process awaits: while there are none, an end does not linger for company */
+    @Optional() @Inject(EPP_CLIENT) private readonly epp?: EppClientPool,
+  ) {}
 
   /** The member's domains of these ids (others' ids are simply absent). */
   async domainsOf(userId: number, ids: number[]): Promise<OpDomain[]> {
@@ -148,8 +153,10 @@ export class OperationRepository {
   });
 
   /**
-   * Ends a row and writes its action-log line (once per key), and sets the domain's name servers when given. Rows ended at the same moment by the children of a
-   * bulk run go together in one statement (GroupBatcher); each child returns once its own row is committed.
+   * Ends a row and writes its action-log line (once per key), and sets the domain's name servers when given. Rows ended
+   * by the children of a bulk run within END_LINGER_MS of each other go together in one statement (GroupBatcher with a
+   * linger, which ends early once this process awaits no registry answer: no more ends are coming); each child returns
+   * once its own row is committed.
    */
   endItem(runId: string, domainId: number, v: ItemEnd,
     log: { userId: number; domainId: number | null; domainName: string; subject: string; content: string; dedupeKey: string }): Promise<void> {
@@ -186,7 +193,7 @@ export class OperationRepository {
       );
     }
     return ends.map(() => undefined);
-  }, 200, END_LINGER_MS);
+  }, 200, END_LINGER_MS, () => (this.epp ? this.epp.inFlight > 0 : true));
 
   async item(runId: string, domainId: number): Promise<OpItem | null> {
     const rows = await this.ds.query('SELECT * FROM domain_ops.operation_items WHERE run_id = $1 AND domain_id = $2', [runId, domainId]);

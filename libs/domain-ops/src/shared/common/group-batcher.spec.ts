@@ -94,4 +94,26 @@ describe('GroupBatcher with a linger', () => {
     expect(batches).toEqual([[0], [1, 2, 3]]);
     await Promise.all(all);
   });
+
+  it('does not linger while no more calls are coming (more() answers false), and ends a linger once that is so', async () => {
+    jest.useFakeTimers();
+    const batches: number[][] = [];
+    let coming = true;
+    const b = new GroupBatcher<number, number>(async (xs) => { batches.push(xs); return xs; }, 200, 1_000, () => coming);
+    await b.submit(0);
+    const first = b.submit(1);
+    await jest.advanceTimersByTimeAsync(5);
+    expect(batches).toEqual([[0]]);
+    // the last call of the run: nothing else is awaited, so the lingering batch goes now, with it
+    coming = false;
+    const last = b.submit(2);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(await Promise.all([first, last])).toEqual([1, 2]);
+    expect(batches).toEqual([[0], [1, 2]]);
+    // and a busy-period call with nothing more coming goes at once
+    const alone = b.submit(3);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(await alone).toBe(3);
+    expect(batches).toEqual([[0], [1, 2], [3]]);
+  });
 });

@@ -13,15 +13,19 @@ export class GroupBatcher<T, R> {
   private pending: { item: T; at: number; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   private running = false;
   private lastRun = -Infinity;
-  /** ends a linger early once `max` calls wait */
+  /** ends a linger early (`max` calls wait, or `more` says no more are coming) */
   private wake?: () => void;
 
-  constructor(private readonly run: (items: T[]) => Promise<R[]>, private readonly max = 200, private readonly lingerMs = 0) {}
+  /**
+   * `more` (with a linger): whether more calls may come soon, e.g. answers of the registry this process still awaits; a
+   * linger ends as soon as it answers false (the last rows of a bulk run do not wait for company that is not coming).
+   */
+  constructor(private readonly run: (items: T[]) => Promise<R[]>, private readonly max = 200, private readonly lingerMs = 0, private readonly more?: () => boolean) {}
 
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.pending.push({ item, at: performance.now(), resolve, reject });
-      if (this.pending.length >= this.max) this.wake?.();
+      if (this.wake && (this.pending.length >= this.max || this.more?.() === false)) this.wake();
       void this.drain();
     });
   }
@@ -32,7 +36,7 @@ export class GroupBatcher<T, R> {
     try {
       while (this.pending.length) {
         // a linger only in a busy period (a batch ran lately): a lone call after a quiet time goes at once
-        if (this.lingerMs > 0 && this.pending.length < this.max && performance.now() - this.lastRun < 10 * this.lingerMs) {
+        if (this.lingerMs > 0 && this.pending.length < this.max && performance.now() - this.lastRun < 10 * this.lingerMs && this.more?.() !== false) {
           const wait = this.pending[0]!.at + this.lingerMs - performance.now();
           if (wait > 0) {
             await new Promise<void>((r) => {
