@@ -23,7 +23,7 @@ import { DomainOperationPatterns, OperationAccepted, OperationStatus } from '@re
 import { BullRpcClient, rpc } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
-import { cpuBetween, cpuByProcess, measureEppConnections, printStages } from '../stages';
+import { cpuBetween, cpuByProcess, measureEppConnections, printStages, statementsOf } from '../stages';
 import { benchRegistryStack } from '../../scripts/dev/system';
 import { benchApart, benchMode, startBenchServices } from '../services';
 import { profiled } from '../profile';
@@ -47,35 +47,6 @@ async function createDomains(epp: EppClientPool, n: number, prefix: string): Pro
     }));
   }
   return out;
-}
-
-/**
- * PG_STAT_STATEMENTS=1 (PostgreSQL started with the extension, scripts/dev/infra.ts): the statements of the bulk
- * rounds alone (reset before each, summed after it), the simulator's included, by their server time with planning.
- */
-function statementsOf(db: Pool) {
-  const on = process.env.PG_STAT_STATEMENTS === '1';
-  const sum = new Map<string, { calls: number; rows: number; plan: number; exec: number }>();
-  return {
-    reset: async () => { if (on) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').then(() => db.query('SELECT pg_stat_statements_reset()')); },
-    take: async () => {
-      if (!on) return;
-      const r = await db.query(`SELECT query, calls::int, rows::int, total_plan_time AS plan, total_exec_time AS exec FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'`);
-      for (const x of r.rows) {
-        const k = String(x.query).replace(/\s+/g, ' ').slice(0, 110);
-        const o = sum.get(k) ?? { calls: 0, rows: 0, plan: 0, exec: 0 };
-        o.calls += x.calls; o.rows += x.rows; o.plan += Number(x.plan); o.exec += Number(x.exec);
-        sum.set(k, o);
-      }
-    },
-    print: (rounds: number) => {
-      if (!on) return;
-      const all = [...sum.entries()].sort((a, b) => b[1].plan + b[1].exec - a[1].plan - a[1].exec);
-      const total = all.reduce((t, [, o]) => t + o.plan + o.exec, 0);
-      console.log(`PostgreSQL statements of the bulk rounds (per round: server ms planning + executing; calls; rows), ${(total / rounds).toFixed(0)} ms per round in all:`);
-      for (const [q, o] of all.slice(0, 15)) console.log(`  ${((o.plan + o.exec) / rounds).toFixed(1).padStart(7)} ms (plan ${(o.plan / rounds).toFixed(1)})  ${String(Math.round(o.calls / rounds)).padStart(5)} calls ${String(Math.round(o.rows / rounds)).padStart(6)} rows  ${q}`);
-    },
-  };
 }
 
 async function main() {
@@ -119,7 +90,7 @@ async function main() {
     // the bulk operation: one request, then the status polled as the modal does (apps/web operation.api.ts: after
     // 300 ms, then 200 ms longer each time up to 2 s); the run's time is from the request to its last row ended (the
     // rows' own time), so the poll's step does not round it up
-    const stmts = statementsOf(db);
+    const stmts = statementsOf(db, 'the bulk rounds');
     let measured = false;
     const bulkRound = async (to: string[]) => {
       if (measured) await stmts.reset();
@@ -185,7 +156,7 @@ async function main() {
       }
       rounds.push({ bulk: N / bulk.seconds, raw: N / rawS, answered: bulk.answered, polled: bulk.polled, conn: c });
     }
-    stmts.print(ROUNDS);
+    stmts.print(ROUNDS, 'round');
     const sample = await epp.info(mine[Math.floor(N / 2)]);
     await epp.close();
 
