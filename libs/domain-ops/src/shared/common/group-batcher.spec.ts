@@ -1,7 +1,7 @@
 import { GroupBatcher } from './group-batcher';
 
 describe('GroupBatcher', () => {
-  it('runs the first call alone and groups the calls made meanwhile, each getting its own answer', async () => {
+  it('runs the calls of one tick together at once, and groups the calls made while a batch runs, each getting its own answer', async () => {
     const batches: number[][] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
@@ -10,11 +10,23 @@ describe('GroupBatcher', () => {
       if (batches.length === 1) await gate;
       return xs.map((x) => x * 10);
     });
-    const first = b.submit(1);
-    const rest = [b.submit(2), b.submit(3), b.submit(4)];
+    // a job's domains submit one after the other in the same tick: one statement, not the first alone and then the rest
+    const first = [b.submit(1), b.submit(2)];
+    await new Promise((r) => setImmediate(r));
+    expect(batches).toEqual([[1, 2]]);
+    const rest = [b.submit(3), b.submit(4)];
     release();
-    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(await Promise.all([...first, ...rest])).toEqual([10, 20, 30, 40]);
+    expect(batches).toEqual([[1, 2], [3, 4]]);
+  });
+
+  it('gathers calls that come in the microtasks of earlier answers (the next step of a chunk) into one batch', async () => {
+    const batches: number[][] = [];
+    const b = new GroupBatcher<number, number>(async (xs) => { batches.push(xs); return xs; });
+    const reads = new GroupBatcher<number, number>(async (xs) => xs);
+    // each domain's second step starts when its first answer comes: all in the microtasks of one batch's answers
+    await Promise.all([1, 2, 3, 4].map(async (x) => b.submit(await reads.submit(x))));
+    expect(batches).toEqual([[1, 2, 3, 4]]);
   });
 
   it('gives every caller of a failed batch its error, and goes on with the next batch', async () => {

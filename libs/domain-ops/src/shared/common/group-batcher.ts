@@ -1,7 +1,7 @@
 /**
  * Group commit for small statements many jobs run at once: a call made while a batch is being run waits and goes
  * with the others in the next batch (one statement for all of them). A call made when nothing is running goes at once,
- * alone, unless the batcher has a linger and is in a busy period (it ran a batch within the last ten lingers): then
+ * with the calls made in the same tick (no timer), unless the batcher has a linger and is in a busy period (it ran a batch within the last ten lingers): then
  * every batch waits for company until its oldest call is `lingerMs` old or `max` calls wait, whichever comes first.
  * This is for writes that arrive one by one at the registry's pace, e.g. the ends of a bulk run's domains, where a
  * statement each would cost the database more than the registry's answers (ADR 0037). Lingering only before the first
@@ -34,6 +34,12 @@ export class GroupBatcher<T, R> {
     if (this.running) return;
     this.running = true;
     try {
+      // the calls of this moment first: the domains of a job submit theirs one after the other in the same tick (or in
+      // the microtasks their previous step's answers set off), and go together instead of the first alone
+      for (let seen = -1; seen !== this.pending.length;) {
+        seen = this.pending.length;
+        await Promise.resolve();
+      }
       while (this.pending.length) {
         // a linger only in a busy period (a batch ran lately): a lone call after a quiet time goes at once
         if (this.lingerMs > 0 && this.pending.length < this.max && performance.now() - this.lastRun < 10 * this.lingerMs && this.more?.() !== false) {
