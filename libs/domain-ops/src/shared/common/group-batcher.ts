@@ -36,7 +36,7 @@ export class GroupBatcher<T, R> {
     try {
       // the calls of this moment first: the domains of a job submit theirs one after the other in the same tick (or in
       // the microtasks their previous step's answers set off), and go together instead of the first alone
-      for (let seen = -1; seen !== this.pending.length;) {
+      for (let seen = -1; seen !== this.pending.length && this.pending.length < this.max;) {
         seen = this.pending.length;
         await Promise.resolve();
       }
