@@ -132,3 +132,33 @@ export function cpuByProcess(): Record<string, number> {
 export function cpuBetween(a: Record<string, number>, b: Record<string, number>): string {
   return Object.keys(b).map((k) => `${k} ${(b[k]! - (a[k] ?? 0)).toFixed(2)} s`).join(', ');
 }
+
+/**
+ * PG_STAT_STATEMENTS=1 (PostgreSQL started with the extension, scripts/dev/infra.ts): the statements of the measured
+ * runs alone (`reset()` before each, `take()` after it, summed), the simulator's included, by their server time with
+ * planning; nested statements (triggers) are listed on their own too.
+ */
+export function statementsOf(db: Pool, what: string) {
+  const on = process.env.PG_STAT_STATEMENTS === '1';
+  const sum = new Map<string, { calls: number; rows: number; plan: number; exec: number }>();
+  return {
+    reset: async () => { if (on) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').then(() => db.query('SELECT pg_stat_statements_reset()')); },
+    take: async () => {
+      if (!on) return;
+      const r = await db.query(`SELECT query, calls::int, rows::int, total_plan_time AS plan, total_exec_time AS exec FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'`);
+      for (const x of r.rows) {
+        const k = String(x.query).replace(/\s+/g, ' ').slice(0, 110);
+        const o = sum.get(k) ?? { calls: 0, rows: 0, plan: 0, exec: 0 };
+        o.calls += x.calls; o.rows += x.rows; o.plan += Number(x.plan); o.exec += Number(x.exec);
+        sum.set(k, o);
+      }
+    },
+    print: (rounds: number, unit: string) => {
+      if (!on) return;
+      const all = [...sum.entries()].sort((a, b) => b[1].plan + b[1].exec - a[1].plan - a[1].exec);
+      const total = all.reduce((t, [, o]) => t + o.plan + o.exec, 0);
+      console.log(`PostgreSQL statements of ${what} (per ${unit}: server ms planning + executing; calls; rows), ${(total / rounds).toFixed(0)} ms per ${unit} in all:`);
+      for (const [q, o] of all.slice(0, 15)) console.log(`  ${((o.plan + o.exec) / rounds).toFixed(1).padStart(7)} ms (plan ${(o.plan / rounds).toFixed(1)})  ${String(Math.round(o.calls / rounds)).padStart(5)} calls ${String(Math.round(o.rows / rounds)).padStart(6)} rows  ${q}`);
+    },
+  };
+}

@@ -11,7 +11,9 @@
  *
  * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (25587), redis-server on BENCH_REDIS_PORT (26587) and the
  * simulator on BENCH_EPP_PORT (17588, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
- * BENCH_DOMAINS (10000), BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), AUTO_RENEW_CONCURRENCY (16).
+ * BENCH_DOMAINS (10000), BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), AUTO_RENEW_CONCURRENCY (16),
+ * BENCH_CPU_PROFILE=<dir> (a CPU profile of this process during the auto-renew run; in one process, the services'),
+ * PG_STAT_STATEMENTS=1 (the PostgreSQL statements of the run).
  */
 import 'reflect-metadata';
 import os from 'node:os';
@@ -24,7 +26,8 @@ import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { benchRegistryStack } from '../../scripts/dev/system';
 import { benchApart, benchMode, startBenchServices } from '../services';
-import { cpuBetween, cpuByProcess, measureEppConnections, printStages } from '../stages';
+import { cpuBetween, cpuByProcess, measureEppConnections, printStages, statementsOf } from '../stages';
+import { profiled } from '../profile';
 
 const N = Number(process.env.BENCH_DOMAINS ?? 10_000);
 const MEMBERS = Math.max(1, Math.min(N, Number(process.env.BENCH_MEMBERS ?? 100)));
@@ -117,19 +120,24 @@ async function main() {
     const events = new QueueEvents(QueueName.DomainOpsLifecycle, { connection });
     await events.waitUntilReady();
     const since = Date.now();
+    const stmts = statementsOf(db, 'the auto-renew run');
+    await stmts.reset();
     const autoProcs0 = cpuByProcess();
     const aCpu = process.cpuUsage();
     const t0 = performance.now();
-    const job = await queue.add(JobName.AutoRenewSweep, {}, { removeOnComplete: true });
-    const summary = await job.waitUntilFinished(events, 3_600_000);
-    const swept = performance.now() - t0;
-    let ended = 0;
-    for (;;) {
-      ended = Number((await db.query(`SELECT count(*)::int AS n FROM domain_ops.renewal_order_items WHERE status IN ('done', 'error')`)).rows[0].n);
-      if (ended >= N) break;
-      await new Promise((res) => setTimeout(res, 250));
-    }
+    const { summary, swept } = await profiled(`auto-renew-${benchApart() ? 'apart' : 'one'}`, async () => {
+      const job = await queue.add(JobName.AutoRenewSweep, {}, { removeOnComplete: true });
+      const summary = await job.waitUntilFinished(events, 3_600_000);
+      const swept = performance.now() - t0;
+      for (;;) {
+        const ended = Number((await db.query(`SELECT count(*)::int AS n FROM domain_ops.renewal_order_items WHERE status IN ('done', 'error')`)).rows[0].n);
+        if (ended >= N) break;
+        await new Promise((res) => setTimeout(res, 250));
+      }
+      return { summary, swept };
+    });
     const autoSeconds = (performance.now() - t0) / 1000;
+    await stmts.take();
     const autoCpu = process.cpuUsage(aCpu);
     const autoConn = fmtConn(conn.take());
     const autoProcs = cpuBetween(autoProcs0, cpuByProcess());
@@ -152,6 +160,7 @@ async function main() {
     if (!benchApart()) console.log(`EPP connections (this process): auto-renew ${autoConn}; raw ${rawConn}`);
     console.log(`CPU by process: auto-renew ${autoProcs}; raw ${rawProcs}`);
     console.log('');
+    stmts.print(N / 1000, '1,000 domains');
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: [QueueName.DomainOpsLifecycle, 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'auto-renew stages (queue wait, run; EPP time on the connection)' });
     await client.close();
     await db.end();

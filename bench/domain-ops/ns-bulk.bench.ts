@@ -12,7 +12,8 @@
  * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (25577), redis-server on BENCH_REDIS_PORT (26577) and the
  * simulator on BENCH_EPP_PORT (17578, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
  * BENCH_DOMAINS (1000), BENCH_ROUNDS (5, after one warm-up round of each side that is not counted: each side's run alternately first, the median ratio printed), EPP_POOL_SIZE
- * (4), OPERATION_CONCURRENCY (the domain-ops worker's concurrency, 32).
+ * (4), OPERATION_CONCURRENCY (the domain-ops worker's concurrency, 32), BENCH_CPU_PROFILE=<dir> (a CPU profile of this
+ * process during each measured bulk round), PG_STAT_STATEMENTS=1 (the PostgreSQL statements of the measured bulk rounds).
  */
 import 'reflect-metadata';
 import os from 'node:os';
@@ -22,9 +23,10 @@ import { DomainOperationPatterns, OperationAccepted, OperationStatus } from '@re
 import { BullRpcClient, rpc } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
-import { cpuBetween, cpuByProcess, measureEppConnections, printStages } from '../stages';
+import { cpuBetween, cpuByProcess, measureEppConnections, printStages, statementsOf } from '../stages';
 import { benchRegistryStack } from '../../scripts/dev/system';
 import { benchApart, benchMode, startBenchServices } from '../services';
+import { profiled } from '../profile';
 
 const N = Number(process.env.BENCH_DOMAINS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -88,7 +90,15 @@ async function main() {
     // the bulk operation: one request, then the status polled as the modal does (apps/web operation.api.ts: after
     // 300 ms, then 200 ms longer each time up to 2 s); the run's time is from the request to its last row ended (the
     // rows' own time), so the poll's step does not round it up
+    const stmts = statementsOf(db, 'the bulk rounds');
+    let measured = false;
     const bulkRound = async (to: string[]) => {
+      if (measured) await stmts.reset();
+      const out = await (measured ? profiled(`ns-bulk-${benchApart() ? 'apart' : 'one'}-${to[0]}-${Date.now()}`, () => bulkRun(to)) : bulkRun(to));
+      if (measured) await stmts.take();
+      return out;
+    };
+    const bulkRun = async (to: string[]) => {
       const t0 = performance.now();
       const epoch0 = Date.now();
       const r = await call<OperationAccepted>(DomainOperationPatterns.Start, { userId, kind: 'nameserver', domains: ids, formData: to.map((name, i) => ({ name, priority: i + 1 })) });
@@ -120,6 +130,7 @@ async function main() {
       console.log(`warm-up round (not counted): ${((performance.now() - w0) / 1000).toFixed(1)} s`);
     }
     const conn = await measureEppConnections();
+    measured = true;
     const rounds: Array<{ bulk: number; raw: number; answered: number; polled: number; conn: string }> = [];
     const since = Date.now();
     for (let i = 0; i < ROUNDS; i++) {
@@ -145,6 +156,7 @@ async function main() {
       }
       rounds.push({ bulk: N / bulk.seconds, raw: N / rawS, answered: bulk.answered, polled: bulk.polled, conn: c });
     }
+    stmts.print(ROUNDS, 'round');
     const sample = await epp.info(mine[Math.floor(N / 2)]);
     await epp.close();
 

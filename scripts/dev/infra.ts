@@ -130,7 +130,9 @@ export async function startPostgres(opts: { dataDir: string; port: number; datab
     persistent: opts.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+      // PG_STAT_STATEMENTS=1: what each statement costs the server, planning included (a benchmark prints it, e.g. ns-bulk)
+      ...(process.env.PG_STAT_STATEMENTS === '1' ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on', '-c', 'pg_stat_statements.track=all'] : [])],
     onLog: quiet,
     onError: (e: unknown) => { if (process.env.PG_DEBUG) console.error(e); },
   });

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { EppClientPool } from '@registrar/epp';
 import { JobName, QueueName } from '@registrar/contracts';
 import { redisOptions } from '@registrar/infra';
+import { mailBatchJobId } from '@registrar/mail';
 import { daysBetweenJst, formatDateJst } from '@registrar/rules';
 import { client as eppClient, freeName, simClock } from '../epp/epp-harness';
 import { Member, PurchaseHarness, saveCard, startPurchaseHarness } from '../purchase/purchase-harness';
@@ -19,6 +20,7 @@ let p: PurchaseHarness;
 let epp: EppClientPool;
 let jobs: ScheduledJobs;
 let mailQueue: Queue;
+let mailBatches: Queue;
 
 beforeAll(async () => {
   Object.assign(process.env, { AUTO_RENEW_CRON: '', EXPIRY_NOTICE_CRON: '', RENEW_ANSWER_WAIT_MS: '0' });
@@ -28,9 +30,11 @@ beforeAll(async () => {
   const o = redisOptions(process.env.REDIS_URL!);
   const connection = { host: o.host, port: o.port, password: o.password, db: o.db, maxRetriesPerRequest: null };
   mailQueue = new Queue(QueueName.Mail, { connection });
+  mailBatches = new Queue(QueueName.MailBatches, { connection });
 }, 180_000);
 afterAll(async () => {
   await mailQueue?.close();
+  await mailBatches?.close();
   await jobs?.close();
   await epp?.close();
   await p?.close();
@@ -44,11 +48,17 @@ async function emailOf(userId: number): Promise<string> {
 async function mails(to: string): Promise<Array<{ subject: string; text: string }>> {
   return (await request(p.h.url).get(`/dev/mail/api/messages?to=${encodeURIComponent(to)}`)).body.messages;
 }
-/** Every mail queued so far has been sent (or given up): what the mail catcher holds is all there will be. */
+/**
+ * Every mail queued so far has been sent (or given up): what the mail catcher holds is all there will be. Single mails
+ * and batches (an auto-renewal's mails go as one batch job, ADR 0047-k3).
+ */
 async function mailSettled(): Promise<void> {
-  await waitFor('the mail queue to drain', async () => {
-    const c = await mailQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-    return Object.values(c).every((n) => n === 0);
+  await waitFor('the mail queues to drain', async () => {
+    for (const q of [mailQueue, mailBatches]) {
+      const c = await q.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      if (!Object.values(c).every((n) => n === 0)) return false;
+    }
+    return true;
   }, 60_000);
 }
 /** Moves the shared test clock to `days` Tokyo days before the domain's expiry. */
@@ -67,7 +77,8 @@ describe('the daily lifecycle jobs', () => {
 
   beforeAll(async () => {
     [rich, carded, poor, quiet, locked] = await Promise.all([p.member(), p.member(), p.member(), p.member(), p.member()]);
-    for (const [k, m] of Object.entries({ rich, carded, poor, quiet, trashed: quiet, locked })) {
+    // the rich member has two due domains: one auto-renewal of two items, whose two done mails go as one batch
+    for (const [k, m] of Object.entries({ rich, rich2: rich, carded, poor, quiet, trashed: quiet, locked })) {
       names[k] = await freeName(epp, 'com', `lc${k.slice(0, 2)}`);
       ids[k] = await buyDomain(p, m, names[k]);
     }
@@ -115,7 +126,7 @@ describe('the daily lifecycle jobs', () => {
   }, 90_000);
 
   it('auto-renews from points, by an off-session card charge, or mails the failure; a rerun the same day does nothing twice', async () => {
-    const before = { rich: await dueOf(ids.rich), carded: await dueOf(ids.carded), poor: await dueOf(ids.poor), quiet: await dueOf(ids.quiet), locked: await dueOf(ids.locked) };
+    const before = { rich: await dueOf(ids.rich), rich2: await dueOf(ids.rich2), carded: await dueOf(ids.carded), poor: await dueOf(ids.poor), quiet: await dueOf(ids.quiet), locked: await dueOf(ids.locked) };
     // two sweeps at once (a retried job, a second replica's run): between them each domain is renewed once
     type Sweep = { due: number; renewed: number; skipped: number; failed: number };
     const [r, twin] = await Promise.all([run<Sweep>(JobName.AutoRenewSweep), run<Sweep>(JobName.AutoRenewSweep)]);
@@ -124,6 +135,7 @@ describe('the daily lifecycle jobs', () => {
     const plusYear = (d: Date) => { const x = new Date(d); x.setUTCFullYear(x.getUTCFullYear() + 1); return formatDateJst(x); };
     await waitFor('rich renewed', async () => formatDateJst(await dueOf(ids.rich)) === plusYear(before.rich));
     await waitFor('carded renewed', async () => formatDateJst(await dueOf(ids.carded)) === plusYear(before.carded));
+    await waitFor('rich2 renewed', async () => formatDateJst(await dueOf(ids.rich2)) === plusYear(before.rich2));
     expect(formatDateJst((await epp.info(names.rich)).exDate!)).toBe(plusYear(before.rich));
     expect((await dueOf(ids.poor)).getTime()).toBe(before.poor.getTime());
     expect((await dueOf(ids.quiet)).getTime()).toBe(before.quiet.getTime());
@@ -137,15 +149,24 @@ describe('the daily lifecycle jobs', () => {
     expect(await ledgerSum(carded.userId)).toBe(await p.balance(carded.userId));
     const card = (await p.db.query(`SELECT count(*)::int AS n FROM orders.point_entries WHERE user_id = $1 AND kind = 'purchase'`, [carded.userId])).rows[0].n;
     expect(card).toBe(1);
-    // one renewal charge each, one renewal item each
-    for (const m of [rich, carded]) {
-      expect((await p.db.query(`SELECT count(*)::int AS n FROM orders.point_entries WHERE user_id = $1 AND kind = 'spend' AND reference LIKE 'renewal:%'`, [m.userId])).rows[0].n).toBe(1);
+    // one renewal charge and one renewal item per domain
+    for (const [m, n] of [[rich, 2], [carded, 1]] as const) {
+      expect((await p.db.query(`SELECT count(*)::int AS n FROM orders.point_entries WHERE user_id = $1 AND kind = 'spend' AND reference LIKE 'renewal:%'`, [m.userId])).rows[0].n).toBe(n);
     }
-    expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.renewal_order_items WHERE domain_id = ANY($1)', [[ids.rich, ids.carded]])).rows[0].n).toBe(2);
+    expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.renewal_order_items WHERE domain_id = ANY($1)', [[ids.rich, ids.rich2, ids.carded]])).rows[0].n).toBe(3);
     const poorMail = await waitFor('the failure mail', async () => (await mails(await emailOf(poor.userId))).find((m) => m.subject.includes('自動更新に失敗しました')));
     expect(poorMail.text).toContain(names.poor);
-    const richMail = await waitFor('the done mail', async () => (await mails(await emailOf(rich.userId))).find((m) => m.subject.includes('自動更新完了')));
-    expect(richMail.text).toContain(`新しい有効期限: ${plusYear(before.rich)}`);
+    // one done mail per domain, both as one job of the mail worker (ADR 0047-k3), each once per key
+    const richMails = await waitFor('the done mails', async () => {
+      const got = (await mails(await emailOf(rich.userId))).filter((m) => m.subject.includes('自動更新完了'));
+      return got.length >= 2 ? got : null;
+    });
+    expect(richMails).toHaveLength(2);
+    expect(richMails.find((m) => m.text.includes(names.rich!))!.text).toContain(`新しい有効期限: ${plusYear(before.rich)}`);
+    expect(richMails.find((m) => m.text.includes(names.rich2!))!.text).toContain(`新しい有効期限: ${plusYear(before.rich2)}`);
+    const renewalId = (await p.db.query('SELECT order_id FROM domain_ops.renewal_order_items WHERE domain_id = $1', [ids.rich])).rows[0].order_id;
+    const doneKeys = [names.rich!, names.rich2!].map((n) => `renewal:${renewalId}:${n}:done`);
+    expect(await mailBatches.getJob(mailBatchJobId(doneKeys))).toBeTruthy();
     const balances = { rich: await p.balance(rich.userId), carded: await p.balance(carded.userId) };
 
     const again = await run<{ renewed: number }>(JobName.AutoRenewSweep);
@@ -154,6 +175,7 @@ describe('the daily lifecycle jobs', () => {
     expect(await p.balance(rich.userId)).toBe(balances.rich);
     expect(await p.balance(carded.userId)).toBe(balances.carded);
     expect((await mails(await emailOf(poor.userId))).filter((m) => m.subject.includes('自動更新に失敗しました'))).toHaveLength(1);
+    expect((await mails(await emailOf(rich.userId))).filter((m) => m.subject.includes('自動更新完了'))).toHaveLength(2);
     expect((await mails(await emailOf(locked.userId))).filter((m) => m.subject.includes('自動更新'))).toEqual([]);
     expect(formatDateJst((await epp.info(names.rich)).exDate!)).toBe(plusYear(before.rich));
   }, 120_000);

@@ -34,6 +34,7 @@ export class EppClientPool {
   private readonly idle: EppConnection[] = [];
   private readonly waiters: Array<{ resolve: (c: EppConnection) => void; reject: (e: Error) => void }> = [];
   private opening = 0;
+  private running = 0;
   private seq = 0;
   private readonly trIdBase: string;
   private keepAlive?: NodeJS.Timeout;
@@ -47,6 +48,11 @@ export class EppClientPool {
 
   get size(): number {
     return this.all.size;
+  }
+
+  /** Commands of this process sent or waiting for a session, whose answers are not yet handed to their callers. */
+  get inFlight(): number {
+    return this.running;
   }
 
   nextClTRID(): string {
@@ -208,6 +214,7 @@ export class EppClientPool {
     const clTRID = this.nextClTRID();
     let res: EppResponse | undefined;
     let failure: Error | undefined;
+    this.running++;
     try {
       // built before a connection is taken: a connection handed over on release writes at once
       const xml = x.build(clTRID);
@@ -230,6 +237,7 @@ export class EppClientPool {
       failure = e as Error;
       throw e;
     } finally {
+      this.running--;
       this.log(x, clTRID, started, res, failure);
     }
   }

@@ -3,6 +3,7 @@ import { Transfers1797012000000 } from './1797012000000-transfers';
 import { TransferSendClaim17974500000000 } from './17974500000000-transfer-send-claim';
 import { AutoRenewClaim17975000000000 } from './17975000000000-auto-renew-claim';
 import { RegistrationLockState17976000000001 } from './17976000000001-registration-lock-state';
+import { RenewalItemsPendingIndex17978000000047 } from './17978000000047-renewal-items-pending-index';
 
 /**
  * The tables of the domain_ops schema the lifecycle owns (only it writes them; any feature may read them; ADR 0036).
@@ -13,4 +14,5 @@ export const LIFECYCLE_TABLES = [
 ] as const;
 
 /** The lifecycle's migrations. */
-export const LIFECYCLE_MIGRATIONS = [Renewals1795600000000, Transfers1797012000000, TransferSendClaim17974500000000, AutoRenewClaim17975000000000, RegistrationLockState17976000000001];
+export const LIFECYCLE_MIGRATIONS = [Renewals1795600000000, Transfers1797012000000, TransferSendClaim17974500000000, AutoRenewClaim17975000000000, RegistrationLockState17976000000001,
+  RenewalItemsPendingIndex17978000000047];

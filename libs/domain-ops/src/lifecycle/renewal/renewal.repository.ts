@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { GroupBatcher } from '../../shared/common/group-batcher';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
@@ -95,7 +96,11 @@ const toDomain = (r: Record<string, any>): RenewableDomain => ({
 /** domain_ops.renewal_orders / renewal_order_items, and the owned-domain reads and writes a renewal needs. */
 @Injectable()
 export class RenewalRepository {
-  constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource,
+    /** the registry's answers this process awaits: while there are none, a renewed item's end does not linger for company */
+    @Optional() @Inject(EPP_CLIENT) private readonly epp?: EppClientPool,
+  ) {}
 
   async domainsByName(userId: number, punycodes: string[]): Promise<RenewableDomain[]> {
     if (!punycodes.length) return [];
@@ -201,16 +206,27 @@ export class RenewalRepository {
   }
 
   private readonly itemReads = new GroupBatcher<number, { item: RenewalItem; renewal: Renewal; domainDue: Date | null } | null>(async (ids) => {
+    // plain columns, the renewal's prefixed (no row built as JSON per item: it cost PostgreSQL a third of this read)
     const rows = await this.ds.query(
-      `SELECT i.id, to_jsonb(i) AS item, to_jsonb(r) AS renewal, d.due_date AS domain_due
+      `SELECT i.*, d.due_date AS domain_due, r.id AS r_id, r.user_id AS r_user_id, r.idempotency_key AS r_idempotency_key, r.kind AS r_kind,
+              r.total AS r_total, r.payment_type AS r_payment_type, r.payment_session_id AS r_payment_session_id, r.with_auto_update AS r_with_auto_update,
+              r.status AS r_status, r.error AS r_error, r.created_at AS r_created_at
          FROM domain_ops.renewal_order_items i JOIN domain_ops.renewal_orders r ON r.id = i.order_id LEFT JOIN domain_ops.domains d ON d.id = i.domain_id
         WHERE i.id = ANY($1::bigint[])`,
       [ids],
     );
     const byId = new Map((rows as Record<string, any>[]).map((r) => [Number(r.id), r]));
+    const renewals = new Map<string, Renewal>();
     return ids.map((id) => {
       const r = byId.get(id);
-      return r ? { item: toItem(r.item), renewal: toRenewal(r.renewal), domainDue: r.domain_due ? new Date(r.domain_due) : null } : null;
+      if (!r) return null;
+      let renewal = renewals.get(r.r_id);
+      if (!renewal) {
+        renewal = toRenewal({ id: r.r_id, user_id: r.r_user_id, idempotency_key: r.r_idempotency_key, kind: r.r_kind, total: r.r_total, payment_type: r.r_payment_type,
+          payment_session_id: r.r_payment_session_id, with_auto_update: r.r_with_auto_update, status: r.r_status, error: r.r_error, created_at: r.r_created_at });
+        renewals.set(r.r_id, renewal);
+      }
+      return { item: toItem(r), renewal: { ...renewal }, domainDue: r.domain_due ? new Date(r.domain_due) : null };
     });
   });
 
@@ -273,8 +289,9 @@ export class RenewalRepository {
   /**
    * The registry renewed it: the domain's new due date (auto-renew on when asked), the member's history line (once,
    * by its dedupe key) and the item done, in one statement (one round trip per renewed domain). The items of a chunk
-   * ending within 40 ms of the first (in a busy period) go together in one statement (GroupBatcher with a linger: they end one by one at
-   * the registry's pace); each caller returns once it is committed.
+   * ending within 40 ms of each other (in a busy period) go together in one statement (GroupBatcher with a linger: they
+   * end one by one at the registry's pace; the linger ends early once this process awaits no registry answer); each
+   * caller returns once it is committed.
    */
   finishRenewed(o: RenewedItem): Promise<void> {
     return this.finishes.submit(o);
@@ -303,7 +320,7 @@ export class RenewalRepository {
       );
     }
     return all.map(() => undefined);
-  }, 200, 40);
+  }, 200, 40, () => (this.epp ? this.epp.inFlight > 0 : true));
 
   async markRefunded(itemId: number): Promise<void> {
     await this.ds.query('UPDATE domain_ops.renewal_order_items SET refunded = true, updated_at = now() WHERE id = $1', [itemId]);

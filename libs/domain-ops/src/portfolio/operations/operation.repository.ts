@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainOperationKind, OperationRow, OperationRowStatus } from '@registrar/contracts';
+import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { GroupBatcher } from '../../shared/common/group-batcher';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
 
@@ -52,6 +53,9 @@ const toDomain = (r: Record<string, any>): OpDomain => ({
   dueDate: r.due_date ? new Date(r.due_date) : null, lock: r.is_domain_lock_enabled, autoUpdate: r.is_auto_update_enabled, proxy: r.is_whois_proxy_enabled,
   trash: r.is_trash, whoisFlag: Number(r.whois_processing_flg ?? 0), adminLock: Number(r.admin_lock_status ?? 0), marketListingId: r.market_listing_id == null ? null : Number(r.market_listing_id), memo: r.memo, nameServers: r.name_servers ?? [],
 });
+/** The columns of a domain toDomain reads (a bulk run's chunk reads no more of the wide row than it uses). */
+const OP_DOMAIN_COLUMNS = ['id', 'user_id', 'name', 'idn', 'punycode', 'tld', 'status', 'due_date', 'is_domain_lock_enabled', 'is_auto_update_enabled',
+  'is_whois_proxy_enabled', 'is_trash', 'whois_processing_flg', 'admin_lock_status', 'market_listing_id', 'memo'].map((c) => `d.${c}`).join(', ');
 const toItem = (r: Record<string, any>): OpItem => ({
   runId: r.run_id, domainId: Number(r.domain_id), name: r.name, idn: r.idn, status: r.status, message: r.message, params: r.params, secret: r.secret,
 });
@@ -75,7 +79,11 @@ export interface ItemEnd {
 /** Operation runs and their per-domain items, and the local facts of a domain the operations change. */
 @Injectable()
 export class OperationRepository {
-  constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource(DOMAIN_OPS_SCHEMA) readonly ds: DataSource,
+    /** the registry's answers this process awaits: while there are none, an end does not linger for company */
+    @Optional() @Inject(EPP_CLIENT) private readonly epp?: EppClientPool,
+  ) {}
 
   /** The member's domains of these ids (others' ids are simply absent). */
   async domainsOf(userId: number, ids: number[]): Promise<OpDomain[]> {
@@ -133,7 +141,7 @@ export class OperationRepository {
   private readonly itemReads = new GroupBatcher<{ runId: string; domainId: number }, { item: OpItem; domain: OpDomain | null } | null>(async (keys) => {
     const rows = await this.ds.query(
       `SELECT k.n AS key_n, i.run_id, i.domain_id, i.name AS item_name, i.idn AS item_idn, i.status AS item_status, i.message, i.params, i.secret,
-              d.*, (SELECT coalesce(array_agg(ns.name ORDER BY ns.priority), '{}') FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id) AS name_servers
+              ${OP_DOMAIN_COLUMNS}, (SELECT coalesce(array_agg(ns.name ORDER BY ns.priority), '{}') FROM domain_ops.domain_name_servers ns WHERE ns.domain_id = d.id) AS name_servers
        FROM unnest($1::uuid[], $2::bigint[]) WITH ORDINALITY AS k(run_id, domain_id, n)
        JOIN domain_ops.operation_items i ON i.run_id = k.run_id AND i.domain_id = k.domain_id
        LEFT JOIN domain_ops.domains d ON d.id = i.domain_id`,
@@ -148,8 +156,10 @@ export class OperationRepository {
   });
 
   /**
-   * Ends a row and writes its action-log line (once per key), and sets the domain's name servers when given. Rows ended at the same moment by the children of a
-   * bulk run go together in one statement (GroupBatcher); each child returns once its own row is committed.
+   * Ends a row and writes its action-log line (once per key), and sets the domain's name servers when given. Rows ended
+   * by the children of a bulk run within END_LINGER_MS of each other go together in one statement (GroupBatcher with a
+   * linger, which ends early once this process awaits no registry answer: no more ends are coming); each child returns
+   * once its own row is committed.
    */
   endItem(runId: string, domainId: number, v: ItemEnd,
     log: { userId: number; domainId: number | null; domainName: string; subject: string; content: string; dedupeKey: string }): Promise<void> {
@@ -186,7 +196,7 @@ export class OperationRepository {
       );
     }
     return ends.map(() => undefined);
-  }, 200, END_LINGER_MS);
+  }, 200, END_LINGER_MS, () => (this.epp ? this.epp.inFlight > 0 : true));
 
   async item(runId: string, domainId: number): Promise<OpItem | null> {
     const rows = await this.ds.query('SELECT * FROM domain_ops.operation_items WHERE run_id = $1 AND domain_id = $2', [runId, domainId]);
