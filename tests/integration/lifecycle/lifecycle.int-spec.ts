@@ -50,7 +50,7 @@ async function mails(to: string): Promise<Array<{ subject: string; text: string 
 }
 /**
  * Every mail queued so far has been sent (or given up): what the mail catcher holds is all there will be. Single mails
- * and batches (an auto-renewal's mails go as one batch job, ADR 0047-k3).
+ * and batches (an auto-renewal's mails go as one batch job, ADR 0048).
  */
 async function mailSettled(): Promise<void> {
   await waitFor('the mail queues to drain', async () => {
@@ -156,7 +156,7 @@ describe('the daily lifecycle jobs', () => {
     expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.renewal_order_items WHERE domain_id = ANY($1)', [[ids.rich, ids.rich2, ids.carded]])).rows[0].n).toBe(3);
     const poorMail = await waitFor('the failure mail', async () => (await mails(await emailOf(poor.userId))).find((m) => m.subject.includes('自動更新に失敗しました')));
     expect(poorMail.text).toContain(names.poor);
-    // one done mail per domain, both as one job of the mail worker (ADR 0047-k3), each once per key
+    // one done mail per domain, both as one job of the mail worker (ADR 0048), each once per key
     const richMails = await waitFor('the done mails', async () => {
       const got = (await mails(await emailOf(rich.userId))).filter((m) => m.subject.includes('自動更新完了'));
       return got.length >= 2 ? got : null;

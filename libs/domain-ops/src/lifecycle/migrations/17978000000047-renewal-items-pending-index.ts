@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * The look-up of a member's domains with a renewal under way (`pendingDomainIds`: items queued, processing or
  * accepted by the registry) read the whole renewal_order_items table, because the partial index of open items left
  * out 'accepted' (pg_stat_statements in the auto-renew bench: 1.2 ms a call on 20,000 items, growing with the table;
- * ADR 0047-k3). One index of the three states replaces it: a query of queued and processing items alone still uses it.
+ * ADR 0048). One index of the three states replaces it: a query of queued and processing items alone still uses it.
  */
 export class RenewalItemsPendingIndex17978000000047 implements MigrationInterface {
   name = 'RenewalItemsPendingIndex17978000000047';

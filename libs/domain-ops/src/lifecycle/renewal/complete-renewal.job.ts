@@ -24,7 +24,7 @@ export class CompleteRenewalJob {
     const failed = items.filter((i) => i.status === 'error');
     if (renewal.kind === 'auto') {
       // one mail per domain (each once per key), all as one job of the mail worker, sent over one SMTP connection
-      // (ADR 0046): 100 jobs per renewal to add, run and finish were most of the auto-renew's Redis work (ADR 0047-k3)
+      // (ADR 0046): 100 jobs per renewal to add, run and finish were most of the auto-renew's Redis work (ADR 0048)
       await this.mail.sendBatch([
         ...done.map((i) => ({ template: 'domain.auto-renew-done' as const, userId: renewal.userId, key: `renewal:${renewal.id}:${i.punycode}:done`,
           params: { name: i.name, years: i.period, amount: i.point, newExpiry: i.newExpiry ? formatDateJst(i.newExpiry) : '' } })),

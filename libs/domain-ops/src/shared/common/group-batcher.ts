@@ -5,7 +5,7 @@
  * every batch waits for company until its oldest call is `lingerMs` old or `max` calls wait, whichever comes first.
  * This is for writes that arrive one by one at the registry's pace, e.g. the ends of a bulk run's domains, where a
  * statement each would cost the database more than the registry's answers (ADR 0037). Lingering only before the first
- * batch of a busy period (as before ADR 0047-k3) left the later batches with the few calls that came while one ran:
+ * batch of a busy period (as before ADR 0048) left the later batches with the few calls that came while one ran:
  * 10 rows a statement, most of its cost the statement's own (planning, the domain list's version triggers).
  * Each caller gets its own answer, or the batch's error.
  */
