@@ -127,6 +127,8 @@ export interface RpcBatchOptions {
   maxItems: number;
   /** most bytes of payload (JSON) in one job */
   maxBytes: number;
+  /** the caller asks for stored answers (ADR 0045; RPC_STORED_ANSWERS=0: the answer is the job's return value, as before) */
+  storedAnswers: boolean;
 }
 
 export function rpcBatchDefaults(): RpcBatchOptions {
@@ -134,6 +136,7 @@ export function rpcBatchDefaults(): RpcBatchOptions {
     inFlight: envInt('RPC_BATCH_IN_FLIGHT', 2, 0),
     maxItems: envInt('RPC_BATCH_MAX', 64, 1),
     maxBytes: envInt('RPC_BATCH_MAX_BYTES', 256 * 1024, 1024),
+    storedAnswers: process.env.RPC_STORED_ANSWERS !== '0',
   };
 }
 
@@ -496,7 +499,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
           ? { data: items[0].data, deadline, replyTo: this.replyChannel }
           : { batch: items.map((x) => ({ id: x.id, data: x.data, deadline: x.deadline })), deadline, replyTo: this.replyChannel };
         if (ack) data.ack = true;
-        data.store = true;
+        if (this.batching.storedAnswers) data.store = true;
         await queue.add(lane.pattern, data, { jobId: job.jobId, attempts: 1, removeOnComplete: { age: 120, count: 20_000 }, removeOnFail: { age: 3600, count: 5000 } });
       } catch (e) {
         failAll(e as Error);
@@ -554,7 +557,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
         // subscribed before the job exists, so its answer cannot come before we listen
         await this.replyReady();
         // a keyed request's answer stays the job's return value: a later caller of its key reads it there (kept 1 h)
-        const job = await queue.add(pattern, { data, deadline, replyTo: this.replyChannel, ...(o.key ? {} : { store: true }) } satisfies RpcJobData, jobOpts);
+        const job = await queue.add(pattern, { data, deadline, replyTo: this.replyChannel, ...(o.key || !this.batching.storedAnswers ? {} : { store: true }) } satisfies RpcJobData, jobOpts);
         if (o.key) {
           // the same key asked before: its answer may already be stored (a finished job sends no new event)
           const state = await job.getState();
