@@ -634,13 +634,13 @@ return redis.call('PUBLISH', ARGV[1], message)
 /** The worker's connection, with the script that stores and publishes answers. */
 interface AnswerConnection {
   publish(channel: string, message: string): Promise<unknown>;
-  rpcAnswer(numKeys: number, ...args: Array<string | number | Buffer>): Promise<number>;
+  rpcAnswer(numKeys: number, ...args: Array<string | number>): Promise<number>;
 }
 
 /** What waits in a worker's outbox for its channel: a reply already JSON, or an answer to store and publish. */
 interface Outbound {
   text?: string;
-  stored?: { key: string; id: string; body: Buffer; ttl: number; done: (ok: boolean) => void };
+  stored?: { key: string; id: string; body: string; ttl: number; done: (ok: boolean) => void };
 }
 
 /**
@@ -758,14 +758,15 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
   }
 
   /**
-   * An answer serialised once and handed to Redis as that one string (off the JS heap: a Buffer), which stores it under
-   * its key and publishes it on the caller's channel (ADR 0045). True once stored; false if the answer could not be
+   * An answer serialised once and handed to Redis as that one string, which stores it under its key and publishes it on
+   * the caller's channel (ADR 0045). A string, not a Buffer: Buffers' external memory starts major GCs of its own
+   * (docs/domain-list.md). True once stored; false if the answer could not be
    * serialised or the script failed (the caller then gets the answer as it was: published, and the job's return value).
    */
   private async deliver(channel: string, id: string, r: RpcJobResult, deadline: number): Promise<boolean> {
-    let body: Buffer;
+    let body: string;
     try {
-      body = Buffer.from(JSON.stringify(r));
+      body = JSON.stringify(r);
     } catch {
       return false;
     }
@@ -802,7 +803,7 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
       void pub?.publish(channel, message).catch((e: Error) => this.logger.warn(`${plain.length} answer(s) not published (the caller reads the job): ${e.message}`));
       return;
     }
-    const args: Array<string | number | Buffer> = [channel, plain.length, plain.join(',')];
+    const args: Array<string | number> = [channel, plain.length, plain.join(',')];
     for (const x of stored) args.push(x.ttl, x.id, x.body);
     const sent = pub ? pub.rpcAnswer(stored.length, ...stored.map((x) => x.key), ...args) : Promise.reject(new Error('not listening'));
     sent.then(
