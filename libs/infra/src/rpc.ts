@@ -10,8 +10,10 @@ import { bullConnection } from './jobs';
  * Request/response between services over BullMQ (docs/adr/0008-rpc-over-bullmq.md): one command queue per
  * service (`rpc-<service>`, the service being the first segment of the message pattern), each request one job, handled
  * by exactly one replica. The answer goes straight back to the caller: each caller process subscribes to its own reply
- * channel (`rpc-reply:<uuid>`, named in the job) and the worker publishes the answer there (docs/adr/0038-rpc-replies.md);
- * the job's return value stays the fallback the caller reads while no answer has come. Every call has a deadline:
+ * channel (`rpc-reply:<uuid>`, named in the job) and the worker publishes the answer there (docs/adr/0038-rpc-replies.md).
+ * The answer is serialised once and stored once, under `rpc-answer:<id>` until after the deadline, by the script that
+ * publishes it; the job returns only that it is stored, and a caller that had no answer on its channel reads the stored
+ * one when it looks at the finished job (docs/adr/0045-k2-rpc-answers-stored-once.md). Every call has a deadline:
  * after it the caller gets an RpcTimeoutError (retryable) and the job, if it still waits, is removed; a worker never
  * runs a request whose deadline has passed. Every job id is an idempotency key: a retry of the same key is one job.
  * The existing @MessagePattern handlers and rpc(client, pattern, payload) call sites stay as they are.
@@ -645,12 +647,16 @@ interface Outbound {
 
 /**
  * The service's side: a Nest microservice transport consuming `rpc-<service>`. Each job goes to the @MessagePattern
- * handler of its name; the answer (or the handler's error) is the job's return value.
+ * handler of its name; the answer (or the handler's error) is stored and published (ADR 0045), or, for an older or
+ * keyed caller, published and returned as the job's value.
  */
 export class BullRpcServer extends Server implements CustomTransportStrategy {
   private readonly workers: Worker[] = [];
   /** the worker's own connection: the answers are published (and stored) on it (no connection more per replica) */
   private pub?: AnswerConnection;
+
+  /** answers shorter than this (characters of JSON) stay the job's return value: their copy costs less than a key */
+  private readonly storeMinChars = envInt('RPC_STORE_MIN_CHARS', 8192, 0);
 
   constructor(private readonly o: { service: string; redisUrl: string; concurrency?: number }) {
     super();
@@ -716,16 +722,12 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
     if (Array.isArray(job.data.batch)) {
       const batch = await Promise.all(job.data.batch.map(async (item): Promise<RpcReply> => {
         const r = await this.limited(() => this.answer(job.name, item.id, item.data, item.deadline));
-        if (store && (await this.deliver(replyTo, item.id, r, item.deadline))) return { id: item.id, stored: true };
-        if (replyTo) this.reply(replyTo, { id: item.id, r });
-        return { id: item.id, r };
+        return (await this.answerTo(replyTo, store, item.id, r, item.deadline)) ? { id: item.id, stored: true } : { id: item.id, r };
       }));
       return { batch };
     }
     const r = await this.limited(() => this.answer(job.name, job.id, job.data.data, job.data.deadline));
-    if (store && job.id && (await this.deliver(replyTo, job.id, r, job.data.deadline))) return { stored: true };
-    if (replyTo && job.id) this.reply(replyTo, { id: job.id, r });
-    return r;
+    return job.id && (await this.answerTo(replyTo, store, job.id, r, job.data.deadline)) ? { stored: true } : r;
   }
 
   /** requests running in this replica, and those waiting for their turn (first come, first run) */
@@ -758,21 +760,29 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
   }
 
   /**
-   * An answer serialised once and handed to Redis as that one string, which stores it under its key and publishes it on
-   * the caller's channel (ADR 0045). A string, not a Buffer: Buffers' external memory starts major GCs of its own
-   * (docs/domain-list.md). True once stored; false if the answer could not be
-   * serialised or the script failed (the caller then gets the answer as it was: published, and the job's return value).
+   * Answers one request on its caller's channel, its answer serialised once (ADR 0045). For a caller that reads stored
+   * answers (`store`), an answer of at least RPC_STORE_MIN_CHARS characters of JSON is handed to Redis as that one string,
+   * which stores it under its key and publishes it: true once stored (the job then holds only that). A string, not a
+   * Buffer: Buffers' external memory starts major GCs of its own (docs/domain-list.md). Otherwise (a smaller answer,
+   * whose copy costs less than a key; an older caller; the script failed) the same string is published and the answer
+   * stays the job's return value: false.
    */
-  private async deliver(channel: string, id: string, r: RpcJobResult, deadline: number): Promise<boolean> {
+  private async answerTo(channel: string | undefined, store: boolean, id: string, r: RpcJobResult, deadline: number): Promise<boolean> {
+    if (!channel) return false;
     let body: string;
     try {
       body = JSON.stringify(r);
-    } catch {
-      return false;
+    } catch (e) {
+      // an answer that cannot be serialised (a handler's bug) is that item's error, never another's
+      body = JSON.stringify({ err: { status: 'error', message: `the answer could not be serialised: ${(e as Error).message}` } });
     }
-    // kept until the caller's deadline has passed, with a margin for the caller's clock and its last look (1 s apart)
-    const ttl = Math.ceil(Math.max(0, deadline - Date.now()) / 1000) + RPC_ANSWER_KEEP_S;
-    return new Promise<boolean>((done) => this.enqueue(channel, { stored: { key: rpcAnswerKey(id), id: JSON.stringify(id), body, ttl, done } }));
+    if (store && body.length >= this.storeMinChars) {
+      // kept until the caller's deadline has passed, with a margin for the caller's clock and its last look (1 s apart)
+      const ttl = Math.ceil(Math.max(0, deadline - Date.now()) / 1000) + RPC_ANSWER_KEEP_S;
+      if (await new Promise<boolean>((done) => this.enqueue(channel, { stored: { key: rpcAnswerKey(id), id: JSON.stringify(id), body, ttl, done } }))) return true;
+    }
+    this.enqueue(channel, { text: `{"id":${JSON.stringify(id)},"r":${body}}` });
+    return false;
   }
 
   private enqueue(channel: string, out: Outbound): void {

@@ -35,6 +35,8 @@ async function batchJobs(): Promise<Job[]> {
 }
 
 beforeAll(async () => {
+  // every answer stored under its key, however small (ADR 0045): the batches below take the stored path
+  process.env.RPC_STORE_MIN_CHARS = '0';
   redis = new IORedis(url());
   queue = new Queue('rpc-rpcbatch', { connection: bullConnection(url()) });
   replica = await startService('rpcbatch', BatchProbeModule, url());
@@ -44,6 +46,7 @@ beforeEach(async () => {
   await queue.obliterate({ force: true });
 });
 afterAll(async () => {
+  delete process.env.RPC_STORE_MIN_CHARS;
   await Promise.allSettled(clients.map((c) => c.close()));
   await replica?.close();
   await queue?.close();
