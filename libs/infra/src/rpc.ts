@@ -779,7 +779,8 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
     if (store && body.length >= this.storeMinChars) {
       // kept until the caller's deadline has passed, with a margin for the caller's clock and its last look (1 s apart)
       const ttl = Math.ceil(Math.max(0, deadline - Date.now()) / 1000) + RPC_ANSWER_KEEP_S;
-      if (await new Promise<boolean>((done) => this.enqueue(channel, { stored: { key: rpcAnswerKey(id), id: JSON.stringify(id), body, ttl, done } }))) return true;
+      // sent at once, not at the end of the turn with the others: the string is let go as soon as Redis has it
+      if (await new Promise<boolean>((done) => this.flush(channel, [{ stored: { key: rpcAnswerKey(id), id: JSON.stringify(id), body, ttl, done } }]))) return true;
     }
     this.enqueue(channel, { text: `{"id":${JSON.stringify(id)},"r":${body}}` });
     return false;
