@@ -636,13 +636,13 @@ return redis.call('PUBLISH', ARGV[1], message)
 /** The worker's connection, with the script that stores and publishes answers. */
 interface AnswerConnection {
   publish(channel: string, message: string): Promise<unknown>;
-  rpcAnswer(numKeys: number, ...args: Array<string | number>): Promise<number>;
+  rpcAnswer(numKeys: number, ...args: Array<string | number | Buffer>): Promise<number>;
 }
 
 /** What waits in a worker's outbox for its channel: a reply already JSON, or an answer to store and publish. */
 interface Outbound {
   text?: string;
-  stored?: { key: string; id: string; body: string; ttl: number; done: (ok: boolean) => void };
+  stored?: { key: string; id: string; body: Buffer; ttl: number; done: (ok: boolean) => void };
 }
 
 /**
@@ -780,7 +780,10 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
       // kept until the caller's deadline has passed, with a margin for the caller's clock and its last look (1 s apart)
       const ttl = Math.ceil(Math.max(0, deadline - Date.now()) / 1000) + RPC_ANSWER_KEEP_S;
       // sent at once, not at the end of the turn with the others: the string is let go as soon as Redis has it
-      if (await new Promise<boolean>((done) => this.flush(channel, [{ stored: { key: rpcAnswerKey(id), id: JSON.stringify(id), body, ttl, done } }]))) return true;
+      const bytes = Buffer.from(body);
+      body = '';
+      if (await new Promise<boolean>((done) => this.flush(channel, [{ stored: { key: rpcAnswerKey(id), id: JSON.stringify(id), body: bytes, ttl, done } }]))) return true;
+      body = bytes.toString();
     }
     this.enqueue(channel, { text: `{"id":${JSON.stringify(id)},"r":${body}}` });
     return false;
@@ -814,7 +817,7 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
       void pub?.publish(channel, message).catch((e: Error) => this.logger.warn(`${plain.length} answer(s) not published (the caller reads the job): ${e.message}`));
       return;
     }
-    const args: Array<string | number> = [channel, plain.length, plain.join(',')];
+    const args: Array<string | number | Buffer> = [channel, plain.length, plain.join(',')];
     for (const x of stored) args.push(x.ttl, x.id, x.body);
     const sent = pub ? pub.rpcAnswer(stored.length, ...stored.map((x) => x.key), ...args) : Promise.reject(new Error('not listening'));
     sent.then(
