@@ -358,8 +358,9 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
       if (job?.finishedOn && job.returnvalue !== undefined && job.returnvalue !== null) {
         const rv = (typeof job.returnvalue === 'string' ? JSON.parse(job.returnvalue) : job.returnvalue) as RpcJobResult | RpcStoredResult;
         if (!isStored(rv)) return rv;
-        const [answer] = await this.stored(queue, [jobId]);
-        return answer;
+        // Redis away for the moment: the next look reads it again (the deadline bounds the wait)
+        const answer = await this.stored(queue, [jobId]).then(([x]) => x, () => undefined);
+        if (answer) return answer;
       }
       if (job?.failedReason && job.finishedOn) throw new Error(job.failedReason);
     }
@@ -530,7 +531,9 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
           }
         }
         const open = stored.filter((id) => this.waiting.has(id));
-        const answers = await this.stored(queue, open).catch((e: Error) => open.map(() => ({ err: { status: 'error', message: `the stored answer could not be read: ${e.message}` } })));
+        // Redis away for the moment: the next look reads them again (each request's deadline bounds the wait)
+        const answers = await this.stored(queue, open).catch(() => undefined);
+        if (!answers) continue;
         open.forEach((id, i) => this.settle(id, answers[i]));
         // a worker that does not know batches answered something else: no request of it ran as asked
         for (const x of unanswered()) for (const w of this.take(x.id)) w.resolve({ err: { status: 'error', message: 'the worker did not answer the batch' } });
@@ -636,13 +639,13 @@ return redis.call('PUBLISH', ARGV[1], message)
 /** The worker's connection, with the script that stores and publishes answers. */
 interface AnswerConnection {
   publish(channel: string, message: string): Promise<unknown>;
-  rpcAnswer(numKeys: number, ...args: Array<string | number | Buffer>): Promise<number>;
+  rpcAnswer(numKeys: number, ...args: Array<string | number>): Promise<number>;
 }
 
 /** What waits in a worker's outbox for its channel: a reply already JSON, or an answer to store and publish. */
 interface Outbound {
   text?: string;
-  stored?: { key: string; id: string; body: Buffer; ttl: number; done: (ok: boolean) => void };
+  stored?: { key: string; id: string; body: string; ttl: number; done: (ok: boolean) => void };
 }
 
 /**
@@ -763,10 +766,10 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
    * Answers one request on its caller's channel, its answer serialised once (ADR 0045). For a caller that reads stored
    * answers (`store`), an answer of at least RPC_STORE_MIN_CHARS characters of JSON is handed to Redis as that one
    * serialisation, which stores it under its key and publishes it: true once stored (the job then holds only that). It
-   * goes as a Buffer made at once from the string, and the string is let go: a string held until Redis answers outlived
-   * a minor GC in every request of the domain-list bench (a 57 KB answer is a two-byte string of about 115 KB), a Buffer
-   * keeps only its small handle on the JS heap. Otherwise (a smaller answer, whose copy costs less than a key; an older
-   * caller; the script failed) the same string is published and the answer stays the job's return value: false.
+   * goes as the string: as a Buffer it would leave the JS heap, but the Buffers' external memory brought more major GCs
+   * (2 and 4 against 1 and 1 in the interleaved domain-list bench; ADR 0045). Otherwise (a smaller answer, whose copy
+   * costs less than a key; an older caller; the script failed) the same string is published and the answer stays the
+   * job's return value: false.
    */
   private async answerTo(channel: string | undefined, store: boolean, id: string, r: RpcJobResult, deadline: number): Promise<boolean> {
     if (!channel) return false;
@@ -781,10 +784,7 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
       // kept until the caller's deadline has passed, with a margin for the caller's clock and its last look (1 s apart)
       const ttl = Math.ceil(Math.max(0, deadline - Date.now()) / 1000) + RPC_ANSWER_KEEP_S;
       // sent at once, not at the end of the turn with the others
-      const bytes = Buffer.from(body);
-      body = '';
-      if (await new Promise<boolean>((done) => this.flush(channel, [{ stored: { key: rpcAnswerKey(id), id: JSON.stringify(id), body: bytes, ttl, done } }]))) return true;
-      body = bytes.toString();
+      if (await new Promise<boolean>((done) => this.flush(channel, [{ stored: { key: rpcAnswerKey(id), id: JSON.stringify(id), body, ttl, done } }]))) return true;
     }
     this.enqueue(channel, { text: `{"id":${JSON.stringify(id)},"r":${body}}` });
     return false;
@@ -818,7 +818,7 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
       void pub?.publish(channel, message).catch((e: Error) => this.logger.warn(`${plain.length} answer(s) not published (the caller reads the job): ${e.message}`));
       return;
     }
-    const args: Array<string | number | Buffer> = [channel, plain.length, plain.join(',')];
+    const args: Array<string | number> = [channel, plain.length, plain.join(',')];
     for (const x of stored) args.push(x.ttl, x.id, x.body);
     const sent = pub ? pub.rpcAnswer(stored.length, ...stored.map((x) => x.key), ...args) : Promise.reject(new Error('not listening'));
     sent.then(
