@@ -767,7 +767,7 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
    * answers (`store`), an answer of at least RPC_STORE_MIN_CHARS characters of JSON is handed to Redis as that one
    * serialisation, which stores it under its key and publishes it: true once stored (the job then holds only that). It
    * goes as the string: as a Buffer it would leave the JS heap, but the Buffers' external memory brought more major GCs
-   * (2 and 4 against 1 and 1 in the interleaved domain-list bench; ADR 0045). Otherwise (a smaller answer, whose copy
+   * (2 and 4 per interleaved domain-list bench run, against 1 and 1 before and 1, 1 and 2 with the string; ADR 0045). Otherwise (a smaller answer, whose copy
    * costs less than a key; an older caller; the script failed) the same string is published and the answer stays the
    * job's return value: false.
    */
