@@ -715,8 +715,8 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
    * answer is stored (`{ stored: true }`), which a caller that missed the publication reads, then the stored answer. For
    * an older caller (no `store`), or if the script failed, the answer is published as it was and is the job's return
    * value (ADR 0038). A batch job's requests run side by side, each on its own (its deadline, handler, answer or error);
-   * each answer is published as soon as it is ready (those ready in the same turn in one message), and the job returns
-   * them all.
+   * each answer is published as soon as it is ready (a stored one at once, smaller ones ready in the same turn in one
+   * message), and the job returns them all.
    */
   private async handleJob(job: Job<RpcJobData>): Promise<RpcJobResult | RpcBatchResult | RpcStoredResult> {
     const replyTo = job.data.replyTo?.startsWith(RPC_REPLY_PREFIX) ? job.data.replyTo : undefined;
@@ -767,9 +767,9 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
    * answers (`store`), an answer of at least RPC_STORE_MIN_CHARS characters of JSON is handed to Redis as that one
    * serialisation, which stores it under its key and publishes it: true once stored (the job then holds only that). It
    * goes as the string: as a Buffer it would leave the JS heap, but the Buffers' external memory brought more major GCs
-   * (2 and 4 per interleaved domain-list bench run, against 1 and 1 before and 1, 1 and 2 with the string; ADR 0045). Otherwise (a smaller answer, whose copy
-   * costs less than a key; an older caller; the script failed) the same string is published and the answer stays the
-   * job's return value: false.
+   * (2 and 4 per interleaved domain-list bench run, against 1 and 1 before and 1, 1 and 2 with the string; ADR 0045).
+   * Otherwise (a smaller answer, whose copy costs less than a key; an older caller; the script failed) the same string
+   * is published and the answer stays the job's return value: false.
    */
   private async answerTo(channel: string | undefined, store: boolean, id: string, r: RpcJobResult, deadline: number): Promise<boolean> {
     if (!channel) return false;
