@@ -10,8 +10,10 @@ import { bullConnection } from './jobs';
  * Request/response between services over BullMQ (docs/adr/0008-rpc-over-bullmq.md): one command queue per
  * service (`rpc-<service>`, the service being the first segment of the message pattern), each request one job, handled
  * by exactly one replica. The answer goes straight back to the caller: each caller process subscribes to its own reply
- * channel (`rpc-reply:<uuid>`, named in the job) and the worker publishes the answer there (docs/adr/0038-rpc-replies.md);
- * the job's return value stays the fallback the caller reads while no answer has come. Every call has a deadline:
+ * channel (`rpc-reply:<uuid>`, named in the job) and the worker publishes the answer there (docs/adr/0038-rpc-replies.md).
+ * The answer is serialised once and stored once, under `rpc-answer:<id>` until after the deadline, by the script that
+ * publishes it; the job returns only that it is stored, and a caller that had no answer on its channel reads the stored
+ * one when it looks at the finished job (docs/adr/0045-k2-rpc-answers-stored-once.md). Every call has a deadline:
  * after it the caller gets an RpcTimeoutError (retryable) and the job, if it still waits, is removed; a worker never
  * runs a request whose deadline has passed. Every job id is an idempotency key: a retry of the same key is one job.
  * The existing @MessagePattern handlers and rpc(client, pattern, payload) call sites stay as they are.
@@ -49,6 +51,11 @@ interface RpcJobData {
   batch?: RpcBatchItem[];
   /** the caller waits to send its next requests until this job is taken: the worker says when it takes it (ADR 0042) */
   ack?: boolean;
+  /**
+   * the caller reads stored answers (ADR 0045): the worker stores each answer under `rpc-answer:<id>` and publishes it,
+   * and the job returns only that it is stored (absent from older callers: the answer is the job's return value)
+   */
+  store?: boolean;
 }
 
 /** One request of a batch job. */
@@ -74,11 +81,21 @@ interface RpcReply {
   id: string;
   r?: RpcJobResult;
   taken?: true;
+  /** in a batch job's return value: the answer is stored under its key, not here (ADR 0045) */
+  stored?: true;
 }
 type RpcPublication = RpcReply | { b: RpcReply[] };
 
 /** The Redis channel prefix of callers' reply channels. */
 export const RPC_REPLY_PREFIX = 'rpc-reply:';
+
+/** The prefix of the keys stored answers are kept under until their request's deadline has passed (ADR 0045). */
+export const RPC_ANSWER_PREFIX = 'rpc-answer:';
+
+/** What a single request's job returns when its answer is stored under its key (ADR 0045). */
+interface RpcStoredResult {
+  stored: true;
+}
 
 /** How often a caller looks at its job while no answer came on its reply channel (the safety net). */
 const POLL_MS = 1000;
@@ -112,6 +129,8 @@ export interface RpcBatchOptions {
   maxItems: number;
   /** most bytes of payload (JSON) in one job */
   maxBytes: number;
+  /** the caller asks for stored answers (ADR 0045; RPC_STORED_ANSWERS=0: the answer is the job's return value, as before) */
+  storedAnswers: boolean;
 }
 
 export function rpcBatchDefaults(): RpcBatchOptions {
@@ -119,6 +138,7 @@ export function rpcBatchDefaults(): RpcBatchOptions {
     inFlight: envInt('RPC_BATCH_IN_FLIGHT', 2, 0),
     maxItems: envInt('RPC_BATCH_MAX', 64, 1),
     maxBytes: envInt('RPC_BATCH_MAX_BYTES', 256 * 1024, 1024),
+    storedAnswers: process.env.RPC_STORED_ANSWERS !== '0',
   };
 }
 
@@ -335,9 +355,35 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
       await new Promise((r) => { call.timer = setTimeout(r, POLL_MS); });
       if (call.over) return new Promise<never>(() => undefined);
       const job = await Job.fromId(queue, jobId).catch(() => undefined);
-      if (job?.finishedOn && job.returnvalue !== undefined && job.returnvalue !== null) return (typeof job.returnvalue === 'string' ? JSON.parse(job.returnvalue) : job.returnvalue) as RpcJobResult;
+      if (job?.finishedOn && job.returnvalue !== undefined && job.returnvalue !== null) {
+        const rv = (typeof job.returnvalue === 'string' ? JSON.parse(job.returnvalue) : job.returnvalue) as RpcJobResult | RpcStoredResult;
+        if (!isStored(rv)) return rv;
+        // Redis away for the moment: the next look reads it again (the deadline bounds the wait)
+        const answer = await this.stored(queue, [jobId]).then(([x]) => x, () => undefined);
+        if (answer) return answer;
+      }
       if (job?.failedReason && job.finishedOn) throw new Error(job.failedReason);
     }
+  }
+
+  /**
+   * The stored answers of finished requests (ADR 0045), in the order of their ids: read when a job says its answers are
+   * stored and this caller did not get them on its reply channel (a publication lost on the way, or while the
+   * subscription reconnected). An answer no longer there (Redis lost it) is an error, never a silent loss.
+   */
+  private async stored(queue: Queue, ids: string[]): Promise<RpcJobResult[]> {
+    if (!ids.length) return [];
+    // the queue's Redis backend: an ioredis client, as the worker's (BullRpcServer.listen)
+    const conn = (await queue.backend.client) as unknown as IORedis;
+    const found = await conn.mgetBuffer(...ids.map(rpcAnswerKey));
+    return found.map((b) => {
+      if (!b) return { err: { status: 'error', message: 'the answer of the request was stored and is gone: it may have run' } };
+      try {
+        return JSON.parse(b.toString()) as RpcJobResult;
+      } catch {
+        return { err: { status: 'error', message: 'unreadable answer' } };
+      }
+    });
   }
 
   /** One request: resolves with the handler's answer, rejects with its error or an RpcTimeoutError at the deadline. */
@@ -456,6 +502,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
           ? { data: items[0].data, deadline, replyTo: this.replyChannel }
           : { batch: items.map((x) => ({ id: x.id, data: x.data, deadline: x.deadline })), deadline, replyTo: this.replyChannel };
         if (ack) data.ack = true;
+        if (this.batching.storedAnswers) data.store = true;
         await queue.add(lane.pattern, data, { jobId: job.jobId, attempts: 1, removeOnComplete: { age: 120, count: 20_000 }, removeOnFail: { age: 3600, count: 5000 } });
       } catch (e) {
         failAll(e as Error);
@@ -472,8 +519,22 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
           continue;
         }
         const rv: unknown = typeof found.returnvalue === 'string' ? JSON.parse(found.returnvalue) : found.returnvalue;
-        if (single) this.settle(job.jobId, rv);
-        else if (rv && Array.isArray((rv as RpcBatchResult).batch)) for (const reply of (rv as RpcBatchResult).batch) this.settle(reply.id, reply.r);
+        // the answers this caller has not had on its reply channel: in the return value, or stored under their keys
+        const stored: string[] = [];
+        if (single) {
+          if (isStored(rv)) stored.push(job.jobId);
+          else this.settle(job.jobId, rv);
+        } else if (rv && Array.isArray((rv as RpcBatchResult).batch)) {
+          for (const reply of (rv as RpcBatchResult).batch) {
+            if (reply.stored) stored.push(reply.id);
+            else this.settle(reply.id, reply.r);
+          }
+        }
+        const open = stored.filter((id) => this.waiting.has(id));
+        // Redis away for the moment: the next look reads them again (each request's deadline bounds the wait)
+        const answers = await this.stored(queue, open).catch(() => undefined);
+        if (!answers) continue;
+        open.forEach((id, i) => this.settle(id, answers[i]));
         // a worker that does not know batches answered something else: no request of it ran as asked
         for (const x of unanswered()) for (const w of this.take(x.id)) w.resolve({ err: { status: 'error', message: 'the worker did not answer the batch' } });
       }
@@ -500,7 +561,8 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
       try {
         // subscribed before the job exists, so its answer cannot come before we listen
         await this.replyReady();
-        const job = await queue.add(pattern, { data, deadline, replyTo: this.replyChannel } satisfies RpcJobData, jobOpts);
+        // a keyed request's answer stays the job's return value: a later caller of its key reads it there (kept 1 h)
+        const job = await queue.add(pattern, { data, deadline, replyTo: this.replyChannel, ...(o.key || !this.batching.storedAnswers ? {} : { store: true }) } satisfies RpcJobData, jobOpts);
         if (o.key) {
           // the same key asked before: its answer may already be stored (a finished job sends no new event)
           const state = await job.getState();
@@ -542,14 +604,62 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   }
 }
 
+function isStored(rv: unknown): rv is RpcStoredResult {
+  return typeof rv === 'object' && rv !== null && (rv as RpcStoredResult).stored === true;
+}
+
+/** The Redis key a stored answer is kept under (ADR 0045): the request's id (a job id or a batch item's id). */
+export function rpcAnswerKey(id: string): string {
+  return `${RPC_ANSWER_PREFIX}${id}`;
+}
+
+/** Seconds a stored answer is kept after its request's deadline (the caller's clock, its last look at the job). */
+const RPC_ANSWER_KEEP_S = 60;
+
+/**
+ * Stores each answer under its key and publishes one message on the caller's channel, in one step: KEYS are the answers'
+ * keys; ARGV: the channel, the number of replies that are not stored (already JSON, "taken" notices or older answers),
+ * those replies joined by commas, then per answer its seconds to keep, its id (JSON) and its answer (JSON). The message
+ * has the shape the caller parses (ADR 0038): `{"id":…,"r":…}` alone, else `{"b":[…]}`. Returns the receivers' count.
+ */
+const RPC_ANSWER_LUA = `
+local parts = {}
+local n = tonumber(ARGV[2])
+if n > 0 then parts[1] = ARGV[3] end
+for i = 1, #KEYS do
+  local at = 4 + 3 * (i - 1)
+  redis.call('SET', KEYS[i], ARGV[at + 2], 'EX', ARGV[at])
+  parts[#parts + 1] = '{"id":' .. ARGV[at + 1] .. ',"r":' .. ARGV[at + 2] .. '}'
+end
+local message
+if n + #KEYS == 1 then message = parts[1] else message = '{"b":[' .. table.concat(parts, ',') .. ']}' end
+return redis.call('PUBLISH', ARGV[1], message)
+`;
+
+/** The worker's connection, with the script that stores and publishes answers. */
+interface AnswerConnection {
+  publish(channel: string, message: string): Promise<unknown>;
+  rpcAnswer(numKeys: number, ...args: Array<string | number>): Promise<number>;
+}
+
+/** What waits in a worker's outbox for its channel: a reply already JSON, or an answer to store and publish. */
+interface Outbound {
+  text?: string;
+  stored?: { key: string; id: string; body: string; ttl: number; done: (ok: boolean) => void };
+}
+
 /**
  * The service's side: a Nest microservice transport consuming `rpc-<service>`. Each job goes to the @MessagePattern
- * handler of its name; the answer (or the handler's error) is the job's return value.
+ * handler of its name; the answer (or the handler's error) is stored and published (ADR 0045), or, for an older or
+ * keyed caller, published and returned as the job's value.
  */
 export class BullRpcServer extends Server implements CustomTransportStrategy {
   private readonly workers: Worker[] = [];
-  /** the worker's own connection: the answers are published on it (no connection more per replica) */
-  private pub?: { publish(channel: string, message: string): Promise<unknown> };
+  /** the worker's own connection: the answers are published (and stored) on it (no connection more per replica) */
+  private pub?: AnswerConnection;
+
+  /** answers shorter than this (characters of JSON) stay the job's return value: their copy costs less than a key */
+  private readonly storeMinChars = envInt('RPC_STORE_MIN_CHARS', 8192, 0);
 
   constructor(private readonly o: { service: string; redisUrl: string; concurrency?: number }) {
     super();
@@ -587,8 +697,9 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
         await worker.waitUntilReady();
         // BullMQ's Redis backend: an ioredis client (the interface it declares leaves publish out)
         const conn = (await worker.backend.client) as unknown as IORedis;
-        if (typeof conn.publish !== 'function') throw new Error(`${own}: the worker's connection cannot publish answers`);
-        this.pub = conn;
+        if (typeof conn.publish !== 'function' || typeof conn.defineCommand !== 'function') throw new Error(`${own}: the worker's connection cannot publish answers`);
+        if (!(conn as Partial<AnswerConnection>).rpcAnswer) conn.defineCommand('rpcAnswer', { lua: RPC_ANSWER_LUA });
+        this.pub = conn as unknown as AnswerConnection;
         this.workers.push(worker);
       }
       callback();
@@ -598,26 +709,28 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
   }
 
   /**
-   * Runs the request and publishes its answer on the caller's reply channel while the job completes (the caller goes
-   * on while BullMQ records the job; the publication is not awaited); the same answer is the job's return value, which
-   * a caller that missed the publication reads instead. A batch job's requests run side by side, each on its own (its
-   * deadline, handler, answer or error); each answer is published as soon as it is ready (those ready in the same turn
-   * in one message), and the job returns them all.
+   * Runs the request and answers it on the caller's reply channel. A caller that says it reads stored answers (`store`,
+   * ADR 0045) gets each answer serialised once: that one string is stored under `rpc-answer:<id>` (expiring after the
+   * request's deadline) and published, by one script, before the job completes; the job then returns only that the
+   * answer is stored (`{ stored: true }`), which a caller that missed the publication reads, then the stored answer. For
+   * an older caller (no `store`), or if the script failed, the answer is published as it was and is the job's return
+   * value (ADR 0038). A batch job's requests run side by side, each on its own (its deadline, handler, answer or error);
+   * each answer is published as soon as it is ready (a stored one at once, smaller ones ready in the same turn in one
+   * message), and the job returns them all.
    */
-  private async handleJob(job: Job<RpcJobData>): Promise<RpcJobResult | RpcBatchResult> {
+  private async handleJob(job: Job<RpcJobData>): Promise<RpcJobResult | RpcBatchResult | RpcStoredResult> {
     const replyTo = job.data.replyTo?.startsWith(RPC_REPLY_PREFIX) ? job.data.replyTo : undefined;
+    const store = job.data.store === true && replyTo !== undefined;
     if (job.data.ack && replyTo && job.id) this.reply(replyTo, { id: job.id, taken: true });
     if (Array.isArray(job.data.batch)) {
-      const batch = await Promise.all(job.data.batch.map(async (item) => {
-        const reply: RpcReply = { id: item.id, r: await this.limited(() => this.answer(job.name, item.id, item.data, item.deadline)) };
-        if (replyTo) this.reply(replyTo, reply);
-        return reply;
+      const batch = await Promise.all(job.data.batch.map(async (item): Promise<RpcReply> => {
+        const r = await this.limited(() => this.answer(job.name, item.id, item.data, item.deadline));
+        return (await this.answerTo(replyTo, store, item.id, r, item.deadline)) ? { id: item.id, stored: true } : { id: item.id, r };
       }));
       return { batch };
     }
     const r = await this.limited(() => this.answer(job.name, job.id, job.data.data, job.data.deadline));
-    if (replyTo && job.id) this.reply(replyTo, { id: job.id, r });
-    return r;
+    return job.id && (await this.answerTo(replyTo, store, job.id, r, job.data.deadline)) ? { stored: true } : r;
   }
 
   /** requests running in this replica, and those waiting for their turn (first come, first run) */
@@ -642,23 +755,79 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
   }
 
   /** answers waiting to be published, per reply channel (published together at the end of the turn) */
-  private readonly outbox = new Map<string, RpcReply[]>();
+  private readonly outbox = new Map<string, Outbound[]>();
 
+  /** An answer (or a "taken" notice) as it was (ADR 0038): published, not stored, not awaited. */
   private reply(channel: string, reply: RpcReply): void {
+    this.enqueue(channel, { text: JSON.stringify(reply) });
+  }
+
+  /**
+   * Answers one request on its caller's channel, its answer serialised once (ADR 0045). For a caller that reads stored
+   * answers (`store`), an answer of at least RPC_STORE_MIN_CHARS characters of JSON is handed to Redis as that one
+   * serialisation, which stores it under its key and publishes it: true once stored (the job then holds only that). It
+   * goes as the string: as a Buffer it would leave the JS heap, but the Buffers' external memory brought more major GCs
+   * (2 and 4 per interleaved domain-list bench run, against 1 and 1 before and 1, 1 and 2 with the string; ADR 0045).
+   * Otherwise (a smaller answer, whose copy costs less than a key; an older caller; the script failed) the same string
+   * is published and the answer stays the job's return value: false.
+   */
+  private async answerTo(channel: string | undefined, store: boolean, id: string, r: RpcJobResult, deadline: number): Promise<boolean> {
+    if (!channel) return false;
+    let body: string;
+    try {
+      body = JSON.stringify(r);
+    } catch (e) {
+      // an answer that cannot be serialised (a handler's bug) is that item's error, never another's
+      body = JSON.stringify({ err: { status: 'error', message: `the answer could not be serialised: ${(e as Error).message}` } });
+    }
+    if (store && body.length >= this.storeMinChars) {
+      // kept until the caller's deadline has passed, with a margin for the caller's clock and its last look (1 s apart)
+      const ttl = Math.ceil(Math.max(0, deadline - Date.now()) / 1000) + RPC_ANSWER_KEEP_S;
+      // sent at once, not at the end of the turn with the others
+      if (await new Promise<boolean>((done) => this.flush(channel, [{ stored: { key: rpcAnswerKey(id), id: JSON.stringify(id), body, ttl, done } }]))) return true;
+    }
+    this.enqueue(channel, { text: `{"id":${JSON.stringify(id)},"r":${body}}` });
+    return false;
+  }
+
+  private enqueue(channel: string, out: Outbound): void {
     const pending = this.outbox.get(channel);
     if (pending) {
-      pending.push(reply);
+      pending.push(out);
       return;
     }
-    this.outbox.set(channel, [reply]);
+    this.outbox.set(channel, [out]);
     setImmediate(() => {
-      const replies = this.outbox.get(channel) ?? [];
+      const outs = this.outbox.get(channel) ?? [];
       this.outbox.delete(channel);
-      const message: RpcPublication = replies.length === 1 ? replies[0] : { b: replies };
-      void this.pub
-        ?.publish(channel, JSON.stringify(message))
-        .catch((e: Error) => this.logger.warn(`${replies.length} answer(s) not published (the caller reads the job): ${e.message}`));
+      this.flush(channel, outs);
     });
+  }
+
+  /** Publishes one turn's answers of one channel as one message (one answer alone keeps its own shape). */
+  private flush(channel: string, outs: Outbound[]): void {
+    const plain: string[] = [];
+    const stored: NonNullable<Outbound['stored']>[] = [];
+    for (const o of outs) {
+      if (o.stored) stored.push(o.stored);
+      else if (o.text) plain.push(o.text);
+    }
+    const pub = this.pub;
+    if (!stored.length) {
+      const message = plain.length === 1 ? plain[0] : `{"b":[${plain.join(',')}]}`;
+      void pub?.publish(channel, message).catch((e: Error) => this.logger.warn(`${plain.length} answer(s) not published (the caller reads the job): ${e.message}`));
+      return;
+    }
+    const args: Array<string | number> = [channel, plain.length, plain.join(',')];
+    for (const x of stored) args.push(x.ttl, x.id, x.body);
+    const sent = pub ? pub.rpcAnswer(stored.length, ...stored.map((x) => x.key), ...args) : Promise.reject(new Error('not listening'));
+    sent.then(
+      () => { for (const x of stored) x.done(true); },
+      (e: Error) => {
+        this.logger.warn(`${stored.length} answer(s) not stored (each goes as the job's return value): ${e.message}`);
+        for (const x of stored) x.done(false);
+      },
+    );
   }
 
   /** the handler of each pattern, looked up once (Nest's look-up JSON-parses the pattern and throws, per call); only found ones are kept */

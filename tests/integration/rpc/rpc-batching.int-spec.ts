@@ -35,6 +35,8 @@ async function batchJobs(): Promise<Job[]> {
 }
 
 beforeAll(async () => {
+  // every answer stored under its key, however small (ADR 0045): the batches below take the stored path
+  process.env.RPC_STORE_MIN_CHARS = '0';
   redis = new IORedis(url());
   queue = new Queue('rpc-rpcbatch', { connection: bullConnection(url()) });
   replica = await startService('rpcbatch', BatchProbeModule, url());
@@ -44,6 +46,7 @@ beforeEach(async () => {
   await queue.obliterate({ force: true });
 });
 afterAll(async () => {
+  delete process.env.RPC_STORE_MIN_CHARS;
   await Promise.allSettled(clients.map((c) => c.close()));
   await replica?.close();
   await queue?.close();
@@ -76,6 +79,34 @@ describe('requests gathered into one job while another is in flight', () => {
     const jobs = await batchJobs();
     expect(jobs.map((j) => (j.data.batch as { data: { n: number } }[]).map((x) => x.data.n))).toEqual([Array.from({ length: 10 }, (_, i) => i + 1)]);
     expect((await runs()).sort((a, b) => a - b)).toEqual(Array.from({ length: 11 }, (_, i) => i));
+  }, 60_000);
+
+  it('answers each request of a batch whose answers reached the caller and were lost there, from their stored answers', async () => {
+    const c = client({ inFlight: 1, maxItems: 64 });
+    // the caller's subscription receives the publications and loses them (a connection that drops with them in its buffer)
+    const sub = await (c as unknown as { replyReady(): Promise<IORedis> }).replyReady();
+    const deliver = sub.listeners('message') as Array<(channel: string, message: string) => void>;
+    let lost = 0;
+    sub.removeAllListeners('message');
+    sub.on('message', () => lost++);
+    const workers = replica!.unwrap<Array<{ pause(): Promise<void>; resume(): void }>>();
+    await Promise.all(workers.map((w) => w.pause()));
+    try {
+      // the first request's job waits; the next five gather behind it into one job
+      const all = Array.from({ length: 6 }, (_, n) => settled(rpc<Answer>(c, 'rpcbatch.step', { n, fail: n === 3 }, 30_000)));
+      await waitFor('the first job waiting', async () => (await queue.getWaitingCount()) === 1);
+      for (const w of workers) w.resume();
+      const answers = await Promise.all(all);
+      answers.forEach((a, n) => expect(a).toMatchObject(n === 3 ? { e: { code: 'NOPE', message: '3 はだめです' } } : { ok: { n } }));
+      expect(lost).toBeGreaterThanOrEqual(2);
+      // the batch job holds no answer: only that each is stored
+      const [job] = await batchJobs();
+      expect(job.returnvalue).toEqual({ batch: [1, 2, 3, 4, 5].map(() => ({ id: expect.any(String), stored: true })) });
+    } finally {
+      for (const w of workers) w.resume();
+      sub.removeAllListeners('message');
+      for (const l of deliver) sub.on('message', l);
+    }
   }, 60_000);
 
   it('a request whose handler runs long holds back nothing once a worker has taken it', async () => {

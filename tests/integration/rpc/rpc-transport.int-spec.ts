@@ -2,13 +2,15 @@
  * The request transport between services (ADR 0008) on the real Redis: two copies of a service in their own Nest
  * microservices, as two replicas would run. Each request is handled by exactly one copy; a request whose caller gave up
  * never runs later; a key makes a request idempotent; a handler's error reaches the caller as it was thrown. Each answer
- * goes to its own caller's reply channel only (ADR 0038), and one the caller missed there still reaches it.
+ * goes to its own caller's reply channel only (ADR 0038), and one the caller missed there still reaches it: each answer
+ * is stored once under its key and the job returns only that it is stored (ADR 0045); callers and workers of the
+ * release before it still get every answer.
  */
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
-import { Queue } from 'bullmq';
+import { Job, Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
-import { BullRpcClient, bullConnection, rpc, RPC_REPLY_PREFIX, RpcTimeoutError, startService } from '@registrar/infra';
+import { BullRpcClient, bullConnection, rpc, rpcAnswerKey, RPC_REPLY_PREFIX, RpcTimeoutError, startService } from '@registrar/infra';
 import { waitFor } from '../scheduled-jobs';
 
 const runs: Array<{ replica: number; n: number }> = [];
@@ -19,10 +21,10 @@ class ProbeController {
   private readonly me = ++replica;
 
   @MessagePattern('rpcprobe.echo')
-  async echo(@Payload() p: { n: number; slowMs?: number }) {
+  async echo(@Payload() p: { n: number; slowMs?: number; text?: string }) {
     if (p.slowMs) await new Promise((r) => setTimeout(r, p.slowMs));
     runs.push({ replica: this.me, n: p.n });
-    return { n: p.n, replica: this.me };
+    return p.text === undefined ? { n: p.n, replica: this.me } : { n: p.n, replica: this.me, text: p.text };
   }
 
   @MessagePattern('rpcprobe.fail')
@@ -150,6 +152,67 @@ describe('requests between services over BullMQ command queues', () => {
     } finally {
       await deaf.close();
       await tap.quit();
+    }
+  }, 30_000);
+  it('answers a caller whose answer reached its connection and was lost there, from the answer stored once (the job holds no copy)', async () => {
+    const c = new BullRpcClient(url());
+    const queue = new Queue('rpc-rpcprobe', { connection: bullConnection(url()) });
+    // the caller's subscription, as ioredis gives it the published messages
+    const sub = (await (c as unknown as { replyReady(): Promise<IORedis> }).replyReady());
+    const deliver = sub.listeners('message') as Array<(channel: string, message: string) => void>;
+    const dropped: string[] = [];
+    try {
+      // the subscription receives the publications and loses them (as a connection that drops with them in its buffer)
+      sub.removeAllListeners('message');
+      sub.on('message', (_channel: string, message: string) => dropped.push(message));
+      // a large answer of two-byte text, as the domain list's with its IDN names
+      const text = 'ドメイン名の一覧。'.repeat(4000);
+      runs.length = 0;
+      expect(await rpc(c, 'rpcprobe.echo', { n: 41, text }, 10_000)).toMatchObject({ n: 41, text });
+      expect(runs.map((r) => r.n)).toEqual([41]);
+      // it was published to this caller and received
+      expect(dropped.filter((m) => m.includes('"n":41'))).toHaveLength(1);
+      // the job returned only that the answer is stored; the answer is kept under its key, to expire
+      const job = (await queue.getJobs(['completed'])).find((j) => (j?.data?.data as { n?: number } | undefined)?.n === 41) as Job;
+      expect(job.returnvalue).toEqual({ stored: true });
+      const redis = new IORedis(url());
+      try {
+        expect(JSON.parse((await redis.get(rpcAnswerKey(job.id!)))!)).toMatchObject({ response: { n: 41, text } });
+        expect(await redis.ttl(rpcAnswerKey(job.id!))).toBeGreaterThan(0);
+      } finally {
+        await redis.quit();
+      }
+    } finally {
+      sub.removeAllListeners('message');
+      for (const l of deliver) sub.on('message', l);
+      await c.close();
+      await queue.close();
+    }
+  }, 30_000);
+
+  it('answers a caller of the release before stored answers (no "store" in its job) through the job, as before', async () => {
+    const queue = new Queue('rpc-rpcprobe', { connection: bullConnection(url()) });
+    try {
+      // what an older caller adds: the request, its deadline, its reply channel, and no "store"
+      const id = `rpcprobe.echo~old-${Date.now()}`;
+      await queue.add('rpcprobe.echo', { data: { n: 42 }, deadline: Date.now() + 10_000, replyTo: `${RPC_REPLY_PREFIX}old-caller` }, { jobId: id });
+      await waitFor('the older caller\'s job done', async () => Boolean((await Job.fromId(queue, id))?.finishedOn));
+      expect((await Job.fromId(queue, id))!.returnvalue).toMatchObject({ response: { n: 42 } });
+    } finally {
+      await queue.close();
+    }
+  }, 30_000);
+
+  it('answers a caller from a worker of the release before stored answers (the answer in its return value, nothing published)', async () => {
+    // an older worker: no reply channel, no stored answer, the answer only as the job's return value
+    const older = new Worker('rpc-rpcolder', async (job) => ({ response: { n: (job.data.data as { n: number }).n, older: true } }), { connection: bullConnection(url()) });
+    const c = new BullRpcClient(url());
+    try {
+      await older.waitUntilReady();
+      expect(await rpc(c, 'rpcolder.echo', { n: 43 }, 10_000)).toEqual({ n: 43, older: true });
+    } finally {
+      await c.close();
+      await older.close();
     }
   }, 30_000);
 });
