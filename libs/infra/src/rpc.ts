@@ -13,7 +13,7 @@ import { bullConnection } from './jobs';
  * channel (`rpc-reply:<uuid>`, named in the job) and the worker publishes the answer there (docs/adr/0038-rpc-replies.md).
  * The answer is serialised once and stored once, under `rpc-answer:<id>` until after the deadline, by the script that
  * publishes it; the job returns only that it is stored, and a caller that had no answer on its channel reads the stored
- * one when it looks at the finished job (docs/adr/0045-k2-rpc-answers-stored-once.md). Every call has a deadline:
+ * one when it looks at the finished job (docs/adr/0049-rpc-answers-stored-once.md). Every call has a deadline:
  * after it the caller gets an RpcTimeoutError (retryable) and the job, if it still waits, is removed; a worker never
  * runs a request whose deadline has passed. Every job id is an idempotency key: a retry of the same key is one job.
  * The existing @MessagePattern handlers and rpc(client, pattern, payload) call sites stay as they are.
@@ -52,7 +52,7 @@ interface RpcJobData {
   /** the caller waits to send its next requests until this job is taken: the worker says when it takes it (ADR 0042) */
   ack?: boolean;
   /**
-   * the caller reads stored answers (ADR 0045): the worker stores each answer under `rpc-answer:<id>` and publishes it,
+   * the caller reads stored answers (ADR 0049): the worker stores each answer under `rpc-answer:<id>` and publishes it,
    * and the job returns only that it is stored (absent from older callers: the answer is the job's return value)
    */
   store?: boolean;
@@ -81,7 +81,7 @@ interface RpcReply {
   id: string;
   r?: RpcJobResult;
   taken?: true;
-  /** in a batch job's return value: the answer is stored under its key, not here (ADR 0045) */
+  /** in a batch job's return value: the answer is stored under its key, not here (ADR 0049) */
   stored?: true;
 }
 type RpcPublication = RpcReply | { b: RpcReply[] };
@@ -89,10 +89,10 @@ type RpcPublication = RpcReply | { b: RpcReply[] };
 /** The Redis channel prefix of callers' reply channels. */
 export const RPC_REPLY_PREFIX = 'rpc-reply:';
 
-/** The prefix of the keys stored answers are kept under until their request's deadline has passed (ADR 0045). */
+/** The prefix of the keys stored answers are kept under until their request's deadline has passed (ADR 0049). */
 export const RPC_ANSWER_PREFIX = 'rpc-answer:';
 
-/** What a single request's job returns when its answer is stored under its key (ADR 0045). */
+/** What a single request's job returns when its answer is stored under its key (ADR 0049). */
 interface RpcStoredResult {
   stored: true;
 }
@@ -129,7 +129,7 @@ export interface RpcBatchOptions {
   maxItems: number;
   /** most bytes of payload (JSON) in one job */
   maxBytes: number;
-  /** the caller asks for stored answers (ADR 0045; RPC_STORED_ANSWERS=0: the answer is the job's return value, as before) */
+  /** the caller asks for stored answers (ADR 0049; RPC_STORED_ANSWERS=0: the answer is the job's return value, as before) */
   storedAnswers: boolean;
 }
 
@@ -367,7 +367,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
   }
 
   /**
-   * The stored answers of finished requests (ADR 0045), in the order of their ids: read when a job says its answers are
+   * The stored answers of finished requests (ADR 0049), in the order of their ids: read when a job says its answers are
    * stored and this caller did not get them on its reply channel (a publication lost on the way, or while the
    * subscription reconnected). An answer no longer there (Redis lost it) is an error, never a silent loss.
    */
@@ -608,7 +608,7 @@ function isStored(rv: unknown): rv is RpcStoredResult {
   return typeof rv === 'object' && rv !== null && (rv as RpcStoredResult).stored === true;
 }
 
-/** The Redis key a stored answer is kept under (ADR 0045): the request's id (a job id or a batch item's id). */
+/** The Redis key a stored answer is kept under (ADR 0049): the request's id (a job id or a batch item's id). */
 export function rpcAnswerKey(id: string): string {
   return `${RPC_ANSWER_PREFIX}${id}`;
 }
@@ -650,7 +650,7 @@ interface Outbound {
 
 /**
  * The service's side: a Nest microservice transport consuming `rpc-<service>`. Each job goes to the @MessagePattern
- * handler of its name; the answer (or the handler's error) is stored and published (ADR 0045), or, for an older or
+ * handler of its name; the answer (or the handler's error) is stored and published (ADR 0049), or, for an older or
  * keyed caller, published and returned as the job's value.
  */
 export class BullRpcServer extends Server implements CustomTransportStrategy {
@@ -710,7 +710,7 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
 
   /**
    * Runs the request and answers it on the caller's reply channel. A caller that says it reads stored answers (`store`,
-   * ADR 0045) gets each answer serialised once: that one string is stored under `rpc-answer:<id>` (expiring after the
+   * ADR 0049) gets each answer serialised once: that one string is stored under `rpc-answer:<id>` (expiring after the
    * request's deadline) and published, by one script, before the job completes; the job then returns only that the
    * answer is stored (`{ stored: true }`), which a caller that missed the publication reads, then the stored answer. For
    * an older caller (no `store`), or if the script failed, the answer is published as it was and is the job's return
@@ -763,11 +763,11 @@ export class BullRpcServer extends Server implements CustomTransportStrategy {
   }
 
   /**
-   * Answers one request on its caller's channel, its answer serialised once (ADR 0045). For a caller that reads stored
+   * Answers one request on its caller's channel, its answer serialised once (ADR 0049). For a caller that reads stored
    * answers (`store`), an answer of at least RPC_STORE_MIN_CHARS characters of JSON is handed to Redis as that one
    * serialisation, which stores it under its key and publishes it: true once stored (the job then holds only that). It
    * goes as the string: as a Buffer it would leave the JS heap, but the Buffers' external memory brought more major GCs
-   * (2 and 4 per interleaved domain-list bench run, against 1 and 1 before and 1, 1 and 2 with the string; ADR 0045).
+   * (2 and 4 per interleaved domain-list bench run, against 1 and 1 before and 1, 1 and 2 with the string; ADR 0049).
    * Otherwise (a smaller answer, whose copy costs less than a key; an older caller; the script failed) the same string
    * is published and the answer stays the job's return value: false.
    */

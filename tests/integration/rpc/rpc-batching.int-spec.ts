@@ -35,7 +35,7 @@ async function batchJobs(): Promise<Job[]> {
 }
 
 beforeAll(async () => {
-  // every answer stored under its key, however small (ADR 0045): the batches below take the stored path
+  // every answer stored under its key, however small (ADR 0049): the batches below take the stored path
   process.env.RPC_STORE_MIN_CHARS = '0';
   redis = new IORedis(url());
   queue = new Queue('rpc-rpcbatch', { connection: bullConnection(url()) });

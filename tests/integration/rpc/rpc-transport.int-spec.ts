@@ -3,7 +3,7 @@
  * microservices, as two replicas would run. Each request is handled by exactly one copy; a request whose caller gave up
  * never runs later; a key makes a request idempotent; a handler's error reaches the caller as it was thrown. Each answer
  * goes to its own caller's reply channel only (ADR 0038), and one the caller missed there still reaches it: each answer
- * is stored once under its key and the job returns only that it is stored (ADR 0045); callers and workers of the
+ * is stored once under its key and the job returns only that it is stored (ADR 0049); callers and workers of the
  * release before it still get every answer.
  */
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
