@@ -7,7 +7,7 @@ module.exports = {
   projects: [
     {
       displayName: 'unit',
-      testMatch: ['<rootDir>/libs/**/src/**/*.spec.ts', '<rootDir>/apps/**/src/**/*.spec.ts', '<rootDir>/tests/topology/**/*.spec.ts'],
+      testMatch: ['<rootDir>/libs/**/src/**/*.spec.ts', '<rootDir>/apps/**/src/**/*.spec.ts', '<rootDir>/tests/topology/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/apps/web/'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       testEnvironment: 'node',

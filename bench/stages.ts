@@ -12,8 +12,9 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import type { Pool } from 'pg';
 import { bullConnection } from '@registrar/infra';
+import { percentile } from './percentile';
 
-const pct = (s: number[], q: number) => (s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN);
+const pct = (s: number[], q: number) => percentile(s, q, { sorted: true });
 
 interface Row { stage: string; n: number; wait: number[]; run: number[] }
 

@@ -21,6 +21,7 @@ import { DnsDispatchResult, DnsPatterns } from '@registrar/contracts';
 import { rpc } from '@registrar/infra';
 import { Stoppable } from '../../scripts/dev/infra';
 import { domainOnOurNameServers, startDnsBench } from './dns-bench';
+import { percentile } from '../percentile';
 
 const ZONES = Number(process.env.BENCH_ZONES ?? 500);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -30,7 +31,7 @@ const DNS_PORT = Number(process.env.BENCH_DNS_PORT ?? 15390);
 const USER = 900001;
 
 function pct(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+  return percentile(sorted, p / 100, { sorted: true });
 }
 
 /** A DNS query packet for name/type A (1) or SOA (6). */

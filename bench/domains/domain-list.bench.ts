@@ -32,6 +32,7 @@ import { benchDataStores, Stoppable, stopper } from '../../scripts/dev/infra';
 import { profiled } from '../profile';
 import { searchStages } from './search-stages';
 import { benchApart, benchMode, startBenchServices } from '../services';
+import { percentile } from '../percentile';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -45,7 +46,7 @@ const SEARCHES: Record<string, Record<string, unknown>> = {
   'proxy off + lock on, due desc, page 10': { isWhoisProxy: 'not_proxy_release', isDomainLock: '1', sort: 'dueDateDesc', validDomainPage: 10 },
 };
 
-const pct = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN; };
+const pct = (xs: number[], q: number) => percentile(xs, q);
 const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
 
 async function main() {

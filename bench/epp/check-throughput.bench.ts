@@ -18,6 +18,7 @@ import { startPostgres, Stoppable } from '../../scripts/dev/infra';
 import { REGISTRY_SIM_CERT, startRegistrySimProcess } from '../../scripts/dev/system';
 import { profiled } from '../profile';
 import { schedStat } from '@registrar/registry-sim';
+import { percentile } from '../percentile';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const NAMES = Number(process.env.BENCH_NAMES ?? 25);
@@ -52,7 +53,7 @@ async function admin(port: number, method: string, p: string): Promise<any> {
 }
 
 function pct(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+  return percentile(sorted, p / 100, { sorted: true });
 }
 
 async function main() {

@@ -14,12 +14,13 @@ import { DataSource } from 'typeorm';
 import { ForwarderModule, ForwarderServer, DNS_MIGRATIONS } from '@registrar/dns';
 import { ensureSchema, migrateWithLock, schemaDataSourceOptions } from '@registrar/db';
 import { startService } from '@registrar/infra';
+import { percentile } from '../percentile';
 
 const ZONES = Number(process.env.BENCH_ZONES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
-const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN);
+const pct = (s: number[], p: number) => percentile(s, p / 100, { sorted: true });
 
 async function seed(): Promise<void> {
   await ensureSchema('dns');

@@ -18,6 +18,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Pool } from 'pg';
 import type { MarketSearchRequest } from '@registrar/contracts';
 import { benchDataStores, Stoppable, stopper } from '../../scripts/dev/infra';
+import { percentile } from '../percentile';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -31,7 +32,7 @@ const SEARCHES: Record<string, MarketSearchRequest> = {
   'ending soonest, page 10': { sort: 'ending', page: 10 },
 };
 
-const pct = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))]!; };
+const pct = (xs: number[], q: number) => percentile(xs, q);
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 async function main() {

@@ -37,6 +37,7 @@ import { printStages } from '../stages';
 import { profiled } from '../profile';
 import os from 'node:os';
 import IORedis from 'ioredis';
+import { percentile } from '../percentile';
 
 /** Redis commands run so far (all clients; Lua scripts counted once each, as evalsha) and PostgreSQL commits. */
 async function counters(redis: IORedis, db: Pool): Promise<{ redis: number; scripts: number; commits: number }> {
@@ -55,10 +56,7 @@ async function counters(redis: IORedis, db: Pool): Promise<{ redis: number; scri
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1500);
 
-const pct = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
+const pct = (xs: number[], q: number) => percentile(xs, q);
 
 async function freeNames(epp: EppClientPool, n: number, tld: string): Promise<string[]> {
   const out: string[] = [];

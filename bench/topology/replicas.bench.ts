@@ -24,16 +24,14 @@ import { BullRpcClient, rpc } from '@registrar/infra';
 import { benchDataStores, freePort, log, stopper, Stoppable } from '../../scripts/dev/infra';
 import { localRuntimeEnv } from '../../scripts/dev/system';
 import { startApart } from '../../scripts/dev/apart';
+import { percentile } from '../percentile';
 
 const SEARCHERS = Number(process.env.BENCH_SEARCHERS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 40);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 8);
 
-const pct = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
-};
+const pct = (xs: number[], q: number) => percentile(xs, q);
 
 interface Figures { searchPerS: number; searchP95: number; checkoutPerS: number; checkoutP95: number; errors: number }
 
