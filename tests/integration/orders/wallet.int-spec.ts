@@ -126,6 +126,40 @@ describe('wallet payment session', () => {
       expect(await h.balance(user)).toBe(700);
     });
 
+    it('a key is the member\'s own: another member with the same key gets a session of their own, never the first one', async () => {
+      const a = newUserId();
+      const b = newUserId();
+      const key = `market-trade-shared-${a}`;
+      const first = await keyed(a, key, 700, 700);
+      const other = await keyed(b, key, 700, 700);
+      expect(other).toMatchObject({ result: true, status: 'requires_action', errors: [] });
+      expect(other.sessionId).not.toBe(first.sessionId);
+      expect(other.orderId).not.toBe(first.orderId);
+      expect(other.approveUrl).not.toBe(first.approveUrl);
+      // B cannot capture A's order, nor see A's session
+      await post(b, '/mypage/point/wallet/capture', { session_id: first.sessionId, order_id: first.orderId }).expect(404);
+      await request(h.url).get(`/mypage/point/session/${first.sessionId}`).set(as(b)).expect(404);
+    });
+
+    it('a key reused for another payment (other items, another amount) is refused, never answered with the first payment\'s session', async () => {
+      const user = newUserId();
+      const key = `market-trade-reused-${user}`;
+      const first = await keyed(user, key, 700, 700);
+      expect(first).toMatchObject({ result: true, status: 'requires_action' });
+      // the same key for a payment of other items and another amount: not the first one's approval page
+      const other = await h.call<CreateWalletSessionResult>(OrdersPatterns.WalletSessionCreate, {
+        userId: user, purpose: 'market', idempotencyKey: key, domains: [{ name: 'another.com', point: 500 }], amount: 500, appUrl: 'http://app.test', redirectUrl: '/market/trade/2',
+      });
+      expect(other).toMatchObject({ result: false, sessionId: null, orderId: null, approveUrl: null });
+      expect(other.errors).toHaveLength(1);
+      // nor the same items for another amount
+      const changed = await keyed(user, key, 500, 700);
+      expect(changed).toMatchObject({ result: false, sessionId: null, approveUrl: null });
+      // the first session is untouched and nothing else was made
+      const { rows } = await h.db.query('SELECT id, status FROM orders.payment_sessions WHERE user_id = $1', [user]);
+      expect(rows).toEqual([{ id: first.sessionId, status: 'requires_action' }]);
+    });
+
     it('a different amount under no key is still refused as before (the look-up is for keyed sessions only)', async () => {
       const user = newUserId();
       await h.grant(user, 1000);

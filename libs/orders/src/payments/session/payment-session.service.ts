@@ -32,6 +32,16 @@ const DUPLICATE_WAIT_MS = 25_000;
 /** The fingerprint of a session made under a caller's idempotency key (one session per key, whatever its state). */
 const keyFingerprint = (key: string) => `key:${key}`;
 
+/**
+ * Whether a session made under an idempotency key is the payment this request asks for (the same provider, purpose,
+ * items and amount). A key asked for again answers with its first session only then: a key reused for another payment
+ * (another order's items or amount, the other provider) is refused, never answered with that other payment's session.
+ */
+function sameKeyedPayment(s: PaymentSession, provider: SessionProvider, purpose: string, domains: { name: string; point: number; period?: number }[], amount: number): boolean {
+  const items = (ds: { name: string; point: number; period?: number | null }[]) => JSON.stringify(ds.map((d) => `${String(d.name).toLowerCase()}:${Number(d.point)}:${d.period ?? ''}`).sort());
+  return s.provider === provider && s.purpose === purpose && s.amount === amount && items(s.domains ?? []) === items(domains);
+}
+
 function fingerprintOf(provider: string, userId: number, purpose: string, domains: { name: string; point: number; period?: number }[], amount: number, card: string): string {
   const items = domains.map((d) => `${d.name.toLowerCase()}:${d.point}:${d.period ?? ''}`).sort();
   return createHash('sha256').update(JSON.stringify([provider, userId, purpose, items, amount, card])).digest('hex');
@@ -103,6 +113,7 @@ export class PaymentSessionService {
       // The balance was read before this look-up, so a credit it reflects is of a session already recorded.
       const earlier = req.idempotencyKey ? await this.sessions.findByFingerprint(req.userId, fingerprint) : await this.sessions.findRecent(req.userId, fingerprint, DUPLICATE_WINDOW_S);
       if (!earlier || earlier.status === 'used') return fail(refusal);
+      if (req.idempotencyKey && !sameKeyedPayment(earlier, 'card', req.purpose ?? 'create', req.domains, req.amount)) return fail(this.keyReused(earlier, req.idempotencyKey));
       return this.duplicateAnswer(earlier);
     }
     const session: NewPaymentSession = {
@@ -123,7 +134,10 @@ export class PaymentSessionService {
       allUpdateDuration: req.allUpdateDuration ?? null,
     };
     const first = req.idempotencyKey ? await this.sessions.insertOnce(session, fingerprint) : await this.sessions.insertUnlessRecent(session, fingerprint, DUPLICATE_WINDOW_S);
-    if (first) return this.duplicateAnswer(first);
+    if (first) {
+      if (req.idempotencyKey && !sameKeyedPayment(first, 'card', session.purpose, req.domains, split.cardCharge)) return fail(this.keyReused(first, req.idempotencyKey));
+      return this.duplicateAnswer(first);
+    }
     const returnUrl = `${appUrlOf(req.appUrl)}/mypage/stripe/auth?session_id=${id}&redirect_url=${encodeURIComponent(back)}`;
     const outcome = await this.card.startTopUp({
       userId: req.userId, amount: split.cardCharge, reference: id, paymentMethodId: card.paymentMethodId, returnUrl,
@@ -201,6 +215,7 @@ export class PaymentSessionService {
       // recorded under the key: the answer is that session.
       const earlier = req.idempotencyKey ? await this.sessions.findByFingerprint(req.userId, keyFingerprint(req.idempotencyKey)) : null;
       if (!earlier || earlier.status === 'used') return fail(refusal);
+      if (!sameKeyedPayment(earlier, 'wallet', req.purpose ?? 'create', req.domains, req.amount)) return fail(this.keyReused(earlier, req.idempotencyKey!));
       return this.walletDuplicateAnswer(earlier);
     }
     const id = randomUUID();
@@ -213,7 +228,10 @@ export class PaymentSessionService {
     if (req.idempotencyKey) {
       // a keyed session exists once: the same key again answers the first (its approval page is the wallet's, unchanged)
       const first = await this.sessions.insertOnce(session, keyFingerprint(req.idempotencyKey));
-      if (first) return this.walletDuplicateAnswer(first);
+      if (first) {
+        if (!sameKeyedPayment(first, 'wallet', session.purpose, req.domains, split.shortfall)) return fail(this.keyReused(first, req.idempotencyKey));
+        return this.walletDuplicateAnswer(first);
+      }
     } else {
       await this.sessions.insert(session);
     }
@@ -226,6 +244,12 @@ export class PaymentSessionService {
     });
     await this.sessions.setOutcome(id, 'wallet', orderId, 'requires_action');
     return { result: true, sessionId: id, orderId, approveUrl, errors: [], status: 'requires_action' };
+  }
+
+  /** A key already used for another payment (a caller's bug): refused with an unexpected error, and said in the log. */
+  private keyReused(first: PaymentSession, key: string): string {
+    this.logger.warn(`payment key ${key} of member ${first.userId} already names session ${first.id} of another payment: refused`);
+    return M.unexpectedError;
   }
 
   /**
