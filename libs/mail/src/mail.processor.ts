@@ -99,22 +99,25 @@ export class MailBatchProcessor extends WorkerHost {
     const held = attempts.filter((a) => claims.get(a.key) === 'held');
     const alreadySent = attempts.length - mine.length - held.length;
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    const results = await this.transport.sendMany(mine.map((a) => ({ to: a.to, subject: a.subject, text: a.body })));
-    let failed: Error | null = null;
+    // each mail's outcome is logged as soon as it is known, before the next mail goes: a death (or a failed write)
+    // later in the batch leaves the mails already sent marked sent, so the job's retry does not send them again
+    const errors: Error[] = [];
     let sent = 0;
-    for (const [i, a] of mine.entries()) {
-      const r = results[i];
+    await this.transport.sendMany(mine.map((a) => ({ to: a.to, subject: a.subject, text: a.body })), async (i, r) => {
+      const a = mine[i]!;
       if (r instanceof Error) {
+        // not configured: every mail of the batch fails for good alike (none is left 'sending' under a dead job's claim)
         await this.log.failed(a.key, r.message, final || r instanceof MailNotConfiguredError);
         this.logger.warn(`mail ${a.template} to ${a.to} attempt ${job.attemptsMade + 1} failed: ${r.message}`);
-        if (r instanceof MailNotConfiguredError) throw new UnrecoverableError(r.message);
-        failed ??= r;
+        errors.push(r);
       } else {
         await this.log.sent(a.key, r ?? null);
         sent++;
       }
-    }
-    if (failed) throw new Error(`${mine.length - sent} of ${mine.length} mails failed; first: ${failed.message}`);
+    });
+    const unconfigured = errors.find((e) => e instanceof MailNotConfiguredError);
+    if (unconfigured) throw new UnrecoverableError(unconfigured.message);
+    if (errors.length) throw new Error(`${errors.length} of ${mine.length} mails failed; first: ${errors[0]!.message}`);
     if (held.length) throw new Error(`${held.length} mail(s) are being sent by another job: ${held.map((a) => a.key).join(', ')}`);
     return { sent, alreadySent, dropped };
   }
