@@ -6,7 +6,10 @@
  */
 import request from 'supertest';
 import { Client } from 'pg';
-import { MailConfig, MailLogRepository, MailOutbox } from '@registrar/mail';
+import { MailConfig, MailLogRepository, MailOutbox, mailJobId } from '@registrar/mail';
+import { Queue } from 'bullmq';
+import { QueueName } from '@registrar/contracts';
+import { redisOptions } from '@registrar/infra';
 import { createAccount, Harness, startHarness, uniqueEmail } from '../gateway/gateway-harness';
 import { waitFor as waitForCondition } from '../scheduled-jobs';
 
@@ -109,6 +112,32 @@ describe('outbound mail', () => {
       await log.failed(heldMail.key, 'gave up', true);
       await sentRow(heldMail.key);
       expect((await inbox(held!)).filter((m) => m.text.includes('held-batch.com'))).toHaveLength(1);
+    });
+
+    it('a key held by a job that died mid-send: the other job waits without spending its attempts, and sends it once the lease is over', async () => {
+      const to = uniqueEmail('held-dead');
+      const m = { template: 'domain.transfer-done' as const, to, key: `test:held-dead:${to}`, params: { name: 'held-dead.com', newExpiry: '2027-01-01' } };
+      // a job claimed the key and died (it never sends, fails or lets go)
+      expect((await log.claimMany([{ key: m.key, template: m.template, userId: null, to, subject: 's', body: 'b' }], 'mail/a-dead-job')).get(m.key)).toBe('claimed');
+      const o = redisOptions(process.env.REDIS_URL!);
+      const queue = new Queue(QueueName.Mail, { connection: { host: o.host, port: o.port, password: o.password, db: o.db } });
+      try {
+        await outbox.send(m);
+        // the job has looked at the key and been put off (delayed), its attempts untouched
+        const job = await waitFor('the job put off', async () => {
+          const j = await queue.getJob(mailJobId(m.key));
+          return j && (await j.getState()) === 'delayed' && j.attemptsStarted > 0 ? j : null;
+        });
+        expect(job.attemptsMade).toBe(0);
+        // the dead job's lease runs out (as ten minutes would): the waiting job takes the key and sends it, once
+        const db = new Client({ connectionString: process.env.DATABASE_URL });
+        await db.connect();
+        await db.query(`UPDATE mail.sent_mails SET claimed_at = now() - interval '1 hour' WHERE key = $1`, [m.key]).finally(() => db.end());
+        await sentRow(m.key);
+        expect((await inbox(to)).filter((x) => x.text.includes('held-dead.com'))).toHaveLength(1);
+      } finally {
+        await queue.close();
+      }
     });
 
     it('logs each mail of a batch as sent before the next goes: a write that fails mid-batch sends again only the mail it did not record', async () => {
