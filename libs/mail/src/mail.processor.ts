@@ -1,7 +1,7 @@
 import { WORKER_RESILIENCE } from '@registrar/infra';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
-import { Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
 import { MailLogRepository, NewAttempt } from './mail-log.repository';
 import { MailNotConfiguredError, MailTransport } from './mail.transport';
@@ -10,6 +10,18 @@ import { MailTemplateName, renderMail, templates } from './templates';
 
 /** The claim's owner: the job (queue and id), the same for each of its attempts. */
 const ownerOf = (job: Job) => `${job.queueName}/${job.id}`;
+
+/**
+ * A key another job holds: this job looks again later WITHOUT spending an attempt (its attempts, ~4 min of backoff,
+ * are shorter than the claim's lease of 10 min: a holder that died mid-send would otherwise outlast them, and the mail
+ * would go out from neither job). It waits until the holder sends it (then it is `sent`), fails it for good or its
+ * lease ends (then this job claims it). Thrown after moving the job to delayed, as BullMQ asks.
+ */
+async function lookAgainLater(job: Job, token: string | undefined): Promise<never> {
+  const base = Number((job.opts.backoff as { delay?: number } | undefined)?.delay ?? 2_000);
+  await job.moveToDelayed(Date.now() + base * 8, token);
+  throw new DelayedError();
+}
 
 /**
  * The worker of QueueName.Mail: renders the template, sends it and logs it in mail.sent_mails. A key already sent is
@@ -29,7 +41,7 @@ export class MailProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<SendMailJobData>): Promise<{ status: 'sent' | 'already-sent'; to: string }> {
+  async process(job: Job<SendMailJobData>, token?: string): Promise<{ status: 'sent' | 'already-sent'; to: string }> {
     if (job.name !== JobName.SendMail) throw new UnrecoverableError(`no handler for job ${job.name}`);
     const d = job.data;
     if (!(d.template in templates)) throw new UnrecoverableError(`unknown mail template ${d.template}`);
@@ -41,7 +53,7 @@ export class MailProcessor extends WorkerHost {
     const claim = (await this.log.claimMany([{ key: d.key, template: d.template, userId: d.userId ?? null, to, subject, body: text }], ownerOf(job))).get(d.key);
     if (claim === 'sent') return { status: 'already-sent', to };
     // another job (a batch naming the same key) is sending it: this one looks again later, and finds it sent
-    if (claim !== 'claimed') throw new Error(`mail ${d.key} is being sent by another job`);
+    if (claim !== 'claimed') return lookAgainLater(job, token);
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     try {
       const messageId = await this.transport.send({ to, subject, text });
@@ -75,7 +87,7 @@ export class MailBatchProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<SendMailBatchJobData>): Promise<{ sent: number; alreadySent: number; dropped: number }> {
+  async process(job: Job<SendMailBatchJobData>, token?: string): Promise<{ sent: number; alreadySent: number; dropped: number }> {
     if (job.name !== JobName.SendMailBatch) throw new UnrecoverableError(`no handler for job ${job.name}`);
     const byKey = new Map<string, SendMailJobData>();
     for (const d of job.data.mails ?? []) if (!byKey.has(d.key)) byKey.set(d.key, d);
@@ -99,23 +111,29 @@ export class MailBatchProcessor extends WorkerHost {
     const held = attempts.filter((a) => claims.get(a.key) === 'held');
     const alreadySent = attempts.length - mine.length - held.length;
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    const results = await this.transport.sendMany(mine.map((a) => ({ to: a.to, subject: a.subject, text: a.body })));
-    let failed: Error | null = null;
+    // each mail's outcome is logged as soon as it is known, before the next mail goes: a death (or a failed write)
+    // later in the batch leaves the mails already sent marked sent, so the job's retry does not send them again
+    const errors: Error[] = [];
     let sent = 0;
-    for (const [i, a] of mine.entries()) {
-      const r = results[i];
+    await this.transport.sendMany(mine.map((a) => ({ to: a.to, subject: a.subject, text: a.body })), async (i, r) => {
+      const a = mine[i]!;
       if (r instanceof Error) {
+        // not configured: every mail of the batch fails for good alike (none is left 'sending' under a dead job's claim)
         await this.log.failed(a.key, r.message, final || r instanceof MailNotConfiguredError);
         this.logger.warn(`mail ${a.template} to ${a.to} attempt ${job.attemptsMade + 1} failed: ${r.message}`);
-        if (r instanceof MailNotConfiguredError) throw new UnrecoverableError(r.message);
-        failed ??= r;
+        errors.push(r);
       } else {
         await this.log.sent(a.key, r ?? null);
         sent++;
       }
+    });
+    const unconfigured = errors.find((e) => e instanceof MailNotConfiguredError);
+    if (unconfigured) throw new UnrecoverableError(unconfigured.message);
+    if (errors.length) throw new Error(`${errors.length} of ${mine.length} mails failed; first: ${errors[0]!.message}`);
+    if (held.length) {
+      this.logger.log(`${held.length} mail(s) are being sent by another job, looked at again later: ${held.map((a) => a.key).join(', ')}`);
+      return lookAgainLater(job, token);
     }
-    if (failed) throw new Error(`${mine.length - sent} of ${mine.length} mails failed; first: ${failed.message}`);
-    if (held.length) throw new Error(`${held.length} mail(s) are being sent by another job: ${held.map((a) => a.key).join(', ')}`);
     return { sent, alreadySent, dropped };
   }
 }

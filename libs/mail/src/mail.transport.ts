@@ -34,24 +34,34 @@ export class MailTransport implements OnModuleDestroy {
 
   /**
    * Several mails over ONE SMTP connection (a pooled transport of one connection, closed after them), one after the
-   * other; each answers its own message id or error, so one refused mail does not fail the others.
+   * other; each answers its own message id or error, so one refused mail does not fail the others. `each` is awaited
+   * with each mail's outcome before the next mail goes (the caller logs it at once: a death later in the batch then
+   * sends again only what was not logged); an error it throws ends the batch there, the rest unsent.
    */
-  async sendMany(mails: ReadonlyArray<{ to: string; subject: string; text: string }>): Promise<Array<string | null | Error>> {
+  async sendMany(
+    mails: ReadonlyArray<{ to: string; subject: string; text: string }>,
+    each: (i: number, result: string | null | Error) => Promise<void> = async () => undefined,
+  ): Promise<Array<string | null | Error>> {
     const url = this.smtpUrl();
+    const out: Array<string | null | Error> = [];
     if (!url) {
       this.logger.warn(`SMTP_URL is not set: ${mails.length} mail(s) were not sent`);
-      return mails.map(() => new MailNotConfiguredError('SMTP_URL is not configured'));
+      for (const [i] of mails.entries()) {
+        out.push(new MailNotConfiguredError('SMTP_URL is not configured'));
+        await each(i, out[i]!);
+      }
+      return out;
     }
     const one = nodemailer.createTransport({ url, pool: true, maxConnections: 1, maxMessages: Infinity });
     try {
-      const out: Array<string | null | Error> = [];
-      for (const m of mails) {
+      for (const [i, m] of mails.entries()) {
         try {
           const info = await one.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
           out.push(info.messageId ?? null);
         } catch (e) {
           out.push(e instanceof Error ? e : new Error(String(e)));
         }
+        await each(i, out[i]!);
       }
       return out;
     } finally {

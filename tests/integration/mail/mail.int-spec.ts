@@ -5,7 +5,11 @@
  * job (ADR 0046) go out once per key however their keys are shared with other jobs.
  */
 import request from 'supertest';
-import { MailLogRepository, MailOutbox } from '@registrar/mail';
+import { Client } from 'pg';
+import { MailConfig, MailLogRepository, MailOutbox, mailJobId } from '@registrar/mail';
+import { Queue } from 'bullmq';
+import { QueueName } from '@registrar/contracts';
+import { redisOptions } from '@registrar/infra';
 import { createAccount, Harness, startHarness, uniqueEmail } from '../gateway/gateway-harness';
 import { waitFor as waitForCondition } from '../scheduled-jobs';
 
@@ -108,6 +112,84 @@ describe('outbound mail', () => {
       await log.failed(heldMail.key, 'gave up', true);
       await sentRow(heldMail.key);
       expect((await inbox(held!)).filter((m) => m.text.includes('held-batch.com'))).toHaveLength(1);
+    });
+
+    it('a key held by a job that died mid-send: the other job waits without spending its attempts, and sends it once the lease is over', async () => {
+      const to = uniqueEmail('held-dead');
+      const m = { template: 'domain.transfer-done' as const, to, key: `test:held-dead:${to}`, params: { name: 'held-dead.com', newExpiry: '2027-01-01' } };
+      // a job claimed the key and died (it never sends, fails or lets go)
+      expect((await log.claimMany([{ key: m.key, template: m.template, userId: null, to, subject: 's', body: 'b' }], 'mail/a-dead-job')).get(m.key)).toBe('claimed');
+      const o = redisOptions(process.env.REDIS_URL!);
+      const queue = new Queue(QueueName.Mail, { connection: { host: o.host, port: o.port, password: o.password, db: o.db } });
+      try {
+        await outbox.send(m);
+        // the job has looked at the key and been put off (delayed), its attempts untouched
+        const job = await waitFor('the job put off', async () => {
+          const j = await queue.getJob(mailJobId(m.key));
+          return j && (await j.getState()) === 'delayed' && j.attemptsStarted > 0 ? j : null;
+        });
+        expect(job.attemptsMade).toBe(0);
+        // the dead job's lease runs out (as ten minutes would): the waiting job takes the key and sends it, once
+        const db = new Client({ connectionString: process.env.DATABASE_URL });
+        await db.connect();
+        await db.query(`UPDATE mail.sent_mails SET claimed_at = now() - interval '1 hour' WHERE key = $1`, [m.key]).finally(() => db.end());
+        await sentRow(m.key);
+        expect((await inbox(to)).filter((x) => x.text.includes('held-dead.com'))).toHaveLength(1);
+      } finally {
+        await queue.close();
+      }
+    });
+
+    it('logs each mail of a batch as sent before the next goes: a write that fails mid-batch sends again only the mail it did not record', async () => {
+      const [a, b, c] = ['a', 'b', 'c'].map((x) => uniqueEmail(`batch-midway-${x}`));
+      const bKey = `test:batch:${b}`;
+      // PostgreSQL refuses to record b as sent (as a connection lost at that moment would), until the test lets it
+      const db = new Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+      const tag = `t${Date.now()}`;
+      try {
+        await db.query(`CREATE SEQUENCE mail.${tag}_seq`);
+        await db.query(`CREATE FUNCTION mail.${tag}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN IF NEW.key = '${bKey}' AND NEW.status = 'sent' THEN PERFORM nextval('mail.${tag}_seq'); RAISE EXCEPTION 'the write was lost'; END IF; RETURN NEW; END $$`);
+        await db.query(`CREATE TRIGGER ${tag} BEFORE UPDATE ON mail.sent_mails FOR EACH ROW EXECUTE FUNCTION mail.${tag}_fn()`);
+        await outbox.sendBatch([mail(a!, 'midway-batch.com'), mail(b!, 'midway-batch.com'), mail(c!, 'midway-batch.com')]);
+        await waitFor('the write of b refused', async () => (await db.query(`SELECT is_called FROM mail.${tag}_seq`)).rows[0].is_called);
+      } finally {
+        await db.query(`DROP TRIGGER IF EXISTS ${tag} ON mail.sent_mails`);
+        await db.query(`DROP FUNCTION IF EXISTS mail.${tag}_fn()`);
+        await db.query(`DROP SEQUENCE IF EXISTS mail.${tag}_seq`);
+        await db.end();
+      }
+      for (const to of [a!, b!, c!]) await sentRow(`test:batch:${to}`);
+      for (const to of [a!, c!]) await outbox.send({ ...mail(to, 'later.com'), key: `test:batch:${to}:later` });
+      for (const to of [a!, c!]) {
+        await waitFor(`the later mail to ${to}`, async () => (await inbox(to)).some((m) => m.text.includes('later.com')));
+        // a (recorded) and c (not reached before the failed write) went once; b, sent but not recorded, went again
+        expect((await inbox(to)).filter((m) => m.text.includes('midway-batch.com'))).toHaveLength(1);
+      }
+    });
+
+    it('with SMTP not configured, fails every mail of the batch for good: none is left "sending" under the ended job\'s claim', async () => {
+      const tos = ['x', 'y', 'z'].map((x) => uniqueEmail(`batch-nosmtp-${x}`));
+      const config = h.app.get(MailConfig, { strict: false });
+      const [env, configured] = [process.env.SMTP_URL, config.SMTP_URL];
+      process.env.SMTP_URL = '';
+      config.SMTP_URL = '';
+      try {
+        await outbox.sendBatch(tos.map((to) => mail(to, 'nosmtp-batch.com')));
+        const rows = await waitFor('every mail failed', async () => {
+          const r = await Promise.all(tos.map((to) => log.find(`test:batch:${to}`)));
+          return r.every((x) => x?.status === 'failed') ? r : null;
+        });
+        for (const r of rows) expect(r).toMatchObject({ status: 'failed', error: 'SMTP_URL is not configured' });
+      } finally {
+        process.env.SMTP_URL = env;
+        config.SMTP_URL = configured;
+      }
+      // failed for good, the keys are free: a later job for one of them sends it, once
+      await outbox.send(mail(tos[1]!, 'nosmtp-batch.com'));
+      await sentRow(`test:batch:${tos[1]}`);
+      expect((await inbox(tos[1]!)).filter((m) => m.text.includes('nosmtp-batch.com'))).toHaveLength(1);
     });
   });
 });

@@ -22,6 +22,7 @@ import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { startService } from '@registrar/infra';
 import { INestMicroservice } from '@nestjs/common';
 import { MoneyReconcilerJob, MoneyReconcileResult } from '../../../libs/domain-ops/src/registry-sync/reconcile/money-reconciler.job';
+import { LifecycleQueue, registerJobId, RegistrationOrderRepository } from '../../../libs/domain-ops/src/lifecycle';
 import { client as eppClient, freeName, REGISTRAR_B, simClock } from '../epp/epp-harness';
 import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
@@ -195,6 +196,47 @@ describe('money across services', () => {
     expect((await epp.info(name)).clID).toBe('rakko');
     expect(await p.balance(member.userId)).toBe(8_000);
     expect(await ledgerSum(member.userId)).toBe(8_000);
+  }, 120_000);
+
+  it('an item whose resumed job registers it while the reconciler looks is kept: no refund, not marked an error', async () => {
+    const member = await p.member(10_000);
+    const name = await freeName(epp, 'com', 'resumerace');
+    // an order whose item's job died mid-registration, an hour ago
+    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
+    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const ops = p.services[2]!;
+    const repo = ops.get(RegistrationOrderRepository);
+    const lifecycle = ops.get(LifecycleQueue);
+    const read = repo.items.bind(repo);
+    let raced = false;
+    // the reconciler reads the order's items; right after that read its resumed job runs and registers the domain
+    // (the item ends, the order closes), before the reconciler looks at the jobs: it then finds the resumed job ended
+    const spy = jest.spyOn(repo, 'items').mockImplementation(async (id: string) => {
+      const items = await read(id);
+      if (id === orderId && !raced) {
+        raced = true;
+        await lifecycle.enqueueOrder(orderId, items, '-resume');
+        const job = await waitFor('the resumed job', async () => lifecycle.queue.getJob(registerJobId(orderId, name) + '-resume'));
+        await waitFor('the resumed job to end', async () => ['completed', 'failed'].includes(await job.getState()), 60_000);
+      }
+      return items;
+    });
+    try {
+      await ops.get(MoneyReconcilerJob).handle();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(raced).toBe(true);
+    expect((await epp.info(name)).clID).toBe('rakko');
+    const done = await waitForOrder(member, orderId);
+    expect(done.domains[0]).toMatchObject({ domain_name: name, status: 'done' });
+    expect(await entry(`order:${orderId}:${name}:refund`)).toBeNull();
+    expect(await p.balance(member.userId)).toBe(8_000);
+    expect(await ledgerSum(member.userId)).toBe(8_000);
+    // later passes leave it so
+    await jobs.run(JobName.ReconcileMoney);
+    expect(await entry(`order:${orderId}:${name}:refund`)).toBeNull();
+    expect((await p.db.query('SELECT status FROM domain_ops.registration_order_items WHERE order_id = $1', [orderId])).rows[0].status).toBe('done');
   }, 120_000);
 
   it('a bulk operation run whose jobs were lost is completed', async () => {

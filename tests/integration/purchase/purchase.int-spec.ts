@@ -15,6 +15,7 @@ import { registrationTotal } from '@registrar/rules';
 import { client as eppClient, freeName, simFaults } from '../epp/epp-harness';
 import { waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, saveCard, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
+import { LifecycleQueue, registerJobId, RegistrationOrderRepository } from '../../../libs/domain-ops/src/lifecycle';
 
 let p: PurchaseHarness;
 let epp: EppClientPool;
@@ -335,6 +336,39 @@ describe('concurrency', () => {
 
 describe('registry faults', () => {
   afterEach(() => simFaults.reset());
+
+  it('a failure after the registry registered the domain, on every attempt, refunds nothing: the item waits for the resume, which completes it', async () => {
+    const c = await p.member(20_000);
+    const name = await freeName(epp, 'com', 'afterreg');
+    const { domains, totalFee } = await rowsFor(c, [name]);
+    const ops = p.services[2]!;
+    const lifecycle = ops.get(LifecycleQueue);
+    // the history line of the registration cannot be written (PostgreSQL refuses it), on every attempt of the job
+    const tag = `t${Date.now()}`;
+    await p.db.query(`CREATE FUNCTION domain_ops.${tag}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.domain_name = '${name}' AND NEW.type = 0 THEN RAISE EXCEPTION 'the history is unavailable'; END IF; RETURN NEW; END $$`);
+    await p.db.query(`CREATE TRIGGER ${tag} BEFORE INSERT ON domain_ops.action_logs FOR EACH ROW EXECUTE FUNCTION domain_ops.${tag}_fn()`);
+    let orderId = '';
+    try {
+      const r = await c.agent.post('/mypage/domain/create').set(xhr(c)).send({ domains, totalFee, point: totalFee, payment: { type: 'point' }, idempotencyKey: randomUUID() }).expect(200);
+      expect(r.body.result).toBe(true);
+      orderId = r.body.orderId;
+      await waitFor('the registration job to end', async () => ['completed', 'failed'].includes((await (await lifecycle.queue.getJob(registerJobId(orderId, name)))?.getState()) ?? ''), 90_000);
+    } finally {
+      await p.db.query(`DROP TRIGGER IF EXISTS ${tag} ON domain_ops.action_logs`);
+      await p.db.query(`DROP FUNCTION IF EXISTS domain_ops.${tag}_fn()`);
+    }
+    // the registry has it for us: the member keeps the charge, the item is not an error
+    expect((await epp.info(name)).clID).toBe('rakko');
+    expect((await p.db.query('SELECT status, refunded FROM domain_ops.registration_order_items WHERE order_id = $1', [orderId])).rows[0]).toEqual({ status: 'processing', refunded: false });
+    expect(await p.balance(c.userId)).toBe(20_000 - totalFee);
+    // the money reconciler resumes an order without live jobs so: the resumed job records the domain and ends the order
+    await lifecycle.enqueueOrder(orderId, await ops.get(RegistrationOrderRepository).items(orderId), '-resume');
+    const done = await waitForOrder(c, orderId);
+    expect(done.domains[0]).toMatchObject({ domain_name: name, status: 'done' });
+    expect((await p.db.query('SELECT 1 FROM orders.point_entries WHERE idempotency_key = $1', [`order:${orderId}:${name}:refund`])).rowCount).toBe(0);
+    expect(await p.balance(c.userId)).toBe(20_000 - totalFee);
+  }, 150_000);
 
   it('one domain refused by the registry and dropped connections on the others: the member holds exactly the ones that succeeded and is refunded for the rest', async () => {
     const c = await p.member(20_000);

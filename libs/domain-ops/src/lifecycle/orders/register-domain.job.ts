@@ -30,7 +30,9 @@ const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.Co
  * One domain of an order, registered through the registry (one job per item; the last item to end closes the order). Exactly once: before the
  * create, domain:info tells whether an earlier attempt already registered it for us (then it is recorded, not
  * created again); a 1001 answer is 'accepted' (pending). A domain that fails for good — the registry refuses it, or
- * the last attempt fails — is refunded to points in the same ledger (one key per item) with the reason in the action log.
+ * the last attempt fails before the registry has it — is refunded to points in the same ledger (one key per item) with
+ * the reason in the action log. Once the registry has it, no failure refunds it: the job is retried, then the money
+ * reconciler resumes the item.
  */
 @Injectable()
 export class RegisterDomainJob {
@@ -73,10 +75,18 @@ export class RegisterDomainJob {
     let status: 'done' | 'accepted' | 'error';
     let reason: string | null = null;
     let end: ItemEnd | null = null;
+    const progress = { registered: false };
     try {
-      ({ status, end } = await this.register(order, item, firstAttempt, started.defaults ? defaultsOf(started.defaults as DefaultSettingsRow) : null, itemCount === 1));
+      ({ status, end } = await this.register(order, item, firstAttempt, started.defaults ? defaultsOf(started.defaults as DefaultSettingsRow) : null, itemCount === 1, progress));
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
+      // the registry has the domain for us: a failure after that (recording it, the history line, the item's end) is
+      // never a reason to refund it; the job is retried, and once its attempts are spent the money reconciler resumes
+      // the item (its job finds the domain ours and records it)
+      if (progress.registered) {
+        if (last) this.logger.error(`${item.punycode} of order ${order.id} is registered but could not be recorded: ${(e as Error).message} (left to the money reconciler, not refunded)`);
+        throw e;
+      }
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
       reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
       this.logger.warn(`${item.punycode} of order ${order.id} failed for good: ${(e as Error).message}`);
@@ -93,7 +103,7 @@ export class RegisterDomainJob {
     return { status };
   }
 
-  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean, stored: DefaultSettingDto | null, single: boolean): Promise<{ status: 'done' | 'accepted'; end: ItemEnd }> {
+  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean, stored: DefaultSettingDto | null, single: boolean, progress: { registered: boolean }): Promise<{ status: 'done' | 'accepted'; end: ItemEnd }> {
     const ctx = { userId: order.userId };
     const [defaults, prereq] = await Promise.all([stored ?? this.settings.getOrCreate(order.userId), item.prereqId ? this.prereqs.byId(item.prereqId) : Promise.resolve(null)]);
     const provisional = !!prereq?.preRegister;
@@ -130,6 +140,8 @@ export class RegisterDomainJob {
         if (!info) throw e;
       }
     }
+    // from here the registry has the name for us (created now, or found ours): whatever fails later refunds nothing
+    progress.registered = true;
     const quote = await quoting;
     const pending = !!created?.pending;
     // the registry's view comes from the create's answer (crDate, exDate; RFC 5731 resData) or, for a domain an

@@ -121,7 +121,9 @@ export class MoneyReconcilerJob {
         await this.queue.enqueueOrder(order.id, unfinished, RESUME);
         r.resumed++;
       } else if (outcome === 'resume-ended') {
-        for (const item of unfinished) {
+        // the items read again now that no job of theirs is alive: one whose job ended between the first read and the
+        // look at the jobs (registered, or refunded already) has its end now and is left alone
+        for (const item of (await this.orders.items(order.id)).filter((i) => !ENDED.has(i.status))) {
           await this.register.fail(order, item, M.registrationFailed);
           r.failedItems++;
         }
@@ -156,7 +158,8 @@ export class MoneyReconcilerJob {
         await this.queue.enqueueRenewal(renewal.id, unfinished, RESUME);
         r.resumed++;
       } else if (outcome === 'resume-ended') {
-        for (const item of unfinished) {
+        // read again, as for an order: an item whose job ended meanwhile keeps its end
+        for (const item of (await this.renewals.items(renewal.id)).filter((i) => !ENDED.has(i.status))) {
           await this.renew.fail(renewal, item, M.renewFailed);
           r.failedItems++;
         }
