@@ -107,9 +107,10 @@ export async function startBalancer(name: string, port: number, backends: number
 async function waitFor(what: string, cond: () => Promise<boolean>, timeoutMs: number, exited?: () => string | null): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    if (await cond()) return;
+    // a process that died is not ready, whoever else answers on its port
     const dead = exited?.();
     if (dead) throw new Error(dead);
+    if (await cond()) return;
     if (Date.now() > until) throw new Error(`${what} not ready after ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -180,6 +181,10 @@ export async function startApart(o: ApartOptions): Promise<ApartSystem> {
     }
     groups.push(serviceGroup);
     await Promise.all(waits);
+    // every replica is still running once all answered (one that died after another process answered on its port
+    // would otherwise leave the system with fewer replicas than it says)
+    const gone = replicas.filter((r) => r.handle.child.exitCode !== null || r.handle.child.signalCode !== null);
+    if (gone.length) throw new Error(`${gone.map((r) => `${r.service}-${r.index}`).join(', ')} exited at start${o.logDir ? `; see ${o.logDir}` : ''}`);
     log(`${apartServices().length} services × ${o.replicas} running`);
 
     // the gateways: the first seeds the demo data, the others start after it (DEMO_SEED=0)

@@ -60,16 +60,30 @@ export async function portFree(port: number, host = '127.0.0.1'): Promise<boolea
   });
 }
 
-/** A free TCP port on loopback (the system picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
+/** the ports freePort() has handed out in this process: the system may offer a port again once its probe is closed */
+const handedOut = new Set<number>();
+
+/**
+ * A free TCP port on loopback (the system picks it), never one this process was handed before: a port is only bound
+ * by the process it is given to some seconds later (a service's boot), and until then the system may offer it again,
+ * so two replicas started together could be given the same port (the second then dies of EADDRINUSE while the
+ * first answers its health check in its place).
+ */
+export async function freePort(): Promise<number> {
+  for (let i = 0; ; i++) {
+    const p = await new Promise<number>((resolve, reject) => {
+      const s = net.createServer();
+      s.once('error', reject);
+      s.listen(0, '127.0.0.1', () => {
+        const port = (s.address() as net.AddressInfo).port;
+        s.close(() => resolve(port));
+      });
     });
-  });
+    if (!handedOut.has(p) || i >= 50) {
+      handedOut.add(p);
+      return p;
+    }
+  }
 }
 
 export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 30_000): Promise<void> {
