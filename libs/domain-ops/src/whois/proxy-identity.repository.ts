@@ -61,19 +61,25 @@ export class ProxyIdentityRepository {
    * one domain whatever the replicas do at once (a row another transaction holds is skipped, not waited for). Null
    * when the reserve has no ready contact at this mail domain, or the domain already has an identity (the caller then
    * uses `ensure`). `left` is how many ready contacts remain.
+   *
+   * The reserve row goes only with the identity made from it: the picked row (locked, so no other statement takes it)
+   * becomes the identity, and only the row the insert made is deleted. Two registrations of one name at once (neither
+   * sees the other's identity yet) each pick a row, but the second's insert meets the first's identity and makes
+   * nothing, so its row stays in the reserve (before, it was deleted all the same and its contact was lost at the
+   * registry, in neither table).
    */
   async take(punycode: string, mailDomain: string): Promise<{ identity: ProxyIdentity | null; left: number }> {
     const rows: Array<Record<string, unknown>> = await this.ds.query(
       `WITH picked AS (
-         SELECT registry_contact_id FROM domain_ops.proxy_contact_reserve
+         SELECT email, registry_contact_id FROM domain_ops.proxy_contact_reserve
          WHERE state = 'ready' AND split_part(email, '@', 2) = $2 AND NOT EXISTS (SELECT 1 FROM domain_ops.proxy_identities WHERE punycode = $1)
          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
-       ), taken AS (
-         DELETE FROM domain_ops.proxy_contact_reserve r USING picked WHERE r.registry_contact_id = picked.registry_contact_id
-         RETURNING r.email, r.registry_contact_id
        ), made AS (
-         INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) SELECT $1, email, registry_contact_id FROM taken
+         INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) SELECT $1, email, registry_contact_id FROM picked
          ON CONFLICT (punycode) DO NOTHING RETURNING punycode, email, registry_contact_id
+       ), taken AS (
+         DELETE FROM domain_ops.proxy_contact_reserve r USING made WHERE r.registry_contact_id = made.registry_contact_id
+         RETURNING r.registry_contact_id
        )
        SELECT m.punycode, m.email, m.registry_contact_id,
               (SELECT count(*) FROM domain_ops.proxy_contact_reserve WHERE state = 'ready' AND split_part(email, '@', 2) = $2)::int
