@@ -155,9 +155,9 @@ export class MailBatchProcessor extends WorkerHost {
       const { subject, text } = renderMail(d.template as MailTemplateName, d.params as never);
       attempts.push({ key: d.key, template: d.template, userId: d.userId ?? null, to, subject, body: text });
     }
-    const claims = await this.log.claimMany(attempts, ownerOf(job));
-    const mine = attempts.filter((a) => claims.get(a.key) === 'claimed');
-    const held = attempts.filter((a) => claims.get(a.key) === 'held');
+    const outcome = await this.log.claimMany(attempts, ownerOf(job));
+    const mine = attempts.filter((a) => outcome.get(a.key) === 'claimed');
+    const held = attempts.filter((a) => outcome.get(a.key) === 'held');
     const alreadySent = attempts.length - mine.length - held.length;
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     // each mail's outcome is logged as soon as it is known, before the next mail goes: a death (or a failed write)
