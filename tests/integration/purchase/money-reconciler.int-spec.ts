@@ -265,7 +265,7 @@ describe('money across services', () => {
     expect(settled.failedItems).toBe(0);
     const done = await waitForOrder(member, orderId);
     expect(done.domains[0]).toMatchObject({ domain_name: name, status: 'done' });
-    expect((await p.db.query('SELECT user_id FROM domain_ops.domains WHERE punycode = $1', [name])).rows[0]?.user_id).toBe(member.userId);
+    expect((await p.db.query('SELECT user_id::int AS user_id FROM domain_ops.domains WHERE punycode = $1', [name])).rows[0]?.user_id).toBe(member.userId);
     expect(await entry(`order:${orderId}:${name}:refund`)).toBeNull();
     expect(await p.balance(member.userId)).toBe(8_000);
     expect(await ledgerSum(member.userId)).toBe(8_000);
@@ -317,7 +317,7 @@ describe('money across services', () => {
     expect(byName.get(absent)).toBe('error');
     expect(await entry(`order:${orderId}:${created}:refund`)).toBeNull();
     expect(await entry(`order:${orderId}:${absent}:refund`)).toMatchObject({ kind: expect.any(String) });
-    expect((await p.db.query('SELECT user_id FROM domain_ops.domains WHERE punycode = $1', [created])).rows[0]?.user_id).toBe(member.userId);
+    expect((await p.db.query('SELECT user_id::int AS user_id FROM domain_ops.domains WHERE punycode = $1', [created])).rows[0]?.user_id).toBe(member.userId);
     expect(await p.balance(member.userId)).toBe(8_000);
     expect(await ledgerSum(member.userId)).toBe(8_000);
     expect(await historyLines(member)).toContain(`${absent}: 登録に失敗したため1500ポイントを返還しました（${M.registrationFailed}）`);
