@@ -169,6 +169,59 @@ describe('outbound mail', () => {
       }
     });
 
+    it('a batch whose sending outlasts the claim lease keeps its claims: another job does not take (and send) a later key while the batch lives', async () => {
+      const [a, b, c] = ['a', 'b', 'c'].map((x) => uniqueEmail(`batch-long-${x}`));
+      const [aKey, bKey, cKey] = [a, b, c].map((to) => `test:batch:${to}`);
+      const db = new Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+      const tag = `t${Date.now()}`;
+      const [lockA, lockB] = [Math.floor(Math.random() * 1e9), Math.floor(Math.random() * 1e9) + 1e9];
+      const o = redisOptions(process.env.REDIS_URL!);
+      const queue = new Queue(QueueName.Mail, { connection: { host: o.host, port: o.port, password: o.password, db: o.db } });
+      // the batch's log writes of a and of b wait (after their SMTP acceptance) until the test lets them go: time for
+      // the test to move the clock of the claims and to start a competing job at chosen points of the batch's sending
+      const stopped = async () => Number((await db.query(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM mail.${tag}_seq`)).rows[0].n);
+      try {
+        await db.query(`CREATE SEQUENCE mail.${tag}_seq`);
+        await db.query(`CREATE FUNCTION mail.${tag}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            IF NEW.status = 'sent' AND NEW.key = '${aKey}' THEN PERFORM nextval('mail.${tag}_seq'); PERFORM pg_advisory_xact_lock(${lockA}); END IF;
+            IF NEW.status = 'sent' AND NEW.key = '${bKey}' THEN PERFORM nextval('mail.${tag}_seq'); PERFORM pg_advisory_xact_lock(${lockB}); END IF;
+            RETURN NEW;
+          END $$`);
+        await db.query(`CREATE TRIGGER ${tag} BEFORE UPDATE ON mail.sent_mails FOR EACH ROW EXECUTE FUNCTION mail.${tag}_fn()`);
+        await db.query('SELECT pg_advisory_lock($1), pg_advisory_lock($2)', [lockA, lockB]);
+        await outbox.sendBatch([mail(a!, 'long-batch.com'), mail(b!, 'long-batch.com'), mail(c!, 'long-batch.com')]);
+        await waitFor('a sent, its write waiting', async () => (await stopped()) === 1);
+        // a took eleven minutes (an SMTP server that answers slowly): the clock of every claim moves past the lease
+        await db.query(`UPDATE mail.sent_mails SET claimed_at = claimed_at - interval '11 minutes' WHERE key = ANY($1::text[])`, [[aKey, bKey, cKey]]);
+        await db.query('SELECT pg_advisory_unlock($1)', [lockA]);
+        await waitFor('b sent, its write waiting', async () => (await stopped()) === 2);
+        // c has not gone yet: another job asks for it (a single mail naming the same key). The batch lives, so its claim
+        // holds (it was renewed when a was logged); before, its 11-minute-old claim was taken over and c sent twice
+        await outbox.send(mail(c!, 'long-batch.com'));
+        const single = await waitFor('the single job to have looked', async () => {
+          const j = await queue.getJob(mailJobId(cKey));
+          return j && ['delayed', 'completed', 'failed'].includes(await j.getState()) ? j : null;
+        });
+        expect(await single.getState()).toBe('delayed');
+        expect((await db.query('SELECT claimed_by FROM mail.sent_mails WHERE key = $1', [cKey])).rows[0].claimed_by).toMatch(/^mail-batches\//);
+        await db.query('SELECT pg_advisory_unlock($1)', [lockB]);
+        for (const key of [aKey, bKey, cKey]) await sentRow(key);
+      } finally {
+        await db.query('SELECT pg_advisory_unlock_all()');
+        await db.query(`DROP TRIGGER IF EXISTS ${tag} ON mail.sent_mails`);
+        await db.query(`DROP FUNCTION IF EXISTS mail.${tag}_fn()`);
+        await db.query(`DROP SEQUENCE IF EXISTS mail.${tag}_seq`);
+        await db.end();
+        await queue.close();
+      }
+      // a later mail to c arrives: so no second copy was merely slow
+      await outbox.send({ ...mail(c!, 'later.com'), key: `${cKey}:later` });
+      await waitFor('the later mail to c', async () => (await inbox(c!)).some((m) => m.text.includes('later.com')));
+      expect((await inbox(c!)).filter((m) => m.text.includes('long-batch.com'))).toHaveLength(1);
+    });
+
     it('with SMTP not configured, fails every mail of the batch for good: none is left "sending" under the ended job\'s claim', async () => {
       const tos = ['x', 'y', 'z'].map((x) => uniqueEmail(`batch-nosmtp-${x}`));
       const config = h.app.get(MailConfig, { strict: false });
