@@ -7,6 +7,7 @@
  * the same moment.
  */
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { QueueName } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
@@ -182,6 +183,42 @@ describe('the reserve of WHOIS proxy contacts', () => {
       expect(new Set(rows.map((r) => r.punycode)).size).toBe(ids.length);
       expect((await p.db.query('SELECT count(*)::int AS n FROM domain_ops.proxy_contact_reserve WHERE registry_contact_id = ANY($1::text[])', [ids])).rows[0].n).toBe(0);
     } finally {
+      await release();
+      await Promise.all(replicas.map((d) => d.destroy()));
+    }
+  }, 60_000);
+
+  it('two registrations of one name taking at the same moment: one identity, and the other\'s reserved contact stays in the reserve', async () => {
+    const url = process.env.DATABASE_URL!;
+    const replicas = [new DataSource({ type: 'postgres', url, poolSize: 2 }), new DataSource({ type: 'postgres', url, poolSize: 2 })];
+    await Promise.all(replicas.map((d) => d.initialize()));
+    const release = await holdRefills();
+    const holder = new Client({ connectionString: url });
+    await holder.connect();
+    try {
+      const mail = `same-${randomUUID().slice(0, 8)}.example`;
+      const ids = [newProxyContactId(), newProxyContactId()];
+      await p.db.query(`INSERT INTO domain_ops.proxy_contact_reserve (email, registry_contact_id, state) SELECT *, 'ready' FROM unnest($1::text[], $2::text[])`,
+        [ids.map(() => `${newProxyLocalPart()}@${mail}`), ids]);
+      const name = `same-${randomUUID().slice(0, 8)}.com`;
+      // both takes start before either has made the identity: a third transaction holds the name's identity row
+      // (uncommitted), so neither sees an identity and both wait at their insert; it then steps back
+      await holder.query('BEGIN');
+      await holder.query(`INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) VALUES ($1, $2, $3)`, [name, `${newProxyLocalPart()}@${mail}`, newProxyContactId()]);
+      const takes = replicas.map((d) => new ProxyIdentityRepository(d).take(name, mail));
+      await waitFor('both takes waiting at their insert', async () => Number((await p.db.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%proxy_contact_reserve%' AND datname = current_database()`)).rows[0].n) === 2 || undefined);
+      await holder.query('ROLLBACK');
+      const taken = await Promise.all(takes);
+      const got = taken.map((t) => t.identity?.registryContactId).filter((x): x is string => !!x);
+      expect(got).toHaveLength(1);
+      const identity = (await p.db.query('SELECT registry_contact_id FROM domain_ops.proxy_identities WHERE punycode = $1', [name])).rows;
+      expect(identity.map((r) => r.registry_contact_id)).toEqual(got);
+      // the loser's contact is still in the reserve, ready for another domain (before, it was deleted: lost)
+      const left = (await p.db.query('SELECT registry_contact_id, state FROM domain_ops.proxy_contact_reserve WHERE registry_contact_id = ANY($1::text[])', [ids])).rows;
+      expect(left).toEqual([{ registry_contact_id: ids.find((i) => i !== got[0]), state: 'ready' }]);
+    } finally {
+      await holder.end();
       await release();
       await Promise.all(replicas.map((d) => d.destroy()));
     }
