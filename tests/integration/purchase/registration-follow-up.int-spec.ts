@@ -17,7 +17,7 @@ import { ProxyReserveRefillJob } from '../../../libs/domain-ops/src/whois/proxy-
 import { DomainOpsConfig } from '../../../libs/domain-ops/src/shared/domain-ops.config';
 import { proxyContactInput } from '../../../libs/domain-ops/src/shared/contacts/epp-contacts';
 import { registrationTotal } from '@registrar/rules';
-import { client as eppClient, freeName, simFaults } from '../epp/epp-harness';
+import { client as eppClient, freeName, REGISTRAR_B, simFaults } from '../epp/epp-harness';
 import { scheduledJobs, ScheduledJobs, waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
 
@@ -223,6 +223,48 @@ describe('the reserve of WHOIS proxy contacts', () => {
       await Promise.all(replicas.map((d) => d.destroy()));
     }
   }, 60_000);
+
+  it('a registration that fails for good gives its proxy contact back to the reserve; one another registration of the name may use is kept', async () => {
+    await waitFor('a ready reserve', async () => Number((await p.db.query(`SELECT count(*)::int AS n FROM domain_ops.proxy_contact_reserve WHERE state = 'ready'`)).rows[0].n) > 0 || undefined);
+    const theirs = eppClient(REGISTRAR_B);
+    const release = await holdRefills();
+    const repo = p.services[2]!.get(ProxyIdentityRepository, { strict: false });
+    try {
+      // the name is another registrar's: the registration takes a reserved contact, then fails (taken) and is refunded
+      const name = await freeName(epp, 'com', 'rsvfail');
+      await theirs.create({ name, authInfo: 'Other-Registrar-1' });
+      const before = (await p.db.query('SELECT registry_contact_id FROM domain_ops.proxy_contact_reserve')).rows.map((r) => r.registry_contact_id).sort();
+      const c = await p.member(20_000);
+      const orderId = await buy(c, name);
+      expect((await waitForOrder(c, orderId)).domains[0]).toMatchObject({ status: 'error', error_msg: M.domainTaken });
+      // no identity left for the name; the contact is back in the reserve (to be checked at the registry by the refill
+      // before it is handed out again); before, it stayed bound to a name we do not hold
+      expect((await p.db.query('SELECT 1 FROM domain_ops.proxy_identities WHERE punycode = $1', [name])).rows).toHaveLength(0);
+      const after = (await p.db.query('SELECT registry_contact_id, state FROM domain_ops.proxy_contact_reserve')).rows;
+      expect(after.map((r) => r.registry_contact_id).sort()).toEqual(before);
+      const back = after.filter((r) => r.state === 'creating');
+      expect(back).toHaveLength(1);
+
+      // a name whose identity another registration may still use (its item not ended in error) keeps it
+      const other = `keep-${randomUUID().slice(0, 8)}.com`;
+      const identity = await repo.ensure(other, 'example.jp');
+      const order = randomUUID();
+      await p.db.query(`INSERT INTO domain_ops.registration_orders (id, user_id, idempotency_key, total, payment_type, status) VALUES ($1, $2, $3, 0, 'point', 'processing')`, [order, c.userId, randomUUID()]);
+      const item = Number((await p.db.query(`INSERT INTO domain_ops.registration_order_items (order_id, position, name, punycode, tld, period, point, is_campaign, whois_proxy, status, spent)
+        VALUES ($1, 0, $2, $2, 'com', 1, 0, false, true, 'processing', false) RETURNING id`, [order, other])).rows[0].id);
+      expect(await repo.release(other, item + 1_000_000)).toBe(false);
+      expect(await repo.byPunycode(other)).toEqual(identity);
+      await p.db.query(`UPDATE domain_ops.registration_order_items SET status = 'error' WHERE id = $1`, [item]);
+      expect(await repo.release(other, item + 1_000_000)).toBe(true);
+      expect(await repo.byPunycode(other)).toBeNull();
+      await p.db.query('DELETE FROM domain_ops.proxy_contact_reserve WHERE registry_contact_id = $1', [identity.registryContactId]);
+    } finally {
+      await release();
+      await theirs.close();
+    }
+    // the refill finds it at the registry ("exists") and makes it ready again
+    await waitFor('the returned contact ready', async () => Number((await p.db.query(`SELECT count(*)::int AS n FROM domain_ops.proxy_contact_reserve WHERE state = 'creating'`)).rows[0].n) === 0 || undefined, 60_000);
+  }, 120_000);
 
   it('after WHOIS_PROXY_MAIL_DOMAIN changed, the old contacts are never taken and the refill deletes them at the registry and here, once, replicas sharing them; a refused delete is retried', async () => {
     const domainOps = p.services[2]!;

@@ -337,6 +337,12 @@ export class RegisterDomainJob {
     }
     if (item.isCampaign) await this.catalog.release(keys.campaign);
     await this.orders.setItem(item.id, { status: 'error', errorMsg: reason });
+    // the proxy contact this registration took (from the reserve, or made for the name) goes back to the reserve
+    // unless another registration, a domain or a transfer-in of the name may use it (ADR 0050); left on a failure
+    // here, it stays the name's identity, used by the next registration of the name
+    if (item.whoisProxy && !item.prereqId) {
+      await this.proxies.release(item.punycode, item.id).catch((e) => this.logger.warn(`proxy identity of ${item.punycode} not given back: ${(e as Error).message}`));
+    }
   }
 }
 
