@@ -14,6 +14,7 @@ import { EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/e
 import { M, registryErrorMessage } from '@registrar/messages';
 import { ProxyIdentityRepository, newProxyContactId, newProxyLocalPart } from '../../../libs/domain-ops/src/whois/proxy-identity.repository';
 import { ProxyReserveRefillJob } from '../../../libs/domain-ops/src/whois/proxy-reserve.job';
+import { ProxyReserveInUse } from '../../../libs/domain-ops/src/whois/proxy-reserve-in-use';
 import { DomainOpsConfig } from '../../../libs/domain-ops/src/shared/domain-ops.config';
 import { proxyContactInput } from '../../../libs/domain-ops/src/shared/contacts/epp-contacts';
 import { registrationTotal } from '@registrar/rules';
@@ -229,6 +230,7 @@ describe('the reserve of WHOIS proxy contacts', () => {
     const theirs = eppClient(REGISTRAR_B);
     const release = await holdRefills();
     const repo = p.services[2]!.get(ProxyIdentityRepository, { strict: false });
+    let returned = '';
     try {
       // the name is another registrar's: the registration takes a reserved contact, then fails (taken) and is refunded
       const name = await freeName(epp, 'com', 'rsvfail');
@@ -244,6 +246,7 @@ describe('the reserve of WHOIS proxy contacts', () => {
       expect(after.map((r) => r.registry_contact_id).sort()).toEqual(before);
       const back = after.filter((r) => r.state === 'creating');
       expect(back).toHaveLength(1);
+      returned = back[0].registry_contact_id;
 
       // a name whose identity another registration may still use (its item not ended in error) keeps it
       const other = `keep-${randomUUID().slice(0, 8)}.com`;
@@ -262,8 +265,9 @@ describe('the reserve of WHOIS proxy contacts', () => {
       await release();
       await theirs.close();
     }
-    // the refill finds it at the registry ("exists") and makes it ready again
-    await waitFor('the returned contact ready', async () => Number((await p.db.query(`SELECT count(*)::int AS n FROM domain_ops.proxy_contact_reserve WHERE state = 'creating'`)).rows[0].n) === 0 || undefined, 60_000);
+    // a refill run finds it at the registry ("exists") and makes it ready again
+    await p.services[2]!.get(ProxyReserveRefillJob, { strict: false }).handle();
+    expect((await p.db.query(`SELECT state FROM domain_ops.proxy_contact_reserve WHERE registry_contact_id = $1`, [returned])).rows).toEqual([{ state: 'ready' }]);
   }, 120_000);
 
   it('after WHOIS_PROXY_MAIL_DOMAIN changed, the old contacts are never taken and the refill deletes them at the registry and here, once, replicas sharing them; a refused delete is retried', async () => {
@@ -371,11 +375,22 @@ describe('a change of WHOIS_PROXY_MAIL_DOMAIN rolled out over replicas', () => {
       const { identity } = await repo.take(`roll-${randomUUID().slice(0, 8)}.com`, oldMail);
       expect(olds.map((r) => r.id)).toContain(identity!.registryContactId);
 
-      // the rollout is over: the last run of the old setting was longer ago than the grace (the clock moved back by hand)
-      await newReplica.handle();
-      const moved = await p.db.query(
+      // a rollout longer than the grace whose old replicas never got a run of the shared schedule: an old process alive
+      // says so by itself (ProxyReserveInUse, at boot and every quarter of the grace), so the new side deletes nothing
+      const back = async () => p.db.query(
         `UPDATE domain_ops.proxy_contact_reserve SET stale_since = stale_since - make_interval(secs => $2 + 60) WHERE split_part(email, '@', 2) = $1 AND stale_since IS NOT NULL`,
         [oldMail, config.PROXY_RESERVE_RETIRE_GRACE_S]);
+      await newReplica.handle();
+      await back();
+      await new ProxyReserveInUse(repo, { ...config, WHOIS_PROXY_MAIL_DOMAIN: oldMail } as DomainOpsConfig).beat();
+      sent.length = 0;
+      await expect(replica(newMail, 0).handle()).resolves.toEqual({ made: 0, retired: 0 });
+      expect(sent).toEqual([]);
+      expect((await rowsOf(oldMail)).map((r) => r.state)).toEqual(['ready', 'ready']);
+
+      // the rollout is over: the last run of the old setting was longer ago than the grace (the clock moved back by hand)
+      await newReplica.handle();
+      const moved = await back();
       expect(moved.rowCount).toBe(2);
       // the new setting with the reserve off still deletes them: at the registry and here, making nothing
       const off = replica(newMail, 0);

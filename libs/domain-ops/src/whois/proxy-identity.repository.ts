@@ -135,6 +135,14 @@ export class ProxyIdentityRepository {
   }
 
   /**
+   * A replica set to `mailDomain` is alive (ProxyReserveInUse, every few minutes from each process, ADR 0050): the clock
+   * of its mail domain's rows starts again, so no replica of another setting retires them while one of it lives.
+   */
+  async inUse(mailDomain: string): Promise<void> {
+    await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET stale_since = NULL WHERE split_part(email, '@', 2) = $1 AND stale_since IS NOT NULL`, [mailDomain.toLowerCase()]);
+  }
+
+  /**
    * What a run of a replica set to `mailDomain` knows of the other mail domains' reserve contacts: it clears
    * `stale_since` of its own domain's rows (that setting is in use) and sets it on the others' rows that have none (from
    * now, another setting is in use too). A row is retired only once stale for the grace period (claimRetiring), so while
