@@ -223,6 +223,45 @@ describe('outbound mail', () => {
       for (const to of [a!, b!, c!]) expect((await inbox(to)).filter((m) => m.text.includes('long-batch.com'))).toHaveLength(1);
     });
 
+    it('a batch that stalled past the lease and lost a key to another job does not send that key', async () => {
+      const [a, b, c] = ['a', 'b', 'c'].map((x) => uniqueEmail(`batch-stall-${x}`));
+      const [aKey, bKey, cKey] = [a, b, c].map((to) => `test:batch:${to}`);
+      const db = new Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+      const tag = `t${Date.now()}`;
+      const lock = Math.floor(Math.random() * 1e9) + 2e9;
+      try {
+        await db.query(`CREATE SEQUENCE mail.${tag}_seq`);
+        await db.query(`CREATE FUNCTION mail.${tag}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN IF NEW.status = 'sent' AND NEW.key = '${aKey}' THEN PERFORM nextval('mail.${tag}_seq'); PERFORM pg_advisory_xact_lock(${lock}); END IF; RETURN NEW; END $$`);
+        await db.query(`CREATE TRIGGER ${tag} BEFORE UPDATE ON mail.sent_mails FOR EACH ROW EXECUTE FUNCTION mail.${tag}_fn()`);
+        await db.query('SELECT pg_advisory_lock($1)', [lock]);
+        await outbox.sendBatch([mail(a!, 'stall-batch.com'), mail(b!, 'stall-batch.com'), mail(c!, 'stall-batch.com')]);
+        await waitFor('a sent, its write waiting', async () => (await db.query(`SELECT is_called FROM mail.${tag}_seq`)).rows[0].is_called);
+        // the batch's whole process stalls past the lease (no renewal ran): another job takes c, as it may from a holder
+        // presumed dead
+        await db.query(`UPDATE mail.sent_mails SET claimed_at = claimed_at - interval '11 minutes' WHERE key = ANY($1::text[])`, [[bKey, cKey]]);
+        expect((await log.claimMany([{ key: cKey, template: 'domain.transfer-done', userId: null, to: c!, subject: 's', body: 'b' }], 'test/took-over')).get(cKey)).toBe('claimed');
+        await db.query('SELECT pg_advisory_unlock($1)', [lock]);
+        await sentRow(bKey);
+      } finally {
+        await db.query('SELECT pg_advisory_unlock_all()');
+        await db.query(`DROP TRIGGER IF EXISTS ${tag} ON mail.sent_mails`);
+        await db.query(`DROP FUNCTION IF EXISTS mail.${tag}_fn()`);
+        await db.query(`DROP SEQUENCE IF EXISTS mail.${tag}_seq`);
+        await db.end();
+      }
+      // the batch came back and learnt, with a's write, that c is another job's now: it sent b and not c
+      await outbox.send({ ...mail(c!, 'later.com'), key: `${cKey}:later` });
+      await waitFor('the later mail to c', async () => (await inbox(c!)).some((m) => m.text.includes('later.com')));
+      expect((await inbox(c!)).filter((m) => m.text.includes('stall-batch.com'))).toHaveLength(0);
+      expect((await log.find(cKey))?.status).toBe('sending');
+      // the job that took it over gives up: the batch's look again takes c and sends it, once
+      await log.failed(cKey, 'gave up', true);
+      await sentRow(cKey);
+      for (const to of [a!, b!, c!]) expect((await inbox(to)).filter((m) => m.text.includes('stall-batch.com'))).toHaveLength(1);
+    });
+
     it('with SMTP not configured, fails every mail of the batch for good: none is left "sending" under the ended job\'s claim', async () => {
       const tos = ['x', 'y', 'z'].map((x) => uniqueEmail(`batch-nosmtp-${x}`));
       const config = h.app.get(MailConfig, { strict: false });
