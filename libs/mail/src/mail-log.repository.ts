@@ -19,6 +19,8 @@ export interface NewAttempt {
 export const CLAIM_LEASE_S = 600;
 /** A live job renews the claims of its keys still to send at least this often (each mail's log write renews them too). */
 export const CLAIM_RENEW_S = CLAIM_LEASE_S / 4;
+/** A claim renewed this recently is not written again by a log write's renewal. */
+export const CLAIM_RENEW_FRESH_S = 30;
 
 /** A job's claims to keep: its owner (queue and job id) and the keys it has yet to send. */
 export interface ClaimHold {
@@ -95,12 +97,17 @@ export class MailLogRepository {
       return new Set();
     }
     const n = args.length;
+    // a claim renewed less than CLAIM_RENEW_FRESH_S ago is not written again (a batch of N mails would otherwise
+    // rewrite its remaining rows with every mail: N²/2 row versions); which keys are held is read all the same
     const rows: Array<{ key: string }> = await this.ds.query(
-      `${write ? `WITH w AS (${write} RETURNING key) ` : ''}
-       UPDATE mail.sent_mails SET claimed_at = now()
-       WHERE key = ANY($${n + 1}::text[]) AND claimed_by = $${n + 2} AND status = 'sending'${write ? ' AND key NOT IN (SELECT key FROM w)' : ''}
-       RETURNING key`,
-      [...args, hold.keys, hold.owner],
+      `WITH ${write ? `w AS (${write} RETURNING key), ` : ''}r AS (
+         UPDATE mail.sent_mails SET claimed_at = now()
+         WHERE key = ANY($${n + 1}::text[]) AND claimed_by = $${n + 2} AND status = 'sending'
+           AND claimed_at < now() - make_interval(secs => $${n + 3})${write ? ' AND key NOT IN (SELECT key FROM w)' : ''}
+         RETURNING key
+       )
+       SELECT key FROM mail.sent_mails WHERE key = ANY($${n + 1}::text[]) AND claimed_by = $${n + 2} AND status = 'sending'`,
+      [...args, hold.keys, hold.owner, CLAIM_RENEW_FRESH_S],
     );
     return new Set(rows.map((r) => r.key));
   }
