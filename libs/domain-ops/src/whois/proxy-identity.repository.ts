@@ -53,6 +53,8 @@ export class ProxyIdentityRepository {
         );
         const made = await this.byPunycode(punycode, true);
         if (made) return made;
+        // given back to the reserve between the insert and the read (a failed registration of the name): make another
+        if (i >= 3) throw new Error(`the proxy identity of ${punycode} could not be made`);
       } catch (e) {
         // a token collision (unique email / contact id): astronomically rare, draw again
         if (i >= 3 || (e as { code?: string }).code !== '23505') throw e;
