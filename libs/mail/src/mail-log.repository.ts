@@ -17,6 +17,16 @@ export interface NewAttempt {
 
 /** How long a job's claim on a key holds while it is neither sent nor failed for good (its worker may have died). */
 export const CLAIM_LEASE_S = 600;
+/** A live job renews the claims of its keys still to send at least this often (each mail's log write renews them too). */
+export const CLAIM_RENEW_S = CLAIM_LEASE_S / 4;
+/** A claim renewed this recently is not written again by a log write's renewal. */
+export const CLAIM_RENEW_FRESH_S = 30;
+
+/** A job's claims to keep: its owner (queue and job id) and the keys it has yet to send. */
+export interface ClaimHold {
+  owner: string;
+  keys: string[];
+}
 
 const cols = `id::int AS "id", key, template, user_id::int AS "userId", recipient AS "to", subject, status, attempts, error,
   message_id AS "messageId", created_at AS "createdAt", sent_at AS "sentAt"`;
@@ -57,12 +67,49 @@ export class MailLogRepository {
     return new Map(rows.map((r) => [r.key, r.claimed ? 'claimed' : r.status === 'sent' ? 'sent' : 'held']));
   }
 
-  async sent(key: string, messageId: string | null): Promise<void> {
-    await this.ds.query(`UPDATE mail.sent_mails SET status = 'sent', sent_at = now(), message_id = $2, error = NULL, claimed_by = NULL WHERE key = $1`, [key, messageId]);
+  /**
+   * The mail went. With `hold`, the same statement renews the lease of the job's other keys still to send (ADR 0050):
+   * a job that is alive keeps its claims however long its batch takes, so a claim is only taken over from a job that
+   * died. Answers the keys of `hold` the job still holds (one taken over meanwhile, or sent by another, is not among
+   * them: the job must not send it).
+   */
+  async sent(key: string, messageId: string | null, hold?: ClaimHold): Promise<Set<string>> {
+    return this.withRenewal(`UPDATE mail.sent_mails SET status = 'sent', sent_at = now(), message_id = $1, error = NULL, claimed_by = NULL WHERE key = $2`, [messageId, key], hold);
   }
 
-  async failed(key: string, error: string, final: boolean): Promise<void> {
-    await this.ds.query(`UPDATE mail.sent_mails SET error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END WHERE key = $1 AND status <> 'sent'`, [key, error.slice(0, 2000), final]);
+  /** The mail failed (for good when `final`); with `hold`, as `sent`. */
+  async failed(key: string, error: string, final: boolean, hold?: ClaimHold): Promise<Set<string>> {
+    return this.withRenewal(`UPDATE mail.sent_mails SET error = $1, status = CASE WHEN $3 THEN 'failed' ELSE status END WHERE key = $2 AND status <> 'sent'`, [error.slice(0, 2000), key, final], hold);
+  }
+
+  /**
+   * Renews the job's claims on these keys (their lease starts again now) where it still holds them: not sent, not
+   * failed for good, claimed by this owner. Answers the keys it holds.
+   */
+  async renew(hold: ClaimHold): Promise<Set<string>> {
+    return this.withRenewal(null, [], hold);
+  }
+
+  /** One statement: the write (its parameters first), then the renewal of `hold`'s keys; the keys still held. */
+  private async withRenewal(write: string | null, args: unknown[], hold?: ClaimHold): Promise<Set<string>> {
+    if (!hold?.keys.length) {
+      if (write) await this.ds.query(write, args);
+      return new Set();
+    }
+    const n = args.length;
+    // a claim renewed less than CLAIM_RENEW_FRESH_S ago is not written again (a batch of N mails would otherwise
+    // rewrite its remaining rows with every mail: N²/2 row versions); which keys are held is read all the same
+    const rows: Array<{ key: string }> = await this.ds.query(
+      `WITH ${write ? `w AS (${write} RETURNING key), ` : ''}r AS (
+         UPDATE mail.sent_mails SET claimed_at = now()
+         WHERE key = ANY($${n + 1}::text[]) AND claimed_by = $${n + 2} AND status = 'sending'
+           AND claimed_at < now() - make_interval(secs => $${n + 3})${write ? ' AND key NOT IN (SELECT key FROM w)' : ''}
+         RETURNING key
+       )
+       SELECT key FROM mail.sent_mails WHERE key = ANY($${n + 1}::text[]) AND claimed_by = $${n + 2} AND status = 'sending'`,
+      [...args, hold.keys, hold.owner, CLAIM_RENEW_FRESH_S],
+    );
+    return new Set(rows.map((r) => r.key));
   }
 
   /** The log, newest first (operators; a member's own mail with userId). */

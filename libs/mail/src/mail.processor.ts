@@ -3,7 +3,7 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { JobName, QueueName } from '@registrar/contracts';
-import { MailLogRepository, NewAttempt } from './mail-log.repository';
+import { CLAIM_RENEW_S, MailLogRepository, NewAttempt } from './mail-log.repository';
 import { MailNotConfiguredError, MailTransport } from './mail.transport';
 import { MAIL_RECIPIENTS, MailRecipients, SendMailBatchJobData, SendMailJobData } from './mail.types';
 import { MailTemplateName, renderMail, templates } from './templates';
@@ -21,6 +21,51 @@ async function lookAgainLater(job: Job, token: string | undefined): Promise<neve
   const base = Number((job.opts.backoff as { delay?: number } | undefined)?.delay ?? 2_000);
   await job.moveToDelayed(Date.now() + base * 8, token);
   throw new DelayedError();
+}
+
+/**
+ * The claims a live job keeps while it sends (ADR 0050): the keys it has yet to send are renewed every CLAIM_RENEW_S
+ * (and by each mail's log write, `sent` / `failed` with a hold), so the lease (CLAIM_LEASE_S) runs out only for a job
+ * whose worker died, however long the job's sending takes. `ours` shrinks when a renewal finds a key no longer held
+ * (taken over after a stall of the whole process longer than the lease): such a key is not sent.
+ */
+class HeldClaims {
+  private readonly ours: Set<string>;
+  private readonly done = new Set<string>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly log: MailLogRepository, readonly owner: string, keys: string[], warn: (m: string) => void) {
+    this.ours = new Set(keys);
+    this.timer = setInterval(() => {
+      const hold = this.hold();
+      if (hold.keys.length) this.log.renew(hold).then((still) => this.update(hold.keys, still), (e) => warn(`mail claims not renewed: ${(e as Error).message}`));
+    }, CLAIM_RENEW_S * 1000);
+    this.timer.unref();
+  }
+
+  /** The keys still to send, to renew. */
+  hold(): { owner: string; keys: string[] } {
+    return { owner: this.owner, keys: [...this.ours].filter((k) => !this.done.has(k)) };
+  }
+
+  /** A key whose outcome is logged: no longer renewed. */
+  ended(key: string): void {
+    this.done.add(key);
+  }
+
+  /** What a renewal of `asked` found still held. */
+  update(asked: string[], still: Set<string>): void {
+    // a key whose outcome was logged meanwhile is not renewed any more, and is not lost
+    for (const k of asked) if (!still.has(k) && !this.done.has(k)) this.ours.delete(k);
+  }
+
+  has(key: string): boolean {
+    return this.ours.has(key);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
 }
 
 /**
@@ -55,6 +100,8 @@ export class MailProcessor extends WorkerHost {
     // another job (a batch naming the same key) is sending it: this one looks again later, and finds it sent
     if (claim !== 'claimed') return lookAgainLater(job, token);
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    // a send that outlasts the lease (SMTP timeouts run to minutes) keeps the claim while this worker lives
+    const claims = new HeldClaims(this.log, ownerOf(job), [d.key], (m) => this.logger.warn(m));
     try {
       const messageId = await this.transport.send({ to, subject, text });
       await this.log.sent(d.key, messageId);
@@ -65,6 +112,8 @@ export class MailProcessor extends WorkerHost {
       this.logger.warn(`mail ${d.template} to ${to} attempt ${job.attemptsMade + 1} failed: ${msg}`);
       if (e instanceof MailNotConfiguredError) throw new UnrecoverableError(msg);
       throw e;
+    } finally {
+      claims.stop();
     }
   }
 }
@@ -106,27 +155,39 @@ export class MailBatchProcessor extends WorkerHost {
       const { subject, text } = renderMail(d.template as MailTemplateName, d.params as never);
       attempts.push({ key: d.key, template: d.template, userId: d.userId ?? null, to, subject, body: text });
     }
-    const claims = await this.log.claimMany(attempts, ownerOf(job));
-    const mine = attempts.filter((a) => claims.get(a.key) === 'claimed');
-    const held = attempts.filter((a) => claims.get(a.key) === 'held');
+    const outcome = await this.log.claimMany(attempts, ownerOf(job));
+    const mine = attempts.filter((a) => outcome.get(a.key) === 'claimed');
+    const held = attempts.filter((a) => outcome.get(a.key) === 'held');
     const alreadySent = attempts.length - mine.length - held.length;
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     // each mail's outcome is logged as soon as it is known, before the next mail goes: a death (or a failed write)
     // later in the batch leaves the mails already sent marked sent, so the job's retry does not send them again
+    // the claims of the mails still to send are kept alive while this job runs (each log write renews them, and a
+    // timer between writes): a batch that takes longer than the lease is never taken over by another job while it lives
+    const claims = new HeldClaims(this.log, ownerOf(job), mine.map((a) => a.key), (m) => this.logger.warn(m));
     const errors: Error[] = [];
     let sent = 0;
-    await this.transport.sendMany(mine.map((a) => ({ to: a.to, subject: a.subject, text: a.body })), async (i, r) => {
-      const a = mine[i]!;
-      if (r instanceof Error) {
-        // not configured: every mail of the batch fails for good alike (none is left 'sending' under a dead job's claim)
-        await this.log.failed(a.key, r.message, final || r instanceof MailNotConfiguredError);
-        this.logger.warn(`mail ${a.template} to ${a.to} attempt ${job.attemptsMade + 1} failed: ${r.message}`);
-        errors.push(r);
-      } else {
-        await this.log.sent(a.key, r ?? null);
-        sent++;
-      }
-    });
+    try {
+      await this.transport.sendMany(mine.map((a) => ({ to: a.to, subject: a.subject, text: a.body })), async (i, r) => {
+        const a = mine[i]!;
+        claims.ended(a.key);
+        const hold = claims.hold();
+        if (r instanceof Error) {
+          // not configured: every mail of the batch fails for good alike (none is left 'sending' under a dead job's claim)
+          claims.update(hold.keys, await this.log.failed(a.key, r.message, final || r instanceof MailNotConfiguredError, hold));
+          this.logger.warn(`mail ${a.template} to ${a.to} attempt ${job.attemptsMade + 1} failed: ${r.message}`);
+          errors.push(r);
+        } else {
+          claims.update(hold.keys, await this.log.sent(a.key, r ?? null, hold));
+          sent++;
+        }
+      }, (i) => claims.has(mine[i]!.key));
+    } finally {
+      claims.stop();
+    }
+    // a key taken over by another job (this process stalled past the lease): left to that job, looked at again later
+    const lost = mine.filter((a) => !claims.has(a.key));
+    held.push(...lost);
     const unconfigured = errors.find((e) => e instanceof MailNotConfiguredError);
     if (unconfigured) throw new UnrecoverableError(unconfigured.message);
     if (errors.length) throw new Error(`${errors.length} of ${mine.length} mails failed; first: ${errors[0]!.message}`);

@@ -3,6 +3,8 @@ import nodemailer, { Transporter } from 'nodemailer';
 import { MailConfig } from './mail.config';
 
 export class MailNotConfiguredError extends Error {}
+/** A mail of sendMany that was not sent because its caller said so (`shouldSend`): its key is no longer the caller's. */
+export class MailSkippedError extends Error {}
 
 /** nodemailer over SMTP_URL (read when sending: the local runtime's mail catcher may set it after boot). */
 @Injectable()
@@ -36,11 +38,13 @@ export class MailTransport implements OnModuleDestroy {
    * Several mails over ONE SMTP connection (a pooled transport of one connection, closed after them), one after the
    * other; each answers its own message id or error, so one refused mail does not fail the others. `each` is awaited
    * with each mail's outcome before the next mail goes (the caller logs it at once: a death later in the batch then
-   * sends again only what was not logged); an error it throws ends the batch there, the rest unsent.
+   * sends again only what was not logged); an error it throws ends the batch there, the rest unsent. `shouldSend` is
+   * asked right before each mail goes: a mail it refuses is not sent (its result a MailSkippedError, `each` not called).
    */
   async sendMany(
     mails: ReadonlyArray<{ to: string; subject: string; text: string }>,
     each: (i: number, result: string | null | Error) => Promise<void> = async () => undefined,
+    shouldSend: (i: number) => boolean = () => true,
   ): Promise<Array<string | null | Error>> {
     const url = this.smtpUrl();
     const out: Array<string | null | Error> = [];
@@ -55,6 +59,10 @@ export class MailTransport implements OnModuleDestroy {
     const one = nodemailer.createTransport({ url, pool: true, maxConnections: 1, maxMessages: Infinity });
     try {
       for (const [i, m] of mails.entries()) {
+        if (!shouldSend(i)) {
+          out.push(new MailSkippedError('not sent: no longer this job\'s'));
+          continue;
+        }
         try {
           const info = await one.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
           out.push(info.messageId ?? null);

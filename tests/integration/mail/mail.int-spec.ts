@@ -5,6 +5,8 @@
  * job (ADR 0046) go out once per key however their keys are shared with other jobs.
  */
 import request from 'supertest';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { Client } from 'pg';
 import { MailConfig, MailLogRepository, MailOutbox, mailJobId } from '@registrar/mail';
 import { Queue } from 'bullmq';
@@ -169,6 +171,80 @@ describe('outbound mail', () => {
       }
     });
 
+    it('a batch whose sending outlasts the claim lease keeps its claims: another job does not take (and send) a later key while the batch lives', async () => {
+      const [a, b, c] = ['a', 'b', 'c'].map((x) => uniqueEmail(`batch-long-${x}`));
+      const [aKey, bKey, cKey] = [a, b, c].map((to) => `test:batch:${to}`);
+      // a slow SMTP server: it answers a's and b's DATA only when the test lets it
+      const smtp = await heldSmtp([a!, b!]);
+      const db = new Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+      const o = redisOptions(process.env.REDIS_URL!);
+      const queue = new Queue(QueueName.Mail, { connection: { host: o.host, port: o.port, password: o.password, db: o.db } });
+      const smtpUrl = process.env.SMTP_URL;
+      process.env.SMTP_URL = smtp.url;
+      try {
+        await outbox.sendBatch([mail(a!, 'long-batch.com'), mail(b!, 'long-batch.com'), mail(c!, 'long-batch.com')]);
+        await waitFor('a at SMTP', async () => smtp.holding(a!));
+        // a takes eleven minutes: the clock of the batch's claims moves past the lease
+        await db.query(`UPDATE mail.sent_mails SET claimed_at = claimed_at - interval '11 minutes' WHERE key = ANY($1::text[])`, [[aKey, bKey, cKey]]);
+        smtp.release(a!);
+        await waitFor('b at SMTP', async () => smtp.holding(b!));
+        // c has not gone yet: another job asks for it (a single mail naming the same key). The batch lives, so its claim
+        // holds (renewed when a was logged); before, its 11-minute-old claim was taken over and c went twice
+        await outbox.send(mail(c!, 'long-batch.com'));
+        const single = await waitFor('the single job to have looked', async () => {
+          const j = await queue.getJob(mailJobId(cKey));
+          return j && ['delayed', 'completed', 'failed'].includes(await j.getState()) ? j : null;
+        });
+        expect(await single.getState()).toBe('delayed');
+        expect((await db.query('SELECT claimed_by FROM mail.sent_mails WHERE key = $1', [cKey])).rows[0].claimed_by).toMatch(/^mail-batches\//);
+        smtp.release(b!);
+        for (const key of [aKey, bKey, cKey]) await sentRow(key);
+        // the single job looks again, finds c sent and sends nothing
+        await waitFor('the single job done', async () => (await single.getState()) === 'completed');
+        expect(smtp.accepted(a!)).toBe(1);
+        expect(smtp.accepted(b!)).toBe(1);
+        expect(smtp.accepted(c!)).toBe(1);
+      } finally {
+        process.env.SMTP_URL = smtpUrl;
+        await smtp.close();
+        await db.end();
+        await queue.close();
+      }
+    });
+
+    it('a batch that stalled past the lease and lost a key to another job does not send that key', async () => {
+      const [a, b, c] = ['a', 'b', 'c'].map((x) => uniqueEmail(`batch-stall-${x}`));
+      const [bKey, cKey] = [b, c].map((to) => `test:batch:${to}`);
+      const smtp = await heldSmtp([a!]);
+      const db = new Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+      const smtpUrl = process.env.SMTP_URL;
+      process.env.SMTP_URL = smtp.url;
+      try {
+        await outbox.sendBatch([mail(a!, 'stall-batch.com'), mail(b!, 'stall-batch.com'), mail(c!, 'stall-batch.com')]);
+        await waitFor('a at SMTP', async () => smtp.holding(a!));
+        // the batch's whole process stalls past the lease (no renewal runs): another job takes c, as it may from a
+        // holder presumed dead
+        await db.query(`UPDATE mail.sent_mails SET claimed_at = claimed_at - interval '11 minutes' WHERE key = ANY($1::text[])`, [[bKey, cKey]]);
+        expect((await log.claimMany([{ key: cKey, template: 'domain.transfer-done', userId: null, to: c!, subject: 's', body: 'b' }], 'test/took-over')).get(cKey)).toBe('claimed');
+        smtp.release(a!);
+        // the batch comes back and learns, with a's log write, that c is another job's now: it sends b, not c
+        await sentRow(bKey);
+        expect(smtp.accepted(c!)).toBe(0);
+        expect(await log.find(cKey)).toMatchObject({ status: 'sending' });
+        expect((await db.query('SELECT claimed_by FROM mail.sent_mails WHERE key = $1', [cKey])).rows[0].claimed_by).toBe('test/took-over');
+        // the job that took it over gives up: the batch looks again, takes c and sends it, once
+        await log.failed(cKey, 'gave up', true);
+        await sentRow(cKey);
+        for (const to of [a!, b!, c!]) expect(smtp.accepted(to)).toBe(1);
+      } finally {
+        process.env.SMTP_URL = smtpUrl;
+        await smtp.close();
+        await db.end();
+      }
+    });
+
     it('with SMTP not configured, fails every mail of the batch for good: none is left "sending" under the ended job\'s claim', async () => {
       const tos = ['x', 'y', 'z'].map((x) => uniqueEmail(`batch-nosmtp-${x}`));
       const config = h.app.get(MailConfig, { strict: false });
@@ -193,3 +269,40 @@ describe('outbound mail', () => {
     });
   });
 });
+
+/**
+ * A slow SMTP server (port 0: any free port): the first mail to each of `hold` is answered only when the test calls
+ * `release`, every other mail at once. Counts what it accepted per recipient.
+ */
+async function heldSmtp(hold: string[]) {
+  const toHold = new Set(hold.map((h) => h.toLowerCase()));
+  const waiting = new Map<string, () => void>();
+  const counts = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    onData(stream, session, done) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const accept = () => { for (const t of to) counts.set(t, (counts.get(t) ?? 0) + 1); done(); };
+        const held = to.find((t) => toHold.has(t));
+        if (held) {
+          toHold.delete(held);
+          waiting.set(held, accept);
+        } else accept();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    holding: (to: string) => waiting.has(to.toLowerCase()),
+    release: (to: string) => { waiting.get(to.toLowerCase())?.(); waiting.delete(to.toLowerCase()); },
+    accepted: (to: string) => counts.get(to.toLowerCase()) ?? 0,
+    close: async () => {
+      for (const f of waiting.values()) f();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

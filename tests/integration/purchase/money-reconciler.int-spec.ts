@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { EppClientPool } from '@registrar/epp';
+import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { JobName, OrdersErrorCode, OrdersPatterns } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import { BullRpcClient, rpc } from '@registrar/infra';
@@ -23,6 +23,7 @@ import { startService } from '@registrar/infra';
 import { INestMicroservice } from '@nestjs/common';
 import { MoneyReconcilerJob, MoneyReconcileResult } from '../../../libs/domain-ops/src/registry-sync/reconcile/money-reconciler.job';
 import { LifecycleQueue, registerJobId, RegistrationOrderRepository } from '../../../libs/domain-ops/src/lifecycle';
+import { OwnedDomainRepository } from '../../../libs/domain-ops/src/shared/domains/owned-domain.repository';
 import { client as eppClient, freeName, REGISTRAR_B, simClock } from '../epp/epp-harness';
 import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
@@ -238,6 +239,89 @@ describe('money across services', () => {
     expect(await entry(`order:${orderId}:${name}:refund`)).toBeNull();
     expect((await p.db.query('SELECT status FROM domain_ops.registration_order_items WHERE order_id = $1', [orderId])).rows[0].status).toBe('done');
   }, 120_000);
+
+  it('a resumed registration that fails again after the registry has the name is recorded as the member’s, never refunded', async () => {
+    const member = await p.member(10_000);
+    const name = await freeName(epp, 'com', 'resumefail');
+    // an order whose item's job died mid-registration, an hour ago
+    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
+    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const ops = p.services[2]!;
+    const lifecycle = ops.get(LifecycleQueue);
+    // our database refuses the domain's record (as a lost connection would) on every attempt of the resumed job:
+    // the registry creates the name for us, the job fails after it
+    const record = jest.spyOn(ops.get(OwnedDomainRepository), 'record').mockRejectedValue(new Error('the record was lost'));
+    try {
+      await jobs.run(JobName.ReconcileMoney);
+      const job = await waitFor('the resumed job', async () => lifecycle.queue.getJob(registerJobId(orderId, name) + '-resume'));
+      await waitFor('the resumed job to fail for good', async () => (await job.getState()) === 'failed', 90_000);
+    } finally {
+      record.mockRestore();
+    }
+    expect((await epp.info(name)).clID).toBe('rakko');
+    expect(await entry(`order:${orderId}:${name}:refund`)).toBeNull();
+    // the next pass finds the resume ended and the item unfinished: it asks the registry, which has the name for us
+    const settled = await jobs.run<Settled>(JobName.ReconcileMoney);
+    expect(settled.failedItems).toBe(0);
+    const done = await waitForOrder(member, orderId);
+    expect(done.domains[0]).toMatchObject({ domain_name: name, status: 'done' });
+    expect((await p.db.query('SELECT user_id::int AS user_id FROM domain_ops.domains WHERE punycode = $1', [name])).rows[0]?.user_id).toBe(member.userId);
+    expect(await entry(`order:${orderId}:${name}:refund`)).toBeNull();
+    expect(await p.balance(member.userId)).toBe(8_000);
+    expect(await ledgerSum(member.userId)).toBe(8_000);
+  }, 180_000);
+
+  it('an unfinished item whose registry cannot be asked is left for the next pass, then settled by what the registry says', async () => {
+    const member = await p.member(10_000);
+    // one name an earlier attempt created at the registry (its answer lost), one never created
+    const created = await freeName(epp, 'com', 'lostanswer');
+    const absent = await freeName(epp, 'com', 'neversent');
+    await epp.create({ name: created, period: { value: 1, unit: 'y' }, authInfo: 'Lost-Answer-Code1' });
+    const orderId = await storedOrder(member.userId, 'processing', [
+      { name: created, point: 2000, status: 'processing', spent: true },
+      { name: absent, point: 1500, status: 'processing', spent: true },
+    ], 3600);
+    await spend(member.userId, 2000, `order:${orderId}:${created}:spend`);
+    await spend(member.userId, 1500, `order:${orderId}:${absent}:spend`);
+    const ops = p.services[2]!;
+    const lifecycle = ops.get(LifecycleQueue);
+    // the registry cannot be reached for these two names (a connection refused)
+    const pool = ops.get<EppClientPool>(EPP_CLIENT);
+    const info = pool.info.bind(pool);
+    const down = jest.spyOn(pool, 'info').mockImplementation(async (n: string, ...rest: unknown[]) => {
+      if (n === created || n === absent) throw new Error('connect ECONNREFUSED (the registry is down)');
+      return (info as (...a: unknown[]) => ReturnType<EppClientPool['info']>)(n, ...rest);
+    });
+    const refunds = async () => (await p.db.query(`SELECT count(*)::int AS n FROM orders.point_entries WHERE idempotency_key LIKE $1`, [`order:${orderId}:%:refund`])).rows[0].n;
+    try {
+      // resumed: its jobs cannot ask whether an earlier attempt created the names; they end without a refund
+      await jobs.run(JobName.ReconcileMoney);
+      for (const n of [created, absent]) {
+        const job = await waitFor(`the resumed job of ${n}`, async () => lifecycle.queue.getJob(registerJobId(orderId, n) + '-resume'));
+        await waitFor(`the resumed job of ${n} to end`, async () => ['failed', 'completed'].includes(await job.getState()), 90_000);
+      }
+      expect(await refunds()).toBe(0);
+      // the next pass cannot ask either: nothing refunded, nothing ended
+      const settled = await jobs.run<Settled>(JobName.ReconcileMoney);
+      expect(settled.open).toBeGreaterThanOrEqual(2);
+      expect(await refunds()).toBe(0);
+      expect((await p.db.query('SELECT status FROM domain_ops.registration_order_items WHERE order_id = $1 ORDER BY position', [orderId])).rows.map((r) => r.status)).toEqual(['processing', 'processing']);
+    } finally {
+      down.mockRestore();
+    }
+    // the registry answers again: the name it has for us is the member's, the other is refunded, with a history line
+    await jobs.run(JobName.ReconcileMoney);
+    const done = await waitForOrder(member, orderId);
+    const byName = new Map((done.domains as Array<{ domain_name: string; status: string }>).map((d) => [d.domain_name, d.status]));
+    expect(byName.get(created)).toBe('done');
+    expect(byName.get(absent)).toBe('error');
+    expect(await entry(`order:${orderId}:${created}:refund`)).toBeNull();
+    expect(await entry(`order:${orderId}:${absent}:refund`)).toMatchObject({ kind: expect.any(String) });
+    expect((await p.db.query('SELECT user_id::int AS user_id FROM domain_ops.domains WHERE punycode = $1', [created])).rows[0]?.user_id).toBe(member.userId);
+    expect(await p.balance(member.userId)).toBe(8_000);
+    expect(await ledgerSum(member.userId)).toBe(8_000);
+    expect(await historyLines(member)).toContain(`${absent}: 登録に失敗したため1500ポイントを返還しました（${M.registrationFailed}）`);
+  }, 240_000);
 
   it('a bulk operation run whose jobs were lost is completed', async () => {
     const member = await p.member(10_000);

@@ -7,16 +7,18 @@
  * the same moment.
  */
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { QueueName } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
 import { M, registryErrorMessage } from '@registrar/messages';
 import { ProxyIdentityRepository, newProxyContactId, newProxyLocalPart } from '../../../libs/domain-ops/src/whois/proxy-identity.repository';
 import { ProxyReserveRefillJob } from '../../../libs/domain-ops/src/whois/proxy-reserve.job';
+import { ProxyReserveInUse } from '../../../libs/domain-ops/src/whois/proxy-reserve-in-use';
 import { DomainOpsConfig } from '../../../libs/domain-ops/src/shared/domain-ops.config';
 import { proxyContactInput } from '../../../libs/domain-ops/src/shared/contacts/epp-contacts';
 import { registrationTotal } from '@registrar/rules';
-import { client as eppClient, freeName, simFaults } from '../epp/epp-harness';
+import { client as eppClient, freeName, REGISTRAR_B, simFaults } from '../epp/epp-harness';
 import { scheduledJobs, ScheduledJobs, waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
 
@@ -187,6 +189,87 @@ describe('the reserve of WHOIS proxy contacts', () => {
     }
   }, 60_000);
 
+  it('two registrations of one name taking at the same moment: one identity, and the other\'s reserved contact stays in the reserve', async () => {
+    const url = process.env.DATABASE_URL!;
+    const replicas = [new DataSource({ type: 'postgres', url, poolSize: 2 }), new DataSource({ type: 'postgres', url, poolSize: 2 })];
+    await Promise.all(replicas.map((d) => d.initialize()));
+    const release = await holdRefills();
+    const holder = new Client({ connectionString: url });
+    await holder.connect();
+    try {
+      const mail = `same-${randomUUID().slice(0, 8)}.example`;
+      const ids = [newProxyContactId(), newProxyContactId()];
+      await p.db.query(`INSERT INTO domain_ops.proxy_contact_reserve (email, registry_contact_id, state) SELECT *, 'ready' FROM unnest($1::text[], $2::text[])`,
+        [ids.map(() => `${newProxyLocalPart()}@${mail}`), ids]);
+      const name = `same-${randomUUID().slice(0, 8)}.com`;
+      // both takes start before either has made the identity: a third transaction holds the name's identity row
+      // (uncommitted), so neither sees an identity and both wait at their insert; it then steps back
+      await holder.query('BEGIN');
+      await holder.query(`INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) VALUES ($1, $2, $3)`, [name, `${newProxyLocalPart()}@${mail}`, newProxyContactId()]);
+      const takes = replicas.map((d) => new ProxyIdentityRepository(d).take(name, mail));
+      await waitFor('both takes waiting at their insert', async () => Number((await p.db.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%proxy_contact_reserve%' AND datname = current_database()`)).rows[0].n) === 2 || undefined);
+      await holder.query('ROLLBACK');
+      const taken = await Promise.all(takes);
+      const got = taken.map((t) => t.identity?.registryContactId).filter((x): x is string => !!x);
+      expect(got).toHaveLength(1);
+      const identity = (await p.db.query('SELECT registry_contact_id FROM domain_ops.proxy_identities WHERE punycode = $1', [name])).rows;
+      expect(identity.map((r) => r.registry_contact_id)).toEqual(got);
+      // the loser's contact is still in the reserve, ready for another domain (before, it was deleted: lost)
+      const left = (await p.db.query('SELECT registry_contact_id, state FROM domain_ops.proxy_contact_reserve WHERE registry_contact_id = ANY($1::text[])', [ids])).rows;
+      expect(left).toEqual([{ registry_contact_id: ids.find((i) => i !== got[0]), state: 'ready' }]);
+    } finally {
+      await holder.end();
+      await release();
+      await Promise.all(replicas.map((d) => d.destroy()));
+    }
+  }, 60_000);
+
+  it('a registration that fails for good gives its proxy contact back to the reserve; one another registration of the name may use is kept', async () => {
+    await waitFor('a ready reserve', async () => Number((await p.db.query(`SELECT count(*)::int AS n FROM domain_ops.proxy_contact_reserve WHERE state = 'ready'`)).rows[0].n) > 0 || undefined);
+    const theirs = eppClient(REGISTRAR_B);
+    const release = await holdRefills();
+    const repo = p.services[2]!.get(ProxyIdentityRepository, { strict: false });
+    let returned = '';
+    try {
+      // the name is another registrar's: the registration takes a reserved contact, then fails (taken) and is refunded
+      const name = await freeName(epp, 'com', 'rsvfail');
+      await theirs.create({ name, authInfo: 'Other-Registrar-1' });
+      const before = (await p.db.query('SELECT registry_contact_id FROM domain_ops.proxy_contact_reserve')).rows.map((r) => r.registry_contact_id).sort();
+      const c = await p.member(20_000);
+      const orderId = await buy(c, name);
+      expect((await waitForOrder(c, orderId)).domains[0]).toMatchObject({ status: 'error', error_msg: M.domainTaken });
+      // no identity left for the name; the contact is back in the reserve (to be checked at the registry by the refill
+      // before it is handed out again); before, it stayed bound to a name we do not hold
+      expect((await p.db.query('SELECT 1 FROM domain_ops.proxy_identities WHERE punycode = $1', [name])).rows).toHaveLength(0);
+      const after = (await p.db.query('SELECT registry_contact_id, state FROM domain_ops.proxy_contact_reserve')).rows;
+      expect(after.map((r) => r.registry_contact_id).sort()).toEqual(before);
+      const back = after.filter((r) => r.state === 'creating');
+      expect(back).toHaveLength(1);
+      returned = back[0].registry_contact_id;
+
+      // a name whose identity another registration may still use (its item not ended in error) keeps it
+      const other = `keep-${randomUUID().slice(0, 8)}.com`;
+      const identity = await repo.ensure(other, 'example.jp');
+      const order = randomUUID();
+      await p.db.query(`INSERT INTO domain_ops.registration_orders (id, user_id, idempotency_key, total, payment_type, status) VALUES ($1, $2, $3, 0, 'point', 'processing')`, [order, c.userId, randomUUID()]);
+      const item = Number((await p.db.query(`INSERT INTO domain_ops.registration_order_items (order_id, position, name, punycode, tld, period, point, is_campaign, whois_proxy, status, spent)
+        VALUES ($1, 0, $2, $2, 'com', 1, 0, false, true, 'processing', false) RETURNING id`, [order, other])).rows[0].id);
+      expect(await repo.release(other, item + 1_000_000)).toBe(false);
+      expect(await repo.byPunycode(other)).toEqual(identity);
+      await p.db.query(`UPDATE domain_ops.registration_order_items SET status = 'error' WHERE id = $1`, [item]);
+      expect(await repo.release(other, item + 1_000_000)).toBe(true);
+      expect(await repo.byPunycode(other)).toBeNull();
+      await p.db.query('DELETE FROM domain_ops.proxy_contact_reserve WHERE registry_contact_id = $1', [identity.registryContactId]);
+    } finally {
+      await release();
+      await theirs.close();
+    }
+    // a refill run finds it at the registry ("exists") and makes it ready again
+    await p.services[2]!.get(ProxyReserveRefillJob, { strict: false }).handle();
+    expect((await p.db.query(`SELECT state FROM domain_ops.proxy_contact_reserve WHERE registry_contact_id = $1`, [returned])).rows).toEqual([{ state: 'ready' }]);
+  }, 120_000);
+
   it('after WHOIS_PROXY_MAIL_DOMAIN changed, the old contacts are never taken and the refill deletes them at the registry and here, once, replicas sharing them; a refused delete is retried', async () => {
     const domainOps = p.services[2]!;
     const config = domainOps.get(DomainOpsConfig, { strict: false });
@@ -292,11 +375,22 @@ describe('a change of WHOIS_PROXY_MAIL_DOMAIN rolled out over replicas', () => {
       const { identity } = await repo.take(`roll-${randomUUID().slice(0, 8)}.com`, oldMail);
       expect(olds.map((r) => r.id)).toContain(identity!.registryContactId);
 
-      // the rollout is over: the last run of the old setting was longer ago than the grace (the clock moved back by hand)
-      await newReplica.handle();
-      const moved = await p.db.query(
+      // a rollout longer than the grace whose old replicas never got a run of the shared schedule: an old process alive
+      // says so by itself (ProxyReserveInUse, at boot and every quarter of the grace), so the new side deletes nothing
+      const back = async () => p.db.query(
         `UPDATE domain_ops.proxy_contact_reserve SET stale_since = stale_since - make_interval(secs => $2 + 60) WHERE split_part(email, '@', 2) = $1 AND stale_since IS NOT NULL`,
         [oldMail, config.PROXY_RESERVE_RETIRE_GRACE_S]);
+      await newReplica.handle();
+      await back();
+      await new ProxyReserveInUse(repo, { ...config, WHOIS_PROXY_MAIL_DOMAIN: oldMail } as DomainOpsConfig).beat();
+      sent.length = 0;
+      await expect(replica(newMail, 0).handle()).resolves.toEqual({ made: 0, retired: 0 });
+      expect(sent).toEqual([]);
+      expect((await rowsOf(oldMail)).map((r) => r.state)).toEqual(['ready', 'ready']);
+
+      // the rollout is over: the last run of the old setting was longer ago than the grace (the clock moved back by hand)
+      await newReplica.handle();
+      const moved = await back();
       expect(moved.rowCount).toBe(2);
       // the new setting with the reserve off still deletes them: at the registry and here, making nothing
       const off = replica(newMail, 0);

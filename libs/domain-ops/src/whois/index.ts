@@ -7,6 +7,7 @@ import type { Provider, Type } from '@nestjs/common';
 import { PublicWhoisRepository } from './public-whois/public-whois.repository';
 import { PublicWhoisRpcController } from './public-whois/public-whois.rpc.controller';
 import { ProxyIdentityRepository } from './proxy-identity.repository';
+import { ProxyReserveInUse } from './proxy-reserve-in-use';
 import { RegistryContacts } from './registry-contacts';
 import { WhoisDomainRepository } from './whois-domain.repository';
 import { WhoisOrgService } from './whois-org.service';
@@ -22,5 +23,7 @@ export { WhoisDomainRepository } from './whois-domain.repository';
 export { WhoisService } from './whois.service';
 export { WhoisQueue } from './whois.queue';
 
-export const WHOIS_PROVIDERS: Provider[] = [ProxyIdentityRepository, PublicWhoisRepository, RegistryContacts, WhoisDomainRepository, WhoisService, WhoisOrgService, WhoisQueue];
+export { ProxyReserveInUse } from './proxy-reserve-in-use';
+
+export const WHOIS_PROVIDERS: Provider[] = [ProxyIdentityRepository, ProxyReserveInUse, PublicWhoisRepository, RegistryContacts, WhoisDomainRepository, WhoisService, WhoisOrgService, WhoisQueue];
 export const WHOIS_CONTROLLERS: Type[] = [PublicWhoisRpcController, WhoisRpcController];

@@ -37,9 +37,13 @@ export function isProxyAddressFormat(address: string, mailDomain: string): boole
 export class ProxyIdentityRepository {
   constructor(@InjectDataSource(DOMAIN_OPS_SCHEMA) private readonly ds: DataSource) {}
 
-  /** The domain's proxy identity, made once (a retried job or a parallel call reads back the first one). */
+  /**
+   * The domain's proxy identity, made once (a retried job or a parallel call reads back the first one). Read with
+   * FOR SHARE: an identity being given back to the reserve (`release`, not committed yet) is waited for and then not
+   * found, so it is never used after it went back.
+   */
   async ensure(punycode: string, mailDomain: string): Promise<ProxyIdentity> {
-    const existing = await this.byPunycode(punycode);
+    const existing = await this.byPunycode(punycode, true);
     if (existing) return existing;
     for (let i = 0; ; i++) {
       try {
@@ -47,7 +51,10 @@ export class ProxyIdentityRepository {
           'INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) VALUES ($1, $2, $3) ON CONFLICT (punycode) DO NOTHING',
           [punycode, `${newProxyLocalPart()}@${mailDomain.toLowerCase()}`, newProxyContactId()],
         );
-        return (await this.byPunycode(punycode))!;
+        const made = await this.byPunycode(punycode, true);
+        if (made) return made;
+        // given back to the reserve between the insert and the read (a failed registration of the name): make another
+        if (i >= 3) throw new Error(`the proxy identity of ${punycode} could not be made`);
       } catch (e) {
         // a token collision (unique email / contact id): astronomically rare, draw again
         if (i >= 3 || (e as { code?: string }).code !== '23505') throw e;
@@ -61,19 +68,25 @@ export class ProxyIdentityRepository {
    * one domain whatever the replicas do at once (a row another transaction holds is skipped, not waited for). Null
    * when the reserve has no ready contact at this mail domain, or the domain already has an identity (the caller then
    * uses `ensure`). `left` is how many ready contacts remain.
+   *
+   * The reserve row goes only with the identity made from it: the picked row (locked, so no other statement takes it)
+   * becomes the identity, and only the row the insert made is deleted. Two registrations of one name at once (neither
+   * sees the other's identity yet) each pick a row, but the second's insert meets the first's identity and makes
+   * nothing, so its row stays in the reserve (before, it was deleted all the same and its contact was lost at the
+   * registry, in neither table).
    */
   async take(punycode: string, mailDomain: string): Promise<{ identity: ProxyIdentity | null; left: number }> {
     const rows: Array<Record<string, unknown>> = await this.ds.query(
       `WITH picked AS (
-         SELECT registry_contact_id FROM domain_ops.proxy_contact_reserve
+         SELECT email, registry_contact_id FROM domain_ops.proxy_contact_reserve
          WHERE state = 'ready' AND split_part(email, '@', 2) = $2 AND NOT EXISTS (SELECT 1 FROM domain_ops.proxy_identities WHERE punycode = $1)
          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
-       ), taken AS (
-         DELETE FROM domain_ops.proxy_contact_reserve r USING picked WHERE r.registry_contact_id = picked.registry_contact_id
-         RETURNING r.email, r.registry_contact_id
        ), made AS (
-         INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) SELECT $1, email, registry_contact_id FROM taken
+         INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) SELECT $1, email, registry_contact_id FROM picked
          ON CONFLICT (punycode) DO NOTHING RETURNING punycode, email, registry_contact_id
+       ), taken AS (
+         DELETE FROM domain_ops.proxy_contact_reserve r USING made WHERE r.registry_contact_id = made.registry_contact_id
+         RETURNING r.registry_contact_id
        )
        SELECT m.punycode, m.email, m.registry_contact_id,
               (SELECT count(*) FROM domain_ops.proxy_contact_reserve WHERE state = 'ready' AND split_part(email, '@', 2) = $2)::int
@@ -121,6 +134,14 @@ export class ProxyIdentityRepository {
   async markReady(registryContactIds: string[]): Promise<void> {
     if (!registryContactIds.length) return;
     await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET state = 'ready' WHERE registry_contact_id = ANY($1::text[]) AND state = 'creating'`, [registryContactIds]);
+  }
+
+  /**
+   * A replica set to `mailDomain` is alive (ProxyReserveInUse, every few minutes from each process, ADR 0050): the clock
+   * of its mail domain's rows starts again, so no replica of another setting retires them while one of it lives.
+   */
+  async inUse(mailDomain: string): Promise<void> {
+    await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET stale_since = NULL WHERE split_part(email, '@', 2) = $1 AND stale_since IS NOT NULL`, [mailDomain.toLowerCase()]);
   }
 
   /**
@@ -175,8 +196,33 @@ export class ProxyIdentityRepository {
     await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET lease_until = now() WHERE registry_contact_id = ANY($1::text[]) AND state = 'retiring'`, [registryContactIds]);
   }
 
-  async byPunycode(punycode: string): Promise<ProxyIdentity | null> {
-    const rows = await this.ds.query('SELECT punycode, email, registry_contact_id FROM domain_ops.proxy_identities WHERE punycode = $1', [punycode]);
+  /**
+   * The proxy identity of a name whose registration failed for good, given back to the reserve (ADR 0050) unless
+   * something may use it: a domain of that name in our table, another registration of it not ended in error, or an
+   * open transfer-in of it. Each of those has its row before it reads the identity, and `ensure` reads with FOR SHARE,
+   * so one statement decides: either it sees the user and keeps the identity, or the user reads after it and makes a
+   * new one. The contact goes back as 'creating' (its registry contact may never have been made, when its
+   * contact:create failed): the refill makes it, "exists" (2302) meaning it is there, and only then hands it out; a
+   * contact of another mail domain than the current one is retired by the refill as any other. Answers whether it went.
+   */
+  async release(punycode: string, itemId: number): Promise<boolean> {
+    const rows = await this.ds.query(
+      `WITH gone AS (
+         DELETE FROM domain_ops.proxy_identities p WHERE p.punycode = $1
+           AND NOT EXISTS (SELECT 1 FROM domain_ops.domains d WHERE d.punycode = $1)
+           AND NOT EXISTS (SELECT 1 FROM domain_ops.registration_order_items i WHERE i.punycode = $1 AND i.id <> $2 AND i.status <> 'error')
+           AND NOT EXISTS (SELECT 1 FROM domain_ops.transfer_ins t WHERE t.punycode = $1 AND t.status IN ('requesting', 'pending'))
+         RETURNING p.email, p.registry_contact_id
+       )
+       INSERT INTO domain_ops.proxy_contact_reserve (email, registry_contact_id, state) SELECT email, registry_contact_id, 'creating' FROM gone
+       ON CONFLICT DO NOTHING RETURNING registry_contact_id`,
+      [punycode, itemId],
+    );
+    return rows.length > 0;
+  }
+
+  async byPunycode(punycode: string, forShare = false): Promise<ProxyIdentity | null> {
+    const rows = await this.ds.query(`SELECT punycode, email, registry_contact_id FROM domain_ops.proxy_identities WHERE punycode = $1${forShare ? ' FOR SHARE' : ''}`, [punycode]);
     return rows.length ? { punycode: rows[0].punycode, email: rows[0].email, registryContactId: rows[0].registry_contact_id } : null;
   }
 

@@ -75,7 +75,10 @@ export class RegisterDomainJob {
     let status: 'done' | 'accepted' | 'error';
     let reason: string | null = null;
     let end: ItemEnd | null = null;
-    const progress = { registered: false };
+    // registered: the registry has the name for us; absent: the registry is known not to have it (this attempt asked,
+    // or it is the item's first, and no create of this attempt has gone since). A failure in neither state may have
+    // left the name at the registry (a create whose answer was lost): it is never refunded here, the reconciler asks.
+    const progress = { registered: false, absent: firstAttempt };
     try {
       ({ status, end } = await this.register(order, item, firstAttempt, started.defaults ? defaultsOf(started.defaults as DefaultSettingsRow) : null, itemCount === 1, progress));
     } catch (e) {
@@ -88,6 +91,13 @@ export class RegisterDomainJob {
         throw e;
       }
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
+      // the last attempt of a transient failure, with a create that may have reached the registry (sent by this
+      // attempt, or by an earlier one: its answer lost, and this attempt could not ask): only the registry can tell,
+      // so the item stays processing and the money reconciler asks it (settleLeftover), never a refund on a guess
+      if (!(e instanceof PermanentFailure) && !isPermanent(e) && !progress.absent) {
+        this.logger.error(`${item.punycode} of order ${order.id}: the registry may have it and could not be asked: ${(e as Error).message} (left to the money reconciler, not refunded)`);
+        throw e;
+      }
       reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
       this.logger.warn(`${item.punycode} of order ${order.id} failed for good: ${(e as Error).message}`);
       await this.fail(order, item, reason);
@@ -103,7 +113,30 @@ export class RegisterDomainJob {
     return { status };
   }
 
-  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean, stored: DefaultSettingDto | null, single: boolean, progress: { registered: boolean }): Promise<{ status: 'done' | 'accepted'; end: ItemEnd }> {
+  /**
+   * An item the reconciler found unfinished after its resumed job ended (ADR 0009, 0050): the registry decides. Held by
+   * us → recorded as the member's (no create is sent); no such name, or held by another → ended as an error and
+   * refunded. The registry unreachable (or any other failure) throws: the item stays as it is and the next pass asks
+   * again, so no guess ever refunds a domain the member holds.
+   */
+  async settleLeftover(order: RegistrationOrder, item: OrderItem): Promise<'done' | 'accepted' | 'error'> {
+    let info: DomainInfo | null;
+    try {
+      info = await this.heldByUs(item, { userId: order.userId });
+    } catch (e) {
+      if (!(e instanceof PermanentFailure)) throw e;
+      await this.fail(order, item, e.message);
+      return 'error';
+    }
+    if (!info) {
+      await this.fail(order, item, M.registrationFailed);
+      return 'error';
+    }
+    const { status } = await this.register(order, item, false, null, false, { registered: false, absent: false }, info);
+    return status;
+  }
+
+  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean, stored: DefaultSettingDto | null, single: boolean, progress: { registered: boolean; absent: boolean }, known?: DomainInfo): Promise<{ status: 'done' | 'accepted'; end: ItemEnd }> {
     const ctx = { userId: order.userId };
     const [defaults, prereq] = await Promise.all([stored ?? this.settings.getOrCreate(order.userId), item.prereqId ? this.prereqs.byId(item.prereqId) : Promise.resolve(null)]);
     const provisional = !!prereq?.preRegister;
@@ -122,9 +155,13 @@ export class RegisterDomainJob {
     const quoting = this.catalog.quote(item.punycode).catch(() => null);
     // exactly once: a later attempt asks the registry first whether an earlier one created it; the first attempt sends
     // the create at once (one command fewer), and a name that exists then is checked the same way (ours or taken)
-    let info = firstAttempt ? null : await this.heldByUs(item, ctx);
+    // (the reconciler's settleLeftover passes what the registry said: held by us, so nothing is created)
+    let info = known ?? (firstAttempt ? null : await this.heldByUs(item, ctx));
     if (!info) {
+      progress.absent = true;
       const { registrant, contacts } = await this.contactsFor(order.userId, item, prereq, roleIds, ctx);
+      // from the moment the create goes, its outcome is unknown until answered (a refusal is a permanent error)
+      progress.absent = false;
       try {
         created = await this.epp.create({
           name: item.punycode,
@@ -300,6 +337,12 @@ export class RegisterDomainJob {
     }
     if (item.isCampaign) await this.catalog.release(keys.campaign);
     await this.orders.setItem(item.id, { status: 'error', errorMsg: reason });
+    // the proxy contact this registration took (from the reserve, or made for the name) goes back to the reserve
+    // unless another registration, a domain or a transfer-in of the name may use it (ADR 0050); left on a failure
+    // here, it stays the name's identity, used by the next registration of the name
+    if (item.whoisProxy && !item.prereqId) {
+      await this.proxies.release(item.punycode, item.id).catch((e) => this.logger.warn(`proxy identity of ${item.punycode} not given back: ${(e as Error).message}`));
+    }
   }
 }
 

@@ -40,7 +40,8 @@ const RESUME = '-resume';
  *    still alive cannot start it; every charge voided at the ledger, refunded once if taken), with an action-log line.
  * 2. Orders, renewals and bulk operation runs in "processing" past PROCESSING_DEADLINE_S with unfinished items and no
  *    live flow job (Redis lost them): started again once (completed); if that flow ends with items still unfinished,
- *    those end as errors (and the money ones are refunded).
+ *    those end as errors (and the money ones are refunded). An order's item is first asked of the registry
+ *    (RegisterDomainJob.settleLeftover): held by us, it is recorded as the member's; no answer, it waits for a pass.
  * 3. Spends with no refund whose item was not delivered (its order failed, the item an error, or no order at all): a
  *    charge that ran after its purchase failed, or whose refund was lost. Refunded, with an action-log line.
  * 4. Transfers-in (`transfer:{id}:spend|refund`) still "requesting" past CHARGING_DEADLINE_S (ADR 0027): one whose
@@ -122,10 +123,17 @@ export class MoneyReconcilerJob {
         r.resumed++;
       } else if (outcome === 'resume-ended') {
         // the items read again now that no job of theirs is alive: one whose job ended between the first read and the
-        // look at the jobs (registered, or refunded already) has its end now and is left alone
+        // look at the jobs (registered, or refunded already) has its end now and is left alone. The rest are settled by
+        // what the registry says (a create of theirs may have reached it): ours → recorded as the member's; not there
+        // or another's → refunded; no answer → left for the next pass, never refunded on a guess
         for (const item of (await this.orders.items(order.id)).filter((i) => !ENDED.has(i.status))) {
-          await this.register.fail(order, item, M.registrationFailed);
-          r.failedItems++;
+          try {
+            if ((await this.register.settleLeftover(order, item)) === 'error') r.failedItems++;
+            else r.resumed++;
+          } catch (e) {
+            r.open++;
+            this.logger.warn(`order ${order.id} ${item.punycode}: the registry could not be asked, left for the next pass: ${(e as Error)?.message ?? e}`);
+          }
         }
         await this.completion.completeIfEnded(order.id);
       }
