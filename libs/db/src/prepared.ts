@@ -32,7 +32,7 @@ export class PreparingClient extends Client {
   }
 
   // pg's overloads: only the promise form with text and values (TypeORM's) is prepared; every other form is unchanged
-  query(...args: any[]): any {
+  override query(...args: any[]): any {
     const [text, values, callback] = args;
     if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined || !DML.test(text)) {
       return (super.query as (...a: any[]) => any)(...args);
