@@ -131,8 +131,8 @@ export interface PostgresHandle extends Stoppable {
 
 /**
  * The Unix socket directory of a local PostgreSQL: its data directory, unless PG_SOCKET=0 or the socket's path would
- * pass the kernel's limit of 107 bytes (then TCP only). A query over the socket skips the loopback TCP stack: on the
- * checkout's path a query's write was most of pg's CPU (docs/adr/0050-n1-checkout.md).
+ * pass the kernel's limit of 107 bytes (then TCP only). A query over the socket skips the loopback TCP stack
+ * (bench/infra/pg-socket.bench.ts: more queries per second and less node CPU per query than over TCP; ADR 0050-n1).
  */
 export function postgresSocketDir(dataDir: string, port: number): string | undefined {
   if (process.env.PG_SOCKET === '0' || process.platform === 'win32') return undefined;
