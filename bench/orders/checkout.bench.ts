@@ -33,24 +33,26 @@ import { DEFAULT_NAME_SERVERS, registrationTotal } from '@registrar/rules';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
 import { benchRegistryStack } from '../../scripts/dev/system';
 import { benchApart, benchMode, startBenchServices } from '../services';
-import { printStages } from '../stages';
+import { cpuByProcess, printStages } from '../stages';
 import { profiled } from '../profile';
 import os from 'node:os';
 import IORedis from 'ioredis';
 import { percentile } from '../percentile';
 
 /** Redis commands run so far (all clients; Lua scripts counted once each, as evalsha) and PostgreSQL commits. */
-async function counters(redis: IORedis, db: Pool): Promise<{ redis: number; scripts: number; commits: number }> {
+async function counters(redis: IORedis, db: Pool): Promise<{ redis: number; scripts: number; commits: number; byCommand: Map<string, number> }> {
   const info = await redis.info('commandstats');
   let total = 0;
   let scripts = 0;
+  const byCommand = new Map<string, number>();
   for (const m of info.matchAll(/^cmdstat_(\w+):calls=(\d+)/gm)) {
     total += Number(m[2]);
+    byCommand.set(m[1]!, Number(m[2]));
     if (m[1] === 'evalsha' || m[1] === 'eval') scripts += Number(m[2]);
   }
   await db.query('SELECT pg_stat_force_next_flush()').catch(() => undefined);
   const { rows } = await db.query('SELECT sum(xact_commit)::float8 AS n FROM pg_stat_database');
-  return { redis: total, scripts, commits: rows[0].n };
+  return { redis: total, scripts, commits: rows[0].n, byCommand };
 }
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
@@ -100,6 +102,7 @@ async function main() {
     const bare = names.slice(MEMBERS, MEMBERS * 2);
     const b0 = performance.now();
     const bCpu = process.cpuUsage();
+    const bareProc0 = cpuByProcess();
     const bareLat: number[] = [];
     await Promise.all(bare.map(async (name) => {
       const t = performance.now();
@@ -108,6 +111,7 @@ async function main() {
     }));
     const bareSeconds = (performance.now() - b0) / 1000;
     const bareCpu = process.cpuUsage(bCpu);
+    const bareProc1 = cpuByProcess();
     // a second baseline: the create a registration sends (registrant and three contacts, the default four name
     // servers), which costs the registry more than a bare one: what the registry side alone allows the checkout
     const contactId = `bench${randomBytes(5).toString('hex')}`;
@@ -135,7 +139,10 @@ async function main() {
     const since = Date.now();
     const counting = new IORedis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
     const c0 = await counters(counting, db);
+    // PG_STAT_STATEMENTS=1 (the runner loads the extension): the statements of the checkout part, listed per order below
+    const statements = process.env.PG_STAT_STATEMENTS === '1' && await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').then(() => db.query('SELECT pg_stat_statements_reset()')).then(() => true, () => false);
     const cCpu = process.cpuUsage();
+    const procCpu0 = cpuByProcess();
     await profiled('checkout', () => Promise.all(names.slice(0, MEMBERS).map(async (name, m) => {
       const t = performance.now();
       const at = Date.now();
@@ -158,6 +165,7 @@ async function main() {
     const lastEnd = Math.max(...ends.map((e) => e.at));
     const checkoutSeconds = (lastEnd - Math.min(...submitted.values())) / 1000;
     const checkoutCpu = process.cpuUsage(cCpu);
+    const procCpu1 = cpuByProcess();
     await epp.close();
 
     console.log(`\ncheckout [${benchMode()}]: ${MEMBERS} members, one .com each, at once (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, register concurrency ${process.env.REGISTER_CONCURRENCY ?? 8})`);
@@ -172,7 +180,20 @@ async function main() {
     console.log(`  create latency                p50 ${pct(fullLat, 0.5).toFixed(0).padStart(6)} ms   p95 ${pct(fullLat, 0.95).toFixed(0).padStart(6)} ms`);
     console.log(`ratio: checkout ${(toDone.length / checkoutSeconds / (MEMBERS / bareSeconds)).toFixed(2)}x the bare-create rate; submit -> done p95 ${(pct(toDone, 0.95) / pct(bareLat, 0.95)).toFixed(1)}x the create p95; against baseline 2: ${(toDone.length / checkoutSeconds / (MEMBERS / fullSeconds)).toFixed(2)}x, p95 ${(pct(toDone, 0.95) / pct(fullLat, 0.95)).toFixed(1)}x (machine load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
     const per = (u: NodeJS.CpuUsage) => ((u.user + u.system) / 1000 / MEMBERS).toFixed(1);
-    if (!benchApart()) console.log(`CPU of this process (the services, in one process) per order: checkout ${per(checkoutCpu)} ms (polls included), bare create ${per(bareCpu)} ms`);
+    const split = (u: NodeJS.CpuUsage) => `user ${(u.user / 1000 / MEMBERS).toFixed(1)}, system ${(u.system / 1000 / MEMBERS).toFixed(1)}`;
+    if (!benchApart()) console.log(`CPU of this process (the services, in one process) per order: checkout ${per(checkoutCpu)} ms (${split(checkoutCpu)}; polls included), bare create ${per(bareCpu)} ms`);
+    // every process's CPU over the same parts (Linux /proc): the machine's CPU per order and per bare create, and what
+    // the cores allow at most; the ratio of the two is the bound of the rate ratio while the machine is the limit
+    const perProcess = (a: Record<string, number>, b: Record<string, number>) => {
+      const ms = Object.entries(b).map(([k, v]) => [k, ((v - (a[k] ?? 0)) * 1000) / MEMBERS] as const).filter(([, v]) => v >= 0.05).sort((x, y) => y[1] - x[1]);
+      return { all: ms.reduce((t, [, v]) => t + v, 0), text: ms.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ') };
+    };
+    const orderCpu = perProcess(procCpu0, procCpu1);
+    const createCpu = perProcess(bareProc0, bareProc1);
+    if (orderCpu.all > 0) {
+      console.log(`CPU per order, every process (polls included): ${orderCpu.all.toFixed(1)} ms (${orderCpu.text}); ${os.cpus().length} cores allow at most ${(os.cpus().length * 1000 / orderCpu.all).toFixed(0)} orders/s`);
+      console.log(`CPU per bare create, every process: ${createCpu.all.toFixed(1)} ms (${createCpu.text}); CPU bound of the rate ratio: ${(createCpu.all / orderCpu.all).toFixed(2)}x`);
+    }
     console.log('');
     // the default locks follow the orders (their own jobs): when the last one ended, for the stages below
     for (let i = 0; i < 600; i++) {
@@ -187,7 +208,18 @@ async function main() {
     await new Promise((res) => setTimeout(res, 1500));
     const c1 = await counters(counting, db);
     counting.disconnect();
-    console.log(`per order (all services, polls and follow-ups included): ${((c1.redis - c0.redis) / MEMBERS).toFixed(0)} Redis commands (${((c1.scripts - c0.scripts) / MEMBERS).toFixed(0)} of them BullMQ's Lua scripts), ${((c1.commits - c0.commits) / MEMBERS).toFixed(1)} PostgreSQL transactions\n`);
+    console.log(`per order (all services, polls and follow-ups included): ${((c1.redis - c0.redis) / MEMBERS).toFixed(0)} Redis commands (${((c1.scripts - c0.scripts) / MEMBERS).toFixed(0)} of them BullMQ's Lua scripts), ${((c1.commits - c0.commits) / MEMBERS).toFixed(1)} PostgreSQL transactions`);
+    const byCommand = [...c1.byCommand].map(([k, v]) => [k, (v - (c0.byCommand.get(k) ?? 0)) / MEMBERS] as const).filter(([, v]) => v >= 0.5).sort((a, b) => b[1] - a[1]);
+    console.log(`  Redis commands per order (scripts' inner commands included): ${byCommand.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}\n`);
+    if (statements) {
+      // top-level statements only would hide the functions' and triggers' own; all are listed (nested ones too)
+      const { rows } = await db.query(`SELECT calls::float8 AS calls, (total_exec_time + total_plan_time)::float8 AS ms, total_plan_time::float8 AS plan, max_exec_time::float8 AS max, toplevel, regexp_replace(query, '\\s+', ' ', 'g') AS query
+        FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%' ORDER BY total_exec_time + total_plan_time DESC LIMIT 40`);
+      const sum = (await db.query(`SELECT sum(calls) FILTER (WHERE toplevel)::float8 AS n, sum(total_exec_time + total_plan_time) FILTER (WHERE toplevel)::float8 AS ms FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%'`)).rows[0];
+      console.log(`PostgreSQL statements per order (the simulator's included): ${(sum.n / MEMBERS).toFixed(1)} sent, ${(sum.ms / MEMBERS).toFixed(2)} ms of server time (planning included); by time (nested ones marked >):`);
+      for (const r of rows) if (r.calls / MEMBERS >= 0.2) console.log(`  ${(r.calls / MEMBERS).toFixed(2).padStart(6)} × ${(r.ms / MEMBERS).toFixed(3).padStart(6)} ms (plan ${(r.plan / MEMBERS).toFixed(3)}, max ${Number(r.max).toFixed(1)})  ${r.toplevel ? ' ' : '>'} ${String(r.query).slice(0, 120)}`);
+      console.log('');
+    }
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops-lifecycle', 'domain-ops-whois', 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'checkout stages (queue wait, run; EPP time on the connection)' });
     await client.close();
     await db.end();

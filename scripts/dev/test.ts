@@ -158,7 +158,7 @@ async function main() {
       if (stages.includes('topology')) {
         // start:apart with 2 replicas of every service (tests/topology): the stage's PostgreSQL (its own database),
         // its own persistent Redis and ports, each derived from the TEST_* block
-        const topoDb = pg.url.replace(/\/registrar_it$/, '/registrar_topo');
+        const topoDb = pg.url.replace(/\/registrar_it(\?|$)/, '/registrar_topo$1');
         const { Client } = await import('pg');
         const admin = new Client({ connectionString: pg.url });
         await admin.connect();
@@ -173,7 +173,7 @@ async function main() {
       if (stages.includes('e2e')) {
         ensureBrowser();
         buildWebIfStale();
-        const e2eDb = pg.url.replace(/\/registrar_it$/, '/registrar_e2e');
+        const e2eDb = pg.url.replace(/\/registrar_it(\?|$)/, '/registrar_e2e$1');
         const { Client } = await import('pg');
         const admin = new Client({ connectionString: pg.url });
         await admin.connect();

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { DataSource, DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
+import { poolClientClass } from './prepared';
 import { SafeTypeOrmLogger } from './safe-logger';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -31,8 +32,9 @@ export function schemaDataSourceOptions(o: SchemaOptions): DataSourceOptions {
     // failed queries only, without their parameters (SafeTypeOrmLogger: they can hold personal data)
     logging: ['error'],
     logger: new SafeTypeOrmLogger(),
-    // at least 2: the migration advisory lock holds one connection while migrations run on another
-    extra: { max: Math.max(2, o.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 10)), application_name: `registrar-${o.schema}` },
+    // at least 2: the migration advisory lock holds one connection while migrations run on another; the pool's
+    // client sends parameterised statements as prepared ones (prepared.ts, DB_PREPARED_STATEMENTS=0 turns it off)
+    extra: { max: Math.max(2, o.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 10)), application_name: `registrar-${o.schema}`, ...(poolClientClass() ? { Client: poolClientClass() } : {}) },
   };
 }
 

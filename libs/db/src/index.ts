@@ -1,3 +1,4 @@
 export * from './data-source';
 export * from './typeorm-module';
 export * from './safe-logger';
+export * from './prepared';

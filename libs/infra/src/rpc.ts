@@ -83,6 +83,11 @@ interface RpcReply {
   taken?: true;
   /** in a batch job's return value: the answer is stored under its key, not here (ADR 0049) */
   stored?: true;
+  /**
+   * published with an answer that is also stored under its key (ADR 0049): the caller that receives it deletes the key,
+   * which only a caller that missed the publication would read (ADR 0050-n1); an older caller ignores it
+   */
+  kept?: true;
 }
 type RpcPublication = RpcReply | { b: RpcReply[] };
 
@@ -321,6 +326,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
         for (const reply of 'b' in pub ? pub.b : [pub]) {
           if (reply.taken) this.taken(reply.id);
           else this.settle(reply.id, reply.r);
+          if (reply.kept) this.received(reply.id);
         }
       });
       const p = sub.subscribe(this.replyChannel).then(() => sub);
@@ -331,6 +337,29 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
       this.replies = p;
     }
     return this.replies;
+  }
+
+  /** stored answers received on the reply channel this turn, their keys deleted together at its end */
+  private receivedStored: string[] = [];
+
+  /**
+   * A stored answer reached this caller on its reply channel: its key is deleted, not kept until its expiry (ADR
+   * 0050-n1). Only this caller could read it (its request's id, its channel; keyed requests are never stored), and
+   * only if it had missed the publication. The keys of one turn go in one UNLINK, on a queue's connection. A failed
+   * delete leaves the key to its expiry, as before.
+   */
+  private received(id: string): void {
+    this.receivedStored.push(rpcAnswerKey(id));
+    if (this.receivedStored.length > 1) return;
+    setImmediate(() => {
+      const keys = this.receivedStored;
+      this.receivedStored = [];
+      const queue = this.queues.values().next().value as Queue | undefined;
+      if (!queue || this.closed) return;
+      void (async () => (await queue.backend.client) as unknown as IORedis)()
+        .then((conn) => conn.unlink(...keys))
+        .catch((e: Error) => this.log.warn(`${keys.length} stored answer(s) left to their expiry: ${e.message}`));
+    });
   }
 
   private settle(jobId: string, returnvalue: unknown): void {
@@ -620,7 +649,8 @@ const RPC_ANSWER_KEEP_S = 60;
  * Stores each answer under its key and publishes one message on the caller's channel, in one step: KEYS are the answers'
  * keys; ARGV: the channel, the number of replies that are not stored (already JSON, "taken" notices or older answers),
  * those replies joined by commas, then per answer its seconds to keep, its id (JSON) and its answer (JSON). The message
- * has the shape the caller parses (ADR 0038): `{"id":…,"r":…}` alone, else `{"b":[…]}`. Returns the receivers' count.
+ * has the shape the caller parses (ADR 0038): `{"id":…,"kept":true,"r":…}` alone (`kept`: the receiver deletes the key,
+ * ADR 0050-n1), else `{"b":[…]}`. Returns the receivers' count.
  */
 const RPC_ANSWER_LUA = `
 local parts = {}
@@ -629,7 +659,7 @@ if n > 0 then parts[1] = ARGV[3] end
 for i = 1, #KEYS do
   local at = 4 + 3 * (i - 1)
   redis.call('SET', KEYS[i], ARGV[at + 2], 'EX', ARGV[at])
-  parts[#parts + 1] = '{"id":' .. ARGV[at + 1] .. ',"r":' .. ARGV[at + 2] .. '}'
+  parts[#parts + 1] = '{"id":' .. ARGV[at + 1] .. ',"kept":true,"r":' .. ARGV[at + 2] .. '}'
 end
 local message
 if n + #KEYS == 1 then message = parts[1] else message = '{"b":[' .. table.concat(parts, ',') .. ']}' end

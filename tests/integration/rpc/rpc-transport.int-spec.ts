@@ -190,6 +190,22 @@ describe('requests between services over BullMQ command queues', () => {
     }
   }, 30_000);
 
+  it('deletes a stored answer once its caller has it from the reply channel (kept only for a caller that missed it)', async () => {
+    const queue = new Queue('rpc-rpcprobe', { connection: bullConnection(url()) });
+    const redis = new IORedis(url());
+    try {
+      const text = '期限まで残さない回答。'.repeat(1000);
+      expect(await rpc(client, 'rpcprobe.echo', { n: 43, text }, 10_000)).toMatchObject({ n: 43, text });
+      const job = await waitFor('the finished job', async () => (await queue.getJobs(['completed'])).find((j) => (j?.data?.data as { n?: number } | undefined)?.n === 43));
+      // it was stored (the job holds no copy), and the caller that received it had the key deleted
+      expect(job.returnvalue).toEqual({ stored: true });
+      await waitFor('the stored answer deleted', async () => (await redis.exists(rpcAnswerKey(job.id!))) === 0, 10_000);
+    } finally {
+      await redis.quit();
+      await queue.close();
+    }
+  }, 30_000);
+
   it('answers a caller of the release before stored answers (no "store" in its job) through the job, as before', async () => {
     const queue = new Queue('rpc-rpcprobe', { connection: bullConnection(url()) });
     try {
