@@ -1,5 +1,5 @@
 /**
- * PostgreSQL over its Unix socket against loopback TCP (docs/adr/0050-n1-checkout.md): BENCH_QUERIES (20,000) one-row
+ * PostgreSQL over its Unix socket against loopback TCP (docs/adr/0051-checkout-what-bounds-it.md): BENCH_QUERIES (20,000) one-row
  * statements through a pool of BENCH_POOL (10) connections, all in flight, then one at a time (BENCH_QUERIES / 10),
  * over TCP and over the socket, alternated for BENCH_ROUNDS (3) rounds in the same minutes. Prints queries per second
  * and the node CPU per query (user and system) of each, with the machine's load.

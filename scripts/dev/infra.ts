@@ -132,7 +132,7 @@ export interface PostgresHandle extends Stoppable {
 /**
  * The Unix socket directory of a local PostgreSQL: its data directory, unless PG_SOCKET=0 or the socket's path would
  * pass the kernel's limit of 107 bytes (then TCP only). A query over the socket skips the loopback TCP stack
- * (bench/infra/pg-socket.bench.ts: more queries per second and less node CPU per query than over TCP; ADR 0050-n1).
+ * (bench/infra/pg-socket.bench.ts: more queries per second and less node CPU per query than over TCP; ADR 0051).
  */
 export function postgresSocketDir(dataDir: string, port: number): string | undefined {
   if (process.env.PG_SOCKET === '0' || process.platform === 'win32') return undefined;

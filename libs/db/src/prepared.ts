@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Client, ClientConfig, QueryResult } from 'pg';
 
 /**
- * The pg client of every service pool (docs/adr/0050-n1-checkout.md): a parameterised DML statement (SELECT, INSERT,
+ * The pg client of every service pool (docs/adr/0051-checkout-what-bounds-it.md): a parameterised DML statement (SELECT, INSERT,
  * UPDATE, DELETE, WITH …, with at least one parameter) is sent as a named prepared statement, named by the hash of
  * its text. The first use on a connection parses it as before; every later use on that connection skips PostgreSQL's
  * parse, analysis and (once the server settles on a generic plan) planning, and sends less. On the checkout this took

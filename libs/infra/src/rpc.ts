@@ -85,7 +85,7 @@ interface RpcReply {
   stored?: true;
   /**
    * published with an answer that is also stored under its key (ADR 0049): the caller that receives it deletes the key,
-   * which only a caller that missed the publication would read (ADR 0050-n1); an older caller ignores it
+   * which only a caller that missed the publication would read (ADR 0051); an older caller ignores it
    */
   kept?: true;
 }
@@ -344,7 +344,7 @@ export class BullRpcClient extends ClientProxy implements OnApplicationShutdown 
 
   /**
    * A stored answer reached this caller on its reply channel: its key is deleted, not kept until its expiry (ADR
-   * 0050-n1). Only this caller could read it (its request's id, its channel; keyed requests are never stored), and
+   * 0051). Only this caller could read it (its request's id, its channel; keyed requests are never stored), and
    * only if it had missed the publication. The keys of one turn go in one UNLINK, on a queue's connection. A failed
    * delete leaves the key to its expiry, as before.
    */
@@ -650,7 +650,7 @@ const RPC_ANSWER_KEEP_S = 60;
  * keys; ARGV: the channel, the number of replies that are not stored (already JSON, "taken" notices or older answers),
  * those replies joined by commas, then per answer its seconds to keep, its id (JSON) and its answer (JSON). The message
  * has the shape the caller parses (ADR 0038): `{"id":…,"kept":true,"r":…}` alone (`kept`: the receiver deletes the key,
- * ADR 0050-n1), else `{"b":[…]}`. Returns the receivers' count.
+ * ADR 0051), else `{"b":[…]}`. Returns the receivers' count.
  */
 const RPC_ANSWER_LUA = `
 local parts = {}

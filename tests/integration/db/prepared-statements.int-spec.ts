@@ -1,6 +1,6 @@
 /**
  * A service DataSource sends parameterised statements as named prepared statements (libs/db/src/prepared.ts, ADR
- * 0050-n1): each is parsed once per connection, stays right when another replica's migration changes a table it reads,
+ * 0051): each is parsed once per connection, stays right when another replica's migration changes a table it reads,
  * and the number a connection prepares is bounded. Real PostgreSQL (the test command's, over its Unix socket when the
  * URL names one).
  */
