@@ -62,9 +62,12 @@ const toItem = (r: Record<string, any>): OpItem => ({
 
 /**
  * How long the first end of a row waits for others before its statement goes (the domains of a bulk run end one by
- * one at the registry's pace; ADR 0037).
+ * one at the registry's pace; ADR 0037). 100 ms: a statement carries 60-80 ends of a bulk run instead of 30, and each
+ * statement has a cost of its own whatever its size (planning, the domain list's version triggers, the scans of its
+ * joins, a round trip), which the registry simulator's commands wait behind on a shared machine (ADR 0050-n1b). The
+ * modal's progress polls every 0.3-2 s, so a row shown 60 ms later is not seen; the last rows of a run do not wait.
  */
-export const END_LINGER_MS = 40;
+export const END_LINGER_MS = 100;
 
 /** How a row ends: its status and message, what the modal shows once, and (name servers) the domain's new list. */
 export interface ItemEnd {
@@ -244,7 +247,8 @@ export class OperationRepository {
            AND NOT EXISTS (SELECT 1 FROM domain_ops.operation_items u WHERE u.run_id = $1 AND u.status IN ('queued', 'processing'))
          RETURNING t.domain_id, old.secret
        )
-       SELECT i.*, g.secret AS given FROM domain_ops.operation_items i LEFT JOIN given g ON g.domain_id = i.domain_id WHERE i.run_id = $1 ORDER BY i.position`,
+       SELECT i.domain_id, i.name, i.idn, i.status, i.message, i.params->'content' AS content, g.secret AS given
+         FROM domain_ops.operation_items i LEFT JOIN given g ON g.domain_id = i.domain_id WHERE i.run_id = $1 ORDER BY i.position`,
       [runId],
     );
     let done = 0;
@@ -252,7 +256,7 @@ export class OperationRepository {
       if (r.status === 'success' || r.status === 'error' || r.status === 'accepted') done++;
       return {
         id: Number(r.domain_id), name: r.name, idn: r.idn, status: r.status, message: r.message,
-        ...(r.params && 'content' in r.params ? { content: r.params.content as string } : {}),
+        ...(r.content !== null && r.content !== undefined ? { content: r.content as string } : {}),
         ...(r.given ? { authcode: r.given as string } : {}),
       };
     });
