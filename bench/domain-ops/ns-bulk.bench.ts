@@ -133,7 +133,7 @@ async function main() {
     }
     const conn = await measureEppConnections();
     measured = true;
-    const rounds: Array<{ bulk: number; raw: number; answered: number; polled: number; conn: string; simX: number; cpuBulk: number; cpuRaw: number }> = [];
+    const rounds: Array<{ bulk: number; raw: number; answered: number; polled: number; conn: string; load: number; simX: number; cpuBulk: number; cpuRaw: number }> = [];
     const writes0 = await tableWrites(db, 'domain_ops', WRITTEN);
     const since = Date.now();
     for (let i = 0; i < ROUNDS; i++) {
@@ -167,7 +167,7 @@ async function main() {
       const perBulk = cpuPer(i % 2 === 0 ? cpuMid! : cpu0, i % 2 === 0 ? cpuEnd : cpuMid!, N);
       const perRaw = cpuPer(i % 2 === 0 ? cpu0 : cpuMid!, i % 2 === 0 ? cpuMid! : cpuEnd, N);
       c += `\n    CPU per domain, ms: bulk ${cpuPerText(perBulk)}; raw ${cpuPerText(perRaw)}; the simulator per command ${(perBulk['registry-sim'] ?? 0).toFixed(2)} ms bulk vs ${(perRaw['registry-sim'] ?? 0).toFixed(2)} ms raw (x${((perBulk['registry-sim'] ?? 0) / (perRaw['registry-sim'] || 1)).toFixed(2)})`;
-      rounds.push({ bulk: N / bulk.seconds, raw: N / rawS, answered: bulk.answered, polled: bulk.polled, conn: c, simX: (perBulk['registry-sim'] ?? 0) / (perRaw['registry-sim'] || 1), cpuBulk: perBulk.all!, cpuRaw: perRaw.all! });
+      rounds.push({ bulk: N / bulk.seconds, raw: N / rawS, answered: bulk.answered, polled: bulk.polled, conn: c, load: os.loadavg()[0]!, simX: (perBulk['registry-sim'] ?? 0) / (perRaw['registry-sim'] || 1), cpuBulk: perBulk.all!, cpuRaw: perRaw.all! });
     }
     stmts.print(ROUNDS, 'round');
     await new Promise((res) => setTimeout(res, 1_100)); // the other backends' table counters are flushed within a second
@@ -178,8 +178,12 @@ async function main() {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const ratios = rounds.map((r) => r.bulk / r.raw);
     console.log(`\nbulk name-server update [${benchMode()}] of ${N} domains vs ${N} raw EPP domain:update at once through a pool of the same size (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, worker concurrency ${Math.max(Number(process.env.REGISTER_CONCURRENCY ?? 8), Number(process.env.OPERATION_CONCURRENCY ?? 32))}), ${ROUNDS} rounds, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
-    rounds.forEach((r, i) => console.log(`  round ${i + 1}: bulk ${r.bulk.toFixed(1)} domains/s (request answered in ${r.answered.toFixed(0)} ms, the modal's poll saw it finished after ${r.polled.toFixed(1)} s), raw ${r.raw.toFixed(1)} updates/s, ratio ${(r.bulk / r.raw).toFixed(2)}\n    ${benchApart() ? '' : 'EPP connections (this process): '}${r.conn}`));
+    rounds.forEach((r, i) => console.log(`  round ${i + 1}: bulk ${r.bulk.toFixed(1)} domains/s (request answered in ${r.answered.toFixed(0)} ms, the modal's poll saw it finished after ${r.polled.toFixed(1)} s), raw ${r.raw.toFixed(1)} updates/s, ratio ${(r.bulk / r.raw).toFixed(2)}, load ${r.load.toFixed(1)}\n    ${benchApart() ? '' : 'EPP connections (this process): '}${r.conn}`));
     console.log(`  sample after the last round: ${sample.ns.sort().join(' ')}`);
+    // the baseline's own spread: two runs of the same raw side a second apart differ by this much, so a ratio of two
+    // one-second runs moves with it whatever the bulk side does
+    const raws = rounds.map((r) => r.raw);
+    console.log(`  the raw side's own rate over the rounds: ${Math.min(...raws).toFixed(0)}-${Math.max(...raws).toFixed(0)} updates/s (highest / lowest ${(Math.max(...raws) / Math.min(...raws)).toFixed(2)}); the bulk side's: ${Math.min(...rounds.map((r) => r.bulk)).toFixed(0)}-${Math.max(...rounds.map((r) => r.bulk)).toFixed(0)} domains/s`);
     console.log(`  CPU per domain of all processes together: bulk ${rounds.map((r) => r.cpuBulk.toFixed(2)).join(' ')} ms, raw ${rounds.map((r) => r.cpuRaw.toFixed(2)).join(' ')} ms; the simulator's CPU per command, bulk side / raw side: ${rounds.map((r) => r.simX.toFixed(2)).join(' ')}`);
     console.log(`ratio (median of the rounds): bulk ${median(ratios).toFixed(2)}x the raw-update rate, lowest round ${Math.min(...ratios).toFixed(2)}x (target >= 0.70 in every round: ${Math.min(...ratios) >= 0.7 ? 'met' : 'NOT met'})\n`);
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops-portfolio', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: `bulk name-server stages over the ${ROUNDS} rounds (queue wait, run; EPP time on the connection, raw updates included)` });
