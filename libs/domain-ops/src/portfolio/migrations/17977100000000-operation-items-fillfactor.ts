@@ -6,8 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * were HOT in the bulk name-server bench); with half of each page left free, each row's new version has room on its page,
  * and the end of a row touches no index. Rows inserted from now on are placed so; the pages already written keep theirs.
  */
-export class OperationItemsFillfactor17975100000000 implements MigrationInterface {
-  name = 'OperationItemsFillfactor17975100000000';
+export class OperationItemsFillfactor17977100000000 implements MigrationInterface {
+  name = 'OperationItemsFillfactor17977100000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE domain_ops.operation_items SET (fillfactor = 50)');
