@@ -5,7 +5,10 @@
  * modal polls it), beside the baseline measured in the same run: 1,000 raw EPP domain:update commands (the same
  * change) sent at once through a pool of the same size. Prints both rates and the ratio (the issue asks for at least
  * 0.70), and per round where the time went: each EPP command's time on its connection and the idle gap between
- * commands (in one process), and the CPU each process used on each side (services, simulator, PostgreSQL, Redis).
+ * commands (in one process), and the CPU each process used on each side (services, simulator, PostgreSQL, Redis),
+ * also per domain, with the simulator's CPU per command on the bulk side against the raw side and the load; over the
+ * rounds, the raw side's own spread; once, the rows each table took in the bulk rounds and how many updates were HOT
+ * (ADR 0050-n1b).
  *
  *   node_modules/.bin/node -r @swc-node/register bench/domain-ops/ns-bulk.bench.ts
  *
