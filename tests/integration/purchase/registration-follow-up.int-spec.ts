@@ -427,7 +427,7 @@ async function holdRefills(): Promise<() => Promise<void>> {
   };
 }
 
-describe('two members ordering one name at the same moment (ADR 0051)', () => {
+describe('two members ordering one name at the same moment (ADR 0052)', () => {
   it('the domain goes to the member whose create the registry accepted, even when the other order records first; the other is refunded, the name taken', async () => {
     const [a, b] = [await p.member(20_000), await p.member(20_000)];
     const name = await freeName(epp, 'com', 'samename');

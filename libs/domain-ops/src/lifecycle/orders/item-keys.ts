@@ -8,7 +8,7 @@ export const itemKeys = (orderId: string, punycode: string) => ({
 });
 
 /**
- * A new domain's authInfo (its transfer code), marked with the order item whose create sends it (ADR 0051): 72 random
+ * A new domain's authInfo (its transfer code), marked with the order item whose create sends it (ADR 0052): 72 random
  * bits, then a mark of those bits and the item id. The registry keeps it and answers it to us (the sponsor) in
  * domain:info, so a later look tells which registration's create the registry accepted, whatever our table says.
  * 21 characters of letters, digits, `-` and `_`, starting with a letter and ending with a digit, as before.

@@ -169,7 +169,7 @@ export class RegisterDomainJob {
           ns: defaults.domain_create_name_servers,
           registrant,
           contacts,
-          // marked with this item (ADR 0051): the registry's own record of which registration's create it accepted
+          // marked with this item (ADR 0052): the registry's own record of which registration's create it accepted
           authInfo: itemAuthInfo(item.id),
         }, ctx);
       } catch (e) {

@@ -29,7 +29,7 @@ export function addYearsUtc(d: Date, years: number): Date {
  * A domain in its redemption period is restored first (RGP restore request, then the report; the restore includes one
  * year), then renewed for the rest. A refusal refunds the item's points (one key per item), and so does the last failed
  * attempt when the registry is known not to have renewed it; otherwise the item stays processing and the money
- * reconciler asks the registry (settleLeftover, ADR 0051).
+ * reconciler asks the registry (settleLeftover, ADR 0052).
  */
 @Injectable()
 export class RenewDomainJob {
@@ -67,7 +67,7 @@ export class RenewDomainJob {
     // a plain renewal's first attempt records our row's expiry as the one it renews from (the fast path below)
     const fast = !item.restore && !item.fromExpiry && domainDue ? domainDue : null;
     const { claimed } = await this.repo.start(item.id, fast);
-    // notRenewed: the registry is known not to have renewed it (ADR 0051). Every attempt records the expiry it renews
+    // notRenewed: the registry is known not to have renewed it (ADR 0052). Every attempt records the expiry it renews
     // from before its first command, so an item without one was never sent; after that, only this attempt's
     // domain:info (expiry short of the target) or a refusal says so, until its next command goes. A failure in any
     // other state may have renewed it (an answer lost): never refunded here, the money reconciler asks the registry.
@@ -174,7 +174,7 @@ export class RenewDomainJob {
   }
 
   /**
-   * An item the reconciler found unfinished after its resumed job ended (ADR 0051): the registry decides, as for a
+   * An item the reconciler found unfinished after its resumed job ended (ADR 0052): the registry decides, as for a
    * registration. Its expiry at the target (the one recorded before the first command, plus the period) → renewed:
    * the new expiry recorded, no refund; a renew of ours pending there → 'accepted' (the poll reader settles it); short
    * of the target, not ours or gone → refunded. Never sent (no expiry recorded) → refunded without asking. The

@@ -170,7 +170,7 @@ export class MoneyReconcilerJob {
         r.resumed++;
       } else if (outcome === 'resume-ended') {
         // read again, as for an order: an item whose job ended meanwhile keeps its end. The rest are settled by what
-        // the registry says (a renew of theirs may have gone through, its answer lost; ADR 0051): renewed → recorded;
+        // the registry says (a renew of theirs may have gone through, its answer lost; ADR 0052): renewed → recorded;
         // not renewed → refunded; no answer → left for the next pass, never refunded on a guess
         for (const item of (await this.renewals.items(renewal.id)).filter((i) => !ENDED.has(i.status))) {
           try {
