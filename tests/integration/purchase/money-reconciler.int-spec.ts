@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { JobName, OrdersErrorCode, OrdersPatterns } from '@registrar/contracts';
-import { M } from '@registrar/messages';
+import { fmt, M } from '@registrar/messages';
 import { BullRpcClient, rpc } from '@registrar/infra';
 import { registrationTotal } from '@registrar/rules';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
@@ -27,6 +27,11 @@ import { OwnedDomainRepository } from '../../../libs/domain-ops/src/shared/domai
 import { client as eppClient, freeName, REGISTRAR_B, simClock } from '../epp/epp-harness';
 import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
+import { buyDomain } from '../renewal/renewal-helpers';
+
+/** the calendar day (UTC), as the registry compares expiry dates */
+const ymd = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
+const plusYears = (d: Date, y: number) => { const x = new Date(d); x.setUTCFullYear(x.getUTCFullYear() + y); return x; };
 
 let p: PurchaseHarness;
 let epp: EppClientPool;
@@ -356,6 +361,70 @@ describe('money across services', () => {
     expect(await ledgerSum(member.userId)).toBe(10_000);
     expect(await historyLines(member)).toContain(`${name}: お申し込みを取り消したため1800ポイントを返還しました（${M.purchaseAbandoned}）`);
   }, 120_000);
+  it('a renewal whose renew went through with its answer lost, the registry then unreachable, is recorded as renewed, never refunded; one never renewed is refunded once the registry says so', async () => {
+    const member = await p.member(10_000);
+    // `went`: the registry renews it, the answer is lost; `lost`: the renew never arrives. Then neither can be asked.
+    const went = await freeName(epp, 'com', 'renwent');
+    const lost = await freeName(epp, 'com', 'renlost');
+    const ids = [await buyDomain(p, member, went), await buyDomain(p, member, lost)];
+    const before = new Map(await Promise.all([went, lost].map(async (n) => [n, (await epp.info(n)).exDate!] as const)));
+    // a renewal whose flow Redis lost an hour ago (charged, its items processing)
+    const renewalId = randomUUID();
+    await p.db.query(`INSERT INTO domain_ops.renewal_orders (id, user_id, idempotency_key, total, payment_type, status, created_at) VALUES ($1, $2, $3, 3600, 'point', 'processing', now() - interval '1 hour')`,
+      [renewalId, member.userId, randomUUID()]);
+    for (const [position, n] of [went, lost].entries()) {
+      await p.db.query(`INSERT INTO domain_ops.renewal_order_items (order_id, position, domain_id, name, punycode, period, point, status, spent) VALUES ($1, $2, $3, $4, $4, 1, 1800, 'processing', true)`,
+        [renewalId, position, ids[position], n]);
+      await spend(member.userId, 1800, `renew:${renewalId}:${n}:spend`);
+    }
+    const ops = p.services[2]!;
+    const lifecycle = ops.get(LifecycleQueue);
+    const pool = ops.get<EppClientPool>(EPP_CLIENT);
+    const [renew, info] = [pool.renew.bind(pool), pool.info.bind(pool)];
+    const renewSpy = jest.spyOn(pool, 'renew').mockImplementation(async (n: string, ...rest: unknown[]) => {
+      if (n === went) await (renew as (...a: unknown[]) => ReturnType<EppClientPool['renew']>)(n, ...rest);
+      if (n === went || n === lost) throw new Error('timeout: no answer from the registry');
+      return (renew as (...a: unknown[]) => ReturnType<EppClientPool['renew']>)(n, ...rest);
+    });
+    const infoSpy = jest.spyOn(pool, 'info').mockImplementation(async (n: string, ...rest: unknown[]) => {
+      if (n === went || n === lost) throw new Error('connect ECONNREFUSED (the registry is down)');
+      return (info as (...a: unknown[]) => ReturnType<EppClientPool['info']>)(n, ...rest);
+    });
+    const refunds = async () => (await p.db.query(`SELECT count(*)::int AS n FROM orders.point_entries WHERE idempotency_key LIKE $1`, [`renew:${renewalId}:%:refund`])).rows[0].n;
+    const statuses = async () => (await p.db.query('SELECT status FROM domain_ops.renewal_order_items WHERE order_id = $1 ORDER BY position', [renewalId])).rows.map((r) => r.status);
+    try {
+      // resumed: the renew of `went` goes through unanswered, then no attempt can ask; the job ends without a refund
+      await jobs.run(JobName.ReconcileMoney);
+      const child = await waitFor('the resumed renewal job', async () => lifecycle.queue.getJob(`renew-${renewalId}-${went}-resume`));
+      await waitFor('the resumed renewal job to end', async () => ['failed', 'completed'].includes(await child.getState()), 90_000);
+      const parent = await waitFor('the resumed renewal\'s parent', async () => lifecycle.queue.getJob(`renewal-${renewalId}-resume`));
+      await waitFor('the resumed renewal\'s parent to end', async () => ['completed', 'failed'].includes(await parent.getState()), 60_000);
+      expect(ymd((await epp.info(went)).exDate!)).toBe(ymd(plusYears(before.get(went)!, 1)));
+      expect(await refunds()).toBe(0);
+      expect(await child.getState()).toBe('failed');
+      expect(await statuses()).toEqual(['processing', 'processing']);
+      // the next pass cannot ask either: nothing refunded, nothing ended, the renewal still open
+      const settled = await jobs.run<Settled>(JobName.ReconcileMoney);
+      expect(settled.open).toBeGreaterThanOrEqual(2);
+      expect(await refunds()).toBe(0);
+      expect(await statuses()).toEqual(['processing', 'processing']);
+      expect((await p.db.query('SELECT status FROM domain_ops.renewal_orders WHERE id = $1', [renewalId])).rows[0].status).toBe('processing');
+    } finally {
+      renewSpy.mockRestore();
+      infoSpy.mockRestore();
+    }
+    // the registry answers again: `went` is renewed (its new expiry recorded, no refund), `lost` refunded with a line
+    await jobs.run(JobName.ReconcileMoney);
+    expect(await statuses()).toEqual(['done', 'error']);
+    expect((await p.db.query('SELECT status FROM domain_ops.renewal_orders WHERE id = $1', [renewalId])).rows[0].status).toBe('done');
+    expect(ymd((await p.db.query('SELECT due_date FROM domain_ops.domains WHERE id = $1', [ids[0]])).rows[0].due_date)).toBe(ymd(plusYears(before.get(went)!, 1)));
+    expect(ymd((await epp.info(lost)).exDate!)).toBe(ymd(before.get(lost)!));
+    expect(await entry(`renew:${renewalId}:${went}:refund`)).toBeNull();
+    expect(await entry(`renew:${renewalId}:${lost}:refund`)).toEqual({ delta: '1800', kind: 'refund' });
+    expect(await p.balance(member.userId)).toBe(10_000 - 1800);
+    expect(await ledgerSum(member.userId)).toBe(10_000 - 1800);
+    expect(await historyLines(member)).toContain(`${lost}: ${fmt(M.renewRefundedPoints, { point: 1800, reason: M.renewFailed })}`);
+  }, 240_000);
 });
 
 describe('transfers-in and the money reconciler (ADR 0027)', () => {

@@ -11,7 +11,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { QueueName } from '@registrar/contracts';
 import { EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
-import { M, registryErrorMessage } from '@registrar/messages';
+import { fmt, M, registryErrorMessage } from '@registrar/messages';
 import { ProxyIdentityRepository, newProxyContactId, newProxyLocalPart } from '../../../libs/domain-ops/src/whois/proxy-identity.repository';
 import { ProxyReserveRefillJob } from '../../../libs/domain-ops/src/whois/proxy-reserve.job';
 import { ProxyReserveInUse } from '../../../libs/domain-ops/src/whois/proxy-reserve-in-use';
@@ -426,3 +426,51 @@ async function holdRefills(): Promise<() => Promise<void>> {
     await jobs.close();
   };
 }
+
+describe('two members ordering one name at the same moment (ADR 0052)', () => {
+  it('the domain goes to the member whose create the registry accepted, even when the other order records first; the other is refunded, the name taken', async () => {
+    const [a, b] = [await p.member(20_000), await p.member(20_000)];
+    const name = await freeName(epp, 'com', 'samename');
+    const pool = p.services[2]!.get<EppClientPool>(EPP_CLIENT);
+    const create = pool.create.bind(pool);
+    const bEnded = async () => (await p.db.query(
+      `SELECT i.status FROM domain_ops.registration_order_items i JOIN domain_ops.registration_orders o ON o.id = i.order_id
+        WHERE o.user_id = $1 AND i.punycode = $2 AND i.status IN ('done', 'error', 'accepted')`, [b.userId, name])).rows[0];
+    let accepted!: () => void;
+    const aAccepted = new Promise<void>((resolve) => (accepted = resolve));
+    // a's create reaches the registry first, and its answer is slow: b's create (the name exists) and b's order go
+    // on and end before a's job hears back
+    const spy = jest.spyOn(pool, 'create').mockImplementation(async (input, ctx) => {
+      if (input.name !== name) return create(input, ctx);
+      if (ctx?.userId === a.userId) {
+        const r = await create(input, ctx);
+        accepted();
+        await waitFor('b\'s order item ended', bEnded, 60_000).catch(() => undefined);
+        return r;
+      }
+      await aAccepted;
+      return create(input, ctx);
+    });
+    let aDone: Awaited<ReturnType<typeof waitForOrder>>;
+    let bDone: Awaited<ReturnType<typeof waitForOrder>>;
+    let orders: string[];
+    try {
+      orders = await Promise.all([buy(a, name), buy(b, name)]);
+      [aDone, bDone] = await Promise.all([waitForOrder(a, orders[0]!), waitForOrder(b, orders[1]!)]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(aDone.domains[0]).toMatchObject({ domain_name: name, status: 'done' });
+    expect(bDone.domains[0]).toMatchObject({ domain_name: name, status: 'error', error_msg: M.domainTaken });
+    // our table gives the domain to a, whose create the registry accepted (a's contacts are on the name there)
+    expect((await p.db.query('SELECT user_id::int AS user_id FROM domain_ops.domains WHERE punycode = $1', [name])).rows).toEqual([{ user_id: a.userId }]);
+    expect((await listRow(a, name))?.name).toBe(name);
+    expect(await listRow(b, name)).toBeUndefined();
+    // b paid nothing in the end, with the reason in its history; a paid once
+    const point = Number((await p.db.query('SELECT point FROM domain_ops.registration_order_items WHERE order_id = $1', [orders[1]])).rows[0].point);
+    expect(await p.balance(b.userId)).toBe(20_000);
+    expect(await p.balance(a.userId)).toBe(20_000 - point);
+    const history = (await b.agent.get('/mypage/actionLog/search').set(xhr(b)).expect(200)).body.actionLogs.data.map((l: { description: string }) => l.description);
+    expect(history).toContain(`${name}: ${fmt(M.refundedPoints, { point, reason: M.domainTaken })}`);
+  }, 180_000);
+});

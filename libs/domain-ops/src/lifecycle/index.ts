@@ -27,6 +27,7 @@ export { RegistrationOrderService } from './orders/registration-order.service';
 export { RegisterDomainJob } from './orders/register-domain.job';
 export { CompleteOrderJob } from './orders/complete-order.job';
 export { RenewDomainJob } from './renewal/renew-domain.job';
+export { CompleteRenewalJob } from './renewal/complete-renewal.job';
 export { renewalKeys } from './renewal/renewal-keys';
 export { type Renewal, RenewalRepository } from './renewal/renewal.repository';
 export { RenewalService } from './renewal/renewal.service';

@@ -7,7 +7,7 @@ import { newMemberContactId } from '../../shared/contacts/contact-ids';
 import { ContactsRepository } from '../../shared/contacts/contacts.repository';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { OwnedDomainRepository } from '../../shared/domains/owned-domain.repository';
-import { itemKeys } from './item-keys';
+import { createdBy, itemAuthInfo, itemKeys } from './item-keys';
 import { ItemEnd, OrderItem, RegistrationOrder, RegistrationOrderRepository } from './registration-order.repository';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
@@ -169,7 +169,8 @@ export class RegisterDomainJob {
           ns: defaults.domain_create_name_servers,
           registrant,
           contacts,
-          authInfo: `Rk${randomBytes(9).toString('base64url')}1`,
+          // marked with this item (ADR 0052): the registry's own record of which registration's create it accepted
+          authInfo: itemAuthInfo(item.id),
         }, ctx);
       } catch (e) {
         if (!EppError.is(e, EppResultCode.ObjectExists)) throw e;
@@ -236,8 +237,9 @@ export class RegisterDomainJob {
   }
 
   /**
-   * The registry's view of the name when it says we hold it (an earlier attempt registered it), null when it does not
-   * exist; a name held by another is a permanent failure.
+   * The registry's view of the name when it says we hold it for this item (an earlier attempt registered it), null
+   * when it does not exist; a name held by another registrar, or by us for another registration (its create's mark,
+   * or its domain row), is a permanent failure: the name is taken.
    */
   private async heldByUs(item: OrderItem, ctx: { userId: number }): Promise<DomainInfo | null> {
     try {
@@ -245,6 +247,10 @@ export class RegisterDomainJob {
       if (info.clID !== this.clientId) throw new PermanentFailure(M.domainTaken);
       const row = await this.domains.byPunycode(item.punycode);
       if (row && row.orderItemId !== item.id) throw new PermanentFailure(M.domainTaken);
+      // not recorded yet, and created by another registration of the name (another member's order at the same
+      // moment, whose create the registry accepted): its authInfo carries that item's mark. Without a mark (a create
+      // of an earlier release, or no authInfo in the answer) it is taken as ours, as before.
+      if (!row && createdBy(info.authInfo, item.id) === false) throw new PermanentFailure(M.domainTaken);
       return info;
     } catch (e) {
       if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return null;

@@ -5,9 +5,12 @@ import { formatDateJst } from '@registrar/rules';
 import { RenewalRepository } from './renewal.repository';
 import { receiptLink } from '../orders/complete-order.job';
 
+const ENDED = new Set(['done', 'error', 'accepted']);
+
 /**
  * The parent of a renewal's flow: runs once every RenewDomain child has ended, closes the renewal and mails the member
- * (renewal done with the receipt; for auto-renew one mail per domain, done or failed). Each mail once per key.
+ * (renewal done with the receipt; for auto-renew one mail per domain, done or failed). Each mail once per key. A
+ * renewal with an item not ended is left processing for the money reconciler (ADR 0052), which closes it here.
  */
 @Injectable()
 export class CompleteRenewalJob {
@@ -19,6 +22,9 @@ export class CompleteRenewalJob {
     const renewal = await this.repo.find(data.renewalId);
     const items = await this.repo.items(data.renewalId);
     if (!renewal) return { renewalId: data.renewalId, statuses: [] };
+    // an item left processing (its last attempt could not learn whether the registry renewed it, ADR 0052): the
+    // renewal stays processing, unmailed, for the money reconciler, which settles the item and closes it through here
+    if (items.some((i) => !ENDED.has(i.status))) return { renewalId: renewal.id, statuses: items.map((i) => `${i.punycode}:${i.status}`) };
     await this.repo.setStatus(renewal.id, 'done');
     const done = items.filter((i) => i.status === 'done');
     const failed = items.filter((i) => i.status === 'error');

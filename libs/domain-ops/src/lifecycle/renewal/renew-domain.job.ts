@@ -27,7 +27,9 @@ export function addYearsUtc(d: Date, years: number): Date {
  * One domain of a renewal, through the registry. Exactly once: the first attempt records the registry expiry it
  * renews from; a later attempt that finds the expiry already at the target (its answer was lost) only records it.
  * A domain in its redemption period is restored first (RGP restore request, then the report; the restore includes one
- * year), then renewed for the rest. A refusal or the last failed attempt refunds the item's points (one key per item).
+ * year), then renewed for the rest. A refusal refunds the item's points (one key per item), and so does the last failed
+ * attempt when the registry is known not to have renewed it; otherwise the item stays processing and the money
+ * reconciler asks the registry (settleLeftover, ADR 0052).
  */
 @Injectable()
 export class RenewDomainJob {
@@ -65,11 +67,20 @@ export class RenewDomainJob {
     // a plain renewal's first attempt records our row's expiry as the one it renews from (the fast path below)
     const fast = !item.restore && !item.fromExpiry && domainDue ? domainDue : null;
     const { claimed } = await this.repo.start(item.id, fast);
+    // notRenewed: the registry is known not to have renewed it (ADR 0052). Every attempt records the expiry it renews
+    // from before its first command, so an item without one was never sent; after that, only this attempt's
+    // domain:info (expiry short of the target) or a refusal says so, until its next command goes. A failure in any
+    // other state may have renewed it (an answer lost): never refunded here, the money reconciler asks the registry.
+    const progress = { notRenewed: !item.fromExpiry };
     try {
-      return { status: await this.renew(renewal, item, claimed ? fast : null) };
+      return { status: await this.renew(renewal, item, claimed ? fast : null, progress) };
     } catch (e) {
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
+      if (!(e instanceof PermanentFailure) && !isPermanent(e) && !progress.notRenewed) {
+        this.logger.error(`renewal of ${item.punycode} (${renewal.id}): the registry may have renewed it and could not be asked: ${(e as Error).message} (left to the money reconciler, not refunded)`);
+        throw e;
+      }
       // a registry refusal says what it means and what to do, with its code for support
       const reason = e instanceof PermanentFailure ? e.message : e instanceof EppError ? registryErrorMessage(e.code) : M.renewFailed;
       this.logger.warn(`renewal of ${item.punycode} (${renewal.id}) failed for good: ${(e as Error).message}`);
@@ -78,7 +89,7 @@ export class RenewDomainJob {
     }
   }
 
-  private async renew(renewal: Renewal, item: RenewalItem, fastFrom: Date | null): Promise<'done' | 'accepted'> {
+  private async renew(renewal: Renewal, item: RenewalItem, fastFrom: Date | null, progress: { notRenewed: boolean }): Promise<'done' | 'accepted'> {
     const ctx = { userId: renewal.userId, domainPkid: item.domainId };
     // The first attempt of a plain renewal renews from the expiry our domain row holds, without asking the registry
     // first (one command instead of three): it records that expiry as the one it renews from before sending, and the
@@ -88,6 +99,7 @@ export class RenewDomainJob {
     // which finds the registry at the target when this one went through.
     let refusedFast = false;
     if (fastFrom) {
+      progress.notRenewed = false;
       try {
         const r = await this.epp.renew(item.punycode, fastFrom, { value: item.period, unit: 'y' }, ctx);
         if (r.pending) {
@@ -97,7 +109,9 @@ export class RenewDomainJob {
         if (r.exDate) return this.done(renewal, item, r.exDate);
       } catch (e) {
         if (!(e instanceof EppError) || e.code < 2000 || TRANSIENT.has(e.code)) throw e;
+        // refused: nothing renewed (this attempt was the first to record an expiry, so no earlier one sent anything)
         refusedFast = true;
+        progress.notRenewed = true;
       }
     }
     let info = await this.epp.info(item.punycode, {}, ctx).catch((e) => {
@@ -110,12 +124,16 @@ export class RenewDomainJob {
     const from = await this.repo.setFromExpiry(item.id, info.exDate);
     const target = addYearsUtc(from, item.period);
     if (!onOrAfter(info.exDate, target)) {
+      // short of the target, and no restore of ours under way: not renewed (until the next command goes)
+      progress.notRenewed = !info.rgpStatuses.includes('pendingRestore') && !info.statuses.includes('pendingRenew');
       if (info.rgpStatuses.includes('redemptionPeriod')) {
+        progress.notRenewed = false;
         await this.epp.restore(item.punycode, ctx);
         info = await this.epp.info(item.punycode, {}, ctx);
       }
       if (info.rgpStatuses.includes('pendingRestore')) {
         const now = this.clock.now();
+        progress.notRenewed = false;
         await this.epp.restoreReport(item.punycode, {
           preData: `${item.punycode} expired ${from.toISOString()}`, postData: `${item.punycode} restored for member ${renewal.userId}`,
           delTime: from, resTime: now, resReason: 'Registrant requested restoration (renewal).',
@@ -127,6 +145,7 @@ export class RenewDomainJob {
       const cur = info.exDate!;
       const years = target.getUTCFullYear() - cur.getUTCFullYear();
       if (years > 0 && !onOrAfter(cur, target)) {
+        progress.notRenewed = false;
         const r = await this.epp.renew(item.punycode, cur, { value: years, unit: 'y' }, ctx);
         // 1001: the registry answers later; the poll reader settles it (done or refunded, docs/transfers.md)
         if (r.pending) {
@@ -152,6 +171,35 @@ export class RenewDomainJob {
       },
     });
     return 'done';
+  }
+
+  /**
+   * An item the reconciler found unfinished after its resumed job ended (ADR 0052): the registry decides, as for a
+   * registration. Its expiry at the target (the one recorded before the first command, plus the period) → renewed:
+   * the new expiry recorded, no refund; a renew of ours pending there → 'accepted' (the poll reader settles it); short
+   * of the target, not ours or gone → refunded. Never sent (no expiry recorded) → refunded without asking. The
+   * registry unreachable throws: the item stays as it is and the next pass asks again.
+   */
+  async settleLeftover(renewal: Renewal, item: RenewalItem): Promise<'done' | 'accepted' | 'error'> {
+    if (!item.fromExpiry) {
+      await this.fail(renewal, item, M.renewFailed);
+      return 'error';
+    }
+    const info = await this.epp.info(item.punycode, {}, { userId: renewal.userId, domainPkid: item.domainId }).catch((e) => {
+      if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return null;
+      throw e;
+    });
+    if (!info || info.clID !== this.clientId) {
+      await this.fail(renewal, item, info ? M.renewNotManaged : M.outOfPeriodDomain);
+      return 'error';
+    }
+    if (info.exDate && onOrAfter(info.exDate, addYearsUtc(item.fromExpiry, item.period))) return this.done(renewal, item, info.exDate);
+    if (info.statuses.includes('pendingRenew')) {
+      await this.repo.setItem(item.id, { status: 'accepted' });
+      return 'accepted';
+    }
+    await this.fail(renewal, item, M.renewFailed);
+    return 'error';
   }
 
   /**

@@ -7,7 +7,7 @@ import { CLOCK, Clock } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
-import { CompleteOrderJob, itemKeys, LifecycleQueue, orderJobId, registerJobId, OrderItem, RegisterDomainJob, RegistrationOrder, RegistrationOrderRepository, RegistrationOrderService, Renewal, renewalKeys, RenewalRepository, RenewalService, RenewDomainJob, TransferIn, TransferRepository, TransferSettlement, transferMoneyKeys } from '../../lifecycle';
+import { CompleteOrderJob, CompleteRenewalJob, itemKeys, LifecycleQueue, orderJobId, registerJobId, OrderItem, RegisterDomainJob, RegistrationOrder, RegistrationOrderRepository, RegistrationOrderService, Renewal, renewalKeys, RenewalRepository, RenewalService, RenewDomainJob, TransferIn, TransferRepository, TransferSettlement, transferMoneyKeys } from '../../lifecycle';
 import { OperationRepository, operationJobId, OperationService } from '../../portfolio';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
@@ -40,8 +40,9 @@ const RESUME = '-resume';
  *    still alive cannot start it; every charge voided at the ledger, refunded once if taken), with an action-log line.
  * 2. Orders, renewals and bulk operation runs in "processing" past PROCESSING_DEADLINE_S with unfinished items and no
  *    live flow job (Redis lost them): started again once (completed); if that flow ends with items still unfinished,
- *    those end as errors (and the money ones are refunded). An order's item is first asked of the registry
- *    (RegisterDomainJob.settleLeftover): held by us, it is recorded as the member's; no answer, it waits for a pass.
+ *    those end as errors (and the money ones are refunded). An order's or a renewal's item is first asked of the
+ *    registry (RegisterDomainJob / RenewDomainJob.settleLeftover): held by us (renewed to its target), it is recorded
+ *    as the member's; no answer, it waits for a pass.
  * 3. Spends with no refund whose item was not delivered (its order failed, the item an error, or no order at all): a
  *    charge that ran after its purchase failed, or whose refund was lost. Refunded, with an action-log line.
  * 4. Transfers-in (`transfer:{id}:spend|refund`) still "requesting" past CHARGING_DEADLINE_S (ADR 0027): one whose
@@ -67,6 +68,7 @@ export class MoneyReconcilerJob {
     private readonly register: RegisterDomainJob,
     private readonly completion: CompleteOrderJob,
     private readonly renew: RenewDomainJob,
+    private readonly completeRenewal: CompleteRenewalJob,
     private readonly actionLog: ActionLogRepository,
     private readonly operations: OperationService,
     private readonly operationRows: OperationRepository,
@@ -157,7 +159,8 @@ export class MoneyReconcilerJob {
       const items = await this.renewals.items(renewal.id);
       const unfinished = items.filter((i) => !ENDED.has(i.status));
       if (!unfinished.length) {
-        await this.renewals.claimStatus(renewal.id, 'processing', 'done');
+        // every item ended but the renewal was never closed (its parent job died before it could): closed and mailed
+        await this.completeRenewal.handle({ renewalId: renewal.id });
         continue;
       }
       const outcome = await this.flowOutcome(this.queue.queue, `renewal-${renewal.id}`);
@@ -166,12 +169,20 @@ export class MoneyReconcilerJob {
         await this.queue.enqueueRenewal(renewal.id, unfinished, RESUME);
         r.resumed++;
       } else if (outcome === 'resume-ended') {
-        // read again, as for an order: an item whose job ended meanwhile keeps its end
+        // read again, as for an order: an item whose job ended meanwhile keeps its end. The rest are settled by what
+        // the registry says (a renew of theirs may have gone through, its answer lost; ADR 0052): renewed → recorded;
+        // not renewed → refunded; no answer → left for the next pass, never refunded on a guess
         for (const item of (await this.renewals.items(renewal.id)).filter((i) => !ENDED.has(i.status))) {
-          await this.renew.fail(renewal, item, M.renewFailed);
-          r.failedItems++;
+          try {
+            if ((await this.renew.settleLeftover(renewal, item)) === 'error') r.failedItems++;
+            else r.resumed++;
+          } catch (e) {
+            r.open++;
+            this.logger.warn(`renewal ${renewal.id} ${item.punycode}: the registry could not be asked, left for the next pass: ${(e as Error)?.message ?? e}`);
+          }
         }
-        await this.renewals.claimStatus(renewal.id, 'processing', 'done');
+        // closed (and mailed) once every item has ended
+        await this.completeRenewal.handle({ renewalId: renewal.id });
       }
     }
   }
