@@ -134,6 +134,35 @@ export function cpuBetween(a: Record<string, number>, b: Record<string, number>)
   return Object.keys(b).map((k) => `${k} ${(b[k]! - (a[k] ?? 0)).toFixed(2)} s`).join(', ');
 }
 
+/** What each process used between two cpuByProcess() snapshots per unit of work (a domain, a command), in ms. */
+export function cpuPer(a: Record<string, number>, b: Record<string, number>, n: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(b)) out[k] = ((b[k]! - (a[k] ?? 0)) * 1000) / n;
+  out.all = Object.values(out).reduce((s, x) => s + x, 0);
+  return out;
+}
+
+/** cpuPer() as "name 0.12" pieces (ms per unit). */
+export const cpuPerText = (x: Record<string, number>): string => Object.entries(x).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+
+/**
+ * Rows each of these tables took between two snapshots (inserted, updated, of which HOT, deleted): pg_stat_user_tables,
+ * which PostgreSQL reports once a transaction has ended (the snapshot waits for the counters to be flushed).
+ */
+export async function tableWrites(db: Pool, schema: string, tables: string[]): Promise<Record<string, { ins: number; upd: number; hot: number; del: number }>> {
+  await db.query('SELECT pg_stat_force_next_flush()').catch(() => undefined);
+  const r = await db.query(`SELECT relname, n_tup_ins::int AS ins, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot, n_tup_del::int AS del FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = ANY($2)`, [schema, tables]);
+  return Object.fromEntries(r.rows.map((x: { relname: string; ins: number; upd: number; hot: number; del: number }) => [x.relname, { ins: x.ins, upd: x.upd, hot: x.hot, del: x.del }]));
+}
+
+/** The difference of two tableWrites() snapshots as "table ins/upd(HOT)/del" pieces. */
+export function tableWritesBetween(a: Awaited<ReturnType<typeof tableWrites>>, b: Awaited<ReturnType<typeof tableWrites>>): string {
+  return Object.keys(b).sort().map((t) => {
+    const x = b[t]!, y = a[t] ?? { ins: 0, upd: 0, hot: 0, del: 0 };
+    return `${t} +${x.ins - y.ins} ~${x.upd - y.upd} (HOT ${x.hot - y.hot}) -${x.del - y.del}`;
+  }).join(', ');
+}
+
 /**
  * PG_STAT_STATEMENTS=1 (PostgreSQL started with the extension, scripts/dev/infra.ts): the statements of the measured
  * runs alone (`reset()` before each, `take()` after it, summed), the simulator's included, by their server time with

@@ -5,7 +5,10 @@
  * modal polls it), beside the baseline measured in the same run: 1,000 raw EPP domain:update commands (the same
  * change) sent at once through a pool of the same size. Prints both rates and the ratio (the issue asks for at least
  * 0.70), and per round where the time went: each EPP command's time on its connection and the idle gap between
- * commands (in one process), and the CPU each process used on each side (services, simulator, PostgreSQL, Redis).
+ * commands (in one process), and the CPU each process used on each side (services, simulator, PostgreSQL, Redis),
+ * also per domain, with the simulator's CPU per command on the bulk side against the raw side and the load; over the
+ * rounds, the raw side's own spread; once, the rows each table took in the bulk rounds and how many updates were HOT
+ * (ADR 0050-n1b).
  *
  *   node_modules/.bin/node -r @swc-node/register bench/domain-ops/ns-bulk.bench.ts
  *
@@ -23,7 +26,7 @@ import { DomainOperationPatterns, OperationAccepted, OperationStatus } from '@re
 import { BullRpcClient, rpc } from '@registrar/infra';
 import { EppClientPool, eppClientOptionsFromEnv } from '@registrar/epp';
 import { stopper, Stoppable } from '../../scripts/dev/infra';
-import { cpuBetween, cpuByProcess, measureEppConnections, printStages, statementsOf } from '../stages';
+import { cpuBetween, cpuByProcess, cpuPer, cpuPerText, measureEppConnections, printStages, statementsOf, tableWrites, tableWritesBetween } from '../stages';
 import { benchRegistryStack } from '../../scripts/dev/system';
 import { benchApart, benchMode, startBenchServices } from '../services';
 import { profiled } from '../profile';
@@ -32,6 +35,8 @@ const N = Number(process.env.BENCH_DOMAINS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OLD = ['ns1.bench-old.example', 'ns2.bench-old.example'];
 const NEW = ['ns1.bench-new.example', 'ns2.bench-new.example'];
+/** the tables a bulk run writes (their rows per round are printed: how many updates PostgreSQL could make HOT) */
+const WRITTEN = ['operation_items', 'operation_runs', 'domains', 'domain_name_servers', 'action_logs', 'registrar_log', 'domain_list_versions'];
 
 async function createDomains(epp: EppClientPool, n: number, prefix: string): Promise<string[]> {
   const out: string[] = [];
@@ -131,7 +136,8 @@ async function main() {
     }
     const conn = await measureEppConnections();
     measured = true;
-    const rounds: Array<{ bulk: number; raw: number; answered: number; polled: number; conn: string }> = [];
+    const rounds: Array<{ bulk: number; raw: number; answered: number; polled: number; conn: string; load: number; simX: number; cpuBulk: number; cpuRaw: number }> = [];
+    const writes0 = await tableWrites(db, 'domain_ops', WRITTEN);
     const since = Date.now();
     for (let i = 0; i < ROUNDS; i++) {
       const [from, to] = i % 2 === 0 ? [OLD, NEW] : [NEW, OLD];
@@ -139,32 +145,49 @@ async function main() {
       let rawS: number;
       const f = (x: { n: number; onConnP50: number; onConnMean: number; gapP50: number; gapMean: number }) => `${x.n} commands, on the connection p50 ${x.onConnP50.toFixed(1)} / mean ${x.onConnMean.toFixed(1)} ms, idle between commands p50 ${x.gapP50.toFixed(1)} / mean ${x.gapMean.toFixed(1)} ms`;
       let c: string;
+      let cpuMid: Record<string, number> | undefined;
+      let cpuEnd: Record<string, number> = {};
       conn.take();
       const cpu0 = cpuByProcess();
       if (i % 2 === 0) {
         rawS = await rawRound(from, to);
         const cr = f(conn.take());
         const cpu1 = cpuByProcess();
+        cpuMid = cpu1;
         bulk = await bulkRound(to);
-        c = `raw: ${cr}; bulk: ${f(conn.take())}\n    CPU raw: ${cpuBetween(cpu0, cpu1)}\n    CPU bulk: ${cpuBetween(cpu1, cpuByProcess())}`;
+        cpuEnd = cpuByProcess();
+        c = `raw: ${cr}; bulk: ${f(conn.take())}\n    CPU raw: ${cpuBetween(cpu0, cpu1)}\n    CPU bulk: ${cpuBetween(cpu1, cpuEnd)}`;
       } else {
         bulk = await bulkRound(to);
         const cb = f(conn.take());
         const cpu1 = cpuByProcess();
+        cpuMid = cpu1;
         rawS = await rawRound(from, to);
-        c = `raw: ${f(conn.take())}; bulk: ${cb}\n    CPU bulk: ${cpuBetween(cpu0, cpu1)}\n    CPU raw: ${cpuBetween(cpu1, cpuByProcess())}`;
+        cpuEnd = cpuByProcess();
+        c = `raw: ${f(conn.take())}; bulk: ${cb}\n    CPU bulk: ${cpuBetween(cpu0, cpu1)}\n    CPU raw: ${cpuBetween(cpu1, cpuEnd)}`;
       }
-      rounds.push({ bulk: N / bulk.seconds, raw: N / rawS, answered: bulk.answered, polled: bulk.polled, conn: c });
+      // CPU per domain of each process on each side, and the simulator's per command: whether it rises with our load
+      const perBulk = cpuPer(i % 2 === 0 ? cpuMid! : cpu0, i % 2 === 0 ? cpuEnd : cpuMid!, N);
+      const perRaw = cpuPer(i % 2 === 0 ? cpu0 : cpuMid!, i % 2 === 0 ? cpuMid! : cpuEnd, N);
+      c += `\n    CPU per domain, ms: bulk ${cpuPerText(perBulk)}; raw ${cpuPerText(perRaw)}; the simulator per command ${(perBulk['registry-sim'] ?? 0).toFixed(2)} ms bulk vs ${(perRaw['registry-sim'] ?? 0).toFixed(2)} ms raw (x${((perBulk['registry-sim'] ?? 0) / (perRaw['registry-sim'] || 1)).toFixed(2)})`;
+      rounds.push({ bulk: N / bulk.seconds, raw: N / rawS, answered: bulk.answered, polled: bulk.polled, conn: c, load: os.loadavg()[0]!, simX: (perBulk['registry-sim'] ?? 0) / (perRaw['registry-sim'] || 1), cpuBulk: perBulk.all!, cpuRaw: perRaw.all! });
     }
     stmts.print(ROUNDS, 'round');
+    await new Promise((res) => setTimeout(res, 1_100)); // the other backends' table counters are flushed within a second
+    console.log(`rows written by the ${ROUNDS} bulk rounds (inserted ~updated (HOT) -deleted): ${tableWritesBetween(writes0, await tableWrites(db, 'domain_ops', WRITTEN))}`);
     const sample = await epp.info(mine[Math.floor(N / 2)]);
     await epp.close();
 
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const ratios = rounds.map((r) => r.bulk / r.raw);
     console.log(`\nbulk name-server update [${benchMode()}] of ${N} domains vs ${N} raw EPP domain:update at once through a pool of the same size (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, worker concurrency ${Math.max(Number(process.env.REGISTER_CONCURRENCY ?? 8), Number(process.env.OPERATION_CONCURRENCY ?? 32))}), ${ROUNDS} rounds, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
-    rounds.forEach((r, i) => console.log(`  round ${i + 1}: bulk ${r.bulk.toFixed(1)} domains/s (request answered in ${r.answered.toFixed(0)} ms, the modal's poll saw it finished after ${r.polled.toFixed(1)} s), raw ${r.raw.toFixed(1)} updates/s, ratio ${(r.bulk / r.raw).toFixed(2)}\n    ${benchApart() ? '' : 'EPP connections (this process): '}${r.conn}`));
+    rounds.forEach((r, i) => console.log(`  round ${i + 1}: bulk ${r.bulk.toFixed(1)} domains/s (request answered in ${r.answered.toFixed(0)} ms, the modal's poll saw it finished after ${r.polled.toFixed(1)} s), raw ${r.raw.toFixed(1)} updates/s, ratio ${(r.bulk / r.raw).toFixed(2)}, load ${r.load.toFixed(1)}\n    ${benchApart() ? '' : 'EPP connections (this process): '}${r.conn}`));
     console.log(`  sample after the last round: ${sample.ns.sort().join(' ')}`);
+    // the baseline's own spread: two runs of the same raw side a second apart differ by this much, so a ratio of two
+    // one-second runs moves with it whatever the bulk side does
+    const raws = rounds.map((r) => r.raw);
+    console.log(`  the raw side's own rate over the rounds: ${Math.min(...raws).toFixed(0)}-${Math.max(...raws).toFixed(0)} updates/s (highest / lowest ${(Math.max(...raws) / Math.min(...raws)).toFixed(2)}); the bulk side's: ${Math.min(...rounds.map((r) => r.bulk)).toFixed(0)}-${Math.max(...rounds.map((r) => r.bulk)).toFixed(0)} domains/s`);
+    console.log(`  CPU per domain of all processes together: bulk ${rounds.map((r) => r.cpuBulk.toFixed(2)).join(' ')} ms, raw ${rounds.map((r) => r.cpuRaw.toFixed(2)).join(' ')} ms; the simulator's CPU per command, bulk side / raw side: ${rounds.map((r) => r.simX.toFixed(2)).join(' ')}`);
     console.log(`ratio (median of the rounds): bulk ${median(ratios).toFixed(2)}x the raw-update rate, lowest round ${Math.min(...ratios).toFixed(2)}x (target >= 0.70 in every round: ${Math.min(...ratios) >= 0.7 ? 'met' : 'NOT met'})\n`);
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops-portfolio', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: `bulk name-server stages over the ${ROUNDS} rounds (queue wait, run; EPP time on the connection, raw updates included)` });
     await client.close();
