@@ -8,7 +8,7 @@
  * commands (in one process), and the CPU each process used on each side (services, simulator, PostgreSQL, Redis),
  * also per domain, with the simulator's CPU per command on the bulk side against the raw side and the load; over the
  * rounds, the raw side's own spread; once, the rows each table took in the bulk rounds and how many updates were HOT
- * (ADR 0050-n1b).
+ * (ADR 0053).
  *
  *   node_modules/.bin/node -r @swc-node/register bench/domain-ops/ns-bulk.bench.ts
  *

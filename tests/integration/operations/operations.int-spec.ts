@@ -70,7 +70,7 @@ describe('domain operations', () => {
     expect((await o.epp.info(d1.name)).ns.sort()).toEqual([glue, 'ns2.example.org']);
   }, 120_000);
 
-  it('the rows of a run are ended on their own page: operation_items keeps half of each page free (ADR 0050-n1b)', async () => {
+  it('the rows of a run are ended on their own page: operation_items keeps half of each page free (ADR 0053)', async () => {
     // a run's rows are inserted together and each is updated once as its domain ends: with room on its page, that
     // update writes no new index entry (HOT), which the bulk name-server run does 1,000 times
     const [{ reloptions }] = await q(`SELECT reloptions FROM pg_class WHERE oid = 'domain_ops.operation_items'::regclass`);

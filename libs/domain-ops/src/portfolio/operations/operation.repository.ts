@@ -65,7 +65,7 @@ const toItem = (r: Record<string, any>): OpItem => ({
  * one at the registry's pace; ADR 0037). Not longer: a statement of more ends updates more rows of the same pages of
  * `domains` in one transaction, which then find no room on their page (a bulk run's domains end in about the order of
  * their ids): at 100 ms, 47 % of those updates were HOT instead of 73 %, and each of the others writes an entry into
- * every index of `domains` (ADR 0050-n1b).
+ * every index of `domains` (ADR 0053).
  */
 export const END_LINGER_MS = 40;
 
