@@ -116,7 +116,7 @@ describe(ProcessWhoisMailJob.name, () => {
         const job = { updateData: jest.fn(async (_d: unknown) => undefined) };
 
         await expect(sut.handle(data, first, job)).rejects.toThrow('answered 503');
-        expect(emails.startMany).toHaveBeenCalledWith([7, 8, 9], expect.any(Array));
+        expect(emails.startMany).toHaveBeenCalledWith([7, 8, 9], expect.any(Array), expect.any(Number));
         // one round trip for the forwards, one statement for the successes
         expect(forwarder.forwardMany).toHaveBeenCalledTimes(1);
         expect(forwarder.forwardMany).toHaveBeenCalledWith([expect.objectContaining({ id: 7 })]);
