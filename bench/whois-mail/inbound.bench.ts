@@ -273,6 +273,19 @@ async function main() {
     if (floorRun.failed) throw new Error(`${floorRun.failed} mails were not accepted by the bare SMTP server`);
     const floor = floorRun.ms;
 
+    // the SMTP dialogue alone: the same senders to a bare smtp-server that reads each message and answers 250 at once,
+    // with no database: what of the floor is SMTP (the sessions, the server's replies, the senders) and what the table
+    const alone = new SMTPServer({
+      authOptional: true, disabledCommands: ['AUTH', 'STARTTLS'], logger: false, size: 10 * 1024 * 1024,
+      onData: (stream, _session, cb) => { stream.on('data', () => undefined); stream.on('end', () => cb(null, 'dropped')); },
+    });
+    await new Promise<void>((r) => alone.listen(0, '127.0.0.1', () => r()));
+    handles.push({ name: 'smtp-alone', stop: () => new Promise<void>((r) => alone.close(() => r())) });
+    await ask<'ready'>({ port: (alone.server.address() as AddressInfo).port, connections: CONNECTIONS });
+    const cpuAlone = await cpuOf();
+    const aloneRun = await ask<typeof sent>('go');
+    const cpuAlonePerMail = await cpuSince(cpuAlone);
+
     // the stages of intake alone, each over the same 1,000 mails with CONNECTIONS in flight
     const stage = async (work: (i: number) => Promise<unknown>) => {
       const t = Date.now();
@@ -310,6 +323,7 @@ async function main() {
     log(`  CPU of each process (s, for ${MAILS} mails): SMTP run ${procsRun}; baseline ${procsDirect}; the senders ${(sent.cpuMs / 1000).toFixed(2)} s`);
     log(`  CPU per mail: this process${benchApart() ? ' (the bench only: the services run apart)' : ' (the services)'} ${cpuRun.node.toFixed(2)} ms, Redis ${cpuRun.redis.toFixed(2)} ms; baseline: this process ${cpuDirect.node.toFixed(2)} ms, Redis ${cpuDirect.redis.toFixed(2)} ms (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     log(`  SMTP floor: the same senders to a bare smtp-server writing straight to the table: ${s(floor)}  (${Math.round(MAILS / (floor / 1000))} mails/s; ${(floor / direct).toFixed(1)}x the baseline; this process ${cpuFloorPerMail.node.toFixed(2)} ms of CPU per mail, the senders ${(floorRun.cpuMs / MAILS).toFixed(2)} ms)`);
+    log(`  the SMTP dialogue alone (the same senders to a bare smtp-server that drops each message, no database): ${s(aloneRun.ms)}  (${(aloneRun.ms / direct).toFixed(1)}x the baseline; this process ${cpuAlonePerMail.node.toFixed(2)} ms of CPU per mail, the senders ${(aloneRun.cpuMs / MAILS).toFixed(2)} ms)`);
     log(`  the forwards' delivery (the gateway's mail worker, here in the bench's process, to a bare SMTP sink; ${forwardBatches.length} batches as queued, run alternately; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
     for (const d of delivery) {
       log(`    ${d.way.padEnd(20)} ${d.forwards} forwards in ${s(d.ms)}; per forward: CPU ${(d.cpuMs / d.forwards).toFixed(2)} ms, Redis ${(d.redisMs / d.forwards).toFixed(2)} ms, ${(d.commits / d.forwards).toFixed(2)} transactions, ${(d.connections / d.forwards).toFixed(2)} SMTP connections`);
