@@ -263,10 +263,4 @@ export class EmailsRepository {
     const list: Row[] = Array.isArray(rows?.[0]) ? rows[0] : rows;
     return list.map((r: Row) => ({ id: Number(r.id), stamp: String(r.stamp), batch: Number(r.batch) })).sort((a, b) => a.id - b.id);
   }
-
-  /** Mails left untreated and not running (e.g. queued when Redis was lost); the service re-enqueues them at boot. */
-  async untreated(limit = 1000): Promise<StoredRef[]> {
-    const rows = await this.ds.query(`SELECT id, ${STAMP} AS stamp, coalesce(batch_id, id) AS batch FROM whois_mail.emails WHERE status = 0 ORDER BY id LIMIT $1`, [limit]);
-    return rows.map((r: Row) => ({ id: Number(r.id), stamp: String(r.stamp), batch: Number(r.batch) }));
-  }
 }

@@ -35,7 +35,7 @@ export async function readLimited(stream: Readable, limit: number): Promise<{ ra
  * The inbound SMTP server (smtp-server) of the WHOIS proxy addresses. It accepts mail only for addresses of the proxy
  * mail domain that belong to a domain we hold (others are refused at RCPT with 550), refuses messages over the size
  * limit (552) and defers senders over their hourly count (450: a real sender retries later, nothing is lost).
- * A message is acknowledged (250) only once it is stored; processing then runs as a job.
+ * A message is acknowledged (250) only once it is stored; it is then processed where it was stored (ADR 0050).
  */
 @Injectable()
 export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
