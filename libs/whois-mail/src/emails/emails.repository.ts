@@ -104,7 +104,7 @@ export class EmailsRepository {
    * copy and each message's answer are matched by id, not by the order the rows come back in. Every row keeps the
    * statement's first id as its batch (its processing job is the batch's).
    */
-  async insertMany(messages: NewEmail[][], leaseS = 300): Promise<StoredRef[][]> {
+  async insertMany(messages: NewEmail[][], leaseS = 180): Promise<StoredRef[][]> {
     const rows = messages.flat();
     if (!rows.length) return messages.map(() => []);
     const col = <T>(f: (e: NewEmail) => T) => rows.map(f);
@@ -185,7 +185,7 @@ export class EmailsRepository {
   }
 
   /** start() of several mails (a batch's job) in one statement; the mails that exist, in id order. */
-  async startMany(ids: readonly number[], rawFor: readonly number[], leaseS = 300): Promise<Array<StoredEmail & { raw: Buffer | null }>> {
+  async startMany(ids: readonly number[], rawFor: readonly number[], leaseS = 180): Promise<Array<StoredEmail & { raw: Buffer | null }>> {
     const rows = await this.ds.query(
       `WITH u AS (
          UPDATE whois_mail.emails SET is_processing = 1, attempts = attempts + 1, updated_at = now(), lease_until = now() + $3 * interval '1 second'
