@@ -8,9 +8,10 @@
  *     each (row + raw), with no SMTP, parsing, look-up or processing;
  *   - the SMTP floor: the same senders to a bare smtp-server that writes each message straight to the table, what
  *     any SMTP intake costs on this machine before any work of ours.
- * The messages are composed once before anything is timed, and the senders (nodemailer, 10 pooled connections, raw
- * messages) run in a process of their own (smtp-senders.ts): they stand for the world's mail servers, whose CPU is
- * not ours. Also printed: the Redis commands and PostgreSQL transactions per mail (counts the machine's load cannot
+ * The messages are composed once before anything is timed, and the senders (10 persistent connections, the queued
+ * bytes, MAIL/RCPT/DATA pipelined; a lean MTA-like client by default, or nodemailer with BENCH_SENDERS=nodemailer) run
+ * in a process of their own (smtp-senders.ts): they stand for the world's mail servers, whose CPU is not ours; the
+ * same senders serve the floor and our intake. Also printed: the Redis commands and PostgreSQL transactions per mail (counts the machine's load cannot
  * move), the CPU of each process, and in one process the server's own time per SMTP step.
  *
  *   npm run bench -- inbound          (in one process, then with the services apart; BENCH_APART=0|1 for one of them)
@@ -128,7 +129,7 @@ async function main() {
     // The messages as their senders have them queued, composed once before anything is timed: the SMTP run sends these
     // bytes, and the baseline writes these same bytes straight to the table.
     const raws = await Promise.all(mails.map((m) => new MailComposer(m).compile().build()));
-    // The senders (nodemailer, 10 pooled connections) run in a process of their own: they stand for the mail servers
+    // The senders (10 persistent connections, smtp-senders.ts) run in a process of their own: they stand for the mail servers
     // of the world, whose CPU is not ours (in one process they took ~13 % of the event loop the services need).
     const senders = fork(path.join(__dirname, 'smtp-senders.ts'), [], { execArgv: ['-r', '@swc-node/register'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     handles.push({ name: 'smtp-senders', stop: async () => { senders.kill(); } });
@@ -183,7 +184,7 @@ async function main() {
     const commandsBefore = await commands();
     const t0 = Date.now();
     let stored = 0;
-    let sent = { ms: 0, cpuMs: 0, failed: 0 };
+    let sent = { ms: 0, cpuMs: 0, failed: 0, pipelined: false };
     await profiled(`whois-mail-inbound-${benchMode().replace(/\W+/g, '-')}`, async () => {
       sent = await ask<typeof sent>('go');
       stored = Date.now() - t0;
@@ -272,6 +273,19 @@ async function main() {
     if (floorRun.failed) throw new Error(`${floorRun.failed} mails were not accepted by the bare SMTP server`);
     const floor = floorRun.ms;
 
+    // the SMTP dialogue alone: the same senders to a bare smtp-server that reads each message and answers 250 at once,
+    // with no database: what of the floor is SMTP (the sessions, the server's replies, the senders) and what the table
+    const alone = new SMTPServer({
+      authOptional: true, disabledCommands: ['AUTH', 'STARTTLS'], logger: false, size: 10 * 1024 * 1024,
+      onData: (stream, _session, cb) => { stream.on('data', () => undefined); stream.on('end', () => cb(null, 'dropped')); },
+    });
+    await new Promise<void>((r) => alone.listen(0, '127.0.0.1', () => r()));
+    handles.push({ name: 'smtp-alone', stop: () => new Promise<void>((r) => alone.close(() => r())) });
+    await ask<'ready'>({ port: (alone.server.address() as AddressInfo).port, connections: CONNECTIONS });
+    const cpuAlone = await cpuOf();
+    const aloneRun = await ask<typeof sent>('go');
+    const cpuAlonePerMail = await cpuSince(cpuAlone);
+
     // the stages of intake alone, each over the same 1,000 mails with CONNECTIONS in flight
     const stage = async (work: (i: number) => Promise<unknown>) => {
       const t = Date.now();
@@ -292,6 +306,7 @@ async function main() {
 
     log('');
     log(`whois-mail inbound [${benchMode()}]: ${MAILS} mails over SMTP (${CONNECTIONS} connections), ${MAILS / 5} approval links followed, ${MAILS - MAILS / 5} forwarded`);
+    log(`  senders: ${process.env.BENCH_SENDERS ?? 'mta'} (BENCH_SENDERS=mta|nodemailer), in a process of their own; MAIL/RCPT/DATA pipelined: ${sent.pipelined ? 'yes' : 'no'}; their CPU per mail: ${(sent.cpuMs / MAILS).toFixed(2)} ms to our intake, ${(floorRun.cpuMs / MAILS).toFixed(2)} ms to the floor`);
     log(`  all stored (250 answered):      ${s(stored)}  (${Math.round(MAILS / (stored / 1000))} mails/s)`);
     log(`  all processed (status 1):       ${s(processed)}  (${Math.round(MAILS / (processed / 1000))} mails/s)  statuses ${JSON.stringify(counts)}`);
     log(`  baseline, straight to the table: ${s(direct)}  (${Math.round(MAILS / (direct / 1000))} mails/s)`);
@@ -308,6 +323,7 @@ async function main() {
     log(`  CPU of each process (s, for ${MAILS} mails): SMTP run ${procsRun}; baseline ${procsDirect}; the senders ${(sent.cpuMs / 1000).toFixed(2)} s`);
     log(`  CPU per mail: this process${benchApart() ? ' (the bench only: the services run apart)' : ' (the services)'} ${cpuRun.node.toFixed(2)} ms, Redis ${cpuRun.redis.toFixed(2)} ms; baseline: this process ${cpuDirect.node.toFixed(2)} ms, Redis ${cpuDirect.redis.toFixed(2)} ms (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     log(`  SMTP floor: the same senders to a bare smtp-server writing straight to the table: ${s(floor)}  (${Math.round(MAILS / (floor / 1000))} mails/s; ${(floor / direct).toFixed(1)}x the baseline; this process ${cpuFloorPerMail.node.toFixed(2)} ms of CPU per mail, the senders ${(floorRun.cpuMs / MAILS).toFixed(2)} ms)`);
+    log(`  the SMTP dialogue alone (the same senders to a bare smtp-server that drops each message, no database): ${s(aloneRun.ms)}  (${(aloneRun.ms / direct).toFixed(1)}x the baseline; this process ${cpuAlonePerMail.node.toFixed(2)} ms of CPU per mail, the senders ${(aloneRun.cpuMs / MAILS).toFixed(2)} ms)`);
     log(`  the forwards' delivery (the gateway's mail worker, here in the bench's process, to a bare SMTP sink; ${forwardBatches.length} batches as queued, run alternately; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
     for (const d of delivery) {
       log(`    ${d.way.padEnd(20)} ${d.forwards} forwards in ${s(d.ms)}; per forward: CPU ${(d.cpuMs / d.forwards).toFixed(2)} ms, Redis ${(d.redisMs / d.forwards).toFixed(2)} ms, ${(d.commits / d.forwards).toFixed(2)} transactions, ${(d.connections / d.forwards).toFixed(2)} SMTP connections`);

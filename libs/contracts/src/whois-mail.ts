@@ -100,11 +100,14 @@ export interface WhoisEmailUpdateResult {
  * Data of a ProcessWhoisMail job: the mails stored by one statement (`emailIds`, group commit of inbound mail, ADR
  * 0044), or one mail (`emailId`: a reprocessing after a type change, and jobs queued before batches). `ended`: mails
  * of the batch that an earlier attempt ended for good (failed with no retry to mend them), left alone by its retry.
+ * `attemptsBefore`: attempts made before this job (the first one runs where the batch was stored, with no job: the
+ * retry job has the attempts that remain, and counts from there; ADR 0050, n2).
  */
 export interface ProcessWhoisMailJobData {
   emailId?: number;
   emailIds?: number[];
   ended?: number[];
+  attemptsBefore?: number;
 }
 
 export enum WhoisMailErrorCode {

@@ -7,3 +7,5 @@ export { InboundMailService } from './inbound/inbound-mail.service';
 export { EmailsRepository } from './emails/emails.repository';
 export { processJobId, WhoisMailQueue } from './processing/whois-mail.queue';
 export { LegacyWhoisMailProcessor, WhoisMailProcessor } from './processing/whois-mail.processor';
+export { StoredBatchRunner } from './processing/stored-batch.runner';
+export { UntreatedSweeper } from './processing/untreated.sweeper';

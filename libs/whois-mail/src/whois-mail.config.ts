@@ -80,7 +80,20 @@ export class WhoisMailConfig extends BaseConfig {
   @Type(() => Number) @IsInt() @Min(10)
   WHOIS_MAIL_BACKOFF_MS = 5_000;
 
-  /** Parallel processing jobs per replica. */
+  /**
+   * How long the replica that stored a batch (or the attempt that started a mail) holds its processing, in seconds:
+   * a batch is processed where it is stored, with no job (ADR 0050, n2), and the sweep queues a job only for untreated
+   * mails whose lease is over (their replica died). Longer than an attempt can run: a batch of at most 50 mails, 8
+   * links at once, 15 s each (about 105 s at worst).
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(86_400)
+  WHOIS_MAIL_LEASE_S = 180;
+
+  /** How often each replica sweeps for untreated mails whose lease is over (ms; also once at boot). */
+  @Type(() => Number) @IsInt() @Min(100)
+  WHOIS_MAIL_SWEEP_EVERY_MS = 30_000;
+
+  /** Parallel processing jobs per replica (and, apart from them, stored batches processed where they were stored). */
   @Type(() => Number) @IsInt() @Min(1) @Max(128)
   WHOIS_MAIL_CONCURRENCY = 8;
 }

@@ -14,6 +14,7 @@ import { WHOIS_MAIL_MIGRATIONS, WHOIS_MAIL_SCHEMA } from './migrations';
 import { DomainsPort } from './ports/domains.port';
 import { MailForwarder } from './processing/mail-forwarder';
 import { ProcessWhoisMailJob } from './processing/process-whois-mail.job';
+import { StoredBatchRunner } from './processing/stored-batch.runner';
 import { UntreatedSweeper } from './processing/untreated.sweeper';
 import { LegacyWhoisMailProcessor, WhoisMailProcessor } from './processing/whois-mail.processor';
 import { WhoisMailQueue } from './processing/whois-mail.queue';
@@ -23,8 +24,8 @@ import { WhoisMailRpcController } from './whois-mail.rpc.controller';
 const whoisMailConfig = () => loadConfig(WhoisMailConfig);
 
 /**
- * The whois-mail service: the inbound SMTP server of the WHOIS proxy addresses, classification, processing as
- * BullMQ jobs (approve, confirm, forward), and the admin inbox's calls.
+ * The whois-mail service: the inbound SMTP server of the WHOIS proxy addresses, classification, processing (approve,
+ * confirm, forward) where a batch is stored, with BullMQ jobs for retries and recovery, and the admin inbox's calls.
  */
 @Module({
   imports: [
@@ -48,6 +49,7 @@ const whoisMailConfig = () => loadConfig(WhoisMailConfig);
     WhoisMailQueue,
     MailForwarder,
     ProcessWhoisMailJob,
+    StoredBatchRunner,
     WhoisMailProcessor,
     LegacyWhoisMailProcessor,
     UntreatedSweeper,

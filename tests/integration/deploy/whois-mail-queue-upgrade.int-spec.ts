@@ -1,9 +1,10 @@
 /**
- * The rolling upgrade to one processing job per stored batch (ADR 0044), with real SMTP, Redis, PostgreSQL and BullMQ:
- * a whois-mail replica of the older release (it runs only `{ emailId }` jobs, from the queue `whois-mail`) is still up
- * beside the new one. The new release's batch jobs are on `whois-mail-batches`, which the old replica does not consume:
- * it never takes one it cannot run, even while it is the only worker free. What the old replica still adds (one job per
- * mail on `whois-mail`) is run by the new release, once.
+ * The rolling upgrade to one processing job per stored batch (ADR 0044), and to a batch processed where it is stored
+ * (ADR 0050), with real SMTP, Redis, PostgreSQL and BullMQ: a whois-mail replica of an older release (it runs only
+ * `{ emailId }` jobs, from the queue `whois-mail`) is still up beside the new one. The new release queues no job for a
+ * stored batch (it processes it where it stored it); the jobs it still queues (a retry, the sweep's) are on
+ * `whois-mail-batches`, which the old replica does not consume: it never takes one it cannot run, even while it is the
+ * only worker free. What the old replica still adds (one job per mail on `whois-mail`) is run by the new release, once.
  */
 import 'reflect-metadata';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -11,7 +12,7 @@ import { Queue, Worker } from 'bullmq';
 import { JobName, QueueName, WhoisMailStatus } from '@registrar/contracts';
 import { redisOptions } from '@registrar/infra';
 import { LegacyWhoisMailProcessor, WhoisMailProcessor } from '@registrar/whois-mail';
-import { startWhoisMailHarness, until, WhoisMailHarness } from '../whois-mail/whois-mail-harness';
+import { signedBy, startWhoisMailHarness, until, WhoisMailHarness } from '../whois-mail/whois-mail-harness';
 
 jest.setTimeout(120_000);
 
@@ -42,25 +43,36 @@ describe('whois-mail upgrade: batch jobs never reach an older replica', () => {
   const status = async (ids: number[]) => (await t.db.query('SELECT id, status, is_processing FROM whois_mail.emails WHERE id = ANY($1) ORDER BY id', [ids])).rows;
   const forwards = async (ids: number[]) => Number((await t.db.query('SELECT count(*)::int AS n FROM mail.sent_mails WHERE key = ANY($1)', [ids.map((id) => `whois-mail:${id}:forward`)])).rows[0].n);
 
-  it('stores mails while only the old replica is free to work: their jobs wait for the new release, which runs each once', async () => {
+  it('stores mails while only the old replica is free to work: the new release processes them where it stored them, and a retry waits for the new release', async () => {
     const current = [t.whoisMail.get(WhoisMailProcessor).worker, t.whoisMail.get(LegacyWhoisMailProcessor).worker];
     // the new release's workers busy elsewhere (paused): the old replica is the only one taking jobs
     for (const w of current) await w.pause();
     const a = await t.memberDomain();
     const b = await t.memberDomain();
     const tag = `upgrade-${Date.now()}`;
-    const infos = await Promise.all([a, b, a].map((m, i) => t.send({ from: `sender-${tag}-${i}@example.net`, to: m.proxy, subject: `${tag} ${i}`, text: `本文 ${i}` })));
+    // the third mail's link fails once: its retry is a job (the first attempt runs where the mail was stored)
+    const link = `${t.site.url}/approve?token=${tag}`;
+    t.site.answers.push({ status: 503, body: 'busy' });
+    const infos = await Promise.all([
+      t.send({ from: `sender-${tag}-0@example.net`, to: a.proxy, subject: `${tag} 0`, text: '本文 0' }),
+      t.send({ from: `sender-${tag}-1@example.net`, to: b.proxy, subject: `${tag} 1`, text: '本文 1' }),
+    ]);
     const ids = infos.map((info) => Number(/Stored as (\d+)/.exec(info.response)![1]));
+    // processed with no job and no worker: by the replica that stored them, right after the commit
+    await until('the two mails processed', async () => (await status(ids)).every((r) => r.status === WhoisMailStatus.Success && r.is_processing === 0));
+    await until('their forwards', async () => (await forwards(ids)) === 2);
+    const retried = await t.send({ from: `registry-${tag}@registry.example`, to: a.proxy, subject: 'Approval required: change of registrant', text: link, headers: signedBy(link) });
+    const retriedId = Number(/Stored as (\d+)/.exec(retried.response)![1]);
     const batches = t.whoisMail.get<Queue>(getQueueToken(QueueName.WhoisMailBatches));
-    // their jobs are queued (the 250 does not wait for the add) on the queue only the new release consumes
-    await until('the mails’ jobs queued', async () => {
-      const named = (await batches.getJobs(['waiting', 'prioritized'])).flatMap((j) => j.data.emailIds ?? [j.data.emailId]);
-      return ids.every((id) => named.includes(id));
+    // its retry is queued on the queue only the new release consumes, and waits there while only the old replica is free
+    await until('the retry queued', async () => {
+      const named = (await batches.getJobs(['waiting', 'prioritized', 'delayed'])).flatMap((j) => j.data.emailIds ?? [j.data.emailId]);
+      return named.includes(retriedId);
     });
     expect(tookByOld).toEqual([]);
     for (const w of current) w.resume();
-    await until('every mail processed', async () => (await status(ids)).every((r) => r.status === WhoisMailStatus.Success && r.is_processing === 0));
-    await until('the forwards', async () => (await forwards(ids)) === 3);
+    await until('the retried mail processed', async () => (await status([retriedId])).every((r) => r.status === WhoisMailStatus.Success && r.is_processing === 0));
+    expect(t.site.hits.filter((h) => h.includes(tag))).toHaveLength(2);
     expect(tookByOld).toEqual([]);
   });
 

@@ -104,7 +104,7 @@ export class EmailsRepository {
    * copy and each message's answer are matched by id, not by the order the rows come back in. Every row keeps the
    * statement's first id as its batch (its processing job is the batch's).
    */
-  async insertMany(messages: NewEmail[][]): Promise<StoredRef[][]> {
+  async insertMany(messages: NewEmail[][], leaseS = 180): Promise<StoredRef[][]> {
     const rows = messages.flat();
     if (!rows.length) return messages.map(() => []);
     const col = <T>(f: (e: NewEmail) => T) => rows.map(f);
@@ -115,14 +115,15 @@ export class EmailsRepository {
                      $11::text[], $12::int[], $13::boolean[], $14::jsonb[], $15::bytea[])
            WITH ORDINALITY AS x(type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, raw, ord)
        ), e AS (
-         INSERT INTO whois_mail.emails (id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, batch_id)
-         SELECT id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, (SELECT min(id) FROM v) FROM v
+         INSERT INTO whois_mail.emails (id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, batch_id, lease_until)
+         SELECT id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, (SELECT min(id) FROM v),
+                now() + $16 * interval '1 second' FROM v
          RETURNING id, ${STAMP} AS stamp, batch_id
        ), r AS (INSERT INTO whois_mail.raw_messages (email_id, raw) SELECT id, raw FROM v)
        SELECT v.ord, e.id, e.stamp, e.batch_id FROM v JOIN e USING (id) ORDER BY v.ord`,
       [col((e) => e.type), col((e) => e.subject), col((e) => e.content), col((e) => e.html), col((e) => e.sender), col((e) => e.envelopeFrom), col((e) => e.recipient),
         col((e) => e.domainId), col((e) => e.userId), col((e) => e.domainName), col((e) => e.messageId), col((e) => e.size), col((e) => e.malformed),
-        col((e) => JSON.stringify(e.attachments)), col((e) => e.raw)],
+        col((e) => JSON.stringify(e.attachments)), col((e) => e.raw), leaseS],
     );
     if (stored.length !== rows.length) throw new Error(`stored ${stored.length} of ${rows.length} mails`);
     let k = 0;
@@ -184,14 +185,15 @@ export class EmailsRepository {
   }
 
   /** start() of several mails (a batch's job) in one statement; the mails that exist, in id order. */
-  async startMany(ids: readonly number[], rawFor: readonly number[]): Promise<Array<StoredEmail & { raw: Buffer | null }>> {
+  async startMany(ids: readonly number[], rawFor: readonly number[], leaseS = 180): Promise<Array<StoredEmail & { raw: Buffer | null }>> {
     const rows = await this.ds.query(
       `WITH u AS (
-         UPDATE whois_mail.emails SET is_processing = 1, attempts = attempts + 1, updated_at = now() WHERE id = ANY($1::bigint[]) AND status <> 1
+         UPDATE whois_mail.emails SET is_processing = 1, attempts = attempts + 1, updated_at = now(), lease_until = now() + $3 * interval '1 second'
+         WHERE id = ANY($1::bigint[]) AND status <> 1
          RETURNING ${STORED_COLUMNS}
        ), m AS (SELECT * FROM u UNION ALL SELECT ${STORED_COLUMNS} FROM whois_mail.emails WHERE id = ANY($1::bigint[]) AND status = 1)
        SELECT m.*, CASE WHEN m.type = ANY($2::smallint[]) THEN (SELECT raw FROM whois_mail.raw_messages WHERE email_id = m.id) END AS raw FROM m ORDER BY m.id`,
-      [ids, rawFor],
+      [ids, rawFor, leaseS],
     );
     return rows.map((r: Row) => ({ ...toStored(r), raw: r.raw ?? null }));
   }
@@ -242,9 +244,23 @@ export class EmailsRepository {
     return returned(upd) ? 'ok' : 'busy';
   }
 
-  /** Mails left untreated and not running (e.g. queued when Redis was lost); the service re-enqueues them at boot. */
-  async untreated(limit = 1000): Promise<StoredRef[]> {
-    const rows = await this.ds.query(`SELECT id, ${STAMP} AS stamp, coalesce(batch_id, id) AS batch FROM whois_mail.emails WHERE status = 0 ORDER BY id LIMIT $1`, [limit]);
-    return rows.map((r: Row) => ({ id: Number(r.id), stamp: String(r.stamp), batch: Number(r.batch) }));
+  /**
+   * Untreated mails whose lease is over (their replica died before processing them, or their job was lost), claimed
+   * for another lease in one statement: each replica's sweep takes rows no other sweep holds (SKIP LOCKED) and no
+   * replica holds (the lease), so a batch being processed where it was stored is never taken from under it. Mails
+   * stored by releases before the lease count from their updated_at.
+   */
+  async claimUntreated(leaseS: number, limit = 1000): Promise<StoredRef[]> {
+    const rows = await this.ds.query(
+      `WITH c AS (
+         SELECT id FROM whois_mail.emails
+         WHERE status = 0 AND coalesce(lease_until, updated_at + $1 * interval '1 second') < now()
+         ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
+       )
+       UPDATE whois_mail.emails e SET lease_until = now() + $1 * interval '1 second' FROM c WHERE e.id = c.id
+       RETURNING e.id, ${STAMP.replace('created_at', 'e.created_at')} AS stamp, coalesce(e.batch_id, e.id) AS batch`,
+      [leaseS, limit]);
+    const list: Row[] = Array.isArray(rows?.[0]) ? rows[0] : rows;
+    return list.map((r: Row) => ({ id: Number(r.id), stamp: String(r.stamp), batch: Number(r.batch) })).sort((a, b) => a.id - b.id);
   }
 }

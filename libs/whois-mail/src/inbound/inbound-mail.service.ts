@@ -3,7 +3,8 @@ import { ProxyDomainDto } from '@registrar/contracts';
 import { classifyWhoisMail } from '../classification/classification.rules';
 import { Coalescer } from '../common/coalescer';
 import { EmailsRepository, NewEmail, StoredRef } from '../emails/emails.repository';
-import { WhoisMailQueue } from '../processing/whois-mail.queue';
+import { StoredBatchRunner } from '../processing/stored-batch.runner';
+import { WhoisMailConfig } from '../whois-mail.config';
 import { parseInbound } from './parse-mail';
 
 export interface InboundMessage {
@@ -18,10 +19,10 @@ export const STORE_BATCH = 50;
 export const STORE_BATCH_BYTES = 8 * 1024 * 1024;
 
 /**
- * Stores an accepted message (one row per proxy address it was sent to), classified, and queues its processing.
+ * Stores an accepted message (one row per proxy address it was sent to), classified, and processes it.
  * The messages of concurrent SMTP sessions are stored together (group commit): one statement while another is in
- * flight takes every message that arrived meanwhile, then their jobs go in one round trip; each session still
- * answers 250 only once its own message is committed. A batch the database refuses is stored again message by
+ * flight takes every message that arrived meanwhile, then the batch is processed here, right after its commit, with no
+ * job (StoredBatchRunner, ADR 0050); each session still answers 250 only once its own message is committed. A batch the database refuses is stored again message by
  * message, so one bad message fails alone.
  */
 @Injectable()
@@ -32,7 +33,7 @@ export class InboundMailService {
     maxWeight: STORE_BATCH_BYTES,
   });
 
-  constructor(private readonly emails: EmailsRepository, private readonly queue: WhoisMailQueue) {}
+  constructor(private readonly emails: EmailsRepository, private readonly runner: StoredBatchRunner, private readonly config: WhoisMailConfig) {}
 
   async receive(m: InboundMessage): Promise<number[]> {
     const parsed = await parseInbound(m.raw);
@@ -63,26 +64,17 @@ export class InboundMailService {
   private async storeBatch(messages: NewEmail[][]): Promise<Array<StoredRef[] | Error>> {
     let stored: StoredRef[][];
     try {
-      stored = await this.emails.insertMany(messages);
+      stored = await this.emails.insertMany(messages, this.config.WHOIS_MAIL_LEASE_S);
     } catch (e) {
       if (messages.length === 1) throw e;
       this.logger.warn(`storing ${messages.length} mails together failed (${(e as Error).message}): one by one`);
-      const each = await Promise.allSettled(messages.map((m) => this.emails.insert(m)));
+      const each = await Promise.allSettled(messages.map((m) => this.emails.insertMany([m], this.config.WHOIS_MAIL_LEASE_S).then((r) => r[0]!)));
       const ok = each.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-      this.enqueue(ok.flat());
+      this.runner.run(ok.flat());
       // each session gets its own answer: a refused message its error (451 to its sender), the others 250
       return each.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof Error ? r.reason : new Error(String(r.reason))));
     }
-    this.enqueue(stored.flat());
+    this.runner.run(stored.flat());
     return stored;
-  }
-
-  /**
-   * Queued after the commit, without holding the sessions' 250 (their mails are safe once committed): a queue hiccup,
-   * or a death before the add, leaves the mails untreated, and the boot-time sweep queues them again. The 250 never
-   * depended on the add (a failed add was only logged), so waiting for it bought nothing but latency.
-   */
-  private enqueue(refs: StoredRef[]): void {
-    this.queue.enqueueMany(refs).catch((e: Error) => this.logger.warn(`queueing mails ${refs.map((r) => r.id).join(',')} failed: ${e.message}`));
   }
 }

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { MailOutbox } from '@registrar/mail';
+import { Coalescer } from '../common/coalescer';
 import type { StoredEmail } from '../emails/emails.repository';
+
+/** Forwards in one outbound job at most (the gateway sends them one after the other over one SMTP connection). */
+const FORWARDS_PER_JOB = 50;
 
 /** Forwarded content is cut here (the whole message stays in the inbox and its raw copy). */
 const MAX_FORWARDED_CHARS = 100_000;
@@ -14,6 +18,21 @@ const RECEIVED_AT = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', y
  */
 @Injectable()
 export class MailForwarder {
+  /**
+   * The forwards of batches processed at the same moment (each batch's attempt is one `forwardMany`) go together: one
+   * `sendBatch` while another is in flight takes every batch's forwards that came meanwhile (ADR 0050). Exactly once
+   * per key does not rest on the job (ADR 0046: the mail worker claims each key), so a batch's retry, alone or with
+   * others, still forwards each mail once; a failed add fails every batch in it, each of which retries.
+   */
+  private readonly together = new Coalescer<Parameters<MailOutbox['sendBatch']>[0][number][], void>(
+    async (batches) => {
+      await this.outbox.sendBatch(batches.flat());
+      return batches.map(() => undefined);
+    },
+    FORWARDS_PER_JOB,
+    { weight: (reqs) => reqs.length, maxWeight: FORWARDS_PER_JOB },
+  );
+
   constructor(private readonly outbox: MailOutbox) {}
 
   async forward(mail: StoredEmail, userId: number): Promise<void> {
@@ -22,10 +41,10 @@ export class MailForwarder {
 
   /**
    * The forwards of several mails (each to its own member, userId set) as ONE outbound job, sent over one SMTP
-   * connection (ADR 0046); each still once per its mail's key.
+   * connection (ADR 0046), with those of other batches processed at the same moment; each still once per its mail's key.
    */
   async forwardMany(mails: readonly StoredEmail[]): Promise<void> {
-    await this.outbox.sendBatch(mails.map((m) => this.request(m, m.userId!)));
+    await this.together.submit(mails.map((m) => this.request(m, m.userId!)));
   }
 
   private request(mail: StoredEmail, userId: number) {

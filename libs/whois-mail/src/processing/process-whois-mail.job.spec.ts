@@ -81,6 +81,17 @@ describe(ProcessWhoisMailJob.name, () => {
     expect(emails.failed).toHaveBeenCalledWith(7, expect.stringContaining('queue down'));
   });
 
+  it('a retry job of a batch first run where it was stored counts its attempts on from that run (ADR 0050)', async () => {
+    const { sut, emails, forwarder } = newTestService(mail());
+    forwarder.forwardMany.mockRejectedValue(new Error('queue down'));
+    // the first attempt ran in place; the retry job has the 2 attempts that remain of 3
+    await expect(sut.handle({ emailId: 7, attemptsBefore: 1 }, { attemptsMade: 0, attempts: 2 })).rejects.toThrow('queue down');
+    expect(emails.attemptFailed).toHaveBeenCalledWith(7, expect.stringContaining('attempt 2'));
+    expect(emails.failed).not.toHaveBeenCalled();
+    await expect(sut.handle({ emailId: 7, attemptsBefore: 1 }, { attemptsMade: 1, attempts: 2 })).rejects.toThrow('queue down');
+    expect(emails.failed).toHaveBeenCalledWith(7, expect.stringContaining('attempt 3'));
+  });
+
   it('fails a mail with no domain (no member to forward to)', async () => {
     const { sut, emails } = newTestService(mail({ userId: null }));
     await sut.handle({ emailId: 7 }, first);
@@ -116,7 +127,7 @@ describe(ProcessWhoisMailJob.name, () => {
         const job = { updateData: jest.fn(async (_d: unknown) => undefined) };
 
         await expect(sut.handle(data, first, job)).rejects.toThrow('answered 503');
-        expect(emails.startMany).toHaveBeenCalledWith([7, 8, 9], expect.any(Array));
+        expect(emails.startMany).toHaveBeenCalledWith([7, 8, 9], expect.any(Array), expect.any(Number));
         // one round trip for the forwards, one statement for the successes
         expect(forwarder.forwardMany).toHaveBeenCalledTimes(1);
         expect(forwarder.forwardMany).toHaveBeenCalledWith([expect.objectContaining({ id: 7 })]);
@@ -129,7 +140,7 @@ describe(ProcessWhoisMailJob.name, () => {
         await expect(sut.handle({ ...data, ended: [8] }, { attemptsMade: 1, attempts: 3 }, job)).resolves.toEqual({
           status: WhoisMailStatus.Failed, statuses: { 7: WhoisMailStatus.Success, 8: WhoisMailStatus.Failed, 9: WhoisMailStatus.Success },
         });
-        expect(emails.startMany).toHaveBeenLastCalledWith([7, 9], expect.any(Array));
+        expect(emails.startMany).toHaveBeenLastCalledWith([7, 9], expect.any(Array), expect.any(Number));
         expect(forwarder.forwardMany).toHaveBeenCalledTimes(1);
         expect(emails.succeededMany).toHaveBeenLastCalledWith([{ id: 9, forwarded: false }]);
         expect(emails.failed).toHaveBeenCalledTimes(1);

@@ -53,7 +53,7 @@ export class ProcessWhoisMailJob implements JobHandler {
     const ids = batch ? data.emailIds!.map(Number) : [Number(data.emailId)];
     const ended = (data.ended ?? []).map(Number);
     // one round trip: the mails, their attempt marked (unless they already succeeded) and, for a link type, the raw message
-    const mails = await this.emails.startMany(ids.filter((id) => !ended.includes(id)), [...LINK_TYPES]);
+    const mails = await this.emails.startMany(ids.filter((id) => !ended.includes(id)), [...LINK_TYPES], this.config.WHOIS_MAIL_LEASE_S);
     const statuses: Record<number, WhoisMailStatus> = {};
     for (const id of ids) statuses[id] = WhoisMailStatus.Failed;
     const done: Array<{ id: number; forwarded: boolean }> = [];
@@ -102,10 +102,12 @@ export class ProcessWhoisMailJob implements JobHandler {
 
     let retry: Error | null = null;
     const endedNow = [...ended];
+    // a retry job of a batch first run where it was stored counts on from that run (its attempts are those that remain)
+    const before = Math.max(0, Number(data.attemptsBefore ?? 0));
     for (const [id, e] of errors) {
       const err = e as Error & { html?: string | null };
       const permanent = e instanceof PermanentMailError;
-      const html = errorHtml(err, attempt.attemptsMade + 1);
+      const html = errorHtml(err, before + attempt.attemptsMade + 1);
       if (permanent || attempt.attemptsMade + 1 >= attempt.attempts) {
         await this.emails.failed(id, html);
         this.logger.warn(`mail ${id} (type ${mails.find((m) => m.id === id)?.type}) failed: ${err.message}`);

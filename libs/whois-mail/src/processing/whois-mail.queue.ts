@@ -44,10 +44,24 @@ export class WhoisMailQueue {
     else if (jobs.length) await this.queue.addBulk(jobs);
   }
 
-  private options(emailId: number, run: string) {
+  /**
+   * The retry of a batch whose first attempt ran where it was stored (ADR 0050, n2): the batch's own job id (so a sweep
+   * that finds its mails untreated adds no second job), the attempts that remain, the first backoff's delay, and the
+   * data that attempt left (`ended`: mails it ended for good; `attemptsBefore`).
+   */
+  async retry(batch: { batch: number; stamp: string }, data: ProcessWhoisMailJobData, attemptsMade: number): Promise<void> {
+    const remaining = this.config.WHOIS_MAIL_ATTEMPTS - attemptsMade;
+    if (remaining < 1) return;
+    await this.queue.add(JobName.ProcessWhoisMail, { ...data, attemptsBefore: attemptsMade } satisfies ProcessWhoisMailJobData, {
+      ...this.options(batch.batch, batch.stamp, remaining),
+      delay: this.config.WHOIS_MAIL_BACKOFF_MS * 2 ** (attemptsMade - 1),
+    });
+  }
+
+  private options(emailId: number, run: string, attempts = this.config.WHOIS_MAIL_ATTEMPTS) {
     return {
       jobId: processJobId(emailId, run),
-      attempts: this.config.WHOIS_MAIL_ATTEMPTS,
+      attempts,
       backoff: { type: 'exponential' as const, delay: this.config.WHOIS_MAIL_BACKOFF_MS },
       removeOnComplete: { age: 24 * 3600, count: 10_000 },
       removeOnFail: { age: 30 * 24 * 3600 },
