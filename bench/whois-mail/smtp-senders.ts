@@ -9,7 +9,7 @@
  *     MAIL, RCPT and DATA pipelined when the server offers PIPELINING, the queued file sent dot-stuffed, the
  *     connection reused for the next message); its CPU per mail is the socket's, as a C MTA's would be.
  *   - `nodemailer`: nodemailer's pooled transport (`raw`, also pipelined: nodemailer ≥ 6.10 sends MAIL/RCPT/DATA
- *     at once with PIPELINING), which spends ~0.3-0.4 ms of CPU a mail of its own on the same two cores (ADR 0050).
+ *     at once with PIPELINING), which spends ~0.3-0.4 ms of CPU a mail of its own on the same two cores (ADR 0054).
  *
  * IPC: { port, connections, mails?: [{ from, to, raw (base64) }] } → 'ready'; 'go' → { ms, cpuMs, failed, pipelined }.
  */

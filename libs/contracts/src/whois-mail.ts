@@ -101,7 +101,7 @@ export interface WhoisEmailUpdateResult {
  * 0044), or one mail (`emailId`: a reprocessing after a type change, and jobs queued before batches). `ended`: mails
  * of the batch that an earlier attempt ended for good (failed with no retry to mend them), left alone by its retry.
  * `attemptsBefore`: attempts made before this job (the first one runs where the batch was stored, with no job: the
- * retry job has the attempts that remain, and counts from there; ADR 0050, n2).
+ * retry job has the attempts that remain, and counts from there; ADR 0054, n2).
  */
 export interface ProcessWhoisMailJobData {
   emailId?: number;

@@ -82,7 +82,7 @@ export class WhoisMailConfig extends BaseConfig {
 
   /**
    * How long the replica that stored a batch (or the attempt that started a mail) holds its processing, in seconds:
-   * a batch is processed where it is stored, with no job (ADR 0050, n2), and the sweep queues a job only for untreated
+   * a batch is processed where it is stored, with no job (ADR 0054, n2), and the sweep queues a job only for untreated
    * mails whose lease is over (their replica died). Longer than an attempt can run: a batch of at most 50 mails, 8
    * links at once, 15 s each (about 105 s at worst).
    */

@@ -1,6 +1,6 @@
 /**
  * The rolling upgrade to one processing job per stored batch (ADR 0044), and to a batch processed where it is stored
- * (ADR 0050), with real SMTP, Redis, PostgreSQL and BullMQ: a whois-mail replica of an older release (it runs only
+ * (ADR 0054), with real SMTP, Redis, PostgreSQL and BullMQ: a whois-mail replica of an older release (it runs only
  * `{ emailId }` jobs, from the queue `whois-mail`) is still up beside the new one. The new release queues no job for a
  * stored batch (it processes it where it stored it); the jobs it still queues (a retry, the sweep's) are on
  * `whois-mail-batches`, which the old replica does not consume: it never takes one it cannot run, even while it is the

@@ -216,7 +216,7 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
     const m = await t.memberDomain();
     const bomber = sender('bomber');
     for (let i = 0; i < 5; i++) await t.send({ from: bomber, to: m.proxy, subject: `spam ${i}`, text: 'spam' });
-    // deferred at RCPT (MAIL FROM no longer waits for the count, ADR 0050): nothing of it is stored
+    // deferred at RCPT (MAIL FROM no longer waits for the count, ADR 0054): nothing of it is stored
     await expect(t.send({ from: bomber, to: m.proxy, subject: 'spam 6', text: 'spam' })).rejects.toMatchObject({ responseCode: 450, command: 'RCPT TO' });
     expect((await t.db.query("SELECT count(*)::int AS n FROM whois_mail.emails WHERE sender LIKE $1 AND subject = 'spam 6'", [`%${bomber}%`])).rows[0].n).toBe(0);
     await expect(t.send({ from: sender(), to: m.proxy, subject: 'normal', text: 'ok' })).resolves.toBeTruthy();
@@ -303,7 +303,7 @@ describe('WHOIS proxy mail: mail bombs and lost jobs', () => {
   });
 });
 
-describe('WHOIS proxy mail: a stored batch processed where it was stored (ADR 0044, ADR 0050)', () => {
+describe('WHOIS proxy mail: a stored batch processed where it was stored (ADR 0044, ADR 0054)', () => {
   const queue = () => t.whoisMail.get<Queue>(getQueueToken(QueueName.WhoisMailBatches));
   const mailBatches = () => t.whoisMail.get<Queue>(getQueueToken(QueueName.MailBatches), { strict: false });
   /** every job of the queue that names the mail (any state) */
@@ -325,7 +325,7 @@ describe('WHOIS proxy mail: a stored batch processed where it was stored (ADR 00
     ])).flat();
     expect(ids).toHaveLength(4);
     for (const id of ids) expect((await processed(id)).status).toBe(WhoisMailStatus.Success);
-    // no processing job: the replica that stored them ran them right after the commit (ADR 0050)
+    // no processing job: the replica that stored them ran them right after the commit (ADR 0054)
     for (const id of ids) expect(await jobsOf(id)).toHaveLength(0);
     // each stored mail reached its member once
     await until('the forwards', async () => (await t.caught(a.email)).filter((m) => m.subject.includes(tag)).length === 2 && (await t.caught(b.email)).filter((m) => m.subject.includes(tag)).length === 2);
@@ -470,7 +470,7 @@ describe('WHOIS proxy mail: admin API', () => {
 
     const a = t.superAdmin;
     // Bull Board (/admin/queues) shows the whois-mail-batches queue, but no job for this mail: its one attempt ran where
-    // it was stored (ADR 0050) and failed it for good, so no retry was queued; the inbox below is where operators see it
+    // it was stored (ADR 0054) and failed it for good, so no retry was queued; the inbox below is where operators see it
     const boardJobs = async (status: string) => {
       const board = await a.agent.get(`/admin/queues/api/queues?activeQueue=${QueueName.WhoisMailBatches}&status=${status}&page=1&jobsPerPage=100`).expect(200);
       const queue = board.body.queues.find((q: { name: string }) => q.name === QueueName.WhoisMailBatches);

@@ -22,7 +22,7 @@ export const STORE_BATCH_BYTES = 8 * 1024 * 1024;
  * Stores an accepted message (one row per proxy address it was sent to), classified, and processes it.
  * The messages of concurrent SMTP sessions are stored together (group commit): one statement while another is in
  * flight takes every message that arrived meanwhile, then the batch is processed here, right after its commit, with no
- * job (StoredBatchRunner, ADR 0050); each session still answers 250 only once its own message is committed. A batch the database refuses is stored again message by
+ * job (StoredBatchRunner, ADR 0054); each session still answers 250 only once its own message is committed. A batch the database refuses is stored again message by
  * message, so one bad message fails alone.
  */
 @Injectable()

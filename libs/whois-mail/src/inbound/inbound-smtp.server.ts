@@ -35,7 +35,7 @@ export async function readLimited(stream: Readable, limit: number): Promise<{ ra
  * The inbound SMTP server (smtp-server) of the WHOIS proxy addresses. It accepts mail only for addresses of the proxy
  * mail domain that belong to a domain we hold (others are refused at RCPT with 550), refuses messages over the size
  * limit (552) and defers senders over their hourly count (450: a real sender retries later, nothing is lost).
- * A message is acknowledged (250) only once it is stored; it is then processed where it was stored (ADR 0050).
+ * A message is acknowledged (250) only once it is stored; it is then processed where it was stored (ADR 0054).
  */
 @Injectable()
 export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
@@ -49,7 +49,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
   port = 0;
   /**
    * The sender's hourly count of each open transaction, started at MAIL FROM and awaited at its RCPTs, beside the
-   * proxy address look-up (ADR 0050): MAIL FROM is answered at once, and a sender over its count gets its 450 at RCPT
+   * proxy address look-up (ADR 0054): MAIL FROM is answered at once, and a sender over its count gets its 450 at RCPT
    * (as greylisting does), one Redis round trip less in each mail's path.
    */
   private readonly senderVerdicts = new Map<string, { verdict: Promise<void>; refused: boolean }>();

@@ -20,7 +20,7 @@ const RECEIVED_AT = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', y
 export class MailForwarder {
   /**
    * The forwards of batches processed at the same moment (each batch's attempt is one `forwardMany`) go together: one
-   * `sendBatch` while another is in flight takes every batch's forwards that came meanwhile (ADR 0050). Exactly once
+   * `sendBatch` while another is in flight takes every batch's forwards that came meanwhile (ADR 0054). Exactly once
    * per key does not rest on the job (ADR 0046: the mail worker claims each key), so a batch's retry, alone or with
    * others, still forwards each mail once; a failed add fails every batch in it, each of which retries.
    */

@@ -81,7 +81,7 @@ describe(ProcessWhoisMailJob.name, () => {
     expect(emails.failed).toHaveBeenCalledWith(7, expect.stringContaining('queue down'));
   });
 
-  it('a retry job of a batch first run where it was stored counts its attempts on from that run (ADR 0050)', async () => {
+  it('a retry job of a batch first run where it was stored counts its attempts on from that run (ADR 0054)', async () => {
     const { sut, emails, forwarder } = newTestService(mail());
     forwarder.forwardMany.mockRejectedValue(new Error('queue down'));
     // the first attempt ran in place; the retry job has the 2 attempts that remain of 3

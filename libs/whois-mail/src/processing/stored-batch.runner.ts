@@ -18,7 +18,7 @@ export function batchesOf(refs: readonly StoredRef[]): Array<{ batch: number; st
 }
 
 /**
- * Processes a stored batch where it was stored, right after its commit, with no BullMQ job (ADR 0050, n2): the same
+ * Processes a stored batch where it was stored, right after its commit, with no BullMQ job (ADR 0054, n2): the same
  * handler a job runs (ProcessWhoisMailJob), as the batch's first attempt. A job is queued only
  * - for a retry: the mails still open, on the batch's job id, with the attempts that remain and the first backoff;
  * - when this replica already runs WHOIS_MAIL_CONCURRENCY batches (the queue takes the overflow, and any replica its jobs),

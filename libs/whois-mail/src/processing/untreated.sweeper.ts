@@ -4,7 +4,7 @@ import { WhoisMailConfig } from '../whois-mail.config';
 import { WhoisMailQueue } from './whois-mail.queue';
 
 /**
- * Recovery of untreated mails (ADR 0050, n2), at boot and every WHOIS_MAIL_SWEEP_EVERY_MS on each replica: mails still
+ * Recovery of untreated mails (ADR 0054, n2), at boot and every WHOIS_MAIL_SWEEP_EVERY_MS on each replica: mails still
  * untreated whose lease is over (the replica that stored them died before it processed or queued them; a job lost with
  * Redis) are claimed for another lease (SKIP LOCKED: two replicas' sweeps never take the same rows) and queued as
  * their batch's job. The job id is the batch's, so a batch whose retry job still waits gets no second job.

@@ -45,7 +45,7 @@ export class WhoisMailQueue {
   }
 
   /**
-   * The retry of a batch whose first attempt ran where it was stored (ADR 0050, n2): the batch's own job id (so a sweep
+   * The retry of a batch whose first attempt ran where it was stored (ADR 0054, n2): the batch's own job id (so a sweep
    * that finds its mails untreated adds no second job), the attempts that remain, the first backoff's delay, and the
    * data that attempt left (`ended`: mails it ended for good; `attemptsBefore`).
    */
