@@ -189,8 +189,15 @@ export class RenewDomainJob {
     }
     const info = await this.epp.info(item.punycode, {}, { userId: renewal.userId, domainPkid: item.domainId }).catch((e) => {
       if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return null;
+      // a registry refusal to tell (2201: no longer ours, as registries that hide others' domains answer) is its word:
+      // asked again it answers the same, so the item would stay open (unrefunded) forever
+      if (isPermanent(e)) return e as EppError;
       throw e;
     });
+    if (info instanceof EppError) {
+      await this.fail(renewal, item, EppError.is(info, EppResultCode.AuthorizationError) ? M.renewNotManaged : registryErrorMessage(info.code));
+      return 'error';
+    }
     if (!info || info.clID !== this.clientId) {
       await this.fail(renewal, item, info ? M.renewNotManaged : M.outOfPeriodDomain);
       return 'error';
