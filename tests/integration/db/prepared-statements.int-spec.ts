@@ -69,8 +69,6 @@ it('a table changed by a migration after the statement was prepared: the next ca
     // retries one): a star statement goes unnamed there, so the transaction goes through with the new column
     await qr.startTransaction();
     expect(await qr.query(inTx, [2])).toEqual([{ id: 2, name: 'two', note: 'n', extra: 7 }]);
-    await admin.query(`ALTER TABLE ${schema}.items ADD COLUMN later int NOT NULL DEFAULT 8`);
-    expect(await qr.query(`SELECT * FROM ${schema}.items WHERE id = $1 FOR UPDATE`, [2])).toEqual([{ id: 2, name: 'two', note: 'n', extra: 7, later: 8 }]);
     // a statement naming its columns is still prepared inside a transaction
     const named = `SELECT name FROM ${schema}.items WHERE id = $1 AND id < 100`;
     expect(await qr.query(named, [2])).toEqual([{ name: 'two' }]);
