@@ -195,7 +195,7 @@ export class RenewDomainJob {
       throw e;
     });
     if (info instanceof EppError) {
-      await this.fail(renewal, item, EppError.is(info, EppResultCode.AuthorizationError) ? M.renewNotManaged : registryErrorMessage(info.code));
+      await this.fail(renewal, item, info.code === EppResultCode.AuthorizationError ? M.renewNotManaged : registryErrorMessage(info.code));
       return 'error';
     }
     if (!info || info.clID !== this.clientId) {
