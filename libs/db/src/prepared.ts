@@ -13,9 +13,11 @@ import { Client, ClientConfig, QueryResult } from 'pg';
  * - A prepared statement the server can no longer use is never used again on that connection, and the call is answered
  *   as before: when another replica's migration changed a table a `SELECT *` reads ("cached plan must not change
  *   result type", 0A000), or when the statement is gone from the server (26000, e.g. behind a pooler that reset the
- *   session). Outside a transaction the failed statement did nothing, so it is sent again, unnamed; inside one the
- *   error is the transaction's (PostgreSQL has aborted it), as any failed statement's, and its caller retries as it
- *   does for any other error.
+ *   session). Outside a transaction the failed statement did nothing, so it is sent again, unnamed. Inside one the
+ *   error would abort the transaction, and not every caller retries (a member's market purchase, a payment session):
+ *   so inside a transaction a statement whose result columns a migration can change (`SELECT *`, `t.*`,
+ *   `RETURNING *`) goes unnamed, as before prepared statements; any other statement whose server copy is gone (26000)
+ *   fails its transaction, as any failed statement does.
  * - `DB_PREPARED_STATEMENTS=0` turns it off (e.g. behind a pooler in transaction mode, where a session's prepared
  *   statements do not follow the client).
  */
@@ -37,6 +39,8 @@ export class PreparingClient extends Client {
     if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined || !DML.test(text)) {
       return (super.query as (...a: any[]) => any)(...args);
     }
+    // in a transaction (or before the connection's first answer): a star statement goes unnamed (0A000 cannot be retried there)
+    if (this.getTransactionStatus() !== 'I' && STAR.test(text)) return super.query(text, values);
     const name = statementName(text);
     if (this.refused.has(name) || (!this.prepared.has(name) && this.prepared.size >= this.max)) return super.query(text, values);
     this.prepared.add(name);
@@ -52,6 +56,8 @@ export class PreparingClient extends Client {
 }
 
 const DML = /^\s*(WITH|SELECT|INSERT|UPDATE|DELETE)\b/i;
+/** a select list or RETURNING with `*` or `t.*` (not `count(*)`, not a product): its result columns follow the table's */
+const STAR = /(?:^|[\s,])(?:"?\w+"?\.)?\*(?=\s*(?:,|\bFROM\b|$))/i;
 
 export function statementName(text: string): string {
   return `rk_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
+import { EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
 import { JobName, OrdersErrorCode, OrdersPatterns } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
 import { BullRpcClient, rpc } from '@registrar/infra';
@@ -22,7 +22,7 @@ import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { startService } from '@registrar/infra';
 import { INestMicroservice } from '@nestjs/common';
 import { MoneyReconcilerJob, MoneyReconcileResult } from '../../../libs/domain-ops/src/registry-sync/reconcile/money-reconciler.job';
-import { LifecycleQueue, registerJobId, RegistrationOrderRepository } from '../../../libs/domain-ops/src/lifecycle';
+import { LifecycleQueue, RegisterDomainJob, registerJobId, RegistrationOrderRepository, RenewalRepository, RenewDomainJob } from '../../../libs/domain-ops/src/lifecycle';
 import { OwnedDomainRepository } from '../../../libs/domain-ops/src/shared/domains/owned-domain.repository';
 import { client as eppClient, freeName, REGISTRAR_B, simClock } from '../epp/epp-harness';
 import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
@@ -425,6 +425,86 @@ describe('money across services', () => {
     expect(await ledgerSum(member.userId)).toBe(10_000 - 1800);
     expect(await historyLines(member)).toContain(`${lost}: ${fmt(M.renewRefundedPoints, { point: 1800, reason: M.renewFailed })}`);
   }, 240_000);
+  it('a renewal attempt that read its item before a stalled run of the same job recorded it and renewed: its last failure refunds nothing', async () => {
+    const member = await p.member(10_000);
+    const name = await freeName(epp, 'com', 'renstall');
+    const domainId = await buyDomain(p, member, name);
+    const before = (await epp.info(name)).exDate!;
+    const renewalId = randomUUID();
+    await p.db.query(`INSERT INTO domain_ops.renewal_orders (id, user_id, idempotency_key, total, payment_type, status) VALUES ($1, $2, $3, 1800, 'point', 'processing')`,
+      [renewalId, member.userId, randomUUID()]);
+    const itemId = Number((await p.db.query(`INSERT INTO domain_ops.renewal_order_items (order_id, position, domain_id, name, punycode, period, point, status, spent) VALUES ($1, 0, $2, $3, $3, 1, 1800, 'queued', true) RETURNING id`,
+      [renewalId, domainId, name])).rows[0].id);
+    await spend(member.userId, 1800, `renew:${renewalId}:${name}:spend`);
+    const ops = p.services[2]!;
+    const repo = ops.get(RenewalRepository);
+    const pool = ops.get<EppClientPool>(EPP_CLIENT);
+    const [start, info] = [repo.start.bind(repo), pool.info.bind(pool)];
+    // between this attempt's read of the item and its start, the stalled run (BullMQ started the job again) records the
+    // expiry it renews from and its renew goes through; then this attempt cannot reach the registry, on its last try
+    const startSpy = jest.spyOn(repo, 'start').mockImplementation(async (id: number, from: Date | null) => {
+      if (id === itemId) {
+        await p.db.query('UPDATE domain_ops.renewal_order_items SET from_expiry = $2 WHERE id = $1', [itemId, before]);
+        await epp.renew(name, before, { value: 1, unit: 'y' });
+      }
+      return start(id, from);
+    });
+    const infoSpy = jest.spyOn(pool, 'info').mockImplementation(async (n: string, ...rest: unknown[]) => {
+      if (n === name) throw new Error('connect ECONNREFUSED (the registry is down)');
+      return (info as (...a: unknown[]) => ReturnType<EppClientPool['info']>)(n, ...rest);
+    });
+    let outcome: unknown;
+    try {
+      outcome = await ops.get(RenewDomainJob).handle({ renewalId, itemId }, { attemptsMade: 0, attempts: 1 }).catch((e: Error) => e);
+    } finally {
+      startSpy.mockRestore();
+      infoSpy.mockRestore();
+    }
+    // the registry renewed it: the job fails with the item left processing for the money reconciler, nothing refunded
+    expect(ymd((await epp.info(name)).exDate!)).toBe(ymd(plusYears(before, 1)));
+    expect(outcome).toBeInstanceOf(Error);
+    expect((await p.db.query('SELECT status FROM domain_ops.renewal_order_items WHERE id = $1', [itemId])).rows[0].status).toBe('processing');
+    expect(await entry(`renew:${renewalId}:${name}:refund`)).toBeNull();
+    expect(await p.balance(member.userId)).toBe(10_000 - 1800);
+  }, 120_000);
+  it('a registry that refuses to tell about a leftover name (2201, as registries hiding others\' domains answer) ends it: refunded, not left open forever', async () => {
+    const member = await p.member(10_000);
+    const ops = p.services[2]!;
+    // a registration whose resumed job ended with the item open, and a renewal the same
+    const name = await freeName(epp, 'com', 'hidden');
+    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
+    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const renewed = await freeName(epp, 'com', 'hiddenren');
+    const domainId = await buyDomain(p, member, renewed);
+    const renewalId = randomUUID();
+    await p.db.query(`INSERT INTO domain_ops.renewal_orders (id, user_id, idempotency_key, total, payment_type, status, created_at) VALUES ($1, $2, $3, 1800, 'point', 'processing', now() - interval '1 hour')`,
+      [renewalId, member.userId, randomUUID()]);
+    await p.db.query(`INSERT INTO domain_ops.renewal_order_items (order_id, position, domain_id, name, punycode, period, point, status, spent, from_expiry) VALUES ($1, 0, $2, $3, $3, 1, 1800, 'processing', true, $4)`,
+      [renewalId, domainId, renewed, (await epp.info(renewed)).exDate]);
+    await spend(member.userId, 1800, `renew:${renewalId}:${renewed}:spend`);
+    const pool = ops.get<EppClientPool>(EPP_CLIENT);
+    const info = pool.info.bind(pool);
+    const refusing = jest.spyOn(pool, 'info').mockImplementation(async (n: string, ...rest: unknown[]) => {
+      if (n === name || n === renewed) throw new EppError(EppResultCode.AuthorizationError, 'Authorization error', 'domain:info');
+      return (info as (...a: unknown[]) => ReturnType<EppClientPool['info']>)(n, ...rest);
+    });
+    const orderRows = ops.get(RegistrationOrderRepository);
+    const renewals = ops.get(RenewalRepository);
+    try {
+      const order = (await orderRows.find(orderId))!;
+      expect(await ops.get(RegisterDomainJob).settleLeftover(order, (await orderRows.items(orderId))[0]!)).toBe('error');
+      const renewal = (await renewals.find(renewalId))!;
+      expect(await ops.get(RenewDomainJob).settleLeftover(renewal, (await renewals.items(renewalId))[0]!)).toBe('error');
+    } finally {
+      refusing.mockRestore();
+    }
+    expect((await p.db.query('SELECT status, error_msg FROM domain_ops.registration_order_items WHERE order_id = $1', [orderId])).rows[0]).toEqual({ status: 'error', error_msg: M.domainTaken });
+    expect((await p.db.query('SELECT status, error_msg FROM domain_ops.renewal_order_items WHERE order_id = $1', [renewalId])).rows[0]).toEqual({ status: 'error', error_msg: M.renewNotManaged });
+    expect(await entry(`order:${orderId}:${name}:refund`)).toEqual({ delta: '2000', kind: 'refund' });
+    expect(await entry(`renew:${renewalId}:${renewed}:refund`)).toEqual({ delta: '1800', kind: 'refund' });
+    expect(await p.balance(member.userId)).toBe(10_000);
+    expect(await ledgerSum(member.userId)).toBe(10_000);
+  }, 120_000);
 });
 
 describe('transfers-in and the money reconciler (ADR 0027)', () => {

@@ -124,6 +124,12 @@ export class RegisterDomainJob {
     try {
       info = await this.heldByUs(item, { userId: order.userId });
     } catch (e) {
+      // a registry refusal to tell (2201: another's name, as registries that hide others' domains answer) is its word,
+      // as in the item's own attempts: asked again it answers the same, so the item would stay open (unrefunded) forever
+      if (isPermanent(e)) {
+        await this.fail(order, item, EppError.is(e, EppResultCode.AuthorizationError) ? M.domainTaken : registryErrorMessage((e as EppError).code));
+        return 'error';
+      }
       if (!(e instanceof PermanentFailure)) throw e;
       await this.fail(order, item, e.message);
       return 'error';

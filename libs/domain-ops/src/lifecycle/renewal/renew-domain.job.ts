@@ -66,12 +66,14 @@ export class RenewDomainJob {
     if (item.status === 'done' || item.status === 'error' || item.status === 'accepted') return { status: item.status };
     // a plain renewal's first attempt records our row's expiry as the one it renews from (the fast path below)
     const fast = !item.restore && !item.fromExpiry && domainDue ? domainDue : null;
-    const { claimed } = await this.repo.start(item.id, fast);
+    const { claimed, recorded } = await this.repo.start(item.id, fast);
     // notRenewed: the registry is known not to have renewed it (ADR 0052). Every attempt records the expiry it renews
     // from before its first command, so an item without one was never sent; after that, only this attempt's
     // domain:info (expiry short of the target) or a refusal says so, until its next command goes. A failure in any
     // other state may have renewed it (an answer lost): never refunded here, the money reconciler asks the registry.
-    const progress = { notRenewed: !item.fromExpiry };
+    // Whether one was recorded is what the start found in the row, not this attempt's earlier read: another run of the
+    // job (a stalled one BullMQ started again) may have recorded it and sent its renew in between.
+    const progress = { notRenewed: !item.fromExpiry && !recorded };
     try {
       return { status: await this.renew(renewal, item, claimed ? fast : null, progress) };
     } catch (e) {
@@ -187,8 +189,15 @@ export class RenewDomainJob {
     }
     const info = await this.epp.info(item.punycode, {}, { userId: renewal.userId, domainPkid: item.domainId }).catch((e) => {
       if (EppError.is(e, EppResultCode.ObjectDoesNotExist)) return null;
+      // a registry refusal to tell (2201: no longer ours, as registries that hide others' domains answer) is its word:
+      // asked again it answers the same, so the item would stay open (unrefunded) forever
+      if (isPermanent(e)) return e as EppError;
       throw e;
     });
+    if (info instanceof EppError) {
+      await this.fail(renewal, item, info.code === EppResultCode.AuthorizationError ? M.renewNotManaged : registryErrorMessage(info.code));
+      return 'error';
+    }
     if (!info || info.clID !== this.clientId) {
       await this.fail(renewal, item, info ? M.renewNotManaged : M.outOfPeriodDomain);
       return 'error';

@@ -258,16 +258,18 @@ export class RenewalRepository {
 
   /**
    * The item's attempt starts: processing, and (`fromExpiry` given) that expiry recorded as the one it renews from
-   * when none is yet. Answers whether this call recorded it (the first attempt's fast path, RenewDomainJob). Starts at
+   * when none is yet. Answers whether this call recorded it (the first attempt's fast path, RenewDomainJob), and whether
+   * one was recorded already (`recorded`: another attempt, or another run of this one, may have sent a command since
+   * this attempt read the item; ADR 0052). Starts at
    * the same moment go together in one statement (GroupBatcher); the same item twice in a batch goes in two, so only
    * one of them can claim.
    */
-  start(itemId: number, fromExpiry: Date | null): Promise<{ claimed: boolean }> {
+  start(itemId: number, fromExpiry: Date | null): Promise<{ claimed: boolean; recorded: boolean }> {
     return this.starts.submit({ itemId, fromExpiry });
   }
 
-  private readonly starts = new GroupBatcher<{ itemId: number; fromExpiry: Date | null }, { claimed: boolean }>(async (all) => {
-    const out = new Map<{ itemId: number; fromExpiry: Date | null }, { claimed: boolean }>();
+  private readonly starts = new GroupBatcher<{ itemId: number; fromExpiry: Date | null }, { claimed: boolean; recorded: boolean }>(async (all) => {
+    const out = new Map<{ itemId: number; fromExpiry: Date | null }, { claimed: boolean; recorded: boolean }>();
     for (let rest = all; rest.length;) {
       const seen = new Set<number>();
       const now = rest.filter((x) => !seen.has(x.itemId) && !!seen.add(x.itemId));
@@ -277,11 +279,12 @@ export class RenewalRepository {
               old AS (SELECT i.id, i.from_expiry FROM domain_ops.renewal_order_items i JOIN x ON x.id = i.id ORDER BY i.id FOR UPDATE OF i)
          UPDATE domain_ops.renewal_order_items i SET status = 'processing', from_expiry = coalesce(old.from_expiry, x.from_expiry), updated_at = now()
            FROM old JOIN x ON x.id = old.id WHERE i.id = old.id
-         RETURNING i.id, (old.from_expiry IS NULL AND x.from_expiry IS NOT NULL) AS claimed`,
+         RETURNING i.id, (old.from_expiry IS NULL AND x.from_expiry IS NOT NULL) AS claimed, (old.from_expiry IS NOT NULL) AS recorded`,
         [now.map((x) => x.itemId), now.map((x) => x.fromExpiry)],
       );
-      const claimed = new Map(((Array.isArray(rows[0]) ? rows[0] : rows) as Array<{ id: string; claimed: boolean }>).map((r) => [Number(r.id), !!r.claimed]));
-      for (const x of now) out.set(x, { claimed: claimed.get(x.itemId) ?? false });
+      const started = new Map(((Array.isArray(rows[0]) ? rows[0] : rows) as Array<{ id: string; claimed: boolean; recorded: boolean }>).map((r) => [Number(r.id), { claimed: !!r.claimed, recorded: !!r.recorded }]));
+      // an item gone: nothing claimed, and nothing known of what was sent (recorded: never taken as "not renewed")
+      for (const x of now) out.set(x, started.get(x.itemId) ?? { claimed: false, recorded: true });
     }
     return all.map((x) => out.get(x)!);
   });
