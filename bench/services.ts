@@ -40,7 +40,10 @@ export async function startBenchServices(names: ServiceName[], handles: Stoppabl
   await Promise.all(names.map(async (name) => {
     const healthPort = await freePort();
     const logFile = path.join(dir, `${name}.log`);
-    const h = runProcess(name, process.execPath, tsEntry(`apps/${name}/src/main.ts`), { env: { ...process.env, HEALTH_PORT: String(healthPort) }, logFile, killAfterMs: 20_000 });
+    // BENCH_APART_CPU_PROFILE=<dir>:<service>: that service's whole-life V8 CPU profile (node --cpu-prof), written on exit
+    const [profDir, profName] = (process.env.BENCH_APART_CPU_PROFILE ?? '').split(':');
+    const prof = profDir && profName === name ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+    const h = runProcess(name, process.execPath, [...prof, ...tsEntry(`apps/${name}/src/main.ts`)], { env: { ...process.env, HEALTH_PORT: String(healthPort) }, logFile, killAfterMs: 20_000 });
     handles.push(h);
     const until = Date.now() + 300_000;
     while ((await httpStatus(healthPort, '/health/live')) !== 200) {

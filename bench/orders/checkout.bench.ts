@@ -14,7 +14,8 @@
  * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (25575), redis-server on BENCH_REDIS_PORT (26575) and the
  * simulator on BENCH_EPP_PORT (17576, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
  * BENCH_MEMBERS (100), EPP_POOL_SIZE (4), REGISTER_CONCURRENCY (8), BENCH_POLL_MS (1500: the web app's status poll);
- * BENCH_CPU_PROFILE=<dir> writes a CPU profile of the checkout part (in one process: every service's CPU).
+ * BENCH_CPU_PROFILE=<dir> writes a CPU profile of the checkout part (in one process: every service's CPU); apart,
+ * BENCH_APART_CPU_PROFILE=<dir>:<service> profiles one service's process (bench/services.ts).
  * The reserve of WHOIS proxy contacts (PROXY_RESERVE_SIZE, 100) is filled before the members submit, as in a running
  * system; the default locks that follow the orders are waited for and counted after the figures.
  *

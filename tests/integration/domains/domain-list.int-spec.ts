@@ -193,6 +193,28 @@ describe('POST mypage/domain/search', () => {
     expect((await search(carol, {}).expect(200)).body.expiredCount).toBe(expired);
   }, 60_000);
 
+  it('moves a member\'s list version for every statement that changed their rows (deletes and upserts included), and for none that changed nothing', async () => {
+    const erin = await p.member();
+    const mine = portfolio(20, `e${Date.now().toString(36)}`, now, 13);
+    const ids = await insertPortfolio(q, erin.userId, mine, { now });
+    const live = mine.findIndex((d) => !d.trash && tokyoDay(d.dueDate) >= today);
+    const a = ids[live]!;
+    const b = ids.find((id) => id !== a)!;
+    const version = async () => Number((await q('SELECT version FROM domain_ops.domain_list_versions WHERE user_id = $1', [erin.userId]))[0]?.version ?? 0);
+    const moves = async (sql: string, params: unknown[]) => { const v = await version(); await q(sql, params); return (await version()) - v; };
+    const ns = `ns1.upsert-${Date.now().toString(36)}.example`;
+    const search1 = async () => (await search(erin, { nameServer: ns }).expect(200)).body.validDomains.total as number;
+    const before = await search1();
+    // an upsert that updates (the recording of a registered domain's name servers takes this path on a retry)
+    expect(await moves('INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name) VALUES ($1, 1, $2) ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name', [a, ns])).toBe(1);
+    expect(await search1()).toBe(before + 1);
+    expect(await moves('DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1 AND name = $2', [a, ns])).toBe(1);
+    expect(await search1()).toBe(before);
+    expect(await moves('DELETE FROM domain_ops.domain_name_servers WHERE domain_id = $1 AND name = $2', [a, ns])).toBe(0);
+    expect(await moves('UPDATE domain_ops.domains SET influx = influx WHERE id = -1', [])).toBe(0);
+    expect(await moves('DELETE FROM domain_ops.domains WHERE id = $1', [b])).toBe(1);
+  }, 60_000);
+
   it('needs a signed-in member', async () => {
     const { default: request } = await import('supertest');
     await request(p.h.url).post('/mypage/domain/search').set({ 'X-Requested-With': 'XMLHttpRequest' }).send({}).expect((res) => expect([401, 419]).toContain(res.status));
