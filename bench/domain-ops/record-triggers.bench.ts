@@ -1,6 +1,6 @@
 /**
  * What recording a registered domain costs the PostgreSQL backend, the domain list's version triggers with and without
- * their early return on a statement that changed no row (ADR 0050-n1c), and for scale without those triggers or the trigram index: `OwnedDomainRepository.record`'s own statement
+ * their early return on a statement that changed no row (ADR 0055), and for scale without those triggers or the trigram index: `OwnedDomainRepository.record`'s own statement
  * (the registration's), one new domain with four name servers per call, each member its own. It reads the backend's
  * CPU time from /proc/<pid>/stat (Linux; it shares the host with the server), so the figure is CPU, not wall time, and
  * holds on a loaded machine. The two trigger versions alternate in rounds on one connection.
