@@ -414,6 +414,39 @@ describe('WHOIS proxy mail: a stored batch processed where it was stored (ADR 00
     await t.db.query('UPDATE whois_mail.emails SET status = 1 WHERE id = ANY($1)', [heldIds]);
   });
 
+  it('a mail untreated again after its batch\'s job finished (a type change whose own job was never queued) is run by the sweep, not lost to the finished job\'s id', async () => {
+    const tag = `finished-batch-${Date.now()}`;
+    const { m, ids: [id] } = await strayBatches(1, tag);
+    const sweeper = t.whoisMail.get(UntreatedSweeper);
+    await sweeper.sweep();
+    expect((await processed(id!)).status).toBe(WhoisMailStatus.Success);
+    const [first] = await jobsOf(id!);
+    await until('the batch\'s job kept as completed', async () => (await first!.getState()) === 'completed');
+    // failed for good later (as a last attempt leaves it), then the admin's type change, whose own job Redis lost:
+    // the mail is untreated again, and once its lease is over only the sweep can run it
+    const repo = t.whoisMail.get(EmailsRepository);
+    await repo.failed(id!, '<p>x</p>');
+    expect(await repo.updateType(id!, WhoisMailType.ExpiryNotice)).toBe('ok');
+    await t.db.query("UPDATE whois_mail.emails SET lease_until = now() - interval '1 second' WHERE id = $1", [id]);
+    await sweeper.sweep();
+    expect((await processed(id!)).status).toBe(WhoisMailStatus.Success);
+    expect(await jobsOf(id!)).toHaveLength(2);
+    // forwarded once, at its first run
+    await until('the forward', async () => (await t.caught(m.email)).filter((x) => x.subject.includes(tag)).length === 1);
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM mail.sent_mails WHERE key = $1', [`whois-mail:${id}:forward`]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('a type change leases the mail to the job it queues: a sweep meanwhile does not run it a second time', async () => {
+    const { ids: [id] } = await strayBatches(1, `type-change-${Date.now()}`);
+    const repo = t.whoisMail.get(EmailsRepository);
+    await t.db.query('UPDATE whois_mail.emails SET status = 2 WHERE id = $1', [id]);
+    // the type change commits (its lease from the store long over), its job not yet run: no sweep may claim the mail
+    expect(await repo.updateType(id!, WhoisMailType.ExpiryNotice)).toBe('ok');
+    expect((await repo.claimUntreated(180)).map((r) => r.id)).not.toContain(id);
+    await t.db.query('UPDATE whois_mail.emails SET status = 1 WHERE id = $1', [id]);
+  });
+
   it('two replicas sweeping at once claim each untreated mail once (SKIP LOCKED and the lease)', async () => {
     const { ids } = await strayBatches(6, `two-sweeps-${Date.now()}`);
     const repo = t.whoisMail.get(EmailsRepository);
