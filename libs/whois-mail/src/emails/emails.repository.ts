@@ -198,6 +198,11 @@ export class EmailsRepository {
     return rows.map((r: Row) => ({ ...toStored(r), raw: r.raw ?? null }));
   }
 
+  /** Keeps the lease of mails an attempt still has in hand (its own ones, untreated) from running out meanwhile. */
+  async renewLease(ids: readonly number[], leaseS: number): Promise<void> {
+    await this.ds.query(`UPDATE whois_mail.emails SET lease_until = now() + $2 * interval '1 second' WHERE id = ANY($1::bigint[]) AND status = 0`, [ids, leaseS]);
+  }
+
   /** Status 1; with `forwarded`, also the moment it was forwarded (kept when already set), in the same statement. */
   async succeeded(id: number, forwarded = false): Promise<void> {
     await this.succeededMany([{ id, forwarded }]);
