@@ -22,7 +22,7 @@ import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { startService } from '@registrar/infra';
 import { INestMicroservice } from '@nestjs/common';
 import { MoneyReconcilerJob, MoneyReconcileResult } from '../../../libs/domain-ops/src/registry-sync/reconcile/money-reconciler.job';
-import { LifecycleQueue, RegisterDomainJob, registerJobId, RegistrationOrderRepository, RenewalRepository, RenewDomainJob } from '../../../libs/domain-ops/src/lifecycle';
+import { LifecycleQueue, orderJobId, RegisterDomainJob, registerJobId, RegistrationOrderRepository, RenewalRepository, RenewDomainJob } from '../../../libs/domain-ops/src/lifecycle';
 import { OwnedDomainRepository } from '../../../libs/domain-ops/src/shared/domains/owned-domain.repository';
 import { client as eppClient, freeName, REGISTRAR_B, simClock } from '../epp/epp-harness';
 import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
@@ -327,6 +327,36 @@ describe('money across services', () => {
     expect(await ledgerSum(member.userId)).toBe(8_000);
     expect(await historyLines(member)).toContain(`${absent}: 登録に失敗したため1500ポイントを返還しました（${M.registrationFailed}）`);
   }, 240_000);
+
+  it('a hundred older orders a pass leaves open (their flows still alive) do not hide a newer stuck order from it', async () => {
+    const member = await p.member(0);
+    const lifecycle = p.services[2]!.get(LifecycleQueue);
+    // 101 orders older than any other, each with an unfinished item and its flow alive (a job waiting its turn):
+    // every pass leaves them open, as it does items whose registry does not answer (ADR 0050/0052)
+    const { rows } = await p.db.query(
+      `WITH o AS (
+         INSERT INTO domain_ops.registration_orders (id, user_id, idempotency_key, total, payment_type, status, created_at)
+         SELECT gen_random_uuid(), $1, gen_random_uuid()::text, 0, 'point', 'processing', now() - interval '30 days' - make_interval(secs => g)
+         FROM generate_series(1, 101) g RETURNING id
+       ), i AS (
+         INSERT INTO domain_ops.registration_order_items (order_id, position, name, punycode, tld, period, point, is_campaign, whois_proxy, status, spent)
+         SELECT id, 0, 'open-' || left(id::text, 8) || '.com', 'open-' || left(id::text, 8) || '.com', 'com', 1, 0, false, true, 'processing', false FROM o
+       )
+       SELECT id FROM o`, [member.userId]);
+    const open: string[] = rows.map((r) => r.id);
+    const alive = await Promise.all(open.map((id) => lifecycle.queue.add('held', {}, { jobId: orderJobId(id), delay: 3_600_000 })));
+    // a newer order whose items have all ended, never closed (the last item's job died before it could)
+    const newer = await storedOrder(member.userId, 'processing', [{ name: `ended-${Date.now()}.com`, point: 0, status: 'error', spent: false }], 1800);
+    try {
+      await jobs.run(JobName.ReconcileMoney);
+      expect((await p.db.query('SELECT status FROM domain_ops.registration_orders WHERE id = $1', [newer])).rows[0].status).toBe('done');
+      expect((await p.db.query(`SELECT count(*)::int AS n FROM domain_ops.registration_orders WHERE id = ANY($1) AND status = 'processing'`, [open])).rows[0].n).toBe(101);
+    } finally {
+      await p.db.query(`UPDATE domain_ops.registration_orders SET status = 'failed' WHERE id = ANY($1)`, [open]);
+      await p.db.query(`UPDATE domain_ops.registration_order_items SET status = 'error' WHERE order_id = ANY($1)`, [open]);
+      await Promise.all(alive.map((j) => j.remove()));
+    }
+  });
 
   it('a bulk operation run whose jobs were lost is completed', async () => {
     const member = await p.member(10_000);

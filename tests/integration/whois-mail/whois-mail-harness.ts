@@ -33,7 +33,7 @@ export interface LinkSite {
   url: string;
   hits: string[];
   /** answers of the next requests, in order (default 200 OK) */
-  answers: { status: number; body: string; location?: string }[];
+  answers: { status: number; body: string; location?: string; hold?: Promise<void> }[];
 }
 
 export interface WhoisMailHarness {
@@ -66,6 +66,11 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
   const server = http.createServer((req, res) => {
     site.hits.push(req.url ?? '');
     const a = site.answers.shift() ?? { status: 200, body: '<p>承認しました</p>' };
+    // an answer held until the test lets it go (a registry page that is slow to answer)
+    if (a.hold) {
+      void a.hold.then(() => res.writeHead(a.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(a.body));
+      return;
+    }
     res.writeHead(a.status, { 'Content-Type': 'text/html; charset=utf-8', ...(a.location ? { Location: a.location } : {}) }).end(a.body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

@@ -414,6 +414,74 @@ describe('WHOIS proxy mail: a stored batch processed where it was stored (ADR 00
     await t.db.query('UPDATE whois_mail.emails SET status = 1 WHERE id = ANY($1)', [heldIds]);
   });
 
+  it('a mail untreated again after its batch\'s job finished (a type change whose own job was never queued) is run by the sweep, not lost to the finished job\'s id', async () => {
+    const tag = `finished-batch-${Date.now()}`;
+    const { m, ids: [id] } = await strayBatches(1, tag);
+    const sweeper = t.whoisMail.get(UntreatedSweeper);
+    await sweeper.sweep();
+    expect((await processed(id!)).status).toBe(WhoisMailStatus.Success);
+    const [first] = await jobsOf(id!);
+    await until('the batch\'s job kept as completed', async () => (await first!.getState()) === 'completed');
+    // failed for good later (as a last attempt leaves it), then the admin's type change, whose own job Redis lost:
+    // the mail is untreated again, and once its lease is over only the sweep can run it
+    const repo = t.whoisMail.get(EmailsRepository);
+    await repo.failed(id!, '<p>x</p>');
+    expect(await repo.updateType(id!, WhoisMailType.ExpiryNotice)).toBe('ok');
+    await t.db.query("UPDATE whois_mail.emails SET lease_until = now() - interval '1 second' WHERE id = $1", [id]);
+    await sweeper.sweep();
+    expect((await processed(id!)).status).toBe(WhoisMailStatus.Success);
+    expect(await jobsOf(id!)).toHaveLength(2);
+    // forwarded once, at its first run
+    await until('the forward', async () => (await t.caught(m.email)).filter((x) => x.subject.includes(tag)).length === 1);
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM mail.sent_mails WHERE key = $1', [`whois-mail:${id}:forward`]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('a type change leases the mail to the job it queues: a sweep meanwhile does not run it a second time', async () => {
+    const { ids: [id] } = await strayBatches(1, `type-change-${Date.now()}`);
+    const repo = t.whoisMail.get(EmailsRepository);
+    await t.db.query('UPDATE whois_mail.emails SET status = 2 WHERE id = $1', [id]);
+    // the type change commits (its lease from the store long over), its job not yet run: no sweep may claim the mail
+    expect(await repo.updateType(id!, WhoisMailType.ExpiryNotice)).toBe('ok');
+    expect((await repo.claimUntreated(180)).map((r) => r.id)).not.toContain(id);
+    await t.db.query('UPDATE whois_mail.emails SET status = 1 WHERE id = $1', [id]);
+  });
+
+  it('an attempt where the batch was stored that outlives its lease keeps it: a sweep meanwhile queues nothing, the approval link is followed once', async () => {
+    const m = await t.memberDomain();
+    const saved = { port: process.env.SMTP_INBOUND_PORT, lease: process.env.WHOIS_MAIL_LEASE_S };
+    // a replica with a short lease (3 s), beside the running one (whose sweep takes what that replica lets go)
+    Object.assign(process.env, { SMTP_INBOUND_PORT: '0', WHOIS_MAIL_LEASE_S: '3' });
+    const slow = await startService('whois-mail', WhoisMailServiceModule, process.env.REDIS_URL).finally(() => {
+      process.env.SMTP_INBOUND_PORT = saved.port;
+      if (saved.lease === undefined) delete process.env.WHOIS_MAIL_LEASE_S; else process.env.WHOIS_MAIL_LEASE_S = saved.lease;
+    });
+    let release = () => {};
+    try {
+      // the registry's page answers only when the test lets it: the attempt is in hand for longer than its lease
+      t.site.answers.push({ status: 200, body: '<p>承認しました</p>', hold: new Promise<void>((r) => { release = r; }) });
+      const token = `slow${Date.now()}`;
+      const link = `${t.site.url}/approve?token=${token}`;
+      const from = sender();
+      const headers = Object.entries(signedBy(link)).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+      const raw = Buffer.from(`From: ${from}\r\nTo: ${m.proxy}\r\nSubject: Approval required: change of registrant\r\n${headers}\r\n\r\n${link}\r\n`);
+      const dto: ProxyDomainDto = { ...m.domain, punycode: m.domain.name, proxyEmail: m.proxy.toLowerCase(), registryContactId: 'rkpx-test', whoisProxyEnabled: true };
+      const [id] = await slow.get(InboundMailService).receive({ raw, size: raw.length, envelopeFrom: from, recipients: [{ email: m.proxy.toLowerCase(), domain: dto }] });
+      await until('the link followed by the attempt in hand', async () => t.site.hits.some((h) => h.includes(token)));
+      const { rows: [started] } = await t.db.query('SELECT lease_until FROM whois_mail.emails WHERE id = $1', [id]);
+      // the lease the attempt started with is over (by the database's clock)
+      await until('the first lease over', async () => (await t.db.query("SELECT now() > $1::timestamptz + interval '500 milliseconds' AS over", [started.lease_until])).rows[0].over);
+      await t.whoisMail.get(UntreatedSweeper).sweep();
+      expect(await jobsOf(id!)).toHaveLength(0);
+      release();
+      expect((await processed(id!)).status).toBe(WhoisMailStatus.Success);
+      expect(t.site.hits.filter((h) => h.includes(token))).toHaveLength(1);
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
+
   it('two replicas sweeping at once claim each untreated mail once (SKIP LOCKED and the lease)', async () => {
     const { ids } = await strayBatches(6, `two-sweeps-${Date.now()}`);
     const repo = t.whoisMail.get(EmailsRepository);

@@ -22,7 +22,7 @@ export { LIFECYCLE_JOBS } from './lifecycle.jobs';
 export { LIFECYCLE_MIGRATIONS, LIFECYCLE_TABLES } from './migrations';
 export { LifecycleQueue, orderJobId, registerJobId } from './lifecycle.queue';
 export { itemKeys } from './orders/item-keys';
-export { type OrderItem, type RegistrationOrder, RegistrationOrderRepository } from './orders/registration-order.repository';
+export { type OrderItem, type RegistrationOrder, RegistrationOrderRepository, type StuckCursor } from './orders/registration-order.repository';
 export { RegistrationOrderService } from './orders/registration-order.service';
 export { RegisterDomainJob } from './orders/register-domain.job';
 export { CompleteOrderJob } from './orders/complete-order.job';

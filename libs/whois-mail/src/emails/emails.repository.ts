@@ -198,6 +198,11 @@ export class EmailsRepository {
     return rows.map((r: Row) => ({ ...toStored(r), raw: r.raw ?? null }));
   }
 
+  /** Keeps the lease of mails an attempt still has in hand (its own ones, untreated) from running out meanwhile. */
+  async renewLease(ids: readonly number[], leaseS: number): Promise<void> {
+    await this.ds.query(`UPDATE whois_mail.emails SET lease_until = now() + $2 * interval '1 second' WHERE id = ANY($1::bigint[]) AND status = 0`, [ids, leaseS]);
+  }
+
   /** Status 1; with `forwarded`, also the moment it was forwarded (kept when already set), in the same statement. */
   async succeeded(id: number, forwarded = false): Promise<void> {
     await this.succeededMany([{ id, forwarded }]);
@@ -224,10 +229,13 @@ export class EmailsRepository {
   }
 
   /** Reclassifies a mail; a mail not yet successful goes back to untreated (it is processed again). Answers false when busy. */
-  async updateType(id: number, type: WhoisMailType): Promise<'ok' | 'busy' | 'missing'> {
+  async updateType(id: number, type: WhoisMailType, leaseS = 180): Promise<'ok' | 'busy' | 'missing'> {
+    // a mail untreated again is leased to the job the type change queues (ADR 0054, r3): with the lease of its first
+    // store long over, a sweep in between would queue a second run of it (an approval link followed twice)
     const rows = await this.ds.query(
-      `UPDATE whois_mail.emails SET type = $2, status = CASE WHEN status = 1 THEN 1 ELSE 0 END, updated_at = now()
-       WHERE id = $1 AND is_processing = 0 RETURNING id`, [id, type]);
+      `UPDATE whois_mail.emails SET type = $2, status = CASE WHEN status = 1 THEN 1 ELSE 0 END, updated_at = now(),
+         lease_until = CASE WHEN status = 1 THEN lease_until ELSE now() + $3 * interval '1 second' END
+       WHERE id = $1 AND is_processing = 0 RETURNING id`, [id, type, leaseS]);
     if (returned(rows)) return 'ok';
     const exists = await this.ds.query('SELECT 1 FROM whois_mail.emails WHERE id = $1', [id]);
     return exists.length ? 'busy' : 'missing';

@@ -6,6 +6,7 @@ import {
 import { WM } from '@registrar/messages';
 import { WhoisMailException } from '../common/whois-mail.exception';
 import { WhoisMailQueue } from '../processing/whois-mail.queue';
+import { WhoisMailConfig } from '../whois-mail.config';
 import { EmailsRepository, PAGE_SIZE } from './emails.repository';
 
 const invalid = (m: string) => new WhoisMailException(WhoisMailErrorCode.Invalid, m);
@@ -27,7 +28,7 @@ export function requiredId(v: unknown): number {
 /** The admin inbox over stored mail: list, counts, detail, reclassification, marking done. */
 @Injectable()
 export class EmailsService {
-  constructor(private readonly emails: EmailsRepository, private readonly queue: WhoisMailQueue) {}
+  constructor(private readonly emails: EmailsRepository, private readonly queue: WhoisMailQueue, private readonly config: WhoisMailConfig) {}
 
   async list(req: WhoisEmailListRequest): Promise<WhoisEmailListResult> {
     const type = optionalEnum(req?.type, WHOIS_MAIL_TYPES, WM.typeInvalid);
@@ -53,7 +54,7 @@ export class EmailsService {
     const id = requiredId(idIn);
     const type = optionalEnum(typeIn, WHOIS_MAIL_TYPES, WM.typeInvalid);
     if (type === null) throw invalid(WM.typeInvalid);
-    const r = await this.emails.updateType(id, type as WhoisMailType);
+    const r = await this.emails.updateType(id, type as WhoisMailType, this.config.WHOIS_MAIL_LEASE_S);
     if (r === 'missing') throw new WhoisMailException(WhoisMailErrorCode.NotFound, WM.notFound);
     if (r === 'busy') throw new WhoisMailException(WhoisMailErrorCode.Conflict, WM.busy);
     const email = (await this.emails.row(id))!;

@@ -7,7 +7,7 @@ const ref = (id: number, batch: number) => ({ id, stamp: '1700000000000', batch 
 function newRunner(concurrency: number, handle: jest.Mock) {
   const queue = { enqueueMany: jest.fn(async () => undefined), retry: jest.fn(async () => undefined) };
   const config = Object.assign(new WhoisMailConfig(), { WHOIS_MAIL_CONCURRENCY: concurrency, WHOIS_MAIL_ATTEMPTS: 3 });
-  const runner = new StoredBatchRunner({ handle } as never, queue as never, config);
+  const runner = new StoredBatchRunner({ handle } as never, queue as never, config, { renewLease: jest.fn(async () => undefined) } as never);
   return { runner, queue };
 }
 

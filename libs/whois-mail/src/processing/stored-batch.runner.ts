@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ProcessWhoisMailJobData } from '@registrar/contracts';
-import { StoredRef } from '../emails/emails.repository';
+import { EmailsRepository, StoredRef } from '../emails/emails.repository';
 import { WhoisMailConfig } from '../whois-mail.config';
 import { ProcessWhoisMailJob } from './process-whois-mail.job';
 import { WhoisMailQueue } from './whois-mail.queue';
@@ -33,7 +33,12 @@ export class StoredBatchRunner implements OnModuleDestroy {
   private readonly running = new Set<Promise<void>>();
   private closing = false;
 
-  constructor(private readonly job: ProcessWhoisMailJob, private readonly queue: WhoisMailQueue, private readonly config: WhoisMailConfig) {}
+  constructor(
+    private readonly job: ProcessWhoisMailJob,
+    private readonly queue: WhoisMailQueue,
+    private readonly config: WhoisMailConfig,
+    private readonly emails: EmailsRepository,
+  ) {}
 
   /** Starts the processing of stored mails (never throws; what cannot run here is queued, or left to the sweep). */
   run(refs: readonly StoredRef[]): void {
@@ -58,6 +63,13 @@ export class StoredBatchRunner implements OnModuleDestroy {
 
   private async runOne(b: { batch: number; stamp: string; ids: number[] }): Promise<void> {
     let data: ProcessWhoisMailJobData = b.ids.length === 1 && b.ids[0] === b.batch ? { emailId: b.batch } : { emailIds: b.ids };
+    // the lease is renewed while the attempt runs (r3), as BullMQ renews a job's lock: an attempt that outlives one
+    // lease (slow links, a slow outbox) is never taken by a sweep and run a second time beside it (a link followed twice)
+    const leaseS = this.config.WHOIS_MAIL_LEASE_S;
+    const beat = setInterval(() => {
+      this.emails.renewLease(b.ids, leaseS).catch((e: Error) => this.logger.warn(`renewing the lease of mails ${b.ids.join(',')} failed: ${e.message}`));
+    }, Math.max(250, (leaseS * 1000) / 3));
+    beat.unref();
     try {
       await this.job.handle(data, { attemptsMade: 0, attempts: this.config.WHOIS_MAIL_ATTEMPTS }, { updateData: async (d: ProcessWhoisMailJobData) => { data = d; } } as never);
     } catch (e) {
@@ -69,6 +81,8 @@ export class StoredBatchRunner implements OnModuleDestroy {
         this.logger.warn(`queueing the retry of mails ${b.ids.join(',')} failed (the sweep takes them after their lease): ${(q as Error).message}`);
       }
       this.logger.log(`mails ${b.ids.join(',')}: first attempt failed (${(e as Error).message}); retry queued`);
+    } finally {
+      clearInterval(beat);
     }
   }
 

@@ -39,8 +39,9 @@ export class UntreatedSweeper implements OnApplicationBootstrap, OnModuleDestroy
     for (;;) {
       const refs = await this.emails.claimUntreated(this.config.WHOIS_MAIL_LEASE_S);
       if (!refs.length) break;
-      // by batch, under the batch's job id: a batch whose job is still queued is not queued twice
-      await this.queue.enqueueMany(refs);
+      // by batch, under the batch's job id: a batch whose job is still queued is not queued twice; one whose job
+      // has finished (kept by BullMQ) gets a job of its own, or its mails would wait for nothing
+      await this.queue.enqueueMany(refs, { swept: true });
       total += refs.length;
       if (refs.length < 1000) break;
     }

@@ -27,7 +27,7 @@ export class WhoisMailQueue {
    * The jobs of stored mails: ONE job per batch (the mails one statement stored, ADR 0044), all in one round trip to
    * Redis. The same batch queued again (the boot sweep) gets the same job id, so a batch still queued is not queued twice.
    */
-  async enqueueMany(refs: ReadonlyArray<{ id: number; stamp: string; batch: number }>): Promise<void> {
+  async enqueueMany(refs: ReadonlyArray<{ id: number; stamp: string; batch: number }>, opts: { swept?: boolean } = {}): Promise<void> {
     const batches = new Map<string, { batch: number; stamp: string; ids: number[] }>();
     for (const r of refs) {
       const k = `${r.batch}-${r.stamp}`;
@@ -35,10 +35,20 @@ export class WhoisMailQueue {
       b.ids.push(r.id);
       batches.set(k, b);
     }
-    const jobs = [...batches.values()].map((b) => ({
+    const list = [...batches.values()];
+    // the sweep's claim (ADR 0054, r3): a job id BullMQ still keeps as completed or failed (24 h / 30 days) would make
+    // the add a no-op and leave the claimed mails untreated for good (a job failed as stalled, a type change whose own
+    // job was never queued, the rest of a batch claimed after its first part); such a batch gets a job of this claim
+    const runs = opts.swept
+      ? await Promise.all(list.map(async (b) => {
+        const state = await this.queue.getJobState(processJobId(b.batch, b.stamp));
+        return state === 'completed' || state === 'failed' ? `${b.stamp}-s${Date.now()}` : b.stamp;
+      }))
+      : list.map((b) => b.stamp);
+    const jobs = list.map((b, i) => ({
       name: JobName.ProcessWhoisMail,
       data: (b.ids.length === 1 && b.ids[0] === b.batch ? { emailId: b.batch } : { emailIds: b.ids }) satisfies ProcessWhoisMailJobData,
-      opts: this.options(b.batch, b.stamp),
+      opts: this.options(b.batch, runs[i]!),
     }));
     if (jobs.length === 1) await this.queue.add(jobs[0]!.name, jobs[0]!.data, jobs[0]!.opts);
     else if (jobs.length) await this.queue.addBulk(jobs);

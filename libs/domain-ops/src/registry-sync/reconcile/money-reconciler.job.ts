@@ -7,7 +7,7 @@ import { CLOCK, Clock } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
-import { CompleteOrderJob, CompleteRenewalJob, itemKeys, LifecycleQueue, orderJobId, registerJobId, OrderItem, RegisterDomainJob, RegistrationOrder, RegistrationOrderRepository, RegistrationOrderService, Renewal, renewalKeys, RenewalRepository, RenewalService, RenewDomainJob, TransferIn, TransferRepository, TransferSettlement, transferMoneyKeys } from '../../lifecycle';
+import { CompleteOrderJob, CompleteRenewalJob, itemKeys, LifecycleQueue, orderJobId, registerJobId, OrderItem, RegisterDomainJob, RegistrationOrder, RegistrationOrderRepository, RegistrationOrderService, Renewal, renewalKeys, RenewalRepository, RenewalService, RenewDomainJob, type StuckCursor, TransferIn, TransferRepository, TransferSettlement, transferMoneyKeys } from '../../lifecycle';
 import { OperationRepository, operationJobId, OperationService } from '../../portfolio';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
@@ -29,6 +29,20 @@ const ENDED = new Set(['error', 'accepted', 'done']);
 const LIVE = new Set(['active', 'waiting', 'waiting-children', 'delayed', 'prioritized']);
 /** The reconciler's second flow of an order or renewal: other job ids than the first, once. */
 const RESUME = '-resume';
+
+/**
+ * Every stuck row, a page at a time (review r3): a pass goes on past the rows it leaves open (an item whose registry
+ * does not answer stays open, ADR 0050/0052), so a hundred of them never hide a newer stuck order or renewal.
+ */
+async function* everyStuck<T>(page: (after: StuckCursor | null) => Promise<{ rows: unknown[]; next: StuckCursor | null }>): AsyncGenerator<T> {
+  let after: StuckCursor | null = null;
+  for (;;) {
+    const { rows, next }: { rows: unknown[]; next: StuckCursor | null } = await page(after);
+    for (const row of rows) yield row as T;
+    if (!next) return;
+    after = next;
+  }
+}
 
 /**
  * The money reconciler (docs/payments.md, ADR 0009): run by a job scheduler on the domain-ops queue, so exactly one
@@ -93,7 +107,7 @@ export class MoneyReconcilerJob {
   }
 
   private async stuckCharging(r: MoneyReconcileResult): Promise<void> {
-    for (const order of (await this.orders.stuck('charging', this.config.CHARGING_DEADLINE_S)) as RegistrationOrder[]) {
+    for await (const order of everyStuck<RegistrationOrder>((after) => this.orders.stuck('charging', this.config.CHARGING_DEADLINE_S, after))) {
       if (!(await this.orders.claimStatus(order.id, 'charging', 'failed', M.purchaseAbandoned))) continue;
       r.abandoned++;
       const items = await this.orders.items(order.id);
@@ -102,7 +116,7 @@ export class MoneyReconcilerJob {
         await this.catalog.release(itemKeys(order.id, item.punycode).campaign).catch(() => r.open++);
       }
     }
-    for (const renewal of (await this.renewals.stuck('charging', this.config.CHARGING_DEADLINE_S)) as Renewal[]) {
+    for await (const renewal of everyStuck<Renewal>((after) => this.renewals.stuck('charging', this.config.CHARGING_DEADLINE_S, after))) {
       if (!(await this.renewals.claimStatus(renewal.id, 'charging', 'failed', M.purchaseAbandoned))) continue;
       r.abandoned++;
       r.open += await this.renewalService.settleGivenUp(renewal, await this.renewals.items(renewal.id), M.purchaseAbandoned, true);
@@ -110,7 +124,7 @@ export class MoneyReconcilerJob {
   }
 
   private async stuckProcessing(r: MoneyReconcileResult): Promise<void> {
-    for (const order of (await this.orders.stuck('processing', this.config.PROCESSING_DEADLINE_S)) as RegistrationOrder[]) {
+    for await (const order of everyStuck<RegistrationOrder>((after) => this.orders.stuck('processing', this.config.PROCESSING_DEADLINE_S, after))) {
       const items = await this.orders.items(order.id);
       const unfinished = items.filter((i) => !ENDED.has(i.status));
       if (!unfinished.length) {
@@ -155,7 +169,7 @@ export class MoneyReconcilerJob {
         await this.operationRows.finishRun(run.id);
       }
     }
-    for (const renewal of (await this.renewals.stuck('processing', this.config.PROCESSING_DEADLINE_S)) as Renewal[]) {
+    for await (const renewal of everyStuck<Renewal>((after) => this.renewals.stuck('processing', this.config.PROCESSING_DEADLINE_S, after))) {
       const items = await this.renewals.items(renewal.id);
       const unfinished = items.filter((i) => !ENDED.has(i.status));
       if (!unfinished.length) {
