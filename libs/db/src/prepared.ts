@@ -33,6 +33,12 @@ export class PreparingClient extends Client {
     this.max = Number(process.env.DB_PREPARED_MAX ?? 200);
   }
 
+  /** never used again on this connection (its copy stays on the server until the connection ends, one per name) */
+  private refuse(name: string): void {
+    this.refused.add(name);
+    this.prepared.delete(name);
+  }
+
   // pg's overloads: only the promise form with text and values (TypeORM's) is prepared; every other form is unchanged
   override query(...args: any[]): any {
     const [text, values, callback] = args;
@@ -43,17 +49,40 @@ export class PreparingClient extends Client {
     if (this.getTransactionStatus() !== 'I' && STAR.test(text)) return super.query(text, values);
     const name = statementName(text);
     if (this.refused.has(name) || (!this.prepared.has(name) && this.prepared.size >= this.max)) return super.query(text, values);
+    const earlier = this.prepared.has(name);
     this.prepared.add(name);
     return (super.query({ name, text, values }) as Promise<QueryResult>).catch((e: { code?: string }) => {
+      const outside = this.getTransactionStatus() === 'I';
+      if (e?.code && earlier && STALE_TYPES.has(e.code)) {
+        // parameter types fixed when it was prepared here, before another replica's migration changed a column's type
+        // (or a genuine error: a value out of range for the column itself). Outside a transaction nothing was done:
+        // sent again unnamed, and the prepared copy is dropped on this connection only when that answer shows the
+        // old types were the cause. Inside one it cannot be tried again: dropped, so the caller's retry goes unnamed.
+        if (!outside) {
+          this.refuse(name);
+          throw e;
+        }
+        return (super.query(text, values) as Promise<QueryResult>).then((r) => {
+          this.refuse(name);
+          return r;
+        });
+      }
       if (e?.code !== '0A000' && e?.code !== '26000') throw e;
-      this.refused.add(name);
-      this.prepared.delete(name);
+      this.refuse(name);
       // outside a transaction nothing was done: the same call goes again, unnamed
-      if (this.getTransactionStatus() !== 'I') throw e;
+      if (!outside) throw e;
       return super.query(text, values);
     });
   }
 }
+
+/**
+ * What a prepared statement answers when a migration changed the type of a column it names, its parameter types being
+ * those of the old column (checked on PostgreSQL 15): a value the old type cannot hold (22003 out of range, 22P02 not
+ * its syntax), or its re-analysis against the new column (42804 an assignment of the old type, 42883 no operator
+ * between the types). An unnamed statement takes the new column's type.
+ */
+const STALE_TYPES = new Set(['22003', '22P02', '42804', '42883']);
 
 const DML = /^\s*(WITH|SELECT|INSERT|UPDATE|DELETE)\b/i;
 /** a select list or RETURNING with `*` or `t.*` (not `count(*)`, not a product): its result columns follow the table's */

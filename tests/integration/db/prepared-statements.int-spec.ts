@@ -80,6 +80,46 @@ it('a table changed by a migration after the statement was prepared: the next ca
   }
 });
 
+it('a column whose type a migration changed after the statement was prepared: outside a transaction the call goes through; inside one, its retry does', async () => {
+  await admin.query(`CREATE TABLE ${schema}.amounts (id int PRIMARY KEY, n int NOT NULL, tag text NOT NULL)`);
+  await admin.query(`INSERT INTO ${schema}.amounts VALUES (1, 1, '1'), (2, 2, '2')`);
+  const qr = ds.createQueryRunner();
+  await qr.connect();
+  try {
+    const setN = `UPDATE ${schema}.amounts SET n = $1 WHERE id = $2`;
+    const setTag = `UPDATE ${schema}.amounts SET tag = $1 WHERE id = $2`;
+    const byN = `SELECT id FROM ${schema}.amounts WHERE n = $1`;
+    await qr.query(setN, [5, 1]);
+    await qr.query(setTag, ['7', 1]);
+    await qr.query(byN, [5]);
+    expect(await preparedOn(qr, setN)).toBe(true);
+    // a value out of the column's own range is refused as before
+    await expect(qr.query(byN, [3_000_000_000])).rejects.toMatchObject({ code: '22003' });
+    // another replica's migration widens n (int → bigint) and makes tag an integer: the prepared copies keep the old
+    // parameter types (int, text), which PostgreSQL answers with 22003 and 42804
+    await admin.query(`ALTER TABLE ${schema}.amounts ALTER COLUMN n TYPE bigint, ALTER COLUMN tag TYPE int USING tag::int`);
+    await qr.query(setN, [3_000_000_000, 1]);
+    expect(await qr.query(byN, [3_000_000_000])).toEqual([{ id: 1 }]);
+    await qr.query(setTag, ['8', 1]);
+    expect((await admin.query(`SELECT n::text AS n, tag FROM ${schema}.amounts WHERE id = 1`))[0]).toEqual({ n: '3000000000', tag: 8 });
+    // inside a transaction the error aborts it (it cannot be sent again there): the copy is dropped, so the caller's
+    // retry on the same connection goes through
+    const byNAndId = `SELECT id FROM ${schema}.amounts WHERE n = $1 AND id = $2`;
+    expect(await qr.query(byNAndId, [2, 2])).toEqual([{ id: 2 }]);
+    await admin.query(`ALTER TABLE ${schema}.amounts ALTER COLUMN n TYPE numeric`);
+    await qr.startTransaction();
+    await expect(qr.query(byNAndId, ['2.5', 2])).rejects.toMatchObject({ code: '22P02' });
+    await qr.rollbackTransaction();
+    await admin.query(`UPDATE ${schema}.amounts SET n = 2.5 WHERE id = 2`);
+    await qr.startTransaction();
+    expect(await qr.query(byNAndId, ['2.5', 2])).toEqual([{ id: 2 }]);
+    await qr.commitTransaction();
+  } finally {
+    if (qr.isTransactionActive) await qr.rollbackTransaction();
+    await qr.release();
+  }
+});
+
 it('a connection prepares at most DB_PREPARED_MAX statements; the others go unnamed and answer all the same', async () => {
   process.env.DB_PREPARED_MAX = '3';
   const client = new PreparingClient({ connectionString: process.env.DATABASE_URL });

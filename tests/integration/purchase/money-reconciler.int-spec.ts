@@ -24,6 +24,8 @@ import { INestMicroservice } from '@nestjs/common';
 import { MoneyReconcilerJob, MoneyReconcileResult } from '../../../libs/domain-ops/src/registry-sync/reconcile/money-reconciler.job';
 import { LifecycleQueue, orderJobId, RegisterDomainJob, registerJobId, RegistrationOrderRepository, RenewalRepository, RenewDomainJob } from '../../../libs/domain-ops/src/lifecycle';
 import { OwnedDomainRepository } from '../../../libs/domain-ops/src/shared/domains/owned-domain.repository';
+import { ProxyIdentityRepository } from '../../../libs/domain-ops/src/whois';
+import { itemAuthInfo } from '../../../libs/domain-ops/src/lifecycle/orders/item-keys';
 import { client as eppClient, freeName, REGISTRAR_B, simClock } from '../epp/epp-harness';
 import { ScheduledJobs, scheduledJobs, waitFor } from '../scheduled-jobs';
 import { Member, PurchaseHarness, startPurchaseHarness, waitForOrder, xhr } from './purchase-harness';
@@ -497,6 +499,80 @@ describe('money across services', () => {
     expect(await entry(`renew:${renewalId}:${name}:refund`)).toBeNull();
     expect(await p.balance(member.userId)).toBe(10_000 - 1800);
   }, 120_000);
+  it('a last registration attempt told "not there" that fails before its own create, while a stalled run of the job sends its create: nothing refunded, the name recorded as the member\'s', async () => {
+    const member = await p.member(10_000);
+    const name = await freeName(epp, 'com', 'regstall');
+    // an item a run has already started (its first attempt died), charged
+    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
+    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const ops = p.services[2]!;
+    const orderRows = ops.get(RegistrationOrderRepository);
+    const itemId = (await orderRows.items(orderId))[0]!.id;
+    const pool = ops.get<EppClientPool>(EPP_CLIENT);
+    const proxies = ops.get(ProxyIdentityRepository);
+    const info = pool.info.bind(pool);
+    // this attempt's domain:info answers "does not exist"; right after, the stalled run (BullMQ started the job again)
+    // records its run and its create reaches the registry (its authInfo marked with the item, as the job's create is)
+    const infoSpy = jest.spyOn(pool, 'info').mockImplementation(async (n: string, ...rest: unknown[]) => {
+      const answer = (info as (...a: unknown[]) => ReturnType<EppClientPool['info']>)(n, ...rest);
+      if (n === name) {
+        await answer.catch(() => undefined);
+        expect(await orderRows.markCreate(itemId, randomUUID())).toBe('marked');
+        await epp.create({ name, period: { value: 1, unit: 'y' }, authInfo: itemAuthInfo(itemId) });
+      }
+      return answer;
+    });
+    // then this attempt fails before its own create: its proxy contact cannot be had (the database is unreachable)
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED (the database is unreachable)'));
+    const takeSpy = jest.spyOn(proxies, 'take').mockImplementation(down);
+    const ensureSpy = jest.spyOn(proxies, 'ensure').mockImplementation(down);
+    let outcome: unknown;
+    try {
+      outcome = await ops.get(RegisterDomainJob).handle({ orderId, itemId }, { attemptsMade: 2, attempts: 3 }).catch((e: Error) => e);
+    } finally {
+      infoSpy.mockRestore();
+      takeSpy.mockRestore();
+      ensureSpy.mockRestore();
+    }
+    // the registry has the name for us: the job fails with the item left processing, nothing refunded (before: refunded)
+    expect((await epp.info(name)).clID).not.toBe(REGISTRAR_B);
+    expect(outcome).toBeInstanceOf(Error);
+    expect((await p.db.query('SELECT status FROM domain_ops.registration_order_items WHERE id = $1', [itemId])).rows[0].status).toBe('processing');
+    expect(await entry(`order:${orderId}:${name}:refund`)).toBeNull();
+    expect(await p.balance(member.userId)).toBe(10_000 - 2000);
+    // the money reconciler asks the registry: the name is the member's
+    const order = (await orderRows.find(orderId))!;
+    expect(await ops.get(RegisterDomainJob).settleLeftover(order, (await orderRows.items(orderId))[0]!)).toBe('done');
+    expect((await p.db.query('SELECT user_id::int AS user_id FROM domain_ops.domains WHERE punycode = $1', [name])).rows[0]?.user_id).toBe(member.userId);
+    expect(await entry(`order:${orderId}:${name}:refund`)).toBeNull();
+  }, 120_000);
+
+  it('a last registration attempt told "not there" that fails before its create, no other run having sent one, is refunded; a stalled run\'s create after that is never sent', async () => {
+    const member = await p.member(10_000);
+    const name = await freeName(epp, 'com', 'regvoid');
+    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
+    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const ops = p.services[2]!;
+    const orderRows = ops.get(RegistrationOrderRepository);
+    const itemId = (await orderRows.items(orderId))[0]!.id;
+    const proxies = ops.get(ProxyIdentityRepository);
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED (the database is unreachable)'));
+    const takeSpy = jest.spyOn(proxies, 'take').mockImplementation(down);
+    const ensureSpy = jest.spyOn(proxies, 'ensure').mockImplementation(down);
+    try {
+      expect(await ops.get(RegisterDomainJob).handle({ orderId, itemId }, { attemptsMade: 2, attempts: 3 })).toEqual({ status: 'error' });
+    } finally {
+      takeSpy.mockRestore();
+      ensureSpy.mockRestore();
+    }
+    expect(await entry(`order:${orderId}:${name}:refund`)).toEqual({ delta: '2000', kind: 'refund' });
+    // a run that stalled before its create comes back: its create can no longer be recorded, so it is never sent
+    expect(await orderRows.markCreate(itemId, randomUUID())).toBe('ended');
+    await p.db.query(`UPDATE domain_ops.registration_order_items SET status = 'processing' WHERE id = $1`, [itemId]);
+    expect(await orderRows.markCreate(itemId, randomUUID())).toBe('void');
+    await p.db.query(`UPDATE domain_ops.registration_order_items SET status = 'error' WHERE id = $1`, [itemId]);
+  }, 120_000);
+
   it('a registry that refuses to tell about a leftover name (2201, as registries hiding others\' domains answer) ends it: refunded, not left open forever', async () => {
     const member = await p.member(10_000);
     const ops = p.services[2]!;

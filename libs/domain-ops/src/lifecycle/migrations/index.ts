@@ -4,6 +4,7 @@ import { TransferSendClaim17974500000000 } from './17974500000000-transfer-send-
 import { AutoRenewClaim17975000000000 } from './17975000000000-auto-renew-claim';
 import { RegistrationLockState17976000000001 } from './17976000000001-registration-lock-state';
 import { RenewalItemsPendingIndex17978000000047 } from './17978000000047-renewal-items-pending-index';
+import { RegistrationCreateMark17978200000000 } from './17978200000000-registration-create-mark';
 
 /**
  * The tables of the domain_ops schema the lifecycle owns (only it writes them; any feature may read them; ADR 0036).
@@ -15,4 +16,4 @@ export const LIFECYCLE_TABLES = [
 
 /** The lifecycle's migrations. */
 export const LIFECYCLE_MIGRATIONS = [Renewals1795600000000, Transfers1797012000000, TransferSendClaim17974500000000, AutoRenewClaim17975000000000, RegistrationLockState17976000000001,
-  RenewalItemsPendingIndex17978000000047];
+  RenewalItemsPendingIndex17978000000047, RegistrationCreateMark17978200000000];

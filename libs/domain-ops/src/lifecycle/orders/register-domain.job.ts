@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ActionCodes, DefaultSettingDto, JobName, RegisterDomainJobData, WhoisContactDto } from '@registrar/contracts';
 import { ContactCreateInput, DomainContact, DomainInfo, EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
 import { fmt, M, registryErrorMessage } from '@registrar/messages';
@@ -23,6 +23,8 @@ import { AnyContact, postalOf, proxyContactInput } from '../../shared/contacts/e
 
 /** A failure that no retry can mend: the member gets the points back. */
 class PermanentFailure extends Error {}
+/** The item was ended by another run of its job while this one was about to send its create: nothing is sent. */
+class EndedByAnotherRun extends Error {}
 
 const TRANSIENT = new Set<number>([EppResultCode.CommandFailed, EppResultCode.CommandFailedServerClosingConnection, EppResultCode.AuthenticationErrorServerClosingConnection, EppResultCode.SessionLimitExceededServerClosingConnection]);
 
@@ -61,8 +63,10 @@ export class RegisterDomainJob {
   ) {}
 
   async handle(data: RegisterDomainJobData, attempt: JobAttempt): Promise<{ status: string }> {
-    // the item and its order, the item marked processing unless it has ended, in one statement
-    const started = await this.orders.startItem(Number(data.itemId));
+    // the item and its order, the item marked processing unless it has ended, in one statement; an item's first
+    // attempt sends its create without asking first, so its start records this run as the one whose create may go
+    const startMark = attempt.attemptsMade === 0 ? randomUUID() : null;
+    const started = await this.orders.startItem(Number(data.itemId), startMark);
     if (!started) return { status: 'missing' };
     const { order, item, itemCount } = started;
     if (item.status === 'done' || item.status === 'accepted' || item.status === 'error') {
@@ -78,10 +82,15 @@ export class RegisterDomainJob {
     // registered: the registry has the name for us; absent: the registry is known not to have it (this attempt asked,
     // or it is the item's first, and no create of this attempt has gone since). A failure in neither state may have
     // left the name at the registry (a create whose answer was lost): it is never refunded here, the reconciler asks.
-    const progress = { registered: false, absent: firstAttempt };
+    // mark: this run's record on the item that its create may go (its start's, or the one written before its create);
+    // "absent" holds for this run only: another run (a stalled one BullMQ started again) may send its create after this
+    // run's domain:info, so a refund also needs the item to show no other run's mark (voidCreate)
+    const progress = { registered: false, absent: firstAttempt, mark: firstAttempt ? startMark : null };
     try {
       ({ status, end } = await this.register(order, item, firstAttempt, started.defaults ? defaultsOf(started.defaults as DefaultSettingsRow) : null, itemCount === 1, progress));
     } catch (e) {
+      // another run of the job ended the item while this one ran (a stalled run BullMQ started again): nothing to do
+      if (e instanceof EndedByAnotherRun) return { status: 'ended' };
       const last = attempt.attemptsMade + 1 >= attempt.attempts;
       // the registry has the domain for us: a failure after that (recording it, the history line, the item's end) is
       // never a reason to refund it; the job is retried, and once its attempts are spent the money reconciler resumes
@@ -90,12 +99,23 @@ export class RegisterDomainJob {
         if (last) this.logger.error(`${item.punycode} of order ${order.id} is registered but could not be recorded: ${(e as Error).message} (left to the money reconciler, not refunded)`);
         throw e;
       }
-      if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) throw e;
+      if (!(e instanceof PermanentFailure) && !isPermanent(e) && !last) {
+        // this run's create never went: its mark is taken back, so that a later attempt may still refund on its own
+        if (progress.absent && progress.mark) await this.orders.clearCreateMark(item.id, progress.mark).catch(() => undefined);
+        throw e;
+      }
       // the last attempt of a transient failure, with a create that may have reached the registry (sent by this
       // attempt, or by an earlier one: its answer lost, and this attempt could not ask): only the registry can tell,
       // so the item stays processing and the money reconciler asks it (settleLeftover), never a refund on a guess
       if (!(e instanceof PermanentFailure) && !isPermanent(e) && !progress.absent) {
         this.logger.error(`${item.punycode} of order ${order.id}: the registry may have it and could not be asked: ${(e as Error).message} (left to the money reconciler, not refunded)`);
+        throw e;
+      }
+      // known absent by this run, its own create never sent: another run's create may still have gone (after this
+      // run's domain:info). Refunded only when the item shows no other run's mark; the same statement voids it, so no
+      // create is sent for the item after this (ADR 0050)
+      if (!(e instanceof PermanentFailure) && !isPermanent(e) && !(await this.orders.voidCreate(item.id, progress.mark))) {
+        this.logger.error(`${item.punycode} of order ${order.id}: another run's create may have reached the registry: ${(e as Error).message} (left to the money reconciler, not refunded)`);
         throw e;
       }
       reason = e instanceof PermanentFailure ? e.message : EppError.is(e, EppResultCode.ObjectExists) ? M.domainTaken : e instanceof EppError ? registryErrorMessage(e.code) : M.registrationFailed;
@@ -138,11 +158,11 @@ export class RegisterDomainJob {
       await this.fail(order, item, M.registrationFailed);
       return 'error';
     }
-    const { status } = await this.register(order, item, false, null, false, { registered: false, absent: false }, info);
+    const { status } = await this.register(order, item, false, null, false, { registered: false, absent: false, mark: null }, info);
     return status;
   }
 
-  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean, stored: DefaultSettingDto | null, single: boolean, progress: { registered: boolean; absent: boolean }, known?: DomainInfo): Promise<{ status: 'done' | 'accepted'; end: ItemEnd }> {
+  private async register(order: RegistrationOrder, item: OrderItem, firstAttempt: boolean, stored: DefaultSettingDto | null, single: boolean, progress: { registered: boolean; absent: boolean; mark: string | null }, known?: DomainInfo): Promise<{ status: 'done' | 'accepted'; end: ItemEnd }> {
     const ctx = { userId: order.userId };
     const [defaults, prereq] = await Promise.all([stored ?? this.settings.getOrCreate(order.userId), item.prereqId ? this.prereqs.byId(item.prereqId) : Promise.resolve(null)]);
     const provisional = !!prereq?.preRegister;
@@ -166,6 +186,16 @@ export class RegisterDomainJob {
     if (!info) {
       progress.absent = true;
       const { registrant, contacts } = await this.contactsFor(order.userId, item, prereq, roleIds, ctx);
+      // a later attempt records its run before its create goes (the first did with its start): a last attempt that
+      // failed before its own create then knows this create may have gone. Refused: an attempt has refunded the item
+      // (or is refunding it): no create may go
+      if (!firstAttempt) {
+        const mark = randomUUID();
+        const marked = await this.orders.markCreate(item.id, mark);
+        if (marked === 'ended') throw new EndedByAnotherRun();
+        if (marked === 'void') throw new PermanentFailure(M.registrationFailed);
+        progress.mark = mark;
+      }
       // from the moment the create goes, its outcome is unknown until answered (a refusal is a permanent error)
       progress.absent = false;
       try {

@@ -118,17 +118,20 @@ export class RegistrationOrderRepository {
    * A registration job's start, in one statement: the item and its order, the item marked 'processing' unless it has
    * ended (an item's first attempt is told by the status it had: 'queued'), how many items the order has, and the
    * member's stored default settings (the row; null if none). Null when the item or its order is missing.
+   * `createMark` (the item's first attempt, which sends its create at once): recorded as the run whose create may go,
+   * when the item is still 'queued' (ADR 0050: one run only, the one that finds it queued).
    */
-  async startItem(itemId: number): Promise<{ order: RegistrationOrder; item: OrderItem; itemCount: number; defaults: Record<string, any> | null } | null> {
+  async startItem(itemId: number, createMark: string | null = null): Promise<{ order: RegistrationOrder; item: OrderItem; itemCount: number; defaults: Record<string, any> | null } | null> {
     const rows: Array<{ o: Record<string, any>; i: Record<string, any>; n: number; s: Record<string, any> | null }> = await this.ds.query(
       `WITH old AS (SELECT * FROM domain_ops.registration_order_items WHERE id = $1 FOR UPDATE),
-            upd AS (UPDATE domain_ops.registration_order_items i SET status = 'processing', updated_at = now() FROM old
+            upd AS (UPDATE domain_ops.registration_order_items i SET status = 'processing', updated_at = now(),
+                           create_mark = CASE WHEN old.status = 'queued' AND old.create_mark IS NULL THEN $2::text ELSE old.create_mark END FROM old
                      WHERE i.id = old.id AND old.status NOT IN ('done', 'accepted', 'error') RETURNING i.id)
        SELECT to_jsonb(old) AS i, to_jsonb(o) AS o,
               (SELECT count(*) FROM domain_ops.registration_order_items c WHERE c.order_id = old.order_id)::int AS n,
               (SELECT to_jsonb(s) FROM domain_ops.default_settings s WHERE s.user_id = o.user_id) AS s
          FROM old JOIN domain_ops.registration_orders o ON o.id = old.order_id`,
-      [itemId],
+      [itemId, createMark],
     );
     return rows.length ? { order: toOrder(rows[0].o), item: toItem(rows[0].i), itemCount: Number(rows[0].n), defaults: rows[0].s } : null;
   }
@@ -174,6 +177,43 @@ export class RegistrationOrderRepository {
          FROM unnest($1::bigint[], $2::int[]) AS x(id, balance) WHERE i.id = x.id`,
       [spent.map((s) => s.itemId), spent.map((s) => s.balanceAfter)],
     );
+  }
+
+  /**
+   * A run's create is about to go (ADR 0050): its mark recorded, unless the item has ended or an attempt has decided to
+   * refund it (`void`): then no create may be sent ('ended': another run ended the item; 'void': refunded, or being).
+   */
+  async markCreate(itemId: number, mark: string): Promise<'marked' | 'void' | 'ended'> {
+    const rows: Array<{ status: string; marked: boolean }> = await this.ds.query(
+      `WITH old AS (SELECT id, status, create_mark FROM domain_ops.registration_order_items WHERE id = $1 FOR UPDATE),
+            upd AS (UPDATE domain_ops.registration_order_items i SET create_mark = $2 FROM old
+                     WHERE i.id = old.id AND old.status = 'processing' AND old.create_mark IS DISTINCT FROM 'void' RETURNING i.id)
+       SELECT old.status, EXISTS (SELECT 1 FROM upd) AS marked FROM old`,
+      [itemId, mark],
+    );
+    const row = rows[0];
+    return row?.marked ? 'marked' : row?.status === 'processing' ? 'void' : 'ended';
+  }
+
+  /**
+   * A last attempt that failed before its own create may refund only when no other run's create may have gone: the
+   * mark is none, or its own (a first attempt whose create never went), or already void. It is set to `void` in the
+   * same statement, so a stalled run's create can no longer be marked (markCreate), nor sent. False: another run's
+   * create may have reached the registry, only the registry can tell (the money reconciler asks it).
+   */
+  async voidCreate(itemId: number, own: string | null): Promise<boolean> {
+    const rows: Array<{ n: number }> = await this.ds.query(
+      `WITH v AS (UPDATE domain_ops.registration_order_items SET create_mark = 'void'
+                   WHERE id = $1 AND (create_mark IS NULL OR create_mark = 'void' OR create_mark = $2::text) RETURNING id)
+       SELECT count(*)::int AS n FROM v`,
+      [itemId, own],
+    );
+    return rows[0]!.n > 0;
+  }
+
+  /** A run's create never went (it failed before): its mark taken back, so a later last attempt can refund. */
+  async clearCreateMark(itemId: number, own: string): Promise<void> {
+    await this.ds.query('UPDATE domain_ops.registration_order_items SET create_mark = NULL WHERE id = $1 AND create_mark = $2', [itemId, own]);
   }
 
   async markRefunded(itemId: number): Promise<void> {
