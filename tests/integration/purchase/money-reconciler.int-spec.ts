@@ -547,6 +547,46 @@ describe('money across services', () => {
     expect(await entry(`order:${orderId}:${name}:refund`)).toBeNull();
   }, 120_000);
 
+  it('a last registration attempt told "not there" that fails before its create, while an older replica\'s run (no mark) registers the name and ends the item: the item stays registered, nothing refunded', async () => {
+    const member = await p.member(10_000);
+    const name = await freeName(epp, 'com', 'regold');
+    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
+    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const ops = p.services[2]!;
+    const orderRows = ops.get(RegistrationOrderRepository);
+    const itemId = (await orderRows.items(orderId))[0]!.id;
+    const pool = ops.get<EppClientPool>(EPP_CLIENT);
+    const proxies = ops.get(ProxyIdentityRepository);
+    const info = pool.info.bind(pool);
+    // right after this attempt's domain:info ("does not exist"), a run of a replica still on the release before the
+    // mark (a rolling upgrade) creates the name and ends the item as registered, writing no mark
+    const infoSpy = jest.spyOn(pool, 'info').mockImplementation(async (n: string, ...rest: unknown[]) => {
+      const answer = (info as (...a: unknown[]) => ReturnType<EppClientPool['info']>)(n, ...rest);
+      if (n === name) {
+        await answer.catch(() => undefined);
+        await epp.create({ name, period: { value: 1, unit: 'y' }, authInfo: itemAuthInfo(itemId) });
+        await p.db.query(`UPDATE domain_ops.registration_order_items SET status = 'done' WHERE id = $1`, [itemId]);
+      }
+      return answer;
+    });
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED (the database is unreachable)'));
+    const takeSpy = jest.spyOn(proxies, 'take').mockImplementation(down);
+    const ensureSpy = jest.spyOn(proxies, 'ensure').mockImplementation(down);
+    let outcome: unknown;
+    try {
+      outcome = await ops.get(RegisterDomainJob).handle({ orderId, itemId }, { attemptsMade: 2, attempts: 3 }).catch((e: Error) => e);
+    } finally {
+      infoSpy.mockRestore();
+      takeSpy.mockRestore();
+      ensureSpy.mockRestore();
+    }
+    // before: refunded and the item turned into an error while the registry holds the name for the member
+    expect(outcome).toBeInstanceOf(Error);
+    expect((await p.db.query('SELECT status FROM domain_ops.registration_order_items WHERE id = $1', [itemId])).rows[0].status).toBe('done');
+    expect(await entry(`order:${orderId}:${name}:refund`)).toBeNull();
+    expect(await p.balance(member.userId)).toBe(10_000 - 2000);
+  }, 120_000);
+
   it('a last registration attempt told "not there" that fails before its create, no other run having sent one, is refunded; a stalled run\'s create after that is never sent', async () => {
     const member = await p.member(10_000);
     const name = await freeName(epp, 'com', 'regvoid');

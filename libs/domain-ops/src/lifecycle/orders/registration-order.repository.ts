@@ -199,12 +199,14 @@ export class RegistrationOrderRepository {
    * A last attempt that failed before its own create may refund only when no other run's create may have gone: the
    * mark is none, or its own (a first attempt whose create never went), or already void. It is set to `void` in the
    * same statement, so a stalled run's create can no longer be marked (markCreate), nor sent. False: another run's
-   * create may have reached the registry, only the registry can tell (the money reconciler asks it).
+   * create may have reached the registry, only the registry can tell (the money reconciler asks it); or the item has
+   * ended already (another run ended it: an older replica's, which writes no mark, during a rolling upgrade): that end
+   * stands, never turned into a refund.
    */
   async voidCreate(itemId: number, own: string | null): Promise<boolean> {
     const rows: Array<{ n: number }> = await this.ds.query(
       `WITH v AS (UPDATE domain_ops.registration_order_items SET create_mark = 'void'
-                   WHERE id = $1 AND (create_mark IS NULL OR create_mark = 'void' OR create_mark = $2::text) RETURNING id)
+                   WHERE id = $1 AND status = 'processing' AND (create_mark IS NULL OR create_mark = 'void' OR create_mark = $2::text) RETURNING id)
        SELECT count(*)::int AS n FROM v`,
       [itemId, own],
     );
