@@ -156,6 +156,8 @@ for (const width of [360, 1280]) {
       await expect(result).toBeVisible({ timeout: 60_000 });
       await expect(result).toHaveAttribute('data-done', 'true', { timeout: 120_000 });
       for (const name of [first, second]) await expect(result.locator(`[data-testid="result-row"][data-domain="${name}"]`)).toHaveAttribute('data-status', 'done');
+      // the sidebar's count of the member's domains includes the two just registered, without a reload
+      if (width >= 1280) await expect(mailTab.getByTestId('domain-count')).toHaveText('2', { timeout: 30_000 });
       await checkScreen(mailTab, `purchase result at ${width}`);
 
       // the login tab, once reloaded, does not show the form to the signed-in member

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CartDomainDto, CreateDomainsResult } from '@registrar/contracts';
 import { M } from '@registrar/messages';
 import type { SearchParams } from '../search/search-params';
+import { domainQueries } from '../domains/domain-list.api';
 import { purchaseQueries } from './purchase.api';
 import type { PurchaseDomain } from './purchase-rows';
 import { PurchaseStep, startOrder } from './purchase-step';
@@ -91,6 +92,8 @@ export function usePurchaseFlow(member: boolean, params: SearchParams, go: (p: S
     [go],
   );
   const onResultDone = useCallback(() => {
+    // the order has ended: the member's domains (the sidebar's count, the list) now include what it registered
+    void queryClient.invalidateQueries({ queryKey: domainQueries.all });
     void queryClient.invalidateQueries({ queryKey: ['points'] });
     void queryClient.invalidateQueries({ queryKey: ['session'] });
     void queryClient.invalidateQueries({ queryKey: ['cart'] });
