@@ -87,7 +87,12 @@ test('list → buy → move → credit between two members, followed on both sid
   await checkPage(buyer, `/market?keyword=${encodeURIComponent(name!.split('.')[0]!)}`, { ready: (p) => p.getByTestId('market-card').first() });
   await shot(buyer, 'list');
   await buyer.setViewportSize({ width: 1280, height: 900 });
-  await buyer.goto('/market');
+  // the buyer's own domain list first (the sidebar counts 0), then the market inside the app: what the app has read
+  // before the trade must not stay on screen after it
+  await buyer.goto('/mypage/domain');
+  await expect(buyer.getByTestId('domain-count')).toHaveText('0');
+  await buyer.getByRole('navigation', { name: 'マイページメニュー' }).getByRole('link', { name: 'ドメインマーケット' }).click();
+  await expect(buyer).toHaveURL(/\/market$/);
   await buyer.getByRole('textbox', { name: 'キーワード', exact: true }).fill(name!.split('.')[0]!);
   await buyer.getByRole('button', { name: '検索する' }).click();
   await buyer.getByRole('link', { name: name! }).click();
@@ -103,6 +108,10 @@ test('list → buy → move → credit between two members, followed on both sid
   await expect(buyer.getByTestId('trade-status')).toHaveText('取引完了', { timeout: 90_000 });
   await expect(buyer.getByText('ドメインは')).toBeVisible();
   const tradeUrl = new URL(buyer.url()).pathname;
+  // the domain list, reached from the trade page, shows the domain and counts it, with no reload
+  await buyer.getByRole('status').getByRole('link', { name: 'ドメイン管理' }).click();
+  await expect(buyer.getByTestId('domain-count')).toHaveText('1');
+  await expect(buyer.getByText(name!, { exact: true }).first()).toBeVisible();
   await checkPage(buyer, tradeUrl, { ready: (p) => p.getByTestId('trade-steps') });
   await shot(buyer, 'trade');
   // the domain is the buyer's now, and 8,000 RP left their balance

@@ -7,6 +7,7 @@ import { DISPUTE_ROLE_LABELS, DISPUTE_STATUS_LABELS, PAY_METHOD_LABELS, PRODUCT,
 import { ErrorBlock, TableSkeleton } from '@registrar/ui';
 import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
+import { domainQueries } from '../domains/domain-list.api';
 import { CheckoutModal } from './checkout-modal';
 import { dateTimeJst, marketError, marketQueries, yen } from './market.api';
 
@@ -86,6 +87,14 @@ export function TradePage({ id }: { id: number }) {
     confirmed.current = true;
     confirmPayment.mutate();
   }, [confirmPayment]);
+  // each step of the trade changes what the member holds: the domain moves (the buyer's list and the sidebar's count
+  // gain it, the seller's lose it), points are spent, refunded or credited; the cached ones are refreshed on a change
+  const status = q.data?.status;
+  useEffect(() => {
+    if (!status) return;
+    void qc.invalidateQueries({ queryKey: domainQueries.all });
+    void qc.invalidateQueries({ queryKey: ['points'] });
+  }, [status, qc]);
   const dispute = useQuery({ ...marketQueries.dispute(id), enabled: !!q.data?.dispute });
   const [paying, setPaying] = useState(false);
   const receipt = useMutation({ mutationFn: () => api<MarketTradeDto>(`/market/trade/${id}/receipt`, { body: {} }), onSuccess: refresh });

@@ -58,9 +58,14 @@ export function MypageSidebar() {
         <NavLink component="a" href="/mypage/transferin" label="移管" />
         <NavLink component={Link} to="/mypage/actionLog" label="履歴" />
         <NavLink component={Link} to="/mypage/user/register" label="ユーザー情報" />
-        {present.map((s, i) => (
-          <NavLink key={s.testId} component="a" href={s.href} label={s.label} rightSection={<CountBadge q={siblings[i]!} testId={s.testId} />} />
-        ))}
+        {present.map((s, i) =>
+          // this product's own market is a page of the app (no reload, the app's data kept); a sibling is another site
+          s.own ? (
+            <NavLink key={s.testId} component={Link} to={s.own.href} label={s.label} rightSection={<CountBadge q={siblings[i]!} testId={s.testId} />} />
+          ) : (
+            <NavLink key={s.testId} component="a" href={s.href} label={s.label} rightSection={<CountBadge q={siblings[i]!} testId={s.testId} />} />
+          ),
+        )}
         <Box px={6} pt="xs" pb={4}>
           <KeywordSearch onAdvanced={() => setAdvanced(true)} />
         </Box>
