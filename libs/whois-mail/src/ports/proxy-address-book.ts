@@ -21,6 +21,7 @@ export class ProxyAddressBook {
   /** answers served from memory, and changes heard (tests, the benchmark) */
   hits = 0;
   dropped = 0;
+  beats = 0;
 
   constructor(private readonly max: number, private readonly now: () => number = Date.now) {}
 
@@ -61,6 +62,7 @@ export class ProxyAddressBook {
     if (message.startsWith(PROXY_ADDRESS_BEAT)) {
       const every = Number(message.slice(PROXY_ADDRESS_BEAT.length).trim());
       if (!Number.isFinite(every) || every <= 0) return;
+      this.beats++;
       // after a gap in the beats, what was kept before it may have missed a change
       if (!this.trusted()) this.forgetAll();
       this.trustedUntil = Math.max(this.trustedUntil, this.now() + BEATS_OF_TRUST * every);
