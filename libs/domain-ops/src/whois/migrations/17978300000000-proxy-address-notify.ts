@@ -24,8 +24,8 @@ export class ProxyAddressNotify17978300000000 implements MigrationInterface {
       CREATE OR REPLACE FUNCTION domain_ops.proxy_domain_changed() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE e text;
       BEGIN
-        FOR e IN SELECT p.email FROM domain_ops.proxy_identities p
-                  WHERE p.punycode = OLD.punycode OR (TG_OP = 'UPDATE' AND p.punycode = NEW.punycode) LOOP
+        -- NEW is null on DELETE; the primary key answers both names (an index look-up per changed row)
+        FOR e IN SELECT p.email FROM domain_ops.proxy_identities p WHERE p.punycode = ANY (ARRAY[OLD.punycode, NEW.punycode]) LOOP
           PERFORM pg_notify('domain_ops_proxy_address', e);
         END LOOP;
         RETURN NULL;
