@@ -17,11 +17,12 @@ import http from 'node:http';
 import path from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import IORedis from 'ioredis';
+import nodemailer from 'nodemailer';
 import { generateSync } from 'otplib';
 import { Client } from 'pg';
 import request from 'supertest';
 import { EppClientPool, EppError } from '@registrar/epp';
-import { OrdersPatterns, QueueName } from '@registrar/contracts';
+import { DomainOpsPatterns, OrdersPatterns, QueueName } from '@registrar/contracts';
 import { BullRpcClient, rpc, rpcQueueFor } from '@registrar/infra';
 import { handledPatterns, notInTopology } from './rpc-coverage';
 import { ApartSystem, httpStatus, Replica, startApart } from '../../scripts/dev/apart';
@@ -48,6 +49,8 @@ let userId: number;
 let pgAdmin: Client;
 /** every request pattern sent over an rpc-<service> queue during the run (their 'added' events) */
 const sentPatterns = new Set<string>();
+/** how many requests of each pattern were sent (the same 'added' events) */
+const sentCounts = new Map<string, number>();
 const rpcWatchers: QueueEvents[] = [];
 /** figures the run measured (printed at the end, for docs/operations.md) */
 const figures: Record<string, unknown> = {};
@@ -208,7 +211,7 @@ beforeAll(async () => {
   for (const queue of new Set([...handledPatterns().keys()].map(rpcQueueFor))) {
     const ev = new QueueEvents(queue, { connection: { host: '127.0.0.1', port: Number(env.TOPO_REDIS_PORT), maxRetriesPerRequest: null } });
     ev.on('error', () => undefined);
-    ev.on('added', ({ name }) => sentPatterns.add(name));
+    ev.on('added', ({ name }) => { sentPatterns.add(name); sentCounts.set(name, (sentCounts.get(name) ?? 0) + 1); });
     await ev.waitUntilReady();
     rpcWatchers.push(ev);
   }
@@ -325,6 +328,37 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
     expect([await challenge(), await challenge(), await challenge(), await challenge()]).toEqual(Array(4).fill(`200 ${token}.thumbprint`));
     await q('DELETE FROM dns.acme_challenges WHERE token = $1', [token]);
   }, 180_000);
+
+  it('a WHOIS proxy address kept by both whois-mail replicas (ADR 0056) is answered without asking domain-ops, and refused by both once its domain is deleted', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const punycode = `topo-proxy-${tag}.com`;
+    const proxy = `px-topo${tag}@whois-proxy.rakko.example`;
+    const [d] = await q<{ id: string }>(
+      `INSERT INTO domain_ops.domains (user_id, name, idn, punycode, tld, status, due_date, is_auto_update_enabled, is_whois_proxy_enabled, is_domain_lock_enabled)
+       VALUES ($1, $2, $2, $2, 'com', 'active', now() + interval '200 days', false, true, false) RETURNING id`, [userId, punycode]);
+    await q('INSERT INTO domain_ops.proxy_identities (punycode, email, registry_contact_id) VALUES ($1, $2, $3)', [punycode, proxy, `rktopo${tag}`]);
+    // a new connection per mail: the balancer hands them to the two replicas in turn
+    const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: Number(env.TOPO_SMTP_INBOUND_PORT), secure: false, ignoreTLS: true, pool: false });
+    let n = 0;
+    const send = () => smtp.sendMail({ from: `topo-${tag}-${++n}@sender.example`, to: proxy, subject: `topology ${n}`, text: 'x' })
+      .then(() => 250, (e: { responseCode?: number }) => e.responseCode ?? 0);
+    const four = async () => [await send(), await send(), await send(), await send()];
+    const lookUps = () => sentCounts.get(DomainOpsPatterns.FindDomainByProxyAddress) ?? 0;
+    try {
+      expect(await four()).toEqual([250, 250, 250, 250]);
+      // both replicas keep the address now (each asked once, as soon as its relay's beats are heard): the next mails
+      // ask domain-ops nothing
+      await until('both replicas answer from what they keep', async () => {
+        const before = lookUps();
+        return (await four()).every((c) => c === 250) && lookUps() === before;
+      }, 30_000, 500);
+      await q('DELETE FROM domain_ops.domains WHERE id = $1', [d!.id]);
+      await until('both replicas refuse the address', async () => (await four()).every((c) => c === 550), 10_000, 100);
+    } finally {
+      smtp.close();
+      await q('DELETE FROM domain_ops.proxy_identities WHERE punycode = $1', [punycode]);
+    }
+  }, 120_000);
 
   it('kill -9 of one domain-ops replica during a 50-domain bulk change: all 50 end, once each, within 30 s', async () => {
     const domains = await seed(50);

@@ -135,6 +135,18 @@ export interface ProxyDomainDto {
 /** The most addresses one FindDomainByProxyAddress request may carry. */
 export const PROXY_LOOKUP_BATCH = 100;
 
+/**
+ * Redis channel on which domain-ops announces, after the commit, each change that may alter a FindDomainByProxyAddress
+ * answer (ADR 0056): the message is the proxy address concerned, `*` for "any address" (a table emptied, a relay that
+ * lost its PostgreSQL listener), or `.beat <ms>`: the relay is alive and sends such a beat every `<ms>`. Whois-mail's
+ * replicas keep the answers they got (a hit) only while beats arrive, and drop an address when it is named.
+ */
+export const PROXY_ADDRESS_CHANNEL = 'domain-ops:proxy-address:changed';
+/** The message on PROXY_ADDRESS_CHANNEL for "forget every address". */
+export const PROXY_ADDRESS_ALL = '*';
+/** The prefix of a relay's beat on PROXY_ADDRESS_CHANNEL (followed by a space and its interval in ms). */
+export const PROXY_ADDRESS_BEAT = '.beat';
+
 export interface ProxyDomainResult {
   found: boolean;
   domain: ProxyDomainDto | null;

@@ -9,3 +9,5 @@ export { processJobId, WhoisMailQueue } from './processing/whois-mail.queue';
 export { LegacyWhoisMailProcessor, WhoisMailProcessor } from './processing/whois-mail.processor';
 export { StoredBatchRunner } from './processing/stored-batch.runner';
 export { UntreatedSweeper } from './processing/untreated.sweeper';
+export { DomainsPort } from './ports/domains.port';
+export { ProxyAddressBook } from './ports/proxy-address-book';

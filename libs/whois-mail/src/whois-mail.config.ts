@@ -89,6 +89,15 @@ export class WhoisMailConfig extends BaseConfig {
   @Type(() => Number) @IsInt() @Min(1) @Max(86_400)
   WHOIS_MAIL_LEASE_S = 180;
 
+  /**
+   * Proxy addresses each replica keeps with their domain, as domain-ops answered (ADR 0056): an RCPT to one of them is
+   * answered without asking domain-ops while the proxy address relay's beats arrive; a change of the address or its
+   * domain drops it at once. An address not kept (or over the size: the oldest go first) is asked of domain-ops as
+   * before. 0: ask every time.
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(10_000_000)
+  PROXY_ADDRESS_BOOK_SIZE = 100_000;
+
   /** How often each replica sweeps for untreated mails whose lease is over (ms; also once at boot). */
   @Type(() => Number) @IsInt() @Min(100)
   WHOIS_MAIL_SWEEP_EVERY_MS = 30_000;

@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import { JobName, type ProxyDomainDto, QueueName, WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
 import { startService } from '@registrar/infra';
 import { WM } from '@registrar/messages';
-import { EmailsRepository, InboundMailService, UntreatedSweeper, WhoisMailQueue, WhoisMailServiceModule } from '@registrar/whois-mail';
+import { DomainsPort, EmailsRepository, InboundMailService, UntreatedSweeper, WhoisMailQueue, WhoisMailServiceModule } from '@registrar/whois-mail';
 import { createAccount, signIn } from '../gateway/gateway-harness';
 import { PROXY_DOMAIN, signedBy, startWhoisMailHarness, until, WhoisMailHarness, xhr } from './whois-mail-harness';
 
@@ -254,6 +254,71 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
     expect(e.status).toBe(WhoisMailStatus.Success);
     const kept = await t.db.query('SELECT raw FROM whois_mail.raw_messages WHERE email_id = $1', [id]);
     expect(kept.rows[0].raw.toString('utf8')).toContain('@@@not base64@@@');
+  });
+});
+
+describe('WHOIS proxy mail: the proxy addresses whois-mail keeps (ADR 0056)', () => {
+  const port = () => t.whoisMail.get(DomainsPort);
+  const book = () => port().book;
+  /** the relay's beats, heard by this replica after now: a beat is relayed after every change committed before it */
+  const twoBeatsLater = async () => {
+    const b = book().beats;
+    await until('two beats of the proxy address relay', async () => book().beats >= b + 2 && book().trusted());
+  };
+  const userOf = async (id: number) => Number((await t.db.query('SELECT user_id FROM whois_mail.emails WHERE id = $1', [id])).rows[0].user_id);
+
+  it('a kept address is answered without asking domain-ops; once its domain is deleted the next RCPT gets 550 (the hit never outlives the address)', async () => {
+    const m = await t.memberDomain();
+    await until('the relay trusted', async () => book().trusted());
+    await t.send({ from: sender(), to: m.proxy, subject: 'first', text: 'x' });
+    const asked = port().asked;
+    const hits = book().hits;
+    const id = storedId((await t.send({ from: sender(), to: m.proxy, subject: 'second', text: 'x' })).response);
+    expect(port().asked).toBe(asked);
+    expect(book().hits).toBe(hits + 1);
+    expect(await userOf(id)).toBe(m.userId);
+
+    const dropped = book().dropped;
+    await t.db.query('DELETE FROM domain_ops.domains WHERE id = $1', [m.domain.domainId]);
+    await until('the change relayed', async () => book().dropped > dropped);
+    await expect(t.send({ from: sender(), to: m.proxy, subject: 'after the delete', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+  });
+
+  it('a domain moved to another member, with its proxy turned off: the next mail is stored for the new member, as domain-ops answers', async () => {
+    const m = await t.memberDomain();
+    const other = await t.memberDomain();
+    await until('the relay trusted', async () => book().trusted());
+    await t.send({ from: sender(), to: m.proxy, subject: 'before', text: 'x' });
+    expect((await port().byProxyEmail(m.proxy))?.userId).toBe(m.userId);
+    await t.db.query('UPDATE domain_ops.domains SET user_id = $2, is_whois_proxy_enabled = false WHERE id = $1', [m.domain.domainId, other.userId]);
+    await twoBeatsLater();
+    const id = storedId((await t.send({ from: sender(), to: m.proxy, subject: 'after the move', text: 'x' })).response);
+    expect(await userOf(id)).toBe(other.userId);
+    expect(await port().byProxyEmail(m.proxy)).toMatchObject({ userId: other.userId, whoisProxyEnabled: false });
+  });
+
+  it('an address made a second ago is accepted at once (an address not kept is always asked), and a changed proxy address is refused under its old name', async () => {
+    await until('the relay trusted', async () => book().trusted());
+    const m = await t.memberDomain();
+    await expect(t.send({ from: sender(), to: m.proxy, subject: 'right after registration', text: 'x' })).resolves.toBeTruthy();
+    const renamed = m.proxy.replace('px-', 'px-new');
+    await t.db.query('UPDATE domain_ops.proxy_identities SET email = $2 WHERE email = $1', [m.proxy.toLowerCase(), renamed.toLowerCase()]);
+    await twoBeatsLater();
+    await expect(t.send({ from: sender(), to: m.proxy, subject: 'old name', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+    await expect(t.send({ from: sender(), to: renamed, subject: 'new name', text: 'x' })).resolves.toBeTruthy();
+  });
+
+  it('a rolled-back change drops nothing it should not, and a committed one is heard only at its commit', async () => {
+    const m = await t.memberDomain();
+    await until('the relay trusted', async () => book().trusted());
+    await t.send({ from: sender(), to: m.proxy, subject: 'kept', text: 'x' });
+    await t.db.query('BEGIN');
+    await t.db.query('DELETE FROM domain_ops.domains WHERE id = $1', [m.domain.domainId]);
+    await t.db.query('ROLLBACK');
+    await twoBeatsLater();
+    const asked = port().asked;
+    await expect(t.send({ from: sender(), to: m.proxy, subject: 'still ours', text: 'x' })).resolves.toBeTruthy();
+    expect(port().asked).toBe(asked);
   });
 });
 

@@ -7,6 +7,7 @@ import type { Provider, Type } from '@nestjs/common';
 import { PublicWhoisRepository } from './public-whois/public-whois.repository';
 import { PublicWhoisRpcController } from './public-whois/public-whois.rpc.controller';
 import { ProxyIdentityRepository } from './proxy-identity.repository';
+import { ProxyAddressRelay } from './proxy-address-relay';
 import { ProxyReserveInUse } from './proxy-reserve-in-use';
 import { RegistryContacts } from './registry-contacts';
 import { WhoisDomainRepository } from './whois-domain.repository';
@@ -24,6 +25,7 @@ export { WhoisService } from './whois.service';
 export { WhoisQueue } from './whois.queue';
 
 export { ProxyReserveInUse } from './proxy-reserve-in-use';
+export { PG_PROXY_ADDRESS_CHANNEL, ProxyAddressRelay } from './proxy-address-relay';
 
-export const WHOIS_PROVIDERS: Provider[] = [ProxyIdentityRepository, ProxyReserveInUse, PublicWhoisRepository, RegistryContacts, WhoisDomainRepository, WhoisService, WhoisOrgService, WhoisQueue];
+export const WHOIS_PROVIDERS: Provider[] = [ProxyAddressRelay, ProxyIdentityRepository, ProxyReserveInUse, PublicWhoisRepository, RegistryContacts, WhoisDomainRepository, WhoisService, WhoisOrgService, WhoisQueue];
 export const WHOIS_CONTROLLERS: Type[] = [PublicWhoisRpcController, WhoisRpcController];

@@ -1,0 +1,91 @@
+import { PROXY_ADDRESS_ALL, PROXY_ADDRESS_BEAT, ProxyDomainDto } from '@registrar/contracts';
+import { ProxyAddressBook } from './proxy-address-book';
+
+const domain = (id: number, email = `px-${id}@whois-proxy.rakko.example`): ProxyDomainDto => ({
+  domainId: id, userId: 7, name: `d${id}.com`, punycode: `d${id}.com`, proxyEmail: email, registryContactId: `C${id}`, whoisProxyEnabled: true,
+});
+
+describe('ProxyAddressBook (the proxy addresses a whois-mail replica keeps, ADR 0056)', () => {
+  let now = 1_000_000;
+  const clock = () => now;
+  const beat = (ms = 1_000) => `${PROXY_ADDRESS_BEAT} ${ms}`;
+
+  it('keeps nothing and serves nothing before the relay has beaten', () => {
+    const book = new ProxyAddressBook(10, clock);
+    book.keep('a@x', domain(1), book.mark());
+    expect(book.get('a@x')).toBeUndefined();
+    book.heard(beat());
+    expect(book.get('a@x')).toBeUndefined();
+    book.keep('a@x', domain(1), book.mark());
+    expect(book.get('a@x')).toEqual(domain(1));
+  });
+
+  it('never keeps an address domain-ops did not find (a new address is always asked)', () => {
+    const book = new ProxyAddressBook(10, clock);
+    book.heard(beat());
+    book.keep('new@x', null, book.mark());
+    expect(book.size).toBe(0);
+  });
+
+  it('drops an address when it is named, and everything on *', () => {
+    const book = new ProxyAddressBook(10, clock);
+    book.heard(beat());
+    book.keep('a@x', domain(1), book.mark());
+    book.keep('b@x', domain(2), book.mark());
+    book.heard('A@X');
+    expect(book.get('a@x')).toBeUndefined();
+    expect(book.get('b@x')).toEqual(domain(2));
+    book.heard(PROXY_ADDRESS_ALL);
+    expect(book.get('b@x')).toBeUndefined();
+  });
+
+  it('does not keep an answer asked for before a change was heard (the answer may predate it)', () => {
+    const book = new ProxyAddressBook(10, clock);
+    book.heard(beat());
+    const mark = book.mark();
+    book.heard('other@x');
+    book.keep('a@x', domain(1), mark);
+    expect(book.get('a@x')).toBeUndefined();
+  });
+
+  it('stops serving, and forgets, once the beats stop for three intervals; a later beat starts afresh', () => {
+    const book = new ProxyAddressBook(10, clock);
+    book.heard(beat(1_000));
+    book.keep('a@x', domain(1), book.mark());
+    now += 2_999;
+    expect(book.get('a@x')).toEqual(domain(1));
+    now += 1;
+    expect(book.get('a@x')).toBeUndefined();
+    book.heard(beat(1_000));
+    expect(book.get('a@x')).toBeUndefined();
+  });
+
+  it('a gap in the beats forgets what was kept before it, even when nothing was asked during the gap', () => {
+    const book = new ProxyAddressBook(10, clock);
+    book.heard(beat(1_000));
+    book.keep('a@x', domain(1), book.mark());
+    now += 10_000;
+    book.heard(beat(1_000));
+    expect(book.get('a@x')).toBeUndefined();
+  });
+
+  it('forgets everything when the subscription is lost', () => {
+    const book = new ProxyAddressBook(10, clock);
+    book.heard(beat());
+    book.keep('a@x', domain(1), book.mark());
+    book.lost();
+    expect(book.get('a@x')).toBeUndefined();
+    expect(book.trusted()).toBe(false);
+  });
+
+  it('holds at most its size (the oldest go first), and size 0 keeps nothing', () => {
+    const book = new ProxyAddressBook(2, clock);
+    book.heard(beat());
+    for (const i of [1, 2, 3]) book.keep(`${i}@x`, domain(i), book.mark());
+    expect([book.get('1@x'), book.get('2@x'), book.get('3@x')].map((d) => d?.domainId)).toEqual([undefined, 2, 3]);
+    const off = new ProxyAddressBook(0, clock);
+    off.heard(beat());
+    off.keep('a@x', domain(1), off.mark());
+    expect(off.get('a@x')).toBeUndefined();
+  });
+});
