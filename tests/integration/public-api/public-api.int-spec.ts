@@ -223,9 +223,9 @@ describe('public API v1: real operations through the web app\'s services', () =>
     } finally {
       spy.mockRestore();
     }
+    expect([started.status, started.body.error]).toEqual([202, undefined]);
     // the first quote had no campaign slot left, the second had the one given back: the order is at the campaign price
     expect(quotes.map((q) => q[0]!.isCampaign)).toEqual([false, true]);
-    expect([started.status, started.body.error]).toEqual([202, undefined]);
     expect((await waitJob(key, started.body.job.id)).items).toEqual([expect.objectContaining({ domain: name, status: 'success' })]);
     const [item] = (await o.w.p.db.query('SELECT point, is_campaign FROM domain_ops.registration_order_items WHERE punycode = $1', [name])).rows;
     expect(item).toEqual({ point: registrationTotal(quotes[1]![0]!.registerPrice, quotes[1]![0]!.renewPrice, 1), is_campaign: true });
