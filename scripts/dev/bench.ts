@@ -3,11 +3,10 @@
  * Benchmarks are the bench/**\/*.bench.ts files; `npm run bench -- epp` runs those whose path contains "epp".
  * PostgreSQL and Redis are started once here (BENCH_PG_PORT, BENCH_REDIS_PORT) and passed as DATABASE_URL / REDIS_URL.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, log, ROOT, startPostgres, startRedis, stopper, Stoppable } from './infra';
+import { freePort, log, ROOT, runToEnd, startPostgres, startRedis, stopper, Stoppable } from './infra';
 
 function find(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -31,7 +30,7 @@ async function main() {
   let failed = 0;
   try {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-'));
-    const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 25491), database: 'registrar_bench', persistent: false });
+    const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 25491), database: 'registrar_bench', persistent: false, logFile: path.join(tmp, 'postgres.log') });
     handles.push(pg);
     const redis = await startRedis(Number(process.env.BENCH_REDIS_PORT ?? 26491), path.join(tmp, 'redis.log'));
     handles.push(redis);
@@ -50,10 +49,11 @@ async function main() {
       const both = fs.readFileSync(path.join(ROOT, file), 'utf8').includes('startBenchServices') && process.env.BENCH_APART === undefined;
       for (const apart of both ? ['0', '1'] : [process.env.BENCH_APART ?? '0']) {
         log(`── ${file}${both ? (apart === '1' ? ' (services apart)' : ' (in one process)') : ''}`);
-        const r = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, file)], {
-          cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...ports, BENCH_APART: apart, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, REDIS_URL: redis.url },
+        // not spawnSync: this process keeps reading PostgreSQL's log meanwhile (runToEnd)
+        const status = await runToEnd(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, file)], {
+          env: { ...process.env, ...ports, BENCH_APART: apart, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, REDIS_URL: redis.url },
         });
-        if (r.status !== 0) { failed++; log(`FAIL ${file}`); }
+        if (status !== 0) { failed++; log(`FAIL ${file}`); }
       }
     }
   } finally {

@@ -149,7 +149,7 @@ export function postgresSocketUrl(tcpUrl: string, socketDir: string | undefined)
 }
 
 /** Starts an embedded PostgreSQL with its data under `dataDir` (kept across restarts), and makes the database. */
-export async function startPostgres(opts: { dataDir: string; port: number; database: string; persistent?: boolean }): Promise<PostgresHandle> {
+export async function startPostgres(opts: { dataDir: string; port: number; database: string; persistent?: boolean; logFile?: string }): Promise<PostgresHandle> {
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const user = 'registrar';
   const password = 'registrar';
@@ -158,6 +158,10 @@ export async function startPostgres(opts: { dataDir: string; port: number; datab
   fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
   // as root the server runs as the `postgres` user, who must be able to reach the data directory
   if (process.getuid?.() === 0) fs.chmodSync(path.dirname(opts.dataDir), 0o755);
+  // the server's log comes through a pipe this process must keep reading (runToEnd): unread, a full pipe stops every
+  // backend that writes a line (a failed connection's FATAL included) until it is read. Kept in `logFile` when given.
+  const logStream = opts.logFile ? fs.createWriteStream(opts.logFile, { flags: 'a' }) : undefined;
+  logStream?.on('error', () => undefined);
   const quiet = () => undefined;
   const socketDir = postgresSocketDir(opts.dataDir, opts.port);
   const pg = new EmbeddedPostgres({
@@ -172,7 +176,7 @@ export async function startPostgres(opts: { dataDir: string; port: number; datab
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`, '-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
       // PG_STAT_STATEMENTS=1: what each statement costs the server, planning included (a benchmark prints it, e.g. ns-bulk)
       ...(process.env.PG_STAT_STATEMENTS === '1' ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on', '-c', 'pg_stat_statements.track=all'] : [])],
-    onLog: quiet,
+    onLog: logStream ? (m: string) => { logStream.write(m); } : quiet,
     onError: (e: unknown) => { if (process.env.PG_DEBUG) console.error(e); },
   });
   if (fresh) {
@@ -197,8 +201,27 @@ export async function startPostgres(opts: { dataDir: string; port: number; datab
     socketDir,
     tcpUrl,
     url: postgresSocketUrl(tcpUrl, socketDir),
-    stop: async () => { await pg.stop(); },
+    stop: async () => {
+      await pg.stop();
+      logStream?.end();
+    },
   };
+}
+
+/**
+ * Runs a command with this process's terminal and waits for it without blocking this process: its event loop keeps
+ * reading the output of what it started meanwhile (startPostgres: PostgreSQL's log comes through a pipe, and a full
+ * pipe would stop every backend that writes a line). Answers the exit code (1 when killed by a signal).
+ */
+export function runToEnd(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd ?? ROOT, stdio: 'inherit', env: opts.env ?? process.env });
+    child.on('error', (e) => {
+      console.error(e);
+      resolve(1);
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
 }
 
 export interface ProcessHandle extends Stoppable {

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBrowser, ensureCommand, log, ROOT, startPostgres, startPowerDns, startRedis, stopper, Stoppable } from './infra';
+import { ensureBrowser, ensureCommand, log, ROOT, runToEnd, startPostgres, startPowerDns, startRedis, stopper, Stoppable } from './infra';
 import { startPebble } from './pebble';
 import { buildWebIfStale, REGISTRY_SIM_CERT, startRegistrySimProcess, startSystem } from './system';
 
@@ -31,18 +31,18 @@ let failed = 0;
 let skipped = 0;
 const report: string[] = [];
 
-function run(label: string, cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = {}): boolean {
+/** Runs one step to its end without blocking this process (runToEnd: PostgreSQL's log keeps being read meanwhile). */
+async function run(label: string, cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
   log(`── ${label}`);
   const t = Date.now();
-  const r = spawnSync(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = r.status === 0;
+  const ok = (await runToEnd(cmd, cmdArgs, { env: { ...process.env, ...env } })) === 0;
   report.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   return ok;
 }
 
-function jest(project: string, env: NodeJS.ProcessEnv, more: string[]): boolean {
+async function jest(project: string, env: NodeJS.ProcessEnv, more: string[]): Promise<boolean> {
   const out = path.join(tmp, `jest-${project}.json`);
-  const ok = run(`jest ${project}`, node, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--json', `--outputFile=${out}`, '--passWithNoTests', ...more], env);
+  const ok = await run(`jest ${project}`, node, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--json', `--outputFile=${out}`, '--passWithNoTests', ...more], env);
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += j.numPassedTests;
@@ -53,8 +53,8 @@ function jest(project: string, env: NodeJS.ProcessEnv, more: string[]): boolean 
   return ok;
 }
 
-function check(label: string, cmd: string, cmdArgs: string[]): boolean {
-  const ok = run(label, cmd, cmdArgs);
+async function check(label: string, cmd: string, cmdArgs: string[]): Promise<boolean> {
+  const ok = await run(label, cmd, cmdArgs);
   if (ok) passed += 1; else failed += 1;
   return ok;
 }
@@ -96,15 +96,15 @@ async function main() {
     if (stages.includes('lint')) {
       spawnSync(node, [path.join(ROOT, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, NX_DAEMON: 'false' } }); // builds the project graph the boundary rule reads
       ok = untrackedSources() && ok;
-      ok = check('eslint (module boundaries)', node, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '--no-error-on-unmatched-pattern', 'apps', 'libs', 'scripts', 'tests', 'bench']) && ok;
+      ok = await check('eslint (module boundaries)', node, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '--no-error-on-unmatched-pattern', 'apps', 'libs', 'scripts', 'tests', 'bench']) && ok;
       // no import cycle anywhere (issue 30): the server side with its path aliases, then the web app with its own
       const dpdm = path.join(ROOT, 'node_modules/dpdm/lib/bin/dpdm.js');
-      ok = check('dpdm (no import cycles: server)', node, [dpdm, '--no-warning', '--no-tree', '--exit-code', 'circular:1', '--tsconfig', 'tsconfig.base.json', 'libs/**/*.ts', 'apps/*/src/**/*.ts', 'scripts/**/*.ts']) && ok;
-      ok = check('dpdm (no import cycles: web)', node, [dpdm, '--no-warning', '--no-tree', '--exit-code', 'circular:1', '--tsconfig', 'apps/web/tsconfig.json', 'apps/web/src/**/*.{ts,tsx}']) && ok;
+      ok = await check('dpdm (no import cycles: server)', node, [dpdm, '--no-warning', '--no-tree', '--exit-code', 'circular:1', '--tsconfig', 'tsconfig.base.json', 'libs/**/*.ts', 'apps/*/src/**/*.ts', 'scripts/**/*.ts']) && ok;
+      ok = await check('dpdm (no import cycles: web)', node, [dpdm, '--no-warning', '--no-tree', '--exit-code', 'circular:1', '--tsconfig', 'apps/web/tsconfig.json', 'apps/web/src/**/*.{ts,tsx}']) && ok;
     }
     if (stages.includes('typecheck')) {
-      ok = check('tsc (server, scripts, tests)', node, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']) && ok;
-      ok = check('tsc (web)', node, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'apps/web/tsconfig.json']) && ok;
+      ok = await check('tsc (server, scripts, tests)', node, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']) && ok;
+      ok = await check('tsc (web)', node, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'apps/web/tsconfig.json']) && ok;
     }
     if (stages.includes('unit') || stages.includes('integration')) {
       // the EPP tests validate every frame against ../shared/epp-xsd with xmllint
@@ -117,11 +117,11 @@ async function main() {
       // the public WHOIS tests read our port-43 servers with Debian's whois client too
       ensureCommand('whois', ['whois'], 'Install the whois client so that `whois` is on PATH.');
     }
-    if (stages.includes('unit')) ok = jest('unit', {}, stages.at(-1) === 'unit' ? extra : []) && ok;
+    if (stages.includes('unit')) ok = await jest('unit', {}, stages.at(-1) === 'unit' ? extra : []) && ok;
 
     const needInfra = stages.includes('integration') || stages.includes('topology') || stages.includes('e2e');
     if (needInfra) {
-      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: ports.pg, database: 'registrar_it', persistent: false });
+      const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: ports.pg, database: 'registrar_it', persistent: false, logFile: path.join(tmp, 'postgres.log') });
       handles.push(pg);
       const redis = await startRedis(ports.redis, path.join(tmp, 'redis.log'));
       handles.push(redis);
@@ -149,7 +149,7 @@ async function main() {
         const pdns = await startPowerDns({ databaseUrl: pg.url, port: ports.dns, dir: path.join(tmp, 'pdns-it') });
         const sim = await startRegistrySimProcess(simEnv, path.join(tmp, 'registry-sim.log')).catch(async (e) => { await pdns.stop(); throw e; });
         try {
-          ok = jest('integration', simEnv, ['--runInBand', '--forceExit', ...(stages.at(-1) === 'integration' ? extra : [])]) && ok;
+          ok = await jest('integration', simEnv, ['--runInBand', '--forceExit', ...(stages.at(-1) === 'integration' ? extra : [])]) && ok;
         } finally {
           await sim?.stop();
           await pdns.stop();
@@ -164,7 +164,7 @@ async function main() {
         await admin.connect();
         await admin.query('CREATE DATABASE registrar_topo');
         await admin.end();
-        ok = jest('topology', {
+        ok = await jest('topology', {
           ...base, DATABASE_URL: topoDb, TOPO_PORT: String(ports.http + 5), TOPO_REDIS_PORT: String(ports.redis + 1), TOPO_EPP_PORT: String(ports.epp + 5),
           TOPO_MAIL_PORT: String(ports.epp + 7), TOPO_SMTP_INBOUND_PORT: String(ports.smtpInbound + 2), TOPO_FORWARDER_PORT: String(ports.smtpInbound + 3), TOPO_DNS_PORT: String(ports.dns + 2),
           TOPO_WHOIS_PORT: String(whoisPort + 9), TOPO_SIM_WHOIS_PORT: String(simSmtpPort + 1), TOPO_SIM_RDAP_PORT: String(simSmtpPort + 2),
@@ -192,7 +192,7 @@ async function main() {
           ACME_DIRECTORY_URL: pebble.directoryUrl, ACME_CA_FILE: pebble.tlsCaFile };
         handles.push(...(await startSystem({ env, port: ports.http, logFile: path.join(tmp, 'system.log') })));
         const out = path.join(tmp, 'playwright.json');
-        const r = run('playwright (browser)', node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...(stages.at(-1) === 'e2e' ? extra : [])], { ...env, BASE_URL: `http://localhost:${ports.http}`, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+        const r = await run('playwright (browser)', node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...(stages.at(-1) === 'e2e' ? extra : [])], { ...env, BASE_URL: `http://localhost:${ports.http}`, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
         if (fs.existsSync(out)) {
           const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats ?? {};
           passed += s.expected ?? 0;

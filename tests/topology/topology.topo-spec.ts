@@ -63,8 +63,11 @@ async function connectDb(): Promise<Client> {
   return c;
 }
 
-/** waits for a condition, polling; fails with `what` after `capMs` */
-async function until<T>(what: string, f: () => Promise<T | undefined | null | false>, capMs: number, everyMs = 250): Promise<T> {
+/**
+ * waits for a condition, polling; fails with `what` after `capMs`, or at once when `hopeless` says the condition can no
+ * longer come (with its reason)
+ */
+async function until<T>(what: string, f: () => Promise<T | undefined | null | false>, capMs: number, everyMs = 250, hopeless?: () => string | undefined): Promise<T> {
   const end = Date.now() + capMs;
   let last: unknown;
   for (;;) {
@@ -74,6 +77,8 @@ async function until<T>(what: string, f: () => Promise<T | undefined | null | fa
     } catch (e) {
       last = e;
     }
+    const why = hopeless?.();
+    if (why) throw new Error(`${what}: never (${why})`);
     if (Date.now() > end) throw new Error(`${what}: not within ${capMs / 1000} s${last ? ` (last error: ${(last as Error).message})` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
@@ -190,6 +195,17 @@ async function buy(idem = randomUUID()): Promise<any[]> {
   }, 120_000, 300);
 }
 
+/**
+ * `n` purchases at once (buy()); `all` settles when every one has ended. `allFailed`: the errors once every one of
+ * them has failed (a wait for one of them to be charged can stop there, with their reasons)
+ */
+function purchases(n: number): { all: Promise<unknown>; allFailed: () => string | undefined } {
+  const ends: Array<unknown[] | Error | undefined> = Array(n).fill(undefined);
+  const all = Promise.all(Array.from({ length: n }, (_, i) => buy().then((items) => (ends[i] = items), (e: Error) => (ends[i] = e))));
+  const allFailed = () => (ends.every((x) => x instanceof Error) ? `every purchase failed: ${ends.map((x) => (x as Error).message).join(' | ')}` : undefined);
+  return { all, allFailed };
+}
+
 async function availabilityJobs(): Promise<number> {
   const queue = new Queue(QueueName.Availability, { connection: { host: '127.0.0.1', port: Number(env.TOPO_REDIS_PORT) } });
   try {
@@ -217,7 +233,7 @@ beforeAll(async () => {
   }
   const base = localRuntimeEnv({ port: PORT, databaseUrl: env.DATABASE_URL!, redisUrl: redis.url, dnsPort: Number(env.TOPO_DNS_PORT) });
   Object.assign(base, {
-    NODE_ENV: 'test', LOG_LEVEL: 'warn', EPP_PORT: env.TOPO_EPP_PORT, EPP_ADMIN_PORT: String(Number(env.TOPO_EPP_PORT) + 1), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT,
+    NODE_ENV: 'test', LOG_LEVEL: process.env.TOPO_LOG_LEVEL ?? 'warn', EPP_PORT: env.TOPO_EPP_PORT, EPP_ADMIN_PORT: String(Number(env.TOPO_EPP_PORT) + 1), EPP_TLS_CA_FILE: REGISTRY_SIM_CERT,
     SMTP_INBOUND_PORT: env.TOPO_SMTP_INBOUND_PORT, FORWARDER_PORT: String(FORWARDER_PORT), MAIL_CATCHER_SMTP_PORT: env.TOPO_MAIL_PORT, WHOIS_PORT: env.TOPO_WHOIS_PORT,
     REGISTRY_SIM_WHOIS_PORT: env.TOPO_SIM_WHOIS_PORT, REGISTRY_SIM_RDAP_PORT: env.TOPO_SIM_RDAP_PORT, REGISTRY_RDAP_URL: `http://127.0.0.1:${env.TOPO_SIM_RDAP_PORT}/rdap`,
     REGISTRY_SIM_SMTP_URL: `smtp://127.0.0.1:${env.TOPO_MAIL_PORT}`, REGISTRY_SIM_SMTP_ROUTES: `whois-proxy.rakko.example=smtp://127.0.0.1:${env.TOPO_SMTP_INBOUND_PORT}`,
@@ -440,16 +456,16 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
   it('orders frozen (SIGSTOP) for 35 s during purchases: after the reconciler, no spend without a domain or a refund', async () => {
     const orders = replicasOf('orders');
     const since = (await q<{ now: Date }>('SELECT now() AS now'))[0].now;
-    const buying = Array.from({ length: 3 }, () => buy().catch((e: Error) => e));
+    const buying = purchases(3);
     // frozen while the purchases are being charged (the orders service holds their spends)
-    await until('a purchase being charged', async () => (await q(`SELECT 1 FROM domain_ops.registration_orders WHERE user_id = $1 AND created_at >= $2 LIMIT 1`, [userId, since])).length > 0, 30_000, 10);
+    await until('a purchase being charged', async () => (await q(`SELECT 1 FROM domain_ops.registration_orders WHERE user_id = $1 AND created_at >= $2 LIMIT 1`, [userId, since])).length > 0, 30_000, 10, buying.allFailed);
     for (const o of orders) o.handle.child.kill('SIGSTOP');
     try {
       await new Promise((r) => setTimeout(r, 35_000)); // the fault itself lasts 35 s (no assertion waits on it)
     } finally {
       for (const o of orders) o.handle.child.kill('SIGCONT');
     }
-    await Promise.all(buying);
+    await buying.all;
     expect((await q(`SELECT 1 FROM domain_ops.registration_orders WHERE user_id = $1 AND created_at >= $2`, [userId, since])).length).toBeGreaterThan(0);
     // and the orders service's spends agree: every spend of an order item has its domain or its refund
     await purchasesSettled(since);
@@ -482,8 +498,8 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
 
   it('PostgreSQL away for 20 s during purchases: readiness fails meanwhile; afterwards nothing stays in charging, no spend lacks its domain or refund, the next purchase succeeds', async () => {
     const since = (await q<{ now: Date }>('SELECT now() AS now'))[0]!.now;
-    const buying = Array.from({ length: 3 }, () => buy().catch((e: Error) => e));
-    await until('a purchase being charged', async () => (await q(`SELECT 1 FROM domain_ops.registration_orders WHERE user_id = $1 AND created_at >= $2 LIMIT 1`, [userId, since])).length > 0, 30_000, 10);
+    const buying = purchases(3);
+    await until('a purchase being charged', async () => (await q(`SELECT 1 FROM domain_ops.registration_orders WHERE user_id = $1 AND created_at >= $2 LIMIT 1`, [userId, since])).length > 0, 30_000, 10, buying.allFailed);
     // the database refuses every connection and drops the open ones, as a stopped server does (for the services; the
     // registry simulator has its own database)
     const live = system.replicas.filter(alive);
@@ -498,7 +514,7 @@ describe(`start:apart with ${REPLICAS} replicas of every service`, () => {
       await pgAdmin.query(`ALTER DATABASE ${dbName()} ALLOW_CONNECTIONS true`);
     }
     db = await connectDb();
-    await Promise.all(buying);
+    await buying.all;
     await purchasesSettled(since);
     expect((await until('a purchase after PostgreSQL came back', async () => buy(), 60_000, 500))[0]).toMatchObject({ status: 'success' });
     for (const r of live) await until(`${r.service}#${r.index} ready again`, async () => (await httpStatus(r.healthPort, '/health/ready')) === 200, 30_000);

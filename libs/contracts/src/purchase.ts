@@ -93,6 +93,12 @@ export interface CreateDomainsResult {
   domains: OrderItemResult[];
   /** page-level errors (price failure, too many domains, terms, payment) */
   errors: string[];
+  /**
+   * true when no order was made only because a row's price moved since the quote the request carries (the member's
+   * campaign slots taken or given back meanwhile, or a new month's price): the same request with a fresh quote may be
+   * ordered. Absent from an older domain-ops.
+   */
+  stalePrice?: boolean;
 }
 
 export interface OrderStatusResult {

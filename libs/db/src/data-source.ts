@@ -34,8 +34,22 @@ export function schemaDataSourceOptions(o: SchemaOptions): DataSourceOptions {
     logger: new SafeTypeOrmLogger(),
     // at least 2: the migration advisory lock holds one connection while migrations run on another; the pool's
     // client sends parameterised statements as prepared ones (prepared.ts, DB_PREPARED_STATEMENTS=0 turns it off)
-    extra: { max: Math.max(2, o.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 10)), application_name: `registrar-${o.schema}`, ...(poolClientClass() ? { Client: poolClientClass() } : {}) },
+    extra: {
+      max: Math.max(2, o.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 10)), application_name: `registrar-${o.schema}`, connectionTimeoutMillis: dbConnectTimeoutMs(),
+      ...(poolClientClass() ? { Client: poolClientClass() } : {}),
+    },
   };
+}
+
+/**
+ * How long a pool waits for a connection (DB_CONNECT_TIMEOUT_MS, 30 s): a new one the server has not let in by then is
+ * dropped, and a query that waited that long for a free one fails (ADR 0056). Without it a connection attempt the
+ * server never answers (a backend stuck in its start, a network that drops packets) kept its place in the pool for
+ * good: after `max` of them every query of the service waited for ever, though the database was back.
+ */
+export function dbConnectTimeoutMs(): number {
+  const n = Number(process.env.DB_CONNECT_TIMEOUT_MS);
+  return Number.isSafeInteger(n) && n >= 100 ? n : 30_000;
 }
 
 /** Creates the schema if missing (TypeORM puts its migrations table inside it, so it must exist first). */

@@ -8,8 +8,11 @@
 import { INestMicroservice } from '@nestjs/common';
 import request from 'supertest';
 import { AvailabilityServiceModule } from '@registrar/availability';
-import { startService } from '@registrar/infra';
+import { CampaignReserveResult, CatalogPatterns, DomainOpsPatterns, EstimateItem } from '@registrar/contracts';
+import { DomainOpsClient } from '../../../libs/gateway/src/purchase/domain-ops.client';
+import { BullRpcClient, rpc, startService } from '@registrar/infra';
 import { API_MESSAGES, M } from '@registrar/messages';
+import { registrationTotal } from '@registrar/rules';
 import { freeName } from '../epp/epp-harness';
 import { OpsHarness, startOpsHarness } from '../operations/operations-harness';
 import { Member, xhr } from '../purchase/purchase-harness';
@@ -18,6 +21,8 @@ const RATE_LIMIT = 300;
 let o: OpsHarness;
 let availability: INestMicroservice;
 let url: string;
+/** the test's own request client (campaign slots held and given back as other orders of the member would) */
+let catalog: BullRpcClient;
 beforeAll(async () => {
   // a long window, so the burst below is counted in one window however slow the machine is
   Object.assign(process.env, { API_RATE_LIMIT: String(RATE_LIMIT), API_RATE_WINDOW_S: '3600', API_AUTH_FAILURE_LIMIT: '1000' });
@@ -25,11 +30,13 @@ beforeAll(async () => {
   // the search's availability checks (the purchase harness runs the other services)
   availability = await startService('availability', AvailabilityServiceModule, process.env.REDIS_URL);
   url = o.w.p.h.url;
+  catalog = new BullRpcClient(process.env.REDIS_URL!);
   // counters of earlier runs against the same Redis (user ids start again with a fresh schema)
   const stale = await o.w.p.h.redis.keys('api:v1:*');
   if (stale.length) await o.w.p.h.redis.del(...stale);
 }, 180_000);
 afterAll(async () => {
+  await catalog?.close();
   await availability?.close();
   await o?.close();
 }, 60_000);
@@ -190,6 +197,39 @@ describe('public API v1: real operations through the web app\'s services', () =>
     const refused = await api().post('/api/v1/domains').set('X-API-Key', poor.key).send({ domains: expensive }).expect(422);
     expect(refused.body.error).toMatchObject({ code: 'REJECTED', message: M.pointsInsufficient });
     expect(await o.w.p.balance(poor.m.userId)).toBe(spend);
+  }, 180_000);
+
+  it('a registration whose price moves between the API\'s own quote and its order (a campaign slot given back meanwhile) is quoted again and ordered at the new price', async () => {
+    const { m, key } = await apiMember(20_000);
+    const name = await freeName(o.epp, 'com', 'api');
+    // the member's five campaign slots of the month held (by orders of theirs still being given up, as after a fault)
+    const holds = Array.from({ length: 5 }, (_, i) => `api-test-hold:${m.userId}:${i}`);
+    for (const k of holds) expect((await rpc<CampaignReserveResult>(catalog, CatalogPatterns.CampaignReserve, { userId: m.userId, key: k }, 20_000)).reserved).toBe(true);
+    // one slot is given back right after the API's quote, before its order reaches domain-ops
+    const client = o.w.p.h.app.get(DomainOpsClient);
+    const quotes: EstimateItem[][] = [];
+    const original = client.call.bind(client);
+    const spy = jest.spyOn(client, 'call').mockImplementation(async <T,>(pattern: Parameters<DomainOpsClient['call']>[0], payload: unknown, timeoutMs?: number): Promise<T> => {
+      const answer = await original<T>(pattern, payload, timeoutMs);
+      if (pattern === DomainOpsPatterns.Estimate && (payload as { userId: number }).userId === m.userId) {
+        quotes.push(answer as EstimateItem[]);
+        if (quotes.length === 1) expect(await rpc<boolean>(catalog, CatalogPatterns.CampaignRelease, { key: holds[0] }, 20_000)).toBeTruthy();
+      }
+      return answer;
+    });
+    let started: request.Response;
+    try {
+      started = await api().post('/api/v1/domains').set('X-API-Key', key).send({ domains: [{ name, years: 1 }], idempotency_key: `moved-${name}` });
+    } finally {
+      spy.mockRestore();
+    }
+    expect([started.status, started.body.error]).toEqual([202, undefined]);
+    // the first quote had no campaign slot left, the second had the one given back: the order is at the campaign price
+    expect(quotes.map((q) => q[0]!.isCampaign)).toEqual([false, true]);
+    expect((await waitJob(key, started.body.job.id)).items).toEqual([expect.objectContaining({ domain: name, status: 'success' })]);
+    const [item] = (await o.w.p.db.query('SELECT point, is_campaign FROM domain_ops.registration_order_items WHERE punycode = $1', [name])).rows;
+    expect(item).toEqual({ point: registrationTotal(quotes[1]![0]!.registerPrice, quotes[1]![0]!.renewPrice, 1), is_campaign: true });
+    for (const k of holds.slice(1)) await rpc(catalog, CatalogPatterns.CampaignRelease, { key: k }, 20_000);
   }, 180_000);
 
   it('changes name servers at the registry, locks, issues an AUTHCODE, saves DNS records and renews, each as the web app does', async () => {

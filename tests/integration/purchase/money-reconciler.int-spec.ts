@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { EPP_CLIENT, EppClientPool, EppError, EppResultCode } from '@registrar/epp';
+import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, EppTimeoutError } from '@registrar/epp';
 import { JobName, OrdersErrorCode, OrdersPatterns } from '@registrar/contracts';
 import { fmt, M } from '@registrar/messages';
 import { BullRpcClient, rpc } from '@registrar/infra';
@@ -21,7 +21,7 @@ import { registrationTotal } from '@registrar/rules';
 import { DomainOpsServiceModule } from '@registrar/domain-ops';
 import { startService } from '@registrar/infra';
 import { INestMicroservice } from '@nestjs/common';
-import { MoneyReconcilerJob, MoneyReconcileResult } from '../../../libs/domain-ops/src/registry-sync/reconcile/money-reconciler.job';
+import { MoneyReconcilerJob, MoneyReconcileResult, RECONCILE_REGISTRY_PARALLEL } from '../../../libs/domain-ops/src/registry-sync/reconcile/money-reconciler.job';
 import { LifecycleQueue, orderJobId, RegisterDomainJob, registerJobId, RegistrationOrderRepository, RenewalRepository, RenewDomainJob } from '../../../libs/domain-ops/src/lifecycle';
 import { OwnedDomainRepository } from '../../../libs/domain-ops/src/shared/domains/owned-domain.repository';
 import { ProxyIdentityRepository } from '../../../libs/domain-ops/src/whois';
@@ -329,6 +329,59 @@ describe('money across services', () => {
     expect(await ledgerSum(member.userId)).toBe(8_000);
     expect(await historyLines(member)).toContain(`${absent}: 登録に失敗したため1500ポイントを返還しました（${M.registrationFailed}）`);
   }, 240_000);
+
+  it('a registry that hangs rather than refuses costs a pass one question\'s wait, not one per open item: the items it did not ask are asked on the next pass', async () => {
+    const member = await p.member(10_000);
+    // three orders of two items each whose flows Redis lost an hour ago (charged; the names never created)
+    const names: string[] = [];
+    const orderIds: string[] = [];
+    for (let o = 0; o < 3; o++) {
+      const two = [await freeName(epp, 'com', 'hung'), await freeName(epp, 'com', 'hung')];
+      const id = await storedOrder(member.userId, 'processing', two.map((name) => ({ name, point: 1000, status: 'processing', spent: true })), 3600);
+      for (const n of two) await spend(member.userId, 1000, `order:${id}:${n}:spend`);
+      names.push(...two);
+      orderIds.push(id);
+    }
+    const ops = p.services[2]!;
+    const lifecycle = ops.get(LifecycleQueue);
+    // the registry hangs: every question about these names ends as the EPP client ends one it waited out
+    const pool = ops.get<EppClientPool>(EPP_CLIENT);
+    const info = pool.info.bind(pool);
+    let asked = 0;
+    const hung = jest.spyOn(pool, 'info').mockImplementation(async (n: string, ...rest: unknown[]) => {
+      if (names.includes(n)) {
+        asked++;
+        throw new EppTimeoutError('info', 15_000);
+      }
+      return (info as (...a: unknown[]) => ReturnType<EppClientPool['info']>)(n, ...rest);
+    });
+    const refunds = async () => (await p.db.query(`SELECT count(*)::int AS n FROM orders.point_entries WHERE idempotency_key LIKE ANY($1)`, [orderIds.map((id) => `order:${id}:%:refund`)])).rows[0].n;
+    const open = async () => (await p.db.query(`SELECT count(*)::int AS n FROM domain_ops.registration_order_items WHERE order_id = ANY($1) AND status = 'processing'`, [orderIds])).rows[0].n;
+    try {
+      // resumed: their jobs cannot ask either, and end without a refund
+      await jobs.run(JobName.ReconcileMoney);
+      for (const [k, n] of names.entries()) {
+        const job = await waitFor(`the resumed job of ${n}`, async () => lifecycle.queue.getJob(registerJobId(orderIds[Math.floor(k / 2)]!, n) + '-resume'));
+        await waitFor(`the resumed job of ${n} to end`, async () => ['failed', 'completed'].includes(await job.getState()), 90_000);
+      }
+      // the next pass asks a few of the six at once; unanswered, it asks none of the others: all six left open
+      asked = 0;
+      const settled = await jobs.run<Settled>(JobName.ReconcileMoney);
+      expect(asked).toBeGreaterThan(0);
+      expect(asked).toBeLessThanOrEqual(RECONCILE_REGISTRY_PARALLEL);
+      expect(settled.open).toBeGreaterThanOrEqual(6);
+      expect([await refunds(), await open()]).toEqual([0, 6]);
+    } finally {
+      hung.mockRestore();
+    }
+    // the registry answers again: the next pass asks about every one (none there: each refunded, with a history line)
+    const settled = await jobs.run<Settled>(JobName.ReconcileMoney);
+    expect(settled.failedItems).toBeGreaterThanOrEqual(6);
+    expect([await refunds(), await open()]).toEqual([6, 0]);
+    for (const id of orderIds) expect((await waitForOrder(member, id)).domains.map((d: { status: string }) => d.status)).toEqual(['error', 'error']);
+    expect(await p.balance(member.userId)).toBe(10_000);
+    expect(await ledgerSum(member.userId)).toBe(10_000);
+  }, 300_000);
 
   it('a hundred older orders a pass leaves open (their flows still alive) do not hide a newer stuck order from it', async () => {
     const member = await p.member(0);

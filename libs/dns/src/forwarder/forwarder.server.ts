@@ -8,6 +8,7 @@ import tls from 'node:tls';
 import type IORedis from 'ioredis';
 import { Pool } from 'pg';
 import { FORWARD_CERT_CHANNEL, URL_FORWARD_CHANNEL } from '@registrar/contracts';
+import { dbConnectTimeoutMs } from '@registrar/db';
 import { createRedis } from '@registrar/infra';
 import { forwardLocation } from '@registrar/rules';
 import { CertSecret } from '../forwarding/cert-secret';
@@ -64,7 +65,8 @@ export class ForwarderServer implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     const c = this.config;
-    this.pool = new Pool({ connectionString: c.DATABASE_URL, max: 4, application_name: 'forwarder' });
+    // a connection attempt the server never answers is given up, as on every service pool (ADR 0056)
+    this.pool = new Pool({ connectionString: c.DATABASE_URL, max: 4, application_name: 'forwarder', connectionTimeoutMillis: dbConnectTimeoutMs() });
     this.pool.on('error', (e) => this.logger.warn(`postgres: ${e.message}`));
     this.sub = createRedis(c.REDIS_URL);
     let lost = false;

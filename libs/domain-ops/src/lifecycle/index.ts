@@ -29,7 +29,7 @@ export { CompleteOrderJob } from './orders/complete-order.job';
 export { RenewDomainJob } from './renewal/renew-domain.job';
 export { CompleteRenewalJob } from './renewal/complete-renewal.job';
 export { renewalKeys } from './renewal/renewal-keys';
-export { type Renewal, RenewalRepository } from './renewal/renewal.repository';
+export { type Renewal, type RenewalItem, RenewalRepository } from './renewal/renewal.repository';
 export { RenewalService } from './renewal/renewal.service';
 export { type TransferIn, TransferRepository } from './transfer/transfer.repository';
 export { TransferSettlement, transferMoneyKeys } from './transfer/transfer.settlement';

@@ -21,6 +21,8 @@ import type {
 } from './api-v1.dto';
 
 const RPC_MS = 20_000;
+/** quotes a registration through the API makes at most when its price moves between its quote and its order */
+const REGISTER_QUOTES = 3;
 /** The job id's prefix says which status resource of the web app it is read from. */
 const JOB_KINDS = { op: 'op', reg: 'reg', ren: 'ren' } as const;
 const JOB_ID = /^(op|reg|ren)_([0-9a-f-]{36})$/i;
@@ -104,20 +106,27 @@ export class PublicApiService {
   /** The purchase page's estimate, then its order paid entirely with points. */
   async register(caller: ApiCaller, body: RegisterBodyDto): Promise<JobDto> {
     if (!caller.canPurchase) throw new ApiException(ApiErrorCode.PurchaseNotAllowed, API_MESSAGES.apiPurchaseNotAllowed);
-    const est = await this.domainOps.call<EstimateItem[]>(DomainOpsPatterns.Estimate, { userId: caller.userId, domainNames: body.domains.map((d) => d.name) });
-    const failed = est.filter((e) => e.error).map((e) => e.error!);
-    if (failed.length || est.length !== body.domains.length) throw new ApiException(ApiErrorCode.Rejected, failed[0] ?? M.enterDomainCorrectly, failed);
-    const domains = est.map((e, i) => {
-      const years = body.domains[i].years ?? e.minimum_years;
-      return { name: e.requestDomain, period: years, point: registrationTotal(e.registerPrice, e.renewPrice, years) };
-    });
-    const totalFee = domains.reduce((s, d) => s + d.point, 0);
-    const r = await this.domainOps.call<CreateDomainsResult>(DomainOpsPatterns.Create, {
-      userId: caller.userId, domains, totalFee, point: totalFee, payment: { type: 'point' }, idempotencyKey: `api:${body.idempotency_key ?? randomUUID()}`,
-    });
-    if (!r.result || !r.orderId) throw rejected(r.errors, r.domains.map((d) => d.error_msg));
-    const id = `${JOB_KINDS.reg}_${r.orderId}`;
-    return job(id, 'register', r.domains.map((d) => ({ domain: d.domain_name, status: orderStatus(d.status), message: d.error_msg ?? d.info ?? null })));
+    const idempotencyKey = `api:${body.idempotency_key ?? randomUUID()}`;
+    // the API quotes and orders in one call, so the caller never saw the quote: a price that moved between the two
+    // (the member's campaign slots taken or given back meanwhile by another of their orders) is quoted again, and the
+    // order sent again under the same key (no order was made). A few times at most; then refused as before.
+    for (let attempt = 1; ; attempt++) {
+      const est = await this.domainOps.call<EstimateItem[]>(DomainOpsPatterns.Estimate, { userId: caller.userId, domainNames: body.domains.map((d) => d.name) });
+      const failed = est.filter((e) => e.error).map((e) => e.error!);
+      if (failed.length || est.length !== body.domains.length) throw new ApiException(ApiErrorCode.Rejected, failed[0] ?? M.enterDomainCorrectly, failed);
+      const domains = est.map((e, i) => {
+        const years = body.domains[i].years ?? e.minimum_years;
+        return { name: e.requestDomain, period: years, point: registrationTotal(e.registerPrice, e.renewPrice, years) };
+      });
+      const totalFee = domains.reduce((s, d) => s + d.point, 0);
+      const r = await this.domainOps.call<CreateDomainsResult>(DomainOpsPatterns.Create, {
+        userId: caller.userId, domains, totalFee, point: totalFee, payment: { type: 'point' }, idempotencyKey,
+      });
+      if (r.stalePrice && attempt < REGISTER_QUOTES) continue;
+      if (!r.result || !r.orderId) throw rejected(r.errors, r.domains.map((d) => d.error_msg));
+      const id = `${JOB_KINDS.reg}_${r.orderId}`;
+      return job(id, 'register', r.domains.map((d) => ({ domain: d.domain_name, status: orderStatus(d.status), message: d.error_msg ?? d.info ?? null })));
+    }
   }
 
   /** The renewal modal's quote for the member's domain, then the renewal paid with points. */

@@ -58,6 +58,8 @@ export class RegistrationOrderService {
     const priced = await pricing;
     const defaults = await defaulting;
     const errors: string[] = [];
+    /** rows refused only because their price moved since the request's quote */
+    let moved = 0;
     const items: NewOrderItem[] = [];
     const seen = new Set<string>();
     for (const [i, row] of rows.entries()) {
@@ -70,7 +72,7 @@ export class RegistrationOrderService {
       const period = Number(row.period);
       if (!registrationPeriodOptions(q.name, q.summary).includes(period)) { errors.push(fmt(M.periodInvalid, { domain: q.name })); continue; }
       const total = registrationTotal(p.registerPrice, q.price.renew!, period);
-      if (Number(row.point) !== total) { errors.push(fmt(M.priceChanged, { domain: q.name })); continue; }
+      if (Number(row.point) !== total) { errors.push(fmt(M.priceChanged, { domain: q.name })); moved++; continue; }
       let prereqId: number | null = null;
       if (needsPrereq(q.name)) {
         const pr = await this.prereqs.find(userId, q.punycode);
@@ -89,7 +91,8 @@ export class RegistrationOrderService {
       // slot it took then reads as a changed price here), so it is answered, as a retry after it would be
       const raced = await this.repo.findByKey(userId, key);
       if (raced) return this.answer(raced);
-      return refused([...new Set(errors)]);
+      // nothing was made or taken: a caller that quotes for itself (the public API) may quote again and resend
+      return { ...refused([...new Set(errors)]), ...(moved === errors.length ? { stalePrice: true } : {}) };
     }
     const totalFee = items.reduce((s, i) => s + i.point, 0);
     if (Number(req.totalFee) !== totalFee || !Number.isInteger(Number(req.point)) || Number(req.point) < 0 || Number(req.point) > totalFee) {

@@ -2,12 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { ActionCodes, JobName, OpenSpendDto, QueueName } from '@registrar/contracts';
-import { EPP_CLIENT, EppClientPool, EppError, EppResultCode, eppClientOptionsFromEnv } from '@registrar/epp';
+import { EPP_CLIENT, EppClientPool, EppConnectionError, EppError, EppResultCode, EppTimeoutError, eppClientOptionsFromEnv } from '@registrar/epp';
 import { CLOCK, Clock } from '@registrar/infra';
 import { fmt, M } from '@registrar/messages';
 import { ActionLogRepository } from '../../shared/domains/action-log.repository';
 import { DomainOpsConfig } from '../../shared/domain-ops.config';
-import { CompleteOrderJob, CompleteRenewalJob, itemKeys, LifecycleQueue, orderJobId, registerJobId, OrderItem, RegisterDomainJob, RegistrationOrder, RegistrationOrderRepository, RegistrationOrderService, Renewal, renewalKeys, RenewalRepository, RenewalService, RenewDomainJob, type StuckCursor, TransferIn, TransferRepository, TransferSettlement, transferMoneyKeys } from '../../lifecycle';
+import { CompleteOrderJob, CompleteRenewalJob, itemKeys, LifecycleQueue, orderJobId, registerJobId, OrderItem, RegisterDomainJob, RegistrationOrder, RegistrationOrderRepository, RegistrationOrderService, Renewal, type RenewalItem, renewalKeys, RenewalRepository, RenewalService, RenewDomainJob, type StuckCursor, TransferIn, TransferRepository, TransferSettlement, transferMoneyKeys } from '../../lifecycle';
 import { OperationRepository, operationJobId, OperationService } from '../../portfolio';
 import { CatalogPort } from '../../shared/ports/catalog.port';
 import { OrdersPort } from '../../shared/ports/orders.port';
@@ -41,6 +41,50 @@ async function* everyStuck<T>(page: (after: StuckCursor | null) => Promise<{ row
     for (const row of rows) yield row as T;
     if (!next) return;
     after = next;
+  }
+}
+
+/** Registry questions a pass has in flight at once (settleLeftover's domain:info, a transfer-in's info and query). */
+export const RECONCILE_REGISTRY_PARALLEL = 2;
+
+/** The registry gave no answer (a command timed out, a session could not be had or was lost): it may hang. */
+function unanswered(e: unknown): boolean {
+  return e instanceof EppTimeoutError || e instanceof EppConnectionError;
+}
+
+/**
+ * The registry's questions of one pass (ADR 0056): a few at a time (RECONCILE_REGISTRY_PARALLEL), and none more once
+ * one of them went unanswered, so a registry that hangs rather than refuses costs a pass about one EPP timeout, not one
+ * per open item. What a pass does not ask is left open for the next pass, as an unanswered question already is.
+ */
+class RegistryAsks {
+  /** why the rest of the pass asks the registry nothing (its first unanswered question) */
+  away: Error | null = null;
+  /** items the pass left open without asking (the registry away) */
+  skipped = 0;
+
+  constructor(private readonly logger: Logger) {}
+
+  /** Runs `ask` for each item, a few at a time; an item met once the registry is away is skipped (`open` it). */
+  async each<T>(items: T[], ask: (item: T) => Promise<void>): Promise<void> {
+    const queue = [...items];
+    await Promise.all(Array.from({ length: Math.min(RECONCILE_REGISTRY_PARALLEL, queue.length) }, async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        if (this.away) {
+          this.skipped++;
+          continue;
+        }
+        await ask(next);
+      }
+    }));
+  }
+
+  /** An ask failed: if the registry did not answer, the rest of the pass asks nothing. */
+  failed(e: unknown): void {
+    if (!this.away && unanswered(e)) {
+      this.away = e as Error;
+      this.logger.warn(`the registry did not answer (${this.away.message}): this pass asks it nothing more, the items left are asked on the next`);
+    }
   }
 }
 
@@ -98,10 +142,12 @@ export class MoneyReconcilerJob {
 
   async handle(): Promise<MoneyReconcileResult> {
     const r: MoneyReconcileResult = { abandoned: 0, resumed: 0, failedItems: 0, refunded: 0, open: 0 };
+    const asks = new RegistryAsks(this.logger);
     await this.stuckCharging(r);
-    await this.stuckProcessing(r);
-    await this.stuckTransfers(r);
+    await this.stuckProcessing(r, asks);
+    await this.stuckTransfers(r, asks);
     await this.openSpends(r);
+    r.open += asks.skipped;
     if (r.abandoned + r.resumed + r.failedItems + r.refunded + r.open) this.logger.log(`settled: ${JSON.stringify(r)}`);
     return r;
   }
@@ -123,7 +169,9 @@ export class MoneyReconcilerJob {
     }
   }
 
-  private async stuckProcessing(r: MoneyReconcileResult): Promise<void> {
+  private async stuckProcessing(r: MoneyReconcileResult, asks: RegistryAsks): Promise<void> {
+    /** orders whose resumed flow ended with items unfinished: their items are asked of the registry after the paging */
+    const leftOrders: RegistrationOrder[] = [];
     for await (const order of everyStuck<RegistrationOrder>((after) => this.orders.stuck('processing', this.config.PROCESSING_DEADLINE_S, after))) {
       const items = await this.orders.items(order.id);
       const unfinished = items.filter((i) => !ENDED.has(i.status));
@@ -138,22 +186,29 @@ export class MoneyReconcilerJob {
         await this.queue.enqueueOrder(order.id, unfinished, RESUME);
         r.resumed++;
       } else if (outcome === 'resume-ended') {
-        // the items read again now that no job of theirs is alive: one whose job ended between the first read and the
-        // look at the jobs (registered, or refunded already) has its end now and is left alone. The rest are settled by
-        // what the registry says (a create of theirs may have reached it): ours → recorded as the member's; not there
-        // or another's → refunded; no answer → left for the next pass, never refunded on a guess
-        for (const item of (await this.orders.items(order.id)).filter((i) => !ENDED.has(i.status))) {
-          try {
-            if ((await this.register.settleLeftover(order, item)) === 'error') r.failedItems++;
-            else r.resumed++;
-          } catch (e) {
-            r.open++;
-            this.logger.warn(`order ${order.id} ${item.punycode}: the registry could not be asked, left for the next pass: ${(e as Error)?.message ?? e}`);
-          }
-        }
-        await this.completion.completeIfEnded(order.id);
+        leftOrders.push(order);
       }
     }
+    // the items read again now that no job of theirs is alive: one whose job ended between the first read and the
+    // look at the jobs (registered, or refunded already) has its end now and is left alone. The rest are settled by
+    // what the registry says (a create of theirs may have reached it): ours → recorded as the member's; not there or
+    // another's → refunded; no answer → left for the next pass, never refunded on a guess. A few questions at a time,
+    // and none more once one went unanswered (ADR 0056)
+    const leftItems: Array<{ order: RegistrationOrder; item: OrderItem }> = [];
+    for (const order of leftOrders) {
+      for (const item of (await this.orders.items(order.id)).filter((i) => !ENDED.has(i.status))) leftItems.push({ order, item });
+    }
+    await asks.each(leftItems, async ({ order, item }) => {
+      try {
+        if ((await this.register.settleLeftover(order, item)) === 'error') r.failedItems++;
+        else r.resumed++;
+      } catch (e) {
+        r.open++;
+        asks.failed(e);
+        this.logger.warn(`order ${order.id} ${item.punycode}: the registry could not be asked, left for the next pass: ${(e as Error)?.message ?? e}`);
+      }
+    });
+    for (const order of leftOrders) await this.completion.completeIfEnded(order.id);
     // bulk operation runs (name servers, lock, AUTHCODE, …): no money, but a run whose jobs were lost never ends
     for (const run of await this.operationRows.stuckRuns(this.config.PROCESSING_DEADLINE_S)) {
       const outcome = await this.flowOutcome(this.operations.queue, operationJobId(run.id));
@@ -169,6 +224,7 @@ export class MoneyReconcilerJob {
         await this.operationRows.finishRun(run.id);
       }
     }
+    const leftRenewals: Renewal[] = [];
     for await (const renewal of everyStuck<Renewal>((after) => this.renewals.stuck('processing', this.config.PROCESSING_DEADLINE_S, after))) {
       const items = await this.renewals.items(renewal.id);
       const unfinished = items.filter((i) => !ENDED.has(i.status));
@@ -183,26 +239,34 @@ export class MoneyReconcilerJob {
         await this.queue.enqueueRenewal(renewal.id, unfinished, RESUME);
         r.resumed++;
       } else if (outcome === 'resume-ended') {
-        // read again, as for an order: an item whose job ended meanwhile keeps its end. The rest are settled by what
-        // the registry says (a renew of theirs may have gone through, its answer lost; ADR 0052): renewed → recorded;
-        // not renewed → refunded; no answer → left for the next pass, never refunded on a guess
-        for (const item of (await this.renewals.items(renewal.id)).filter((i) => !ENDED.has(i.status))) {
-          try {
-            if ((await this.renew.settleLeftover(renewal, item)) === 'error') r.failedItems++;
-            else r.resumed++;
-          } catch (e) {
-            r.open++;
-            this.logger.warn(`renewal ${renewal.id} ${item.punycode}: the registry could not be asked, left for the next pass: ${(e as Error)?.message ?? e}`);
-          }
-        }
-        // closed (and mailed) once every item has ended
-        await this.completeRenewal.handle({ renewalId: renewal.id });
+        leftRenewals.push(renewal);
       }
     }
+    // read again, as for an order: an item whose job ended meanwhile keeps its end. The rest are settled by what the
+    // registry says (a renew of theirs may have gone through, its answer lost; ADR 0052): renewed → recorded; not
+    // renewed → refunded; no answer → left for the next pass, never refunded on a guess (asked as an order's items are)
+    const leftRenewalItems: Array<{ renewal: Renewal; item: RenewalItem }> = [];
+    for (const renewal of leftRenewals) {
+      for (const item of (await this.renewals.items(renewal.id)).filter((i) => !ENDED.has(i.status))) leftRenewalItems.push({ renewal, item });
+    }
+    await asks.each(leftRenewalItems, async ({ renewal, item }) => {
+      try {
+        if ((await this.renew.settleLeftover(renewal, item)) === 'error') r.failedItems++;
+        else r.resumed++;
+      } catch (e) {
+        r.open++;
+        asks.failed(e);
+        this.logger.warn(`renewal ${renewal.id} ${item.punycode}: the registry could not be asked, left for the next pass: ${(e as Error)?.message ?? e}`);
+      }
+    });
+    // closed (and mailed) once every item has ended
+    for (const renewal of leftRenewals) await this.completeRenewal.handle({ renewalId: renewal.id });
   }
 
-  private async stuckTransfers(r: MoneyReconcileResult): Promise<void> {
+  private async stuckTransfers(r: MoneyReconcileResult, asks: RegistryAsks): Promise<void> {
     const sentBefore = this.clock.now().getTime() - this.config.PROCESSING_DEADLINE_S * 1000;
+    /** transfers-in whose send was claimed long enough ago: settled by what the registry says (a few at a time) */
+    const sent: TransferIn[] = [];
     for (const t of await this.transfers.stuckRequesting(this.config.CHARGING_DEADLINE_S)) {
       try {
         if (!t.sendClaimedAt) {
@@ -213,7 +277,14 @@ export class MoneyReconcilerJob {
           continue;
         }
         // sent (or being sent): the registry knows whether it arrived, once the request call has surely ended
-        if (t.sendClaimedAt.getTime() > sentBefore) continue;
+        if (t.sendClaimedAt.getTime() <= sentBefore) sent.push(t);
+      } catch (e) {
+        r.open++;
+        this.logger.warn(`transfer-in ${t.id} (${t.punycode}): ${(e as Error)?.message ?? e}`);
+      }
+    }
+    await asks.each(sent, async (t) => {
+      try {
         const at = await this.atRegistry(t);
         if (at === 'ours') {
           await this.transferSettlement.completed(t);
@@ -227,9 +298,10 @@ export class MoneyReconcilerJob {
         }
       } catch (e) {
         r.open++;
+        asks.failed(e);
         this.logger.warn(`transfer-in ${t.id} (${t.punycode}): ${(e as Error)?.message ?? e}`);
       }
-    }
+    });
   }
 
   /** What the registry says of a transfer-in whose request was sent: the name is ours, our request is pending, or neither. */
