@@ -43,7 +43,7 @@ export function schemaDataSourceOptions(o: SchemaOptions): DataSourceOptions {
 
 /**
  * How long a pool waits for a connection (DB_CONNECT_TIMEOUT_MS, 30 s): a new one the server has not let in by then is
- * dropped, and a query that waited that long for a free one fails (ADR 0056). Without it a connection attempt the
+ * dropped, and a query that waited that long for a free one fails (ADR 0057). Without it a connection attempt the
  * server never answers (a backend stuck in its start, a network that drops packets) kept its place in the pool for
  * good: after `max` of them every query of the service waited for ever, though the database was back.
  */

@@ -1,5 +1,5 @@
 /**
- * A service pool gives up a connection attempt the server does not answer (DB_CONNECT_TIMEOUT_MS, ADR 0056). Without
+ * A service pool gives up a connection attempt the server does not answer (DB_CONNECT_TIMEOUT_MS, ADR 0057). Without
  * it such an attempt (a backend stuck in its start, as when PostgreSQL's log could not be written; a network dropping
  * packets) kept its place in the pool for good, and once every place was taken the service's queries waited for ever,
  * though the database answered again. Real PostgreSQL behind a relay that can hold new connections unanswered.

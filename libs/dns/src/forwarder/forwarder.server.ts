@@ -65,7 +65,7 @@ export class ForwarderServer implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     const c = this.config;
-    // a connection attempt the server never answers is given up, as on every service pool (ADR 0056)
+    // a connection attempt the server never answers is given up, as on every service pool (ADR 0057)
     this.pool = new Pool({ connectionString: c.DATABASE_URL, max: 4, application_name: 'forwarder', connectionTimeoutMillis: dbConnectTimeoutMs() });
     this.pool.on('error', (e) => this.logger.warn(`postgres: ${e.message}`));
     this.sub = createRedis(c.REDIS_URL);

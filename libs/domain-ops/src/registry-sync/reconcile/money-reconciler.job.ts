@@ -53,7 +53,7 @@ function unanswered(e: unknown): boolean {
 }
 
 /**
- * The registry's questions of one pass (ADR 0056): a few at a time (RECONCILE_REGISTRY_PARALLEL), and none more once
+ * The registry's questions of one pass (ADR 0057): a few at a time (RECONCILE_REGISTRY_PARALLEL), and none more once
  * one of them went unanswered, so a registry that hangs rather than refuses costs a pass about one EPP timeout, not one
  * per open item. What a pass does not ask is left open for the next pass, as an unanswered question already is.
  */
@@ -193,7 +193,7 @@ export class MoneyReconcilerJob {
     // look at the jobs (registered, or refunded already) has its end now and is left alone. The rest are settled by
     // what the registry says (a create of theirs may have reached it): ours → recorded as the member's; not there or
     // another's → refunded; no answer → left for the next pass, never refunded on a guess. A few questions at a time,
-    // and none more once one went unanswered (ADR 0056)
+    // and none more once one went unanswered (ADR 0057)
     const leftItems: Array<{ order: RegistrationOrder; item: OrderItem }> = [];
     for (const order of leftOrders) {
       for (const item of (await this.orders.items(order.id)).filter((i) => !ENDED.has(i.status))) leftItems.push({ order, item });
