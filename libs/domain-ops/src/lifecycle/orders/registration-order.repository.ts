@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { OrderItemStatus } from '@registrar/contracts';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
+import { type StuckCursor, stuckPage } from '../stuck-page';
 
 export type OrderStatus = 'charging' | 'processing' | 'done' | 'failed';
 export type ItemStatus = 'queued' | 'processing' | OrderItemStatus;
@@ -56,12 +57,6 @@ const toItem = (r: Record<string, any>): OrderItem => ({
 });
 
 /** Storage of registration orders and their items (domain_ops.registration_orders / _items): the result step's status. */
-
-/** Where a page of stuck rows ended (its last row's created_at, exact to the microsecond, and id). */
-export interface StuckCursor {
-  at: string;
-  id: string;
-}
 
 @Injectable()
 export class RegistrationOrderRepository {
@@ -261,20 +256,8 @@ export class RegistrationOrderRepository {
     return (Array.isArray(rows[0]) ? rows[0] : rows).length > 0;
   }
 
-  /**
-   * Those in a status since longer than olderThanS seconds (the money reconciler's input), oldest first, a page at a
-   * time after `after` (the page before's `next`): rows a pass leaves open (a registry that does not answer, ADR
-   * 0050/0052) never hide newer ones behind the first page (review r3).
-   */
-  async stuck(status: OrderStatus, olderThanS: number, after: StuckCursor | null = null, limit = 100) {
-    const rows: Array<Record<string, any>> = await this.ds.query(
-      `SELECT *, created_at::text AS stuck_at FROM domain_ops.registration_orders
-        WHERE status = $1 AND created_at < now() - make_interval(secs => $2)
-          AND ($4::timestamptz IS NULL OR (created_at, id) > ($4::timestamptz, $5::uuid))
-        ORDER BY created_at, id LIMIT $3`,
-      [status, olderThanS, limit, after?.at ?? null, after?.id ?? null],
-    );
-    const last = rows[rows.length - 1];
-    return { rows: rows.map(toOrder), next: rows.length === limit && last ? { at: String(last.stuck_at), id: String(last.id) } : null };
+  /** Those in a status since longer than olderThanS seconds, a page at a time (the money reconciler's input). */
+  stuck(status: OrderStatus, olderThanS: number, after: StuckCursor | null = null, limit = 100) {
+    return stuckPage(this.ds, 'registration_orders', toOrder, status, olderThanS, after, limit);
   }
 }

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { EPP_CLIENT, EppClientPool } from '@registrar/epp';
 import { GroupBatcher } from '../../shared/common/group-batcher';
 import { DOMAIN_OPS_SCHEMA } from '../../shared/contacts/contacts.repository';
-import type { StuckCursor } from '../orders/registration-order.repository';
+import { type StuckCursor, stuckPage } from '../stuck-page';
 
 export type RenewalStatus = 'charging' | 'processing' | 'done' | 'failed';
 export type RenewalItemStatus = 'queued' | 'processing' | 'error' | 'accepted' | 'done';
@@ -365,20 +365,8 @@ export class RenewalRepository {
     return (Array.isArray(rows[0]) ? rows[0] : rows).length > 0;
   }
 
-  /**
-   * Those in a status since longer than olderThanS seconds (the money reconciler's input), oldest first, a page at a
-   * time after `after` (the page before's `next`): rows a pass leaves open (a registry that does not answer, ADR
-   * 0050/0052) never hide newer ones behind the first page (review r3).
-   */
-  async stuck(status: RenewalStatus, olderThanS: number, after: StuckCursor | null = null, limit = 100) {
-    const rows: Array<Record<string, any>> = await this.ds.query(
-      `SELECT *, created_at::text AS stuck_at FROM domain_ops.renewal_orders
-        WHERE status = $1 AND created_at < now() - make_interval(secs => $2)
-          AND ($4::timestamptz IS NULL OR (created_at, id) > ($4::timestamptz, $5::uuid))
-        ORDER BY created_at, id LIMIT $3`,
-      [status, olderThanS, limit, after?.at ?? null, after?.id ?? null],
-    );
-    const last = rows[rows.length - 1];
-    return { rows: rows.map(toRenewal), next: rows.length === limit && last ? { at: String(last.stuck_at), id: String(last.id) } : null };
+  /** Those in a status since longer than olderThanS seconds, a page at a time (the money reconciler's input). */
+  stuck(status: RenewalStatus, olderThanS: number, after: StuckCursor | null = null, limit = 100) {
+    return stuckPage(this.ds, 'renewal_orders', toRenewal, status, olderThanS, after, limit);
   }
 }
