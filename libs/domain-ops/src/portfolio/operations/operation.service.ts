@@ -204,7 +204,7 @@ export class OperationService {
   async status(userId: number, jobId: string): Promise<OperationStatus> {
     const run = /^[0-9a-f-]{36}$/i.test(jobId) ? await this.ops.run(jobId) : null;
     if (!run || run.userId !== userId) throw new DomainOpsException(DomainOpsErrorCode.NotFound, 'no such operation');
-    const { rows, done } = await this.ops.rows(run.id);
+    const { rows, done } = await this.ops.rows(run.id, run.kind === 'authcode');
     return { jobId: run.id, kind: run.kind, finished: done === rows.length, total: rows.length, done, domains: rows };
   }
 }
