@@ -156,7 +156,9 @@ export class OperationRepository {
   });
 
   /**
-   * Ends a row and writes its action-log line (once per key), and sets the domain's name servers when given. Rows ended
+   * Ends a row and writes its action-log line (once per key), and sets the domain's name servers when given: each of
+   * them stamped with the time (public WHOIS shows the later of it and the domain's `updated_at`; the wide `domains`
+   * row is not rewritten for it, ADR 0056, except for a domain left with no name server). Rows ended
    * by the children of a bulk run within END_LINGER_MS of each other go together in one statement (GroupBatcher with a
    * linger, which ends early once this process awaits no registry answer: no more ends are coming); each child returns
    * once its own row is committed.
@@ -182,11 +184,11 @@ export class OperationRepository {
              params = coalesce(v.params, i.params), updated_at = now() FROM v WHERE i.run_id = v.run_id AND i.domain_id = v.domain_id RETURNING 1),
          n AS (SELECT domain_id, ns FROM v WHERE ns IS NOT NULL),
          ns_del AS (DELETE FROM domain_ops.domain_name_servers s USING n WHERE s.domain_id = n.domain_id AND s.priority > jsonb_array_length(n.ns)),
-         ns_dom AS (UPDATE domain_ops.domains d SET updated_at = now() FROM n WHERE d.id = n.domain_id),
+         ns_dom AS (UPDATE domain_ops.domains d SET updated_at = now() FROM n WHERE d.id = n.domain_id AND jsonb_array_length(n.ns) = 0),
          ns_set AS (
-           INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name)
-           SELECT n.domain_id, x.p, x.name FROM n, jsonb_array_elements_text(n.ns) WITH ORDINALITY AS x(name, p)
-           ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name)
+           INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name, updated_at)
+           SELECT n.domain_id, x.p, x.name, now() FROM n, jsonb_array_elements_text(n.ns) WITH ORDINALITY AS x(name, p)
+           ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name, updated_at = EXCLUDED.updated_at)
          INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, dedupe_key)
          SELECT user_id, log_domain_id, domain_name, 2, 0, NULL, subject, content, dedupe_key FROM v ON CONFLICT (dedupe_key) DO NOTHING`,
         [now.map((e) => e.runId), now.map((e) => e.domainId), now.map((e) => e.v.status), now.map((e) => e.v.message), now.map((e) => e.v.secret !== undefined),
