@@ -36,6 +36,9 @@ describe('domain operations', () => {
 
   it('name servers: answered at once with a job id, applied at the registry (host objects, in-bailiwick glue), logged per domain', async () => {
     const [d1, d2] = await o.seed(a, 2);
+    // long unchanged: public WHOIS's last change must then move to the time of the name-server change
+    await q(`UPDATE domain_ops.domains SET updated_at = '2020-01-02T00:00:00Z' WHERE id = ANY($1::bigint[])`, [[d1.id, d2.id]]);
+    const before = Date.now();
     const r = await o.post(a, '/mypage/domain/nameserver/request', { domains: [d1.id, d2.id], formData: [{ name: ' NS1.Example.ORG ', priority: 1 }, { name: 'ns2.example.org', priority: 2 }, { name: '', priority: 3 }] });
     expect(r).toMatchObject({ result: true, errors: [] });
     expect(r.jobId).toMatch(/^[0-9a-f-]{36}$/);
@@ -58,6 +61,10 @@ describe('domain operations', () => {
         if (!types.includes('domain:update')) await new Promise((res) => setTimeout(res, 200));
       }
       expect(types).toContain('domain:update');
+      // RDAP's "last changed" is the name-server change, not the domain row's older time (ADR 0056: the rows carry it)
+      const rdap = await (await fetch(`${o.w.p.h.url}/rdap/domain/${d.name}`)).json() as { events: Array<{ eventAction: string; eventDate: string }> };
+      const changed = Date.parse(rdap.events.find((e) => e.eventAction === 'last changed')!.eventDate);
+      expect(changed).toBeGreaterThanOrEqual(before - 60_000);
     }
 
     // a host below the domain itself needs its glue address: without it the row says so, with it the host is created

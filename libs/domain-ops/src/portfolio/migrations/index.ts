@@ -8,6 +8,7 @@ import { MarketHold17973000000000 } from './17973000000000-market-hold';
 import { ExpiredTabIndex17974000000000 } from './17974000000000-expired-tab-index';
 import { OperationItemsFillfactor17977100000000 } from './17977100000000-operation-items-fillfactor';
 import { DomainListVersionsSkipEmpty17978100000000 } from './17978100000000-domain-list-versions-skip-empty';
+import { NameServersUpdatedAt17979000000000 } from './17979000000000-name-servers-updated-at';
 
 /**
  * The tables of the domain_ops schema the portfolio owns (only it writes them; any feature may read them; ADR 0036).
@@ -22,5 +23,5 @@ export const PORTFOLIO_TABLES = [
 export const PORTFOLIO_MIGRATIONS = [
   ApiSettingsAndJpContacts1795534000000, DomainOperations1795535500000, DomainList1795610000000, DomainListDueKey1795620000000, ContractStats1797000000100,
   DomainListVersions17970265000001, MarketHold17973000000000, ExpiredTabIndex17974000000000,
-  OperationItemsFillfactor17977100000000, DomainListVersionsSkipEmpty17978100000000,
+  OperationItemsFillfactor17977100000000, DomainListVersionsSkipEmpty17978100000000, NameServersUpdatedAt17979000000000,
 ];

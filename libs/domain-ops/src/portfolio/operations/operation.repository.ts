@@ -62,12 +62,13 @@ const toItem = (r: Record<string, any>): OpItem => ({
 
 /**
  * How long the first end of a row waits for others before its statement goes (the domains of a bulk run end one by
- * one at the registry's pace; ADR 0037). Not longer: a statement of more ends updates more rows of the same pages of
- * `domains` in one transaction, which then find no room on their page (a bulk run's domains end in about the order of
- * their ids): at 100 ms, 47 % of those updates were HOT instead of 73 %, and each of the others writes an entry into
- * every index of `domains` (ADR 0053).
+ * one at the registry's pace; ADR 0037). Each statement costs PostgreSQL about 0.35 ms whatever its size (its
+ * transaction, the domain list's version triggers): 1,000 ends cost 72 ms of the backend's CPU in statements of 10,
+ * 48 in statements of 30, 32 in statements of 80, and no less in larger ones (ADR 0056). 40 ms (about 35 ends a
+ * statement at the registry's pace here) was kept while an end also rewrote the `domains` row, whose updates found no
+ * room on their page in larger statements (ADR 0053); it no longer does, so the ends wait up to 100 ms.
  */
-export const END_LINGER_MS = 40;
+export const END_LINGER_MS = 100;
 
 /** How a row ends: its status and message, what the modal shows once, and (name servers) the domain's new list. */
 export interface ItemEnd {
@@ -88,14 +89,13 @@ export class OperationRepository {
     @Optional() @Inject(EPP_CLIENT) private readonly epp?: EppClientPool,
   ) {}
 
-  /** The member's domains of these ids (others' ids are simply absent). */
+  /**
+   * The member's domains of these ids (others' ids are simply absent), for a request's checks: the columns they read
+   * (OP_DOMAIN_COLUMNS, not every column of up to 1,000 wide rows), without the name servers (no check reads them;
+   * `nameServers` is empty here; a child reads them fresh, `itemWithDomain`).
+   */
   async domainsOf(userId: number, ids: number[]): Promise<OpDomain[]> {
-    const rows = await this.ds.query(
-      `SELECT d.*, coalesce(array_agg(ns.name ORDER BY ns.priority) FILTER (WHERE ns.name IS NOT NULL), '{}') AS name_servers
-       FROM domain_ops.domains d LEFT JOIN domain_ops.domain_name_servers ns ON ns.domain_id = d.id
-       WHERE d.user_id = $1 AND d.id = ANY($2::bigint[]) GROUP BY d.id`,
-      [userId, ids],
-    );
+    const rows = await this.ds.query(`SELECT ${OP_DOMAIN_COLUMNS} FROM domain_ops.domains d WHERE d.user_id = $1 AND d.id = ANY($2::bigint[])`, [userId, ids]);
     return rows.map(toDomain);
   }
 
@@ -108,22 +108,20 @@ export class OperationRepository {
     return rows.length ? toDomain(rows[0]) : null;
   }
 
-  /** The run and its rows in one transaction: every domain of the request has a row from the start. */
+  /**
+   * The run and its rows in one statement (atomic: every domain of the request has a row from the start), the rows'
+   * columns as one array each: a request of 1,000 domains is one statement of 11 parameters, not two of 4,000 in a
+   * transaction (its time is time the registry's connections wait for the run's first command).
+   */
   async createRun(run: Omit<OpRun, 'finishedAt'>, items: Array<Omit<OpItem, 'runId' | 'secret'>>): Promise<void> {
-    await this.ds.transaction(async (m) => {
-      await m.query('INSERT INTO domain_ops.operation_runs (id, user_id, kind, params, total) VALUES ($1, $2, $3, $4, $5)', [run.id, run.userId, run.kind, JSON.stringify(run.params), run.total]);
-      const chunk = 500;
-      for (let i = 0; i < items.length; i += chunk) {
-        const part = items.slice(i, i + chunk);
-        const values: unknown[] = [];
-        const tuples = part.map((it, j) => {
-          values.push(run.id, it.domainId, i + j, it.name, it.idn, it.status, it.message, it.params ? JSON.stringify(it.params) : null);
-          const b = j * 8;
-          return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
-        });
-        await m.query(`INSERT INTO domain_ops.operation_items (run_id, domain_id, position, name, idn, status, message, params) VALUES ${tuples.join(', ')}`, values);
-      }
-    });
+    await this.ds.query(
+      `WITH r AS (INSERT INTO domain_ops.operation_runs (id, user_id, kind, params, total) VALUES ($1, $2, $3, $4, $5))
+       INSERT INTO domain_ops.operation_items (run_id, domain_id, position, name, idn, status, message, params)
+       SELECT $1, x.domain_id, x.n - 1, x.name, x.idn, x.status, x.message, x.params
+         FROM unnest($6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[]) WITH ORDINALITY AS x(domain_id, name, idn, status, message, params, n)`,
+      [run.id, run.userId, run.kind, JSON.stringify(run.params), run.total, items.map((it) => it.domainId), items.map((it) => it.name), items.map((it) => it.idn),
+        items.map((it) => it.status), items.map((it) => it.message), items.map((it) => (it.params ? JSON.stringify(it.params) : null))],
+    );
   }
 
   async run(id: string): Promise<OpRun | null> {
@@ -159,7 +157,9 @@ export class OperationRepository {
   });
 
   /**
-   * Ends a row and writes its action-log line (once per key), and sets the domain's name servers when given. Rows ended
+   * Ends a row and writes its action-log line (once per key), and sets the domain's name servers when given: each of
+   * them stamped with the time (public WHOIS shows the later of it and the domain's `updated_at`; the wide `domains`
+   * row is not rewritten for it, ADR 0056, except for a domain left with no name server). Rows ended
    * by the children of a bulk run within END_LINGER_MS of each other go together in one statement (GroupBatcher with a
    * linger, which ends early once this process awaits no registry answer: no more ends are coming); each child returns
    * once its own row is committed.
@@ -185,11 +185,11 @@ export class OperationRepository {
              params = coalesce(v.params, i.params), updated_at = now() FROM v WHERE i.run_id = v.run_id AND i.domain_id = v.domain_id RETURNING 1),
          n AS (SELECT domain_id, ns FROM v WHERE ns IS NOT NULL),
          ns_del AS (DELETE FROM domain_ops.domain_name_servers s USING n WHERE s.domain_id = n.domain_id AND s.priority > jsonb_array_length(n.ns)),
-         ns_dom AS (UPDATE domain_ops.domains d SET updated_at = now() FROM n WHERE d.id = n.domain_id),
+         ns_dom AS (UPDATE domain_ops.domains d SET updated_at = now() FROM n WHERE d.id = n.domain_id AND jsonb_array_length(n.ns) = 0),
          ns_set AS (
-           INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name)
-           SELECT n.domain_id, x.p, x.name FROM n, jsonb_array_elements_text(n.ns) WITH ORDINALITY AS x(name, p)
-           ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name)
+           INSERT INTO domain_ops.domain_name_servers (domain_id, priority, name, updated_at)
+           SELECT n.domain_id, x.p, x.name, now() FROM n, jsonb_array_elements_text(n.ns) WITH ORDINALITY AS x(name, p)
+           ON CONFLICT (domain_id, priority) DO UPDATE SET name = EXCLUDED.name, updated_at = EXCLUDED.updated_at)
          INSERT INTO domain_ops.action_logs (user_id, domain_id, domain_name, type, point, remaining_point, subject, content, dedupe_key)
          SELECT user_id, log_domain_id, domain_name, 2, 0, NULL, subject, content, dedupe_key FROM v ON CONFLICT (dedupe_key) DO NOTHING`,
         [now.map((e) => e.runId), now.map((e) => e.domainId), now.map((e) => e.v.status), now.map((e) => e.v.message), now.map((e) => e.v.secret !== undefined),
@@ -237,18 +237,23 @@ export class OperationRepository {
     return Number(r[0].n);
   }
 
-  /** The rows of a run; the read AUTHCODEs are handed out once, by the first poll that finds the run finished (then cleared). */
-  async rows(runId: string): Promise<{ rows: OperationRow[]; done: number }> {
+  /**
+   * The rows of a run; the read AUTHCODEs are handed out once, by the first poll that finds the run finished (then
+   * cleared). Only an AUTHCODE run (`secrets`) has codes to hand out: the others' polls are a plain read.
+   */
+  async rows(runId: string, secrets = true): Promise<{ rows: OperationRow[]; done: number }> {
     const rows = await this.ds.query(
-      `WITH given AS (
-         UPDATE domain_ops.operation_items t SET secret = NULL
-         FROM (SELECT domain_id, secret FROM domain_ops.operation_items WHERE run_id = $1 AND secret IS NOT NULL AND status = 'success' FOR UPDATE) old
-         WHERE t.run_id = $1 AND t.domain_id = old.domain_id
-           AND NOT EXISTS (SELECT 1 FROM domain_ops.operation_items u WHERE u.run_id = $1 AND u.status IN ('queued', 'processing'))
-         RETURNING t.domain_id, old.secret
-       )
-       SELECT i.domain_id, i.name, i.idn, i.status, i.message, i.params->'content' AS content, g.secret AS given
-         FROM domain_ops.operation_items i LEFT JOIN given g ON g.domain_id = i.domain_id WHERE i.run_id = $1 ORDER BY i.position`,
+      secrets
+        ? `WITH given AS (
+             UPDATE domain_ops.operation_items t SET secret = NULL
+             FROM (SELECT domain_id, secret FROM domain_ops.operation_items WHERE run_id = $1 AND secret IS NOT NULL AND status = 'success' FOR UPDATE) old
+             WHERE t.run_id = $1 AND t.domain_id = old.domain_id
+               AND NOT EXISTS (SELECT 1 FROM domain_ops.operation_items u WHERE u.run_id = $1 AND u.status IN ('queued', 'processing'))
+             RETURNING t.domain_id, old.secret
+           )
+           SELECT i.domain_id, i.name, i.idn, i.status, i.message, i.params->'content' AS content, g.secret AS given
+             FROM domain_ops.operation_items i LEFT JOIN given g ON g.domain_id = i.domain_id WHERE i.run_id = $1 ORDER BY i.position`
+        : `SELECT i.domain_id, i.name, i.idn, i.status, i.message, i.params->'content' AS content FROM domain_ops.operation_items i WHERE i.run_id = $1 ORDER BY i.position`,
       [runId],
     );
     let done = 0;

@@ -175,8 +175,8 @@ export class OperationService {
   }
 
   /**
-   * The run's flow: CompleteOperation parent, one DomainOperation child per DOMAINS_PER_JOB domains (each domain still
-   * its own row, outcome and attempts; ADR 0037). The money reconciler resumes a run whose jobs were lost with `suffix`
+   * The run's flow: CompleteOperation parent, one DomainOperation child per OPERATION_DOMAINS_PER_JOB (100) domains
+   * (each domain still its own row, outcome and attempts; ADR 0037, 0056). The money reconciler resumes a run whose jobs were lost with `suffix`
    * ('-resume'): new job ids for the unfinished domains (a child leaves an ended row alone).
    */
   async enqueue(runId: string, domainIds: number[], suffix = ''): Promise<void> {
@@ -185,7 +185,7 @@ export class OperationService {
       queueName: QueueName.DomainOpsPortfolio,
       data: { runId } satisfies CompleteOperationJobData,
       opts: { jobId: operationJobId(runId) + suffix, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
-      children: chunks(domainIds, this.config.DOMAINS_PER_JOB).map((ids) => ({
+      children: chunks(domainIds, this.config.OPERATION_DOMAINS_PER_JOB).map((ids) => ({
         name: JobName.DomainOperation,
         queueName: QueueName.DomainOpsPortfolio,
         data: { runId, domainIds: ids } satisfies DomainOperationJobData,
@@ -204,7 +204,7 @@ export class OperationService {
   async status(userId: number, jobId: string): Promise<OperationStatus> {
     const run = /^[0-9a-f-]{36}$/i.test(jobId) ? await this.ops.run(jobId) : null;
     if (!run || run.userId !== userId) throw new DomainOpsException(DomainOpsErrorCode.NotFound, 'no such operation');
-    const { rows, done } = await this.ops.rows(run.id);
+    const { rows, done } = await this.ops.rows(run.id, run.kind === 'authcode');
     return { jobId: run.id, kind: run.kind, finished: done === rows.length, total: rows.length, done, domains: rows };
   }
 }

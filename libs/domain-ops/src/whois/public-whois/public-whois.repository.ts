@@ -70,10 +70,14 @@ export class PublicWhoisRepository {
   async domain(punycode: string): Promise<PublicDomainRecord | null> {
     const rows = await this.ds.query(
       `SELECT d.id, d.name, d.punycode, d.registry_domain_id, d.due_date, d.status, d.is_whois_proxy_enabled, d.is_domain_lock_enabled,
-              d.created_at, d.updated_at, d.reg_contact_id, d.adm_contact_id, d.tec_contact_id, d.bil_contact_id,
+              d.created_at, d.reg_contact_id, d.adm_contact_id, d.tec_contact_id, d.bil_contact_id,
               p.email AS proxy_email, p.registry_contact_id AS proxy_handle, coalesce(d.jp_contacts, pr.contact) AS jp_sections,
-              coalesce((SELECT array_agg(n.name ORDER BY n.priority) FROM domain_ops.domain_name_servers n WHERE n.domain_id = d.id), '{}') AS ns
-       FROM domain_ops.domains d LEFT JOIN domain_ops.proxy_identities p ON p.punycode = d.punycode
+              coalesce(ns.names, '{}') AS ns,
+              -- a bulk name-server change stamps the name-server rows, not the domain's row (ADR 0056): the later of the two
+              greatest(d.updated_at, ns.updated_at) AS updated_at
+       FROM domain_ops.domains d
+       LEFT JOIN LATERAL (SELECT array_agg(n.name ORDER BY n.priority) AS names, max(n.updated_at) AS updated_at FROM domain_ops.domain_name_servers n WHERE n.domain_id = d.id) ns ON true
+       LEFT JOIN domain_ops.proxy_identities p ON p.punycode = d.punycode
        LEFT JOIN domain_ops.registration_order_items i ON i.id = d.order_item_id LEFT JOIN domain_ops.prereqs pr ON pr.id = i.prereq_id
        WHERE d.punycode = $1`,
       [punycode],
