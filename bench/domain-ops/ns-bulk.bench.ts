@@ -1,5 +1,5 @@
 /**
- * Bulk name-server update of 1,000 domains (one operation run: a BullMQ flow with one child per 100 domains, ADR 0056,
+ * Bulk name-server update of 1,000 domains (one operation run: a BullMQ flow with one child per 100 domains, ADR 0058,
  * each domain an EPP domain:update through the domain-ops service's pool, plus its row, the action log, the registrar
  * log and the DNS event), from the request to the last row ended (the rows' own time; the status is polled as the
  * modal polls it), beside the baseline measured in the same run: 1,000 raw EPP domain:update commands (the same
@@ -9,7 +9,7 @@
  * also per domain, with the simulator's CPU per command on the bulk side against the raw side and the load; over the
  * rounds, the raw side's own spread, the CPU quotient (raw / bulk, what a saturated machine's ratio tends to) and our CPU
  * per domain beyond the raw side's; once, the rows each table took in the bulk rounds and how many updates were HOT
- * (ADR 0053, 0056).
+ * (ADR 0053, 0058).
  *
  *   node_modules/.bin/node -r @swc-node/register bench/domain-ops/ns-bulk.bench.ts
  *
@@ -191,7 +191,7 @@ async function main() {
     console.log(`  the raw side's own rate over the rounds: ${Math.min(...raws).toFixed(0)}-${Math.max(...raws).toFixed(0)} updates/s (highest / lowest ${(Math.max(...raws) / Math.min(...raws)).toFixed(2)}); the bulk side's: ${Math.min(...rounds.map((r) => r.bulk)).toFixed(0)}-${Math.max(...rounds.map((r) => r.bulk)).toFixed(0)} domains/s`);
     console.log(`  CPU per domain of all processes together: bulk ${rounds.map((r) => r.cpuBulk.toFixed(2)).join(' ')} ms, raw ${rounds.map((r) => r.cpuRaw.toFixed(2)).join(' ')} ms; the simulator's CPU per command, bulk side / raw side: ${rounds.map((r) => r.simX.toFixed(2)).join(' ')}`);
     // what a saturated machine's ratio tends to (ADR 0053), and our own share of it: the bulk side's CPU per domain
-    // beyond the raw side's in the same round, every process but the simulator (ADR 0056)
+    // beyond the raw side's in the same round, every process but the simulator (ADR 0058)
     console.log(`  CPU quotient raw / bulk: ${rounds.map((r) => (r.cpuRaw / r.cpuBulk).toFixed(2)).join(' ')} (mean ${(rounds.reduce((a, r) => a + r.cpuRaw / r.cpuBulk, 0) / rounds.length).toFixed(2)}); our CPU per domain beyond the raw side's (the simulator excluded): ${rounds.map((r) => r.ours.toFixed(3)).join(' ')} ms (mean ${(rounds.reduce((a, r) => a + r.ours, 0) / rounds.length).toFixed(3)})`);
     console.log(`ratio (median of the rounds): bulk ${median(ratios).toFixed(2)}x the raw-update rate, lowest round ${Math.min(...ratios).toFixed(2)}x (target >= 0.70 in every round: ${Math.min(...ratios) >= 0.7 ? 'met' : 'NOT met'})\n`);
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops-portfolio', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: `bulk name-server stages over the ${ROUNDS} rounds (queue wait, run; EPP time on the connection, raw updates included)` });

@@ -61,7 +61,7 @@ describe('domain operations', () => {
         if (!types.includes('domain:update')) await new Promise((res) => setTimeout(res, 200));
       }
       expect(types).toContain('domain:update');
-      // RDAP's "last changed" is the name-server change, not the domain row's older time (ADR 0056: the rows carry it)
+      // RDAP's "last changed" is the name-server change, not the domain row's older time (ADR 0058: the rows carry it)
       const rdap = await (await fetch(`${o.w.p.h.url}/rdap/domain/${d.name}`)).json() as { events: Array<{ eventAction: string; eventDate: string }> };
       const changed = Date.parse(rdap.events.find((e) => e.eventAction === 'last changed')!.eventDate);
       expect(changed).toBeGreaterThanOrEqual(before - 60_000);

@@ -116,7 +116,7 @@ export class DomainOpsConfig extends BaseConfig {
   DOMAINS_PER_JOB = 25;
 
   /**
-   * Domains per job of an operation run (the list's bulk modals; ADR 0056): larger than a renewal's chunk, since an
+   * Domains per job of an operation run (the list's bulk modals; ADR 0058): larger than a renewal's chunk, since an
    * operation's domains cost the queue nothing but their job. A run of 1,000 domains is 10 jobs instead of 40: fewer
    * BullMQ commands and Lua scripts per domain (adding, taking and finishing each job, its parent's bookkeeping), and
    * every domain's command is queued on the EPP pool from the start, as a raw client would send them. A run's jobs

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * When a domain's name servers last changed, on the name-server rows themselves (ADR 0056): a bulk name-server run
+ * When a domain's name servers last changed, on the name-server rows themselves (ADR 0058): a bulk name-server run
  * ends each domain without rewriting its `domains` row (a wide row under 15 indexes, a trigram GIN among them) only to
  * move its `updated_at`; public WHOIS shows the later of the two. Rows already there read -infinity (the domain's own
  * `updated_at` stays what WHOIS shows for them); rows written from now on get the time they were written.

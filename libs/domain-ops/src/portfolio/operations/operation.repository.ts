@@ -64,7 +64,7 @@ const toItem = (r: Record<string, any>): OpItem => ({
  * How long the first end of a row waits for others before its statement goes (the domains of a bulk run end one by
  * one at the registry's pace; ADR 0037). Each statement costs PostgreSQL about 0.35 ms whatever its size (its
  * transaction, the domain list's version triggers): 1,000 ends cost 72 ms of the backend's CPU in statements of 10,
- * 48 in statements of 30, 32 in statements of 80, and no less in larger ones (ADR 0056). 40 ms (about 35 ends a
+ * 48 in statements of 30, 32 in statements of 80, and no less in larger ones (ADR 0058). 40 ms (about 35 ends a
  * statement at the registry's pace here) was kept while an end also rewrote the `domains` row, whose updates found no
  * room on their page in larger statements (ADR 0053); it no longer does, so the ends wait up to 100 ms.
  */
@@ -159,7 +159,7 @@ export class OperationRepository {
   /**
    * Ends a row and writes its action-log line (once per key), and sets the domain's name servers when given: each of
    * them stamped with the time (public WHOIS shows the later of it and the domain's `updated_at`; the wide `domains`
-   * row is not rewritten for it, ADR 0056, except for a domain left with no name server). Rows ended
+   * row is not rewritten for it, ADR 0058, except for a domain left with no name server). Rows ended
    * by the children of a bulk run within END_LINGER_MS of each other go together in one statement (GroupBatcher with a
    * linger, which ends early once this process awaits no registry answer: no more ends are coming); each child returns
    * once its own row is committed.

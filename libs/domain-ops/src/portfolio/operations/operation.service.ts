@@ -176,7 +176,7 @@ export class OperationService {
 
   /**
    * The run's flow: CompleteOperation parent, one DomainOperation child per OPERATION_DOMAINS_PER_JOB (100) domains
-   * (each domain still its own row, outcome and attempts; ADR 0037, 0056). The money reconciler resumes a run whose jobs were lost with `suffix`
+   * (each domain still its own row, outcome and attempts; ADR 0037, 0058). The money reconciler resumes a run whose jobs were lost with `suffix`
    * ('-resume'): new job ids for the unfinished domains (a child leaves an ended row alone).
    */
   async enqueue(runId: string, domainIds: number[], suffix = ''): Promise<void> {

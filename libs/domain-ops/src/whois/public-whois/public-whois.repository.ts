@@ -73,7 +73,7 @@ export class PublicWhoisRepository {
               d.created_at, d.reg_contact_id, d.adm_contact_id, d.tec_contact_id, d.bil_contact_id,
               p.email AS proxy_email, p.registry_contact_id AS proxy_handle, coalesce(d.jp_contacts, pr.contact) AS jp_sections,
               coalesce(ns.names, '{}') AS ns,
-              -- a bulk name-server change stamps the name-server rows, not the domain's row (ADR 0056): the later of the two
+              -- a bulk name-server change stamps the name-server rows, not the domain's row (ADR 0058): the later of the two
               greatest(d.updated_at, ns.updated_at) AS updated_at
        FROM domain_ops.domains d
        LEFT JOIN LATERAL (SELECT array_agg(n.name ORDER BY n.priority) AS names, max(n.updated_at) AS updated_at FROM domain_ops.domain_name_servers n WHERE n.domain_id = d.id) ns ON true
