@@ -308,6 +308,27 @@ describe('WHOIS proxy mail: the proxy addresses whois-mail keeps (ADR 0056)', ()
     await expect(t.send({ from: sender(), to: renamed, subject: 'new name', text: 'x' })).resolves.toBeTruthy();
   });
 
+  it('while a trigger that announces changes is disabled (or its migration rolled back) the relay does not beat: nothing kept is served, a moved domain\'s mail goes to the new member', async () => {
+    const m = await t.memberDomain();
+    const other = await t.memberDomain();
+    await until('the relay trusted', async () => book().trusted());
+    await t.send({ from: sender(), to: m.proxy, subject: 'kept', text: 'x' });
+    expect(book().size).toBeGreaterThan(0);
+    await t.db.query('ALTER TABLE domain_ops.domains DISABLE TRIGGER domains_proxy_changed');
+    try {
+      // a change made now is announced by nobody: the replica must stop trusting what it keeps
+      await until('the replica no longer trusts what it keeps', async () => !book().trusted());
+      await t.db.query('UPDATE domain_ops.domains SET user_id = $2 WHERE id = $1', [m.domain.domainId, other.userId]);
+      const asked = port().asked;
+      const id = storedId((await t.send({ from: sender(), to: m.proxy, subject: 'after the move', text: 'x' })).response);
+      expect(await userOf(id)).toBe(other.userId);
+      expect(port().asked).toBeGreaterThan(asked);
+    } finally {
+      await t.db.query('ALTER TABLE domain_ops.domains ENABLE TRIGGER domains_proxy_changed');
+    }
+    await until('the relay beats again', async () => book().trusted());
+  });
+
   it('a rolled-back change drops nothing it should not, and a committed one is heard only at its commit', async () => {
     const m = await t.memberDomain();
     await until('the relay trusted', async () => book().trusted());

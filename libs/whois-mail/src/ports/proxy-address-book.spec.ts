@@ -60,6 +60,33 @@ describe('ProxyAddressBook (the proxy addresses a whois-mail replica keeps, ADR 
     expect(book.get('a@x')).toBeUndefined();
   });
 
+  it('trusts a beat for three intervals from when the relay sent it (its age): a lagging relay\'s old beats cannot stretch the trust past a change it has not relayed yet', () => {
+    const book = new ProxyAddressBook(10, clock);
+    // sent 2.5 s before it was published: 0.5 s of trust left
+    book.heard(`${PROXY_ADDRESS_BEAT} 1000 2500`);
+    book.keep('a@x', domain(1), book.mark());
+    now += 499;
+    expect(book.get('a@x')).toEqual(domain(1));
+    now += 1;
+    expect(book.get('a@x')).toBeUndefined();
+    // a beat 3 intervals old or more: no trust at all, and not counted as heard
+    const late = new ProxyAddressBook(10, clock);
+    late.heard(`${PROXY_ADDRESS_BEAT} 1000 3000`);
+    expect(late.trusted()).toBe(false);
+    expect(late.beats).toBe(0);
+    late.keep('a@x', domain(1), late.mark());
+    expect(late.get('a@x')).toBeUndefined();
+    // a steady stream of beats each 5 s old (a relay 5 s behind) never makes a replica trust
+    for (let i = 0; i < 10; i++) { late.heard(`${PROXY_ADDRESS_BEAT} 1000 5000`); now += 1_000; }
+    expect(late.trusted()).toBe(false);
+  });
+
+  it('ignores a beat it cannot read', () => {
+    const book = new ProxyAddressBook(10, clock);
+    for (const m of [`${PROXY_ADDRESS_BEAT}`, `${PROXY_ADDRESS_BEAT} x`, `${PROXY_ADDRESS_BEAT} 1000 -5`, `${PROXY_ADDRESS_BEAT} 1000 y`, `${PROXY_ADDRESS_BEAT} 0`]) book.heard(m);
+    expect(book.trusted()).toBe(false);
+  });
+
   it('a gap in the beats forgets what was kept before it, even when nothing was asked during the gap', () => {
     const book = new ProxyAddressBook(10, clock);
     book.heard(beat(1_000));

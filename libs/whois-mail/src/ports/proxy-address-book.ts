@@ -8,8 +8,9 @@ export const BEATS_OF_TRUST = 3;
  * domain, kept until domain-ops' relay names it as changed (PROXY_ADDRESS_CHANNEL). An address domain-ops did not find
  * is never kept, so a new address (a domain registered a second ago) is always asked about, never refused from memory.
  *
- * Kept answers are served only while the relay's beats arrive (for BEATS_OF_TRUST intervals after the last one): a
- * beat is relayed after every change committed before it, so while beats arrive every change has been heard. When they
+ * Kept answers are served only while the relay's beats arrive (for BEATS_OF_TRUST intervals after the last one was
+ * sent, by its age): a beat is relayed after every change committed before it, so while beats arrive every change has
+ * been heard, bar those of the last BEATS_OF_TRUST intervals. When they
  * stop (no domain-ops relay, PostgreSQL or Redis away, this replica's subscription lost) everything is forgotten and
  * every address asked again. An answer asked for before a change was heard is not kept (the epoch), whichever of the
  * answer and the change arrives first.
@@ -60,12 +61,20 @@ export class ProxyAddressBook {
   /** A message of PROXY_ADDRESS_CHANNEL. */
   heard(message: string): void {
     if (message.startsWith(PROXY_ADDRESS_BEAT)) {
-      const every = Number(message.slice(PROXY_ADDRESS_BEAT.length).trim());
-      if (!Number.isFinite(every) || every <= 0) return;
+      // `.beat <interval ms> <age ms>`: the age is how long ago the relay sent it (its clock, from its NOTIFY to its
+      // PUBLISH); trusted for 3 intervals from then, so a lagging relay's old beats do not stretch the trust past a
+      // change it has not relayed yet (`.beat <ms>` alone: age 0)
+      const [, everyText, ageText] = message.trim().split(/\s+/);
+      const every = Number(everyText);
+      const age = ageText === undefined ? 0 : Number(ageText);
+      if (!Number.isFinite(every) || every <= 0 || !Number.isFinite(age) || age < 0) return;
+      const until = this.now() + BEATS_OF_TRUST * every - age;
+      // a beat too old to trust says nothing of the changes since it was sent
+      if (until <= this.now()) return;
       this.beats++;
       // after a gap in the beats, what was kept before it may have missed a change
       if (!this.trusted()) this.forgetAll();
-      this.trustedUntil = Math.max(this.trustedUntil, this.now() + BEATS_OF_TRUST * every);
+      this.trustedUntil = Math.max(this.trustedUntil, until);
       return;
     }
     this.epoch++;
