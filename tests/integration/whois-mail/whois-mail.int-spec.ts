@@ -329,6 +329,23 @@ describe('WHOIS proxy mail: the proxy addresses whois-mail keeps (ADR 0056)', ()
     await until('the relay beats again', async () => book().trusted());
   });
 
+  it('a change committed while the relay\'s listener is gone (its backend terminated) is not missed: the relay says * when it is back, and the next mail goes to the new member', async () => {
+    const m = await t.memberDomain();
+    const other = await t.memberDomain();
+    await until('the relay trusted', async () => book().trusted());
+    await t.send({ from: sender(), to: m.proxy, subject: 'kept', text: 'x' });
+    expect(book().size).toBeGreaterThan(0);
+    const dropped = book().dropped;
+    const gone = await t.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'registrar-domain_ops-proxy-relay'`);
+    expect(gone.rowCount).toBeGreaterThan(0);
+    await t.db.query('UPDATE domain_ops.domains SET user_id = $2 WHERE id = $1', [m.domain.domainId, other.userId]);
+    // the relay listens again and says * before its next beat (or its beats stop long enough for the replica to forget)
+    await until('everything kept forgotten', async () => book().dropped > dropped || !book().trusted());
+    const id = storedId((await t.send({ from: sender(), to: m.proxy, subject: 'after the move', text: 'x' })).response);
+    expect(await userOf(id)).toBe(other.userId);
+    await until('the relay beats again', async () => book().trusted());
+  });
+
   it('a rolled-back change drops nothing it should not, and a committed one is heard only at its commit', async () => {
     const m = await t.memberDomain();
     await until('the relay trusted', async () => book().trusted());

@@ -56,7 +56,7 @@ export class ProxyAddressRelay implements OnApplicationBootstrap, OnModuleDestro
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   /** this process's relay, in its beats' payload (each relay publishes its own beats only) */
-  readonly id = randomBytes(8).toString('hex');
+  readonly id = `r${randomBytes(8).toString('hex')}`;
   /** messages waiting for the next pipeline (a beat: the time it was sent), the pipeline in flight, and whether a change may have been lost */
   private readonly queue: Array<string | { beatSentAt: number }> = [];
   private draining: Promise<void> | null = null;
