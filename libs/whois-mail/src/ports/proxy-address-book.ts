@@ -53,7 +53,7 @@ export class ProxyAddressBook {
 
   keep(address: string, domain: ProxyDomainDto | null, mark: number): void {
     // kept only under the address domain-ops stores (the name a change is announced under), else it could never be dropped
-    if (!domain || mark !== this.epoch || !this.trusted() || domain.proxyEmail.toLowerCase() !== address) return;
+    if (!domain || mark !== this.epoch || !this.trusted() || String(domain.proxyEmail ?? '').toLowerCase() !== address) return;
     this.entries.delete(address);
     this.entries.set(address, domain);
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
