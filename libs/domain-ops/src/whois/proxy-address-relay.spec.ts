@@ -10,9 +10,9 @@ describe('ProxyAddressRelay beats (ADR 0056)', () => {
     expect(ownBeatSentAt('px-abc@whois-proxy.rakko.example', 'aa11')).toBeNull();
   });
 
-  it('publishes a beat with its age, from its NOTIFY to the publish (a relay that lagged says so)', () => {
-    expect(publishedBeat(1_000, 10_000, 10_004)).toBe(`${PROXY_ADDRESS_BEAT} 1000 4`);
-    expect(publishedBeat(1_000, 10_000, 17_000)).toBe(`${PROXY_ADDRESS_BEAT} 1000 7000`);
-    expect(publishedBeat(1_000, 10_000, 9_990)).toBe(`${PROXY_ADDRESS_BEAT} 1000 0`);
+  it('publishes a beat with its age, from its NOTIFY to the publish, and the time of its NOTIFY (a relay that lagged says so)', () => {
+    expect(publishedBeat(1_000, 10_000, 10_004)).toBe(`${PROXY_ADDRESS_BEAT} 1000 4 10000`);
+    expect(publishedBeat(1_000, 10_000, 17_000)).toBe(`${PROXY_ADDRESS_BEAT} 1000 7000 10000`);
+    expect(publishedBeat(1_000, 10_000, 9_990)).toBe(`${PROXY_ADDRESS_BEAT} 1000 0 10000`);
   });
 });

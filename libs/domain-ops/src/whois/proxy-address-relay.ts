@@ -14,7 +14,7 @@ export const PROXY_ADDRESS_TRIGGERS = ['proxy_identities_changed', 'proxy_identi
 
 /**
  * A relay's own beat as it goes through PostgreSQL: `.beat <ms> <relay id> <sent at, ms of the relay's clock>`. Other
- * relays ignore it (each publishes its own beats only); the relay that sent it publishes `.beat <ms> <age ms>`.
+ * relays ignore it (each publishes its own beats only); the relay that sent it publishes `.beat <ms> <age> <sent at>`.
  */
 export function ownBeatSentAt(payload: string, relayId: string): number | null {
   const [tag, , id, sentAt] = payload.split(' ');
@@ -22,9 +22,13 @@ export function ownBeatSentAt(payload: string, relayId: string): number | null {
   return tag === PROXY_ADDRESS_BEAT && id === relayId && Number.isFinite(at) ? at : null;
 }
 
-/** The beat a relay publishes on Redis: its interval and its age (from its NOTIFY to this publish, the relay's clock). */
+/**
+ * The beat a relay publishes on Redis: its interval, its age (from its NOTIFY to this publish, on the relay's clock)
+ * and the time of its NOTIFY (ms since the epoch, the relay's clock: with clocks in step, a replica also counts the
+ * time the publish took to reach it).
+ */
 export function publishedBeat(everyMs: number, sentAt: number, now: number): string {
-  return `${PROXY_ADDRESS_BEAT} ${everyMs} ${Math.max(0, now - sentAt)}`;
+  return `${PROXY_ADDRESS_BEAT} ${everyMs} ${Math.max(0, now - sentAt)} ${sentAt}`;
 }
 
 /**
@@ -41,9 +45,10 @@ export function publishedBeat(everyMs: number, sentAt: number, now: number): str
  * listener (re)connects, a relay first says `*` (forget every address: changes made while it did not listen are
  * unknown), then beats again.
  *
- * Each relay publishes only its own beats, with their age when published (`.beat <ms> <age>`): a replica trusts a
- * beat for 3 intervals from when it was **sent**, not from when it arrived, so a relay that lags (frozen, starved, a
- * backlog) cannot stretch the trust with beats sent before a change it has not relayed yet. A relay does not beat
+ * Each relay publishes only its own beats, with their age when published and the time they were sent (`.beat <ms>
+ * <age> <sent at>`): a replica trusts a beat for 3 intervals from when it was **sent**, not from when it arrived, so a
+ * relay that lags (frozen, starved, a backlog, a slow connection to Redis) cannot stretch the trust with beats sent
+ * before a change it has not relayed yet. A relay does not beat
  * while a trigger of PROXY_ADDRESS_TRIGGERS is missing or disabled (the migration rolled back, ALTER TABLE … DISABLE
  * TRIGGER): changes would go unannounced, so the replicas must stop trusting.
  */

@@ -62,14 +62,17 @@ export class ProxyAddressBook {
   /** A message of PROXY_ADDRESS_CHANNEL. */
   heard(message: string): void {
     if (message.startsWith(PROXY_ADDRESS_BEAT)) {
-      // `.beat <interval ms> <age ms>`: the age is how long ago the relay sent it (its clock, from its NOTIFY to its
-      // PUBLISH); trusted for 3 intervals from then, so a lagging relay's old beats do not stretch the trust past a
-      // change it has not relayed yet (`.beat <ms>` alone: age 0)
-      const [, everyText, ageText] = message.trim().split(/\s+/);
+      // `.beat <interval ms> <age ms> <sent at>`: the age is how long the relay held it (its clock, from its NOTIFY to
+      // its PUBLISH), `sent at` the time of its NOTIFY (ms since the epoch, the relay's clock). Trusted for 3 intervals
+      // from when it was sent, by the age and, with clocks in step, by the time it took to get here too; whichever
+      // ends sooner. A lagging relay's old beats do not stretch the trust past a change it has not relayed yet. A
+      // clock ahead of the relay's only shortens the trust. (`.beat <ms>` alone: age 0, from now.)
+      const [, everyText, ageText, sentAtText] = message.trim().split(/\s+/);
       const every = Number(everyText);
       const age = ageText === undefined ? 0 : Number(ageText);
-      if (!Number.isFinite(every) || every <= 0 || !Number.isFinite(age) || age < 0) return;
-      const until = this.now() + BEATS_OF_TRUST * every - age;
+      const sentAt = sentAtText === undefined ? Infinity : Number(sentAtText);
+      if (!Number.isFinite(every) || every <= 0 || !Number.isFinite(age) || age < 0 || Number.isNaN(sentAt)) return;
+      const until = Math.min(this.now() + BEATS_OF_TRUST * every - age, sentAt + BEATS_OF_TRUST * every);
       // a beat too old to trust says nothing of the changes since it was sent
       if (until <= this.now()) return;
       this.beats++;
