@@ -81,6 +81,8 @@ export class ProxyAddressRelay implements OnApplicationBootstrap, OnModuleDestro
 
   onApplicationBootstrap(): void {
     if (this.config.PROXY_ADDRESS_BEAT_MS <= 0) return;
+    // (a relay stopped by onModuleDestroy can start again: tests stop and restart one)
+    this.stopped = false;
     this.pub = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: 2 });
     void this.listen();
     this.beatTimer = setInterval(() => void this.beat(), this.config.PROXY_ADDRESS_BEAT_MS);

@@ -23,6 +23,8 @@ export class ProxyAddressBook {
   hits = 0;
   dropped = 0;
   beats = 0;
+  /** beats heard too late to give any trust (a relay that lags, or a clock ahead of the relay's) */
+  staleBeats = 0;
 
   constructor(private readonly max: number, private readonly now: () => number = Date.now) {}
 
@@ -74,7 +76,10 @@ export class ProxyAddressBook {
       if (!Number.isFinite(every) || every <= 0 || !Number.isFinite(age) || age < 0 || Number.isNaN(sentAt)) return;
       const until = Math.min(this.now() + BEATS_OF_TRUST * every - age, sentAt + BEATS_OF_TRUST * every);
       // a beat too old to trust says nothing of the changes since it was sent
-      if (until <= this.now()) return;
+      if (until <= this.now()) {
+        this.staleBeats++;
+        return;
+      }
       this.beats++;
       // after a gap in the beats, what was kept before it may have missed a change
       if (!this.trusted()) this.forgetAll();
