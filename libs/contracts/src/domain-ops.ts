@@ -138,13 +138,15 @@ export const PROXY_LOOKUP_BATCH = 100;
 /**
  * Redis channel on which domain-ops announces, after the commit, each change that may alter a FindDomainByProxyAddress
  * answer (ADR 0056): the message is the proxy address concerned, `*` for "any address" (a table emptied, a relay that
- * lost its PostgreSQL listener), or `.beat <ms>`: the relay is alive and sends such a beat every `<ms>`. Whois-mail's
- * replicas keep the answers they got (a hit) only while beats arrive, and drop an address when it is named.
+ * lost its PostgreSQL listener), or `.beat <ms> <age> <sent at>`: a relay is alive, sends such a beat every `<ms>`,
+ * and this one was sent `<age>` ms before it was published, at `<sent at>` (ms since the epoch; both the relay's clock;
+ * `.beat <ms>` alone: age 0). Whois-mail's replicas keep the answers they got (a hit) only while beats arrive
+ * (trusting each for 3 intervals from when it was sent), and drop an address when it is named.
  */
 export const PROXY_ADDRESS_CHANNEL = 'domain-ops:proxy-address:changed';
 /** The message on PROXY_ADDRESS_CHANNEL for "forget every address". */
 export const PROXY_ADDRESS_ALL = '*';
-/** The prefix of a relay's beat on PROXY_ADDRESS_CHANNEL (followed by a space and its interval in ms). */
+/** The prefix of a relay's beat on PROXY_ADDRESS_CHANNEL (followed by its interval, its age and its time sent, in ms, space-separated). */
 export const PROXY_ADDRESS_BEAT = '.beat';
 
 export interface ProxyDomainResult {

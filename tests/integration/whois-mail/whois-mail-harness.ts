@@ -42,6 +42,8 @@ export interface WhoisMailHarness {
   smtpPort: number;
   /** the whois-mail service (its providers, for tests of what SMTP cannot show) */
   whoisMail: INestMicroservice;
+  /** the domain-ops service (its proxy address relay) */
+  domainOps: INestMicroservice;
   site: LinkSite;
   superAdmin: Signed;
   /** a member with a proxied domain: its proxy address and the member's own address */
@@ -83,7 +85,8 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
   process.env.WHOIS_MAIL_REGISTRY_SECRET = env.WHOIS_MAIL_REGISTRY_SECRET ?? REGISTRY_TEST_SECRET;
   const h = await startHarness();
   const services: INestMicroservice[] = [];
-  services.push(await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL));
+  const domainOps = await startService('domain-ops', DomainOpsServiceModule, process.env.REDIS_URL);
+  services.push(domainOps);
   // the inbound SMTP asks the dns service whether an address outside the proxy domain is forwarded (docs/forwarding.md)
   process.env.DNS_RECONCILE_EVERY_MS ??= '0';
   services.push(await startService('dns', DnsServiceModule, process.env.REDIS_URL));
@@ -101,7 +104,7 @@ export async function startWhoisMailHarness(env: Record<string, string> = {}): P
   const superAdmin = await signIn(h, admin);
 
   return {
-    h, db, smtpPort, whoisMail, site, superAdmin,
+    h, db, smtpPort, whoisMail, domainOps, site, superAdmin,
     memberDomain: async (name) => {
       const account = await createAccount(h);
       const n = ++seq;

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import nodemailer from 'nodemailer';
 import { JobName, type ProxyDomainDto, QueueName, WhoisMailStatus, WhoisMailType } from '@registrar/contracts';
+import { DomainOpsConfig, ProxyAddressRelay } from '@registrar/domain-ops';
 import { startService } from '@registrar/infra';
 import { WM } from '@registrar/messages';
 import { DomainsPort, EmailsRepository, InboundMailService, UntreatedSweeper, WhoisMailQueue, WhoisMailServiceModule } from '@registrar/whois-mail';
@@ -307,6 +309,84 @@ describe('WHOIS proxy mail: the proxy addresses whois-mail keeps (ADR 0056)', ()
     await expect(t.send({ from: sender(), to: m.proxy, subject: 'old name', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
     await expect(t.send({ from: sender(), to: renamed, subject: 'new name', text: 'x' })).resolves.toBeTruthy();
   });
+
+  it('while a trigger that announces changes is disabled (or its migration rolled back) the relay does not beat: nothing kept is served, a moved domain\'s mail goes to the new member', async () => {
+    const m = await t.memberDomain();
+    const other = await t.memberDomain();
+    await until('the relay trusted', async () => book().trusted());
+    await t.send({ from: sender(), to: m.proxy, subject: 'kept', text: 'x' });
+    expect(book().size).toBeGreaterThan(0);
+    await t.db.query('ALTER TABLE domain_ops.domains DISABLE TRIGGER domains_proxy_changed');
+    try {
+      // a change made now is announced by nobody: the replica must stop trusting what it keeps
+      await until('the replica no longer trusts what it keeps', async () => !book().trusted());
+      await t.db.query('UPDATE domain_ops.domains SET user_id = $2 WHERE id = $1', [m.domain.domainId, other.userId]);
+      const asked = port().asked;
+      const id = storedId((await t.send({ from: sender(), to: m.proxy, subject: 'after the move', text: 'x' })).response);
+      expect(await userOf(id)).toBe(other.userId);
+      expect(port().asked).toBeGreaterThan(asked);
+    } finally {
+      await t.db.query('ALTER TABLE domain_ops.domains ENABLE TRIGGER domains_proxy_changed');
+    }
+    await until('the relay beats again', async () => book().trusted());
+  });
+
+  it('a change committed while the relay\'s listener is gone (its backend terminated) is not missed: the relay says * when it is back, and the next mail goes to the new member', async () => {
+    const m = await t.memberDomain();
+    const other = await t.memberDomain();
+    await until('the relay trusted', async () => book().trusted());
+    await t.send({ from: sender(), to: m.proxy, subject: 'kept', text: 'x' });
+    expect(book().size).toBeGreaterThan(0);
+    const dropped = book().dropped;
+    const gone = await t.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'registrar-domain_ops-proxy-relay'`);
+    expect(gone.rowCount).toBeGreaterThan(0);
+    await t.db.query('UPDATE domain_ops.domains SET user_id = $2 WHERE id = $1', [m.domain.domainId, other.userId]);
+    // the relay listens again and says * before its next beat (or its beats stop long enough for the replica to forget)
+    await until('everything kept forgotten', async () => book().dropped > dropped || !book().trusted());
+    const id = storedId((await t.send({ from: sender(), to: m.proxy, subject: 'after the move', text: 'x' })).response);
+    expect(await userOf(id)).toBe(other.userId);
+    await until('the relay beats again', async () => book().trusted());
+  });
+
+  it('a relay that lags (its commands reach Redis 3.5 s late) cannot stretch the trust: its beats arrive too old to trust, and a moved domain\'s mail goes to the new member', async () => {
+    const m = await t.memberDomain();
+    const other = await t.memberDomain();
+    // a delay line in front of Redis: what the lagging relay sends arrives 3.5 s later (its beats are sent every 1 s)
+    const redisUrl = new URL(process.env.REDIS_URL!);
+    const sockets = new Set<net.Socket>();
+    const line = net.createServer((c) => {
+      const r = net.connect(Number(redisUrl.port), redisUrl.hostname);
+      for (const s of [c, r]) { sockets.add(s); s.on('error', () => undefined); s.on('close', () => { c.destroy(); r.destroy(); }); }
+      c.on('data', (d) => setTimeout(() => r.writable && r.write(d), 3_500));
+      r.on('data', (d) => c.writable && c.write(d));
+    });
+    await new Promise<void>((r) => line.listen(0, '127.0.0.1', () => r()));
+    const relayUrl = new URL(redisUrl);
+    relayUrl.port = String((line.address() as AddressInfo).port);
+    const usual = t.domainOps.get(ProxyAddressRelay);
+    const lagging = new ProxyAddressRelay(Object.assign(new DomainOpsConfig(), { DATABASE_URL: process.env.DATABASE_URL!, REDIS_URL: relayUrl.toString(), PROXY_ADDRESS_BEAT_MS: 1_000 }));
+    // the only relay left is the lagging one
+    await usual.onModuleDestroy();
+    try {
+      lagging.onApplicationBootstrap();
+      const stale = book().staleBeats;
+      const beats = book().beats;
+      await until('three of the lagging relay\'s beats heard', async () => book().staleBeats >= stale + 3);
+      // none of them was trusted (before: each one was trusted for 3 s from when it arrived, 3.5 s after it was sent)
+      expect(book().beats).toBe(beats);
+      expect(book().trusted()).toBe(false);
+      await t.send({ from: sender(), to: m.proxy, subject: 'while lagging', text: 'x' });
+      await t.db.query('UPDATE domain_ops.domains SET user_id = $2 WHERE id = $1', [m.domain.domainId, other.userId]);
+      const id = storedId((await t.send({ from: sender(), to: m.proxy, subject: 'after the move', text: 'x' })).response);
+      expect(await userOf(id)).toBe(other.userId);
+    } finally {
+      await lagging.onModuleDestroy();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => line.close(() => r()));
+      usual.onApplicationBootstrap();
+    }
+    await until('the usual relay beats again', async () => book().trusted());
+  }, 60_000);
 
   it('a rolled-back change drops nothing it should not, and a committed one is heard only at its commit', async () => {
     const m = await t.memberDomain();

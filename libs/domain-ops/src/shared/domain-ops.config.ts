@@ -61,8 +61,9 @@ export class DomainOpsConfig extends BaseConfig {
 
   /**
    * Milliseconds between the beats of the proxy address relay (ProxyAddressRelay, ADR 0056): whois-mail's replicas keep
-   * the proxy address answers they got only while beats arrive (for 3 intervals after the last), so this bounds how
-   * long a kept answer can outlive its address when every relay has died. 0: no relay, whois-mail asks every time.
+   * the proxy address answers they got only while beats arrive (for 3 intervals after the last was sent), so this
+   * bounds how long a kept answer can outlive its address when every relay has died or lags. 0: no relay, whois-mail
+   * asks every time.
    */
   @Type(() => Number) @IsInt() @Min(0) @Max(60_000)
   PROXY_ADDRESS_BEAT_MS = 1_000;
