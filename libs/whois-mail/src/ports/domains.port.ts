@@ -19,6 +19,7 @@ export class DomainsPort implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('whois-mail-proxy-addresses');
   private readonly lookUps = new Coalescer<string, ProxyDomainDto | null>((addresses) => this.lookUp(addresses), PROXY_LOOKUP_BATCH);
   readonly book: ProxyAddressBook;
+  private staleSaidAt = 0;
   private sub: IORedis | null = null;
   /** addresses asked of domain-ops (tests, the benchmark) */
   asked = 0;
@@ -33,7 +34,17 @@ export class DomainsPort implements OnModuleInit, OnModuleDestroy {
     this.sub = sub;
     // a lost subscription may have missed changes: forget all (the next beat after the resubscription trusts again)
     sub.on('close', () => this.book.lost());
-    sub.on('message', (channel: string, message: string) => { if (channel === PROXY_ADDRESS_CHANNEL) this.book.heard(String(message)); });
+    sub.on('message', (channel: string, message: string) => {
+      if (channel !== PROXY_ADDRESS_CHANNEL) return;
+      const stale = this.book.staleBeats;
+      this.book.heard(String(message));
+      // beats that arrive too old to trust (a relay lagging, or this host's clock ahead of the relay's) turn the copy off
+      // without any error: said once a minute at most, so an operator can find why every RCPT asks domain-ops
+      if (this.book.staleBeats > stale && Date.now() - this.staleSaidAt > 60_000) {
+        this.staleSaidAt = Date.now();
+        this.logger.warn(`proxy address beats arrive too old to trust (${this.book.staleBeats} so far): a relay lags or this host's clock is ahead of domain-ops'; every RCPT asks domain-ops meanwhile`);
+      }
+    });
     try {
       await sub.subscribe(PROXY_ADDRESS_CHANNEL);
     } catch (e) {
