@@ -114,6 +114,17 @@ describe('holdPipelinedReplies', () => {
     await s.close();
   });
 
+  it('a group whose replies fill the socket\'s buffer is answered whole (smtp-server waits for the drain: the socket is let go)', async () => {
+    const s = await serve(true);
+    const c = await connect(s.port);
+    const n = 20_000; // 120 KB of commands, ~280 KB of replies: several times the socket's high-water mark within one chunk
+    c.send('NOOP\r\n'.repeat(n));
+    for (let i = 0; i < n; i++) expect(await c.reply()).toMatch(/^250 /);
+    c.send('QUIT\r\n');
+    expect(await c.reply()).toMatch(/^221 /);
+    await s.close();
+  });
+
   it('sends the 220 to STARTTLS before the handshake, and holds replies on the TLS socket as well', async () => {
     const s = await serve(true);
     const c = await connect(s.port);

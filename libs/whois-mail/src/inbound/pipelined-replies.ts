@@ -6,6 +6,7 @@ interface Connection {
   _socket: Socket;
   _parser: Parser | false;
   _createParser(): Parser;
+  _whenWritable(next: () => void): void;
   upgrade(callback: () => void, secureCallback?: () => void): void;
 }
 type WriteCallback = (error?: Error | null) => void;
@@ -27,9 +28,10 @@ const HELD = Symbol('replies held per input chunk');
  * that sends one command at a time gets each reply exactly as before: its chunk holds one command.
  *
  * No reply waits on anything but the commands already received: the parser's chunk ends when its last command is
- * handled (the 250 after a message is made just before smtp-server resumes the parser, so it leaves at once). Before a
- * STARTTLS upgrade the raw socket is uncorked (the 220 must reach the sender before the TLS handshake starts); closing a
- * connection (`end`) writes whatever is held.
+ * handled (the 250 after a message is made just before smtp-server resumes the parser, so it leaves at once). The
+ * socket is let go (uncorked) when its buffer is full, for smtp-server then waits for it to drain before the next command;
+ * before a STARTTLS upgrade (the 220 must reach the sender before the TLS handshake starts); closing a connection
+ * (`end`) writes whatever is held.
  */
 export function holdPipelinedReplies(server: SMTPServer): void {
   const connect = server.connect.bind(server);
@@ -47,12 +49,25 @@ function holdPerChunk(connection: Connection): void {
   // after STARTTLS the connection gets a new parser for the TLS socket
   const createParser = connection._createParser.bind(connection);
   connection._createParser = () => wrapParser(connection, createParser());
+  // after each command smtp-server waits for the socket's 'drain' when its buffer is over the high-water mark (a long
+  // pipelined group's replies): a corked socket never drains, so it is let go first (the rest of the group's replies
+  // then leave as they are made)
+  const whenWritable = connection._whenWritable.bind(connection);
+  connection._whenWritable = (next) => {
+    const socket = connection._socket;
+    if (socket.writableNeedDrain) letGo(socket);
+    whenWritable(next);
+  };
   const upgrade = connection.upgrade.bind(connection);
   connection.upgrade = (callback, secureCallback) => {
-    const raw = connection._socket;
-    while (raw.writableCorked > 0) raw.uncork();
+    letGo(connection._socket);
     upgrade(callback, secureCallback);
   };
+}
+
+/** Uncorks a socket entirely: what it holds is written now. */
+function letGo(socket: Socket): void {
+  while (socket.writableCorked > 0) socket.uncork();
 }
 
 function wrapParser(connection: Connection, parser: Parser): Parser {
