@@ -45,7 +45,12 @@ export function holdPipelinedReplies(server: SMTPServer): void {
 }
 
 function holdPerChunk(connection: Connection): void {
-  if (connection._parser) wrapParser(connection, connection._parser);
+  // all or nothing: holding replies without every release below could hang a connection, so a smtp-server that no
+  // longer has one of these members gets its replies written one by one, as it does on its own
+  const parser = connection._parser;
+  const hooks = [connection._createParser, connection._whenWritable, connection.upgrade, parser && parser._write];
+  if (!parser || hooks.some((f) => typeof f !== 'function')) return;
+  wrapParser(connection, parser);
   // after STARTTLS the connection gets a new parser for the TLS socket
   const createParser = connection._createParser.bind(connection);
   connection._createParser = () => wrapParser(connection, createParser());
