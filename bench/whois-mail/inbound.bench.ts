@@ -92,7 +92,7 @@ async function main() {
     };
     // in one process, the socket writes of this process (each write or writev is one syscall): those of sockets an SMTP
     // server accepted (the replies) and all of them (PostgreSQL, Redis, HTTP, the bench's polls included); counts the
-    // machine's load cannot move (ADR 0057)
+    // machine's load cannot move (ADR 0059)
     const writes = { smtp: 0, all: 0 };
     if (!benchApart()) {
       const generic = (net.Socket.prototype as unknown as { _writeGeneric: (...a: unknown[]) => unknown })._writeGeneric;

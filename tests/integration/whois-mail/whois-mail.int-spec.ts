@@ -393,7 +393,7 @@ describe('WHOIS proxy mail: a stored batch processed where it was stored (ADR 00
     for (const id of ids) expect((await processed(id)).status).toBe(WhoisMailStatus.Success);
     // no processing job: the replica that stored them ran them right after the commit (ADR 0054)
     for (const id of ids) expect(await jobsOf(id)).toHaveLength(0);
-    // and no statement to start that attempt: the store marked it (one attempt each, ADR 0057)
+    // and no statement to start that attempt: the store marked it (one attempt each, ADR 0059)
     expect(startMany.mock.calls.filter(([asked]) => asked.some((id) => ids.includes(id)))).toHaveLength(0);
     startMany.mockRestore();
     const started = await t.db.query('SELECT attempts, is_processing FROM whois_mail.emails WHERE id = ANY($1)', [ids]);

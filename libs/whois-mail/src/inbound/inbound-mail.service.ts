@@ -62,7 +62,7 @@ export class InboundMailService {
   }
 
   private async storeBatch(messages: NewEmail[][]): Promise<Array<StoredRef[] | Error>> {
-    // a batch this replica will process right after the commit is stored as its first attempt's start (ADR 0057):
+    // a batch this replica will process right after the commit is stored as its first attempt's start (ADR 0059):
     // the attempt then needs no statement to mark it and read the mails back (they are the ones just stored)
     const started = this.runner.hasRoom;
     const lease = this.config.WHOIS_MAIL_LEASE_S;

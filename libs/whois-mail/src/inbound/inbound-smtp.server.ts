@@ -91,7 +91,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
       onData: (stream, session, cb) => { this.data(stream, session).then((msg) => cb(null, msg), (e: Error) => cb(e)); },
       onClose: (session) => { this.recipients.delete(session.id); this.forwards.delete(session.id); this.senderVerdicts.delete(session.id); },
     });
-    // the replies of a pipelined group (250 MAIL, 250 RCPT, 354) leave in one socket write (RFC 2920, ADR 0057)
+    // the replies of a pipelined group (250 MAIL, 250 RCPT, 354) leave in one socket write (RFC 2920, ADR 0059)
     holdPipelinedReplies(this.server);
     this.server.on('error', (e: Error) => this.logger.warn(`smtp: ${e.message}`));
     await new Promise<void>((resolve, reject) => {

@@ -17,7 +17,7 @@ interface Parser {
 const HELD = Symbol('replies held per input chunk');
 
 /**
- * The replies of a pipelined group of commands, written as one socket write (RFC 2920, ADR 0057).
+ * The replies of a pipelined group of commands, written as one socket write (RFC 2920, ADR 0059).
  *
  * smtp-server writes each reply to the socket as soon as it is made: a sender that pipelines MAIL FROM, RCPT TO and
  * DATA gets 250, 250 and 354 as three writes (three syscalls and three TCP segments), and the 250 after the message a

@@ -35,7 +35,7 @@ describe(ProcessWhoisMailJob.name, () => {
     expect(emails.succeededMany).toHaveBeenCalledWith([{ id: 7, forwarded: true }]);
   });
 
-  it('a first attempt whose store marked its start (ADR 0057) reads nothing back and forwards the mails it was given', async () => {
+  it('a first attempt whose store marked its start (ADR 0059) reads nothing back and forwards the mails it was given', async () => {
     const { sut, emails, forwarder } = newTestService(null);
     const given = [{ ...mail({ id: 7 }), raw: null }, { ...mail({ id: 8, userId: 100002 }), raw: null }];
     await expect(sut.handle({ emailIds: [7, 8] }, first, undefined, given)).resolves.toMatchObject({ status: WhoisMailStatus.Success });

@@ -50,7 +50,7 @@ export class ProcessWhoisMailJob implements JobHandler {
 
   /**
    * `started`: the mails of a first attempt whose start their store already marked (the replica that stored them runs
-   * it right after the commit, ADR 0057), as stored; the attempt then reads nothing back.
+   * it right after the commit, ADR 0059), as stored; the attempt then reads nothing back.
    */
   async handle(
     data: ProcessWhoisMailJobData, attempt: JobAttempt, job?: Pick<Job, 'updateData'>, started?: readonly StartedEmail[],

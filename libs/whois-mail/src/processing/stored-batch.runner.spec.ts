@@ -22,7 +22,7 @@ describe(StoredBatchRunner.name, () => {
     expect(queue.retry).not.toHaveBeenCalled();
   });
 
-  it('hands the attempt the mails whose store marked their start (ADR 0057), only when it has every mail of the batch', async () => {
+  it('hands the attempt the mails whose store marked their start (ADR 0059), only when it has every mail of the batch', async () => {
     const handle = jest.fn(async () => ({ status: 1 }));
     const { runner } = newRunner(8, handle);
     expect(runner.hasRoom).toBe(true);

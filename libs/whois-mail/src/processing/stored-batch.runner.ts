@@ -42,7 +42,7 @@ export class StoredBatchRunner implements OnModuleDestroy {
 
   /**
    * Whether a batch stored now would run here (not closing, fewer than WHOIS_MAIL_CONCURRENCY in hand): its store may
-   * then mark its first attempt's start (ADR 0057). Nothing else starts a batch here between this and run().
+   * then mark its first attempt's start (ADR 0059). Nothing else starts a batch here between this and run().
    */
   get hasRoom(): boolean {
     return !this.closing && this.running.size < this.config.WHOIS_MAIL_CONCURRENCY;
