@@ -109,7 +109,7 @@ export class EmailsRepository {
    *
    * With `started`, the rows are stored as the start of their first attempt (run state 1, one attempt, the lease from
    * now: what startMany would mark a moment later), for the replica that processes them where it stored them (ADR
-   * 0057): that attempt then needs no statement of its own to start.
+   * 0059): that attempt then needs no statement of its own to start.
    */
   async insertMany(messages: NewEmail[][], leaseS = 180, started = false): Promise<StoredRef[][]> {
     const rows = messages.flat();
