@@ -27,7 +27,7 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
@@ -90,6 +90,18 @@ async function main() {
         try { return await f.apply(this, a); } finally { const l = spent.get(label) ?? []; l.push(performance.now() - t); spent.set(label, l); }
       };
     };
+    // in one process, the socket writes of this process (each write or writev is one syscall): those of sockets an SMTP
+    // server accepted (the replies) and all of them (PostgreSQL, Redis, HTTP, the bench's polls included); counts the
+    // machine's load cannot move (ADR 0059)
+    const writes = { smtp: 0, all: 0 };
+    if (!benchApart()) {
+      const generic = (net.Socket.prototype as unknown as { _writeGeneric: (...a: unknown[]) => unknown })._writeGeneric;
+      (net.Socket.prototype as unknown as { _writeGeneric: (...a: unknown[]) => unknown })._writeGeneric = function (this: net.Socket & { server?: unknown }, ...a: unknown[]) {
+        writes.all++;
+        if (this.server && !(this.server instanceof http.Server)) writes.smtp++;
+        return generic.apply(this, a);
+      };
+    }
     if (!benchApart()) {
       const { InboundSmtpServer } = await import('../../libs/whois-mail/src/inbound/inbound-smtp.server');
       const { InboundMailService } = await import('../../libs/whois-mail/src/inbound/inbound-mail.service');
@@ -182,6 +194,7 @@ async function main() {
     const cpuBefore = await cpuOf();
     const procsBefore = cpuByProcess();
     const commandsBefore = await commands();
+    const writesBefore = { ...writes };
     const t0 = Date.now();
     let stored = 0;
     let sent = { ms: 0, cpuMs: 0, failed: 0, pipelined: false };
@@ -193,6 +206,7 @@ async function main() {
     const processed = Date.now() - t0;
     if (sent.failed) throw new Error(`${sent.failed} mails were not accepted`);
     const commandsAfter = await commands();
+    const writesRun = { smtp: (writes.smtp - writesBefore.smtp) / MAILS, all: (writes.all - writesBefore.all) / MAILS };
     const cpuRun = await cpuSince(cpuBefore);
     const procsRun = cpuBetween(procsBefore, cpuByProcess());
     const commitsRun = ((await commits()) - commitsBefore) / MAILS;
@@ -321,6 +335,7 @@ async function main() {
     log(`  Redis commands per mail (BullMQ jobs, RPC, events, the sender count; every process of this run): ${perMail.reduce((a, [, v]) => a + v, 0).toFixed(1)}: ${perMail.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
     log(`  BullMQ jobs per mail, by queue: ${jobsPerMail.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
     log(`  PostgreSQL transactions per mail (every service of this run, the bench's polls included): ${commitsRun.toFixed(2)}`);
+    if (!benchApart()) log(`  socket writes per mail (this process; each one syscall): SMTP replies ${writesRun.smtp.toFixed(2)}, all ${writesRun.all.toFixed(2)} (PostgreSQL, Redis, HTTP and the bench's polls included)`);
     log(`  CPU of each process (s, for ${MAILS} mails): SMTP run ${procsRun}; baseline ${procsDirect}; the senders ${(sent.cpuMs / 1000).toFixed(2)} s`);
     log(`  CPU per mail: this process${benchApart() ? ' (the bench only: the services run apart)' : ' (the services)'} ${cpuRun.node.toFixed(2)} ms, Redis ${cpuRun.redis.toFixed(2)} ms; baseline: this process ${cpuDirect.node.toFixed(2)} ms, Redis ${cpuDirect.redis.toFixed(2)} ms (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     log(`  SMTP floor: the same senders to a bare smtp-server writing straight to the table: ${s(floor)}  (${Math.round(MAILS / (floor / 1000))} mails/s; ${(floor / direct).toFixed(1)}x the baseline; this process ${cpuFloorPerMail.node.toFixed(2)} ms of CPU per mail, the senders ${(floorRun.cpuMs / MAILS).toFixed(2)} ms)`);

@@ -462,6 +462,7 @@ describe('WHOIS proxy mail: a stored batch processed where it was stored (ADR 00
     const tag = `batch-${Date.now()}`;
     const raw = (i: number, to: string) => Buffer.from(`From: someone@example.net\r\nTo: ${to}\r\nSubject: ${tag} ${i}\r\n\r\nbody ${i}\r\n`);
     const dto = (m: typeof a): ProxyDomainDto => ({ ...m.domain, punycode: m.domain.name, proxyEmail: m.proxy.toLowerCase(), registryContactId: 'rkpx-test', whoisProxyEnabled: true });
+    const startMany = jest.spyOn(t.whoisMail.get(EmailsRepository), 'startMany');
     // submitted in one turn of the event loop: stored by one statement; the second message has two proxy addresses
     const ids = (await Promise.all([
       inbound.receive({ raw: raw(0, a.proxy), size: 10, envelopeFrom: 'someone@example.net', recipients: [{ email: a.proxy.toLowerCase(), domain: dto(a) }] }),
@@ -472,6 +473,11 @@ describe('WHOIS proxy mail: a stored batch processed where it was stored (ADR 00
     for (const id of ids) expect((await processed(id)).status).toBe(WhoisMailStatus.Success);
     // no processing job: the replica that stored them ran them right after the commit (ADR 0054)
     for (const id of ids) expect(await jobsOf(id)).toHaveLength(0);
+    // and no statement to start that attempt: the store marked it (one attempt each, ADR 0059)
+    expect(startMany.mock.calls.filter(([asked]) => asked.some((id) => ids.includes(id)))).toHaveLength(0);
+    startMany.mockRestore();
+    const started = await t.db.query('SELECT attempts, is_processing FROM whois_mail.emails WHERE id = ANY($1)', [ids]);
+    expect(started.rows).toEqual(ids.map(() => ({ attempts: 1, is_processing: 0 })));
     // each stored mail reached its member once
     await until('the forwards', async () => (await t.caught(a.email)).filter((m) => m.subject.includes(tag)).length === 2 && (await t.caught(b.email)).filter((m) => m.subject.includes(tag)).length === 2);
     const { rows } = await t.db.query('SELECT count(*)::int AS n FROM mail.sent_mails WHERE key = ANY($1)', [ids.map((id) => `whois-mail:${id}:forward`)]);

@@ -72,6 +72,9 @@ export interface StoredRef {
   stamp: string;
   batch: number;
 }
+
+/** A mail of a processing attempt, as its start answers it (with its raw message when the attempt needs it). */
+export type StartedEmail = StoredEmail & { raw: Buffer | null };
 const STORED_COLUMNS = 'id, type, status, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, forwarded_at, created_at';
 const toStored = (r: any): StoredEmail => ({
   id: Number(r.id), type: Number(r.type), status: Number(r.status), subject: r.subject, content: r.content, html: r.html, sender: r.sender, envelopeFrom: r.envelope_from ?? '', recipient: r.recipient,
@@ -103,8 +106,12 @@ export class EmailsRepository {
    * every message, or none. One array per column (unnest), ids taken from the sequence first so that each row's raw
    * copy and each message's answer are matched by id, not by the order the rows come back in. Every row keeps the
    * statement's first id as its batch (its processing job is the batch's).
+   *
+   * With `started`, the rows are stored as the start of their first attempt (run state 1, one attempt, the lease from
+   * now: what startMany would mark a moment later), for the replica that processes them where it stored them (ADR
+   * 0059): that attempt then needs no statement of its own to start.
    */
-  async insertMany(messages: NewEmail[][], leaseS = 180): Promise<StoredRef[][]> {
+  async insertMany(messages: NewEmail[][], leaseS = 180, started = false): Promise<StoredRef[][]> {
     const rows = messages.flat();
     if (!rows.length) return messages.map(() => []);
     const col = <T>(f: (e: NewEmail) => T) => rows.map(f);
@@ -115,15 +122,16 @@ export class EmailsRepository {
                      $11::text[], $12::int[], $13::boolean[], $14::jsonb[], $15::bytea[])
            WITH ORDINALITY AS x(type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, raw, ord)
        ), e AS (
-         INSERT INTO whois_mail.emails (id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, batch_id, lease_until)
+         INSERT INTO whois_mail.emails (id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, batch_id, lease_until,
+                                        is_processing, attempts)
          SELECT id, type, subject, content, html, sender, envelope_from, recipient, domain_id, user_id, domain_name, message_id, size, malformed, attachments, (SELECT min(id) FROM v),
-                now() + $16 * interval '1 second' FROM v
+                now() + $16 * interval '1 second', CASE WHEN $17::boolean THEN 1 ELSE 0 END, CASE WHEN $17::boolean THEN 1 ELSE 0 END FROM v
          RETURNING id, ${STAMP} AS stamp, batch_id
        ), r AS (INSERT INTO whois_mail.raw_messages (email_id, raw) SELECT id, raw FROM v)
        SELECT v.ord, e.id, e.stamp, e.batch_id FROM v JOIN e USING (id) ORDER BY v.ord`,
       [col((e) => e.type), col((e) => e.subject), col((e) => e.content), col((e) => e.html), col((e) => e.sender), col((e) => e.envelopeFrom), col((e) => e.recipient),
         col((e) => e.domainId), col((e) => e.userId), col((e) => e.domainName), col((e) => e.messageId), col((e) => e.size), col((e) => e.malformed),
-        col((e) => JSON.stringify(e.attachments)), col((e) => e.raw), leaseS],
+        col((e) => JSON.stringify(e.attachments)), col((e) => e.raw), leaseS, started],
     );
     if (stored.length !== rows.length) throw new Error(`stored ${stored.length} of ${rows.length} mails`);
     let k = 0;
@@ -185,7 +193,7 @@ export class EmailsRepository {
   }
 
   /** start() of several mails (a batch's job) in one statement; the mails that exist, in id order. */
-  async startMany(ids: readonly number[], rawFor: readonly number[], leaseS = 180): Promise<Array<StoredEmail & { raw: Buffer | null }>> {
+  async startMany(ids: readonly number[], rawFor: readonly number[], leaseS = 180): Promise<StartedEmail[]> {
     const rows = await this.ds.query(
       `WITH u AS (
          UPDATE whois_mail.emails SET is_processing = 1, attempts = attempts + 1, updated_at = now(), lease_until = now() + $3 * interval '1 second'

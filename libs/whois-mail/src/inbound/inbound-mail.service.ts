@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ProxyDomainDto } from '@registrar/contracts';
+import { ProxyDomainDto, WhoisMailStatus } from '@registrar/contracts';
 import { classifyWhoisMail } from '../classification/classification.rules';
 import { Coalescer } from '../common/coalescer';
-import { EmailsRepository, NewEmail, StoredRef } from '../emails/emails.repository';
+import { EmailsRepository, NewEmail, StartedEmail, StoredRef } from '../emails/emails.repository';
 import { StoredBatchRunner } from '../processing/stored-batch.runner';
 import { WhoisMailConfig } from '../whois-mail.config';
 import { parseInbound } from './parse-mail';
@@ -62,19 +62,39 @@ export class InboundMailService {
   }
 
   private async storeBatch(messages: NewEmail[][]): Promise<Array<StoredRef[] | Error>> {
+    // a batch this replica will process right after the commit is stored as its first attempt's start (ADR 0059):
+    // the attempt then needs no statement to mark it and read the mails back (they are the ones just stored)
+    const started = this.runner.hasRoom;
+    const lease = this.config.WHOIS_MAIL_LEASE_S;
     let stored: StoredRef[][];
     try {
-      stored = await this.emails.insertMany(messages, this.config.WHOIS_MAIL_LEASE_S);
+      stored = await this.emails.insertMany(messages, lease, started);
     } catch (e) {
       if (messages.length === 1) throw e;
       this.logger.warn(`storing ${messages.length} mails together failed (${(e as Error).message}): one by one`);
-      const each = await Promise.allSettled(messages.map((m) => this.emails.insertMany([m], this.config.WHOIS_MAIL_LEASE_S).then((r) => r[0]!)));
-      const ok = each.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-      this.runner.run(ok.flat());
+      const each = await Promise.allSettled(messages.map((m) => this.emails.insertMany([m], lease, started).then((r) => r[0]!)));
+      const ok = each.flatMap((r, i) => (r.status === 'fulfilled' ? [{ rows: messages[i]!, refs: r.value }] : []));
+      this.runner.run(ok.flatMap((m) => m.refs), started ? asStarted(ok) : undefined);
       // each session gets its own answer: a refused message its error (451 to its sender), the others 250
       return each.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof Error ? r.reason : new Error(String(r.reason))));
     }
-    this.runner.run(stored.flat());
+    this.runner.run(stored.flat(), started ? asStarted(messages.map((rows, i) => ({ rows, refs: stored[i]! }))) : undefined);
     return stored;
   }
+}
+
+/** The stored mails as their first attempt's start answers them (EmailsRepository.startMany), from what was stored. */
+function asStarted(messages: ReadonlyArray<{ rows: readonly NewEmail[]; refs: readonly StoredRef[] }>): Map<number, StartedEmail> {
+  const out = new Map<number, StartedEmail>();
+  for (const { rows, refs } of messages) {
+    rows.forEach((e, i) => {
+      const ref = refs[i]!;
+      out.set(ref.id, {
+        id: ref.id, type: e.type, status: WhoisMailStatus.Untreated, subject: e.subject, content: e.content, html: e.html, sender: e.sender,
+        envelopeFrom: e.envelopeFrom, recipient: e.recipient, domainId: e.domainId, userId: e.userId, domainName: e.domainName,
+        forwardedAt: null, createdAt: new Date(Number(ref.stamp)), raw: e.raw,
+      });
+    });
+  }
+  return out;
 }

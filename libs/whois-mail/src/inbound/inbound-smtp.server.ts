@@ -12,6 +12,7 @@ import { ForwardMailService, ForwardTarget } from '../forwarding/forward-mail.se
 import { DomainsPort } from '../ports/domains.port';
 import { WhoisMailConfig } from '../whois-mail.config';
 import { InboundMailService } from './inbound-mail.service';
+import { holdPipelinedReplies } from './pipelined-replies';
 import { inboundTls } from './smtp-tls';
 
 /** An SMTP reply: code and text reach the sending server. */
@@ -90,6 +91,8 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
       onData: (stream, session, cb) => { this.data(stream, session).then((msg) => cb(null, msg), (e: Error) => cb(e)); },
       onClose: (session) => { this.recipients.delete(session.id); this.forwards.delete(session.id); this.senderVerdicts.delete(session.id); },
     });
+    // the replies of a pipelined group (250 MAIL, 250 RCPT, 354) leave in one socket write (RFC 2920, ADR 0059)
+    holdPipelinedReplies(this.server);
     this.server.on('error', (e: Error) => this.logger.warn(`smtp: ${e.message}`));
     await new Promise<void>((resolve, reject) => {
       const onError = (e: Error) => reject(e);

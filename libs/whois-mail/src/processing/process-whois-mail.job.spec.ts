@@ -35,6 +35,15 @@ describe(ProcessWhoisMailJob.name, () => {
     expect(emails.succeededMany).toHaveBeenCalledWith([{ id: 7, forwarded: true }]);
   });
 
+  it('a first attempt whose store marked its start (ADR 0059) reads nothing back and forwards the mails it was given', async () => {
+    const { sut, emails, forwarder } = newTestService(null);
+    const given = [{ ...mail({ id: 7 }), raw: null }, { ...mail({ id: 8, userId: 100002 }), raw: null }];
+    await expect(sut.handle({ emailIds: [7, 8] }, first, undefined, given)).resolves.toMatchObject({ status: WhoisMailStatus.Success });
+    expect(emails.startMany).not.toHaveBeenCalled();
+    expect(forwarder.forwardMany).toHaveBeenCalledWith([expect.objectContaining({ id: 7, userId: 100001 }), expect.objectContaining({ id: 8, userId: 100002 })]);
+    expect(emails.succeededMany).toHaveBeenCalledWith([{ id: 7, forwarded: true }, { id: 8, forwarded: true }]);
+  });
+
   it('does not forward again a mail already forwarded (a retried job)', async () => {
     const { sut, forwarder, emails } = newTestService(mail({ forwardedAt: new Date() }));
     await sut.handle({ emailId: 7 }, { attemptsMade: 1, attempts: 3 });

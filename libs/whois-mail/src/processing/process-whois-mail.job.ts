@@ -4,7 +4,7 @@ import { JobName, ProcessWhoisMailJobData, WhoisMailStatus } from '@registrar/co
 import { REGISTRY_SIGNATURE_HEADER, verifyRegistryMailSignature, type JobAttempt, type JobHandler } from '@registrar/infra';
 import { WM } from '@registrar/messages';
 import { LINK_TYPES } from '../classification/classification.rules';
-import { EmailsRepository, StoredEmail } from '../emails/emails.repository';
+import { EmailsRepository, StartedEmail, StoredEmail } from '../emails/emails.repository';
 import { WhoisMailConfig } from '../whois-mail.config';
 import { addressesOf, escapeHtml, extractLinks, followLink, headerValues, LinkError, trustedSender } from './links';
 import { MailForwarder } from './mail-forwarder';
@@ -48,12 +48,19 @@ export class ProcessWhoisMailJob implements JobHandler {
     private readonly config: WhoisMailConfig,
   ) {}
 
-  async handle(data: ProcessWhoisMailJobData, attempt: JobAttempt, job?: Pick<Job, 'updateData'>): Promise<{ status: WhoisMailStatus; statuses?: Record<number, WhoisMailStatus> }> {
+  /**
+   * `started`: the mails of a first attempt whose start their store already marked (the replica that stored them runs
+   * it right after the commit, ADR 0059), as stored; the attempt then reads nothing back.
+   */
+  async handle(
+    data: ProcessWhoisMailJobData, attempt: JobAttempt, job?: Pick<Job, 'updateData'>, started?: readonly StartedEmail[],
+  ): Promise<{ status: WhoisMailStatus; statuses?: Record<number, WhoisMailStatus> }> {
     const batch = Array.isArray(data.emailIds) && data.emailIds.length > 0;
     const ids = batch ? data.emailIds!.map(Number) : [Number(data.emailId)];
     const ended = (data.ended ?? []).map(Number);
-    // one round trip: the mails, their attempt marked (unless they already succeeded) and, for a link type, the raw message
-    const mails = await this.emails.startMany(ids.filter((id) => !ended.includes(id)), [...LINK_TYPES], this.config.WHOIS_MAIL_LEASE_S);
+    // one round trip (none when the store marked the start): the mails, their attempt marked (unless they already
+    // succeeded) and, for a link type, the raw message
+    const mails = started ?? await this.emails.startMany(ids.filter((id) => !ended.includes(id)), [...LINK_TYPES], this.config.WHOIS_MAIL_LEASE_S);
     const statuses: Record<number, WhoisMailStatus> = {};
     for (const id of ids) statuses[id] = WhoisMailStatus.Failed;
     const done: Array<{ id: number; forwarded: boolean }> = [];

@@ -17,17 +17,32 @@ describe(StoredBatchRunner.name, () => {
     const { runner, queue } = newRunner(8, handle);
     runner.run([ref(10, 10), ref(11, 10)]);
     await runner.onModuleDestroy();
-    expect(handle).toHaveBeenCalledWith({ emailIds: [10, 11] }, { attemptsMade: 0, attempts: 3 }, expect.anything());
+    expect(handle).toHaveBeenCalledWith({ emailIds: [10, 11] }, { attemptsMade: 0, attempts: 3 }, expect.anything(), undefined);
     expect(queue.enqueueMany).not.toHaveBeenCalled();
     expect(queue.retry).not.toHaveBeenCalled();
+  });
+
+  it('hands the attempt the mails whose store marked their start (ADR 0059), only when it has every mail of the batch', async () => {
+    const handle = jest.fn(async () => ({ status: 1 }));
+    const { runner } = newRunner(8, handle);
+    expect(runner.hasRoom).toBe(true);
+    const mail = (id: number) => ({ id, subject: `s${id}` }) as never;
+    runner.run([ref(10, 10), ref(11, 10), ref(12, 12)], new Map([[10, mail(10)], [11, mail(11)]]));
+    await runner.onModuleDestroy();
+    expect(handle).toHaveBeenCalledWith({ emailIds: [10, 11] }, expect.anything(), expect.anything(), [mail(10), mail(11)]);
+    // a batch of which a mail is missing starts as a job does (its start read back)
+    expect(handle).toHaveBeenCalledWith({ emailId: 12 }, expect.anything(), expect.anything(), undefined);
+    expect(runner.hasRoom).toBe(false);
   });
 
   it('queues the batches over its concurrency as jobs (any replica takes them)', async () => {
     let release!: () => void;
     const handle = jest.fn(() => new Promise((r) => { release = () => r({ status: 1 }); }));
     const { runner, queue } = newRunner(1, handle);
+    expect(runner.hasRoom).toBe(true);
     runner.run([ref(10, 10), ref(12, 12), ref(13, 12)]);
     expect(handle).toHaveBeenCalledTimes(1);
+    expect(runner.hasRoom).toBe(false);
     expect(queue.enqueueMany).toHaveBeenCalledWith([ref(12, 12), ref(13, 12)]);
     release();
     await runner.onModuleDestroy();

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ProcessWhoisMailJobData } from '@registrar/contracts';
-import { EmailsRepository, StoredRef } from '../emails/emails.repository';
+import { EmailsRepository, StartedEmail, StoredRef } from '../emails/emails.repository';
 import { WhoisMailConfig } from '../whois-mail.config';
 import { ProcessWhoisMailJob } from './process-whois-mail.job';
 import { WhoisMailQueue } from './whois-mail.queue';
@@ -40,15 +40,27 @@ export class StoredBatchRunner implements OnModuleDestroy {
     private readonly emails: EmailsRepository,
   ) {}
 
-  /** Starts the processing of stored mails (never throws; what cannot run here is queued, or left to the sweep). */
-  run(refs: readonly StoredRef[]): void {
+  /**
+   * Whether a batch stored now would run here (not closing, fewer than WHOIS_MAIL_CONCURRENCY in hand): its store may
+   * then mark its first attempt's start (ADR 0059). Nothing else starts a batch here between this and run().
+   */
+  get hasRoom(): boolean {
+    return !this.closing && this.running.size < this.config.WHOIS_MAIL_CONCURRENCY;
+  }
+
+  /**
+   * Starts the processing of stored mails (never throws; what cannot run here is queued, or left to the sweep).
+   * `started`: the mails whose store marked their first attempt's start, as stored (no statement to start them).
+   */
+  run(refs: readonly StoredRef[], started?: ReadonlyMap<number, StartedEmail>): void {
     const spill: StoredRef[] = [];
     for (const b of batchesOf(refs)) {
       if (this.closing || this.running.size >= this.config.WHOIS_MAIL_CONCURRENCY) {
         spill.push(...refs.filter((r) => r.batch === b.batch && r.stamp === b.stamp));
         continue;
       }
-      const p = this.runOne(b).finally(() => this.running.delete(p));
+      const mails = started && b.ids.every((id) => started.has(id)) ? b.ids.map((id) => started.get(id)!) : undefined;
+      const p = this.runOne(b, mails).finally(() => this.running.delete(p));
       this.running.add(p);
     }
     if (spill.length) {
@@ -61,7 +73,7 @@ export class StoredBatchRunner implements OnModuleDestroy {
     return this.running.size;
   }
 
-  private async runOne(b: { batch: number; stamp: string; ids: number[] }): Promise<void> {
+  private async runOne(b: { batch: number; stamp: string; ids: number[] }, started?: StartedEmail[]): Promise<void> {
     let data: ProcessWhoisMailJobData = b.ids.length === 1 && b.ids[0] === b.batch ? { emailId: b.batch } : { emailIds: b.ids };
     // the lease is renewed while the attempt runs (r3), as BullMQ renews a job's lock: an attempt that outlives one
     // lease (slow links, a slow outbox) is never taken by a sweep and run a second time beside it (a link followed twice)
@@ -71,7 +83,7 @@ export class StoredBatchRunner implements OnModuleDestroy {
     }, Math.max(250, (leaseS * 1000) / 3));
     beat.unref();
     try {
-      await this.job.handle(data, { attemptsMade: 0, attempts: this.config.WHOIS_MAIL_ATTEMPTS }, { updateData: async (d: ProcessWhoisMailJobData) => { data = d; } } as never);
+      await this.job.handle(data, { attemptsMade: 0, attempts: this.config.WHOIS_MAIL_ATTEMPTS }, { updateData: async (d: ProcessWhoisMailJobData) => { data = d; } } as never, started);
     } catch (e) {
       // the handler kept each mail's outcome (done, ended for good, or open with its error); the open ones get a retry
       if (this.config.WHOIS_MAIL_ATTEMPTS <= 1) return;
