@@ -11,7 +11,7 @@ import { AvailabilityServiceModule } from '@registrar/availability';
 import { CampaignReserveResult, CatalogPatterns, DomainOpsPatterns, EstimateItem } from '@registrar/contracts';
 import { DomainOpsClient } from '../../../libs/gateway/src/purchase/domain-ops.client';
 import { BullRpcClient, rpc, startService } from '@registrar/infra';
-import { API_MESSAGES, M } from '@registrar/messages';
+import { API_MESSAGES, fmt, M } from '@registrar/messages';
 import { registrationTotal } from '@registrar/rules';
 import { freeName } from '../epp/epp-harness';
 import { OpsHarness, startOpsHarness } from '../operations/operations-harness';
@@ -230,6 +230,36 @@ describe('public API v1: real operations through the web app\'s services', () =>
     const [item] = (await o.w.p.db.query('SELECT point, is_campaign FROM domain_ops.registration_order_items WHERE punycode = $1', [name])).rows;
     expect(item).toEqual({ point: registrationTotal(quotes[1]![0]!.registerPrice, quotes[1]![0]!.renewPrice, 1), is_campaign: true });
     for (const k of holds.slice(1)) await rpc(catalog, CatalogPatterns.CampaignRelease, { key: k }, 20_000);
+  }, 180_000);
+
+  it('a registration whose price rises between the API\'s own quote and its order (the member\'s last campaign slot taken meanwhile) is refused as before, never ordered at the full price unasked', async () => {
+    const { m, key } = await apiMember(20_000);
+    const name = await freeName(o.epp, 'com', 'api');
+    // right after the API's first quote (a campaign slot free), another order of the member's takes all five slots
+    const holds = Array.from({ length: 5 }, (_, i) => `api-test-rise:${m.userId}:${i}`);
+    const client = o.w.p.h.app.get(DomainOpsClient);
+    const quotes: EstimateItem[][] = [];
+    const original = client.call.bind(client);
+    const spy = jest.spyOn(client, 'call').mockImplementation(async <T,>(pattern: Parameters<DomainOpsClient['call']>[0], payload: unknown, timeoutMs?: number): Promise<T> => {
+      const answer = await original<T>(pattern, payload, timeoutMs);
+      if (pattern === DomainOpsPatterns.Estimate && (payload as { userId: number }).userId === m.userId) {
+        quotes.push(answer as EstimateItem[]);
+        if (quotes.length === 1) for (const k of holds) expect((await rpc<CampaignReserveResult>(catalog, CatalogPatterns.CampaignReserve, { userId: m.userId, key: k }, 20_000)).reserved).toBe(true);
+      }
+      return answer;
+    });
+    let started: request.Response;
+    try {
+      started = await api().post('/api/v1/domains').set('X-API-Key', key).send({ domains: [{ name, years: 1 }], idempotency_key: `rise-${name}` });
+    } finally {
+      spy.mockRestore();
+    }
+    for (const k of holds) await rpc(catalog, CatalogPatterns.CampaignRelease, { key: k }, 20_000);
+    // the first quote was at the campaign price; the price moved up: refused as the order refuses it, nothing charged
+    expect(quotes[0]![0]!.isCampaign).toBe(true);
+    expect([started.status, started.body.error?.code, started.body.error?.message]).toEqual([422, 'REJECTED', fmt(M.priceChanged, { domain: name })]);
+    expect((await o.w.p.db.query('SELECT count(*)::int AS n FROM domain_ops.registration_order_items WHERE punycode = $1', [name])).rows[0].n).toBe(0);
+    expect(await o.w.p.balance(m.userId)).toBe(20_000);
   }, 180_000);
 
   it('changes name servers at the registry, locks, issues an AUTHCODE, saves DNS records and renews, each as the web app does', async () => {

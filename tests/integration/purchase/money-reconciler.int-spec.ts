@@ -383,6 +383,62 @@ describe('money across services', () => {
     expect(await ledgerSum(member.userId)).toBe(10_000);
   }, 300_000);
 
+  it('items the registry never answers, asked first by every pass, do not keep a newer item unasked for good: the order of the questions is drawn afresh each pass', async () => {
+    const member = await p.member(10_000);
+    // three one-item orders whose flows Redis lost an hour ago (charged; the names never created): the two oldest
+    // are names the registry never answers (one per lane of RECONCILE_REGISTRY_PARALLEL), the newest one it answers
+    expect(RECONCILE_REGISTRY_PARALLEL).toBe(2);
+    const names: string[] = [];
+    const orderIds: string[] = [];
+    for (const [k, age] of [3600, 3500, 3400].entries()) {
+      const name = await freeName(epp, 'com', `mute${k}`);
+      const id = await storedOrder(member.userId, 'processing', [{ name, point: 1000, status: 'processing', spent: true }], age);
+      await spend(member.userId, 1000, `order:${id}:${name}:spend`);
+      names.push(name);
+      orderIds.push(id);
+    }
+    const [mute1, mute2, answered] = names as [string, string, string];
+    const ops = p.services[2]!;
+    const lifecycle = ops.get(LifecycleQueue);
+    const pool = ops.get<EppClientPool>(EPP_CLIENT);
+    const info = pool.info.bind(pool);
+    // while the lost flows are resumed, the registry answers none of the three (their jobs end, nothing settled)
+    const muted = new Set(names);
+    const mute = jest.spyOn(pool, 'info').mockImplementation(async (n: string, ...rest: unknown[]) => {
+      if (muted.has(n)) throw new EppTimeoutError('info', 15_000);
+      return (info as (...a: unknown[]) => ReturnType<EppClientPool['info']>)(n, ...rest);
+    });
+    const itemStatus = async (name: string) => (await p.db.query('SELECT status FROM domain_ops.registration_order_items WHERE punycode = $1', [name])).rows[0].status;
+    try {
+      // resumed: their jobs cannot ask, and end without a refund
+      await jobs.run(JobName.ReconcileMoney);
+      for (const [k, n] of names.entries()) {
+        const job = await waitFor(`the resumed job of ${n}`, async () => lifecycle.queue.getJob(registerJobId(orderIds[k]!, n) + '-resume'));
+        await waitFor(`the resumed job of ${n} to end`, async () => ['failed', 'completed'].includes(await job.getState()), 90_000);
+      }
+      muted.delete(answered);
+      // passes until the answered name is settled: oldest first, every pass asked the two mute names and stopped
+      // there, so it never was (each pass here draws it among the first two with odds of 2 in 3)
+      let passes = 0;
+      while ((await itemStatus(answered)) === 'processing' && passes < 40) {
+        await jobs.run(JobName.ReconcileMoney);
+        passes++;
+      }
+      expect(await itemStatus(answered)).toBe('error');
+      expect([await itemStatus(mute1), await itemStatus(mute2)]).toEqual(['processing', 'processing']);
+    } finally {
+      mute.mockRestore();
+    }
+    // the answered name was not at the registry: refunded once, with its history line
+    expect(await ledgerSum(member.userId)).toBe(10_000 - 2000);
+    expect(await historyLines(member)).toContain(`${answered}: 登録に失敗したため1000ポイントを返還しました（${M.registrationFailed}）`);
+    // the registry answers for the other two again: the next pass settles them too
+    await jobs.run(JobName.ReconcileMoney);
+    expect(await Promise.all(names.map(itemStatus))).toEqual(['error', 'error', 'error']);
+    expect(await p.balance(member.userId)).toBe(10_000);
+    expect(await ledgerSum(member.userId)).toBe(10_000);
+  }, 600_000);
+
   it('a hundred older orders a pass leaves open (their flows still alive) do not hide a newer stuck order from it', async () => {
     const member = await p.member(0);
     const lifecycle = p.services[2]!.get(LifecycleQueue);

@@ -109,7 +109,12 @@ export class PublicApiService {
     const idempotencyKey = `api:${body.idempotency_key ?? randomUUID()}`;
     // the API quotes and orders in one call, so the caller never saw the quote: a price that moved between the two
     // (the member's campaign slots taken or given back meanwhile by another of their orders) is quoted again, and the
-    // order sent again under the same key (no order was made). A few times at most; then refused as before.
+    // order sent again under the same key (no order was made). A few times at most; then refused as before. Only at a
+    // total no higher than the call's first quote (the price when the call came): a campaign slot taken meanwhile is
+    // refused as before, never charged at the full price the caller was not asked about (review r2)
+    let first: number | undefined;
+    /** the order's refusal for a moved price, answered if the new quote is above the first */
+    let moved: CreateDomainsResult | undefined;
     for (let attempt = 1; ; attempt++) {
       const est = await this.domainOps.call<EstimateItem[]>(DomainOpsPatterns.Estimate, { userId: caller.userId, domainNames: body.domains.map((d) => d.name) });
       const failed = est.filter((e) => e.error).map((e) => e.error!);
@@ -119,10 +124,15 @@ export class PublicApiService {
         return { name: e.requestDomain, period: years, point: registrationTotal(e.registerPrice, e.renewPrice, years) };
       });
       const totalFee = domains.reduce((s, d) => s + d.point, 0);
+      if (moved && totalFee > first!) throw rejected(moved.errors, moved.domains.map((d) => d.error_msg));
+      first ??= totalFee;
       const r = await this.domainOps.call<CreateDomainsResult>(DomainOpsPatterns.Create, {
         userId: caller.userId, domains, totalFee, point: totalFee, payment: { type: 'point' }, idempotencyKey,
       });
-      if (r.stalePrice && attempt < REGISTER_QUOTES) continue;
+      if (r.stalePrice && attempt < REGISTER_QUOTES) {
+        moved = r;
+        continue;
+      }
       if (!r.result || !r.orderId) throw rejected(r.errors, r.domains.map((d) => d.error_msg));
       const id = `${JOB_KINDS.reg}_${r.orderId}`;
       return job(id, 'register', r.domains.map((d) => ({ domain: d.domain_name, status: orderStatus(d.status), message: d.error_msg ?? d.info ?? null })));

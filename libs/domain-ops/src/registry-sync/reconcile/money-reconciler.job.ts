@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
@@ -53,28 +54,42 @@ function unanswered(e: unknown): boolean {
 }
 
 /**
- * The registry's questions of one pass (ADR 0057): a few at a time (RECONCILE_REGISTRY_PARALLEL), and none more once
- * one of them went unanswered, so a registry that hangs rather than refuses costs a pass about one EPP timeout, not one
- * per open item. What a pass does not ask is left open for the next pass, as an unanswered question already is.
+ * The registry's questions of one pass (ADR 0057): gathered from every kind of leftover (orders', renewals' items,
+ * transfers-in), then asked a few at a time (RECONCILE_REGISTRY_PARALLEL) in an order drawn afresh each pass, and none
+ * more once one of them went unanswered, so a registry that hangs rather than refuses costs a pass about one EPP
+ * timeout, not one per open item. What a pass does not ask is left open for the next pass, as an unanswered question
+ * already is. The order is random, not oldest first: one item the registry never answers (or two, one per lane) would
+ * otherwise be asked first by every pass and stop it before the others, which then stayed open (unsettled, the
+ * member's money held) for good (review r2).
  */
 class RegistryAsks {
   /** why the rest of the pass asks the registry nothing (its first unanswered question) */
   away: Error | null = null;
   /** items the pass left open without asking (the registry away) */
   skipped = 0;
+  private readonly pending: Array<() => Promise<void>> = [];
 
   constructor(private readonly logger: Logger) {}
 
-  /** Runs `ask` for each item, a few at a time; an item met once the registry is away is skipped (`open` it). */
-  async each<T>(items: T[], ask: (item: T) => Promise<void>): Promise<void> {
-    const queue = [...items];
+  /** Adds a question per item; asked by `run`. */
+  add<T>(items: T[], ask: (item: T) => Promise<void>): void {
+    for (const item of items) this.pending.push(() => ask(item));
+  }
+
+  /** Asks every question added, a few at a time, in a random order; one met once the registry is away is skipped. */
+  async run(): Promise<void> {
+    const queue = this.pending.splice(0);
+    for (let i = queue.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [queue[i], queue[j]] = [queue[j]!, queue[i]!];
+    }
     await Promise.all(Array.from({ length: Math.min(RECONCILE_REGISTRY_PARALLEL, queue.length) }, async () => {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         if (this.away) {
           this.skipped++;
           continue;
         }
-        await ask(next);
+        await next();
       }
     }));
   }
@@ -144,8 +159,12 @@ export class MoneyReconcilerJob {
     const r: MoneyReconcileResult = { abandoned: 0, resumed: 0, failedItems: 0, refunded: 0, open: 0 };
     const asks = new RegistryAsks(this.logger);
     await this.stuckCharging(r);
-    await this.stuckProcessing(r, asks);
+    const closing = await this.stuckProcessing(r, asks);
     await this.stuckTransfers(r, asks);
+    // the registry's questions of every kind in one draw: an item it never answers keeps none of the others unasked
+    await asks.run();
+    // orders and renewals whose leftovers were asked: closed (and mailed) once every item has ended
+    for (const close of closing) await close();
     await this.openSpends(r);
     r.open += asks.skipped;
     if (r.abandoned + r.resumed + r.failedItems + r.refunded + r.open) this.logger.log(`settled: ${JSON.stringify(r)}`);
@@ -169,7 +188,8 @@ export class MoneyReconcilerJob {
     }
   }
 
-  private async stuckProcessing(r: MoneyReconcileResult, asks: RegistryAsks): Promise<void> {
+  /** Resumes or settles what is stuck in processing; answers the closing of those whose leftovers `asks` will ask. */
+  private async stuckProcessing(r: MoneyReconcileResult, asks: RegistryAsks): Promise<Array<() => Promise<void>>> {
     /** orders whose resumed flow ended with items unfinished: their items are asked of the registry after the paging */
     const leftOrders: RegistrationOrder[] = [];
     for await (const order of everyStuck<RegistrationOrder>((after) => this.orders.stuck('processing', this.config.PROCESSING_DEADLINE_S, after))) {
@@ -192,13 +212,13 @@ export class MoneyReconcilerJob {
     // the items read again now that no job of theirs is alive: one whose job ended between the first read and the
     // look at the jobs (registered, or refunded already) has its end now and is left alone. The rest are settled by
     // what the registry says (a create of theirs may have reached it): ours → recorded as the member's; not there or
-    // another's → refunded; no answer → left for the next pass, never refunded on a guess. A few questions at a time,
-    // and none more once one went unanswered (ADR 0057)
+    // another's → refunded; no answer → left for the next pass, never refunded on a guess. Asked with the pass's other
+    // questions (RegistryAsks.run: a few at a time, in a random order, none more once one went unanswered; ADR 0057)
     const leftItems: Array<{ order: RegistrationOrder; item: OrderItem }> = [];
     for (const order of leftOrders) {
       for (const item of (await this.orders.items(order.id)).filter((i) => !ENDED.has(i.status))) leftItems.push({ order, item });
     }
-    await asks.each(leftItems, async ({ order, item }) => {
+    asks.add(leftItems, async ({ order, item }) => {
       try {
         if ((await this.register.settleLeftover(order, item)) === 'error') r.failedItems++;
         else r.resumed++;
@@ -208,7 +228,6 @@ export class MoneyReconcilerJob {
         this.logger.warn(`order ${order.id} ${item.punycode}: the registry could not be asked, left for the next pass: ${(e as Error)?.message ?? e}`);
       }
     });
-    for (const order of leftOrders) await this.completion.completeIfEnded(order.id);
     // bulk operation runs (name servers, lock, AUTHCODE, …): no money, but a run whose jobs were lost never ends
     for (const run of await this.operationRows.stuckRuns(this.config.PROCESSING_DEADLINE_S)) {
       const outcome = await this.flowOutcome(this.operations.queue, operationJobId(run.id));
@@ -249,7 +268,7 @@ export class MoneyReconcilerJob {
     for (const renewal of leftRenewals) {
       for (const item of (await this.renewals.items(renewal.id)).filter((i) => !ENDED.has(i.status))) leftRenewalItems.push({ renewal, item });
     }
-    await asks.each(leftRenewalItems, async ({ renewal, item }) => {
+    asks.add(leftRenewalItems, async ({ renewal, item }) => {
       try {
         if ((await this.renew.settleLeftover(renewal, item)) === 'error') r.failedItems++;
         else r.resumed++;
@@ -259,8 +278,11 @@ export class MoneyReconcilerJob {
         this.logger.warn(`renewal ${renewal.id} ${item.punycode}: the registry could not be asked, left for the next pass: ${(e as Error)?.message ?? e}`);
       }
     });
-    // closed (and mailed) once every item has ended
-    for (const renewal of leftRenewals) await this.completeRenewal.handle({ renewalId: renewal.id });
+    return [
+      ...leftOrders.map((order) => async () => { await this.completion.completeIfEnded(order.id); }),
+      // closed (and mailed) once every item has ended
+      ...leftRenewals.map((renewal) => async () => { await this.completeRenewal.handle({ renewalId: renewal.id }); }),
+    ];
   }
 
   private async stuckTransfers(r: MoneyReconcileResult, asks: RegistryAsks): Promise<void> {
@@ -283,7 +305,7 @@ export class MoneyReconcilerJob {
         this.logger.warn(`transfer-in ${t.id} (${t.punycode}): ${(e as Error)?.message ?? e}`);
       }
     }
-    await asks.each(sent, async (t) => {
+    asks.add(sent, async (t) => {
       try {
         const at = await this.atRegistry(t);
         if (at === 'ours') {
