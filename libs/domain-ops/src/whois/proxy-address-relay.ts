@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import IORedis from 'ioredis';
 import { Client, Notification } from 'pg';
 import { PROXY_ADDRESS_ALL, PROXY_ADDRESS_BEAT, PROXY_ADDRESS_CHANNEL } from '@registrar/contracts';
+import { dbConnectTimeoutMs } from '@registrar/db';
 import { createRedis } from '@registrar/infra';
 import { DomainOpsConfig } from '../shared/domain-ops.config';
 
@@ -101,7 +102,9 @@ export class ProxyAddressRelay implements OnApplicationBootstrap, OnModuleDestro
 
   private async listen(): Promise<void> {
     if (this.stopped) return;
-    const client = new Client({ connectionString: this.config.DATABASE_URL, application_name: 'registrar-domain_ops-proxy-relay' });
+    const client = new Client({ connectionString: this.config.DATABASE_URL, application_name: 'registrar-domain_ops-proxy-relay',
+      // an attempt the server never answers is given up, as on every pool (ADR 0057): the relay then connects again
+      connectionTimeoutMillis: dbConnectTimeoutMs() });
     const lost = (why: string) => {
       if (this.client !== client) return;
       this.client = null;
