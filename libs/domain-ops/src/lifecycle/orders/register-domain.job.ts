@@ -329,7 +329,8 @@ export class RegisterDomainJob {
   private async proxyContact(punycode: string, ctx: { userId: number }): Promise<string> {
     const mailDomain = this.config.WHOIS_PROXY_MAIL_DOMAIN;
     if (this.config.PROXY_RESERVE_SIZE > 0) {
-      const { identity, left } = await this.proxies.take(punycode, mailDomain);
+      // the reserve's rows are counted only up to half its size: enough to know whether to top it up
+      const { identity, left } = await this.proxies.take(punycode, mailDomain, Math.ceil(this.config.PROXY_RESERVE_SIZE / 2));
       if (left * 2 < this.config.PROXY_RESERVE_SIZE) this.whoisQueue.refillReserve().catch((e) => this.logger.warn(`proxy reserve refill: ${(e as Error).message}`));
       if (identity) {
         this.knownContacts.add(identity.registryContactId);
