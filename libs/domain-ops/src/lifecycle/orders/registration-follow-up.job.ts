@@ -65,9 +65,11 @@ export class RegistrationFollowUpJob {
     // marks an older release left on the domain's row (a rolling upgrade, ADR 0059): moved to the follow-ups' table
     // once due (a mark under an older run's lease is that run's), so that they are run here too
     await this.ds.query(
+      // (the marks read before they are cleared: an UPDATE's RETURNING would answer the cleared values)
       `WITH old AS (
-         UPDATE domain_ops.domains SET follow_up_due = NULL, follow_up_lock = NULL WHERE follow_up_due <= now()
-         RETURNING id, coalesce(follow_up_lock, false) AS lock, follow_up_attempts
+         SELECT id, coalesce(follow_up_lock, false) AS lock, follow_up_attempts FROM domain_ops.domains WHERE follow_up_due <= now() FOR UPDATE SKIP LOCKED
+       ), moved AS (
+         UPDATE domain_ops.domains d SET follow_up_due = NULL, follow_up_lock = NULL FROM old WHERE d.id = old.id
        )
        INSERT INTO domain_ops.domain_follow_ups (domain_id, lock, attempts) SELECT id, lock, follow_up_attempts FROM old ON CONFLICT (domain_id) DO NOTHING`,
     );
