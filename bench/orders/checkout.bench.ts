@@ -39,6 +39,7 @@ import { profiled } from '../profile';
 import os from 'node:os';
 import IORedis from 'ioredis';
 import { percentile } from '../percentile';
+import { printStatementCpu, statementCpu, statementCpuOn, statementCpuWanted } from '../pg-cpu';
 
 /** Redis commands run so far (all clients; Lua scripts counted once each, as evalsha) and PostgreSQL commits. */
 async function counters(redis: IORedis, db: Pool): Promise<{ redis: number; scripts: number; commits: number; byCommand: Map<string, number> }> {
@@ -142,6 +143,8 @@ async function main() {
     const c0 = await counters(counting, db);
     // PG_STAT_STATEMENTS=1 (the runner loads the extension): the statements of the checkout part, listed per order below
     const statements = process.env.PG_STAT_STATEMENTS === '1' && await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').then(() => db.query('SELECT pg_stat_statements_reset()')).then(() => true, () => false);
+    // PG_STATEMENT_CPU=1: each statement's backend CPU over the checkout and its follow-ups (bench/pg-cpu.ts)
+    if (statementCpuWanted()) await statementCpuOn(db, true);
     const cCpu = process.cpuUsage();
     const procCpu0 = cpuByProcess();
     await profiled('checkout', () => Promise.all(names.slice(0, MEMBERS).map(async (name, m) => {
@@ -202,6 +205,7 @@ async function main() {
       if (rows[0].n === 0) break;
       await new Promise((res) => setTimeout(res, 100));
     }
+    if (statementCpuWanted()) await statementCpuOn(db, false);
     const locks = (await db.query(`SELECT count(*) FILTER (WHERE is_domain_lock_enabled)::int AS on, count(*) FILTER (WHERE lock_state = 'failed')::int AS failed,
       (extract(epoch FROM max(updated_at)) * 1000)::float8 AS last FROM domain_ops.domains WHERE punycode = ANY($1::text[])`, [names.slice(0, MEMBERS)])).rows[0];
     console.log(`default locks after the orders: ${locks.on} on, ${locks.failed} failed; the last one ${((locks.last - lastEnd) / 1000).toFixed(2)} s after the last order ended\n`);
@@ -221,6 +225,7 @@ async function main() {
       for (const r of rows) if (r.calls / MEMBERS >= 0.2) console.log(`  ${(r.calls / MEMBERS).toFixed(2).padStart(6)} × ${(r.ms / MEMBERS).toFixed(3).padStart(6)} ms (plan ${(r.plan / MEMBERS).toFixed(3)}, max ${Number(r.max).toFixed(1)})  ${r.toplevel ? ' ' : '>'} ${String(r.query).slice(0, 120)}`);
       console.log('');
     }
+    if (statementCpuWanted()) printStatementCpu(statementCpu(), MEMBERS, 'PostgreSQL backend CPU by statement (the simulator\'s and the bench\'s own included; follow-ups and polls included)');
     await printStages({ redisUrl: process.env.REDIS_URL!, queues: ['domain-ops-lifecycle', 'domain-ops-whois', 'rpc-orders', 'rpc-catalog', 'rpc-domain-ops'], since, db, title: 'checkout stages (queue wait, run; EPP time on the connection)' });
     await client.close();
     await db.end();

@@ -51,7 +51,7 @@ async function main() {
         log(`── ${file}${both ? (apart === '1' ? ' (services apart)' : ' (in one process)') : ''}`);
         // not spawnSync: this process keeps reading PostgreSQL's log meanwhile (runToEnd)
         const status = await runToEnd(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, file)], {
-          env: { ...process.env, ...ports, BENCH_APART: apart, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, REDIS_URL: redis.url },
+          env: { ...process.env, ...ports, BENCH_APART: apart, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: pg.url, REDIS_URL: redis.url, PG_LOG_FILE: path.join(tmp, 'postgres.log') },
         });
         if (status !== 0) { failed++; log(`FAIL ${file}`); }
       }

@@ -140,6 +140,34 @@ describe('the lock\'s answer lost', () => {
   }, 120_000);
 });
 
+describe('follow-ups marked by an older release (a rolling upgrade, ADR 0059)', () => {
+  it('a domain an older replica marked on its own row is still followed up: the lock applied at the registry, then ON, nothing left marked', async () => {
+    const c = await p.member(20_000);
+    const name = await freeName(epp, 'com', 'fup');
+    expect((await waitForOrder(c, await buy(c, name))).domains[0]).toMatchObject({ status: 'done' });
+    const on = await waitFor('the lock ON in the list', async () => {
+      const r = await listRow(c, name);
+      return r.is_domain_lock_enabled_flg === 1 ? r : undefined;
+    });
+    // as an older release records it: the lock off at the registry and 設定中 here, the follow-up marked on the row
+    await epp.update({ name, rem: { statuses: ['clientTransferProhibited'] } });
+    await p.db.query(`UPDATE domain_ops.domains SET is_domain_lock_enabled = false, lock_state = 'applying', follow_up_lock = true, follow_up_due = now(), follow_up_attempts = 0 WHERE id = $1`, [on.id]);
+    expect(await listRow(c, name)).toMatchObject({ is_domain_lock_enabled_flg: 0, domain_lock_state: 1 });
+    // the next run (another member's order asks for one; the schedule would too) adopts the mark and applies the lock
+    const other = await freeName(epp, 'com', 'fuq');
+    await waitForOrder(c, await buy(c, other));
+    const row = await waitFor('the lock ON again', async () => {
+      const r = await listRow(c, name);
+      return r.is_domain_lock_enabled_flg === 1 ? r : undefined;
+    }, 60_000);
+    expect(row).toMatchObject({ domain_lock_state: 0, domain_lock_error: null });
+    expect((await epp.info(name)).statuses).toContain('clientTransferProhibited');
+    const left = await p.db.query(
+      `SELECT d.follow_up_due, d.follow_up_lock, (SELECT count(*)::int FROM domain_ops.domain_follow_ups f WHERE f.domain_id = d.id) AS marks FROM domain_ops.domains d WHERE d.id = $1`, [on.id]);
+    expect(left.rows[0]).toEqual({ follow_up_due: null, follow_up_lock: null, marks: 0 });
+  }, 120_000);
+});
+
 describe('the reserve of WHOIS proxy contacts', () => {
   it('a registration with proxy takes a contact made ahead: no contact:create on its way, the contact at the registry is the domain\'s proxy', async () => {
     await waitFor('a ready reserve', async () => Number((await p.db.query(`SELECT count(*)::int AS n FROM domain_ops.proxy_contact_reserve WHERE state = 'ready'`)).rows[0].n) > 0 || undefined);

@@ -67,7 +67,8 @@ export class ProxyIdentityRepository {
    * statement: the reserve row is deleted and the identity inserted together, so a reserved contact goes to exactly
    * one domain whatever the replicas do at once (a row another transaction holds is skipped, not waited for). Null
    * when the reserve has no ready contact at this mail domain, or the domain already has an identity (the caller then
-   * uses `ensure`). `left` is how many ready contacts remain.
+   * uses `ensure`). `left` is how many ready contacts remain, counted up to `countUpTo` (a caller that only needs to know
+   * whether the reserve is under some size reads no more rows than that).
    *
    * The reserve row goes only with the identity made from it: the picked row (locked, so no other statement takes it)
    * becomes the identity, and only the row the insert made is deleted. Two registrations of one name at once (neither
@@ -75,7 +76,7 @@ export class ProxyIdentityRepository {
    * nothing, so its row stays in the reserve (before, it was deleted all the same and its contact was lost at the
    * registry, in neither table).
    */
-  async take(punycode: string, mailDomain: string): Promise<{ identity: ProxyIdentity | null; left: number }> {
+  async take(punycode: string, mailDomain: string, countUpTo = 1_000_000_000): Promise<{ identity: ProxyIdentity | null; left: number }> {
     const rows: Array<Record<string, unknown>> = await this.ds.query(
       `WITH picked AS (
          SELECT email, registry_contact_id FROM domain_ops.proxy_contact_reserve
@@ -89,10 +90,11 @@ export class ProxyIdentityRepository {
          RETURNING r.registry_contact_id
        )
        SELECT m.punycode, m.email, m.registry_contact_id,
-              (SELECT count(*) FROM domain_ops.proxy_contact_reserve WHERE state = 'ready' AND split_part(email, '@', 2) = $2)::int
+              (SELECT count(*) FROM (SELECT 1 FROM domain_ops.proxy_contact_reserve WHERE state = 'ready' AND split_part(email, '@', 2) = $2 LIMIT $3) r)::int
                 - (SELECT count(*) FROM taken)::int AS ready_left
        FROM (SELECT 1) one LEFT JOIN made m ON true`,
-      [punycode, mailDomain.toLowerCase()],
+      // the row taken is among those counted (the statement's snapshot): one more
+      [punycode, mailDomain.toLowerCase(), countUpTo + 1],
     );
     const r = rows[0]!;
     const identity = r.punycode ? { punycode: String(r.punycode), email: String(r.email), registryContactId: String(r.registry_contact_id) } : null;

@@ -225,6 +225,9 @@ export class RegisterDomainJob {
     const wantLock = defaults.domain_create_is_domain_lock_enabled_flg === 1 && !!quote?.summary.can_lock && !provisional && !pending && !item.tld.endsWith('jp');
     const lock = !!info?.statuses.includes('clientTransferProhibited');
     const applyLock = wantLock && !lock;
+    // the balance this item's charge left (kept with the charge); asked of the ledger only for an item without one
+    const remaining = item.spentBalanceAfter ?? await this.ledger.balance(order.userId).catch(() => null);
+    // the domain's row, its name servers and the member's history line, in one statement (the line once per item: its key)
     const domainPkId = await this.domains.record({
       userId: order.userId,
       name: item.name,
@@ -242,17 +245,7 @@ export class RegisterDomainJob {
       followUp: !pending && (applyLock || !info?.roid) ? { lock: applyLock } : undefined,
       nameServers: defaults.domain_create_name_servers,
       orderItemId: item.id,
-    });
-    // the balance this item's charge left (kept with the charge); asked of the ledger only for an item without one
-    const remaining = item.spentBalanceAfter ?? await this.ledger.balance(order.userId).catch(() => null);
-    // three independent steps, each safe to repeat, at once; all before the item ends, so that a death here leaves the
-    // item to a retry, which records and does them again (the follow-up is marked on the domain by the record, and the
-    // schedule runs it should the run asked for here be lost; the log's key keeps it single)
-    await Promise.all([
-      !pending && (applyLock || !info?.roid) ? this.queue.kickFollowUps() : null,
-      this.actionLog.write({
-        userId: order.userId,
-        domainId: domainPkId,
+      log: {
         domainName: item.name,
         type: 0,
         point: item.point,
@@ -261,7 +254,13 @@ export class RegisterDomainJob {
         content: `${item.name}（${provisional ? '仮登録' : `${item.period}年`}）`,
         dedupeKey: `item:${item.id}:register`,
         actionId: ActionCodes.Register,
-      }),
+      },
+    });
+    // two independent steps, each safe to repeat, at once; both before the item ends, so that a death here leaves the
+    // item to a retry, which records and does them again (the follow-up is marked on the domain by the record, and the
+    // schedule runs it should the run asked for here be lost)
+    await Promise.all([
+      !pending && (applyLock || !info?.roid) ? this.queue.kickFollowUps() : null,
       // on our name servers the zone is served at once (SOA, NS); the dns service decides from the domain's state
       pending ? null : this.dnsZones.changed(item.punycode),
     ]);
@@ -330,7 +329,8 @@ export class RegisterDomainJob {
   private async proxyContact(punycode: string, ctx: { userId: number }): Promise<string> {
     const mailDomain = this.config.WHOIS_PROXY_MAIL_DOMAIN;
     if (this.config.PROXY_RESERVE_SIZE > 0) {
-      const { identity, left } = await this.proxies.take(punycode, mailDomain);
+      // the reserve's rows are counted only up to half its size: enough to know whether to top it up
+      const { identity, left } = await this.proxies.take(punycode, mailDomain, Math.ceil(this.config.PROXY_RESERVE_SIZE / 2));
       if (left * 2 < this.config.PROXY_RESERVE_SIZE) this.whoisQueue.refillReserve().catch((e) => this.logger.warn(`proxy reserve refill: ${(e as Error).message}`));
       if (identity) {
         this.knownContacts.add(identity.registryContactId);
