@@ -140,7 +140,7 @@ describe('the lock\'s answer lost', () => {
   }, 120_000);
 });
 
-describe('follow-ups marked by an older release (a rolling upgrade, ADR 0059)', () => {
+describe('follow-ups marked by an older release (a rolling upgrade, ADR 0060)', () => {
   it('a domain an older replica marked on its own row is still followed up: the lock applied at the registry, then ON, nothing left marked', async () => {
     const c = await p.member(20_000);
     const name = await freeName(epp, 'com', 'fup');

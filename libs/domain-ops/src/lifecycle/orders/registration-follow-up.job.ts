@@ -62,7 +62,7 @@ export class RegistrationFollowUpJob {
   async handle(): Promise<{ done: number }> {
     let done = 0;
     let retryAt = Infinity;
-    // marks an older release left on the domain's row (a rolling upgrade, ADR 0059): moved to the follow-ups' table
+    // marks an older release left on the domain's row (a rolling upgrade, ADR 0060): moved to the follow-ups' table
     // once due (a mark under an older run's lease is that run's), so that they are run here too
     await this.ds.query(
       // (the marks read before they are cleared: an UPDATE's RETURNING would answer the cleared values)
@@ -74,7 +74,7 @@ export class RegistrationFollowUpJob {
        INSERT INTO domain_ops.domain_follow_ups (domain_id, lock, attempts) SELECT id, lock, follow_up_attempts FROM old ON CONFLICT (domain_id) DO NOTHING`,
     );
     for (;;) {
-      // the due follow-ups, a batch at a time: only their narrow rows are moved (the lease), not the domains' (ADR 0059)
+      // the due follow-ups, a batch at a time: only their narrow rows are moved (the lease), not the domains' (ADR 0060)
       const due: Due[] = await this.ds.query(
         `WITH claimed AS (
            UPDATE domain_ops.domain_follow_ups f SET due = now() + ${LEASE}, attempts = f.attempts + 1
@@ -106,7 +106,7 @@ export class RegistrationFollowUpJob {
   }
 
   /**
-   * The batch's follow-ups that the registry answered, ended in one statement (ADR 0059): each domain's ROID (and the
+   * The batch's follow-ups that the registry answered, ended in one statement (ADR 0060): each domain's ROID (and the
    * expiry if the create had none), the lock on where it was applied, its follow-up row gone, and the ROID on its order
    * item. The domain's row changes no indexed column. The item is found by the domain's order_item_id, which the record
    * wrote before the follow-up was marked: the item's own end may come after this (its domain_pk_id then still empty),

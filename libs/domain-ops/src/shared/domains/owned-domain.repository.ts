@@ -48,7 +48,7 @@ export class OwnedDomainRepository {
    * Records a registered domain once (a retried job finds the row of its first attempt), with its name servers, in
    * one statement (one round trip, atomic without a transaction): the name servers of the list replace those of the
    * row (a retry's extra ones removed, the others set in place), and the registration's history line when given (one
-   * statement fewer per order than writing it apart: ADR 0059).
+   * statement fewer per order than writing it apart: ADR 0060).
    */
   async record(d: NewOwnedDomain): Promise<number> {
     const rows = await this.ds.query(
@@ -65,7 +65,7 @@ export class OwnedDomainRepository {
          WHERE domains.order_item_id = EXCLUDED.order_item_id
          RETURNING id, xmax = 0 AS inserted
        ), follow_up AS (
-         -- the follow-up (ROID, and the lock when $18) marked in its own narrow table (ADR 0059), due now; a retry's
+         -- the follow-up (ROID, and the lock when $18) marked in its own narrow table (ADR 0060), due now; a retry's
          -- record asks for it again only while the first one has not ended (its row is still there)
          INSERT INTO domain_ops.domain_follow_ups (domain_id, lock) SELECT d.id, $18::boolean FROM d WHERE d.inserted AND $18::boolean IS NOT NULL
        ), follow_up_again AS (

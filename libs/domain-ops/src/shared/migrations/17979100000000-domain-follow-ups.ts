@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A registration's follow-up (the ROID, and the default lock where `lock`) is marked in a narrow table of its own
- * instead of on the domain's row (ADR 0059). The follow-up's claim (a lease of a minute) and its end changed
+ * instead of on the domain's row (ADR 0060). The follow-up's claim (a lease of a minute) and its end changed
  * `domains.follow_up_due`, a column under an index: each was a rewrite of the wide row that could not be HOT, with a
  * new entry in each of the table's indexes (the trigram GIN among them). The claim now moves only this table's row; the
  * end deletes it and writes the ROID and the lock on the domain without touching an indexed column.

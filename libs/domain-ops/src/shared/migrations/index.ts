@@ -5,7 +5,7 @@ import { DomainFollowUps17979100000000 } from './17979100000000-domain-follow-up
 /**
  * The tables of the domain_ops schema that every feature reads and writes (ADR 0036): the owned domains and their name
  * servers, the contacts, the action log, the registrar log (the EPP client's, its migration from libs/epp), and the
- * follow-ups of registered domains (marked by the domain's record, run by the lifecycle: ADR 0059).
+ * follow-ups of registered domains (marked by the domain's record, run by the lifecycle: ADR 0060).
  */
 export const SHARED_TABLES = ['domains', 'domain_name_servers', 'contacts', 'action_logs', 'registrar_log', 'domain_follow_ups'] as const;
 
