@@ -93,6 +93,31 @@ async function storedOrder(userId: number, status: 'charging' | 'processing' | '
   return id;
 }
 
+/** A free .com in an order an hour old whose one item a run had started (its job died) and charged 2,000 RP. */
+async function chargedProcessingOrder(userId: number, tag: string): Promise<{ name: string; orderId: string }> {
+  const name = await freeName(epp, 'com', tag);
+  const orderId = await storedOrder(userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
+  await spend(userId, 2000, `order:${orderId}:${name}:spend`);
+  return { name, orderId };
+}
+
+/**
+ * The registration job's last attempt (2 made of 3) of an item, failing before its own create: its proxy contact
+ * cannot be had (the database unreachable). Its answer, or the error it threw.
+ */
+async function lastAttemptWithoutContact(ops: PurchaseHarness['services'][number], orderId: string, itemId: number): Promise<unknown> {
+  const proxies = ops.get(ProxyIdentityRepository);
+  const down = () => Promise.reject(new Error('connect ECONNREFUSED (the database is unreachable)'));
+  const takeSpy = jest.spyOn(proxies, 'take').mockImplementation(down);
+  const ensureSpy = jest.spyOn(proxies, 'ensure').mockImplementation(down);
+  try {
+    return await ops.get(RegisterDomainJob).handle({ orderId, itemId }, { attemptsMade: 2, attempts: 3 }).catch((e: Error) => e);
+  } finally {
+    takeSpy.mockRestore();
+    ensureSpy.mockRestore();
+  }
+}
+
 /** Runs the reconciler (as its job scheduler does) until `settledIt` holds. */
 async function reconcileUntil(what: string, settledIt: () => Promise<boolean>): Promise<void> {
   await waitFor(what, async () => {
@@ -208,10 +233,8 @@ describe('money across services', () => {
 
   it('an item whose resumed job registers it while the reconciler looks is kept: no refund, not marked an error', async () => {
     const member = await p.member(10_000);
-    const name = await freeName(epp, 'com', 'resumerace');
     // an order whose item's job died mid-registration, an hour ago
-    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
-    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const { name, orderId } = await chargedProcessingOrder(member.userId, 'resumerace');
     const ops = p.services[2]!;
     const repo = ops.get(RegistrationOrderRepository);
     const lifecycle = ops.get(LifecycleQueue);
@@ -249,10 +272,8 @@ describe('money across services', () => {
 
   it('a resumed registration that fails again after the registry has the name is recorded as the member’s, never refunded', async () => {
     const member = await p.member(10_000);
-    const name = await freeName(epp, 'com', 'resumefail');
     // an order whose item's job died mid-registration, an hour ago
-    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
-    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const { name, orderId } = await chargedProcessingOrder(member.userId, 'resumefail');
     const ops = p.services[2]!;
     const lifecycle = ops.get(LifecycleQueue);
     // our database refuses the domain's record (as a lost connection would) on every attempt of the resumed job:
@@ -610,15 +631,12 @@ describe('money across services', () => {
   }, 120_000);
   it('a last registration attempt told "not there" that fails before its own create, while a stalled run of the job sends its create: nothing refunded, the name recorded as the member\'s', async () => {
     const member = await p.member(10_000);
-    const name = await freeName(epp, 'com', 'regstall');
     // an item a run has already started (its first attempt died), charged
-    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
-    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const { name, orderId } = await chargedProcessingOrder(member.userId, 'regstall');
     const ops = p.services[2]!;
     const orderRows = ops.get(RegistrationOrderRepository);
     const itemId = (await orderRows.items(orderId))[0]!.id;
     const pool = ops.get<EppClientPool>(EPP_CLIENT);
-    const proxies = ops.get(ProxyIdentityRepository);
     const info = pool.info.bind(pool);
     // this attempt's domain:info answers "does not exist"; right after, the stalled run (BullMQ started the job again)
     // records its run and its create reaches the registry (its authInfo marked with the item, as the job's create is)
@@ -632,16 +650,11 @@ describe('money across services', () => {
       return answer;
     });
     // then this attempt fails before its own create: its proxy contact cannot be had (the database is unreachable)
-    const down = () => Promise.reject(new Error('connect ECONNREFUSED (the database is unreachable)'));
-    const takeSpy = jest.spyOn(proxies, 'take').mockImplementation(down);
-    const ensureSpy = jest.spyOn(proxies, 'ensure').mockImplementation(down);
     let outcome: unknown;
     try {
-      outcome = await ops.get(RegisterDomainJob).handle({ orderId, itemId }, { attemptsMade: 2, attempts: 3 }).catch((e: Error) => e);
+      outcome = await lastAttemptWithoutContact(ops, orderId, itemId);
     } finally {
       infoSpy.mockRestore();
-      takeSpy.mockRestore();
-      ensureSpy.mockRestore();
     }
     // the registry has the name for us: the job fails with the item left processing, nothing refunded (before: refunded)
     expect((await epp.info(name)).clID).not.toBe(REGISTRAR_B);
@@ -658,14 +671,11 @@ describe('money across services', () => {
 
   it('a last registration attempt told "not there" that fails before its create, while an older replica\'s run (no mark) registers the name and ends the item: the item stays registered, nothing refunded', async () => {
     const member = await p.member(10_000);
-    const name = await freeName(epp, 'com', 'regold');
-    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
-    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const { name, orderId } = await chargedProcessingOrder(member.userId, 'regold');
     const ops = p.services[2]!;
     const orderRows = ops.get(RegistrationOrderRepository);
     const itemId = (await orderRows.items(orderId))[0]!.id;
     const pool = ops.get<EppClientPool>(EPP_CLIENT);
-    const proxies = ops.get(ProxyIdentityRepository);
     const info = pool.info.bind(pool);
     // right after this attempt's domain:info ("does not exist"), a run of a replica still on the release before the
     // mark (a rolling upgrade) creates the name and ends the item as registered, writing no mark
@@ -678,16 +688,11 @@ describe('money across services', () => {
       }
       return answer;
     });
-    const down = () => Promise.reject(new Error('connect ECONNREFUSED (the database is unreachable)'));
-    const takeSpy = jest.spyOn(proxies, 'take').mockImplementation(down);
-    const ensureSpy = jest.spyOn(proxies, 'ensure').mockImplementation(down);
     let outcome: unknown;
     try {
-      outcome = await ops.get(RegisterDomainJob).handle({ orderId, itemId }, { attemptsMade: 2, attempts: 3 }).catch((e: Error) => e);
+      outcome = await lastAttemptWithoutContact(ops, orderId, itemId);
     } finally {
       infoSpy.mockRestore();
-      takeSpy.mockRestore();
-      ensureSpy.mockRestore();
     }
     // before: refunded and the item turned into an error while the registry holds the name for the member
     expect(outcome).toBeInstanceOf(Error);
@@ -698,22 +703,11 @@ describe('money across services', () => {
 
   it('a last registration attempt told "not there" that fails before its create, no other run having sent one, is refunded; a stalled run\'s create after that is never sent', async () => {
     const member = await p.member(10_000);
-    const name = await freeName(epp, 'com', 'regvoid');
-    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
-    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const { name, orderId } = await chargedProcessingOrder(member.userId, 'regvoid');
     const ops = p.services[2]!;
     const orderRows = ops.get(RegistrationOrderRepository);
     const itemId = (await orderRows.items(orderId))[0]!.id;
-    const proxies = ops.get(ProxyIdentityRepository);
-    const down = () => Promise.reject(new Error('connect ECONNREFUSED (the database is unreachable)'));
-    const takeSpy = jest.spyOn(proxies, 'take').mockImplementation(down);
-    const ensureSpy = jest.spyOn(proxies, 'ensure').mockImplementation(down);
-    try {
-      expect(await ops.get(RegisterDomainJob).handle({ orderId, itemId }, { attemptsMade: 2, attempts: 3 })).toEqual({ status: 'error' });
-    } finally {
-      takeSpy.mockRestore();
-      ensureSpy.mockRestore();
-    }
+    expect(await lastAttemptWithoutContact(ops, orderId, itemId)).toEqual({ status: 'error' });
     expect(await entry(`order:${orderId}:${name}:refund`)).toEqual({ delta: '2000', kind: 'refund' });
     // a run that stalled before its create comes back: its create can no longer be recorded, so it is never sent
     expect(await orderRows.markCreate(itemId, randomUUID())).toBe('ended');
@@ -726,9 +720,7 @@ describe('money across services', () => {
     const member = await p.member(10_000);
     const ops = p.services[2]!;
     // a registration whose resumed job ended with the item open, and a renewal the same
-    const name = await freeName(epp, 'com', 'hidden');
-    const orderId = await storedOrder(member.userId, 'processing', [{ name, point: 2000, status: 'processing', spent: true }], 3600);
-    await spend(member.userId, 2000, `order:${orderId}:${name}:spend`);
+    const { name, orderId } = await chargedProcessingOrder(member.userId, 'hidden');
     const renewed = await freeName(epp, 'com', 'hiddenren');
     const domainId = await buyDomain(p, member, renewed);
     const renewalId = randomUUID();
