@@ -28,11 +28,13 @@ export function ensureCommand(cmd: string, packages: string[], hint: string): vo
   if (!isDebianRoot()) throw new Error(`${cmd} is required but not installed. ${hint}`);
   log(`installing ${packages.join(' ')} with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // another apt (a second test run, unattended-upgrades) may hold dpkg's lock: wait for it rather than fail
+  const lock = ['-o', 'DPkg::Lock::Timeout=600'];
   if (!aptUpdated) {
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', [...lock, 'update', '-qq'], { stdio: 'inherit', env });
     aptUpdated = true;
   }
-  const r = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+  const r = spawnSync('apt-get', [...lock, 'install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
   if (r.status !== 0 || !has(cmd)) throw new Error(`could not install ${packages.join(' ')}. ${hint}`);
 }
 
