@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { DataSource, DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
 import { poolClientClass } from './prepared';
 import { SafeTypeOrmLogger } from './safe-logger';
+import { ServiceDataSource } from './service-data-source';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 type EntityList = MixedList<Function | string | EntitySchema>;
@@ -67,7 +68,7 @@ export async function ensureSchema(schema: string, url = process.env.DATABASE_UR
 /** Opens a DataSource for a schema and applies its pending migrations under an advisory lock (safe with replicas). */
 export async function openSchema(o: SchemaOptions): Promise<DataSource> {
   await ensureSchema(o.schema, o.url);
-  const ds = new DataSource(schemaDataSourceOptions(o));
+  const ds = new ServiceDataSource(schemaDataSourceOptions(o));
   await ds.initialize();
   await migrateWithLock(ds, o.schema);
   return ds;

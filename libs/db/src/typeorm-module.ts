@@ -1,7 +1,7 @@
 import { DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { migrateWithLock, ensureSchema, schemaDataSourceOptions, SchemaOptions } from './data-source';
+import { ServiceDataSource } from './service-data-source';
 
 /**
  * TypeOrmModule.forRootAsync for one service schema, named after the schema so several services can share a process.
@@ -15,7 +15,7 @@ export function schemaTypeOrmModule(o: SchemaOptions): DynamicModule {
       return { ...schemaDataSourceOptions(o), name: o.schema };
     },
     dataSourceFactory: async (options) => {
-      const ds = new DataSource(options!);
+      const ds = new ServiceDataSource(options!);
       await ds.initialize();
       await migrateWithLock(ds, o.schema);
       return ds;

@@ -10,6 +10,8 @@ import type { RenewalItem } from './renewal/renewal.repository';
 
 /** BullMQ job ids may not contain ':'; the id keeps one job per order item (and per order: an older release's flow parent). */
 export const orderJobId = (orderId: string) => `order-${orderId}`;
+/** A registration's follow-up runs at the end of its time slot (ADR 0061): at most one run per slot, whatever the registrations. */
+export const FOLLOW_UP_SLOT_MS = 500;
 export const registerJobId = (orderId: string, punycode: string) => `register-${orderId}-${punycode}`;
 
 /**
@@ -49,18 +51,42 @@ export class LifecycleQueue {
 
   /**
    * Runs the registrations' follow-ups (docs/purchase.md): the domains are marked in the database, so one run takes
-   * every due one. A run waiting already takes ours too (the same job id, nothing added); `delayMs` for a retry. At a
-   * lower priority than registrations, so members waiting for their order go first.
+   * every due one. At a lower priority than registrations, so members waiting for their order go first. `delayMs` for
+   * a retry.
+   *
+   * A registration's kick (ADR 0061) asks for the run of its time slot: one job per `FOLLOW_UP_SLOT_MS`, delayed to the
+   * slot's end (its id names the slot, so replicas asking for the same slot add one). The caller's mark is committed
+   * before it asks, and the slot's run cannot start before the slot ends, so it takes that mark; a process that has
+   * added its slot's run sends nothing for the other registrations of the slot. Before, every registration added the
+   * same waiting job again (a BullMQ script and a `duplicated` event per domain, nothing added).
    */
   async kickFollowUps(delayMs = 0): Promise<void> {
-    const at = delayMs > 0 ? Math.ceil((Date.now() + delayMs) / 500) : 0;
+    if (delayMs <= 0) return this.kickSlot();
+    const at = Math.ceil((Date.now() + delayMs) / 500);
     await this.queue.add(JobName.RegistrationFollowUp, {}, {
-      jobId: at ? `registration-follow-ups-at-${at}` : 'registration-follow-ups',
-      ...(at ? { delay: delayMs } : {}),
+      jobId: `registration-follow-ups-at-${at}`,
+      delay: delayMs,
       priority: 10,
       removeOnComplete: true,
       removeOnFail: true,
     });
+  }
+
+  /** the slot whose run this process has added (answered by Redis) */
+  private slotAdded = 0;
+
+  private async kickSlot(): Promise<void> {
+    const now = Date.now();
+    const slot = Math.floor(now / FOLLOW_UP_SLOT_MS) + 1;
+    if (slot === this.slotAdded) return;
+    await this.queue.add(JobName.RegistrationFollowUp, {}, {
+      jobId: `registration-follow-ups-slot-${slot}`,
+      delay: slot * FOLLOW_UP_SLOT_MS - now,
+      priority: 10,
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+    this.slotAdded = Math.max(this.slotAdded, slot);
   }
 
   /**
