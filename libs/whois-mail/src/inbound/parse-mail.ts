@@ -8,7 +8,6 @@ import { WhoisMailAttachmentDto } from '@registrar/contracts';
  * encoding-japanese), for the plain-text fast path below.
  */
 const fromMailparser = createRequire(require.resolve('mailparser'));
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const MailsplitHeaders: new (raw: Buffer) => { getList(): unknown[] } = fromMailparser('@zone-eu/mailsplit/lib/headers');
 const libmime: any = fromMailparser('libmime');
 const libqp: { decode(s: string): Buffer } = fromMailparser('libqp');
