@@ -158,6 +158,7 @@ describe(readPlainText.name, () => {
       Buffer.from('From: a@b.example\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: x-uuencode\r\n\r\nbody\r\n'),
       Buffer.from('From: a@b.example\r\nContent-Type: text/plain\r\nContent-Type: text/html\r\n\r\nbody\r\n'),
       Buffer.from('From: a@b.example\r\nSubject: no body and no blank line'),
+      Buffer.concat([Buffer.from('From: a@b.example\r\nSubject: over 1 MiB\r\n\r\n'), Buffer.alloc(1024 * 1024, 'a')]),
     ]) expect(readPlainText(raw)).toBeNull();
   });
 });
