@@ -43,6 +43,7 @@ describe('links', () => {
       if (q.url === '/bom') return r.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<p>完了</p>')]));
       if (q.url === '/gone') return r.writeHead(410).end('<p>期限切れ</p>');
       if (q.url === '/busy') return r.writeHead(503).end('<p>later</p>');
+      if (q.url === '/cut') { r.writeHead(200, { 'content-encoding': 'gzip', 'content-length': '100000' }).write(zlib.gzipSync('x'.repeat(1000)).subarray(0, 10)); setTimeout(() => q.socket.destroy(), 50); return; }
       r.end('ok');
     });
     site.on('connection', (s) => sockets.add(s));
@@ -55,6 +56,8 @@ describe('links', () => {
       await expect(followLink(`${base}/busy`)).rejects.toMatchObject({ message: expect.stringMatching(/answered 503/), permanent: false });
       // one after the other, the requests went over one kept connection
       expect(sockets.size).toBe(1);
+      // a compressed answer cut off midway fails the follow (transient), and nothing else
+      await expect(followLink(`${base}/cut`)).rejects.toThrow();
     } finally {
       site.close();
     }

@@ -69,9 +69,12 @@ function get(u: URL, deadline: number, fresh = false): Promise<Page> {
         const location = res.headers.location;
         resolve({ status: res.statusCode ?? 0, location: typeof location === 'string' ? location : null, body: utf8.decode(Buffer.concat(chunks)) });
       };
+      const fail = (e: Error) => { clearTimeout(timer); reject(e); };
       body.on('end', done);
-      body.on('error', (e) => { clearTimeout(timer); reject(e); });
-      res.on('aborted', () => { clearTimeout(timer); reject(new Error(`${u.host}: the answer was cut off`)); });
+      // the response's own errors too (a connection reset mid-body): with a decompressor between, they are not piped on
+      res.on('error', fail);
+      if (unzip) unzip.on('error', fail);
+      res.on('aborted', () => fail(new Error(`${u.host}: the answer was cut off`)));
     });
     const timer = setTimeout(() => req.destroy(new Error(`${u.host} did not answer in time`)), Math.max(0, deadline - Date.now()));
     req.on('error', (e: NodeJS.ErrnoException) => {
