@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
-import { parseInbound, type ParsedInbound } from './parse-mail';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { parseInbound, parseWithMailparser, readPlainText, type ParsedInbound } from './parse-mail';
 
 /**
  * Real-world shapes of the Japanese mail a WHOIS proxy address receives (registries' notices, members' mailers), in
@@ -101,5 +102,63 @@ describe(parseInbound.name, () => {
     const p = await parseInbound(CORPUS['broken MIME (a boundary never closed, bad base64)']!);
     expect(p).toMatchObject({ subject: '=?UTF-8?B?broken', from: 'someone@example.net', malformed: false });
     expect(p.text).toContain('unterminated');
+  });
+});
+
+/**
+ * The plain-text fast path (ADR 0061) reads what mailparser reads: each message of a corpus of one-part plain-text
+ * mails (the encodings and transfer encodings senders use, Japanese and encoded-word subjects and names, several From
+ * addresses, bare LF, folded headers, no body) gives the same subject, From, Message-ID and text by either path, and
+ * every other shape (multipart, HTML, attachments, flowed text, an unknown charset) is left to mailparser.
+ */
+describe(readPlainText.name, () => {
+  const generated = async () => {
+    const specs: ConstructorParameters<typeof MailComposer>[0][] = [];
+    const texts = ['Hello,\n' + '本文のテキストです。'.repeat(40) + '\n7', 'plain ascii\r\nline2\r\n', 'ends without a line break', `${'x'.repeat(300)} a long line\n\n\nblank lines\n`,
+      '=?UTF-8?B?not?= a word in a body\n.dot\n..two\n', 'Approve: https://registry.example/approve/1?a=b&c=d\n', '', 'タブ\tと全角　スペース\n①②③ ㈱ 髙﨑\n'];
+    for (const textEncoding of [undefined, 'quoted-printable', 'base64'] as const)
+      for (const text of texts)
+        for (const from of ['a@b.example', '"山田 太郎" <taro@example.jp>', 'a@b.example, "Registry" <r@registry.example>', 'Group: x@y.example, z@w.example;'])
+          for (const subject of ['Plain', '日本語の件名です', 'Re: [ticket #1] 承認のお願い（重要）' + 'とても長い件名'.repeat(10)])
+            specs.push({ from, to: 'px-abc@whois-proxy.rakko.example', subject, text, textEncoding, messageId: '<m-1@example.jp>' });
+    return Promise.all(specs.map((m) => new MailComposer(m).compile().build()));
+  };
+  const handMade = [
+    Buffer.from('From: a@b.example\nSubject: bare LF\n\nbody line\nsecond\n'),
+    Buffer.from('From: a@b.example\r\nSubject: folded\r\n  over two lines\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: 8bit\r\n\r\nx\r\ny'),
+    Buffer.from('Subject: no From, no body\r\n\r\n'),
+    Buffer.from('From: a@b.example\r\nContent-Type: TEXT/PLAIN; CHARSET="UTF-8"\r\nContent-Transfer-Encoding: Quoted-Printable\r\n\r\n=E6=97=A5=E6=9C=AC=\r\n=E8=AA=9E\r\n'),
+    Buffer.concat([Buffer.from('From: a@b.example\r\nSubject: =?ISO-2022-JP?B?GyRCRnxLXDhsGyhC?=\r\nContent-Type: text/plain; charset=euc-jp\r\n\r\n'), iconv.encode('日本語のEUC-JP本文\r\n', 'euc-jp')]),
+    Buffer.from('From: a@b.example\r\nMessage-ID: <x@y>\r\nMessage-ID: <second@y>\r\nSubject: two message ids\r\n\r\nbody\r\n'),
+    Buffer.from('From: a@b.example\r\nSubject: one\r\nSubject: two\r\n\r\nbody\r\n'),
+    Buffer.from('From: a@b.example\r\nSubject: NUL\u0000 and controls\u0007\r\n\r\nbody\u0000 with NUL\r\n'),
+  ];
+  const singlePart = ['ISO-2022-JP, encoded words in From and Subject', 'Shift_JIS 8 bit, a From without a name', 'two addresses in From'];
+
+  it('reads every one-part plain-text mail as mailparser does', async () => {
+    const corpus = [...(await generated()), ...handMade, ...singlePart.map((k) => CORPUS[k]!)];
+    let fast = 0;
+    for (const raw of corpus) {
+      const plain = readPlainText(raw);
+      if (!plain) continue;
+      fast++;
+      expect({ raw: raw.toString('latin1').slice(0, 400), parsed: plain }).toEqual({ raw: raw.toString('latin1').slice(0, 400), parsed: await parseWithMailparser(raw) });
+    }
+    // every mail of the corpus took the fast path
+    expect(fast).toBe(corpus.length);
+    await expect(parseInbound(CORPUS['two addresses in From']!)).resolves.toEqual(readPlainText(CORPUS['two addresses in From']!));
+  });
+
+  it('leaves every other shape to mailparser', async () => {
+    for (const k of Object.keys(CORPUS).filter((name) => !singlePart.includes(name))) expect(readPlainText(CORPUS[k]!)).toBeNull();
+    for (const raw of [
+      Buffer.from('From: a@b.example\r\nContent-Type: text/plain; format=flowed\r\n\r\nsoft \r\nbreak\r\n'),
+      Buffer.from('From: a@b.example\r\nContent-Type: text/plain; charset=x-no-such-charset\r\n\r\nbody\r\n'),
+      Buffer.from('From: a@b.example\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename=a.txt\r\n\r\nbody\r\n'),
+      Buffer.from('From: a@b.example\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: x-uuencode\r\n\r\nbody\r\n'),
+      Buffer.from('From: a@b.example\r\nContent-Type: text/plain\r\nContent-Type: text/html\r\n\r\nbody\r\n'),
+      Buffer.from('From: a@b.example\r\nSubject: no body and no blank line'),
+      Buffer.concat([Buffer.from('From: a@b.example\r\nSubject: over 1 MiB\r\n\r\n'), Buffer.alloc(1024 * 1024, 'a')]),
+    ]) expect(readPlainText(raw)).toBeNull();
   });
 });

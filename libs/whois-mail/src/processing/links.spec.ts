@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { addressesOf, followLink, headerValues, trustedSender } from './links';
 
 /** Issue 23, finding 3: what authenticates a registry's mail, and links never leave their origin. */
@@ -32,6 +33,54 @@ describe('links', () => {
     } finally {
       site.close();
       other.close();
+    }
+  });
+
+  it('reads a page as a person\'s browser shows it: UTF-8, compressed or not, and tells an error page from a refusal', async () => {
+    const sockets = new Set<unknown>();
+    const site = http.createServer((q, r) => {
+      if (q.url === '/gz') return r.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html; charset=utf-8' }).end(zlib.gzipSync('<p>承認しました</p>'));
+      if (q.url === '/bom') return r.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<p>完了</p>')]));
+      if (q.url === '/gone') return r.writeHead(410).end('<p>期限切れ</p>');
+      if (q.url === '/busy') return r.writeHead(503).end('<p>later</p>');
+      if (q.url === '/cut') { r.writeHead(200, { 'content-encoding': 'gzip', 'content-length': '100000' }).write(zlib.gzipSync('x'.repeat(1000)).subarray(0, 10)); setTimeout(() => q.socket.destroy(), 50); return; }
+      r.end('ok');
+    });
+    site.on('connection', (s) => sockets.add(s));
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    try {
+      await expect(followLink(`${base}/gz`)).resolves.toEqual({ status: 200, body: '<p>承認しました</p>' });
+      await expect(followLink(`${base}/bom`)).resolves.toEqual({ status: 200, body: '<p>完了</p>' });
+      await expect(followLink(`${base}/gone`)).rejects.toMatchObject({ message: expect.stringMatching(/answered 410/), html: '<p>期限切れ</p>', permanent: true });
+      await expect(followLink(`${base}/busy`)).rejects.toMatchObject({ message: expect.stringMatching(/answered 503/), permanent: false });
+      // one after the other, the requests went over one kept connection
+      expect(sockets.size).toBe(1);
+      // a compressed answer cut off midway fails the follow (transient), and nothing else
+      await expect(followLink(`${base}/cut`)).rejects.toThrow();
+    } finally {
+      site.close();
+    }
+  });
+
+  it('asks again on a new connection when the server dropped the kept one before answering, and bounds the whole by its time-out', async () => {
+    let requests = 0;
+    const site = http.createServer((q, r) => {
+      requests++;
+      if (q.url === '/slow') return; // never answers
+      if (requests === 2) return q.socket.destroy(); // the kept connection dropped as the second request arrives
+      r.end('ok');
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    try {
+      await expect(followLink(`${base}/a`)).resolves.toEqual({ status: 200, body: 'ok' });
+      await expect(followLink(`${base}/b`)).resolves.toEqual({ status: 200, body: 'ok' });
+      expect(requests).toBe(3);
+      await expect(followLink(`${base}/slow`, 300)).rejects.toThrow(/did not answer in time/);
+    } finally {
+      site.closeAllConnections();
+      site.close();
     }
   });
 });
