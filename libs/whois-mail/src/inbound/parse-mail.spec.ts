@@ -106,7 +106,7 @@ describe(parseInbound.name, () => {
 });
 
 /**
- * The plain-text fast path (ADR 0061) reads what mailparser reads: each message of a corpus of one-part plain-text
+ * The plain-text fast path (ADR 0062) reads what mailparser reads: each message of a corpus of one-part plain-text
  * mails (the encodings and transfer encodings senders use, Japanese and encoded-word subjects and names, several From
  * addresses, bare LF, folded headers, no body) gives the same subject, From, Message-ID and text by either path, and
  * every other shape (multipart, HTML, attachments, flowed text, an unknown charset) is left to mailparser.

@@ -66,7 +66,7 @@ const MAX_FAST_BYTES = 1024 * 1024;
 
 /**
  * A message of ONE text/plain part (no MIME tree, no flowed text, no disposition), read as mailparser reads it, without
- * its streams (ADR 0061): the header block by mailparser's own header code, the body by the transfer decoder and the
+ * its streams (ADR 0062): the header block by mailparser's own header code, the body by the transfer decoder and the
  * charset decoder mailparser would pick, its line breaks made \n as mailparser makes them. Any other message (multipart,
  * HTML, attachments, flowed, an unknown charset or transfer encoding, repeated content headers, a subject or From
  * mailparser would read as a list, over 1 MiB) answers null and goes to mailparser. parse-mail.spec.ts checks this path against

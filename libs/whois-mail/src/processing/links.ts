@@ -38,7 +38,7 @@ const utf8 = new TextDecoder('utf-8');
 interface Page { status: number; location: string | null; body: string }
 
 /**
- * One GET with node:http(s) (ADR 0061: fetch cost whois-mail 3-4 times the CPU a request). The body is read as UTF-8
+ * One GET with node:http(s) (ADR 0062: fetch cost whois-mail 3-4 times the CPU a request). The body is read as UTF-8
  * (as fetch's text() did), decompressed if the server compressed it anyway (nothing asks it to). A kept connection the
  * server closed before answering (ECONNRESET before any response) is asked again once on a new connection, as Node's
  * documentation advises; nothing else is retried here.
