@@ -80,6 +80,10 @@ export const NOT_IN_TOPOLOGY: ReadonlyArray<{ reason: string; patterns: readonly
     patterns: ['availability.invalidate', 'market.notice.read', 'dns.zone.sync', 'orders.cart.add'],
   },
   {
+    reason: 'a campaign slot given back by its key, once (one conditional UPDATE on `released_at IS NULL`): sent only when a purchase holding a slot fails or is reconciled, which the fault tests above cause in some runs and not in others (ci13 sent none); once-only shown in tests/integration/catalog/catalog.int-spec.ts ("a released key is not taken again")',
+    patterns: ['catalog.campaign.release'],
+  },
+  {
     reason: 'renewal and transfer: keyed orders and keyed ledger entries per item, a conditional state change per step; shown once-only in tests/integration/renewal/renewal.int-spec.ts and tests/integration/transfer/transfer.int-spec.ts, and their recovery by the money reconciler with two domain-ops replicas in tests/integration/purchase/money-reconciler.int-spec.ts (the topology run has no domain old enough to transfer, and renews by the same ledger path as the purchases it makes)',
     patterns: ['domain-ops.domain.renew', 'domain-ops.transfer.request', 'domain-ops.transfer.hold.save', 'domain-ops.transfer.out.answer', 'orders.point.refund'],
   },
