@@ -22,6 +22,7 @@
  */
 import 'reflect-metadata';
 import os from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { DomainOperationPatterns, OperationAccepted, OperationStatus } from '@registrar/contracts';
@@ -173,13 +174,20 @@ async function main() {
     const since = Date.now();
     const f = (x: { n: number; onConnP50: number; onConnMean: number; gapP50: number; gapMean: number }) => `${x.n} commands, on the connection p50 ${x.onConnP50.toFixed(1)} / mean ${x.onConnMean.toFixed(1)} ms, idle between commands p50 ${x.gapP50.toFixed(1)} / mean ${x.gapMean.toFixed(1)} ms`;
     conn.take();
+    // this process's garbage collection during each side (in one process the services' GC: a collection the bulk
+    // side's garbage sets off may land in the raw run after it; printed so a round it decided can be told)
+    let gcMs = 0;
+    const gcObs = new PerformanceObserver((l) => { for (const e of l.getEntries()) gcMs += e.duration; });
+    gcObs.observe({ entryTypes: ['gc'] });
+    const gcTake = () => { const x = gcMs; gcMs = 0; return x; };
     let cpuAt = cpuByProcess();
+    gcTake();
     const rawSide = async (j: number) => {
       const [from, to] = j % 2 === 0 ? [OLD, NEW] : [NEW, OLD];
       const seconds = await rawRound(from, to);
       const c = f(conn.take());
       const cpu = cpuByProcess();
-      const out = { seconds, conn: c, cpu: cpuBetween(cpuAt, cpu), per: cpuPer(cpuAt, cpu, N) };
+      const out = { seconds, conn: c, cpu: cpuBetween(cpuAt, cpu), per: cpuPer(cpuAt, cpu, N), gc: gcTake() };
       cpuAt = cpu;
       return out;
     };
@@ -187,6 +195,7 @@ async function main() {
     for (let i = 1; i <= ROUNDS; i++) {
       const bulk = await bulkRound(i % 2 === 1 ? NEW : OLD);
       const cb = f(conn.take());
+      const gcBulk = gcTake();
       const cpuB = cpuByProcess();
       const bulkCpu = cpuBetween(cpuAt, cpuB);
       const perBulk = cpuPer(cpuAt, cpuB, N);
@@ -196,12 +205,13 @@ async function main() {
       const perRaw: Record<string, number> = {};
       for (const k of new Set([...Object.keys(before.per), ...Object.keys(after.per)])) perRaw[k] = ((before.per[k] ?? 0) + (after.per[k] ?? 0)) / 2;
       const rawRate = (2 * N) / (before.seconds + after.seconds);
-      const c = `raw before: ${before.conn}\n    bulk: ${cb}\n    raw after: ${after.conn}\n    CPU raw before: ${before.cpu}\n    CPU bulk: ${bulkCpu}\n    CPU raw after: ${after.cpu}`
+      const c = `GC in this process: raw before ${before.gc.toFixed(0)} ms, bulk ${gcBulk.toFixed(0)} ms, raw after ${after.gc.toFixed(0)} ms\n    raw before: ${before.conn}\n    bulk: ${cb}\n    raw after: ${after.conn}\n    CPU raw before: ${before.cpu}\n    CPU bulk: ${bulkCpu}\n    CPU raw after: ${after.cpu}`
         + `\n    CPU per domain, ms: bulk ${cpuPerText(perBulk)}; raw ${cpuPerText(perRaw)}; the simulator per command ${(perBulk['registry-sim'] ?? 0).toFixed(2)} ms bulk vs ${(perRaw['registry-sim'] ?? 0).toFixed(2)} ms raw (x${((perBulk['registry-sim'] ?? 0) / (perRaw['registry-sim'] || 1)).toFixed(2)})`;
       rounds.push({ bulk: N / bulk.seconds, raw: rawRate, rawBefore: N / before.seconds, rawAfter: N / after.seconds, answered: bulk.answered, taken: bulk.taken, first: bulk.first, polled: bulk.polled, conn: c, load: os.loadavg()[0]!, simX: (perBulk['registry-sim'] ?? 0) / (perRaw['registry-sim'] || 1), cpuBulk: perBulk.all!, cpuRaw: perRaw.all!,
         ours: (perBulk.all! - (perBulk['registry-sim'] ?? 0)) - (perRaw.all! - (perRaw['registry-sim'] ?? 0)) });
       before = after;
     }
+    gcObs.disconnect();
     stmts.print(ROUNDS, 'round');
     await new Promise((res) => setTimeout(res, 1_100)); // the other backends' table counters are flushed within a second
     console.log(`rows written by the ${ROUNDS} bulk rounds (inserted ~updated (HOT) -deleted): ${tableWritesBetween(writes0, await tableWrites(db, 'domain_ops', WRITTEN))}`);
