@@ -9,7 +9,7 @@ import type {
   RestoreReport, TransferOp,
 } from '../epp.types';
 import { EppConnection } from '../transport/epp-connection';
-import { maskSecretsShared, type RegistrarLogSink } from '../registrar-log/registrar-log.types';
+import { maskSecrets, maskSecretsShared, type RegistrarLogSink } from '../registrar-log/registrar-log.types';
 import type { EppClientOptions } from './epp-client.config';
 
 const OK_CODES = new Set([1000, 1001, 1300, 1301, 1500]);
@@ -255,9 +255,7 @@ export class EppClientPool {
         resultCode: code,
         result,
         specResultCode: specResultCode(result),
-        // copy on write, as the answer: the sink serialises an entry when it is recorded (PostgresRegistrarLogSink), so
-        // the caller's objects need no deep copy; only an object on the way to a secret is copied (ADR 0061)
-        params: maskSecretsShared(x.params),
+        params: maskSecrets(x.params),
         response: maskSecretsShared(res ? { code: res.code, msg: res.msg, reason: res.reason, resData: res.resData, extension: res.extension, msgQ: res.msgQ } : { error: failure?.name, message: failure?.message, timeout: failure instanceof EppTimeoutError }),
         durationMs: Math.round(performance.now() - started),
         clTRID,

@@ -23,12 +23,7 @@ export interface RegistrarLogEntry {
   createdAt: Date;
 }
 
-/**
- * Where command records go. `record` must never block or throw: the command's answer does not wait for the log. An
- * entry's `params` and `response` may share objects with the command's caller and its parsed answer (secrets masked
- * copy on write, maskSecretsShared): a sink that keeps them past `record` must not change them, and sees them as they
- * are then (the PostgreSQL sink serialises them in `record`).
- */
+/** Where command records go. `record` must never block or throw: the command's answer does not wait for the log. */
 export interface RegistrarLogSink {
   record(entry: RegistrarLogEntry): void;
   /** writes what is buffered */
