@@ -115,6 +115,13 @@ async function main() {
       if (!r.result || !r.jobId) throw new Error(`refused: ${JSON.stringify(r.errors)}`);
       const answered = performance.now() - t0;
       let s: OperationStatus;
+      // BENCH_MODAL_POLL=0 (a diagnostic, not the measure: what the modal's polls cost): the run's end is awaited by a
+      // count of its ended rows, read every 50 ms, and the status asked once at the end
+      if (process.env.BENCH_MODAL_POLL === '0') {
+        while (Number((await db.query(`SELECT count(*) FILTER (WHERE status IN ('queued', 'processing')) AS n FROM domain_ops.operation_items WHERE run_id = $1`, [r.jobId])).rows[0].n) > 0) {
+          await new Promise((res) => setTimeout(res, 50));
+        }
+      }
       for (let wait = 300; ; wait = Math.min(2_000, wait + 200)) {
         s = await call<OperationStatus>(DomainOperationPatterns.Status, { userId, jobId: r.jobId });
         if (s.finished) break;
@@ -220,7 +227,7 @@ async function main() {
 
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const ratios = rounds.map((r) => r.bulk / r.raw);
-    console.log(`\nbulk name-server update [${benchMode()}] of ${N} domains vs ${N} raw EPP domain:update at once through a pool of the same size (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, worker concurrency ${Math.max(Number(process.env.REGISTER_CONCURRENCY ?? 8), Number(process.env.OPERATION_CONCURRENCY ?? 32))}), ${ROUNDS} rounds, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(`\nbulk name-server update [${benchMode()}${process.env.BENCH_MODAL_POLL === '0' ? ', WITHOUT the modal\'s polls (diagnostic)' : ''}] of ${N} domains vs ${N} raw EPP domain:update at once through a pool of the same size (EPP pool ${process.env.EPP_POOL_SIZE ?? 4}, worker concurrency ${Math.max(Number(process.env.REGISTER_CONCURRENCY ?? 8), Number(process.env.OPERATION_CONCURRENCY ?? 32))}), ${ROUNDS} rounds, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
     rounds.forEach((r, i) => console.log(`  round ${i + 1}: bulk ${r.bulk.toFixed(1)} domains/s (request answered in ${r.answered.toFixed(0)} ms, its first registry command asked for after ${r.first.toFixed(0)} ms, the modal's poll saw it finished after ${r.polled.toFixed(1)} s), raw ${r.raw.toFixed(1)} updates/s (the runs before and after: ${r.rawBefore.toFixed(0)}, ${r.rawAfter.toFixed(0)}), ratio ${(r.bulk / r.raw).toFixed(2)} (against the raw run before alone ${(r.bulk / r.rawBefore).toFixed(2)}, after alone ${(r.bulk / r.rawAfter).toFixed(2)}), load ${r.load.toFixed(1)}\n    ${benchApart() ? '' : 'EPP connections (this process): '}${r.conn}`));
     console.log(`  sample after the last round: ${sample.ns.sort().join(' ')}`);
     // the baseline's own spread: two runs of the same raw side a second apart differ by this much, so a ratio of two
