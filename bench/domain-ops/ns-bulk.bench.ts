@@ -134,7 +134,8 @@ async function main() {
       const polled = (performance.now() - t0) / 1000;
       // the run's own work after its last row, awaited here (the bulk side's CPU, not the next raw run's time): its
       // parent job, and the registrar log of its commands, written in batches up to 250 ms later
-      for (;;) {
+      for (const settleFrom = performance.now(); ; ) {
+        if (performance.now() - settleFrom > 120_000) throw new Error(`run ${r.jobId}: its parent job or its registrar log not done 120 s after its last row`);
         const w = (await db.query(
           `SELECT (SELECT finished_at IS NOT NULL FROM domain_ops.operation_runs WHERE id = $1) AS done,
                   (SELECT count(*) FROM domain_ops.registrar_log WHERE action_type = 'domain:update' AND created_at >= to_timestamp($2 / 1000.0)) AS logged,
