@@ -16,7 +16,7 @@
  * Alone it starts an embedded PostgreSQL on BENCH_PG_PORT (25577), redis-server on BENCH_REDIS_PORT (26577) and the
  * simulator on BENCH_EPP_PORT (17578, admin +1) unless DATABASE_URL / REDIS_URL / EPP_PORT are given.
  * BENCH_DOMAINS (1000), BENCH_ROUNDS (5, after one warm-up round of each side that is not counted: each bulk run between
- * two raw runs, its ratio against both together, ADR 0061; the median ratio printed), EPP_POOL_SIZE
+ * two raw runs, its ratio against both together, ADR 0063; the median ratio printed), EPP_POOL_SIZE
  * (4), OPERATION_CONCURRENCY (the domain-ops worker's concurrency, 32), BENCH_CPU_PROFILE=<dir> (a CPU profile of this
  * process during each measured bulk round), PG_STAT_STATEMENTS=1 (the PostgreSQL statements of the measured bulk rounds).
  */
@@ -176,7 +176,7 @@ async function main() {
     // measured between two raw runs, so a load that rises or falls steadily over the three runs weighs on both sides
     // alike, and no side comes first. A bulk run's own work after its last row (the registrar log's last rows, the
     // run's parent job) is awaited before the next raw run starts and counted in the bulk run's CPU, not left to slow
-    // the raw run that follows (ADR 0061).
+    // the raw run that follows (ADR 0063).
     const rounds: Array<{ bulk: number; raw: number; rawBefore: number; rawAfter: number; answered: number; taken: number; first: number; polled: number; conn: string; load: number; simX: number; cpuBulk: number; cpuRaw: number; ours: number }> = [];
     const writes0 = await tableWrites(db, 'domain_ops', WRITTEN);
     const since = Date.now();
