@@ -62,7 +62,9 @@ function get(u: URL, deadline: number, fresh = false): Promise<Page> {
         if (size >= MAX_BODY_BYTES) return;
         chunks.push(c);
         size += c.length;
-        if (size >= MAX_BODY_BYTES) { res.destroy(); done(); }
+        // the page so far is the answer: resolved before the connection is ended (its end rejects nothing then), and
+        // the decompressor stopped too (it would inflate all it was given, a bomb's gigabyte included)
+        if (size >= MAX_BODY_BYTES) { done(); unzip?.destroy(); res.destroy(); }
       });
       const done = () => {
         clearTimeout(timer);
