@@ -149,6 +149,21 @@ describe(readPlainText.name, () => {
     await expect(parseInbound(CORPUS['two addresses in From']!)).resolves.toEqual(readPlainText(CORPUS['two addresses in From']!));
   });
 
+  it('gives what mailparser gives for a repeated transfer encoding, a mail opening with an empty line, broken ISO-2022-JP', async () => {
+    const jisHead = 'From: a@b.example\r\nContent-Type: text/plain; charset=iso-2022-jp\r\n\r\n';
+    for (const raw of [
+      // mailparser decodes the body by the first transfer encoding (base64) and its headers keep the last
+      Buffer.from('From: a@b.example\r\nContent-Transfer-Encoding: base64\r\nContent-Transfer-Encoding: 7bit\r\n\r\naGVsbG8=\r\n'),
+      Buffer.from('From: a@b.example\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\ncaf\u00e9\r\n', 'latin1'),
+      // no header block for mailparser: the From line is body text, not a sender
+      Buffer.from('\r\nFrom: spoofed@registry.example\r\n\r\nbody\r\n'),
+      Buffer.from('\nFrom: spoofed@registry.example\n\nbody\n'),
+      // a broken sequence: U+FFFD as mailparser's JPDecoder gives it, never a lone surrogate
+      Buffer.concat([Buffer.from(jisHead), Buffer.from([0x1b, 0x24, 0x42, 0x24, 0x22, 0x1b, 0x28, 0x42, 0xff])]),
+      Buffer.concat([Buffer.from(jisHead), Buffer.from([0x1b, 0x24, 0x42, 0x24])]),
+    ]) expect({ raw: raw.toString('latin1'), parsed: await parseInbound(raw) }).toEqual({ raw: raw.toString('latin1'), parsed: await parseWithMailparser(raw) });
+  });
+
   it('leaves every other shape to mailparser', async () => {
     for (const k of Object.keys(CORPUS).filter((name) => !singlePart.includes(name))) expect(readPlainText(CORPUS[k]!)).toBeNull();
     for (const raw of [

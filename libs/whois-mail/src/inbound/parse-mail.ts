@@ -79,7 +79,13 @@ export function readPlainText(raw: Buffer): Omit<ParsedInbound, 'malformed'> & {
   const lf = raw.indexOf('\n\n');
   if (lf >= 0 && (end < 0 || lf < end)) { end = lf; sep = 2; }
   if (end < 0 || end > MAX_FAST_HEAD) return null;
-  const headers = headerReader.processHeaders(new MailsplitHeaders(raw.subarray(0, end + sep)).getList());
+  // a message that opens with an empty line has no header block for mailparser: all of it is the body
+  if (raw[0] === 0x0a || (raw[0] === 0x0d && raw[1] === 0x0a)) return null;
+  const lines = new MailsplitHeaders(raw.subarray(0, end + sep)).getList() as Array<{ key: string }>;
+  // a content header given twice: mailparser's headers keep the last, its body decoding may follow another (ADR 0063)
+  const count = (key: string) => lines.reduce((n, l) => n + (l.key === key ? 1 : 0), 0);
+  if (count('content-type') > 1 || count('content-transfer-encoding') > 1) return null;
+  const headers = headerReader.processHeaders(lines);
   const type = headers.get('content-type');
   if (type !== undefined && (typeof type !== 'object' || Array.isArray(type) || String(type.value ?? '').toLowerCase().trim() !== 'text/plain')) return null;
   const params: Record<string, string> = type?.params ?? {};
@@ -104,7 +110,8 @@ export function readPlainText(raw: Buffer): Omit<ParsedInbound, 'malformed'> & {
     if (/^jis|^iso-?2022-?jp/i.test(normal)) {
       try {
         const out = encodingJapanese.convert(body, { to: 'UNICODE', from: normal, type: 'string' });
-        text = typeof out === 'string' ? out : body.toString();
+        // through UTF-8 bytes as mailparser's JPDecoder does: a lone surrogate of a broken sequence becomes U+FFFD
+        text = typeof out === 'string' ? Buffer.from(out).toString() : body.toString();
       } catch {
         text = body.toString();
       }

@@ -63,6 +63,44 @@ describe('links', () => {
     }
   });
 
+  it('reads the first MiB of a page larger than that, compressed or not (a gzip bomb read no further)', async () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, 'b'));
+    const site = http.createServer((q, r) => {
+      if (q.url === '/bomb') return r.writeHead(200, { 'content-encoding': 'gzip' }).end(bomb);
+      r.end(Buffer.alloc(5 * 1024 * 1024, 'a'));
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    try {
+      await expect(followLink(`${base}/big`)).resolves.toEqual({ status: 200, body: 'a'.repeat(200_000) });
+      await expect(followLink(`${base}/bomb`)).resolves.toEqual({ status: 200, body: 'b'.repeat(200_000) });
+    } finally {
+      site.closeAllConnections();
+      site.close();
+    }
+  });
+
+  it('reads an empty compressed answer as an empty page and raw deflate as deflate, as fetch did', async () => {
+    const site = http.createServer((q, r) => {
+      if (q.url === '/moved') return r.writeHead(302, { location: '/page', 'content-encoding': 'gzip', 'content-length': 0 }).end();
+      if (q.url === '/empty') return r.writeHead(200, { 'content-encoding': 'br', 'content-length': 0 }).end();
+      if (q.url === '/raw') return r.writeHead(200, { 'content-encoding': 'deflate' }).end(zlib.deflateRawSync('承認しました (raw deflate)'));
+      if (q.url === '/zlib') return r.writeHead(200, { 'content-encoding': 'deflate' }).end(zlib.deflateSync('承認しました (zlib)'));
+      r.end('the page');
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    try {
+      await expect(followLink(`${base}/moved`)).resolves.toEqual({ status: 200, body: 'the page' });
+      await expect(followLink(`${base}/empty`)).resolves.toEqual({ status: 200, body: '' });
+      await expect(followLink(`${base}/raw`)).resolves.toEqual({ status: 200, body: '承認しました (raw deflate)' });
+      await expect(followLink(`${base}/zlib`)).resolves.toEqual({ status: 200, body: '承認しました (zlib)' });
+    } finally {
+      site.closeAllConnections();
+      site.close();
+    }
+  });
+
   it('asks again on a new connection when the server dropped the kept one before answering, and bounds the whole by its time-out', async () => {
     let requests = 0;
     const site = http.createServer((q, r) => {

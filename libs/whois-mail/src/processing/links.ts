@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 
 /** The http(s) links of a mail, in order of appearance: the text first, then the HTML's hrefs. */
@@ -35,6 +36,38 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** UTF-8 with its byte order mark dropped and bad bytes replaced, as fetch's text() reads a body */
 const utf8 = new TextDecoder('utf-8');
 
+/**
+ * The decompressor of a Content-Encoding, as fetch (undici) reads one (ADR 0063): what arrived is flushed at the end, so
+ * an empty body under `Content-Encoding: gzip` (a redirect, a 204-like page) is an empty page, not "unexpected end of
+ * file"; `deflate` is read as zlib data or, as many servers send it, raw deflate (told by its first byte).
+ */
+const Z_FLUSH = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+function decompressor(enc: string): Transform | null {
+  if (enc === 'gzip' || enc === 'x-gzip') return zlib.createGunzip(Z_FLUSH);
+  if (enc === 'br') return zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+  if (enc !== 'deflate') return null;
+  let inner: zlib.Inflate | zlib.InflateRaw | undefined;
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      if (!inner) {
+        inner = (chunk[0] & 0x0f) === 0x08 ? zlib.createInflate(Z_FLUSH) : zlib.createInflateRaw(Z_FLUSH);
+        inner.on('data', (d: Buffer) => this.push(d));
+        inner.on('error', (e) => this.destroy(e));
+      }
+      inner.write(chunk, () => cb());
+    },
+    flush(cb) {
+      if (!inner) return cb();
+      inner.once('end', () => cb());
+      inner.end();
+    },
+    destroy(e, cb) {
+      inner?.destroy();
+      cb(e);
+    },
+  });
+}
+
 interface Page { status: number; location: string | null; body: string }
 
 /**
@@ -54,7 +87,7 @@ function get(u: URL, deadline: number, fresh = false): Promise<Page> {
     }, (res) => {
       answered = true;
       const enc = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
-      const unzip = enc === 'gzip' || enc === 'x-gzip' ? zlib.createGunzip() : enc === 'deflate' ? zlib.createInflate() : enc === 'br' ? zlib.createBrotliDecompress() : null;
+      const unzip = decompressor(enc);
       const body = unzip ? res.pipe(unzip) : res;
       const chunks: Buffer[] = [];
       let size = 0;
@@ -62,7 +95,9 @@ function get(u: URL, deadline: number, fresh = false): Promise<Page> {
         if (size >= MAX_BODY_BYTES) return;
         chunks.push(c);
         size += c.length;
-        if (size >= MAX_BODY_BYTES) { res.destroy(); done(); }
+        // the page so far is the answer: resolved before the connection is ended (its end rejects nothing then), and
+        // the decompressor stopped too (it would inflate all it was given, a bomb's gigabyte included)
+        if (size >= MAX_BODY_BYTES) { done(); unzip?.destroy(); res.destroy(); }
       });
       const done = () => {
         clearTimeout(timer);
