@@ -82,7 +82,7 @@ export function readPlainText(raw: Buffer): Omit<ParsedInbound, 'malformed'> & {
   // a message that opens with an empty line has no header block for mailparser: all of it is the body
   if (raw[0] === 0x0a || (raw[0] === 0x0d && raw[1] === 0x0a)) return null;
   const lines = new MailsplitHeaders(raw.subarray(0, end + sep)).getList() as Array<{ key: string }>;
-  // a content header given twice: mailparser's headers keep the last, its body decoding may follow another (ADR 0063)
+  // a content header given twice: mailparser's headers keep the last, its body decoding may follow another (ADR 0064)
   const count = (key: string) => lines.reduce((n, l) => n + (l.key === key ? 1 : 0), 0);
   if (count('content-type') > 1 || count('content-transfer-encoding') > 1) return null;
   const headers = headerReader.processHeaders(lines);

@@ -37,7 +37,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const utf8 = new TextDecoder('utf-8');
 
 /**
- * The decompressor of a Content-Encoding, as fetch (undici) reads one (ADR 0063): what arrived is flushed at the end, so
+ * The decompressor of a Content-Encoding, as fetch (undici) reads one (ADR 0064): what arrived is flushed at the end, so
  * an empty body under `Content-Encoding: gzip` (a redirect, a 204-like page) is an empty page, not "unexpected end of
  * file"; `deflate` is read as zlib data or, as many servers send it, raw deflate (told by its first byte).
  */
