@@ -224,6 +224,16 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
     const from = sender('big');
     let bigDone = false;
     const answers: number[] = [];
+    // the services run in this process: the event loop's turns, timed by a timer re-armed at each turn
+    let longest = 0;
+    let last = performance.now();
+    const turn = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      if (!bigDone) setTimeout(turn, 1);
+    };
+    setTimeout(turn, 1);
     const start = performance.now();
     const big = t.send({ envelope: { from, to: [m.proxy] }, raw }).finally(() => { bigDone = true; });
     // another sender's mails, one after another, until the big one is answered
@@ -235,11 +245,12 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
     })();
     const info = await big;
     const end = performance.now();
+    longest = Math.max(longest, end - last);
     await others;
-    // the longest wait between two answers to the other sender (or from the start to the first) is well under the
-    // big mail's own time: the event loop was never held for most of it (the old code: a single stall of nearly all)
-    const marks = [start, ...answers.filter((a) => a < end), end];
-    const longest = Math.max(...marks.slice(1).map((x, i) => x - marks[i]!));
+    // the other sender was answered while the big mail was on its way, and the event loop (whois-mail's, in this
+    // process) was never held for half of the big mail's own time; the old code held it for nearly all of it, the
+    // decode being one synchronous call
+    expect(answers.filter((a) => a < end).length).toBeGreaterThan(0);
     expect(longest).toBeLessThan((end - start) / 2);
     const e = await email(storedId(info.response));
     expect(e.subject).toBe('big qp');
