@@ -12,6 +12,7 @@ import { ForwardMailService, ForwardTarget } from '../forwarding/forward-mail.se
 import { DomainsPort } from '../ports/domains.port';
 import { WhoisMailConfig } from '../whois-mail.config';
 import { InboundMailService } from './inbound-mail.service';
+import { closeParsePool, warmParsePool } from './parse-pool';
 import { holdPipelinedReplies } from './pipelined-replies';
 import { inboundTls } from './smtp-tls';
 
@@ -67,6 +68,8 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     this.redis = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    // large mails are parsed in worker threads (ADR 0063): the first one is started now, not by the first large mail
+    warmParsePool();
     const c = this.config;
     const tls = await inboundTls({
       keyFile: c.SMTP_INBOUND_TLS_KEY_FILE, certFile: c.SMTP_INBOUND_TLS_CERT_FILE, dir: path.resolve(c.SMTP_INBOUND_TLS_DIR),
@@ -109,6 +112,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.redis?.disconnect();
+    await closeParsePool();
   }
 
   private async mailFrom(address: SMTPServerAddress, session: SMTPServerSession): Promise<void> {

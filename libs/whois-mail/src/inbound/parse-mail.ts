@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { MailParser, simpleParser } from 'mailparser';
 import { WhoisMailAttachmentDto } from '@registrar/contracts';
+import { parseOffThread } from './parse-pool';
 
 /*
  * mailparser's own parts, loaded from where mailparser loads them (the same copies, whatever npm hoists): its header
@@ -130,10 +131,30 @@ export function readPlainText(raw: Buffer): Omit<ParsedInbound, 'malformed'> & {
 }
 
 /**
- * Parses a raw message: a plain-text message of one part by readPlainText, any other with mailparser. Attachments are described (name, type, size), never kept apart or opened;
+ * A message larger than this is parsed in a worker thread (parse-pool.ts, ADR 0063): its decoders (libqp above all,
+ * ≈ 0.15-0.4 s a MiB of quoted-printable in one call) would hold the event loop; a smaller one costs less than the
+ * copy and the hop.
+ */
+export const OFF_THREAD_BYTES = 64 * 1024;
+
+/**
+ * Parses a raw message: a plain-text message of one part by readPlainText, any other with mailparser; a large one in a
+ * worker thread, by the same code. Attachments are described (name, type, size), never kept apart or opened;
  * the raw message itself is stored unchanged. A message mailparser cannot read is kept as text and flagged malformed.
  */
 export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
+  if (raw.length > OFF_THREAD_BYTES) {
+    try {
+      return await parseOffThread(raw);
+    } catch {
+      // the worker failed (it died, or could not start): parsed here, as before
+    }
+  }
+  return parseHere(raw);
+}
+
+/** The parse itself, on the calling thread (the main thread for a small message, a parse worker for a large one). */
+export async function parseHere(raw: Buffer): Promise<ParsedInbound> {
   try {
     const plain = readPlainText(raw);
     if (plain) return plain;
