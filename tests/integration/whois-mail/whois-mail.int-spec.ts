@@ -214,7 +214,7 @@ describe('WHOIS proxy mail: inbound SMTP', () => {
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
-  it('a large quoted-printable mail does not hold the other sessions: their mails are answered while it is parsed (ADR 0063)', async () => {
+  it('a large quoted-printable mail does not hold the other sessions: their mails are answered while it is parsed (ADR 0065)', async () => {
     const m = await t.memberDomain();
     // ~0.95 MiB of quoted-printable text, under this harness's 1 MiB limit: libqp decodes it in one synchronous call,
     // which on the event loop held every other session until it ended

@@ -68,7 +68,7 @@ export class InboundSmtpServer implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     this.redis = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: 2 });
-    // large mails are parsed in worker threads (ADR 0063): the first one is started now, not by the first large mail
+    // large mails are parsed in worker threads (ADR 0065): the first one is started now, not by the first large mail
     warmParsePool();
     const c = this.config;
     const tls = await inboundTls({

@@ -181,7 +181,7 @@ describe(readPlainText.name, () => {
 });
 
 /**
- * A large mail is parsed off the event loop (ADR 0063): libqp decodes a quoted-printable body in one synchronous call
+ * A large mail is parsed off the event loop (ADR 0065): libqp decodes a quoted-printable body in one synchronous call
  * (≈ 0.15-0.4 s a MiB), base64 and HTML likewise in one call each; on the main thread that held every other SMTP session
  * of the replica. What is asserted is a condition, not a time: while the big mail is parsed, no stall of the event loop
  * lasts half as long as the parse itself (the old code stalled for nearly all of it), small mails are parsed meanwhile,

@@ -131,7 +131,7 @@ export function readPlainText(raw: Buffer): Omit<ParsedInbound, 'malformed'> & {
 }
 
 /**
- * A message larger than this is parsed in a worker thread (parse-pool.ts, ADR 0063): its decoders (libqp above all,
+ * A message larger than this is parsed in a worker thread (parse-pool.ts, ADR 0065): its decoders (libqp above all,
  * ≈ 0.15-0.4 s a MiB of quoted-printable in one call) would hold the event loop; a smaller one costs less than the
  * copy and the hop.
  */

@@ -1,6 +1,6 @@
 'use strict';
 /*
- * A parse worker of parse-pool.ts (ADR 0063): parses the raw messages it is sent with parse-mail.ts's parseHere and
+ * A parse worker of parse-pool.ts (ADR 0065): parses the raw messages it is sent with parse-mail.ts's parseHere and
  * answers the parsed fields. The worker is started without the process's `-r @swc-node/register` (which loads the
  * TypeScript compiler to read tsconfig: seconds of start-up); the two TypeScript files it needs (parse-mail.ts and
  * parse-pool.ts, which import nothing of ours at run time) are compiled here by @swc/core, as swc-node would.

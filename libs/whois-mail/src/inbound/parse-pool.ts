@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { ParsedInbound } from './parse-mail';
 
 /**
- * Large messages are parsed off the event loop (ADR 0063): libqp decodes a quoted-printable body in one synchronous
+ * Large messages are parsed off the event loop (ADR 0065): libqp decodes a quoted-printable body in one synchronous
  * call (≈ 0.15-0.4 s a MiB, seconds at the 10 MiB limit), and so do the base64 and charset decoders and the HTML-to-text
  * of an HTML-only mail; on the main thread that stalls every other SMTP session of the replica, its health endpoint and
  * its BullMQ locks. A small pool of worker threads (one fewer than the cores, at least one, at most 4) runs the same
