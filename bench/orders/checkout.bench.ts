@@ -150,7 +150,7 @@ async function main() {
     });
     const f0 = performance.now();
     const fullLat: number[] = [];
-    await Promise.all(names.slice(MEMBERS * 2).map(async (name) => {
+    await Promise.all(names.slice(MEMBERS * 2, MEMBERS * 3).map(async (name) => {
       const t = performance.now();
       await epp.create({
         name, period: { value: 1, unit: 'y' }, ns: [...DEFAULT_NAME_SERVERS], registrant: contactId,
