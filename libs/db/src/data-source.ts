@@ -38,7 +38,7 @@ export function schemaDataSourceOptions(o: SchemaOptions): DataSourceOptions {
     // client sends parameterised statements as prepared ones (prepared.ts, DB_PREPARED_STATEMENTS=0 turns it off)
     extra: {
       max: Math.max(2, o.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 10)), application_name: `registrar-${o.schema}`, connectionTimeoutMillis: dbConnectTimeoutMs(),
-      // idle connections do not keep a process alive (a script that forgot to close its DataSource ends as before)
+      // idle connections do not keep a process alive (a script that does not close its DataSource still ends)
       idleTimeoutMillis: o.idleMs ?? dbPoolIdleMs(), allowExitOnIdle: true,
       ...(poolClientClass() ? { Client: poolClientClass() } : {}),
     },
