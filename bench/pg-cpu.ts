@@ -21,14 +21,18 @@ export async function statementCpuOn(db: Pool, on: boolean): Promise<void> {
   await db.query('SELECT pg_reload_conf()');
 }
 
-export interface StatementCpu { text: string; calls: number; cpuMs: number; elapsedMs: number; /** of cpuMs, in parse and bind messages (a custom plan is made at the bind) */ prepMs: number }
+export interface StatementCpu {
+  text: string; calls: number; cpuMs: number; elapsedMs: number;
+  /** of cpuMs, in parse and bind messages (a custom plan is made at the bind) */ prepMs: number;
+  /** of prepMs, in parse messages (once per connection for a prepared statement) */ parseMs: number;
+}
 
 /** The log's statistics per statement text (its first 160 characters, white space collapsed), the most CPU first. */
 export function statementCpu(file = process.env.PG_LOG_FILE): StatementCpu[] {
   if (!file || !fs.existsSync(file)) return [];
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   const head = /^\S+ \S+ \S+ \[(\d+)\] (\w+):\s+(.*)$/;
-  const pending = new Map<string, { cpu: number; elapsed: number; execute: boolean; prep: boolean }>();
+  const pending = new Map<string, { cpu: number; elapsed: number; execute: boolean; prep: boolean; parse: boolean }>();
   const by = new Map<string, StatementCpu>();
   let cur: { pid: string; kind: string; text: string } | null = null;
   const flush = () => {
@@ -37,10 +41,11 @@ export function statementCpu(file = process.env.PG_LOG_FILE): StatementCpu[] {
     if (!p) return;
     pending.delete(cur.pid);
     const text = cur.text.replace(/\s+/g, ' ').trim().slice(0, 160);
-    const s = by.get(text) ?? { text, calls: 0, cpuMs: 0, elapsedMs: 0, prepMs: 0 };
+    const s = by.get(text) ?? { text, calls: 0, cpuMs: 0, elapsedMs: 0, prepMs: 0, parseMs: 0 };
     s.cpuMs += p.cpu;
     s.elapsedMs += p.elapsed;
     if (p.prep) s.prepMs += p.cpu;
+    if (p.parse) s.parseMs += p.cpu;
     if (p.execute) s.calls++;
     by.set(text, s);
   };
@@ -49,7 +54,7 @@ export function statementCpu(file = process.env.PG_LOG_FILE): StatementCpu[] {
     if (m) {
       flush();
       cur = { pid: m[1]!, kind: m[2]!, text: m[3]! };
-      if (m[2] === 'LOG' && /STATISTICS$/.test(m[3]!)) pending.set(m[1]!, { cpu: 0, elapsed: 0, execute: /EXECUTE|QUERY/.test(m[3]!), prep: /PARSE|BIND/.test(m[3]!) });
+      if (m[2] === 'LOG' && /STATISTICS$/.test(m[3]!)) pending.set(m[1]!, { cpu: 0, elapsed: 0, execute: /EXECUTE|QUERY/.test(m[3]!), prep: /PARSE|BIND/.test(m[3]!), parse: /PARSE/.test(m[3]!) });
       continue;
     }
     const u = /!\s+([\d.]+) s user, ([\d.]+) s system, ([\d.]+) s elapsed/.exec(line);
@@ -76,10 +81,10 @@ export function printStatementCpu(rows: StatementCpu[], per: number, title: stri
   // the simulator's mostly, left out too) nor the benchmark's own
   const ours = rows.filter((r) => !/\bregistry\.|^(COMMIT|START TRANSACTION|BEGIN|ROLLBACK)$|^ALTER SYSTEM|pg_reload_conf|^SELECT nextval\('registry|^SELECT count\(\*\)::int AS n FROM domain_ops\.domains WHERE lock_state|^SELECT order_id, \(extract/.test(r.text));
   const sum = (xs: StatementCpu[], f: (r: StatementCpu) => number) => xs.reduce((t, r) => t + f(r), 0) / per;
-  console.log(`  ours (not the simulator's): ${sum(ours, (r) => r.cpuMs).toFixed(2)} ms in ${sum(ours, (r) => r.calls).toFixed(1)} statements, of it parse and bind ${sum(ours, (r) => r.prepMs).toFixed(2)} ms`);
+  console.log(`  ours (not the simulator's): ${sum(ours, (r) => r.cpuMs).toFixed(2)} ms in ${sum(ours, (r) => r.calls).toFixed(1)} statements, of it parse and bind ${sum(ours, (r) => r.prepMs).toFixed(2)} ms (parse ${sum(ours, (r) => r.parseMs).toFixed(2)}, bind ${sum(ours, (r) => r.prepMs - r.parseMs).toFixed(2)})`);
   for (const r of rows) {
     if (r.cpuMs / per < 0.005) continue;
-    console.log(`  ${(r.calls / per).toFixed(2).padStart(6)} × ${(r.cpuMs / per).toFixed(3).padStart(6)} ms CPU (${(r.cpuMs / Math.max(r.calls, 1)).toFixed(3)} a call, parse+bind ${(r.prepMs / per).toFixed(3)}; wall ${(r.elapsedMs / per).toFixed(3)})  ${r.text.slice(0, 120)}`);
+    console.log(`  ${(r.calls / per).toFixed(2).padStart(6)} × ${(r.cpuMs / per).toFixed(3).padStart(6)} ms CPU (${(r.cpuMs / Math.max(r.calls, 1)).toFixed(3)} a call, parse+bind ${(r.prepMs / per).toFixed(3)} (parse ${(r.parseMs / per).toFixed(3)}); wall ${(r.elapsedMs / per).toFixed(3)})  ${r.text.slice(0, 120)}`);
   }
   console.log('');
 }

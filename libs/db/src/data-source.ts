@@ -17,6 +17,8 @@ export interface SchemaOptions {
   url?: string;
   /** pool size per process */
   poolSize?: number;
+  /** how long an idle connection stays (ms; default dbPoolIdleMs()) */
+  idleMs?: number;
 }
 
 /** TypeORM options for one service schema: its own migrations table, migrations run explicitly. */
@@ -37,9 +39,23 @@ export function schemaDataSourceOptions(o: SchemaOptions): DataSourceOptions {
     // client sends parameterised statements as prepared ones (prepared.ts, DB_PREPARED_STATEMENTS=0 turns it off)
     extra: {
       max: Math.max(2, o.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 10)), application_name: `registrar-${o.schema}`, connectionTimeoutMillis: dbConnectTimeoutMs(),
+      // idle connections do not keep a process alive (a script that does not close its DataSource still ends)
+      idleTimeoutMillis: o.idleMs ?? dbPoolIdleMs(), allowExitOnIdle: true,
       ...(poolClientClass() ? { Client: poolClientClass() } : {}),
     },
   };
+}
+
+/**
+ * How long an idle connection stays in its pool (DB_POOL_IDLE_MS, 300 s; pg's own default is 10 s). A backend's first
+ * statements are its dearest: each text parsed once per connection, planned afresh for its first five runs, and the
+ * backend's catalogue caches filled (ADR 0061). Kept for minutes, a burst of orders finds the connections the last one
+ * warmed; closed after 10 s idle, every burst paid that again. 0 keeps them until they fail.
+ */
+export function dbPoolIdleMs(): number {
+  const raw = process.env.DB_POOL_IDLE_MS;
+  const n = Number(raw);
+  return raw && Number.isSafeInteger(n) && n >= 0 ? n : 300_000;
 }
 
 /**

@@ -32,7 +32,7 @@ export interface RunningRegistrySim {
 export async function startRegistrySim(env: NodeJS.ProcessEnv = process.env): Promise<RunningRegistrySim> {
   const config = loadConfig(RegistrySimConfig, env);
   const log = createLogger('registry-sim', config.LOG_LEVEL);
-  const ds: DataSource = await openSchema({ schema: REGISTRY_SCHEMA, entities: [], migrations: REGISTRY_MIGRATIONS, url: config.DATABASE_URL, poolSize: 20 });
+  const ds: DataSource = await openSchema({ schema: REGISTRY_SCHEMA, entities: [], migrations: REGISTRY_MIGRATIONS, url: config.DATABASE_URL, poolSize: 20, idleMs: 10_000 });
   const policy = new RegistryPolicy();
   const tlds = TldCatalogue.load(config.REGISTRY_SIM_TLD_FILE);
   const repo = new RegistryRepository(ds);

@@ -441,6 +441,39 @@ describe('a change of WHOIS_PROXY_MAIL_DOMAIN rolled out over replicas', () => {
   }, 120_000);
 });
 
+describe('two refill runs at once (the schedule\'s and a registration\'s top-up, ADR 0061)', () => {
+  it('each reserve contact is made at the registry once, and all of them end ready', async () => {
+    const domainOps = p.services[2]!;
+    const config = domainOps.get(DomainOpsConfig, { strict: false });
+    const registrar = domainOps.get<EppClientPool>(EPP_CLIENT, { strict: false });
+    const repo = domainOps.get(ProxyIdentityRepository, { strict: false });
+    const made: string[] = [];
+    const counted = new Proxy(registrar, {
+      get(t, k, r) {
+        const v = Reflect.get(t, k, r);
+        return k === 'contactCreate' ? (input: { id: string }, ...a: unknown[]) => { made.push(input.id); return (v as (...x: unknown[]) => unknown).apply(t, [input, ...a]); } : v;
+      },
+    }) as EppClientPool;
+    const mail = `twice-${randomUUID().slice(0, 8)}.example`;
+    const run = () => new ProxyReserveRefillJob(counted, repo, { ...config, WHOIS_PROXY_MAIL_DOMAIN: mail, PROXY_RESERVE_SIZE: 8 } as DomainOpsConfig).handle();
+    const release = await holdRefills();
+    try {
+      // the reserve's rows written, their contacts not made yet (a top-up under way): both runs find them to make
+      const ids = Array.from({ length: 8 }, () => newProxyContactId());
+      await p.db.query(`INSERT INTO domain_ops.proxy_contact_reserve (email, registry_contact_id) SELECT * FROM unnest($1::text[], $2::text[])`,
+        [ids.map(() => `${newProxyLocalPart()}@${mail}`), ids]);
+      const [a, b] = await Promise.all([run(), run()]);
+      expect(a.made + b.made).toBe(8);
+      expect([...made].sort()).toEqual([...ids].sort());
+      const rows = (await p.db.query(`SELECT state FROM domain_ops.proxy_contact_reserve WHERE split_part(email, '@', 2) = $1`, [mail])).rows;
+      expect(rows.map((r) => r.state)).toEqual(Array(8).fill('ready'));
+    } finally {
+      await p.db.query(`DELETE FROM domain_ops.proxy_contact_reserve WHERE split_part(email, '@', 2) = $1`, [mail]);
+      await release();
+    }
+  }, 120_000);
+});
+
 /**
  * Keeps the system's own refill runs (its schedule, a registration's top-up) from running until released: the WHOIS
  * queue is paused and any run already going is waited for.

@@ -122,20 +122,35 @@ export class ProxyIdentityRepository {
     );
   }
 
-  /** Reserve rows at this mail domain not yet known to exist at the registry (oldest first). */
-  async reserveCreating(limit: number, mailDomain: string): Promise<Array<{ email: string; registryContactId: string }>> {
-    const rows = await this.ds.query(
-      `SELECT email, registry_contact_id FROM domain_ops.proxy_contact_reserve WHERE state = 'creating' AND split_part(email, '@', 2) = $2
-       ORDER BY created_at LIMIT $1`,
-      [limit, mailDomain.toLowerCase()],
+  /**
+   * Reserve rows at this mail domain not yet known to exist at the registry (oldest first), claimed for `leaseS`
+   * seconds (ADR 0061): two refill runs at once (the schedule's and the one a registration asks for, or two replicas')
+   * each make their own rows instead of both sending every contact:create (the second answered "exists"). A run that
+   * died leaves its rows to a later run once the lease is over; a failed create gives its row back (`releaseCreating`).
+   */
+  async claimCreating(limit: number, mailDomain: string, leaseS: number): Promise<Array<{ email: string; registryContactId: string }>> {
+    const [rows] = await this.ds.query(
+      `UPDATE domain_ops.proxy_contact_reserve r SET lease_until = now() + make_interval(secs => $3)
+       WHERE r.registry_contact_id IN (
+         SELECT registry_contact_id FROM domain_ops.proxy_contact_reserve
+         WHERE state = 'creating' AND split_part(email, '@', 2) = $2 AND (lease_until IS NULL OR lease_until <= now())
+         ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING r.email, r.registry_contact_id`,
+      [limit, mailDomain.toLowerCase(), leaseS],
     );
-    return rows.map((r: Record<string, string>) => ({ email: r.email, registryContactId: r.registry_contact_id }));
+    return (rows as Array<Record<string, string>>).map((r) => ({ email: r.email, registryContactId: r.registry_contact_id }));
+  }
+
+  /** Rows whose contact:create failed, free for the next run at once. */
+  async releaseCreating(registryContactIds: string[]): Promise<void> {
+    if (!registryContactIds.length) return;
+    await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET lease_until = NULL WHERE registry_contact_id = ANY($1::text[]) AND state = 'creating'`, [registryContactIds]);
   }
 
   /** These reserve contacts exist at the registry: they may be taken (a row retired meanwhile stays retiring). */
   async markReady(registryContactIds: string[]): Promise<void> {
     if (!registryContactIds.length) return;
-    await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET state = 'ready' WHERE registry_contact_id = ANY($1::text[]) AND state = 'creating'`, [registryContactIds]);
+    await this.ds.query(`UPDATE domain_ops.proxy_contact_reserve SET state = 'ready', lease_until = NULL WHERE registry_contact_id = ANY($1::text[]) AND state = 'creating'`, [registryContactIds]);
   }
 
   /**

@@ -13,6 +13,8 @@ import { ProxyIdentityRepository } from './proxy-identity.repository';
 const REFILL_PARALLEL = 1;
 /** Seconds a run holds the old contacts it deletes; one that failed or died leaves them to a later run after that. */
 const RETIRE_LEASE_S = 120;
+/** Seconds a run holds the reserve rows whose contacts it is making (a batch of 8 takes well under a second). */
+const CREATE_LEASE_S = 120;
 
 /**
  * Keeps the reserve of WHOIS proxy contacts full (PROXY_RESERVE_SIZE, docs/purchase.md): new rows get a random
@@ -66,9 +68,10 @@ export class ProxyReserveRefillJob {
     await this.proxies.addToReserve(size - ready - creating, mailDomain);
     let made = 0;
     for (;;) {
-      const batch = await this.proxies.reserveCreating(REFILL_PARALLEL * 8, mailDomain);
+      const batch = await this.proxies.claimCreating(REFILL_PARALLEL * 8, mailDomain, CREATE_LEASE_S);
       if (!batch.length) break;
       const done: string[] = [];
+      const failedIds: string[] = [];
       let failed = 0;
       for (let i = 0; i < batch.length; i += REFILL_PARALLEL) {
         await Promise.all(batch.slice(i, i + REFILL_PARALLEL).map(async (r) => {
@@ -79,12 +82,14 @@ export class ProxyReserveRefillJob {
             if (EppError.is(e, EppResultCode.ObjectExists)) done.push(r.registryContactId);
             else {
               failed++;
+              failedIds.push(r.registryContactId);
               this.logger.warn(`reserve contact ${r.registryContactId}: ${(e as Error).message}`);
             }
           }
         }));
       }
       await this.proxies.markReady(done);
+      await this.proxies.releaseCreating(failedIds);
       made += done.length;
       // a registry fault: the rows stay 'creating' for the next run (the job's retry or the schedule)
       if (failed) throw new Error(`${failed} reserve contacts could not be made at the registry`);
