@@ -61,7 +61,7 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 /**
  * BENCH_CHECKOUT_WARM=1: a first checkout of as many other members (not measured) runs before the baselines, then the
  * bench waits BENCH_WARM_IDLE_MS (12,000: past pg's default pool idle timeout of 10 s) before measuring, as a service
- * that has served orders a moment ago (ADR 0061). Without it the services' pools are fresh, as after a restart.
+ * that has served orders a moment ago (ADR 0066). Without it the services' pools are fresh, as after a restart.
  */
 const WARM = process.env.BENCH_CHECKOUT_WARM === '1';
 const WARM_IDLE_MS = Number(process.env.BENCH_WARM_IDLE_MS ?? 12_000);

@@ -1,6 +1,6 @@
 import { dbPoolIdleMs, schemaDataSourceOptions } from './data-source';
 
-/** ADR 0061: a service pool keeps an idle connection for minutes (pg's own default is 10 s), so a burst of orders finds
+/** ADR 0066: a service pool keeps an idle connection for minutes (pg's own default is 10 s), so a burst of orders finds
  *  the backends, their prepared statements and their generic plans that the last burst made. */
 describe('service pool options', () => {
   const saved = process.env.DB_POOL_IDLE_MS;

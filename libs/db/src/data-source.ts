@@ -49,7 +49,7 @@ export function schemaDataSourceOptions(o: SchemaOptions): DataSourceOptions {
 /**
  * How long an idle connection stays in its pool (DB_POOL_IDLE_MS, 300 s; pg's own default is 10 s). A backend's first
  * statements are its dearest: each text parsed once per connection, planned afresh for its first five runs, and the
- * backend's catalogue caches filled (ADR 0061). Kept for minutes, a burst of orders finds the connections the last one
+ * backend's catalogue caches filled (ADR 0066). Kept for minutes, a burst of orders finds the connections the last one
  * warmed; closed after 10 s idle, every burst paid that again. 0 keeps them until they fail.
  */
 export function dbPoolIdleMs(): number {

@@ -441,7 +441,7 @@ describe('a change of WHOIS_PROXY_MAIL_DOMAIN rolled out over replicas', () => {
   }, 120_000);
 });
 
-describe('two refill runs at once (the schedule\'s and a registration\'s top-up, ADR 0061)', () => {
+describe('two refill runs at once (the schedule\'s and a registration\'s top-up, ADR 0066)', () => {
   it('each reserve contact is made at the registry once, and all of them end ready', async () => {
     const domainOps = p.services[2]!;
     const config = domainOps.get(DomainOpsConfig, { strict: false });

@@ -124,7 +124,7 @@ export class ProxyIdentityRepository {
 
   /**
    * Reserve rows at this mail domain not yet known to exist at the registry (oldest first), claimed for `leaseS`
-   * seconds (ADR 0061): two refill runs at once (the schedule's and the one a registration asks for, or two replicas')
+   * seconds (ADR 0066): two refill runs at once (the schedule's and the one a registration asks for, or two replicas')
    * each make their own rows instead of both sending every contact:create (the second answered "exists"). A run that
    * died leaves its rows to a later run once the lease is over; a failed create gives its row back (`releaseCreating`).
    */
