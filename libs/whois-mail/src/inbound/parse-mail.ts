@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { MailParser, simpleParser } from 'mailparser';
-import { WhoisMailAttachmentDto } from '@registrar/contracts';
 import { parseOffThread } from './parse-pool';
+import type { ParsedInbound } from './parsed-inbound';
 
 /*
  * mailparser's own parts, loaded from where mailparser loads them (the same copies, whatever npm hoists): its header
@@ -24,15 +24,7 @@ const headerReader: { processHeaders(lines: unknown[]): Map<string, any> } = Obj
   libmime: new libmime.Libmime({}),
 });
 
-export interface ParsedInbound {
-  subject: string;
-  from: string;
-  text: string;
-  html: string | null;
-  messageId: string | null;
-  attachments: WhoisMailAttachmentDto[];
-  malformed: boolean;
-}
+export type { ParsedInbound } from './parsed-inbound';
 
 const MAX_TEXT = 1_000_000;
 /** Control characters other than tab and line breaks are dropped from what we keep as text (NUL breaks PostgreSQL text). */

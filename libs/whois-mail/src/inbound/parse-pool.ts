@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ParsedInbound } from './parse-mail';
+import type { ParsedInbound } from './parsed-inbound';
 
 /**
  * Large messages are parsed off the event loop (ADR 0065): libqp decodes a quoted-printable body in one synchronous
